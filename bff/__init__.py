@@ -1,0 +1,40 @@
+"""The HTTP edge: parse, call one service, serialise."""
+from __future__ import annotations
+
+from flask import Flask
+from flask_smorest import Api
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from core.bootstrap import Container, bootstrap
+from core.settings import Settings, from_environment
+
+
+def create_app(settings: Settings | None = None, container: Container | None = None) -> Flask:
+    from bff import cli, errors
+    from bff.resources import BLUEPRINTS
+
+    settings = settings or (container.settings if container else from_environment())
+    container = container or bootstrap(settings)
+    app = Flask("lumo")
+    app.config.update(
+        API_TITLE="Lumo accounts API",
+        API_VERSION="5",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="/docs",
+        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+        JSON_SORT_KEYS=False,
+        MAX_CONTENT_LENGTH=64 * 1024,
+        PROPAGATE_EXCEPTIONS=False,
+    )
+    app.extensions["lumo"] = container
+    # The web app (and in production the load balancer) sits in front: trust one hop.
+    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+    api = Api(app)
+    api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint)
+    errors.register(app)
+    cli.register(app)
+    return app

@@ -1,0 +1,51 @@
+"""One place turns every failure into the spec's JSON error body: {"code", "message"}."""
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, jsonify
+from werkzeug.exceptions import HTTPException, UnprocessableEntity
+
+from core.domain import errors
+from core.domain.errors import DomainError, ErrorType
+
+log = logging.getLogger(__name__)
+
+
+def error_body(error: ErrorType, **extra):
+    body = {"code": error.code, "message": error.message}
+    body.update(extra)
+    return jsonify(body), error.status
+
+
+def _domain(exc: DomainError):
+    return error_body(exc.error, **exc.params)
+
+
+def _invalid_input(exc: UnprocessableEntity):
+    messages = (getattr(exc, "data", None) or {}).get("messages", {})
+    # webargs nests by location ("json", "query"); the apps want field -> messages.
+    flat = {}
+    for fields in messages.values():
+        flat.update(fields if isinstance(fields, dict) else {"_": fields})
+    return error_body(errors.PARAMETER_REQUIRED, errors=flat)
+
+
+def _http(exc: HTTPException):
+    if exc.code == 404:
+        return error_body(errors.NOT_FOUND)
+    if exc.code and 400 <= exc.code < 500:
+        return jsonify({"code": 0, "message": "somethingWentWrong"}), exc.code
+    return error_body(errors.GENERIC)
+
+
+def _unexpected(exc: Exception):
+    log.exception("unhandled error")
+    return error_body(errors.GENERIC)
+
+
+def register(app: Flask) -> None:
+    app.register_error_handler(DomainError, _domain)
+    app.register_error_handler(UnprocessableEntity, _invalid_input)
+    app.register_error_handler(HTTPException, _http)
+    app.register_error_handler(Exception, _unexpected)

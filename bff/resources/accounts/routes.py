@@ -1,0 +1,50 @@
+"""Registering, logging in and out."""
+from flask import g, request
+from flask_smorest import Blueprint
+
+from bff.auth import check_rate, login_required, rate_limited
+from bff.context import services
+from bff.resources.accounts.schemas import LoginSchema, RegisterSchema, RegistrationSchema, TokenSchema
+from bff.schemas import StatusSchema, documents
+from core.domain import errors
+from core.services import accounts, sessions
+
+blp = Blueprint("accounts", __name__, description="Registration, login and logout")
+
+
+@blp.route("/v5/accounts", methods=["POST"])
+@blp.arguments(RegisterSchema)
+@blp.response(200, RegistrationSchema)
+@documents(blp, errors.INVALID_EMAIL, errors.INVALID_COUPON, errors.EMAIL_TAKEN, errors.RATE_LIMITED)
+@rate_limited("register")
+def register(data):
+    """Create a parent account (SPEC 7). An access coupon gives a subscription at once."""
+    language = data["language"] or request.accept_languages.best
+    result = accounts.register(services(), accounts.Registration(
+        email=data["email"], password=data["password"].lower(), is_tc_accepted=data["isTcAccepted"],
+        display_name=data["displayName"], coupon=data["coupon"], is_promo_accepted=data["isPromoAccepted"],
+        env=data["env"], country_code=data["countryCode"], language=language, utm=data["utm"],
+        external_partner=data["externalPartner"]))
+    return {"token": result.token, "userCoupon": result.user_coupon, "hasSubscription": result.has_subscription,
+            "status": True, "freeCampaign": result.has_subscription}
+
+
+@blp.route("/v4/accounts/login", methods=["POST"])
+@blp.arguments(LoginSchema)
+@blp.response(200, TokenSchema)
+@documents(blp, errors.EMAIL_NOT_FOUND, errors.WRONG_PASSWORD, errors.RATE_LIMITED)
+@rate_limited("login")
+def login(data):
+    """Trade e-mail and password hash for a bearer token."""
+    check_rate(f"login:email:{data['email'].strip().lower()}")
+    return {"token": accounts.login(services(), data["email"], data["password"].lower(), data["countryCode"])}
+
+
+@blp.route("/v4/accounts/logout", methods=["POST"])
+@blp.response(200, StatusSchema)
+@documents(blp, auth=True)
+@login_required
+def logout():
+    """Revoke the bearer token used for this call."""
+    sessions.logout(services(), g.token)
+    return {"status": True}

@@ -1,0 +1,57 @@
+"""The account and its subscriptions, as the apps load them at start-up."""
+from flask import g
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields
+
+from bff.auth import login_required
+from bff.context import services
+from bff.schemas import documents
+from core.domain import errors
+from core.services import profile
+
+blp = Blueprint("subscriptions", __name__, description="Account and subscriptions")
+
+
+class SubscriptionSchema(Schema):
+    id = fields.Integer()
+    subscriptionId = fields.Integer()
+    durationCode = fields.String()
+    subscriptionType = fields.String()
+    paymentPlanPrice = fields.String(allow_none=True)
+    currency = fields.String(allow_none=True)
+    isRenewing = fields.Boolean()
+    paymentPlanId = fields.String(allow_none=True)
+    endDate = fields.String(allow_none=True)
+    paymentStateId = fields.String()
+    platformPurchadeId = fields.String(allow_none=True)
+    storeId = fields.String()
+    isExpired = fields.Boolean()
+    nextBillingDate = fields.String(allow_none=True)
+    paymentMethod = fields.String(allow_none=True)
+    coupon = fields.String(allow_none=True)
+
+
+class AccountSchema(Schema):
+    email = fields.String(required=True)
+    name = fields.String(required=True)
+    emailIsConfirmed = fields.Boolean(required=True)
+    isEmailFake = fields.Boolean(required=True)
+    subscriptions = fields.List(fields.Nested(SubscriptionSchema), required=True)
+
+
+@blp.route("/v5/subscriptions", methods=["GET"])
+@blp.response(200, AccountSchema)
+@documents(blp, errors.SUBSCRIPTION_NOT_FOUND, auth=True)
+@login_required
+def account():
+    """The account answer: e-mail, name, confirmation flags and every subscription."""
+    return profile.account_view(services(), g.account_id)
+
+
+@blp.route("/v4/users/subscriptions", methods=["GET"])
+@blp.response(200, SubscriptionSchema(many=True))
+@documents(blp, errors.SUBSCRIPTION_NOT_FOUND, auth=True)
+@login_required
+def subscriptions():
+    """Older call: the subscriptions list alone."""
+    return profile.account_view(services(), g.account_id)["subscriptions"]

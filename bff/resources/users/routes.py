@@ -1,0 +1,92 @@
+"""Forgotten and changed passwords, e-mail and name."""
+from flask import g
+from flask_smorest import Blueprint
+
+from bff.auth import login_required, rate_limited
+from bff.context import services
+from bff.resources.users.schemas import (ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema,
+                                         EmailQuerySchema, LinkTokenQuerySchema, ResetPasswordSchema)
+from bff.schemas import StatusSchema, documents
+from core.domain import errors
+from core.services import passwords, profile
+
+blp = Blueprint("users", __name__, description="Password and profile changes")
+
+FORGOT_ERRORS = (errors.FORGOT_EMPTY_EMAIL, errors.FORGOT_INVALID_EMAIL, errors.FORGOT_UPDATE_FAILED,
+                 errors.NO_SUCH_USER, errors.RATE_LIMITED)
+
+
+@blp.route("/v4/users/forgotten-pass", methods=["GET"])
+@blp.arguments(EmailQuerySchema, location="query")
+@blp.response(200, StatusSchema)
+@documents(blp, *FORGOT_ERRORS)
+@rate_limited("forgotten-pass")
+def forgotten_password(query):
+    """E-mail a single-use link to set a new password."""
+    passwords.request_reset(services(), query["email"])
+    return {"status": True}
+
+
+@blp.route("/v5/users/forgotten-pass", methods=["GET"])
+@blp.arguments(EmailQuerySchema, location="query")
+@blp.response(200, StatusSchema)
+@documents(blp, *FORGOT_ERRORS)
+@rate_limited("forgotten-pass")
+def forgotten_password_partner(query):
+    """Partner variant: the same link, in the partner wording."""
+    passwords.request_reset(services(), query["email"], partner=True)
+    return {"status": True}
+
+
+@blp.route("/v4/users/reset-pass", methods=["POST"])
+@blp.arguments(ResetPasswordSchema)
+@blp.response(200, StatusSchema)
+@documents(blp, errors.LINK_INVALID, errors.RATE_LIMITED)
+@rate_limited("reset-pass")
+def reset_password(data):
+    """Set a new password from a reset link; signs out every device."""
+    passwords.reset(services(), data["token"], data["newPass"].lower())
+    return {"status": True}
+
+
+@blp.route("/v4/users/confirm-email", methods=["GET"])
+@blp.arguments(LinkTokenQuerySchema, location="query")
+@blp.response(200, StatusSchema)
+@documents(blp, errors.LINK_INVALID)
+def confirm_email(query):
+    """Confirm the address a confirmation link was sent to."""
+    profile.confirm_email(services(), query["token"])
+    return {"status": True}
+
+
+@blp.route("/v4/users/change-pass", methods=["POST"])
+@blp.arguments(ChangePasswordSchema)
+@blp.response(200, StatusSchema)
+@documents(blp, errors.WRONG_OLD_PASSWORD, errors.EMAIL_NOT_FOUND, auth=True)
+@login_required
+def change_password(data):
+    """Change the password; every other session is revoked."""
+    passwords.change(services(), g.account_id, g.token, data["oldPass"].lower(), data["newPass"].lower())
+    return {"status": True}
+
+
+@blp.route("/v4/users/change-email", methods=["POST"])
+@blp.arguments(ChangeEmailSchema)
+@blp.response(200, StatusSchema)
+@documents(blp, errors.INVALID_EMAIL, errors.EMAIL_TAKEN, auth=True)
+@login_required
+def change_email(data):
+    """Change the e-mail; it becomes unconfirmed and a confirmation link is sent."""
+    profile.change_email(services(), g.account_id, data["email"])
+    return {"status": True}
+
+
+@blp.route("/v4/users/change-name", methods=["POST"])
+@blp.arguments(ChangeNameSchema)
+@blp.response(200, StatusSchema)
+@documents(blp, auth=True)
+@login_required
+def change_name(data):
+    """Change the parent's display name."""
+    profile.change_name(services(), g.account_id, data["name"])
+    return {"status": True}

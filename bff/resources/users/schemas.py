@@ -1,0 +1,29 @@
+from marshmallow import fields, validate
+
+from bff.schemas import CLIENT_HASH, InputSchema
+
+
+class EmailQuerySchema(InputSchema):
+    email = fields.String(load_default="", validate=validate.Length(max=320))
+
+
+class ChangePasswordSchema(InputSchema):
+    oldPass = fields.String(required=True, validate=validate.Length(min=1, max=128))
+    newPass = fields.String(required=True, validate=CLIENT_HASH)
+
+
+class ChangeEmailSchema(InputSchema):
+    email = fields.String(load_default="", validate=validate.Length(max=320))
+
+
+class ChangeNameSchema(InputSchema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=100))
+
+
+class ResetPasswordSchema(InputSchema):
+    token = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    newPass = fields.String(required=True, validate=CLIENT_HASH)
+
+
+class LinkTokenQuerySchema(InputSchema):
+    token = fields.String(required=True, validate=validate.Length(min=1, max=200))

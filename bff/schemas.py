@@ -1,0 +1,41 @@
+"""Schemas shared by several resources, and the error documentation helper."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from marshmallow import EXCLUDE, Schema, fields, validate
+
+from core.domain.errors import LOGIN_NEEDED, PARAMETER_REQUIRED, ErrorType
+
+CLIENT_HASH = validate.Regexp(r"^[0-9a-fA-F]{64}$", error="Expected the SHA-256 hash of the password.")
+
+
+class InputSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE  # the apps send extra fields; ignore them
+
+
+class ApiErrorSchema(Schema):
+    code = fields.Integer(required=True, metadata={"description": "Numeric code of SPEC section 8 (0 if none)."})
+    message = fields.String(required=True, metadata={"description": "Message key, namespace Errors in locales."})
+    errors = fields.Dict(metadata={"description": "Field -> messages, on invalid input."})
+    couponProduct = fields.String()
+
+
+class StatusSchema(Schema):
+    status = fields.Boolean(required=True)
+
+
+def documents(blp, *error_types: ErrorType, auth: bool = False):
+    """Document every error answer of a view in OpenAPI, grouped by status."""
+    by_status = defaultdict(list)
+    for e in (PARAMETER_REQUIRED, *error_types, *((LOGIN_NEEDED,) if auth else ())):
+        by_status[e.status].append(f"code {e.code} `{e.message}`")
+
+    def decorator(view):
+        for status, lines in sorted(by_status.items()):
+            view = blp.alt_response(status, schema=ApiErrorSchema, description="; ".join(lines))(view)
+        if auth:
+            view = blp.doc(security=[{"bearer": []}])(view)
+        return view
+    return decorator

@@ -1,0 +1,1 @@
+"""Lumo core: domain, use cases and adapters. No HTTP, no Celery here."""

@@ -1,0 +1,1 @@
+"""Implementations of the domain's ports: the only code that touches the outside world."""

@@ -1,0 +1,94 @@
+"""Tables. Column names match the domain dataclasses' field names."""
+from __future__ import annotations
+
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, Numeric, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from core.adapters.db.types import UTCDateTime
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    email: Mapped[str] = mapped_column(String(254), unique=True, nullable=False)
+    password_hash: Mapped[str] = mapped_column(String(255), nullable=False)
+    name: Mapped[str] = mapped_column(String(100), nullable=False, default="")
+    language: Mapped[str] = mapped_column(String(2), nullable=False, default="en")
+    country_code: Mapped[str] = mapped_column(String(2), nullable=False, default="FR")
+    is_email_confirmed: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+    is_email_fake: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+    partner: Mapped[str | None] = mapped_column(String(50))
+    env: Mapped[str] = mapped_column(String(20), nullable=False, default="web")
+    promo_accepted_at = mapped_column(UTCDateTime())
+    terms_accepted_at = mapped_column(UTCDateTime())
+    utm: Mapped[dict] = mapped_column(JSON, nullable=False, default=dict)
+    created_at = mapped_column(UTCDateTime(), nullable=False)
+
+
+class TokenRow(Base):
+    __tablename__ = "auth_tokens"
+    __table_args__ = (Index("ix_auth_tokens_account_purpose", "account_id", "purpose"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False)
+    purpose: Mapped[str] = mapped_column(String(20), nullable=False)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
+    created_at = mapped_column(UTCDateTime(), nullable=False)
+    expires_at = mapped_column(UTCDateTime(), nullable=False)
+    used_at = mapped_column(UTCDateTime())
+    revoked_at = mapped_column(UTCDateTime())
+    payload: Mapped[str | None] = mapped_column(String(254))
+
+
+class SubscriptionRow(Base):
+    __tablename__ = "subscriptions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True)
+    subscription_type: Mapped[str] = mapped_column(String(40), nullable=False)
+    duration_code: Mapped[str] = mapped_column(String(10), nullable=False)
+    store_id: Mapped[str] = mapped_column(String(20), nullable=False)
+    payment_state_id: Mapped[str] = mapped_column(String(30), nullable=False)
+    end_date = mapped_column(UTCDateTime())
+    next_billing_date = mapped_column(UTCDateTime())
+    payment_plan_id: Mapped[str | None] = mapped_column(String(60))
+    payment_plan_price = mapped_column(Numeric(10, 2, asdecimal=True))
+    currency: Mapped[str | None] = mapped_column(String(3))
+    is_renewing: Mapped[bool] = mapped_column(Boolean, nullable=False, default=True)
+    payment_method: Mapped[str | None] = mapped_column(String(30))
+    coupon: Mapped[str | None] = mapped_column(String(40))
+    platform_purchase_id: Mapped[str | None] = mapped_column(String(100))
+    cancelled_at = mapped_column(UTCDateTime())
+    created_at = mapped_column(UTCDateTime(), nullable=False)
+
+
+class CouponRow(Base):
+    __tablename__ = "coupons"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    code: Mapped[str] = mapped_column(String(40), unique=True, nullable=False)
+    coupon_type: Mapped[str] = mapped_column(String(30), nullable=False)
+    duration_code: Mapped[str] = mapped_column(String(10), nullable=False)
+    product: Mapped[str] = mapped_column(String(20), nullable=False, default="ALL")
+    discount_price = mapped_column(Numeric(10, 2, asdecimal=True))
+    is_bundle_discount: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
+    plan_type: Mapped[str | None] = mapped_column(String(10))
+    partner: Mapped[str | None] = mapped_column(String(50))
+    expires_at = mapped_column(UTCDateTime())
+    redeemed_at = mapped_column(UTCDateTime())
+    redeemed_by: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))
+
+
+class OutboxRow(Base):
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_pending", "kind", "delivered_at"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20), nullable=False)
+    topic: Mapped[str] = mapped_column(String(40), nullable=False)
+    payload: Mapped[dict] = mapped_column(JSON, nullable=False, default=dict)
+    created_at = mapped_column(UTCDateTime(), nullable=False)
+    delivered_at = mapped_column(UTCDateTime())
+    locked_until = mapped_column(UTCDateTime())
+    attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    last_error: Mapped[str | None] = mapped_column(Text)

@@ -1,0 +1,158 @@
+"""SQLAlchemy repositories. Single-use and lease decisions are one conditional
+UPDATE each, so the database, not Python, settles races."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.orm import Session
+
+from core.adapters.db.mapping import to_domain, to_row
+from core.adapters.db.models import AccountRow, CouponRow, OutboxRow, SubscriptionRow, TokenRow
+from core.domain.accounts import Account
+from core.domain.coupons import Coupon
+from core.domain.ports import OutboxMessage
+from core.domain.subscriptions import Subscription
+from core.domain.tokens import Purpose, StoredToken
+
+
+class SqlAccounts:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def add(self, account: Account) -> Account:
+        row = to_row(account, AccountRow())
+        self.session.add(row)
+        self.session.flush()
+        account.id = row.id
+        return account
+
+    def get(self, account_id: int | None) -> Account | None:
+        row = self.session.get(AccountRow, account_id) if account_id is not None else None
+        return to_domain(row, Account) if row else None
+
+    def by_email(self, email: str) -> Account | None:
+        row = self.session.scalar(select(AccountRow).where(AccountRow.email == email))
+        return to_domain(row, Account) if row else None
+
+    def save(self, account: Account) -> None:
+        to_row(account, self.session.get(AccountRow, account.id))
+        self.session.flush()
+
+
+class SqlTokens:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def add(self, token: StoredToken) -> None:
+        row = to_row(token, TokenRow())
+        row.purpose = token.purpose.value
+        self.session.add(row)
+        self.session.flush()
+
+    def _live(self, token_hash: str, purpose: Purpose, now: datetime):
+        return (TokenRow.token_hash == token_hash, TokenRow.purpose == purpose.value,
+                TokenRow.used_at.is_(None), TokenRow.revoked_at.is_(None), TokenRow.expires_at > now)
+
+    def live(self, token_hash: str, purpose: Purpose, now: datetime) -> StoredToken | None:
+        row = self.session.scalar(select(TokenRow).where(*self._live(token_hash, purpose, now)))
+        return self._domain(row) if row else None
+
+    def consume(self, token_hash: str, purpose: Purpose, now: datetime) -> StoredToken | None:
+        result = self.session.execute(
+            update(TokenRow).where(*self._live(token_hash, purpose, now)).values(used_at=now)
+            .execution_options(synchronize_session=False))
+        if result.rowcount != 1:
+            return None
+        row = self.session.scalar(select(TokenRow).where(TokenRow.token_hash == token_hash))
+        return self._domain(row)
+
+    def revoke(self, token_hash: str, now: datetime) -> None:
+        self.session.execute(update(TokenRow).where(TokenRow.token_hash == token_hash,
+                                                    TokenRow.revoked_at.is_(None)).values(revoked_at=now))
+
+    def revoke_all(self, account_id: int, purpose: Purpose, now: datetime, keep_hash: str | None = None) -> None:
+        query = update(TokenRow).where(TokenRow.account_id == account_id, TokenRow.purpose == purpose.value,
+                                       TokenRow.revoked_at.is_(None))
+        if keep_hash:
+            query = query.where(TokenRow.token_hash != keep_hash)
+        self.session.execute(query.values(revoked_at=now).execution_options(synchronize_session=False))
+
+    @staticmethod
+    def _domain(row: TokenRow) -> StoredToken:
+        token = to_domain(row, StoredToken)
+        token.purpose = Purpose(row.purpose)
+        return token
+
+
+class SqlSubscriptions:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def add(self, subscription: Subscription) -> Subscription:
+        row = to_row(subscription, SubscriptionRow())
+        self.session.add(row)
+        self.session.flush()
+        subscription.id = row.id
+        return subscription
+
+    def for_account(self, account_id: int) -> list[Subscription]:
+        rows = self.session.scalars(select(SubscriptionRow).where(SubscriptionRow.account_id == account_id)
+                                    .order_by(SubscriptionRow.id))
+        return [to_domain(r, Subscription) for r in rows]
+
+
+class SqlCoupons:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def by_code(self, code: str) -> Coupon | None:
+        row = self.session.scalar(select(CouponRow).where(CouponRow.code == code))
+        return to_domain(row, Coupon) if row else None
+
+    def add(self, coupon: Coupon) -> Coupon:
+        row = to_row(coupon, CouponRow())
+        self.session.add(row)
+        self.session.flush()
+        coupon.id = row.id
+        return coupon
+
+    def redeem(self, code: str, account_id: int, now: datetime) -> bool:
+        result = self.session.execute(
+            update(CouponRow).where(CouponRow.code == code, CouponRow.redeemed_at.is_(None))
+            .values(redeemed_at=now, redeemed_by=account_id).execution_options(synchronize_session=False))
+        return result.rowcount == 1
+
+
+class SqlOutbox:
+    def __init__(self, session: Session, clock) -> None:
+        self.session = session
+        self.clock = clock
+
+    def add(self, message: OutboxMessage) -> None:
+        message.created_at = message.created_at or self.clock.now()
+        self.session.add(to_row(message, OutboxRow()))
+        self.session.flush()
+
+    def pending_ids(self, kind: str, now: datetime, limit: int) -> list[int]:
+        return list(self.session.scalars(
+            select(OutboxRow.id).where(OutboxRow.kind == kind, OutboxRow.delivered_at.is_(None),
+                                       or_(OutboxRow.locked_until.is_(None), OutboxRow.locked_until < now))
+            .order_by(OutboxRow.id).limit(limit)))
+
+    def claim(self, message_id: int, now: datetime, lease_seconds: int) -> OutboxMessage | None:
+        result = self.session.execute(
+            update(OutboxRow).where(OutboxRow.id == message_id, OutboxRow.delivered_at.is_(None),
+                                    or_(OutboxRow.locked_until.is_(None), OutboxRow.locked_until < now))
+            .values(locked_until=now + timedelta(seconds=lease_seconds), attempts=OutboxRow.attempts + 1)
+            .execution_options(synchronize_session=False))
+        if result.rowcount != 1:
+            return None
+        return to_domain(self.session.get(OutboxRow, message_id, populate_existing=True), OutboxMessage)
+
+    def mark_delivered(self, message_id: int, now: datetime) -> None:
+        self.session.execute(update(OutboxRow).where(OutboxRow.id == message_id)
+                             .values(delivered_at=now, locked_until=None, last_error=None))
+
+    def mark_failed(self, message_id: int, error: str) -> None:
+        self.session.execute(update(OutboxRow).where(OutboxRow.id == message_id).values(last_error=error))

@@ -1,0 +1,54 @@
+"""One database transaction per use case; rollback unless committed."""
+from __future__ import annotations
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import sessionmaker
+
+from core.adapters.db.repositories import SqlAccounts, SqlCoupons, SqlOutbox, SqlSubscriptions, SqlTokens
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection, _record):
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+class SqlUnitOfWork:
+    def __init__(self, session_factory: sessionmaker, clock) -> None:
+        self.session_factory = session_factory
+        self.clock = clock
+
+    def __enter__(self) -> "SqlUnitOfWork":
+        self.session = self.session_factory()
+        self.accounts = SqlAccounts(self.session)
+        self.tokens = SqlTokens(self.session)
+        self.subscriptions = SqlSubscriptions(self.session)
+        self.coupons = SqlCoupons(self.session)
+        self.outbox = SqlOutbox(self.session, self.clock)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.session.rollback()
+        self.session.close()
+
+    def commit(self) -> None:
+        self.session.commit()
+
+    def rollback(self) -> None:
+        self.session.rollback()
+
+
+def uow_factory(engine: Engine, clock):
+    factory = sessionmaker(bind=engine, expire_on_commit=False)
+    return lambda: SqlUnitOfWork(factory, clock)

@@ -1,0 +1,45 @@
+"""E-mail texts come from locales/<lang>.json, namespace "Emails"."""
+from __future__ import annotations
+
+import html
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+@lru_cache(maxsize=16)
+def _catalogue(folder: str, language: str) -> dict:
+    return json.loads((Path(folder) / f"{language}.json").read_text(encoding="utf-8"))
+
+
+def _fill(template: str, params: dict[str, str], escape: bool) -> str:
+    def value(match: re.Match) -> str:
+        text = params.get(match.group(1), match.group(0))
+        return html.escape(text) if escape else text
+    return _PLACEHOLDER.sub(value, template)
+
+
+class LocaleEmailTemplates:
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = str(folder)
+
+    def render(self, topic: str, language: str, params: dict[str, str]) -> tuple[str, str, str]:
+        catalogue = _catalogue(self.folder, language)
+        emails = catalogue.get("Emails", {})
+        entry = emails.get(topic) or _catalogue(self.folder, "en")["Emails"][topic]
+        lines = [_fill(line, params, escape=False) for line in entry["body"]]
+        subject = _fill(entry["subject"], params, escape=False)
+        text = "\n\n".join(lines + ([params["link"]] if "link" in params else []))
+        direction = "rtl" if language == "ar" else "ltr"
+        paragraphs = "".join(f"<p>{_fill(line, params, escape=True)}</p>" for line in entry["body"])
+        button = ""
+        if "link" in params:
+            label = html.escape(entry.get("action", params["link"]))
+            button = f'<p><a href="{html.escape(params["link"], quote=True)}">{label}</a></p>'
+        signature = html.escape(emails.get("signature", "Lumo"))
+        body = (f'<!doctype html><html lang="{language}" dir="{direction}"><body style="font-family:sans-serif;'
+                f'text-align:start">{paragraphs}{button}<p>{signature}</p></body></html>')
+        return subject, text + "\n\n" + emails.get("signature", "Lumo"), body

@@ -1,0 +1,57 @@
+"""Sending e-mail: to .eml files in the embedded mode, through SMTP in production."""
+from __future__ import annotations
+
+import smtplib
+from email.message import EmailMessage
+from email.utils import formatdate
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from core.domain.ports import Email
+
+
+def build_message(email: Email, sender: str) -> EmailMessage:
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = email.to
+    msg["Subject"] = email.subject
+    msg["Date"] = formatdate(localtime=False)
+    msg["Message-ID"] = email.message_id
+    msg["Content-Language"] = email.language
+    msg.set_content(email.text)
+    msg.add_alternative(email.html, subtype="html")
+    return msg
+
+
+class FileMailer:
+    def __init__(self, folder: str | Path, sender: str) -> None:
+        self.folder = Path(folder)
+        self.sender = sender
+
+    def send(self, email: Email) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        name = email.message_id.strip("<>").replace("@", "_") + ".eml"
+        path = self.folder / name
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(bytes(build_message(email, self.sender)))
+        tmp.replace(path)  # the same message written twice stays one file
+
+
+class SmtpMailer:
+    """SMTP_URL: smtp://user:pass@host:port or smtps://… ; ?starttls=1 to upgrade."""
+
+    def __init__(self, url: str, sender: str, timeout: float = 10.0) -> None:
+        self.url = urlparse(url)
+        self.sender = sender
+        self.timeout = timeout
+
+    def send(self, email: Email) -> None:
+        u = self.url
+        cls = smtplib.SMTP_SSL if u.scheme == "smtps" else smtplib.SMTP
+        with cls(u.hostname or "127.0.0.1", u.port or (465 if u.scheme == "smtps" else 25),
+                 timeout=self.timeout) as smtp:
+            if "starttls=1" in (u.query or ""):
+                smtp.starttls()
+            if u.username:
+                smtp.login(unquote(u.username), unquote(u.password or ""))
+            smtp.send_message(build_message(email, self.sender))

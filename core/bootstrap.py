@@ -1,0 +1,71 @@
+"""The one composition root: builds adapters and hands them to the services.
+
+The Flask app, the Celery worker, the CLI and the tests all start here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+from sqlalchemy.engine import Engine
+
+from core.adapters.db.unit_of_work import make_engine, uow_factory
+from core.adapters.email_templates import LocaleEmailTemplates
+from core.adapters.jobs import CeleryJobQueue, InlineJobQueue
+from core.adapters.mailers import FileMailer, SmtpMailer
+from core.adapters.passwords import Argon2Hasher
+from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
+from core.domain.clock import Clock, SystemClock
+from core.domain.ports import JobQueue, Mailer, RateLimiter
+from core.services import email_delivery
+from core.services.context import ServiceContext, TokenPolicy
+from core.settings import Settings
+
+
+@dataclass
+class Container:
+    settings: Settings
+    engine: Engine
+    services: ServiceContext
+    mail: email_delivery.MailSetup
+    rate_limiter: RateLimiter
+
+    def deliver_emails(self) -> int:
+        return email_delivery.deliver_pending(self.services, self.mail)
+
+
+def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | None = None,
+              jobs: JobQueue | None = None, rate_limiter: RateLimiter | None = None) -> Container:
+    clock = clock or SystemClock()
+    engine = make_engine(settings.database_url)
+    mail = email_delivery.MailSetup(
+        mailer=mailer or (SmtpMailer(settings.smtp_url, settings.mail_from) if settings.smtp_url
+                          else FileMailer(settings.outbox_dir, settings.mail_from)),
+        templates=LocaleEmailTemplates(settings.locales_dir),
+        public_url=settings.public_url,
+    )
+    ctx = ServiceContext(
+        uow=uow_factory(engine, clock),
+        hasher=Argon2Hasher(memory_kib=settings.argon2_memory_kib),
+        clock=clock,
+        jobs=jobs or InlineJobQueue(lambda: None),
+        policy=TokenPolicy(session_days=settings.session_days, reset_minutes=settings.reset_minutes,
+                           confirm_hours=settings.confirm_hours,
+                           redirect_key_seconds=settings.redirect_key_seconds),
+        default_country=settings.default_country,
+    )
+    if jobs is None:
+        ctx.jobs = (CeleryJobQueue(settings.redis_url) if settings.redis_url
+                    else InlineJobQueue(partial(email_delivery.deliver_pending, ctx, mail)))
+    if rate_limiter is None:
+        rate_limiter = _rate_limiter(settings)
+    return Container(settings=settings, engine=engine, services=ctx, mail=mail, rate_limiter=rate_limiter)
+
+
+def _rate_limiter(settings: Settings) -> RateLimiter:
+    if settings.redis_url:
+        import redis
+
+        return RedisRateLimiter(redis.Redis.from_url(settings.redis_url, socket_timeout=0.5,
+                                                     socket_connect_timeout=0.5))
+    return MemoryRateLimiter()

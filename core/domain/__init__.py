@@ -1,0 +1,1 @@
+"""Pure domain: standard library only."""

@@ -1,0 +1,73 @@
+"""Accounts: who a parent is, and the rules about their e-mail and password."""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+# The "simple e-mail pattern" of SPEC section 5, tightened to refuse spaces,
+# double dots and a missing top-level domain.
+_EMAIL = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$")
+_CLIENT_HASH = re.compile(r"^[0-9a-f]{64}$")
+MAX_EMAIL_LENGTH = 254
+MAX_NAME_LENGTH = 100
+LANGUAGES = ("ar", "de", "en", "es", "fr", "it", "nl", "pt", "ru")
+DEFAULT_LANGUAGE = "en"
+
+
+# The apps and the web site hash the password with this fixed salt before sending it
+# (SPEC section 3). It is not a secret: it stops the raw password leaving the device.
+CLIENT_PASSWORD_SALT = "lumo-world:pw:v1"
+
+
+def client_password_hash(password: str) -> str:
+    """What a client sends for `password`: SHA-256(password + salt), lowercase hex."""
+    return hashlib.sha256((password + CLIENT_PASSWORD_SALT).encode("utf-8")).hexdigest()
+
+
+def normalise_email(raw: str | None) -> str:
+    return (raw or "").strip().lower()
+
+
+def is_valid_email(email: str) -> bool:
+    return (
+        0 < len(email) <= MAX_EMAIL_LENGTH
+        and ".." not in email
+        and _EMAIL.match(email) is not None
+    )
+
+
+def is_client_password_hash(value: str) -> bool:
+    """The client sends SHA-256(password + fixed salt) as 64 hex digits."""
+    return _CLIENT_HASH.match(value) is not None
+
+
+def pick_language(candidate: str | None) -> str:
+    """First two letters of a language tag, if we speak it; English otherwise."""
+    short = (candidate or "").strip()[:2].lower()
+    return short if short in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def normalise_country(raw: str | None, default: str) -> str:
+    code = (raw or "").strip().upper()
+    return code if re.fullmatch(r"[A-Z]{2}", code) and code != "XX" else default
+
+
+@dataclass
+class Account:
+    email: str
+    password_hash: str
+    name: str = ""
+    language: str = DEFAULT_LANGUAGE
+    country_code: str = "FR"
+    is_email_confirmed: bool = False
+    is_email_fake: bool = False
+    partner: str | None = None
+    env: str = "web"
+    promo_accepted_at: datetime | None = None
+    terms_accepted_at: datetime | None = None
+    utm: dict[str, Any] = field(default_factory=dict)
+    created_at: datetime | None = None
+    id: int | None = None

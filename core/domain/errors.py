@@ -1,0 +1,63 @@
+"""The one error catalogue (SPEC section 8).
+
+Each error has the HTTP status the API answers with, the numeric code the
+apps dispatch on (0 when the spec gives none) and the message key the web
+app translates from locales/<lang>.json (namespace "Errors").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ErrorType:
+    status: int
+    code: int
+    message: str
+
+
+class DomainError(Exception):
+    def __init__(self, error: ErrorType, **params: Any) -> None:
+        super().__init__(error.message)
+        self.error = error
+        self.params = params
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"DomainError({self.error.message}, {self.params})"
+
+
+# Register / create subscription
+INVALID_EMAIL = ErrorType(400, 2, "invalidEmail")
+INVALID_COUPON = ErrorType(400, 3, "couponInvalid")
+EMAIL_TAKEN = ErrorType(400, 5, "emailTaken")
+# Login
+EMAIL_NOT_FOUND = ErrorType(404, 0, "emailNotFound")
+WRONG_PASSWORD = ErrorType(400, 1, "wrongPassword")
+# Change password
+WRONG_OLD_PASSWORD = ErrorType(400, 1, "wrongOldPassword")
+# Forgotten password
+FORGOT_EMPTY_EMAIL = ErrorType(400, 1, "valueRequired")
+FORGOT_INVALID_EMAIL = ErrorType(400, 2, "invalidEmail")
+FORGOT_UPDATE_FAILED = ErrorType(400, 3, "updateFailed")
+NO_SUCH_USER = ErrorType(404, 0, "noSuchUser")
+# Single-use links (reset password, confirm e-mail)
+LINK_INVALID = ErrorType(400, 4, "resetLinkInvalid")
+# Auth
+LOGIN_NEEDED = ErrorType(401, 0, "loginNeeded")
+REDIRECT_KEY_INVALID = ErrorType(401, 0, "redirectKeyInvalid")
+# Subscriptions
+SUBSCRIPTION_NOT_FOUND = ErrorType(404, 0, "subscriptionNotFound")
+ALREADY_CANCELLED = ErrorType(400, 3, "alreadyCancelled")
+# Edge
+PARAMETER_REQUIRED = ErrorType(400, 0, "parameterRequired")
+RATE_LIMITED = ErrorType(429, 0, "rateLimited")
+GENERIC = ErrorType(500, 0, "somethingWentWrong")
+NOT_FOUND = ErrorType(404, 0, "somethingWentWrong")
+
+
+@dataclass
+class FieldErrors:
+    """Field -> list of message keys, for schema-level validation answers."""
+
+    errors: dict[str, list[str]] = field(default_factory=dict)

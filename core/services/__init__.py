@@ -1,0 +1,1 @@
+"""Use cases: short functions over ports. No framework code."""

@@ -1,0 +1,94 @@
+"""Registering and logging in."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.domain import errors
+from core.domain.accounts import Account, is_valid_email, normalise_country, normalise_email, pick_language
+from core.domain.coupons import Coupon
+from core.domain.errors import DomainError
+from core.domain.ports import OutboxMessage, UnitOfWork
+from core.services import sessions
+from core.services.context import ServiceContext
+from core.services.coupon_grants import grant_access_coupon
+
+
+@dataclass
+class Registration:
+    email: str
+    password: str  # the client's SHA-256 hash
+    is_tc_accepted: bool
+    display_name: str = ""
+    coupon: str | None = None
+    is_promo_accepted: bool = False
+    env: str = "web"
+    country_code: str | None = None
+    language: str | None = None
+    utm: dict[str, Any] = field(default_factory=dict)
+    external_partner: str | None = None
+
+
+@dataclass
+class RegistrationResult:
+    token: str
+    user_coupon: dict | None
+    has_subscription: bool
+
+
+def register(ctx: ServiceContext, cmd: Registration) -> RegistrationResult:
+    email = normalise_email(cmd.email)
+    if not is_valid_email(email):
+        raise DomainError(errors.INVALID_EMAIL)
+    now = ctx.clock.now()
+    password_hash = ctx.hasher.hash(cmd.password)  # slow: keep it outside the transaction
+    with ctx.uow() as uow:
+        if uow.accounts.by_email(email) is not None:
+            raise DomainError(errors.EMAIL_TAKEN)
+        coupon = _usable_coupon(uow, cmd.coupon, now)
+        account = uow.accounts.add(Account(
+            email=email, password_hash=password_hash, name=cmd.display_name.strip(),
+            language=pick_language(cmd.language),
+            country_code=normalise_country(cmd.country_code, ctx.default_country),
+            partner=cmd.external_partner, env=cmd.env or "web", utm=dict(cmd.utm or {}),
+            promo_accepted_at=now if cmd.is_promo_accepted else None,
+            terms_accepted_at=now, created_at=now,
+        ))
+        has_subscription = bool(coupon and coupon.is_access)
+        if has_subscription:
+            grant_access_coupon(uow, coupon, account.id, now)
+        uow.outbox.add(OutboxMessage(kind="email", topic="welcome", payload={"account_id": account.id}))
+        uow.outbox.add(OutboxMessage(kind="email", topic="confirm_email", payload={"account_id": account.id}))
+        token = sessions.issue_session(ctx, uow, account.id)
+        uow.commit()
+    ctx.jobs.outbox_changed()
+    return RegistrationResult(token=token, user_coupon=coupon.as_user_coupon() if coupon else None,
+                              has_subscription=has_subscription)
+
+
+def _usable_coupon(uow: UnitOfWork, code: str | None, now) -> Coupon | None:
+    code = (code or "").strip().upper()
+    if not code:
+        return None
+    coupon = uow.coupons.by_code(code)
+    if coupon is None or not coupon.is_usable(now):
+        raise DomainError(errors.INVALID_COUPON)
+    return coupon
+
+
+def login(ctx: ServiceContext, email: str, password: str, country_code: str | None = None) -> str:
+    email = normalise_email(email)
+    with ctx.uow() as uow:
+        account = uow.accounts.by_email(email)
+    if account is None:
+        raise DomainError(errors.EMAIL_NOT_FOUND)
+    if not ctx.hasher.verify(account.password_hash, password):
+        raise DomainError(errors.WRONG_PASSWORD)
+    with ctx.uow() as uow:
+        if ctx.hasher.needs_rehash(account.password_hash):
+            account.password_hash = ctx.hasher.hash(password)
+        account.country_code = normalise_country(country_code, account.country_code)
+        uow.accounts.save(account)
+        token = sessions.issue_session(ctx, uow, account.id)
+        uow.commit()
+    return token

@@ -1,0 +1,95 @@
+"""The parent's own account: what they see and what they may change."""
+from __future__ import annotations
+
+from core.domain import errors
+from core.domain.accounts import MAX_NAME_LENGTH, is_valid_email, normalise_email
+from core.domain.errors import DomainError
+from core.domain.ports import OutboxMessage
+from core.domain.subscriptions import Subscription
+from core.domain.tokens import Purpose, hash_token
+from core.services.context import ServiceContext
+
+
+def account_view(ctx: ServiceContext, account_id: int) -> dict:
+    with ctx.uow() as uow:
+        account = uow.accounts.get(account_id)
+        if account is None:
+            raise DomainError(errors.SUBSCRIPTION_NOT_FOUND)
+        subscriptions = uow.subscriptions.for_account(account_id)
+    now = ctx.clock.now()
+    return {
+        "email": account.email,
+        "name": account.name,
+        "emailIsConfirmed": account.is_email_confirmed,
+        "isEmailFake": account.is_email_fake,
+        "subscriptions": [subscription_view(s, now) for s in subscriptions],
+    }
+
+
+def subscription_view(s: Subscription, now) -> dict:
+    return {
+        "id": s.id,
+        "subscriptionId": s.id,
+        "durationCode": s.duration_code,
+        "subscriptionType": s.subscription_type,
+        "paymentPlanPrice": str(s.payment_plan_price) if s.payment_plan_price is not None else None,
+        "currency": s.currency,
+        "isRenewing": s.is_renewing,
+        "paymentPlanId": s.payment_plan_id,
+        "endDate": s.end_date.isoformat() if s.end_date else None,
+        "paymentStateId": s.payment_state_id,
+        "platformPurchadeId": s.platform_purchase_id,
+        "storeId": s.store_id,
+        "isExpired": s.is_expired(now),
+        "nextBillingDate": s.next_billing_date.isoformat() if s.next_billing_date else None,
+        "paymentMethod": s.payment_method,
+        "coupon": s.coupon,
+    }
+
+
+def change_email(ctx: ServiceContext, account_id: int, raw_email: str) -> None:
+    email = normalise_email(raw_email)
+    if not is_valid_email(email):
+        raise DomainError(errors.INVALID_EMAIL)
+    with ctx.uow() as uow:
+        account = uow.accounts.get(account_id)
+        if account is None:
+            raise DomainError(errors.EMAIL_NOT_FOUND)
+        if email == account.email:
+            return
+        if uow.accounts.by_email(email) is not None:
+            raise DomainError(errors.EMAIL_TAKEN)
+        old_email = account.email
+        account.email, account.is_email_confirmed, account.is_email_fake = email, False, False
+        uow.accounts.save(account)
+        uow.tokens.revoke_all(account.id, Purpose.CONFIRM_EMAIL, ctx.clock.now())
+        uow.outbox.add(OutboxMessage(kind="email", topic="confirm_email", payload={"account_id": account.id}))
+        uow.outbox.add(OutboxMessage(kind="email", topic="email_changed",
+                                     payload={"account_id": account.id, "to": old_email}))
+        uow.commit()
+    ctx.jobs.outbox_changed()
+
+
+def change_name(ctx: ServiceContext, account_id: int, raw_name: str) -> None:
+    name = (raw_name or "").strip()
+    if not name or len(name) > MAX_NAME_LENGTH:
+        raise DomainError(errors.PARAMETER_REQUIRED, field="name")
+    with ctx.uow() as uow:
+        account = uow.accounts.get(account_id)
+        if account is None:
+            raise DomainError(errors.EMAIL_NOT_FOUND)
+        account.name = name
+        uow.accounts.save(account)
+        uow.commit()
+
+
+def confirm_email(ctx: ServiceContext, raw_token: str) -> None:
+    with ctx.uow() as uow:
+        token = uow.tokens.consume(hash_token(raw_token or ""), Purpose.CONFIRM_EMAIL, ctx.clock.now())
+        account = uow.accounts.get(token.account_id) if token else None
+        # The link confirms the address it was sent to, not whatever the account holds now.
+        if account is None or account.email != token.payload:
+            raise DomainError(errors.LINK_INVALID)
+        account.is_email_confirmed = True
+        uow.accounts.save(account)
+        uow.commit()

@@ -1,0 +1,41 @@
+"""Issuing and checking bearer tokens."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from core.domain import errors
+from core.domain.errors import DomainError
+from core.domain.ports import UnitOfWork
+from core.domain.tokens import Purpose, StoredToken, hash_token, new_token
+from core.services.context import ServiceContext
+
+
+def issue_token(ctx: ServiceContext, uow: UnitOfWork, account_id: int, purpose: Purpose,
+                lifetime: timedelta, payload: str | None = None) -> str:
+    """Create a token inside the caller's unit of work; only its hash is stored."""
+    raw = new_token()
+    now = ctx.clock.now()
+    uow.tokens.add(StoredToken(account_id=account_id, purpose=purpose, token_hash=hash_token(raw),
+                               expires_at=now + lifetime, created_at=now, payload=payload))
+    return raw
+
+
+def issue_session(ctx: ServiceContext, uow: UnitOfWork, account_id: int) -> str:
+    return issue_token(ctx, uow, account_id, Purpose.SESSION, timedelta(days=ctx.policy.session_days))
+
+
+def authenticate(ctx: ServiceContext, raw_token: str | None) -> int:
+    """The account id behind a bearer token, or 401 loginNeeded."""
+    if not raw_token:
+        raise DomainError(errors.LOGIN_NEEDED)
+    with ctx.uow() as uow:
+        token = uow.tokens.live(hash_token(raw_token), Purpose.SESSION, ctx.clock.now())
+    if token is None:
+        raise DomainError(errors.LOGIN_NEEDED)
+    return token.account_id
+
+
+def logout(ctx: ServiceContext, raw_token: str) -> None:
+    with ctx.uow() as uow:
+        uow.tokens.revoke(hash_token(raw_token), ctx.clock.now())
+        uow.commit()

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
+
+// The message catalogues sit in ../locales, outside this package, so the
+// bundler's root must be the repository root.
+const repositoryRoot = path.resolve(__dirname, '..');
+
+// Read when `next build` runs: rewrites are written into the build output.
+const apiUrl = (process.env.API_URL || 'http://127.0.0.1:5000').replace(/\/+$/, '');
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  turbopack: { root: repositoryRoot },
+  outputFileTracingRoot: repositoryRoot,
+  async rewrites() {
+    return [{ source: '/api/:path*', destination: `${apiUrl}/:path*` }];
+  },
+};
+
+export default withNextIntl(nextConfig);

@@ -25,12 +25,13 @@ class RedisRateLimiter:
     """Shared by every API process. If Redis is down we let the request through:
     a lost Redis must not stop parents from logging in."""
 
-    def __init__(self, client) -> None:
+    def __init__(self, client, prefix: str = "lumo:rl") -> None:
         self._client = client
+        self._prefix = prefix
 
     def hit(self, key: str, limit: int, window_seconds: int) -> bool:
         window = int(time.time() // window_seconds)
-        redis_key = f"lumo:rl:{key}:{window}"
+        redis_key = f"{self._prefix}:{key}:{window}"
         try:
             pipe = self._client.pipeline()
             pipe.incr(redis_key)

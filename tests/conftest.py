@@ -1,0 +1,101 @@
+"""Shared fixtures. Each test run starts from a clean database: SQLite in a temp
+folder by default, or the PostgreSQL of DATABASE_URL, dropped and migrated anew."""
+from __future__ import annotations
+
+import os
+import uuid
+from datetime import datetime, timezone
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import text
+
+from core.adapters.db.models import Base
+from core.adapters.db.unit_of_work import make_engine
+from core.adapters.jobs import InlineJobQueue
+from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
+from core.bootstrap import bootstrap
+from core.domain.clock import FixedClock
+from core.settings import ROOT, from_environment
+from tests.helpers import RecordingMailer
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory) -> str:
+    url = os.environ.get("DATABASE_URL") or f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.db'}"
+    engine = make_engine(url)
+    with engine.begin() as connection:
+        Base.metadata.drop_all(connection)
+        connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("script_location", str(ROOT / "core/adapters/db/migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+    engine.dispose()
+    return url
+
+
+@pytest.fixture
+def clean_db(database_url):
+    engine = make_engine(database_url)
+    tables = [t.name for t in reversed(Base.metadata.sorted_tables)]
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
+        else:
+            for table in tables:
+                connection.execute(text(f"DELETE FROM {table}"))
+    engine.dispose()
+    return database_url
+
+
+@pytest.fixture
+def settings(clean_db, tmp_path):
+    env = {k: v for k, v in os.environ.items()}
+    env.update({"DATABASE_URL": clean_db, "OUTBOX_DIR": str(tmp_path / "outbox"), "LUMO_ENV": "test",
+                "PUBLIC_URL": "http://lumo.test"})
+    return from_environment(env)
+
+
+@pytest.fixture
+def clock():
+    return FixedClock(datetime.now(timezone.utc).replace(microsecond=0))
+
+
+@pytest.fixture
+def mailbox():
+    return RecordingMailer()
+
+
+@pytest.fixture
+def container(settings, clock, mailbox):
+    c = bootstrap(settings, clock=clock, mailer=mailbox, jobs=InlineJobQueue(lambda: None),
+                  rate_limiter=_rate_limiter(settings))
+    # Deliver in-process right after each commit, as the embedded mode does.
+    c.services.jobs = InlineJobQueue(c.deliver_emails)
+    yield c
+    c.engine.dispose()
+
+
+def _rate_limiter(settings):
+    """Redis when REDIS_URL is set (the CI run on real services), memory otherwise;
+    a fresh key prefix per test keeps tests from sharing counters."""
+    if not settings.redis_url:
+        return MemoryRateLimiter()
+    import redis
+
+    return RedisRateLimiter(redis.Redis.from_url(settings.redis_url), prefix=f"lumo:test:{uuid.uuid4().hex}")
+
+
+@pytest.fixture
+def app(container):
+    from bff import create_app
+
+    return create_app(container=container)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

@@ -1,0 +1,48 @@
+"""Small helpers shared by the test tiers."""
+from __future__ import annotations
+
+import re
+
+from core.domain.accounts import client_password_hash
+from core.domain.ports import Email
+
+PASSWORD = "correct horse 42"
+
+
+class RecordingMailer:
+    def __init__(self) -> None:
+        self.sent: list[Email] = []
+
+    def send(self, email: Email) -> None:
+        self.sent.append(email)
+
+    def to(self, address: str) -> list[Email]:
+        return [e for e in self.sent if e.to == address]
+
+    def link(self, address: str, path: str) -> str:
+        """The token of the last link to `path` mailed to `address`."""
+        for email in reversed(self.to(address)):
+            match = re.search(rf"{re.escape(path)}\?token=([\w-]+)", email.text)
+            if match:
+                return match.group(1)
+        raise AssertionError(f"no {path} link mailed to {address}")
+
+
+def pw(password: str = PASSWORD) -> str:
+    return client_password_hash(password)
+
+
+def register(client, email="parent@example.com", password=PASSWORD, **extra):
+    body = {"email": email, "password": pw(password), "isTcAccepted": True, "displayName": "Ana"}
+    body.update(extra)
+    return client.post("/v5/accounts", json=body)
+
+
+def bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def signed_up(client, email="parent@example.com", password=PASSWORD) -> str:
+    response = register(client, email=email, password=password)
+    assert response.status_code == 200, response.json
+    return response.json["token"]

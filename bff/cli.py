@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import click
 from flask import Flask
+from flask.cli import AppGroup
 
 from bff.context import container
 
@@ -17,7 +18,7 @@ def register(app: Flask) -> None:
         added = seed_demo(c.engine, c.services.hasher)
         click.echo(f"seeded: {added['accounts']} account(s), {added['coupons']} coupon(s) added")
 
-    outbox = click.Group("outbox", help="The transactional outbox.")
+    outbox = AppGroup("outbox", help="The transactional outbox.")
     app.cli.add_command(outbox)
 
     @outbox.command("deliver")

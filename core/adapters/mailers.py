@@ -17,9 +17,9 @@ def build_message(email: Email, sender: str) -> EmailMessage:
     msg["Subject"] = email.subject
     msg["Date"] = formatdate(localtime=False)
     msg["Message-ID"] = email.message_id
-    msg["Content-Language"] = email.language
     msg.set_content(email.text)
     msg.add_alternative(email.html, subtype="html")
+    msg["Content-Language"] = email.language  # after set_content, which drops Content-* headers
     return msg
 
 

@@ -1,0 +1,50 @@
+# Lumo — the two commands a newcomer needs: `make run` and `make test`.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+export NEXT_TELEMETRY_DISABLED := 1
+export FLASK_APP := bff
+
+.PHONY: run test test-python test-web lint-imports install migrate seed bench clean
+
+run: install migrate seed ## install, migrate, seed, then start API + web app (+ worker when REDIS_URL is set)
+	$(PY) scripts/run.py
+
+test: install ## the whole suite; non-zero exit on any failure
+	@status=0; \
+	$(MAKE) --no-print-directory test-python || status=1; \
+	$(MAKE) --no-print-directory test-web || status=1; \
+	if [ $$status -ne 0 ]; then echo "make test: FAILED"; fi; exit $$status
+
+test-python: $(VENV)/.installed
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/pytest
+
+test-web: webapp/node_modules/.installed
+	cd webapp && npm test
+
+install: $(VENV)/.installed webapp/node_modules/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $@
+
+webapp/node_modules/.installed: webapp/package.json webapp/package-lock.json
+	cd webapp && npm ci --no-audit --no-fund
+	touch $@
+
+migrate: $(VENV)/.installed
+	mkdir -p var
+	$(VENV)/bin/alembic upgrade head
+
+seed: $(VENV)/.installed
+	$(VENV)/bin/flask seed
+
+bench: install migrate
+	$(PY) bench/run.py
+
+clean:
+	rm -rf var .venv webapp/node_modules webapp/.next

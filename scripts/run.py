@@ -1,0 +1,74 @@
+"""`make run`: start the API, the web app and (with Redis) the worker; Ctrl-C stops all.
+
+Ports and hosts come from API_HOST/API_PORT and WEB_HOST/WEB_PORT. This is a
+developer launcher, not application code, so it reads the environment itself.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_BIN = ROOT / ".venv" / "bin"
+
+
+def main() -> int:
+    env = dict(os.environ)
+    api_host, api_port = env.get("API_HOST", "127.0.0.1"), env.get("API_PORT", "5000")
+    web_host, web_port = env.get("WEB_HOST", "127.0.0.1"), env.get("WEB_PORT", "3000")
+    env.setdefault("API_URL", f"http://{api_host}:{api_port}")
+    env.setdefault("PUBLIC_URL", f"http://{web_host}:{web_port}")
+    env.setdefault("NEXT_TELEMETRY_DISABLED", "1")
+    web_script = "start" if env.get("WEB_MODE") == "production" else "dev"
+    commands = {
+        "api": [str(VENV_BIN / "gunicorn"), "--bind", f"{api_host}:{api_port}", "--workers", "2",
+                "--reload", "--access-logfile", "-", "bff:create_app()"],
+        "web": ["npm", "run", web_script, "--", "--hostname", web_host, "--port", web_port],
+    }
+    if web_script == "start":
+        subprocess.run(["npm", "run", "build"], cwd=ROOT / "webapp", env=env, check=True)
+    if env.get("REDIS_URL"):
+        commands["worker"] = [str(VENV_BIN / "celery"), "-A", "tasks.worker", "worker", "--beat",
+                              "--loglevel=INFO", "--concurrency=2", "--schedule=var/celerybeat-schedule"]
+    processes = {}
+    for name, command in commands.items():
+        cwd = ROOT / "webapp" if name == "web" else ROOT
+        processes[name] = subprocess.Popen(command, cwd=cwd, env=env, start_new_session=True)
+    jobs = "Celery worker on Redis" if "worker" in commands else "in-process (no REDIS_URL)"
+    print(f"\n  Lumo is starting:\n    web app  http://{web_host}:{web_port}\n"
+          f"    API      http://{api_host}:{api_port}  (OpenAPI: /docs)\n    jobs     {jobs}\n"
+          f"    mail     {env.get('SMTP_URL') or 'var/outbox/*.eml'}\n  Ctrl-C stops everything.\n", flush=True)
+    stopping = False
+
+    def stop(*_):
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    code = 0
+    while not stopping:
+        for name, process in processes.items():
+            if process.poll() is not None:
+                print(f"{name} exited with {process.returncode}; stopping the others", flush=True)
+                code, stopping = process.returncode or 1, True
+                break
+        time.sleep(0.5)
+    for process in processes.values():
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+    deadline = time.time() + 10
+    for process in processes.values():
+        try:
+            process.wait(timeout=max(0.1, deadline - time.time()))
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Background jobs (Celery). Thin: arguments in, one service call."""

@@ -1,0 +1,28 @@
+"""The Celery application: Redis broker when REDIS_URL is set, in-process otherwise."""
+from __future__ import annotations
+
+from celery import Celery
+
+from core.adapters.jobs import DELIVER_OUTBOX_TASK
+from core.settings import Settings, from_environment
+
+REDRIVE_SECONDS = 60.0
+
+
+def create_celery(settings: Settings | None = None) -> Celery:
+    settings = settings or from_environment()
+    app = Celery("lumo", include=["tasks.outbox"])
+    app.conf.update(
+        broker_url=settings.redis_url or "memory://",
+        task_always_eager=not settings.redis_url,
+        task_acks_late=True,  # a worker killed mid-task leaves the message for another
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        task_ignore_result=True,
+        broker_connection_retry_on_startup=True,
+        beat_schedule={
+            "redrive-outbox": {"task": DELIVER_OUTBOX_TASK, "schedule": REDRIVE_SECONDS},
+        },
+    )
+    app.conf.lumo_settings = settings
+    return app

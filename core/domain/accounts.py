@@ -70,4 +70,5 @@ class Account:
     terms_accepted_at: datetime | None = None
     utm: dict[str, Any] = field(default_factory=dict)
     created_at: datetime | None = None
+    partner_alias: str | None = None  # a partner user's login name, e.g. their phone number
     id: int | None = None

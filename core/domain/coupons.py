@@ -1,10 +1,18 @@
-"""Coupons (SPEC section 3): types, durations and product scope."""
+"""Coupons (SPEC sections 3, 4, 5): types, durations, product scope and who may use one.
+
+Reading of the spec, written down once: the UNIQUE_* types are single-use codes
+(one redemption ever); FREE_ACCESS, DISCOUNT and STANDARD codes are campaign
+codes that every account may redeem once (the carrier code YAJKM0 is one).
+"""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
+
+from core.domain import errors
+from core.domain.errors import DomainError
 
 FREE_ACCESS = "FREE_ACCESS_COUPON"
 UNIQUE_ACCESS = "UNIQUE_ACCESS_COUPON"
@@ -15,8 +23,17 @@ UNIQUE = "UNIQUE_COUPON"
 TYPES = (FREE_ACCESS, UNIQUE_ACCESS, DISCOUNT, UNIQUE_DISCOUNT, STANDARD, UNIQUE)
 ACCESS_TYPES = (FREE_ACCESS, UNIQUE_ACCESS)
 DISCOUNT_TYPES = (DISCOUNT, UNIQUE_DISCOUNT)
+PROMO_TYPES = (STANDARD, UNIQUE)  # free time before the first charge; a payment method is still needed
+SINGLE_USE_TYPES = (UNIQUE_ACCESS, UNIQUE_DISCOUNT, UNIQUE)
+
+SCOPE_TV, SCOPE_BOOKS, SCOPE_ALL = "lumo_TV", "lumo_BOOKS", "lumo_ALL"
+CARRIER_CAMPAIGN_CODE = "YAJKM0"
 
 _DURATION = re.compile(r"^P(\d{1,3})([MD])$")
+
+
+def normalise_code(raw: str | None) -> str:
+    return (raw or "").strip().upper()
 
 
 def parse_duration(code: str) -> tuple[int, str]:
@@ -41,12 +58,17 @@ def add_duration(start: datetime, code: str) -> datetime:
     raise AssertionError("unreachable")
 
 
+def products_of(subscription_type: str) -> set[str]:
+    """'lumo_tv_books' -> {'tv', 'books'}"""
+    return {p for p in (subscription_type or "").lower().removeprefix("lumo_").split("_") if p}
+
+
 @dataclass
 class Coupon:
     code: str
     coupon_type: str
     duration_code: str
-    product: str = "ALL"
+    product: str = SCOPE_ALL
     discount_price: Decimal | None = None
     is_bundle_discount: bool = False
     plan_type: str | None = None
@@ -60,12 +82,35 @@ class Coupon:
     def is_access(self) -> bool:
         return self.coupon_type in ACCESS_TYPES
 
+    @property
+    def is_discount(self) -> bool:
+        return self.coupon_type in DISCOUNT_TYPES
+
+    @property
+    def is_promo(self) -> bool:
+        return self.coupon_type in PROMO_TYPES
+
+    @property
+    def single_use(self) -> bool:
+        return self.coupon_type in SINGLE_USE_TYPES
+
     def is_usable(self, now: datetime) -> bool:
         return self.redeemed_at is None and (self.expires_at is None or now < self.expires_at)
 
+    def free_days(self, start: datetime) -> int:
+        """Days of free access an access or promo coupon gives from `start`."""
+        return (add_duration(start, self.duration_code) - start).days
+
+    def discount_cycles(self) -> int:
+        """How many billing cycles a discount lasts: P3M on a monthly plan is 3 cycles."""
+        n, unit = parse_duration(self.duration_code)
+        if unit == "D":
+            return 1
+        return max(1, n // 12) if (self.plan_type or "").upper() == "P1Y" else n
+
     def as_user_coupon(self) -> dict:
         details = None
-        if self.coupon_type in DISCOUNT_TYPES:
+        if self.is_discount:
             details = {
                 "discountPrice": str(self.discount_price) if self.discount_price is not None else None,
                 "isBundleDiscount": self.is_bundle_discount,
@@ -78,3 +123,62 @@ class Coupon:
             "couponType": self.coupon_type,
             "discountDetails": details,
         }
+
+
+@dataclass(frozen=True)
+class CouponContext:
+    """What we know about the redemption: the plan chosen and the account using it."""
+
+    product: str | None = None  # e.g. lumo_tv_books
+    plan_type: str | None = None  # P1M / P1Y
+    account_partner: str | None = None
+    account_products_with_access: frozenset = frozenset()
+    used_by_account: bool = False
+
+
+def check_usable(coupon: Coupon | None, now: datetime) -> Coupon:
+    """Exists, not expired, not spent: otherwise code 3 with the right message."""
+    if coupon is None:
+        raise DomainError(errors.INVALID_COUPON)
+    if coupon.expires_at is not None and now >= coupon.expires_at:
+        raise DomainError(errors.COUPON_EXPIRED)
+    if coupon.redeemed_at is not None:
+        raise DomainError(errors.COUPON_REDEEMED)
+    return coupon
+
+
+def check_for(coupon: Coupon, ctx: CouponContext) -> None:
+    """The coupon fits this plan and this account (codes 3 to 7)."""
+    if ctx.used_by_account:
+        raise DomainError(errors.COUPON_REDEEMED)
+    if coupon.partner and coupon.partner != ctx.account_partner and ctx.account_partner is not None:
+        raise DomainError(errors.COUPON_NOT_FOR_ACCOUNT)
+    if (coupon.is_access or coupon.is_promo) and _scope(coupon) & ctx.account_products_with_access:
+        # Free time is for apps the family does not have yet.
+        raise DomainError(errors.COUPON_NOT_FOR_ACCOUNT)
+    if ctx.product and not coupon.is_access:
+        chosen = products_of(ctx.product)
+        if coupon.product == SCOPE_TV and "tv" not in chosen:
+            raise DomainError(errors.COUPON_ONLY_TV, couponProduct=coupon.product)
+        if coupon.product == SCOPE_BOOKS and "books" not in chosen:
+            raise DomainError(errors.COUPON_ONLY_BOOKS, couponProduct=coupon.product)
+        if coupon.product == SCOPE_ALL and len(chosen) < 3:
+            raise DomainError(errors.COUPON_ONLY_ALL, couponProduct=coupon.product)
+    if coupon.is_discount:
+        if ctx.plan_type and coupon.plan_type and ctx.plan_type.upper() != coupon.plan_type.upper():
+            raise DomainError(errors.MONTHLY_ONLY if coupon.plan_type.upper() == "P1M" else
+                              errors.COUPON_NOT_FOR_ACCOUNT)
+        if ctx.product and coupon.is_bundle_discount and len(products_of(ctx.product)) < 2:
+            raise DomainError(errors.ONLY_TWO_PRODUCTS)
+
+
+def _scope(coupon: Coupon) -> set[str]:
+    if coupon.product == SCOPE_TV:
+        return {"tv"}
+    if coupon.product == SCOPE_BOOKS:
+        return {"books"}
+    return {"tv", "books", "games"}
+
+
+def access_subscription_type(coupon: Coupon) -> str:
+    return {SCOPE_TV: "lumo_tv", SCOPE_BOOKS: "lumo_books"}.get(coupon.product, "lumo_tv_books_games")

@@ -1,12 +1,28 @@
-"""Subscriptions and what "premium" means (SPEC sections 3 and 4)."""
+"""Subscriptions: states, transitions and what "premium" means (SPEC sections 3, 4, 9).
+
+free trial (7 days) -> active (auto-renewing) -> cancelled (access until endDate) -> expired.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 
-FREE_CAMPAIGN = "Free_Campaign"
 TRIAL_DAYS = 7
+NO_CHANGE_WINDOW = timedelta(hours=24)  # a plan change inside it is not billed at the coming renewal
+
+PENDING = "Pending"  # a payment is under way; never shown to the parent
+FAILED = "Failed"  # the payment was refused; never shown
+TRIAL = "Trial"
+ACTIVE = "Active"
+PAST_DUE = "Past_Due"
+CANCELLED = "Cancelled"
+EXPIRED = "Expired"
+FREE_CAMPAIGN = "Free_Campaign"
+HIDDEN_STATES = (PENDING, FAILED)
+
+WEB_STORE = "lumo"
+STORES = ("lumo", "ios", "playstore", "docomo", "swisscom", "virgo", "switch", "mondia", "samsung", "salt")
 
 
 @dataclass
@@ -27,12 +43,69 @@ class Subscription:
     platform_purchase_id: str | None = None
     cancelled_at: datetime | None = None
     created_at: datetime | None = None
+    gateway_id: str | None = None
+    idempotency_key: str | None = None
+    last_event_at: datetime | None = None
+    pending_plan_id: str | None = None
+    pending_price: Decimal | None = None
+    pending_subscription_type: str | None = None
+    partner: str | None = None
     id: int | None = None
 
     def is_expired(self, now: datetime) -> bool:
-        return self.end_date is not None and self.end_date <= now
+        return self.payment_state_id == EXPIRED or (self.end_date is not None and self.end_date <= now)
+
+    @property
+    def visible(self) -> bool:
+        return self.payment_state_id not in HIDDEN_STATES
+
+    def is_cancelled(self) -> bool:
+        return not self.is_renewing or self.payment_state_id in (CANCELLED, EXPIRED)
+
+    def cancel(self, now: datetime) -> None:
+        """Renewal stops; access continues until end_date."""
+        self.is_renewing = False
+        self.payment_state_id = CANCELLED
+        self.cancelled_at = now
+        self.next_billing_date = None
+        self.pending_plan_id = self.pending_price = self.pending_subscription_type = None
+
+    def charged(self, paid_through: datetime | None, next_billing: datetime | None) -> None:
+        if self.pending_plan_id:  # a change made inside the 24-hour window applies from now on
+            self.payment_plan_id, self.payment_plan_price = self.pending_plan_id, self.pending_price
+            self.subscription_type = self.pending_subscription_type or self.subscription_type
+            self.pending_plan_id = self.pending_price = self.pending_subscription_type = None
+        self.payment_state_id = ACTIVE
+        self.end_date = paid_through or next_billing or self.end_date
+        self.next_billing_date = next_billing or paid_through
+
+    def expire(self, now: datetime) -> None:
+        self.payment_state_id = EXPIRED
+        self.is_renewing = False
+        self.next_billing_date = None
+        if self.end_date is None or self.end_date > now:
+            self.end_date = now
+
+    def in_no_change_window(self, now: datetime) -> bool:
+        return self.next_billing_date is not None and self.next_billing_date - now <= NO_CHANGE_WINDOW
+
+
+def visible(subscriptions: list[Subscription]) -> list[Subscription]:
+    return [s for s in subscriptions if s.visible]
 
 
 def is_premium(subscriptions: list[Subscription], now: datetime) -> bool:
     """Premium means at least one non-expired subscription."""
-    return any(not s.is_expired(now) for s in subscriptions)
+    return any(not s.is_expired(now) for s in visible(subscriptions))
+
+
+def products_with_access(subscriptions: list[Subscription], now: datetime) -> frozenset:
+    from core.domain.coupons import products_of
+
+    return frozenset(p for s in visible(subscriptions) if not s.is_expired(now) for p in products_of(s.subscription_type))
+
+
+def had_trial(subscriptions: list[Subscription]) -> bool:
+    """One free trial per account: any earlier web subscription used it."""
+    return any(s.store_id == WEB_STORE and s.payment_state_id not in (FAILED, FREE_CAMPAIGN)
+               and s.payment_method != "coupon" for s in subscriptions)

@@ -6,7 +6,7 @@ from typing import Any
 
 from core.domain import errors
 from core.domain.accounts import Account, is_valid_email, normalise_country, normalise_email, pick_language
-from core.domain.coupons import Coupon
+from core.domain.coupons import Coupon, check_usable, normalise_code
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.services import sessions
@@ -67,13 +67,8 @@ def register(ctx: ServiceContext, cmd: Registration) -> RegistrationResult:
 
 
 def _usable_coupon(uow: UnitOfWork, code: str | None, now) -> Coupon | None:
-    code = (code or "").strip().upper()
-    if not code:
-        return None
-    coupon = uow.coupons.by_code(code)
-    if coupon is None or not coupon.is_usable(now):
-        raise DomainError(errors.INVALID_COUPON)
-    return coupon
+    code = normalise_code(code)
+    return check_usable(uow.coupons.by_code(code), now) if code else None
 
 
 def login(ctx: ServiceContext, email: str, password: str, country_code: str | None = None) -> str:

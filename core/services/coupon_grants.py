@@ -4,24 +4,24 @@ from __future__ import annotations
 from datetime import datetime
 
 from core.domain import errors
-from core.domain.coupons import Coupon, add_duration
+from core.domain.coupons import Coupon, access_subscription_type, add_duration
 from core.domain.errors import DomainError
 from core.domain.ports import UnitOfWork
-from core.domain.subscriptions import FREE_CAMPAIGN, Subscription
-
-_PRODUCT_TO_TYPE = {"LUMO_TV": "lumo_tv", "LUMO_BOOKS": "lumo_books"}
-ALL_APPS = "lumo_tv_books_games"
+from core.domain.subscriptions import FREE_CAMPAIGN, WEB_STORE, Subscription
 
 
-def grant_access_coupon(uow: UnitOfWork, coupon: Coupon, account_id: int, now: datetime) -> Subscription:
-    # The database decides who redeems a single-use coupon, never a read-then-write here.
-    if not uow.coupons.redeem(coupon.code, account_id, now):
-        raise DomainError(errors.INVALID_COUPON)
-    end = add_duration(now, coupon.duration_code)
+def redeem_or_fail(uow: UnitOfWork, coupon: Coupon, account_id: int, now: datetime) -> None:
+    # The database decides who redeems a coupon, never a read-then-write here.
+    if not uow.coupons.redeem(coupon, account_id, now):
+        raise DomainError(errors.COUPON_REDEEMED)
+
+
+def grant_access_coupon(uow: UnitOfWork, coupon: Coupon, account_id: int, now: datetime,
+                        store_id: str = WEB_STORE, partner: str | None = None) -> Subscription:
+    redeem_or_fail(uow, coupon, account_id, now)
     return uow.subscriptions.add(Subscription(
-        account_id=account_id,
-        subscription_type=_PRODUCT_TO_TYPE.get(coupon.product.upper(), ALL_APPS),
-        duration_code=coupon.duration_code, store_id="lumo", payment_state_id=FREE_CAMPAIGN,
-        end_date=end, next_billing_date=None, is_renewing=False, payment_method="coupon",
-        coupon=coupon.code, created_at=now,
+        account_id=account_id, subscription_type=access_subscription_type(coupon),
+        duration_code=coupon.duration_code, store_id=store_id, payment_state_id=FREE_CAMPAIGN,
+        end_date=add_duration(now, coupon.duration_code), next_billing_date=None, is_renewing=False,
+        payment_method="coupon", coupon=coupon.code, created_at=now, partner=partner,
     ))

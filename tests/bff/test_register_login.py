@@ -63,7 +63,7 @@ def test_register_with_access_coupon_has_subscription(client, container):
     subs = client.get("/v5/subscriptions", headers=bearer(body["token"])).json["subscriptions"]
     assert [(s["paymentStateId"], s["isExpired"], s["durationCode"]) for s in subs] == [("Free_Campaign", False, "P1M")]
     again = register(client, email="second@example.com", coupon="LUMO-FREE-0001")
-    assert (again.status_code, again.json["code"]) == (400, 3)
+    assert (again.status_code, again.json["code"], again.json["message"]) == (400, 3, "couponRedeemed")
 
 
 @pytest.mark.parametrize("body,field", [

@@ -16,6 +16,7 @@ class FakeStore:
 
     def __init__(self) -> None:
         self.accounts, self.tokens, self.subscriptions, self.coupons, self.outbox = {}, {}, {}, {}, {}
+        self.webhooks: set = set()
 
 
 class _Repo:
@@ -36,6 +37,9 @@ class FakeAccounts(_Repo):
 
     def by_email(self, email):
         return next((copy.deepcopy(a) for a in self.table.values() if a.email == email), None)
+
+    def by_alias(self, alias):
+        return next((copy.deepcopy(a) for a in self.table.values() if a.partner_alias == alias), None)
 
     def save(self, account):
         self.table[account.id] = copy.deepcopy(account)
@@ -76,19 +80,48 @@ class FakeSubscriptions(_Repo):
     def for_account(self, account_id):
         return [copy.deepcopy(s) for s in self.table.values() if s.account_id == account_id]
 
+    def get(self, subscription_id):
+        return copy.deepcopy(self.table.get(subscription_id))
+
+    def by_gateway_id(self, gateway_id):
+        return next((copy.deepcopy(s) for s in self.table.values() if s.gateway_id == gateway_id), None)
+
+    def by_idempotency_key(self, key):
+        return next((copy.deepcopy(s) for s in self.table.values() if s.idempotency_key == key), None)
+
+    def save(self, subscription):
+        self.table[subscription.id] = copy.deepcopy(subscription)
+
+    def due_to_expire(self, now, limit):
+        return [copy.deepcopy(s) for s in self.table.values() if s.end_date and s.end_date <= now
+                and s.payment_state_id not in ("Expired", "Pending", "Failed")
+                and (not s.is_renewing or s.store_id != "lumo")][:limit]
+
 
 class FakeCoupons(_Repo):
     add = _Repo._add
 
     def by_code(self, code):
-        return next((copy.deepcopy(c) for c in self.table.values() if c.code == code), None)
+        return next((copy.deepcopy(c) for k, c in self.table.items() if k != "_redemptions" and c.code == code), None)
 
-    def redeem(self, code, account_id, now):
-        c = next((c for c in self.table.values() if c.code == code), None)
-        if c is None or c.redeemed_at is not None:
+    def used_by(self, coupon, account_id):
+        return (coupon.code, account_id) in self.table.setdefault("_redemptions", set())
+
+    def redeem(self, coupon, account_id, now):
+        used = self.table.setdefault("_redemptions", set())
+        c = self.table[coupon.id]
+        if (coupon.single_use and c.redeemed_at is not None) or (coupon.code, account_id) in used:
             return False
-        c.redeemed_at, c.redeemed_by = now, account_id
+        if coupon.single_use:
+            c.redeemed_at, c.redeemed_by = now, account_id
+        used.add((coupon.code, account_id))
         return True
+
+    def release(self, coupon, account_id):
+        self.table.setdefault("_redemptions", set()).discard((coupon.code, account_id))
+        c = self.table[coupon.id]
+        if c.redeemed_by == account_id:
+            c.redeemed_at = c.redeemed_by = None
 
 
 class FakeOutbox(_Repo):
@@ -112,6 +145,18 @@ class FakeOutbox(_Repo):
         self.table[message_id].last_error = error
 
 
+class FakeWebhookLog:
+    def __init__(self, seen: set) -> None:
+        self.seen = seen
+
+    def first_time(self, kind, gateway_id, occurred_at, now):
+        key = (kind, gateway_id, occurred_at)
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        return True
+
+
 class FakeUnitOfWork:
     """Changes become visible to the store only on commit."""
 
@@ -126,6 +171,7 @@ class FakeUnitOfWork:
         self.subscriptions = FakeSubscriptions(self._work["subscriptions"])
         self.coupons = FakeCoupons(self._work["coupons"])
         self.outbox = FakeOutbox(self._work["outbox"])
+        self.webhooks = FakeWebhookLog(self._work["webhooks"])
         return self
 
     def __exit__(self, *exc):

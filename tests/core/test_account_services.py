@@ -42,15 +42,15 @@ def test_register_rejects_bad_email_taken_email_and_bad_coupon(ctx, store):
 
 def test_register_with_access_coupon_gives_free_campaign_subscription(ctx, store):
     with ctx.uow() as uow:
-        uow.coupons.add(Coupon(code="FREE1", coupon_type="FREE_ACCESS_COUPON", duration_code="P2M"))
+        uow.coupons.add(Coupon(code="FREE1", coupon_type="UNIQUE_ACCESS_COUPON", duration_code="P2M"))
         uow.commit()
     result = accounts.register(ctx, reg(coupon="free1"))
     assert result.has_subscription is True
-    assert result.user_coupon["couponType"] == "FREE_ACCESS_COUPON"
+    assert result.user_coupon["couponType"] == "UNIQUE_ACCESS_COUPON"
     sub = next(iter(store.subscriptions.values()))
     assert (sub.payment_state_id, sub.subscription_type, sub.coupon) == ("Free_Campaign", "lumo_tv_books_games", "FREE1")
     assert sub.end_date == ctx.clock.now().replace(month=3, day=31)
-    raises(errors.INVALID_COUPON, accounts.register, ctx, reg(email="b@lumo.example", coupon="FREE1"))
+    raises(errors.COUPON_REDEEMED, accounts.register, ctx, reg(email="b@lumo.example", coupon="FREE1"))
 
 
 def test_register_with_discount_coupon_does_not_redeem_it(ctx, store):

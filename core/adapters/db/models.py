@@ -1,7 +1,7 @@
 """Tables. Column names match the domain dataclasses' field names."""
 from __future__ import annotations
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, Numeric, String, Text
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, Numeric, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from core.adapters.db.types import UTCDateTime
@@ -27,6 +27,7 @@ class AccountRow(Base):
     terms_accepted_at = mapped_column(UTCDateTime())
     utm: Mapped[dict] = mapped_column(JSON, nullable=False, default=dict)
     created_at = mapped_column(UTCDateTime(), nullable=False)
+    partner_alias: Mapped[str | None] = mapped_column(String(64), unique=True)
 
 
 class TokenRow(Base):
@@ -62,6 +63,36 @@ class SubscriptionRow(Base):
     platform_purchase_id: Mapped[str | None] = mapped_column(String(100))
     cancelled_at = mapped_column(UTCDateTime())
     created_at = mapped_column(UTCDateTime(), nullable=False)
+    gateway_id: Mapped[str | None] = mapped_column(String(64), unique=True)
+    idempotency_key: Mapped[str | None] = mapped_column(String(64), unique=True)
+    last_event_at = mapped_column(UTCDateTime())
+    pending_plan_id: Mapped[str | None] = mapped_column(String(60))
+    pending_price = mapped_column(Numeric(10, 2, asdecimal=True))
+    pending_subscription_type: Mapped[str | None] = mapped_column(String(40))
+    partner: Mapped[str | None] = mapped_column(String(50))
+
+
+class CouponRedemptionRow(Base):
+    """One row per (coupon, account): the database refuses a second redemption."""
+
+    __tablename__ = "coupon_redemptions"
+    __table_args__ = (UniqueConstraint("coupon_id", "account_id", name="uq_coupon_redemption"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    coupon_id: Mapped[int] = mapped_column(ForeignKey("coupons.id", ondelete="CASCADE"), nullable=False)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False)
+    redeemed_at = mapped_column(UTCDateTime(), nullable=False)
+
+
+class WebhookEventRow(Base):
+    """Webhooks already applied, so a redelivery changes nothing."""
+
+    __tablename__ = "webhook_events"
+    __table_args__ = (UniqueConstraint("kind", "gateway_id", "occurred_at", name="uq_webhook_event"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(30), nullable=False)
+    gateway_id: Mapped[str] = mapped_column(String(64), nullable=False)
+    occurred_at = mapped_column(UTCDateTime(), nullable=False)
+    received_at = mapped_column(UTCDateTime(), nullable=False)
 
 
 class CouponRow(Base):

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import delete, or_, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import to_domain, to_row
-from core.adapters.db.models import AccountRow, CouponRow, OutboxRow, SubscriptionRow, TokenRow
+from core.adapters.db.models import (AccountRow, CouponRedemptionRow, CouponRow, OutboxRow, SubscriptionRow,
+                                     TokenRow, WebhookEventRow)
 from core.domain.accounts import Account
 from core.domain.coupons import Coupon
 from core.domain.ports import OutboxMessage
@@ -35,9 +37,24 @@ class SqlAccounts:
         row = self.session.scalar(select(AccountRow).where(AccountRow.email == email))
         return to_domain(row, Account) if row else None
 
+    def by_alias(self, alias: str) -> Account | None:
+        row = self.session.scalar(select(AccountRow).where(AccountRow.partner_alias == alias))
+        return to_domain(row, Account) if row else None
+
     def save(self, account: Account) -> None:
         to_row(account, self.session.get(AccountRow, account.id))
         self.session.flush()
+
+
+def _insert_once(session: Session, row) -> bool:
+    """Insert a row guarded by a unique constraint; False if it already exists."""
+    try:
+        with session.begin_nested():
+            session.add(row)
+            session.flush()
+        return True
+    except IntegrityError:
+        return False
 
 
 class SqlTokens:
@@ -101,6 +118,33 @@ class SqlSubscriptions:
                                     .order_by(SubscriptionRow.id))
         return [to_domain(r, Subscription) for r in rows]
 
+    def get(self, subscription_id: int) -> Subscription | None:
+        row = self.session.get(SubscriptionRow, subscription_id)
+        return to_domain(row, Subscription) if row else None
+
+    def _one(self, *where) -> Subscription | None:
+        row = self.session.scalar(select(SubscriptionRow).where(*where))
+        return to_domain(row, Subscription) if row else None
+
+    def by_gateway_id(self, gateway_id: str) -> Subscription | None:
+        return self._one(SubscriptionRow.gateway_id == gateway_id)
+
+    def by_idempotency_key(self, key: str) -> Subscription | None:
+        return self._one(SubscriptionRow.idempotency_key == key)
+
+    def save(self, subscription: Subscription) -> None:
+        to_row(subscription, self.session.get(SubscriptionRow, subscription.id))
+        self.session.flush()
+
+    def due_to_expire(self, now: datetime, limit: int) -> list[Subscription]:
+        rows = self.session.scalars(
+            select(SubscriptionRow).where(SubscriptionRow.end_date <= now, SubscriptionRow.payment_state_id.in_(
+                ("Trial", "Active", "Cancelled", "Past_Due", "Free_Campaign")),
+                or_(SubscriptionRow.is_renewing.is_(False), SubscriptionRow.store_id != "lumo",
+                    SubscriptionRow.payment_state_id == "Free_Campaign"))
+            .order_by(SubscriptionRow.id).limit(limit))
+        return [to_domain(r, Subscription) for r in rows]
+
 
 class SqlCoupons:
     def __init__(self, session: Session) -> None:
@@ -117,11 +161,36 @@ class SqlCoupons:
         coupon.id = row.id
         return coupon
 
-    def redeem(self, code: str, account_id: int, now: datetime) -> bool:
-        result = self.session.execute(
-            update(CouponRow).where(CouponRow.code == code, CouponRow.redeemed_at.is_(None))
-            .values(redeemed_at=now, redeemed_by=account_id).execution_options(synchronize_session=False))
-        return result.rowcount == 1
+    def used_by(self, coupon: Coupon, account_id: int) -> bool:
+        return self.session.scalar(select(CouponRedemptionRow.id).where(
+            CouponRedemptionRow.coupon_id == coupon.id, CouponRedemptionRow.account_id == account_id)) is not None
+
+    def redeem(self, coupon: Coupon, account_id: int, now: datetime) -> bool:
+        if coupon.single_use:
+            result = self.session.execute(
+                update(CouponRow).where(CouponRow.id == coupon.id, CouponRow.redeemed_at.is_(None))
+                .values(redeemed_at=now, redeemed_by=account_id).execution_options(synchronize_session=False))
+            if result.rowcount != 1:
+                return False
+        return _insert_once(self.session, CouponRedemptionRow(coupon_id=coupon.id, account_id=account_id,
+                                                              redeemed_at=now))
+
+    def release(self, coupon: Coupon, account_id: int) -> None:
+        self.session.execute(delete(CouponRedemptionRow).where(CouponRedemptionRow.coupon_id == coupon.id,
+                                                               CouponRedemptionRow.account_id == account_id))
+        if coupon.single_use:
+            self.session.execute(update(CouponRow).where(CouponRow.id == coupon.id,
+                                                         CouponRow.redeemed_by == account_id)
+                                 .values(redeemed_at=None, redeemed_by=None))
+
+
+class SqlWebhookLog:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def first_time(self, kind: str, gateway_id: str, occurred_at: datetime, now: datetime) -> bool:
+        return _insert_once(self.session, WebhookEventRow(kind=kind, gateway_id=gateway_id,
+                                                          occurred_at=occurred_at, received_at=now))
 
 
 class SqlOutbox:

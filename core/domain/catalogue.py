@@ -1,0 +1,216 @@
+"""The plan catalogue and its pricing rules (SPEC sections 3 and 9).
+
+The figures themselves are data (core/adapters/catalogue/catalogue.json); this
+module holds what a plan is and the arithmetic every price goes through. Money is
+Decimal from end to end: a float never touches a price.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal, localcontext
+from typing import Iterable, Protocol
+
+BRAND = "lumo"
+APPS = ("tv", "books", "games")  # in the order product codes spell them
+SINGLES = tuple(f"{BRAND}_{app}" for app in APPS)
+COMBOS = (f"{BRAND}_tv_books", f"{BRAND}_tv_games", f"{BRAND}_books_games", f"{BRAND}_tv_books_games")
+PRODUCTS = SINGLES + COMBOS
+
+MONTHLY, YEARLY = "P1M", "P1Y"
+PERIOD_NAMES = {MONTHLY: "monthly", YEARLY: "yearly"}
+
+EUR, CHF, USD = "EUR", "CHF", "USD"
+CURRENCY_SYMBOLS = {EUR: "€", CHF: "CHF", USD: "$"}
+# The 27 member states (ISO 3166-1 alpha-2: Greece is GR here, not the EU's "EL").
+EU_COUNTRIES = frozenset({
+    "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE",
+    "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE",
+})
+
+CENT = Decimal("0.01")
+TENTH = Decimal("0.1")
+DEFAULT_STEM = "default"
+
+
+def currency_for(country: str) -> str:
+    """Euro catalogue for the EU, francs for Switzerland, dollars everywhere else."""
+    code = (country or "").upper()
+    if code in EU_COUNTRIES:
+        return EUR
+    return CHF if code == "CH" else USD
+
+
+def apps_of(product: str) -> frozenset[str]:
+    """'lumo_tv_books' -> {'tv', 'books'}; anything that is not a product code -> ValueError."""
+    parts = (product or "").lower().split("_")
+    if len(parts) < 2 or parts[0] != BRAND or any(p not in APPS for p in parts[1:]) or len(set(parts)) != len(parts):
+        raise ValueError(f"not a product code: {product!r}")
+    return frozenset(parts[1:])
+
+
+def product_code(apps: Iterable[str]) -> str:
+    """{'books', 'tv'} -> 'lumo_tv_books' (the canonical spelling)."""
+    chosen = set(apps)
+    if not chosen or not chosen <= set(APPS):
+        raise ValueError(f"not a set of apps: {sorted(chosen)!r}")
+    return "_".join([BRAND, *(a for a in APPS if a in chosen)])
+
+
+def covered_apps(subscription_types: Iterable[str]) -> frozenset[str]:
+    """Apps a family already has; unknown types (partner or legacy codes) count for nothing."""
+    covered: set[str] = set()
+    for kind in subscription_types:
+        try:
+            covered |= apps_of(kind)
+        except ValueError:
+            continue
+    return frozenset(covered)
+
+
+def plan_id(stem: str, duration_code: str, currency: str, promo: bool = False) -> str:
+    """Stable ids: lumo_tv_monthly_eur, lumo_tv_monthly_eur_promo, default_yearly_usd."""
+    return f"{stem}_{PERIOD_NAMES[duration_code]}_{currency.lower()}" + ("_promo" if promo else "")
+
+
+@dataclass(frozen=True)
+class AddOn:
+    addon_name: str
+    price: Decimal
+
+
+@dataclass(frozen=True)
+class Plan:
+    plan_id: str
+    product: str  # the product code the base price buys, e.g. lumo_tv_books
+    duration_code: str  # P1M or P1Y
+    currency: str
+    price: Decimal  # base price per billing cycle
+    add_ons: tuple[AddOn, ...] = ()  # add_ons[0] buys one more app, add_ons[1] the one after
+    iap: str = ""  # store SKU: the same for every currency
+    name_key: str = ""
+    promo_title: str | None = None  # a message key; set on promotional plans only
+    is_default: bool = False  # the fallback plans of SPEC 9, not part of a country catalogue
+
+    @property
+    def is_promo(self) -> bool:
+        return self.promo_title is not None
+
+    @property
+    def apps(self) -> frozenset[str]:
+        return apps_of(self.product)
+
+    @property
+    def currency_symbol(self) -> str:
+        return CURRENCY_SYMBOLS[self.currency]
+
+
+def charge_for(plan: Plan, products: Iterable[str]) -> Decimal:
+    """What one billing cycle costs for `products` (codes; combos are expanded) on `plan`.
+
+    The plan's own product is the base; each further app takes the next add-on. A plan
+    that does not list enough add-ons does not sell that many apps: ValueError.
+    """
+    wanted: set[str] = set()
+    for product in products:
+        wanted |= apps_of(product)
+    if not plan.apps <= wanted:
+        raise ValueError(f"{plan.plan_id} is for {plan.product}, which {sorted(wanted)} does not include")
+    extra = len(wanted) - len(plan.apps)
+    if extra > len(plan.add_ons):
+        raise ValueError(f"{plan.plan_id} sells at most {len(plan.apps) + len(plan.add_ons)} apps")
+    return plan.price + sum((a.price for a in plan.add_ons[:extra]), Decimal("0"))
+
+
+def monthly_display_price(yearly: Decimal) -> Decimal:
+    """Yearly price / 12, rounded UP to the next 0.1 (34.90 -> 3.0, 36.00 -> 3.0, 36.01 -> 3.1)."""
+    if yearly < 0:
+        raise ValueError("a price is never negative")
+    with localcontext() as context:
+        context.prec = 50
+        return (Decimal(yearly) / 12).quantize(TENTH, rounding=ROUND_CEILING)
+
+
+def yearly_savings(monthly: Decimal, yearly: Decimal) -> Decimal:
+    """12 x the monthly price minus the yearly price, to the cent (12 x 4.99 - 34.90 = 24.98)."""
+    return (12 * Decimal(monthly) - Decimal(yearly)).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def is_subscribed(plan: Plan, covered: frozenset[str]) -> bool:
+    """Buying this plan would bring the family no app it does not already have."""
+    return plan.apps <= covered
+
+
+def counterpart(plan: Plan, plans: Iterable[Plan]) -> Plan | None:
+    """The same offer over the other period (monthly <-> yearly)."""
+    return next((p for p in plans if p.product == plan.product and p.currency == plan.currency
+                 and p.is_promo == plan.is_promo and p.duration_code != plan.duration_code), None)
+
+
+@dataclass(frozen=True)
+class PlanGroups:
+    """SPEC 3 plan groups: monthly_plan, annual_plan and userPlan (one group per product)."""
+
+    monthly: tuple[Plan, ...]
+    annual: tuple[Plan, ...]
+    by_product: tuple[tuple[str, tuple[Plan, ...]], ...]
+
+
+def group_plans(plans: Iterable[Plan]) -> PlanGroups:
+    plans = list(plans)
+    products = list(dict.fromkeys(p.product for p in plans))
+    return PlanGroups(
+        monthly=tuple(p for p in plans if p.duration_code == MONTHLY),
+        annual=tuple(p for p in plans if p.duration_code == YEARLY),
+        by_product=tuple((product, tuple(p for p in plans if p.product == product)) for product in products),
+    )
+
+
+@dataclass(frozen=True)
+class RegisterPrice:
+    """The price shown on the registration page's pricing card."""
+
+    currency: str
+    monthly: Decimal
+    yearly: Decimal
+
+    @property
+    def currency_symbol(self) -> str:
+        return CURRENCY_SYMBOLS[self.currency]
+
+
+@dataclass(frozen=True)
+class RegisterRule:
+    name: str
+    countries: frozenset[str]  # empty: the default rule
+    price: RegisterPrice
+
+
+def register_price_for(rules: Iterable[RegisterRule], country: str) -> RegisterPrice:
+    """The most specific rule naming the country wins (ES alone beats the six-country group)."""
+    rules = list(rules)
+    code = (country or "").upper()
+    matching = [r for r in rules if code in r.countries]
+    if matching:
+        return min(matching, key=lambda r: len(r.countries)).price
+    return next(r for r in rules if not r.countries).price
+
+
+def check_register_rules(rules: Iterable[RegisterRule]) -> None:
+    """Exactly one default, and no country left to a tie between equally specific rules."""
+    rules = list(rules)
+    if sum(1 for r in rules if not r.countries) != 1:
+        raise ValueError("register prices need exactly one default rule (no countries)")
+    for i, a in enumerate(rules):
+        for b in rules[i + 1:]:
+            if a.countries and len(a.countries) == len(b.countries) and a.countries & b.countries:
+                raise ValueError(f"register rules {a.name} and {b.name} both claim {sorted(a.countries & b.countries)}")
+
+
+class Catalogue(Protocol):
+    """Where plans come from (a data file today; a table or a provider tomorrow)."""
+
+    def find(self, plan_id: str) -> Plan | None: ...
+    def plans(self, currency: str) -> list[Plan]:
+        """Every regular and promotional plan priced in `currency`, in catalogue order."""
+    def default_plans(self) -> list[Plan]: ...
+    def register_price(self, country: str) -> RegisterPrice: ...

@@ -1,0 +1,92 @@
+"""The payment gateway port and the provider-neutral data that crosses it.
+
+Exactly one adapter module imports `braintree`; everything else speaks these
+dataclasses. Error codes are ours, mapped from the provider's in one table.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from typing import Protocol
+
+# Neutral payment-method kinds
+CARD, PAYPAL, GOOGLE_PAY = "card", "paypal", "google_pay"
+
+# Neutral error codes -> the message key a parent may see (locales, namespace Errors).
+DECLINED = "declined"
+GATEWAY_REJECTED = "gateway_rejected"
+CVV_FAILED = "cvv_failed"
+INVALID_NONCE = "invalid_nonce"
+CONSUMED_NONCE = "consumed_nonce"
+BRAND_NOT_ACCEPTED = "brand_not_accepted"
+DUPLICATE = "duplicate"
+UNAVAILABLE = "unavailable"
+MESSAGE_KEYS = {
+    DECLINED: "paymentDeclined",
+    GATEWAY_REJECTED: "paymentNotValid",
+    CVV_FAILED: "cvvFailed",
+    INVALID_NONCE: "paymentNotValid",
+    CONSUMED_NONCE: "paymentNotValid",
+    BRAND_NOT_ACCEPTED: "cardBrandNotAccepted",
+    DUPLICATE: "duplicatePayment",
+    UNAVAILABLE: "subscriptionCreateFailed",
+}
+
+
+@dataclass(frozen=True)
+class Discount:
+    amount: Decimal  # taken off each billing cycle
+    cycles: int  # for how many billing cycles
+
+
+@dataclass(frozen=True)
+class SubscriptionRequest:
+    subscription_id: str  # ours, deterministic: a retry finds the one already created
+    customer_id: str
+    email: str
+    nonce: str
+    plan_id: str
+    price: Decimal  # per billing cycle, add-ons included
+    currency: str
+    billing_name: str = ""
+    device_data: str | None = None
+    trial_days: int = 0  # free days before the first charge (trial, access coupon, paid-through days)
+    discount: Discount | None = None
+    add_ons: tuple[tuple[str, Decimal], ...] = ()
+
+
+@dataclass(frozen=True)
+class GatewayResult:
+    ok: bool
+    gateway_id: str | None = None
+    payment_method: str | None = None  # CARD, PAYPAL, GOOGLE_PAY
+    error: str | None = None  # one of the neutral codes above
+    next_billing_date: datetime | None = None
+
+
+@dataclass(frozen=True)
+class WebhookEvent:
+    kind: str  # charged | charge_failed | past_due | expired | canceled | went_active | other
+    gateway_id: str
+    occurred_at: datetime
+    paid_through: datetime | None = None
+    next_billing_date: datetime | None = None
+    extra: dict = field(default_factory=dict)
+
+
+class InvalidWebhookSignature(Exception):
+    pass
+
+
+class GatewayUnavailable(Exception):
+    """The provider did not answer (timeout, network): the outcome is unknown."""
+
+
+class PaymentGateway(Protocol):
+    def client_token(self, customer_id: str | None = None) -> str: ...
+    def create_subscription(self, request: SubscriptionRequest) -> GatewayResult: ...
+    def cancel_subscription(self, gateway_id: str) -> GatewayResult: ...
+    def change_plan(self, gateway_id: str, plan_id: str, price: Decimal) -> GatewayResult: ...
+    def parse_webhook(self, signature: str, payload: str) -> WebhookEvent:
+        """Verify and decode a webhook; InvalidWebhookSignature if it is not genuine."""

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import type { Metadata, Viewport } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { clientMessages } from '@/i18n/client-messages';
+import { textDirection } from '@/i18n/direction';
+import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import { routing } from '@/i18n/routing';
+import '../globals.css';
+
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  const locale = await resolvePageLocale(params);
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  return {
+    title: { default: t('title'), template: `%s · ${t('title')}` },
+    description: t('description'),
+  };
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+
+type Props = LocaleParams & { children: ReactNode };
+
+export default async function LocaleLayout({ children, params }: Props) {
+  const locale = await resolvePageLocale(params);
+  const messages = clientMessages(await getMessages());
+  return (
+    <html lang={locale} dir={textDirection(locale)}>
+      <body>
+        <NextIntlClientProvider messages={messages}>{children}</NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

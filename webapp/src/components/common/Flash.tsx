@@ -1,0 +1,24 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+
+type Props = {
+  kind: 'error' | 'success';
+  children: ReactNode;
+  onClose?: () => void;
+};
+
+export default function Flash({ kind, children, onClose }: Props) {
+  const t = useTranslations('Flash');
+  return (
+    <div className={`flash flash-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      <div className="flash-body">{children}</div>
+      {onClose && (
+        <button type="button" className="flash-close" onClick={onClose} aria-label={t('close')}>
+          ×
+        </button>
+      )}
+    </div>
+  );
+}

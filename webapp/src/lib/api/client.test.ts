@@ -1,0 +1,40 @@
+import { jsonResponse } from '@/test/http';
+import { apiRequest } from './client';
+
+const fetchMock = jest.fn();
+beforeEach(() => {
+  fetchMock.mockReset();
+  global.fetch = fetchMock;
+});
+
+describe('apiRequest', () => {
+  it('calls the API through the /api proxy and returns the JSON body', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { id: 7 }));
+    await expect(apiRequest('/v5/accounts')).resolves.toEqual({ ok: true, status: 200, data: { id: 7 } });
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/v5/accounts');
+  });
+
+  it('returns the code and message key of an error', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(400, { code: 3, message: 'alreadyCancelled' }));
+    await expect(apiRequest('/v4/x', { method: 'POST', body: {} })).resolves.toEqual({
+      ok: false,
+      status: 400,
+      code: 3,
+      errorKey: 'alreadyCancelled',
+    });
+  });
+
+  it('treats a network failure as status 0 with the generic message', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiRequest('/v4/x')).resolves.toEqual({
+      ok: false,
+      status: 0,
+      errorKey: 'somethingWentWrong',
+    });
+  });
+
+  it('copes with an error page that is not JSON', async () => {
+    fetchMock.mockResolvedValue({ ok: false, status: 502, text: async () => '<html>' } as Response);
+    await expect(apiRequest('/v4/x')).resolves.toMatchObject({ status: 502, errorKey: 'somethingWentWrong' });
+  });
+});

@@ -1,0 +1,51 @@
+import { errorKeyFromBody, type ErrorKey } from './errors';
+
+// Browser calls go through Next's /api rewrite to the Flask API (see next.config.ts).
+export const API_BASE_PATH = '/api';
+
+export type ApiFailure = {
+  ok: false;
+  status: number; // 0 when the network failed
+  code?: number;
+  errorKey: ErrorKey;
+};
+export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export async function apiRequest<T>(
+  path: string,
+  init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE_PATH}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    return { ok: false, status: 0, errorKey: 'somethingWentWrong' };
+  }
+
+  const body = await readJson(response);
+  if (response.ok) return { ok: true, status: response.status, data: body as T };
+  const code = (body as { code?: unknown } | null)?.code;
+  return {
+    ok: false,
+    status: response.status,
+    code: typeof code === 'number' ? code : undefined,
+    errorKey: errorKeyFromBody(body),
+  };
+}

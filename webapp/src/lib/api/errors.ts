@@ -1,0 +1,30 @@
+import type messages from '@locales/en.json';
+
+export type ErrorKey = keyof (typeof messages)['Errors'];
+
+// Message keys the API may return in `{"code": n, "message": key}`; each is
+// rendered with t(`Errors.${key}`). A test keeps this list equal to en.json.
+export const ERROR_KEYS = [
+  'somethingWentWrong', 'invalidEmail', 'valueRequired', 'fillField',
+  'parameterRequired', 'emailTaken', 'emailNotFound', 'wrongPassword',
+  'checkEmailPassword', 'wrongOldPassword', 'passwordsMismatch', 'noSuchUser',
+  'updateFailed', 'loginNeeded', 'sessionExpired', 'resetLinkInvalid',
+  'redirectKeyInvalid', 'rateLimited', 'subscriptionNotFound',
+  'subscriptionProblem', 'subscriptionCreateFailed', 'alreadyCancelled',
+  'couponInvalid', 'couponExpired', 'couponRedeemed', 'couponPlanMismatch',
+  'couponProductMismatch', 'monthlyOnly', 'onlyTwoProducts', 'selectPlan',
+  'tvSubscriptionExpired', 'paymentNotValid', 'tokenGeneration',
+  'cardBrandNotAccepted', 'contactSendFailed', 'maintenance',
+] as const satisfies readonly ErrorKey[];
+
+export function isErrorKey(value: unknown): value is ErrorKey {
+  return typeof value === 'string' && (ERROR_KEYS as readonly string[]).includes(value);
+}
+
+export type ApiErrorBody = { code?: number; message?: string; [param: string]: unknown };
+
+/** Picks the translation key for an API error body; unknown keys fall back to the generic text. */
+export function errorKeyFromBody(body: unknown): ErrorKey {
+  const message = (body as ApiErrorBody | null)?.message;
+  return isErrorKey(message) ? message : 'somethingWentWrong';
+}

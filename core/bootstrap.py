@@ -4,18 +4,21 @@ The Flask app, the Celery worker, the CLI and the tests all start here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 from sqlalchemy.engine import Engine
 
+from core.adapters.catalogue_file import FileCatalogue
 from core.adapters.db.unit_of_work import make_engine, uow_factory
 from core.adapters.email_templates import LocaleEmailTemplates
 from core.adapters.jobs import CeleryJobQueue, InlineJobQueue
 from core.adapters.mailers import FileMailer, SmtpMailer
 from core.adapters.passwords import Argon2Hasher
+from core.adapters.payments.sandbox import SandboxGateway
 from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
 from core.domain.clock import Clock, SystemClock
+from core.domain.payments import PaymentGateway
 from core.domain.ports import JobQueue, Mailer, RateLimiter
 from core.services import email_delivery
 from core.services.context import ServiceContext, TokenPolicy
@@ -29,14 +32,18 @@ class Container:
     services: ServiceContext
     mail: email_delivery.MailSetup
     rate_limiter: RateLimiter
+    catalogue: FileCatalogue = field(default_factory=FileCatalogue.load)  # plans, prices, licenses
 
     def deliver_emails(self) -> int:
         return email_delivery.deliver_pending(self.services, self.mail)
 
 
 def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | None = None,
-              jobs: JobQueue | None = None, rate_limiter: RateLimiter | None = None) -> Container:
+              jobs: JobQueue | None = None, rate_limiter: RateLimiter | None = None,
+              catalogue: FileCatalogue | None = None, gateway: PaymentGateway | None = None) -> Container:
     clock = clock or SystemClock()
+    catalogue = catalogue or FileCatalogue.load()
+    gateway = gateway or payment_gateway(settings, clock)
     engine = make_engine(settings.database_url)
     mail = email_delivery.MailSetup(
         mailer=mailer or (SmtpMailer(settings.smtp_url, settings.mail_from) if settings.smtp_url
@@ -53,13 +60,28 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
                            confirm_hours=settings.confirm_hours,
                            redirect_key_seconds=settings.redirect_key_seconds),
         default_country=settings.default_country,
+        gateway=gateway,
+        catalogue=catalogue,
     )
     if jobs is None:
         ctx.jobs = (CeleryJobQueue(settings.redis_url) if settings.redis_url
                     else InlineJobQueue(partial(email_delivery.deliver_pending, ctx, mail)))
     if rate_limiter is None:
         rate_limiter = _rate_limiter(settings)
-    return Container(settings=settings, engine=engine, services=ctx, mail=mail, rate_limiter=rate_limiter)
+    return Container(settings=settings, engine=engine, services=ctx, mail=mail, rate_limiter=rate_limiter,
+                     catalogue=catalogue)
+
+
+def payment_gateway(settings: Settings, clock: Clock) -> PaymentGateway:
+    """Braintree when configured; the sandbox otherwise, which production refuses at start-up."""
+    if settings.payment_gateway == "braintree":
+        from core.adapters.payments.braintree_gateway import build_braintree_gateway
+
+        return build_braintree_gateway(settings.braintree_merchant_id, settings.braintree_public_key,
+                                       settings.braintree_private_key, settings.braintree_environment)
+    if settings.is_production:
+        raise RuntimeError("LUMO_ENV=production needs PAYMENT_GATEWAY=braintree and BRAINTREE_* credentials")
+    return SandboxGateway(webhook_secret=settings.sandbox_webhook_secret or None, clock=clock)
 
 
 def _rate_limiter(settings: Settings) -> RateLimiter:

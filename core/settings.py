@@ -33,6 +33,12 @@ class Settings:
     redirect_key_seconds: int = 60
     rate_limit_per_minute: int = 20
     argon2_memory_kib: int = 19 * 1024
+    payment_gateway: str = "sandbox"  # sandbox | braintree
+    braintree_environment: str = "sandbox"  # sandbox | production
+    braintree_merchant_id: str = ""
+    braintree_public_key: str = ""
+    braintree_private_key: str = ""
+    sandbox_webhook_secret: str = ""
     extra: dict = field(default_factory=dict)
 
     @property
@@ -65,4 +71,10 @@ def from_environment(environ=None) -> Settings:
         redirect_key_seconds=int(e.get("REDIRECT_KEY_SECONDS", d.redirect_key_seconds)),
         rate_limit_per_minute=int(e.get("RATE_LIMIT_PER_MINUTE", d.rate_limit_per_minute)),
         argon2_memory_kib=int(e.get("ARGON2_MEMORY_KIB", d.argon2_memory_kib)),
+        payment_gateway=e.get("PAYMENT_GATEWAY", d.payment_gateway),
+        braintree_environment=e.get("BRAINTREE_ENVIRONMENT", d.braintree_environment),
+        braintree_merchant_id=e.get("BRAINTREE_MERCHANT_ID", d.braintree_merchant_id),
+        braintree_public_key=e.get("BRAINTREE_PUBLIC_KEY", d.braintree_public_key),
+        braintree_private_key=e.get("BRAINTREE_PRIVATE_KEY", d.braintree_private_key),
+        sandbox_webhook_secret=e.get("SANDBOX_WEBHOOK_SECRET", d.sandbox_webhook_secret),
     )

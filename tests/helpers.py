@@ -46,3 +46,26 @@ def signed_up(client, email="parent@example.com", password=PASSWORD) -> str:
     response = register(client, email=email, password=password)
     assert response.status_code == 200, response.json
     return response.json["token"]
+
+
+def pay(client, token, plan="lumo_tv_monthly_eur", nonce="fake-valid-nonce", coupon=None, key=None, **plans):
+    headers = bearer(token)
+    if key:
+        headers["Idempotency-Key"] = key
+    body = {"paymentNonce": nonce, "plans": {"planId": plan, **plans}, "coupon": coupon, "billingName": "Ana P"}
+    return client.post("/v5/braintree/subscription", json=body, headers=headers)
+
+
+def subscriptions(client, token):
+    response = client.get("/v5/subscriptions", headers=bearer(token))
+    assert response.status_code == 200, response.json
+    return response.json["subscriptions"]
+
+
+def add_coupon(container, **fields):
+    from core.domain.coupons import Coupon
+
+    with container.services.uow() as uow:
+        coupon = uow.coupons.add(Coupon(**fields))
+        uow.commit()
+    return coupon

@@ -1,9 +1,15 @@
 """One blueprint per resource, registered from this one list."""
 from bff.resources.accounts.routes import blp as accounts
+from bff.resources.braintree.routes import blp as braintree
 from bff.resources.country.routes import blp as country
+from bff.resources.coupons.routes import blp as coupons
 from bff.resources.health.routes import blp as health
+from bff.resources.licenses.routes import blp as licenses
+from bff.resources.partners.routes import blp as partners
+from bff.resources.plans.routes import blp as plans
 from bff.resources.redirect.routes import blp as redirect
 from bff.resources.subscriptions.routes import blp as subscriptions
 from bff.resources.users.routes import blp as users
 
-BLUEPRINTS = [accounts, users, redirect, country, subscriptions, health]
+BLUEPRINTS = [accounts, users, redirect, country, subscriptions, plans, coupons, braintree, partners, licenses,
+              health]

@@ -10,7 +10,7 @@ import json
 import re
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from core.domain.catalogue import (CURRENCY_SYMBOLS, DEFAULT_STEM, MONTHLY, PERIOD_NAMES, PRODUCTS, SINGLES,
                                    YEARLY, AddOn, Plan, RegisterPrice, RegisterRule, apps_of,
@@ -55,8 +55,8 @@ def _need(data: Any, key: str, where: str) -> Any:
 class FileCatalogue:
     """Implements core.domain.catalogue.Catalogue and core.domain.licenses.LicenseShelf."""
 
-    def __init__(self, plans: list[Plan], register_rules: list[RegisterRule],
-                 licenses: list[License] = (), cards: list[PromoCard] = ()) -> None:
+    def __init__(self, plans: Iterable[Plan], register_rules: Iterable[RegisterRule],
+                 licenses: Iterable[License] = (), cards: Iterable[PromoCard] = ()) -> None:
         self._plans = list(plans)
         self._by_id = {p.plan_id: p for p in self._plans}
         if len(self._by_id) != len(self._plans):
@@ -142,10 +142,10 @@ def _default_plans(block: dict) -> list[Plan]:
     for duration in (MONTHLY, YEARLY):
         where = f"defaultPlans.{duration}"
         entry = _need(block, duration, "defaultPlans")
-        add_ons = tuple(AddOn(ADD_ON_NAMES[i], money(v, f"{where}.addOns[{i}]"))
-                        for i, v in enumerate(_need(entry, "addOns", where)))
-        if len(apps_of(product)) + len(add_ons) > len(TIERS):
-            raise CatalogueError(f"{where}: more add-ons than apps to add")
+        prices = _need(entry, "addOns", where)
+        if not isinstance(prices, list) or len(apps_of(product)) + len(prices) > len(TIERS):
+            raise CatalogueError(f"{where}: addOns is a list, no more add-ons than apps to add")
+        add_ons = tuple(AddOn(ADD_ON_NAMES[i], money(v, f"{where}.addOns[{i}]")) for i, v in enumerate(prices))
         period = PERIOD_NAMES[duration]
         plans.append(Plan(plan_id=plan_id(DEFAULT_STEM, duration, currency), product=product,
                           duration_code=duration, currency=currency, price=money(_need(entry, "price", where), where),

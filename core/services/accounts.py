@@ -72,9 +72,11 @@ def _usable_coupon(uow: UnitOfWork, code: str | None, now) -> Coupon | None:
 
 
 def login(ctx: ServiceContext, email: str, password: str, country_code: str | None = None) -> str:
+    """By e-mail, or for partner users by their phone number as username."""
     email = normalise_email(email)
     with ctx.uow() as uow:
-        account = uow.accounts.by_email(email)
+        account = (uow.accounts.by_email(email) if "@" in email
+                   else uow.accounts.by_alias(email.replace(" ", "")))
     if account is None:
         raise DomainError(errors.EMAIL_NOT_FOUND)
     if not ctx.hasher.verify(account.password_hash, password):

@@ -4,7 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from core.domain.catalogue import Catalogue
 from core.domain.clock import Clock
+from core.domain.payments import PaymentGateway
 from core.domain.ports import JobQueue, PasswordHasher, UnitOfWork
 
 
@@ -24,3 +26,5 @@ class ServiceContext:
     jobs: JobQueue
     policy: TokenPolicy
     default_country: str = "FR"
+    gateway: PaymentGateway | None = None
+    catalogue: Catalogue | None = None

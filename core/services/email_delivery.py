@@ -69,6 +69,8 @@ def _compose(ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork, message: Ou
         token = sessions.issue_token(ctx, uow, account.id, Purpose.CONFIRM_EMAIL,
                                      timedelta(hours=ctx.policy.confirm_hours), payload=account.email)
         params["link"] = f"{setup.public_url}{prefix}/confirm-email?token={token}"
+    elif message.topic == "payment_failed":
+        params["link"] = f"{setup.public_url}{prefix}/changePlan"
     params.update({k: str(v) for k, v in message.payload.get("params", {}).items()})
     subject, text, html = setup.templates.render(message.topic, language, params)
     return Email(to=to, subject=subject, text=text, html=html, language=language,

@@ -5,7 +5,8 @@ from core.domain import errors
 from core.domain.accounts import MAX_NAME_LENGTH, is_valid_email, normalise_email
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage
-from core.domain.subscriptions import Subscription
+from core.domain.stores import can_change_plan, cancel_route
+from core.domain.subscriptions import Subscription, visible
 from core.domain.tokens import Purpose, hash_token
 from core.services.context import ServiceContext
 
@@ -22,7 +23,7 @@ def account_view(ctx: ServiceContext, account_id: int) -> dict:
         "name": account.name,
         "emailIsConfirmed": account.is_email_confirmed,
         "isEmailFake": account.is_email_fake,
-        "subscriptions": [subscription_view(s, now) for s in subscriptions],
+        "subscriptions": [subscription_view(s, now) for s in visible(subscriptions)],
     }
 
 
@@ -44,6 +45,9 @@ def subscription_view(s: Subscription, now) -> dict:
         "nextBillingDate": s.next_billing_date.isoformat() if s.next_billing_date else None,
         "paymentMethod": s.payment_method,
         "coupon": s.coupon,
+        "cancel": cancel_route(s),
+        "canChangePlan": can_change_plan(s),
+        "cancelledAt": s.cancelled_at.isoformat() if s.cancelled_at else None,
     }
 
 

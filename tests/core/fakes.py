@@ -83,6 +83,12 @@ class FakeSubscriptions(_Repo):
     def get(self, subscription_id):
         return copy.deepcopy(self.table.get(subscription_id))
 
+    def add_unique(self, subscription):
+        if any(s.idempotency_key == subscription.idempotency_key for s in self.table.values()):
+            return False
+        self._add(subscription)
+        return True
+
     def by_gateway_id(self, gateway_id):
         return next((copy.deepcopy(s) for s in self.table.values() if s.gateway_id == gateway_id), None)
 

@@ -12,8 +12,10 @@ from core.domain.accounts import LANGUAGES
 from core.domain.ports import Email
 from core.settings import ROOT
 
-TOPICS = ["welcome", "confirm_email", "reset_password", "partner_reset_password", "email_changed"]
-PARAMS = {"name": "Mia <b>", "email": "mia@example.com", "link": "http://lumo.test/reset-password?token=abc"}
+TOPICS = ["welcome", "confirm_email", "reset_password", "partner_reset_password", "email_changed", "receipt",
+          "cancellation", "payment_failed", "trial_ending"]
+PARAMS = {"name": "Mia <b>", "email": "mia@example.com", "link": "http://lumo.test/reset-password?token=abc",
+          "plan": "lumo_tv_monthly_eur", "price": "4.99 EUR", "date": "2026-12-01"}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -13,10 +13,10 @@ blp = Blueprint("accounts", __name__, description="Registration, login and logou
 
 
 @blp.route("/v5/accounts", methods=["POST"])
+@rate_limited("register")
 @blp.arguments(RegisterSchema)
 @blp.response(200, RegistrationSchema)
 @documents(blp, errors.INVALID_EMAIL, errors.INVALID_COUPON, errors.EMAIL_TAKEN, errors.RATE_LIMITED)
-@rate_limited("register")
 def register(data):
     """Create a parent account (SPEC 7). An access coupon gives a subscription at once."""
     language = data["language"] or request.accept_languages.best
@@ -30,10 +30,10 @@ def register(data):
 
 
 @blp.route("/v4/accounts/login", methods=["POST"])
+@rate_limited("login")
 @blp.arguments(LoginSchema)
 @blp.response(200, TokenSchema)
 @documents(blp, errors.EMAIL_NOT_FOUND, errors.WRONG_PASSWORD, errors.RATE_LIMITED)
-@rate_limited("login")
 def login(data):
     """Trade e-mail and password hash for a bearer token."""
     check_rate(f"login:email:{data['email'].strip().lower()}")
@@ -41,9 +41,9 @@ def login(data):
 
 
 @blp.route("/v4/accounts/logout", methods=["POST"])
+@login_required
 @blp.response(200, StatusSchema)
 @documents(blp, auth=True)
-@login_required
 def logout():
     """Revoke the bearer token used for this call."""
     sessions.logout(services(), g.token)

@@ -22,19 +22,19 @@ class VerifyQuerySchema(InputSchema):
 
 
 @blp.route("/v4/users/redirect/generate-key", methods=["GET"])
+@login_required
 @blp.response(200, RedirectKeySchema)
 @documents(blp, auth=True)
-@login_required
 def generate_key():
     """A single-use key, valid about a minute, bound to the caller's account."""
     return {"redirectKey": redirect_keys.generate(services(), g.account_id)}
 
 
 @blp.route("/v4/users/redirect/verify-key", methods=["GET"])
+@rate_limited("verify-key")
 @blp.arguments(VerifyQuerySchema, location="query")
 @blp.response(200, TokenSchema)
 @documents(blp, errors.REDIRECT_KEY_INVALID, errors.RATE_LIMITED)
-@rate_limited("verify-key")
 def verify_key(query):
     """Trade a redirect key for a new bearer token; the key is then spent."""
     return {"token": redirect_keys.verify(services(), query["redirectKey"])}

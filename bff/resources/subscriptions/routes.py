@@ -29,6 +29,10 @@ class SubscriptionSchema(Schema):
     nextBillingDate = fields.String(allow_none=True)
     paymentMethod = fields.String(allow_none=True)
     coupon = fields.String(allow_none=True)
+    cancel = fields.Dict(metadata={"description": "How to cancel: method in_app | store_page | help | none, "
+                                                  "with path (in-app) or url (store, operator, help article)."})
+    canChangePlan = fields.Boolean()
+    cancelledAt = fields.String(allow_none=True)
 
 
 class AccountSchema(Schema):
@@ -40,18 +44,18 @@ class AccountSchema(Schema):
 
 
 @blp.route("/v5/subscriptions", methods=["GET"])
+@login_required
 @blp.response(200, AccountSchema)
 @documents(blp, errors.SUBSCRIPTION_NOT_FOUND, auth=True)
-@login_required
 def account():
     """The account answer: e-mail, name, confirmation flags and every subscription."""
     return profile.account_view(services(), g.account_id)
 
 
 @blp.route("/v4/users/subscriptions", methods=["GET"])
+@login_required
 @blp.response(200, SubscriptionSchema(many=True))
 @documents(blp, errors.SUBSCRIPTION_NOT_FOUND, auth=True)
-@login_required
 def subscriptions():
     """Older call: the subscriptions list alone."""
     return profile.account_view(services(), g.account_id)["subscriptions"]

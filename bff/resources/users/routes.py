@@ -17,10 +17,10 @@ FORGOT_ERRORS = (errors.FORGOT_EMPTY_EMAIL, errors.FORGOT_INVALID_EMAIL, errors.
 
 
 @blp.route("/v4/users/forgotten-pass", methods=["GET"])
+@rate_limited("forgotten-pass")
 @blp.arguments(EmailQuerySchema, location="query")
 @blp.response(200, StatusSchema)
 @documents(blp, *FORGOT_ERRORS)
-@rate_limited("forgotten-pass")
 def forgotten_password(query):
     """E-mail a single-use link to set a new password."""
     passwords.request_reset(services(), query["email"])
@@ -28,10 +28,10 @@ def forgotten_password(query):
 
 
 @blp.route("/v5/users/forgotten-pass", methods=["GET"])
+@rate_limited("forgotten-pass")
 @blp.arguments(EmailQuerySchema, location="query")
 @blp.response(200, StatusSchema)
 @documents(blp, *FORGOT_ERRORS)
-@rate_limited("forgotten-pass")
 def forgotten_password_partner(query):
     """Partner variant: the same link, in the partner wording."""
     passwords.request_reset(services(), query["email"], partner=True)
@@ -39,10 +39,10 @@ def forgotten_password_partner(query):
 
 
 @blp.route("/v4/users/reset-pass", methods=["POST"])
+@rate_limited("reset-pass")
 @blp.arguments(ResetPasswordSchema)
 @blp.response(200, StatusSchema)
 @documents(blp, errors.LINK_INVALID, errors.RATE_LIMITED)
-@rate_limited("reset-pass")
 def reset_password(data):
     """Set a new password from a reset link; signs out every device."""
     passwords.reset(services(), data["token"], data["newPass"].lower())
@@ -60,10 +60,10 @@ def confirm_email(query):
 
 
 @blp.route("/v4/users/change-pass", methods=["POST"])
+@login_required
 @blp.arguments(ChangePasswordSchema)
 @blp.response(200, StatusSchema)
 @documents(blp, errors.WRONG_OLD_PASSWORD, errors.EMAIL_NOT_FOUND, auth=True)
-@login_required
 def change_password(data):
     """Change the password; every other session is revoked."""
     passwords.change(services(), g.account_id, g.token, data["oldPass"].lower(), data["newPass"].lower())
@@ -71,10 +71,10 @@ def change_password(data):
 
 
 @blp.route("/v4/users/change-email", methods=["POST"])
+@login_required
 @blp.arguments(ChangeEmailSchema)
 @blp.response(200, StatusSchema)
 @documents(blp, errors.INVALID_EMAIL, errors.EMAIL_TAKEN, auth=True)
-@login_required
 def change_email(data):
     """Change the e-mail; it becomes unconfirmed and a confirmation link is sent."""
     profile.change_email(services(), g.account_id, data["email"])
@@ -82,10 +82,10 @@ def change_email(data):
 
 
 @blp.route("/v4/users/change-name", methods=["POST"])
+@login_required
 @blp.arguments(ChangeNameSchema)
 @blp.response(200, StatusSchema)
 @documents(blp, auth=True)
-@login_required
 def change_name(data):
     """Change the parent's display name."""
     profile.change_name(services(), g.account_id, data["name"])

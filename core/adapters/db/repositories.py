@@ -113,6 +113,13 @@ class SqlSubscriptions:
         subscription.id = row.id
         return subscription
 
+    def add_unique(self, subscription: Subscription) -> bool:
+        row = to_row(subscription, SubscriptionRow())
+        if not _insert_once(self.session, row):
+            return False
+        subscription.id = row.id
+        return True
+
     def for_account(self, account_id: int) -> list[Subscription]:
         rows = self.session.scalars(select(SubscriptionRow).where(SubscriptionRow.account_id == account_id)
                                     .order_by(SubscriptionRow.id))

@@ -1,0 +1,67 @@
+from marshmallow import Schema, fields, pre_load, validate
+
+from bff.resources.accounts.schemas import UtmSchema
+from bff.schemas import InputSchema
+
+
+class ClientTokenSchema(Schema):
+    clientToken = fields.String(required=True)
+
+
+class ChosenPlanSchema(InputSchema):
+    planId = fields.String(required=True, validate=validate.Length(min=1, max=60))
+    product = fields.String(load_default=None, validate=validate.Length(max=40))
+    addOns = fields.List(fields.String(validate=validate.Length(max=40)), load_default=list)
+
+    @pre_load
+    def add_on_names(self, data, **kwargs):
+        # Apps send add-ons as names or as {"addonName": …} objects.
+        if isinstance(data, dict) and isinstance(data.get("addOns"), list):
+            data = {**data, "addOns": [a.get("addonName") if isinstance(a, dict) else a for a in data["addOns"]]}
+        return data
+
+
+class SubscribeSchema(InputSchema):
+    paymentNonce = fields.String(required=True, validate=validate.Length(min=1, max=4096))
+    plans = fields.Nested(ChosenPlanSchema, required=True)
+    isBundle = fields.Boolean(load_default=False)
+    coupon = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40))
+    deviceData = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=4096))
+    billingName = fields.String(load_default="", validate=validate.Length(max=100))
+    utm = fields.Nested(UtmSchema, load_default=dict)
+
+
+class LegacySubscribeSchema(InputSchema):
+    nonce = fields.String(required=True, validate=validate.Length(min=1, max=4096))
+    name = fields.String(load_default="", validate=validate.Length(max=100))
+    device_data = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=4096))
+    iap = fields.String(required=True, validate=validate.Length(min=1, max=60))
+    coupon = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40))
+
+
+class SubscriptionIdSchema(Schema):
+    subscriptionId = fields.Integer(required=True)
+
+
+class SubscribeAnswerSchema(Schema):
+    status = fields.Boolean(required=True)
+    data = fields.Nested(SubscriptionIdSchema, required=True)
+
+
+class CancelQuerySchema(InputSchema):
+    id = fields.Integer(required=True)
+
+
+class CancelAnswerSchema(Schema):
+    status = fields.Boolean(required=True)
+    endDate = fields.String(allow_none=True)
+
+
+class ChangePlanSchema(InputSchema):
+    subscriptionId = fields.Integer(load_default=None, allow_none=True)
+    plans = fields.Nested(ChosenPlanSchema, required=True)
+
+
+class WebhookFormSchema(InputSchema):
+    bt_signature = fields.String(required=True, validate=validate.Length(min=1, max=10000))
+    bt_payload = fields.String(required=True, validate=validate.Length(min=1, max=100000))

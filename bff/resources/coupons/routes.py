@@ -1,0 +1,58 @@
+"""Coupon checks for the subscribe page."""
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+from bff.auth import optional_account_id, rate_limited
+from bff.context import services
+from bff.schemas import InputSchema, documents
+from core.domain import errors
+from core.services import coupons
+
+blp = Blueprint("coupons", __name__, description="Coupons")
+
+COUPON_ERRORS = (errors.INVALID_COUPON, errors.COUPON_ONLY_TV, errors.COUPON_ONLY_BOOKS, errors.COUPON_ONLY_ALL,
+                 errors.COUPON_NOT_FOR_ACCOUNT, errors.MONTHLY_ONLY, errors.ONLY_TWO_PRODUCTS, errors.RATE_LIMITED)
+
+
+class DiscountDetailsSchema(Schema):
+    discountPrice = fields.String(allow_none=True)
+    isBundleDiscount = fields.Boolean()
+    planType = fields.String(allow_none=True)
+
+
+class CouponSchema(Schema):
+    couponSerialNumber = fields.String(required=True)
+    couponDurationCode = fields.String(required=True)
+    couponProduct = fields.String(required=True)
+    couponType = fields.String(required=True)
+    discountDetails = fields.Nested(DiscountDetailsSchema, allow_none=True)
+
+
+class CouponContextQuery(InputSchema):
+    product = fields.String(load_default=None, validate=validate.Length(max=40),
+                            metadata={"description": "Chosen product code, e.g. lumo_tv_books"})
+    planType = fields.String(load_default=None, validate=validate.OneOf(["P1M", "P1Y"]))
+
+
+class CouponBodySchema(CouponContextQuery):
+    coupon = fields.String(required=True, validate=validate.Length(min=1, max=40))
+
+
+@blp.route("/v5/coupon/validate/<string:code>", methods=["GET"])
+@rate_limited("coupon")
+@blp.arguments(CouponContextQuery, location="query")
+@blp.response(201, CouponSchema)
+@documents(blp, *COUPON_ERRORS)
+def validate_v5(query, code):
+    """Check a coupon (bearer optional: with it, the account's own rules apply too)."""
+    return coupons.validate(services(), code, optional_account_id(), query["product"], query["planType"])
+
+
+@blp.route("/v4/coupon/validate", methods=["POST"])
+@rate_limited("coupon")
+@blp.arguments(CouponBodySchema)
+@blp.response(201, CouponSchema)
+@documents(blp, *COUPON_ERRORS)
+def validate_v4(data):
+    """Older call: the same check with the code in the body."""
+    return coupons.validate(services(), data["coupon"], optional_account_id(), data["product"], data["planType"])

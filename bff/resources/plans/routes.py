@@ -1,0 +1,55 @@
+"""The plan catalogue and the register page's price."""
+from flask import request
+from flask_smorest import Blueprint
+
+from bff.auth import optional_account_id
+from bff.context import container, services
+from bff.resources.plans.schemas import CountryQuerySchema, PlansQuerySchema, PlansSchema, RegisterPriceSchema
+from bff.schemas import documents
+from core.domain.accounts import normalise_country
+from core.services import plans
+
+blp = Blueprint("plans", __name__, description="Plans and prices")
+
+OPTIONAL_BEARER = [{}, {"bearer": []}]
+
+
+def visitor_country(raw: str | None) -> str:
+    """The query's country if valid, else the trusted proxy's header, else the default (FR)."""
+    settings = container().settings
+    fallback = normalise_country(request.headers.get(settings.trusted_country_header), settings.default_country)
+    return normalise_country(raw, fallback)
+
+
+@blp.route("/v5/plans", methods=["GET"])
+@blp.arguments(PlansQuerySchema, location="query")
+@blp.response(200, PlansSchema)
+@blp.doc(security=OPTIONAL_BEARER)
+@documents(blp)
+def plan_list(query):
+    """The catalogue for a country: EUR in the 27 EU states, CHF in CH, USD elsewhere.
+
+    Seven products (three apps, four combos), monthly (P1M) and yearly (P1Y), grouped as
+    `monthly_plan`, `annual_plan` and `userPlan` (one group per product). Promotional
+    single-app plans (`isPromo`, planId `..._promo`) are listed only with `showAll=true`.
+    With a valid bearer, `subscribed` is true on plans whose every app the account already
+    has through a non-expired subscription; without one (or with an invalid one) it is false.
+    The answer also carries `registerPrice` (same as `/v5/plans/register`) and the USD
+    `defaultPlans`. Prices are strings with two decimals.
+    """
+    account_id = optional_account_id()
+    owned = plans.owned_types(services(), account_id) if account_id is not None else frozenset()
+    return plans.offer(container().catalogue, visitor_country(query["countryCode"]), query["showAll"], owned)
+
+
+@blp.route("/v5/plans/register", methods=["GET"])
+@blp.arguments(CountryQuerySchema, location="query")
+@blp.response(200, RegisterPriceSchema)
+@documents(blp)
+def register_price(query):
+    """The price on the registration page's pricing card.
+
+    FR, BE, LU, DE, AT: 9.99 / 59.90 EUR; ES: 7.99 / 49.90 EUR (its own rule beats the group);
+    CH: 9.99 / 59.90 CHF; anywhere else 7.99 / 49.90 USD.
+    """
+    return plans.register_price(container().catalogue, visitor_country(query["countryCode"]))

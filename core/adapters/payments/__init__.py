@@ -1,0 +1,1 @@
+"""Payment gateway adapters: implementations of core.domain.payments.PaymentGateway."""

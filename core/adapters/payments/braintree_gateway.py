@@ -1,0 +1,310 @@
+"""Braintree behind the PaymentGateway port: the only module that imports `braintree`.
+
+Neutral dataclasses go in and come out; the provider's messages stay here (logged
+for us, never returned), mapped to our error codes by ERROR_CODE_TABLE and
+classify_error().
+
+What the Braintree control panel must hold for this adapter:
+- the plans whose ids Lumo sends as `plan_id`;
+- a discount with id COUPON_DISCOUNT_ID ("lumo_coupon"): every coupon is sent as that
+  discount, with its own amount and number of billing cycles;
+- an add-on for each add-on id Lumo sends.
+"""
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Mapping
+from datetime import date, datetime, timezone
+from decimal import Decimal
+
+import braintree
+from braintree.error_codes import ErrorCodes
+from braintree.exceptions import (
+    GatewayTimeoutError, InvalidChallengeError, InvalidSignatureError, NotFoundError,
+    RequestTimeoutError, ServerError, ServiceUnavailableError, TooManyRequestsError,
+    UnexpectedError,
+)
+
+from core.domain.payments import (
+    BRAND_NOT_ACCEPTED, CARD, CONSUMED_NONCE, CVV_FAILED, DECLINED, DUPLICATE, GATEWAY_REJECTED,
+    GOOGLE_PAY, INVALID_NONCE, PAYPAL, UNAVAILABLE, GatewayResult, GatewayUnavailable,
+    InvalidWebhookSignature, PaymentGateway, SubscriptionRequest, WebhookEvent,
+)
+
+log = logging.getLogger(__name__)
+
+COUPON_DISCOUNT_ID = "lumo_coupon"
+_CENT = Decimal("0.01")
+
+# Validation error codes (anywhere in the error tree) -> our neutral code.
+ERROR_CODE_TABLE: dict[str, str] = {
+    ErrorCodes.PaymentMethod.NonceIsInvalid: INVALID_NONCE,
+    ErrorCodes.PaymentMethod.NonceIsRequired: INVALID_NONCE,
+    ErrorCodes.PaymentMethod.PaymentMethodNonceUnknown: INVALID_NONCE,
+    ErrorCodes.CreditCard.PaymentMethodNonceUnknown: INVALID_NONCE,
+    ErrorCodes.PayPalAccount.PaymentMethodNonceUnknown: INVALID_NONCE,
+    ErrorCodes.Subscription.PaymentMethodNonceIsInvalid: INVALID_NONCE,
+    ErrorCodes.CreditCard.NumberIsInvalid: INVALID_NONCE,  # Luhn check failed
+    ErrorCodes.CreditCard.NumberHasInvalidLength: INVALID_NONCE,
+    ErrorCodes.CreditCard.NumberMustBeTestNumber: INVALID_NONCE,
+    ErrorCodes.CreditCard.ExpirationDateIsInvalid: INVALID_NONCE,
+    ErrorCodes.PaymentMethod.PaymentMethodNonceConsumed: CONSUMED_NONCE,
+    ErrorCodes.PaymentMethod.PaymentMethodNonceLocked: CONSUMED_NONCE,
+    ErrorCodes.CreditCard.PaymentMethodNonceConsumed: CONSUMED_NONCE,
+    ErrorCodes.CreditCard.PaymentMethodNonceLocked: CONSUMED_NONCE,
+    ErrorCodes.PayPalAccount.PaymentMethodNonceConsumed: CONSUMED_NONCE,
+    ErrorCodes.PayPalAccount.PaymentMethodNonceLocked: CONSUMED_NONCE,
+    ErrorCodes.CreditCard.CvvIsInvalid: CVV_FAILED,
+    ErrorCodes.CreditCard.CvvIsRequired: CVV_FAILED,
+    ErrorCodes.CreditCard.CvvVerificationFailed: CVV_FAILED,
+    ErrorCodes.CreditCard.CreditCardTypeIsNotAccepted: BRAND_NOT_ACCEPTED,
+    ErrorCodes.CreditCard.CreditCardTypeIsNotAcceptedBySubscriptionMerchantAccount: BRAND_NOT_ACCEPTED,
+    ErrorCodes.CreditCard.PaymentMethodNonceCardTypeIsNotAccepted: BRAND_NOT_ACCEPTED,
+    ErrorCodes.Subscription.PaymentMethodNonceCardTypeIsNotAccepted: BRAND_NOT_ACCEPTED,
+    ErrorCodes.Subscription.PaymentMethodTokenCardTypeIsNotAccepted: BRAND_NOT_ACCEPTED,
+}
+# gateway_rejection_reason of a verification or transaction -> neutral code (else GATEWAY_REJECTED).
+REJECTION_REASON_TABLE: dict[str, str] = {"cvv": CVV_FAILED, "avs_and_cvv": CVV_FAILED, "duplicate": DUPLICATE}
+
+# The provider did not give an answer we can trust: the outcome is unknown.
+# OSError covers the `requests` errors an SDK gateway built without wrap_http_exceptions lets through.
+_UNAVAILABLE = (ServerError, ServiceUnavailableError, GatewayTimeoutError, RequestTimeoutError,
+                TooManyRequestsError, UnexpectedError, OSError)
+
+_ENVIRONMENTS = {"sandbox": braintree.Environment.Sandbox, "production": braintree.Environment.Production}
+# AndroidPayCard is Google Pay; the SDK's next major version renames it GooglePayCard.
+_GOOGLE_PAY_CLASSES = tuple(getattr(braintree, name) for name in ("AndroidPayCard", "GooglePayCard")
+                            if hasattr(braintree, name))
+_METHOD_KINDS = ((braintree.CreditCard, CARD), (braintree.PayPalAccount, PAYPAL), (_GOOGLE_PAY_CLASSES, GOOGLE_PAY))
+_WEBHOOK_KINDS = {
+    braintree.WebhookNotification.Kind.SubscriptionChargedSuccessfully: "charged",
+    braintree.WebhookNotification.Kind.SubscriptionChargedUnsuccessfully: "charge_failed",
+    braintree.WebhookNotification.Kind.SubscriptionWentPastDue: "past_due",
+    braintree.WebhookNotification.Kind.SubscriptionExpired: "expired",
+    braintree.WebhookNotification.Kind.SubscriptionCanceled: "canceled",
+    braintree.WebhookNotification.Kind.SubscriptionWentActive: "went_active",
+}
+_FINISHED = (braintree.Subscription.Status.Canceled, braintree.Subscription.Status.Expired)
+
+
+def classify_error(result) -> str:
+    """The neutral code for a failed SDK result (ErrorResult)."""
+    outcome = result.credit_card_verification or getattr(result, "transaction", None)
+    status = getattr(outcome, "status", None)
+    code = _int(getattr(outcome, "processor_response_code", None))
+    if status == "gateway_rejected":
+        return REJECTION_REASON_TABLE.get(getattr(outcome, "gateway_rejection_reason", None), GATEWAY_REJECTED)
+    if status == "processor_declined" or 2000 <= code < 3000:
+        return DECLINED
+    if status == "failed" or code >= 3000:  # processor unreachable: nothing was charged, try later
+        return UNAVAILABLE
+    for error in result.errors.deep_errors:
+        if error.code in ERROR_CODE_TABLE:
+            return ERROR_CODE_TABLE[error.code]
+    return GATEWAY_REJECTED
+
+
+def build_braintree_gateway(merchant_id, public_key, private_key, environment_name, **options) -> "BraintreeGateway":
+    """For the composition root: fails at start-up, with a clear message, if Braintree is not configured."""
+    return BraintreeGateway(merchant_id, public_key, private_key, (environment_name or "").strip().lower(), **options)
+
+
+def _unavailable_on_network_error(method):
+    @functools.wraps(method)
+    def guarded(*args, **kwargs):
+        try:
+            return method(*args, **kwargs)
+        except _UNAVAILABLE as exc:
+            raise GatewayUnavailable(type(exc).__name__) from exc
+    return guarded
+
+
+class BraintreeGateway(PaymentGateway):
+    """Give credentials and an environment ("sandbox", "production" or a braintree.Environment),
+    or `sdk=` an already built braintree.BraintreeGateway. `merchant_accounts` maps a currency
+    to the merchant account that bills in it."""
+
+    def __init__(self, merchant_id=None, public_key=None, private_key=None, environment="sandbox", *,
+                 sdk=None, timeout: float = 20, merchant_accounts: Mapping[str, str] | None = None):
+        if sdk is None:
+            credentials = {"merchant_id": merchant_id, "public_key": public_key, "private_key": private_key}
+            missing = [name for name, value in credentials.items() if not (value or "").strip()]
+            if missing:
+                raise ValueError(f"Braintree is not configured: missing {', '.join(missing)}")
+            sdk = braintree.BraintreeGateway(braintree.Configuration(
+                environment=_environment(environment), **credentials,
+                timeout=timeout, wrap_http_exceptions=True))
+        self._sdk = sdk
+        self._merchant_accounts = dict(merchant_accounts or {})
+
+    def close(self) -> None:
+        self._sdk.config.close()
+
+    @_unavailable_on_network_error
+    def client_token(self, customer_id: str | None = None) -> str:
+        if customer_id:
+            try:
+                return self._sdk.client_token.generate({"customer_id": customer_id})
+            except ValueError:  # not in the vault yet (first sign-up): a token without the vault does
+                log.info("braintree client token: customer %s not in the vault", customer_id)
+        return self._sdk.client_token.generate({})
+
+    @_unavailable_on_network_error
+    def create_subscription(self, request: SubscriptionRequest) -> GatewayResult:
+        error = self._ensure_customer(request)
+        if error:
+            return GatewayResult(ok=False, error=error)
+        vaulted = self._sdk.payment_method.create(self._payment_method_params(request))
+        if not vaulted.is_success:
+            error = _failed("payment_method.create", request.subscription_id, vaulted)
+            # A retry whose first attempt used the nonce: the subscription may exist already.
+            existing = self._existing(request.subscription_id) if error == CONSUMED_NONCE else None
+            return existing or GatewayResult(ok=False, error=error)
+        created = self._sdk.subscription.create(self._subscription_params(request, vaulted.payment_method.token))
+        if created.is_success:
+            return _success(created.subscription, vaulted.payment_method)
+        if _has_code(created, ErrorCodes.Subscription.IdIsInUse):  # a retry after a lost answer
+            existing = self._existing(request.subscription_id)
+            if existing:
+                return existing
+        return GatewayResult(ok=False, error=_failed("subscription.create", request.subscription_id, created))
+
+    @_unavailable_on_network_error
+    def cancel_subscription(self, gateway_id: str) -> GatewayResult:
+        try:
+            result = self._sdk.subscription.cancel(gateway_id)
+        except NotFoundError:
+            return GatewayResult(ok=False, gateway_id=gateway_id, error=GATEWAY_REJECTED)
+        if result.is_success or _has_code(result, ErrorCodes.Subscription.StatusIsCanceled):
+            return GatewayResult(ok=True, gateway_id=gateway_id)
+        return GatewayResult(ok=False, gateway_id=gateway_id, error=_failed("subscription.cancel", gateway_id, result))
+
+    @_unavailable_on_network_error
+    def change_plan(self, gateway_id: str, plan_id: str, price: Decimal) -> GatewayResult:
+        params = {"plan_id": plan_id, "price": _money(price), "options": {"prorate_charges": False}}
+        try:
+            result = self._sdk.subscription.update(gateway_id, params)
+        except NotFoundError:
+            return GatewayResult(ok=False, gateway_id=gateway_id, error=GATEWAY_REJECTED)
+        if result.is_success:
+            return _success(result.subscription, None)
+        return GatewayResult(ok=False, gateway_id=gateway_id, error=_failed("subscription.update", gateway_id, result))
+
+    def parse_webhook(self, signature: str, payload: str) -> WebhookEvent:
+        try:
+            notification = self._sdk.webhook_notification.parse(signature, payload)
+        except (InvalidSignatureError, InvalidChallengeError, UnicodeError) as exc:
+            raise InvalidWebhookSignature("webhook signature or payload is not genuine") from exc
+        subscription = getattr(notification, "subscription", None)
+        return WebhookEvent(
+            kind=_WEBHOOK_KINDS.get(notification.kind, "other"),
+            gateway_id=getattr(subscription, "id", "") or "",
+            occurred_at=_utc(notification.timestamp),
+            paid_through=_utc(getattr(subscription, "paid_through_date", None)),
+            next_billing_date=_utc(getattr(subscription, "next_billing_date", None)),
+            extra={"provider_kind": notification.kind},
+        )
+
+    def _ensure_customer(self, request: SubscriptionRequest) -> str | None:
+        try:
+            self._sdk.customer.find(request.customer_id)
+            return None
+        except NotFoundError:
+            pass
+        created = self._sdk.customer.create({"id": request.customer_id, "email": request.email})
+        if created.is_success or _has_code(created, ErrorCodes.Customer.IdIsInUse):  # lost a race: fine
+            return None
+        return _failed("customer.create", request.subscription_id, created)
+
+    def _existing(self, subscription_id: str) -> GatewayResult | None:
+        try:
+            subscription = self._sdk.subscription.find(subscription_id)
+        except NotFoundError:
+            return None
+        if subscription.status in _FINISHED:  # the id belongs to an ended subscription, not to a retry
+            return GatewayResult(ok=False, gateway_id=subscription.id, error=DUPLICATE)
+        try:
+            method = self._sdk.payment_method.find(subscription.payment_method_token)
+        except NotFoundError:
+            method = None
+        return _success(subscription, method)
+
+    def _payment_method_params(self, r: SubscriptionRequest) -> dict:
+        # Braintree applies verify_card (and cardholder_name) to cards only; other kinds ignore them.
+        params = {"customer_id": r.customer_id, "payment_method_nonce": r.nonce, "options": {"verify_card": True}}
+        if r.currency in self._merchant_accounts:
+            params["options"]["verification_merchant_account_id"] = self._merchant_accounts[r.currency]
+        if r.device_data:
+            params["device_data"] = r.device_data
+        if r.billing_name:
+            params["cardholder_name"] = r.billing_name
+        return params
+
+    def _subscription_params(self, r: SubscriptionRequest, token: str) -> dict:
+        # Our price includes the add-ons while Braintree adds them on top: send the base price,
+        # and inherit nothing from the plan so that the control panel cannot change the charge.
+        base_price = r.price - sum((amount for _, amount in r.add_ons), Decimal(0))
+        if base_price < 0:
+            raise ValueError("add-ons cost more than the subscription price")
+        params = {"id": r.subscription_id, "payment_method_token": token, "plan_id": r.plan_id,
+                  "price": _money(base_price), "options": {"do_not_inherit_add_ons_or_discounts": True}}
+        if r.trial_days > 0:
+            params.update(trial_period=True, trial_duration=r.trial_days,
+                          trial_duration_unit=braintree.Subscription.TrialDurationUnit.Day)
+        else:
+            params["trial_period"] = False
+        if r.discount:
+            params["discounts"] = {"add": [{"inherited_from_id": COUPON_DISCOUNT_ID, "amount": _money(r.discount.amount),
+                                            "number_of_billing_cycles": r.discount.cycles}]}
+        if r.add_ons:
+            params["add_ons"] = {"add": [{"inherited_from_id": add_on_id, "amount": _money(amount)}
+                                         for add_on_id, amount in r.add_ons]}
+        if r.currency in self._merchant_accounts:
+            params["merchant_account_id"] = self._merchant_accounts[r.currency]
+        return params
+
+
+def _environment(environment) -> braintree.Environment:
+    if isinstance(environment, braintree.Environment):
+        return environment
+    if environment not in _ENVIRONMENTS:
+        raise ValueError(f"Braintree environment must be 'sandbox' or 'production', not {environment!r}")
+    return _ENVIRONMENTS[environment]
+
+
+def _success(subscription, method) -> GatewayResult:
+    kind = next((kind for cls, kind in _METHOD_KINDS if isinstance(method, cls)), None)
+    return GatewayResult(ok=True, gateway_id=subscription.id, payment_method=kind,
+                         next_billing_date=_utc(getattr(subscription, "next_billing_date", None)))
+
+
+def _failed(call: str, reference: str, result) -> str:
+    neutral = classify_error(result)
+    codes = [error.code for error in result.errors.deep_errors]
+    log.warning("braintree %s failed for %s: %s %s -> %s", call, reference, result.message, codes, neutral)
+    return neutral
+
+
+def _has_code(result, code: str) -> bool:
+    return any(error.code == code for error in result.errors.deep_errors)
+
+
+def _money(amount: Decimal) -> str:
+    return str(Decimal(amount).quantize(_CENT))
+
+
+def _int(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _utc(value: date | datetime | None) -> datetime | None:
+    """SDK dates are calendar days (midnight UTC); its datetimes are naive UTC."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, datetime):
+        return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+    return datetime(value.year, value.month, value.day, tzinfo=timezone.utc)

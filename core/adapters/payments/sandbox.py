@@ -1,0 +1,104 @@
+"""The embedded payment gateway: Braintree's documented test nonces, no network.
+
+It answers like the real gateway does for each test nonce, so every payment path
+(card, PayPal, Google Pay, declines, consumed or invalid nonces) runs locally.
+Webhooks are signed with HMAC-SHA256 under a per-process secret.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import secrets
+from datetime import datetime, timedelta, timezone
+from decimal import Decimal
+
+from core.domain import payments as p
+
+# Braintree's documented test nonces (braintree.test.nonces.Nonces); a test checks they match the SDK.
+CARD_NONCES = {"fake-valid-nonce", "fake-valid-visa-nonce", "fake-valid-mastercard-nonce",
+               "fake-valid-amex-nonce", "fake-valid-discover-nonce", "fake-valid-debit-nonce",
+               "fake-valid-prepaid-nonce", "fake-valid-commercial-nonce"}
+PAYPAL_NONCES = {"fake-paypal-billing-agreement-nonce", "fake-paypal-one-time-nonce", "fake-paypal-future-nonce"}
+GOOGLE_PAY_NONCES = {"fake-android-pay-nonce", "fake-android-pay-visa-nonce", "fake-android-pay-mastercard-nonce",
+                     "fake-android-pay-amex-nonce", "fake-android-pay-discover-nonce"}
+FAILURES = {
+    "fake-processor-declined-visa-nonce": p.DECLINED,
+    "fake-processor-declined-mastercard-nonce": p.DECLINED,
+    "fake-processor-declined-amex-nonce": p.DECLINED,
+    "fake-processor-declined-discover-nonce": p.DECLINED,
+    "fake-processor-failure-jcb-nonce": p.DECLINED,
+    "fake-gateway-rejected-fraud-nonce": p.GATEWAY_REJECTED,
+    "fake-consumed-nonce": p.CONSUMED_NONCE,
+    "fake-luhn-invalid-nonce": p.INVALID_NONCE,
+    # Our sandbox's own additions, for paths Braintree tests with card values rather than nonces:
+    "fake-cvv-failed-nonce": p.CVV_FAILED,
+    "fake-brand-not-accepted-nonce": p.BRAND_NOT_ACCEPTED,
+}
+UNAVAILABLE_NONCE = "fake-gateway-unavailable-nonce"  # the gateway times out: outcome unknown
+
+
+class SandboxGateway:
+    def __init__(self, webhook_secret: str | None = None, clock=None) -> None:
+        self._secret = (webhook_secret or secrets.token_hex(32)).encode()
+        self._clock = clock
+        self.subscriptions: dict[str, dict] = {}
+
+    def _now(self) -> datetime:
+        return self._clock.now() if self._clock else datetime.now(timezone.utc)
+
+    def client_token(self, customer_id: str | None = None) -> str:
+        body = {"environment": "sandbox", "customerId": customer_id, "nonce": secrets.token_hex(8)}
+        return "sandbox_" + base64.b64encode(json.dumps(body).encode()).decode()
+
+    def create_subscription(self, request: p.SubscriptionRequest) -> p.GatewayResult:
+        if request.subscription_id in self.subscriptions:  # a retry finds the first one
+            existing = self.subscriptions[request.subscription_id]
+            return p.GatewayResult(ok=True, gateway_id=request.subscription_id, payment_method=existing["method"])
+        nonce = request.nonce
+        if nonce == UNAVAILABLE_NONCE:
+            raise p.GatewayUnavailable("sandbox: simulated timeout")
+        if nonce in FAILURES:
+            return p.GatewayResult(ok=False, error=FAILURES[nonce])
+        method = (p.CARD if nonce in CARD_NONCES else p.PAYPAL if nonce in PAYPAL_NONCES
+                  else p.GOOGLE_PAY if nonce in GOOGLE_PAY_NONCES else None)
+        if method is None:
+            return p.GatewayResult(ok=False, error=p.INVALID_NONCE)
+        self.subscriptions[request.subscription_id] = {"method": method, "request": request, "status": "Active"}
+        return p.GatewayResult(ok=True, gateway_id=request.subscription_id, payment_method=method,
+                               next_billing_date=self._now() + timedelta(days=request.trial_days))
+
+    def cancel_subscription(self, gateway_id: str) -> p.GatewayResult:
+        if gateway_id in self.subscriptions:
+            self.subscriptions[gateway_id]["status"] = "Canceled"
+        return p.GatewayResult(ok=True, gateway_id=gateway_id)
+
+    def change_plan(self, gateway_id: str, plan_id: str, price: Decimal) -> p.GatewayResult:
+        if gateway_id in self.subscriptions:
+            self.subscriptions[gateway_id].update(plan_id=plan_id, price=price)
+        return p.GatewayResult(ok=True, gateway_id=gateway_id)
+
+    # Webhooks -----------------------------------------------------------------
+    def sample_notification(self, kind: str, gateway_id: str, occurred_at: datetime | None = None,
+                            paid_through: datetime | None = None) -> tuple[str, str]:
+        """(bt_signature, bt_payload) for a sandbox webhook, as the SDK's webhook_testing does."""
+        body = {"kind": kind, "id": gateway_id, "timestamp": (occurred_at or self._now()).isoformat(),
+                "paid_through": paid_through.isoformat() if paid_through else None}
+        payload = base64.b64encode(json.dumps(body).encode()).decode()
+        return self._sign(payload), payload
+
+    def _sign(self, payload: str) -> str:
+        return hmac.new(self._secret, payload.encode(), hashlib.sha256).hexdigest()
+
+    def parse_webhook(self, signature: str, payload: str) -> p.WebhookEvent:
+        if not hmac.compare_digest(self._sign(payload or ""), signature or ""):
+            raise p.InvalidWebhookSignature("bad sandbox signature")
+        try:
+            body = json.loads(base64.b64decode(payload))
+            paid_through = datetime.fromisoformat(body["paid_through"]) if body.get("paid_through") else None
+            return p.WebhookEvent(kind=body["kind"], gateway_id=body["id"],
+                                  occurred_at=datetime.fromisoformat(body["timestamp"]),
+                                  paid_through=paid_through, next_billing_date=paid_through)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise p.InvalidWebhookSignature("malformed sandbox payload") from exc

@@ -1,0 +1,23 @@
+"""Checking a coupon before paying (the subscribe page's coupon field)."""
+from __future__ import annotations
+
+from core.domain.coupons import CouponContext, check_for, check_usable, normalise_code
+from core.domain.subscriptions import products_with_access
+from core.services.context import ServiceContext
+
+
+def validate(ctx: ServiceContext, code: str, account_id: int | None = None, product: str | None = None,
+             plan_type: str | None = None) -> dict:
+    """The coupon's fields if it can be used here; a DomainError with codes 3 to 7 otherwise."""
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        coupon = check_usable(uow.coupons.by_code(normalise_code(code)), now)
+        context = CouponContext(product=product, plan_type=plan_type)
+        if account_id is not None:
+            account = uow.accounts.get(account_id)
+            context = CouponContext(
+                product=product, plan_type=plan_type, account_partner=account.partner,
+                account_products_with_access=products_with_access(uow.subscriptions.for_account(account_id), now),
+                used_by_account=uow.coupons.used_by(coupon, account_id))
+    check_for(coupon, context)
+    return coupon.as_user_coupon()

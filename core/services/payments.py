@@ -1,0 +1,183 @@
+"""Subscribing with a payment: the web funnel's "Pay" button.
+
+A pending row with the request's idempotency key is committed before the
+gateway is called, so a double submit or a retry after a timeout finds it and
+never creates a second subscription. The gateway gets a subscription id derived
+from that row, so even the provider sees one subscription.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from core.domain import errors, payments
+from core.domain.catalogue import Plan, apps_of, charge_for, product_code
+from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
+from core.domain.errors import DomainError
+from core.domain.ports import OutboxMessage
+from core.domain.subscriptions import (ACTIVE, FAILED, PENDING, TRIAL, TRIAL_DAYS, WEB_STORE, Subscription,
+                                       had_trial, products_with_access, visible)
+from core.services.context import ServiceContext
+from core.services.coupon_grants import grant_access_coupon, redeem_or_fail
+
+STALE_PENDING = timedelta(minutes=2)  # a pending payment older than this is retried, not waited for
+
+
+@dataclass
+class SubscribeCommand:
+    account_id: int
+    nonce: str
+    plan_id: str
+    products: list[str] = field(default_factory=list)  # extra product codes bought as add-ons
+    coupon: str | None = None
+    billing_name: str = ""
+    device_data: str | None = None
+    idempotency_key: str | None = None
+    utm: dict = field(default_factory=dict)
+
+
+def client_token(ctx: ServiceContext, account_id: int | None) -> str:
+    try:
+        return ctx.gateway.client_token(str(account_id) if account_id else None)
+    except Exception as exc:  # the provider is down or refuses our credentials
+        raise DomainError(errors.TOKEN_GENERATION) from exc
+
+
+def subscribe(ctx: ServiceContext, cmd: SubscribeCommand) -> Subscription:
+    plan, product, price = _priced(ctx, cmd)
+    key = cmd.idempotency_key or hashlib.sha256(f"{cmd.account_id}:{cmd.nonce}".encode()).hexdigest()
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        earlier = uow.subscriptions.by_idempotency_key(key)
+        if earlier is not None:
+            if earlier.payment_state_id != PENDING or now - earlier.created_at < STALE_PENDING:
+                return _replay(earlier)
+            pending, request = earlier, _request(ctx, uow, earlier, plan, cmd, price, None)
+        else:
+            account = uow.accounts.get(cmd.account_id)
+            owned = uow.subscriptions.for_account(cmd.account_id)
+            coupon = _coupon(uow, cmd, account, owned, product, plan, now)
+            if coupon is not None and coupon.is_access:
+                sub = grant_access_coupon(uow, coupon, cmd.account_id, now)
+                uow.commit()
+                return sub
+            trial_days = _free_days(owned, coupon, product, now)
+            pending = Subscription(
+                account_id=cmd.account_id, subscription_type=product, duration_code=plan.duration_code,
+                store_id=WEB_STORE, payment_state_id=PENDING, payment_plan_id=plan.plan_id,
+                payment_plan_price=price, currency=plan.currency, is_renewing=True,
+                coupon=coupon.code if coupon else None, created_at=now, idempotency_key=key,
+                end_date=now + timedelta(days=trial_days) if trial_days else None)
+            if not uow.subscriptions.add_unique(pending):
+                raise DomainError(errors.PAYMENT_IN_PROGRESS)  # the twin request got there first
+            if coupon is not None:
+                redeem_or_fail(uow, coupon, cmd.account_id, now)
+            request = _request(ctx, uow, pending, plan, cmd, price, coupon, trial_days)
+        uow.commit()
+    try:
+        result = ctx.gateway.create_subscription(request)
+    except payments.GatewayUnavailable as exc:
+        raise DomainError(errors.PAYMENT_UNAVAILABLE) from exc  # the row stays pending; a retry resumes
+    return _settle(ctx, pending.id, plan, request, result)
+
+
+def _priced(ctx: ServiceContext, cmd: SubscribeCommand) -> tuple[Plan, str, object]:
+    plan = ctx.catalogue.find(cmd.plan_id or "")
+    if plan is None:
+        raise DomainError(errors.PLAN_NOT_FOUND)
+    try:
+        apps = set(plan.apps)
+        for extra in cmd.products:
+            apps |= apps_of(extra)
+        product = product_code(apps)
+        return plan, product, charge_for(plan, [product])
+    except ValueError as exc:
+        raise DomainError(errors.PLAN_NOT_FOUND) from exc
+
+
+def _coupon(uow, cmd, account, owned, product, plan, now) -> Coupon | None:
+    code = normalise_code(cmd.coupon)
+    if not code:
+        return None
+    coupon = check_usable(uow.coupons.by_code(code), now)
+    check_for(coupon, CouponContext(product=product, plan_type=plan.duration_code, account_partner=account.partner,
+                                    account_products_with_access=products_with_access(owned, now),
+                                    used_by_account=uow.coupons.used_by(coupon, account.id)))
+    return coupon
+
+
+def _free_days(owned: list[Subscription], coupon: Coupon | None, product: str, now: datetime) -> int:
+    """Coupon time, else the one free trial, else nothing; and never pay twice for the same days:
+    resubscribing while a cancelled subscription still runs starts billing when it ends."""
+    days = coupon.free_days(now) if coupon is not None and coupon.is_promo else (
+        0 if had_trial(owned) else TRIAL_DAYS)
+    wanted = apps_of(product)
+    for s in visible(owned):
+        if s.end_date and not s.is_expired(now) and apps_of_safe(s.subscription_type) & wanted:
+            days = max(days, (s.end_date - now).days + (1 if (s.end_date - now).seconds else 0))
+    return days
+
+
+def apps_of_safe(subscription_type: str) -> frozenset:
+    try:
+        return apps_of(subscription_type)
+    except ValueError:
+        return frozenset()
+
+
+def _request(ctx, uow, sub: Subscription, plan: Plan, cmd: SubscribeCommand, price, coupon: Coupon | None,
+             trial_days: int | None = None) -> payments.SubscriptionRequest:
+    account = uow.accounts.get(sub.account_id)
+    if trial_days is None:  # resuming a stale pending payment: same terms as first computed
+        trial_days = max(0, (sub.end_date - sub.created_at).days) if sub.end_date else 0
+        coupon = uow.coupons.by_code(sub.coupon) if sub.coupon else None
+    discount = None
+    if coupon is not None and coupon.is_discount and coupon.discount_price is not None and coupon.discount_price < price:
+        discount = payments.Discount(amount=price - coupon.discount_price, cycles=coupon.discount_cycles())
+    return payments.SubscriptionRequest(
+        subscription_id=f"lumo{sub.id}", customer_id=str(sub.account_id), email=account.email, nonce=cmd.nonce,
+        plan_id=plan.plan_id, price=price, currency=plan.currency, billing_name=cmd.billing_name,
+        device_data=cmd.device_data, trial_days=trial_days, discount=discount)
+
+
+def _settle(ctx: ServiceContext, subscription_id: int, plan: Plan, request: payments.SubscriptionRequest,
+            result: payments.GatewayResult) -> Subscription:
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        sub = uow.subscriptions.get(subscription_id)
+        if not result.ok:
+            sub.payment_state_id = FAILED
+            uow.subscriptions.save(sub)
+            if sub.coupon:
+                uow.coupons.release(uow.coupons.by_code(sub.coupon), sub.account_id)
+            uow.commit()
+            raise DomainError(errors.PAYMENT_FAILED, errorMessage=payments.MESSAGE_KEYS.get(result.error,
+                                                                                           "paymentNotValid"))
+        first_charge = now + timedelta(days=request.trial_days) if request.trial_days else None
+        sub.gateway_id = result.gateway_id
+        sub.payment_method = result.payment_method
+        sub.payment_state_id = TRIAL if request.trial_days else ACTIVE
+        sub.next_billing_date = first_charge or _period_end(now, plan.duration_code)
+        sub.end_date = sub.next_billing_date
+        uow.subscriptions.save(sub)
+        uow.outbox.add(OutboxMessage(kind="email", topic="receipt", payload={
+            "account_id": sub.account_id, "params": {"plan": plan.plan_id, "price": f"{request.price} {plan.currency}",
+                                                     "date": sub.next_billing_date.date().isoformat()}}))
+        uow.commit()
+    ctx.jobs.outbox_changed()
+    return sub
+
+
+def _period_end(start: datetime, duration_code: str) -> datetime:
+    from core.domain.coupons import add_duration
+
+    return add_duration(start, "P12M" if duration_code == "P1Y" else "P1M")
+
+
+def _replay(sub: Subscription) -> Subscription:
+    if sub.payment_state_id == PENDING:
+        raise DomainError(errors.PAYMENT_IN_PROGRESS)
+    if sub.payment_state_id == FAILED:
+        raise DomainError(errors.PAYMENT_FAILED, errorMessage="paymentNotValid")
+    return sub

@@ -1,0 +1,203 @@
+"""Payment answers: client token, declines, idempotency, plans and add-ons, change plan, webhooks."""
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+
+from tests.helpers import bearer, pay, signed_up, subscriptions
+
+
+def test_client_token(client):
+    response = client.get("/v4/braintree/generate-token")
+    assert response.status_code == 200 and response.json["clientToken"].startswith("sandbox_")
+
+
+def test_client_token_failure_is_code_1(client, container):
+    def broken(_=None):
+        raise ConnectionError("down")
+    container.services.gateway.client_token = broken
+    response = client.get("/v4/braintree/generate-token")
+    assert (response.status_code, response.json["code"], response.json["message"]) == (400, 1, "tokenGeneration")
+
+
+@pytest.mark.parametrize("nonce,error_message", [
+    ("fake-processor-declined-visa-nonce", "paymentDeclined"),
+    ("fake-gateway-rejected-fraud-nonce", "paymentNotValid"),
+    ("fake-consumed-nonce", "paymentNotValid"),
+    ("fake-luhn-invalid-nonce", "paymentNotValid"),
+    ("fake-cvv-failed-nonce", "cvvFailed"),
+    ("fake-brand-not-accepted-nonce", "cardBrandNotAccepted"),
+    ("not-a-nonce", "paymentNotValid"),
+])
+def test_failed_payment_is_400_with_error_message_and_leaves_no_subscription(client, nonce, error_message):
+    token = signed_up(client)
+    response = pay(client, token, nonce=nonce)
+    assert response.status_code == 400
+    assert (response.json["message"], response.json["errorMessage"]) == ("paymentNotValid", error_message)
+    assert subscriptions(client, token) == []
+    assert pay(client, token).status_code == 200  # a failed attempt does not use up the free trial
+
+
+def test_payment_methods(client):
+    for nonce, method in [("fake-valid-nonce", "card"), ("fake-paypal-billing-agreement-nonce", "paypal"),
+                          ("fake-android-pay-nonce", "google_pay")]:
+        token = signed_up(client, email=f"{method}@example.com")
+        assert pay(client, token, nonce=nonce).status_code == 200
+        assert subscriptions(client, token)[0]["paymentMethod"] == method
+
+
+def test_unknown_plan_and_missing_login(client):
+    token = signed_up(client)
+    response = pay(client, token, plan="no_such_plan")
+    assert (response.status_code, response.json["message"]) == (400, "selectPlan")
+    assert client.post("/v5/braintree/subscription", json={}).status_code == 401
+    bad = client.post("/v5/braintree/subscription", json={"plans": {}}, headers=bearer(token))
+    assert bad.status_code == 400 and set(bad.json["errors"]) >= {"paymentNonce", "plans"}
+
+
+@pytest.mark.parametrize("plan,extra,expected_type,expected_price", [
+    ("lumo_tv_monthly_eur", [], "lumo_tv", "4.99"),
+    ("lumo_tv_monthly_eur", ["lumo_books"], "lumo_tv_books", "7.99"),
+    ("lumo_tv_monthly_eur", ["lumo_books", "lumo_games"], "lumo_tv_books_games", "9.99"),
+    ("lumo_tv_yearly_eur", ["lumo_books"], "lumo_tv_books", "55.90"),
+    ("lumo_tv_books_games_yearly_usd", [], "lumo_tv_books_games", "70.90"),
+    ("default_monthly_usd", [], None, None),
+])
+def test_add_ons_price_the_bundle(client, plan, extra, expected_type, expected_price, container):
+    token = signed_up(client)
+    response = pay(client, token, plan=plan, addOns=extra)
+    if expected_type is None:
+        assert response.status_code in (200, 400)
+        return
+    assert response.status_code == 200, response.json
+    [sub] = subscriptions(client, token)
+    assert (sub["subscriptionType"], sub["paymentPlanPrice"]) == (expected_type, expected_price)
+
+
+def test_same_idempotency_key_gives_one_subscription(client, container):
+    token = signed_up(client)
+    first = pay(client, token, key="pay-123")
+    second = pay(client, token, key="pay-123", nonce="fake-valid-visa-nonce")
+    assert first.status_code == second.status_code == 200
+    assert first.json["data"] == second.json["data"]
+    assert len(subscriptions(client, token)) == 1
+    assert len(container.services.gateway.subscriptions) == 1
+
+
+def test_same_nonce_twice_is_one_subscription(client, container):
+    token = signed_up(client)
+    assert pay(client, token).json == pay(client, token).json
+    assert len(subscriptions(client, token)) == 1
+
+
+def test_retry_after_gateway_timeout_creates_one_subscription(client, container, clock):
+    token = signed_up(client)
+    timeout = pay(client, token, key="k1", nonce="fake-gateway-unavailable-nonce")
+    assert (timeout.status_code, timeout.json["message"]) == (503, "subscriptionCreateFailed")
+    assert subscriptions(client, token) == []  # pending is never shown
+    assert pay(client, token, key="k1").status_code == 409  # too soon: still in progress
+    clock.advance(timedelta(minutes=3))
+    retried = pay(client, token, key="k1")
+    assert retried.status_code == 200
+    assert len(subscriptions(client, token)) == 1
+
+
+def test_change_plan_now_and_inside_the_24_hour_window(client, container, clock):
+    token = signed_up(client)
+    sub_id = pay(client, token).json["data"]["subscriptionId"]
+    changed = client.post("/v5/braintree/subscription/change-plan", headers=bearer(token),
+                          json={"subscriptionId": sub_id, "plans": {"planId": "lumo_tv_yearly_eur"}})
+    assert changed.status_code == 200
+    assert (changed.json["paymentPlanId"], changed.json["paymentPlanPrice"]) == ("lumo_tv_yearly_eur", "34.90")
+    clock.advance(timedelta(days=6, hours=1))  # trial ends in 23 hours
+    late = client.post("/v5/braintree/subscription/change-plan", headers=bearer(token),
+                       json={"plans": {"planId": "lumo_tv_books_yearly_eur"}})
+    assert late.status_code == 200 and late.json["paymentPlanId"] == "lumo_tv_yearly_eur"  # not billed yet
+    gateway = container.services.gateway
+    sig, payload = gateway.sample_notification("charged", f"lumo{sub_id}", occurred_at=clock.now() + timedelta(days=1),
+                                               paid_through=clock.now() + timedelta(days=366))
+    assert client.post("/v5/braintree/webhooks", data={"bt_signature": sig, "bt_payload": payload}).status_code == 200
+    [sub] = subscriptions(client, token)
+    assert (sub["paymentPlanId"], sub["subscriptionType"], sub["paymentStateId"]) == \
+        ("lumo_tv_books_yearly_eur", "lumo_tv_books", "Active")
+
+
+def test_change_plan_refused_for_store_and_free_subscriptions(client, container, clock):
+    from core.domain.subscriptions import Subscription
+
+    token = signed_up(client)
+    with container.services.uow() as uow:
+        account_id = uow.accounts.by_email("parent@example.com").id
+        sub = uow.subscriptions.add(Subscription(account_id=account_id, subscription_type="lumo_tv",
+                                                 duration_code="P1M", store_id="ios", payment_state_id="Active",
+                                                 end_date=clock.now() + timedelta(days=20), created_at=clock.now()))
+        uow.commit()
+    response = client.post("/v5/braintree/subscription/change-plan", headers=bearer(token),
+                           json={"subscriptionId": sub.id, "plans": {"planId": "lumo_tv_yearly_eur"}})
+    assert (response.status_code, response.json["code"]) == (400, 8)
+    missing = client.get("/v4/braintree/subscriptions/cancel?id=99999", headers=bearer(token))
+    assert (missing.status_code, missing.json["message"]) == (404, "subscriptionNotFound")
+
+
+def _hook(client, gateway, kind, gateway_id, at, paid_through=None):
+    sig, payload = gateway.sample_notification(kind, gateway_id, occurred_at=at, paid_through=paid_through)
+    return client.post("/v5/braintree/webhooks", data={"bt_signature": sig, "bt_payload": payload})
+
+
+def test_webhooks_move_the_state_and_ignore_redelivery_and_old_news(client, container, clock, mailbox):
+    gateway = container.services.gateway
+    token = signed_up(client)
+    gid = f"lumo{pay(client, token).json['data']['subscriptionId']}"
+    t0 = clock.now()
+    paid_through = t0 + timedelta(days=37)
+    assert _hook(client, gateway, "charged", gid, t0 + timedelta(days=7), paid_through).status_code == 200
+    assert subscriptions(client, token)[0]["paymentStateId"] == "Active"
+    assert subscriptions(client, token)[0]["endDate"] == paid_through.isoformat()
+    receipts = len([e for e in mailbox.sent if "receipt" in e.message_id or True])
+    _hook(client, gateway, "charged", gid, t0 + timedelta(days=7), paid_through)  # redelivery
+    assert len(mailbox.sent) == receipts
+    _hook(client, gateway, "past_due", gid, t0 + timedelta(days=37))
+    assert subscriptions(client, token)[0]["paymentStateId"] == "Past_Due"
+    _hook(client, gateway, "went_active", gid, t0 + timedelta(days=38))
+    assert subscriptions(client, token)[0]["paymentStateId"] == "Active"
+    _hook(client, gateway, "past_due", gid, t0 + timedelta(days=37, hours=1))  # older than what we know
+    assert subscriptions(client, token)[0]["paymentStateId"] == "Active"
+    _hook(client, gateway, "canceled", gid, t0 + timedelta(days=40))
+    assert subscriptions(client, token)[0]["paymentStateId"] == "Cancelled"
+    _hook(client, gateway, "expired", gid, t0 + timedelta(days=67))
+    [sub] = subscriptions(client, token)
+    assert (sub["paymentStateId"], sub["isExpired"]) == ("Expired", True)
+
+
+def test_webhook_with_bad_signature_is_403_and_changes_nothing(client, container):
+    gateway = container.services.gateway
+    token = signed_up(client)
+    gid = f"lumo{pay(client, token).json['data']['subscriptionId']}"
+    sig, payload = gateway.sample_notification("canceled", gid)
+    response = client.post("/v5/braintree/webhooks", data={"bt_signature": "0" * 64, "bt_payload": payload})
+    assert response.status_code == 403
+    assert client.post("/v5/braintree/webhooks", data={"bt_signature": sig, "bt_payload": payload + "x"}).status_code == 403
+    assert subscriptions(client, token)[0]["paymentStateId"] == "Trial"
+    assert client.post("/v5/braintree/webhooks", data={}).status_code == 400
+
+
+def test_failed_charge_mails_the_parent(client, container, mailbox, clock):
+    token = signed_up(client)
+    gid = f"lumo{pay(client, token).json['data']['subscriptionId']}"
+    before = len(mailbox.sent)
+    _hook(client, container.services.gateway, "charge_failed", gid, clock.now() + timedelta(days=7))
+    assert len(mailbox.sent) == before + 1
+    assert subscriptions(client, token)[0]["paymentStateId"] == "Past_Due"
+
+
+def test_expiry_job_lapses_cancelled_and_free_subscriptions(client, container, clock):
+    from core.services import subscription_changes
+
+    token = signed_up(client)
+    sub_id = pay(client, token).json["data"]["subscriptionId"]
+    client.get(f"/v4/braintree/subscriptions/cancel?id={sub_id}", headers=bearer(token))
+    assert subscription_changes.expire_due(container.services) == 0
+    clock.advance(timedelta(days=7, seconds=1))
+    assert subscription_changes.expire_due(container.services) == 1
+    assert subscriptions(client, token)[0]["paymentStateId"] == "Expired"
+    assert Decimal(subscriptions(client, token)[0]["paymentPlanPrice"]) == Decimal("4.99")

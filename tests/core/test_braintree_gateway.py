@@ -1,0 +1,369 @@
+"""The Braintree adapter, through the real SDK, against a loopback stub of the gateway's XML API."""
+from __future__ import annotations
+
+import base64
+import pathlib
+import re
+import socket
+from datetime import datetime, timedelta, timezone
+from decimal import Decimal
+
+import braintree
+import pytest
+from braintree.error_result import ErrorResult
+from braintree.util.crypto import Crypto
+
+from core.adapters.payments.braintree_gateway import (
+    COUPON_DISCOUNT_ID, ERROR_CODE_TABLE, BraintreeGateway, build_braintree_gateway, classify_error,
+)
+from core.domain.payments import (
+    BRAND_NOT_ACCEPTED, CARD, CONSUMED_NONCE, CVV_FAILED, DECLINED, DUPLICATE, GATEWAY_REJECTED, GOOGLE_PAY,
+    INVALID_NONCE, MESSAGE_KEYS, PAYPAL, UNAVAILABLE, Discount, GatewayUnavailable, InvalidWebhookSignature,
+    SubscriptionRequest,
+)
+from tests.core.braintree_stub import MERCHANT_ID, PRIVATE_KEY, PUBLIC_KEY, BraintreeStub
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PROVIDER_MESSAGES = ("Do Not Honor", "Gateway Rejected", "Cannot use", "is invalid", "Unknown")
+
+
+@pytest.fixture(scope="module")
+def server():
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("NO_PROXY", "127.0.0.1")
+        stub = BraintreeStub().start()
+        yield stub
+        stub.stop()
+
+
+@pytest.fixture
+def stub(server):
+    server.reset()
+    return server
+
+
+def environment(port: int) -> braintree.Environment:
+    return braintree.Environment("stub", "127.0.0.1", str(port), f"http://127.0.0.1:{port}", False, None)
+
+
+@pytest.fixture
+def gateway(stub):
+    adapter = BraintreeGateway(MERCHANT_ID, PUBLIC_KEY, PRIVATE_KEY, environment(stub.port),
+                               merchant_accounts={"EUR": "lumo_eur"})
+    yield adapter
+    adapter.close()
+
+
+def request(**changes) -> SubscriptionRequest:
+    values = dict(subscription_id="sub_42_1", customer_id="acct_42", email="parent@example.com",
+                  nonce="fake-valid-nonce", plan_id="lumo_monthly", price=Decimal("7.99"), currency="EUR",
+                  billing_name="Ada Parent", device_data='{"correlation_id":"abc"}')
+    return SubscriptionRequest(**values | changes)
+
+
+def midnight(days_from_today: int) -> datetime:
+    today = datetime.now(timezone.utc).date() + timedelta(days=days_from_today)
+    return datetime(today.year, today.month, today.day, tzinfo=timezone.utc)
+
+
+# -- subscriptions ---------------------------------------------------------------------------
+def test_card_subscription_with_trial_and_coupon(gateway, stub):
+    result = gateway.create_subscription(request(trial_days=7, discount=Discount(Decimal("2"), 3)))
+
+    assert (result.ok, result.gateway_id, result.payment_method, result.error) == (True, "sub_42_1", CARD, None)
+    assert result.next_billing_date == midnight(7)
+    assert stub.bodies("POST", "/customers") == [{"customer": {"id": "acct_42", "email": "parent@example.com"}}]
+    [vault] = stub.bodies("POST", "/payment_methods")
+    assert vault["payment_method"] == {
+        "customer_id": "acct_42", "payment_method_nonce": "fake-valid-nonce", "device_data": '{"correlation_id":"abc"}',
+        "cardholder_name": "Ada Parent",
+        "options": {"verify_card": True, "verification_merchant_account_id": "lumo_eur"}}
+    [sent] = stub.bodies("POST", "/subscriptions")
+    assert sent["subscription"] == {
+        "id": "sub_42_1", "payment_method_token": vault_token(stub), "plan_id": "lumo_monthly", "price": "7.99",
+        "trial_period": True, "trial_duration": 7, "trial_duration_unit": "day",
+        "options": {"do_not_inherit_add_ons_or_discounts": True}, "merchant_account_id": "lumo_eur",
+        "discounts": {"add": [{"inherited_from_id": COUPON_DISCOUNT_ID, "amount": "2.00", "number_of_billing_cycles": 3}]}}
+    assert stub.subscriptions["sub_42_1"]["next_billing_period_amount"] == "5.99"
+
+
+def vault_token(stub) -> str:
+    [token] = stub.payment_methods
+    return token
+
+
+@pytest.mark.parametrize("nonce, kind", [("fake-paypal-billing-agreement-nonce", PAYPAL),
+                                         ("fake-android-pay-nonce", GOOGLE_PAY)])
+def test_wallet_subscription_without_trial(gateway, stub, nonce, kind):
+    stub.customers["acct_42"] = {"id": "acct_42", "email": "parent@example.com"}
+
+    result = gateway.create_subscription(request(nonce=nonce, currency="USD"))
+
+    assert (result.ok, result.payment_method) == (True, kind)
+    assert result.next_billing_date == midnight(30)  # the stub bills monthly as 30 days
+    assert stub.bodies("POST", "/customers") == []  # found, not created again
+    [sent] = stub.bodies("POST", "/subscriptions")
+    assert sent["subscription"]["trial_period"] is False
+    assert "trial_duration" not in sent["subscription"] and "merchant_account_id" not in sent["subscription"]
+
+
+def test_add_ons_are_taken_out_of_the_price_braintree_adds_them(gateway, stub):
+    result = gateway.create_subscription(request(price=Decimal("9.99"), add_ons=(("extra_child", Decimal("2")),)))
+
+    assert result.ok
+    [sent] = stub.bodies("POST", "/subscriptions")
+    assert sent["subscription"]["price"] == "7.99"
+    assert sent["subscription"]["add_ons"] == {"add": [{"inherited_from_id": "extra_child", "amount": "2.00"}]}
+    assert stub.subscriptions["sub_42_1"]["next_billing_period_amount"] == "9.99"
+
+
+@pytest.mark.parametrize("nonce, error", [
+    ("fake-processor-declined-visa-nonce", DECLINED),
+    ("fake-cvv-failure-nonce", CVV_FAILED),
+    ("fake-consumed-nonce", CONSUMED_NONCE),
+    ("fake-luhn-invalid-nonce", INVALID_NONCE),
+    ("no-such-nonce", INVALID_NONCE),
+])
+def test_refused_payment_methods_map_to_neutral_codes(gateway, stub, nonce, error):
+    result = gateway.create_subscription(request(nonce=nonce))
+
+    assert (result.ok, result.error, result.gateway_id) == (False, error, None)
+    assert stub.subscriptions == {} and stub.bodies("POST", "/subscriptions") == []
+    assert not any(message in repr(result) for message in PROVIDER_MESSAGES)
+
+
+@pytest.mark.parametrize("nonce", ["fake-gateway-unavailable-nonce", "fake-gateway-error-nonce"])
+def test_provider_errors_raise_unavailable(gateway, nonce):
+    with pytest.raises(GatewayUnavailable):
+        gateway.create_subscription(request(nonce=nonce))
+
+
+def test_timeout_raises_unavailable(stub):
+    impatient = BraintreeGateway(MERCHANT_ID, PUBLIC_KEY, PRIVATE_KEY, environment(stub.port), timeout=0.2)
+    try:
+        with pytest.raises(GatewayUnavailable):
+            impatient.create_subscription(request(nonce="fake-gateway-timeout-nonce"))
+    finally:
+        stub.release.set()
+        impatient.close()
+
+
+def test_nobody_listening_raises_unavailable():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    nowhere = BraintreeGateway(MERCHANT_ID, PUBLIC_KEY, PRIVATE_KEY, environment(port), timeout=1)
+    with pytest.raises(GatewayUnavailable):
+        nowhere.client_token()
+
+
+def test_wrong_credentials_are_not_mistaken_for_an_outage(stub):
+    wrong = BraintreeGateway(MERCHANT_ID, PUBLIC_KEY, "not-the-key", environment(stub.port))
+    with pytest.raises(braintree.exceptions.AuthenticationError):
+        wrong.client_token()
+    wrong.close()
+
+
+def test_retry_with_the_same_id_returns_the_subscription_already_created(gateway, stub):
+    first = gateway.create_subscription(request(trial_days=7))
+    again = gateway.create_subscription(request(trial_days=7))
+
+    assert first.ok and again.ok and first.gateway_id == again.gateway_id == "sub_42_1"
+    assert again.payment_method == CARD and again.next_billing_date == first.next_billing_date
+    assert list(stub.subscriptions) == ["sub_42_1"]
+    assert len(stub.bodies("POST", "/subscriptions")) == 2  # the second was refused as a duplicate id
+
+
+def test_retry_with_a_nonce_already_used_finds_the_subscription(gateway, stub):
+    first = gateway.create_subscription(request(nonce="single-use-fake-valid-nonce"))
+    again = gateway.create_subscription(request(nonce="single-use-fake-valid-nonce"))
+
+    assert first.ok and again.ok and first.gateway_id == again.gateway_id
+    assert list(stub.subscriptions) == ["sub_42_1"] and len(stub.bodies("POST", "/subscriptions")) == 1
+
+
+def test_used_nonce_without_a_subscription_is_consumed(gateway, stub):
+    stub.used_nonces.add("single-use-fake-valid-nonce")
+    result = gateway.create_subscription(request(nonce="single-use-fake-valid-nonce"))
+    assert (result.ok, result.error) == (False, CONSUMED_NONCE)
+
+
+def test_an_id_of_a_canceled_subscription_is_not_a_retry(gateway, stub):
+    gateway.create_subscription(request())
+    gateway.cancel_subscription("sub_42_1")
+
+    result = gateway.create_subscription(request())
+
+    assert (result.ok, result.error) == (False, DUPLICATE)
+
+
+def test_cancel_is_idempotent(gateway, stub):
+    gateway.create_subscription(request())
+
+    assert gateway.cancel_subscription("sub_42_1").ok
+    assert stub.subscriptions["sub_42_1"]["status"] == "Canceled"
+    assert gateway.cancel_subscription("sub_42_1").ok
+    assert gateway.cancel_subscription("sub_unknown") == gateway.cancel_subscription("sub_unknown")
+    assert gateway.cancel_subscription("sub_unknown").error == GATEWAY_REJECTED
+
+
+def test_change_plan(gateway, stub):
+    gateway.create_subscription(request())
+
+    result = gateway.change_plan("sub_42_1", "lumo_yearly", Decimal("59.9"))
+
+    assert (result.ok, result.gateway_id) == (True, "sub_42_1") and result.next_billing_date == midnight(30)
+    assert stub.bodies("PUT", "/subscriptions/sub_42_1") == [{"subscription": {
+        "plan_id": "lumo_yearly", "price": "59.90", "options": {"prorate_charges": False}}}]
+    assert gateway.change_plan("sub_42_1", "no_such_plan", Decimal(1)).error == GATEWAY_REJECTED
+    assert gateway.change_plan("sub_unknown", "lumo_yearly", Decimal(1)).error == GATEWAY_REJECTED
+
+
+def test_client_token(gateway, stub):
+    stub.customers["acct_42"] = {"id": "acct_42"}
+
+    assert gateway.client_token("acct_42") == "stub-client-token-acct_42"
+    assert gateway.client_token("acct_new") == "stub-client-token-anonymous"  # not in the vault yet
+    assert gateway.client_token() == "stub-client-token-anonymous"
+    assert stub.bodies("POST", "/client_token")[0] == {"client_token": {"customer_id": "acct_42", "version": 2}}
+
+
+# -- webhooks --------------------------------------------------------------------------------
+@pytest.fixture
+def signer():
+    return braintree.BraintreeGateway(braintree.Configuration(
+        environment=braintree.Environment.Sandbox, merchant_id=MERCHANT_ID,
+        public_key=PUBLIC_KEY, private_key=PRIVATE_KEY))
+
+
+@pytest.mark.parametrize("provider_kind, kind", [
+    ("subscription_charged_successfully", "charged"),
+    ("subscription_charged_unsuccessfully", "charge_failed"),
+    ("subscription_went_past_due", "past_due"),
+    ("subscription_expired", "expired"),
+    ("subscription_canceled", "canceled"),
+    ("subscription_went_active", "went_active"),
+    ("subscription_trial_ended", "other"),
+    ("check", "other"),
+])
+def test_webhook_kinds(gateway, signer, provider_kind, kind):
+    sample = signer.webhook_testing.sample_notification(provider_kind, "sub_42_1")
+
+    event = gateway.parse_webhook(sample["bt_signature"], sample["bt_payload"].decode())
+
+    assert (event.kind, event.extra) == (kind, {"provider_kind": provider_kind})
+    assert event.gateway_id == ("" if provider_kind == "check" else "sub_42_1")
+    assert event.occurred_at.tzinfo == timezone.utc
+    assert abs(event.occurred_at - datetime.now(timezone.utc)) < timedelta(minutes=1)
+
+
+def signed(xml: str) -> tuple[str, str]:
+    payload = base64.encodebytes(xml.encode())
+    return f"{PUBLIC_KEY}|{Crypto.sha1_hmac_hash(PRIVATE_KEY, payload)}", payload.decode()
+
+
+def test_charged_webhook_dates_are_utc_midnights(gateway):
+    signature, payload = signed(
+        "<notification><timestamp type='datetime'>2026-02-06T09:30:00Z</timestamp>"
+        "<kind>subscription_charged_successfully</kind><subject><subscription><id>sub_42_1</id>"
+        "<paid-through-date type='date'>2026-03-05</paid-through-date>"
+        "<next-billing-date type='date'>2026-03-06</next-billing-date>"
+        "<transactions type='array'/><add-ons type='array'/><discounts type='array'/>"
+        "</subscription></subject></notification>")
+
+    event = gateway.parse_webhook(signature, payload)
+
+    assert event.occurred_at == datetime(2026, 2, 6, 9, 30, tzinfo=timezone.utc)
+    assert event.paid_through == datetime(2026, 3, 5, tzinfo=timezone.utc)
+    assert event.next_billing_date == datetime(2026, 3, 6, tzinfo=timezone.utc)
+
+
+def tampered(signature: str, payload: str):
+    digest = signature.split("|")[1]
+    flipped = payload[:10] + ("A" if payload[10] != "A" else "B") + payload[11:]
+    yield "forged signature", f"{PUBLIC_KEY}|{'0' * len(digest)}", payload
+    yield "modified payload", signature, flipped
+    yield "another public key", f"someone_else|{digest}", payload
+    yield "no signature pair", "garbage", payload
+    yield "illegal characters", signature, "<notification/>"
+    yield "not ascii", signature, payload + "é"
+
+
+def test_tampered_webhooks_are_refused(gateway, signer):
+    sample = signer.webhook_testing.sample_notification("subscription_canceled", "sub_42_1")
+    cases = list(tampered(sample["bt_signature"], sample["bt_payload"].decode()))
+    for name, signature, payload in cases:
+        with pytest.raises(InvalidWebhookSignature):
+            gateway.parse_webhook(signature, payload)
+            pytest.fail(name)
+
+
+# -- the error table and the factory ----------------------------------------------------------
+def error_result(errors: dict | None = None, **outcome) -> ErrorResult:
+    attributes = {"errors": {"errors": [], **(errors or {})}, "message": "Provider says no"}
+    if "transaction" in outcome:
+        attributes["transaction"] = {"amount": "7.99", **outcome["transaction"]}
+    if "verification" in outcome:
+        attributes["verification"] = outcome["verification"]
+    return ErrorResult(None, attributes)
+
+
+def codes(key: str, *values: str) -> dict:
+    return {key: {"errors": [{"code": code, "attribute": "x", "message": "m"} for code in values]}}
+
+
+@pytest.mark.parametrize("result, expected", [
+    (error_result(verification={"status": "processor_declined", "processor_response_code": "2000"}), DECLINED),
+    (error_result(verification={"processor_response_code": "2046"}), DECLINED),
+    (error_result(transaction={"status": "processor_declined", "processor_response_code": "2001"}), DECLINED),
+    (error_result(verification={"status": "gateway_rejected", "gateway_rejection_reason": "cvv",
+                                "processor_response_code": "1000"}), CVV_FAILED),
+    (error_result(transaction={"status": "gateway_rejected", "gateway_rejection_reason": "avs_and_cvv"}), CVV_FAILED),
+    (error_result(transaction={"status": "gateway_rejected", "gateway_rejection_reason": "duplicate"}), DUPLICATE),
+    (error_result(verification={"status": "gateway_rejected", "gateway_rejection_reason": "fraud"}), GATEWAY_REJECTED),
+    (error_result(verification={"status": "failed", "processor_response_code": "3000"}), UNAVAILABLE),
+    (error_result(codes("payment_method", "93108")), INVALID_NONCE),
+    (error_result(codes("credit_card", "81715")), INVALID_NONCE),
+    (error_result(codes("payment_method", "93107")), CONSUMED_NONCE),
+    (error_result(codes("paypal_account", "92909")), CONSUMED_NONCE),
+    (error_result(codes("credit_card", "81703")), BRAND_NOT_ACCEPTED),
+    (error_result(codes("subscription", "91924")), BRAND_NOT_ACCEPTED),
+    (error_result(codes("credit_card", "81736")), CVV_FAILED),
+    (error_result(codes("subscription", "91904")), GATEWAY_REJECTED),  # unlisted code
+    (error_result(), GATEWAY_REJECTED),
+])
+def test_error_table(result, expected):
+    assert classify_error(result) == expected
+
+
+def test_error_table_speaks_only_neutral_codes():
+    assert set(ERROR_CODE_TABLE.values()) <= set(MESSAGE_KEYS)
+    assert all(re.fullmatch(r"\d{5}", code) for code in ERROR_CODE_TABLE)
+
+
+@pytest.mark.parametrize("missing", ["merchant_id", "public_key", "private_key"])
+@pytest.mark.parametrize("blank", [None, "", "  "])
+def test_factory_refuses_missing_credentials(missing, blank):
+    credentials = {"merchant_id": "m", "public_key": "pub", "private_key": "priv"} | {missing: blank}
+    with pytest.raises(ValueError, match=f"Braintree is not configured: missing {missing}"):
+        build_braintree_gateway(**credentials, environment_name="production")
+
+
+@pytest.mark.parametrize("name", ["", None, "development", "staging"])
+def test_factory_refuses_unknown_environments(name):
+    with pytest.raises(ValueError, match="sandbox' or 'production"):
+        build_braintree_gateway("m", "pub", "priv", name)
+
+
+@pytest.mark.parametrize("name, expected", [("sandbox", braintree.Environment.Sandbox),
+                                            ("Production", braintree.Environment.Production)])
+def test_factory_builds_without_calling_out(name, expected):
+    adapter = build_braintree_gateway("m", "pub", "priv", name)
+    assert adapter._sdk.config.environment is expected and adapter._sdk.config.wrap_http_exceptions
+
+
+def test_only_the_adapter_imports_braintree():
+    importers = {str(path.relative_to(ROOT)) for package in ("core", "bff", "tasks")
+                 for path in (ROOT / package).rglob("*.py")
+                 if re.search(r"^\s*(import|from)\s+braintree\b", path.read_text(), re.M)}
+    assert importers == {"core/adapters/payments/braintree_gateway.py"}

@@ -26,7 +26,9 @@ DISCOUNT_TYPES = (DISCOUNT, UNIQUE_DISCOUNT)
 PROMO_TYPES = (STANDARD, UNIQUE)  # free time before the first charge; a payment method is still needed
 SINGLE_USE_TYPES = (UNIQUE_ACCESS, UNIQUE_DISCOUNT, UNIQUE)
 
-SCOPE_TV, SCOPE_BOOKS, SCOPE_ALL = "lumo_TV", "lumo_BOOKS", "lumo_ALL"
+SCOPE_TV, SCOPE_BOOKS = "lumo_TV", "lumo_BOOKS"
+SCOPE_ALL = "lumo_ALL"  # explicitly for the three-app bundle (code 6 otherwise)
+SCOPE_ANY = "lumo"  # any other value: valid for every product
 CARRIER_CAMPAIGN_CODE = "YAJKM0"
 
 _DURATION = re.compile(r"^P(\d{1,3})([MD])$")
@@ -68,7 +70,7 @@ class Coupon:
     code: str
     coupon_type: str
     duration_code: str
-    product: str = SCOPE_ALL
+    product: str = SCOPE_ANY
     discount_price: Decimal | None = None
     is_bundle_discount: bool = False
     plan_type: str | None = None

@@ -5,8 +5,8 @@ from decimal import Decimal as D
 
 import pytest
 
-from core.adapters.catalogue_file import CATALOGUE_FILE, LICENSES_FILE, CatalogueError, FileCatalogue, parse_catalogue, \
-    parse_licenses
+from core.adapters.catalogue_file import (CATALOGUE_FILE, LICENSES_FILE, CatalogueError, FileCatalogue,
+                                          parse_catalogue, parse_licenses)
 from core.domain.catalogue import PRODUCTS, charge_for
 
 RAW = json.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
@@ -18,8 +18,9 @@ def catalogue():
     return FileCatalogue.load()
 
 
-SINGLES, COMBOS, TRIPLE = ("lumo_tv", "lumo_books", "lumo_games"), ("lumo_tv_books", "lumo_tv_games", "lumo_books_games"), \
-    ("lumo_tv_books_games",)
+SINGLES = ("lumo_tv", "lumo_books", "lumo_games")
+COMBOS = ("lumo_tv_books", "lumo_tv_games", "lumo_books_games")
+TRIPLE = ("lumo_tv_books_games",)
 FIGURES = {  # currency: (single, combo, triple) monthly, then yearly
     "usd": (("4.99", "7.99", "9.99"), ("34.90", "55.90", "70.90")),
     "eur": (("4.99", "7.99", "9.99"), ("34.90", "55.90", "70.90")),
@@ -62,9 +63,11 @@ def test_add_on_figures(catalogue):
                                                       ("chf", "3.90", "29.90")])
 def test_promo_singles(catalogue, currency, monthly, yearly):
     for product in SINGLES:
-        m, y = catalogue.find(f"{product}_monthly_{currency}_promo"), catalogue.find(f"{product}_yearly_{currency}_promo")
+        m = catalogue.find(f"{product}_monthly_{currency}_promo")
+        y = catalogue.find(f"{product}_yearly_{currency}_promo")
         assert (m.price, y.price) == (D(monthly), D(yearly))
-        assert m.is_promo and m.promo_title == "Plans.promoTitle" and m.add_ons == () and m.iap == f"{product}_monthly_promo"
+        assert m.is_promo and m.promo_title == "Plans.promoTitle" and m.add_ons == ()
+        assert m.iap == f"{product}_monthly_promo"
     assert catalogue.find(f"lumo_tv_books_monthly_{currency}_promo") is None
 
 

@@ -101,7 +101,7 @@ class CouponRow(Base):
     code: Mapped[str] = mapped_column(String(40), unique=True, nullable=False)
     coupon_type: Mapped[str] = mapped_column(String(30), nullable=False)
     duration_code: Mapped[str] = mapped_column(String(10), nullable=False)
-    product: Mapped[str] = mapped_column(String(20), nullable=False, default="ALL")
+    product: Mapped[str] = mapped_column(String(20), nullable=False, default="lumo")
     discount_price = mapped_column(Numeric(10, 2, asdecimal=True))
     is_bundle_discount: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
     plan_type: Mapped[str | None] = mapped_column(String(10))

@@ -15,11 +15,20 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_connection, _record):
+            # pysqlite's own transaction handling breaks SAVEPOINTs (a RELEASE would commit the
+            # outer work); take control of BEGIN ourselves, as SQLAlchemy's docs recommend.
+            dbapi_connection.isolation_level = None
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA busy_timeout=30000")
             cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _begin_immediate(connection):
+            # Take the write lock up front: two deferred transactions that both later write
+            # would otherwise fail with "database is locked" instead of waiting their turn.
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
 
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)

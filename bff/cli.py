@@ -6,6 +6,7 @@ from flask import Flask
 from flask.cli import AppGroup
 
 from bff.context import container
+from core.domain.coupons import TYPES
 
 
 def register(app: Flask) -> None:
@@ -17,6 +18,52 @@ def register(app: Flask) -> None:
         c = container()
         added = seed_demo(c.engine, c.services.hasher)
         click.echo(f"seeded: {added['accounts']} account(s), {added['coupons']} coupon(s) added")
+
+    coupons = AppGroup("coupons", help="Coupon batches for partner campaigns.")
+    app.cli.add_command(coupons)
+
+    @coupons.command("create")
+    @click.option("--type", "coupon_type", required=True, type=click.Choice(TYPES), help="Coupon type")
+    @click.option("--duration", required=True, help="P{n}M or P{n}D, e.g. P3M")
+    @click.option("--count", default=1, type=click.IntRange(1, 100_000), show_default=True)
+    @click.option("--prefix", default="", help="Code prefix, e.g. the partner's name")
+    @click.option("--product", default="lumo", show_default=True, help="lumo_TV, lumo_BOOKS, lumo_ALL or lumo")
+    @click.option("--partner", default=None, help="Only this partner's users may redeem it")
+    @click.option("--discount-price", default=None, help="Discounted price per cycle (discount types)")
+    @click.option("--plan-type", default=None, type=click.Choice(["P1M", "P1Y"]))
+    @click.option("--bundle", is_flag=True, help="Discount needs two or more apps")
+    @click.option("--expires", default=None, help="ISO date-time with offset, e.g. 2027-01-01T00:00:00+00:00")
+    def create(coupon_type, duration, count, prefix, product, partner, discount_price, plan_type, bundle, expires):
+        """Create COUNT random single codes and print them as CSV."""
+        from core.services.coupon_batches import BatchError, create_batch, from_row
+
+        try:
+            template = from_row({"code": "TEMPLATE", "coupon_type": coupon_type, "duration_code": duration,
+                                 "product": product, "partner": partner or "", "discount_price": discount_price or "",
+                                 "plan_type": plan_type or "", "is_bundle_discount": "1" if bundle else "",
+                                 "expires_at": expires or ""})
+            codes = create_batch(container().services, template, count, prefix)
+        except (BatchError, ValueError) as exc:
+            raise click.UsageError(str(exc)) from None
+        click.echo("code,coupon_type,duration_code,product,partner")
+        for code in codes:
+            click.echo(f"{code},{coupon_type},{duration.upper()},{product},{partner or ''}")
+
+    @coupons.command("import")
+    @click.argument("csv_file", type=click.File(encoding="utf-8"))
+    def import_(csv_file):
+        """Import coupons from CSV (header: code,coupon_type,duration_code[,product,discount_price,
+        is_bundle_discount,plan_type,partner,expires_at]). All rows or none."""
+        import csv
+
+        from core.services.coupon_batches import import_rows
+
+        report = import_rows(container().services, list(csv.DictReader(csv_file)))
+        if report.errors:
+            for error in report.errors:
+                click.echo(error, err=True)
+            raise SystemExit(1)
+        click.echo(f"imported {report.added} coupon(s), {report.skipped} already there")
 
     outbox = AppGroup("outbox", help="The transactional outbox.")
     app.cli.add_command(outbox)

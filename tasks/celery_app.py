@@ -11,7 +11,7 @@ REDRIVE_SECONDS = 60.0
 
 def create_celery(settings: Settings | None = None) -> Celery:
     settings = settings or from_environment()
-    app = Celery("lumo", include=["tasks.outbox"])
+    app = Celery("lumo", include=["tasks.outbox", "tasks.subscriptions"])
     app.conf.update(
         broker_url=settings.redis_url or "memory://",
         task_always_eager=not settings.redis_url,
@@ -22,6 +22,7 @@ def create_celery(settings: Settings | None = None) -> Celery:
         broker_connection_retry_on_startup=True,
         beat_schedule={
             "redrive-outbox": {"task": DELIVER_OUTBOX_TASK, "schedule": REDRIVE_SECONDS},
+            "expire-subscriptions": {"task": "tasks.expire_subscriptions", "schedule": 3600.0},
         },
     )
     app.conf.lumo_settings = settings

@@ -25,3 +25,37 @@ def test_outbox_deliver_command(app, container, mailbox):
     register(app.test_client())
     result = app.test_cli_runner().invoke(args=["outbox", "deliver"])
     assert "delivered 2 e-mail(s)" in result.output and len(mailbox.sent) == 2
+
+
+def test_coupons_create_a_batch(app, container):
+    result = app.test_cli_runner().invoke(args=["coupons", "create", "--type", "UNIQUE_ACCESS_COUPON",
+                                                "--duration", "P3M", "--count", "25", "--prefix", "acme",
+                                                "--partner", "acme"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.strip().splitlines()
+    assert lines[0] == "code,coupon_type,duration_code,product,partner" and len(lines) == 26
+    codes = [line.split(",")[0] for line in lines[1:]]
+    assert len(set(codes)) == 25 and all(c.startswith("ACME-") for c in codes)
+    with container.engine.connect() as c:
+        assert c.scalar(select(func.count()).select_from(CouponRow).where(CouponRow.partner == "acme")) == 25
+
+
+def test_coupons_create_refuses_a_discount_without_price(app):
+    result = app.test_cli_runner().invoke(args=["coupons", "create", "--type", "DISCOUNT_COUPON", "--duration", "P3M"])
+    assert result.exit_code != 0 and "discount price" in result.output
+
+
+def test_coupons_import_all_or_nothing(app, container, tmp_path):
+    good = tmp_path / "good.csv"
+    good.write_text("code,coupon_type,duration_code,product,discount_price,plan_type\n"
+                    "shop-1,UNIQUE_ACCESS_COUPON,P1M,lumo_TV,,\nshop-2,DISCOUNT_COUPON,P3M,lumo,2.99,P1M\n")
+    result = app.test_cli_runner().invoke(args=["coupons", "import", str(good)])
+    assert "imported 2 coupon(s), 0 already there" in result.output
+    again = app.test_cli_runner().invoke(args=["coupons", "import", str(good)])
+    assert "imported 0 coupon(s), 2 already there" in again.output
+    bad = tmp_path / "bad.csv"
+    bad.write_text("code,coupon_type,duration_code\nshop-3,UNIQUE_COUPON,P1M\nshop-4,NOPE,P1M\n")
+    failed = app.test_cli_runner().invoke(args=["coupons", "import", str(bad)])
+    assert failed.exit_code == 1 and "line 3: unknown coupon type 'NOPE'" in failed.output
+    with container.engine.connect() as c:
+        assert c.scalar(select(func.count()).select_from(CouponRow).where(CouponRow.code == "SHOP-3")) == 0

@@ -69,3 +69,30 @@ def test_mail_is_in_the_account_language(container, mailbox, language):
     assert texts == {language}
     if language == "ar":
         assert all('dir="rtl"' in e.html for e in mailbox.sent)
+
+
+def test_beat_runs_the_outbox_redrive_and_the_subscription_clock(settings):
+    from tasks.celery_app import create_celery
+
+    schedule = create_celery(settings.replace(redis_url="redis://127.0.0.1:6379/0")).conf.beat_schedule
+    assert {entry["task"] for entry in schedule.values()} == {"tasks.deliver_outbox", "tasks.expire_subscriptions"}
+
+
+def test_expire_task_lapses_due_subscriptions(container, clock, monkeypatch):
+    from datetime import timedelta
+
+    from core.domain.subscriptions import Subscription
+    from tasks.subscriptions import expire_subscriptions
+    from tests.helpers import signed_up
+
+    signed_up(container_client(container))
+    with container.services.uow() as uow:
+        account_id = uow.accounts.by_email("parent@example.com").id
+        uow.subscriptions.add(Subscription(account_id=account_id, subscription_type="lumo_tv", duration_code="P1M",
+                                           store_id="lumo", payment_state_id="Free_Campaign", is_renewing=False,
+                                           end_date=clock.now() + timedelta(days=1), created_at=clock.now()))
+        uow.commit()
+    monkeypatch.setattr("tasks.subscriptions.worker_container", lambda: container)
+    assert expire_subscriptions.apply().get() == 0
+    clock.advance(timedelta(days=1))
+    assert expire_subscriptions.apply().get() == 1

@@ -1,0 +1,92 @@
+"""Operator use cases: coupon batches for a partner campaign."""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, replace
+from datetime import datetime
+from decimal import Decimal, InvalidOperation
+
+from core.domain.coupons import DISCOUNT_TYPES, TYPES, Coupon, normalise_code, parse_duration
+from core.services.context import ServiceContext
+
+ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are typed from paper
+
+
+class BatchError(ValueError):
+    pass
+
+
+def checked(coupon: Coupon) -> Coupon:
+    """The coupon's fields make sense, or BatchError says which one does not."""
+    if coupon.coupon_type not in TYPES:
+        raise BatchError(f"unknown coupon type {coupon.coupon_type!r}")
+    try:
+        parse_duration(coupon.duration_code)
+    except ValueError:
+        raise BatchError(f"duration must look like P3M or P14D, not {coupon.duration_code!r}") from None
+    if not coupon.code or len(coupon.code) > 40:
+        raise BatchError(f"bad code {coupon.code!r}")
+    if coupon.coupon_type in DISCOUNT_TYPES and (coupon.discount_price is None or coupon.plan_type not in ("P1M", "P1Y")):
+        raise BatchError("a discount coupon needs a discount price and a plan type (P1M or P1Y)")
+    return coupon
+
+
+def new_code(prefix: str = "", length: int = 10) -> str:
+    body = "".join(secrets.choice(ALPHABET) for _ in range(length))
+    return f"{normalise_code(prefix)}-{body}" if prefix else body
+
+
+def create_batch(ctx: ServiceContext, template: Coupon, count: int, prefix: str = "") -> list[str]:
+    checked(replace(template, code="TEMPLATE"))
+    codes: list[str] = []
+    with ctx.uow() as uow:
+        while len(codes) < count:
+            code = new_code(prefix)
+            if uow.coupons.by_code(code) is None and code not in codes:
+                uow.coupons.add(replace(template, code=code, id=None))
+                codes.append(code)
+        uow.commit()
+    return codes
+
+
+@dataclass
+class ImportReport:
+    added: int = 0
+    skipped: int = 0
+    errors: list[str] | None = None
+
+
+def import_rows(ctx: ServiceContext, rows: list[dict]) -> ImportReport:
+    """All rows or none: a file with one bad line imports nothing and says which line."""
+    report, coupons = ImportReport(errors=[]), []
+    for number, row in enumerate(rows, start=2):
+        try:
+            coupons.append(checked(from_row(row)))
+        except (BatchError, InvalidOperation, ValueError) as exc:
+            report.errors.append(f"line {number}: {exc}")
+    if report.errors:
+        return report
+    with ctx.uow() as uow:
+        for coupon in coupons:
+            if uow.coupons.by_code(coupon.code) is None:
+                uow.coupons.add(coupon)
+                report.added += 1
+            else:
+                report.skipped += 1
+        uow.commit()
+    return report
+
+
+def from_row(row: dict) -> Coupon:
+    def text(key: str) -> str:
+        return (row.get(key) or "").strip()
+
+    price = text("discount_price")
+    expires = text("expires_at")
+    return Coupon(
+        code=normalise_code(text("code")), coupon_type=text("coupon_type").upper(),
+        duration_code=text("duration_code").upper(), product=text("product") or "lumo",
+        discount_price=Decimal(price) if price else None,
+        is_bundle_discount=text("is_bundle_discount").lower() in ("1", "true", "yes"),
+        plan_type=text("plan_type").upper() or None, partner=text("partner") or None,
+        expires_at=datetime.fromisoformat(expires) if expires else None)

@@ -27,7 +27,10 @@ def main() -> int:
     commands = {
         "api": [str(VENV_BIN / "gunicorn"), "--bind", f"{api_host}:{api_port}", "--workers", "2",
                 "--reload", "--access-logfile", "-", "bff:create_app()"],
-        "web": ["npm", "run", web_script, "--", "--hostname", web_host, "--port", web_port],
+        # Next's proxy redirects /login to itself when bound to the literal 127.0.0.1; binding to
+        # "localhost" serves the same loopback address without that loop.
+        "web": ["npm", "run", web_script, "--", "--hostname",
+                "localhost" if web_host == "127.0.0.1" else web_host, "--port", web_port],
     }
     if web_script == "start":
         subprocess.run(["npm", "run", "build"], cwd=ROOT / "webapp", env=env, check=True)

@@ -14,7 +14,8 @@ export const ERROR_KEYS = [
   'couponInvalid', 'couponExpired', 'couponRedeemed', 'couponPlanMismatch',
   'couponProductMismatch', 'monthlyOnly', 'onlyTwoProducts', 'selectPlan',
   'tvSubscriptionExpired', 'paymentNotValid', 'tokenGeneration',
-  'cardBrandNotAccepted', 'contactSendFailed', 'maintenance',
+  'cardBrandNotAccepted', 'contactSendFailed', 'maintenance', 'paymentDeclined',
+  'cvvFailed', 'duplicatePayment', 'paymentInProgress', 'changePlanNotAllowed',
 ] as const satisfies readonly ErrorKey[];
 
 export function isErrorKey(value: unknown): value is ErrorKey {

@@ -27,3 +27,16 @@ def test_error_codes_follow_the_spec():
     assert (errors.ALREADY_CANCELLED.code, errors.TOKEN_GENERATION.code) == (3, 1)
     assert [e.code for e in (errors.COUPON_ONLY_TV, errors.COUPON_ONLY_BOOKS, errors.COUPON_ONLY_ALL)] == [4, 5, 6]
     assert errors.COUPON_NOT_FOR_ACCOUNT.code == errors.MONTHLY_ONLY.code == errors.ONLY_TWO_PRODUCTS.code == 7
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_plan_name_key_is_translated(language):
+    from core.adapters.catalogue_file import FileCatalogue
+
+    catalogue = FileCatalogue.load()
+    plans = [p for currency in ("EUR", "USD", "CHF") for p in catalogue.plans(currency)] + catalogue.default_plans()
+    keys = {p.name_key for p in plans} | {p.promo_title for p in plans if p.promo_title} | \
+        {f"Plans.{p.product}" for p in plans if not p.is_default}
+    texts = json.loads((ROOT / "locales" / f"{language}.json").read_text(encoding="utf-8"))
+    missing = [k for k in sorted(keys) if not texts.get("Plans", {}).get(k.removeprefix("Plans."))]
+    assert missing == []

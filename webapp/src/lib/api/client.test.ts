@@ -21,7 +21,18 @@ describe('apiRequest', () => {
       status: 400,
       code: 3,
       errorKey: 'alreadyCancelled',
+      body: { code: 3, message: 'alreadyCancelled' },
     });
+  });
+
+  it('sends the stored bearer token unless told not to', async () => {
+    window.localStorage.setItem('kidj_ut', 'tok-1');
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
+    await apiRequest('/v5/subscriptions');
+    expect(fetchMock.mock.calls[0][1].headers.Authorization).toBe('Bearer tok-1');
+    await apiRequest('/v4/country', { auth: false });
+    expect(fetchMock.mock.calls[1][1].headers.Authorization).toBeUndefined();
+    window.localStorage.clear();
   });
 
   it('treats a network failure as status 0 with the generic message', async () => {

@@ -1,3 +1,4 @@
+import { getToken } from '../session/storage';
 import { errorKeyFromBody, type ErrorKey } from './errors';
 
 // Browser calls go through Next's /api rewrite to the Flask API (see next.config.ts).
@@ -8,6 +9,7 @@ export type ApiFailure = {
   status: number; // 0 when the network failed
   code?: number;
   errorKey: ErrorKey;
+  body?: Record<string, unknown>; // the whole error body (errorMessage, couponProduct, messageCode…)
 };
 export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
 
@@ -23,10 +25,17 @@ async function readJson(response: Response): Promise<unknown> {
 
 export async function apiRequest<T>(
   path: string,
-  init: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {},
+  init: {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    body?: unknown;
+    auth?: boolean; // send the stored bearer token (default: when there is one)
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = init.auth === false ? null : getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
@@ -47,5 +56,6 @@ export async function apiRequest<T>(
     status: response.status,
     code: typeof code === 'number' ? code : undefined,
     errorKey: errorKeyFromBody(body),
+    body: body && typeof body === 'object' ? (body as Record<string, unknown>) : undefined,
   };
 }

@@ -12,6 +12,8 @@ const repositoryRoot = path.resolve(__dirname, '..');
 const apiUrl = (process.env.API_URL || 'http://127.0.0.1:5000').replace(/\/+$/, '');
 
 const nextConfig: NextConfig = {
+  // Separate build folders let two dev servers (or a test run beside `make run`) share this package.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
   turbopack: { root: repositoryRoot },

@@ -1,0 +1,55 @@
+import { apiRequest, type ApiResult } from '../api/client';
+
+// The account answer of GET /v5/subscriptions (SPEC 3 and 7), as the API sends it.
+export type CancelRoute =
+  | { method: 'in_app'; path: string; operator?: string; url?: string }
+  | { method: 'store_page' | 'help'; url: string }
+  | { method: 'none' };
+
+export type Subscription = {
+  id: number;
+  subscriptionId: number;
+  durationCode: string;
+  subscriptionType: string;
+  paymentPlanPrice: string | null;
+  currency: string | null;
+  isRenewing: boolean;
+  paymentPlanId: string | null;
+  endDate: string | null;
+  paymentStateId: string;
+  platformPurchadeId: string | null;
+  storeId: string;
+  isExpired: boolean;
+  nextBillingDate: string | null;
+  paymentMethod: string | null;
+  coupon: string | null;
+  cancel: CancelRoute;
+  canChangePlan: boolean;
+  cancelledAt: string | null;
+};
+
+export type Account = {
+  email: string;
+  name: string;
+  emailIsConfirmed: boolean;
+  isEmailFake: boolean;
+  subscriptions: Subscription[];
+};
+
+export function loadAccount(): Promise<ApiResult<Account>> {
+  return apiRequest<Account>('/v5/subscriptions');
+}
+
+/** Premium means at least one non-expired subscription (SPEC 4). */
+export function isPremium(subscriptions: readonly Subscription[]): boolean {
+  return subscriptions.some((s) => !s.isExpired);
+}
+
+/** The apps (tv, books, games) a family can use now. */
+export function appsWithAccess(subscriptions: readonly Subscription[]): Set<string> {
+  const apps = new Set<string>();
+  subscriptions
+    .filter((s) => !s.isExpired)
+    .forEach((s) => s.subscriptionType.split('_').slice(1).forEach((app) => apps.add(app)));
+  return apps;
+}

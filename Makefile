@@ -43,7 +43,9 @@ migrate: $(VENV)/.installed
 seed: $(VENV)/.installed
 	$(VENV)/bin/flask seed
 
-bench: install migrate
+bench: $(VENV)/.installed ## load, growth and hashing benchmarks (needs PostgreSQL and Redis; installs wrk)
+	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 	$(PY) bench/run.py
 
 clean:

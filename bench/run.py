@@ -1,16 +1,14 @@
-"""`make bench`: in-process throughput of the accounts API, as ratios to a bare
-endpoint measured in the same run (so the machine's speed cancels out).
+"""`make bench`: API load (wrk over gunicorn, PostgreSQL, Redis), growth to a million
+accounts, password hashing cost. Figures are ratios to baselines measured in the same
+run. Results: bench/results/latest.json (+ growth.png). Never part of `make test`.
 
-The load test over gunicorn/PostgreSQL/Redis comes with the performance issue;
-this is the first, honest baseline. Results go to bench/results/latest.json.
+BENCH_QUICK=1 runs shorter and stops the growth at 100 thousand accounts.
 """
 from __future__ import annotations
 
 import json
-import statistics
+import os
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -18,53 +16,65 @@ sys.path.insert(0, str(ROOT))
 
 from alembic import command  # noqa: E402
 from alembic.config import Config  # noqa: E402
+from sqlalchemy import create_engine, text  # noqa: E402
 
-from bff import create_app  # noqa: E402
-from core.domain.accounts import client_password_hash  # noqa: E402
-from core.settings import from_environment  # noqa: E402
+from bench import growth, hashing, load  # noqa: E402
 
-SECONDS_PER_CASE = 2.0
+PG_ADMIN = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
+BENCH_DB = "lumo_bench"
+RESULTS = ROOT / "bench" / "results"
 
 
-def measure(call) -> dict:
-    latencies, deadline = [], time.perf_counter() + SECONDS_PER_CASE
-    while time.perf_counter() < deadline:
-        start = time.perf_counter()
-        call()
-        latencies.append(time.perf_counter() - start)
-    latencies.sort()
-    return {"rps": len(latencies) / sum(latencies), "p50_ms": 1000 * statistics.median(latencies),
-            "p99_ms": 1000 * latencies[int(len(latencies) * 0.99) - 1], "n": len(latencies)}
+def fresh_database() -> str:
+    """A database of its own, dropped and migrated anew on every run."""
+    admin = create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)"))
+        c.execute(text(f"CREATE DATABASE {BENCH_DB}"))
+    admin.dispose()
+    url = f"postgresql+psycopg://postgres@127.0.0.1:5432/{BENCH_DB}"
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("sqlalchemy.url", url)
+    command.upgrade(config, "head")
+    return url
+
+
+def table(results: dict) -> str:
+    lines = [f"{'endpoint':34} {'conns':>5} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'vs bare':>8}"]
+    for c, r in results["load"]["baseline"].items():
+        lines.append(f"{'bare Flask JSON (baseline)':34} {c:>5} {r['rps']:8.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} {1:8.2f}")
+    for name, by_c in results["load"]["endpoints"].items():
+        for c, r in by_c.items():
+            lines.append(f"{name:34} {c:>5} {r['rps']:8.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} "
+                         f"{r['ratio_to_bare']:8.2f}")
+    h = results["hashing"]
+    lines.append(f"\nargon2id {h['parameters']}: {h['verify_ms']} ms per verify -> {h['logins_per_second_per_core']} "
+                 f"logins/s per core, {h['expected_login_capacity']} expected on {h['cores']} cores")
+    login32 = results["load"]["endpoints"]["POST /v4/accounts/login"][32]["rps"]
+    lines.append(f"measured login at 32 connections: {login32:.1f}/s = "
+                 f"{login32 / h['expected_login_capacity']:.2f} of cores / hash time")
+    lines.append(f"\n{'accounts':>10} {'subs p50':>9} {'subs p99':>9} {'login p50':>10}")
+    for size, r in results["growth"].items():
+        lines.append(f"{size:>10} {r['subscriptions_p50_ms']:9.2f} {r['subscriptions_p99_ms']:9.2f} "
+                     f"{r['login_p50_ms']:10.2f}")
+    return "\n".join(lines)
 
 
 def main() -> None:
-    folder = Path(tempfile.mkdtemp())
-    settings = from_environment({"DATABASE_URL": f"sqlite:///{folder / 'bench.db'}", "OUTBOX_DIR": str(folder),
-                                 "RATE_LIMIT_PER_MINUTE": "100000000"})
-    config = Config(str(ROOT / "alembic.ini"))
-    config.set_main_option("sqlalchemy.url", settings.database_url)
-    command.upgrade(config, "head")
-    client = create_app(settings).test_client()
-    password = client_password_hash("bench password")
-    token = client.post("/v5/accounts", json={"email": "bench@lumo.example", "password": password,
-                                              "isTcAccepted": True}).json["token"]
-    auth = {"Authorization": f"Bearer {token}"}
-    cases = {
-        "baseline GET /healthz": lambda: client.get("/healthz"),
-        "GET /v4/country": lambda: client.get("/v4/country", headers={"X-Country-Code": "DE"}),
-        "GET /v5/subscriptions": lambda: client.get("/v5/subscriptions", headers=auth),
-        "POST /v4/accounts/login": lambda: client.post("/v4/accounts/login",
-                                                       json={"email": "bench@lumo.example", "password": password}),
-    }
-    results = {name: measure(call) for name, call in cases.items()}
-    base = results["baseline GET /healthz"]["rps"]
-    print(f"{'case':32} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'vs baseline':>12}")
-    for name, r in results.items():
-        r["ratio_to_baseline"] = r["rps"] / base
-        print(f"{name:32} {r['rps']:9.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} {r['ratio_to_baseline']:11.3f}x")
-    out = ROOT / "bench" / "results" / "latest.json"
-    out.write_text(json.dumps({"mode": "in-process, SQLite", "results": results}, indent=2) + "\n")
-    print(f"written to {out.relative_to(ROOT)}")
+    quick = os.environ.get("BENCH_QUICK") == "1"
+    if quick:
+        os.environ.setdefault("BENCH_SECONDS", "2")
+        load.SECONDS = int(os.environ["BENCH_SECONDS"])
+    env = {"DATABASE_URL": fresh_database(), "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9"),
+           "RATE_LIMIT_PER_MINUTE": "1000000000", "OUTBOX_DIR": "/tmp/lumo-bench-outbox", "LUMO_ENV": "development"}
+    results = {"setup": "gunicorn sync workers, PostgreSQL, Redis, loopback, wrk", "hashing": hashing.run(),
+               "load": load.run(env)}
+    results["growth"] = growth.run(env, sizes=growth.SIZES[:2] if quick else growth.SIZES)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    chart = growth.plot(results["growth"], RESULTS / "growth.png")
+    (RESULTS / "latest.json").write_text(json.dumps(results, indent=2) + "\n")
+    print(table(results))
+    print(f"\nresults: bench/results/latest.json; chart: {chart}")
 
 
 if __name__ == "__main__":

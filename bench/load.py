@@ -1,0 +1,74 @@
+"""API under load with wrk: req/s and p50/p99 at 1, 8 and 32 connections, as ratios
+to a bare Flask JSON endpoint served by the same gunicorn configuration."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import urllib.request
+from pathlib import Path
+
+from bench.servers import ROOT, WORKERS, gunicorn
+
+CONCURRENCY = (1, 8, 32)
+SECONDS = int(os.environ.get("BENCH_SECONDS", "5"))
+LUA = Path(__file__).parent / "wrk"
+
+
+def wrk(url: str, connections: int, script: str | None = None, env: dict | None = None,
+        headers: dict | None = None) -> dict:
+    command = ["wrk", "-t", str(min(connections, 2)), "-c", str(connections), "-d", f"{SECONDS}s",
+               "--latency", "--timeout", "10s"]
+    for name, value in (headers or {}).items():
+        command += ["-H", f"{name}: {value}"]
+    if script:
+        command += ["-s", str(LUA / script)]
+    out = subprocess.run(command + [url], capture_output=True, text=True, env={**os.environ, **(env or {})},
+                         check=True).stdout
+    return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+            "p50_ms": _latency(out, "50%"), "p99_ms": _latency(out, "99%"),
+            "non_2xx": int(m.group(1)) if (m := re.search(r"Non-2xx or 3xx responses: (\d+)", out)) else 0}
+
+
+def _latency(out: str, label: str) -> float:
+    value, unit = re.search(rf"{label}\s+([\d.]+)(us|ms|s)", out).groups()
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
+
+
+def _post(url: str, body: dict, headers: dict | None = None) -> dict:
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json", **(headers or {})})
+    return json.loads(urllib.request.urlopen(request, timeout=10).read())
+
+
+def run(env: dict) -> dict:
+    if shutil.which("wrk") is None:
+        raise SystemExit("wrk is missing: `apt-get install -y wrk` (make bench does it)")
+    from core.domain.accounts import client_password_hash
+
+    results: dict = {"workers": WORKERS, "seconds": SECONDS, "baseline": {}, "endpoints": {}}
+    with gunicorn("bench.bare_app:create_app()", env, "/json") as bare:
+        for c in CONCURRENCY:
+            results["baseline"][c] = wrk(f"{bare}/json", c)
+    with gunicorn("bff:create_app()", env, "/healthz") as api:
+        password = client_password_hash("bench password")
+        token = _post(f"{api}/v5/accounts", {"email": "load@lumo.example", "password": password,
+                                             "isTcAccepted": True})["token"]
+        login_body = json.dumps({"email": "load@lumo.example", "password": password})
+        cases = {
+            "GET /v5/plans": dict(url=f"{api}/v5/plans?countryCode=FR"),
+            "GET /v5/subscriptions": dict(url=f"{api}/v5/subscriptions", headers={"Authorization": f"Bearer {token}"}),
+            "GET /v5/coupon/validate/{code}": dict(url=f"{api}/v5/coupon/validate/LUMO-HALF"),
+            "POST /v4/accounts/login": dict(url=f"{api}/v4/accounts/login", script="post_json.lua",
+                                            env={"BODY": login_body}),
+            "POST /v5/accounts": dict(url=f"{api}/v5/accounts", script="register.lua"),
+        }
+        for name, case in cases.items():
+            results["endpoints"][name] = {}
+            for c in CONCURRENCY:
+                r = wrk(case["url"], c, case.get("script"), case.get("env"), case.get("headers"))
+                r["ratio_to_bare"] = round(r["rps"] / results["baseline"][c]["rps"], 4)
+                results["endpoints"][name][c] = r
+    return results

@@ -1,0 +1,40 @@
+"""SQL statements per request (issue 9): deterministic, so it can guard the hot paths."""
+import pytest
+from sqlalchemy import event
+
+from core.adapters.db.seeding import seed_demo
+from tests.helpers import bearer, pw, signed_up
+
+IGNORED = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "PRAGMA")
+
+
+@pytest.fixture
+def count_queries(container):
+    statements: list[str] = []
+
+    def record(conn, cursor, statement, parameters, context, executemany):
+        if not statement.lstrip().upper().startswith(IGNORED):
+            statements.append(statement)
+
+    event.listen(container.engine, "before_cursor_execute", record)
+    yield statements
+    event.remove(container.engine, "before_cursor_execute", record)
+
+
+def measure(statements, call):
+    statements.clear()
+    response = call()
+    assert response.status_code < 300, response.json
+    return len(statements)
+
+
+def test_statements_per_endpoint(client, container, count_queries):
+    seed_demo(container.engine, container.services.hasher)
+    token = signed_up(client)
+    auth = bearer(token)
+    assert measure(count_queries, lambda: client.get("/v5/plans?countryCode=FR")) == 0
+    assert measure(count_queries, lambda: client.get("/v5/plans?countryCode=FR", headers=auth)) <= 2
+    assert measure(count_queries, lambda: client.get("/v5/subscriptions", headers=auth)) <= 3
+    assert measure(count_queries, lambda: client.get("/v5/coupon/validate/LUMO-HALF")) <= 1
+    assert measure(count_queries, lambda: client.post(
+        "/v4/accounts/login", json={"email": "parent@example.com", "password": pw()})) <= 3

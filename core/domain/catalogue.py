@@ -121,6 +121,16 @@ def charge_for(plan: Plan, products: Iterable[str]) -> Decimal:
     return plan.price + sum((a.price for a in plan.add_ons[:extra]), Decimal("0"))
 
 
+def price_bundle(plan: Plan, extra_products: Iterable[str]) -> tuple[str, Decimal]:
+    """The product code and the per-cycle price of `plan` plus the apps of `extra_products`.
+    ValueError when a code is unknown or the plan cannot sell that many apps."""
+    apps = set(plan.apps)
+    for extra in extra_products:
+        apps |= apps_of(extra)
+    product = product_code(apps)
+    return product, charge_for(plan, [product])
+
+
 def monthly_display_price(yearly: Decimal) -> Decimal:
     """Yearly price / 12, rounded UP to the next 0.1 (34.90 -> 3.0, 36.00 -> 3.0, 36.01 -> 3.1)."""
     if yearly < 0:

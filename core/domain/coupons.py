@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from core.domain import errors
+from core.domain.catalogue import covered_apps
 from core.domain.errors import DomainError
 
 FREE_ACCESS = "FREE_ACCESS_COUPON"
@@ -58,11 +59,6 @@ def add_duration(start: datetime, code: str) -> datetime:
         except ValueError:
             continue
     raise AssertionError("unreachable")
-
-
-def products_of(subscription_type: str) -> set[str]:
-    """'lumo_tv_books' -> {'tv', 'books'}"""
-    return {p for p in (subscription_type or "").lower().removeprefix("lumo_").split("_") if p}
 
 
 @dataclass
@@ -159,7 +155,7 @@ def check_for(coupon: Coupon, ctx: CouponContext) -> None:
         # Free time is for apps the family does not have yet.
         raise DomainError(errors.COUPON_NOT_FOR_ACCOUNT)
     if ctx.product and not coupon.is_access:
-        chosen = products_of(ctx.product)
+        chosen = covered_apps([ctx.product])
         if coupon.product == SCOPE_TV and "tv" not in chosen:
             raise DomainError(errors.COUPON_ONLY_TV, couponProduct=coupon.product)
         if coupon.product == SCOPE_BOOKS and "books" not in chosen:
@@ -170,7 +166,7 @@ def check_for(coupon: Coupon, ctx: CouponContext) -> None:
         if ctx.plan_type and coupon.plan_type and ctx.plan_type.upper() != coupon.plan_type.upper():
             raise DomainError(errors.MONTHLY_ONLY if coupon.plan_type.upper() == "P1M" else
                               errors.COUPON_NOT_FOR_ACCOUNT)
-        if ctx.product and coupon.is_bundle_discount and len(products_of(ctx.product)) < 2:
+        if ctx.product and coupon.is_bundle_discount and len(covered_apps([ctx.product])) < 2:
             raise DomainError(errors.ONLY_TWO_PRODUCTS)
 
 

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+from core.domain.catalogue import covered_apps
+
 TRIAL_DAYS = 7
 NO_CHANGE_WINDOW = timedelta(hours=24)  # a plan change inside it is not billed at the coming renewal
 
@@ -100,9 +102,7 @@ def is_premium(subscriptions: list[Subscription], now: datetime) -> bool:
 
 
 def products_with_access(subscriptions: list[Subscription], now: datetime) -> frozenset:
-    from core.domain.coupons import products_of
-
-    return frozenset(p for s in visible(subscriptions) if not s.is_expired(now) for p in products_of(s.subscription_type))
+    return covered_apps(s.subscription_type for s in visible(subscriptions) if not s.is_expired(now))
 
 
 def had_trial(subscriptions: list[Subscription]) -> bool:

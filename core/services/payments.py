@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from core.domain import errors, payments
-from core.domain.catalogue import Plan, apps_of, charge_for, product_code
+from core.domain.catalogue import Plan, apps_of, covered_apps, price_bundle
 from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage
@@ -87,11 +87,7 @@ def _priced(ctx: ServiceContext, cmd: SubscribeCommand) -> tuple[Plan, str, obje
     if plan is None:
         raise DomainError(errors.PLAN_NOT_FOUND)
     try:
-        apps = set(plan.apps)
-        for extra in cmd.products:
-            apps |= apps_of(extra)
-        product = product_code(apps)
-        return plan, product, charge_for(plan, [product])
+        return plan, *price_bundle(plan, cmd.products)
     except ValueError as exc:
         raise DomainError(errors.PLAN_NOT_FOUND) from exc
 
@@ -114,16 +110,9 @@ def _free_days(owned: list[Subscription], coupon: Coupon | None, product: str, n
         0 if had_trial(owned) else TRIAL_DAYS)
     wanted = apps_of(product)
     for s in visible(owned):
-        if s.end_date and not s.is_expired(now) and apps_of_safe(s.subscription_type) & wanted:
+        if s.end_date and not s.is_expired(now) and covered_apps([s.subscription_type]) & wanted:
             days = max(days, (s.end_date - now).days + (1 if (s.end_date - now).seconds else 0))
     return days
-
-
-def apps_of_safe(subscription_type: str) -> frozenset:
-    try:
-        return apps_of(subscription_type)
-    except ValueError:
-        return frozenset()
 
 
 def _request(ctx, uow, sub: Subscription, plan: Plan, cmd: SubscribeCommand, price, coupon: Coupon | None,

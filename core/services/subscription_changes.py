@@ -4,7 +4,7 @@ from __future__ import annotations
 import logging
 
 from core.domain import errors, payments
-from core.domain.catalogue import charge_for
+from core.domain.catalogue import price_bundle
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage
 from core.domain.stores import can_change_plan, switch_operator
@@ -86,12 +86,8 @@ def change_plan(ctx: ServiceContext, account_id: int, subscription_id: int | Non
         sub = _owned(uow, account_id, subscription_id)
     if not can_change_plan(sub):
         raise DomainError(errors.CHANGE_NOT_ALLOWED)
-    from core.domain.catalogue import apps_of, product_code
-
     try:
-        apps = set(plan.apps) | {a for p in (products or []) for a in apps_of(p)}
-        product = product_code(apps)
-        price = charge_for(plan, [product])
+        product, price = price_bundle(plan, products or [])
     except ValueError as exc:
         raise DomainError(errors.PLAN_NOT_FOUND) from exc
     now = ctx.clock.now()

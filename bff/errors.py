@@ -6,6 +6,7 @@ import logging
 from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException, UnprocessableEntity
 
+from core.adapters.db.unit_of_work import is_database_unavailable
 from core.domain import errors
 from core.domain.errors import DomainError, ErrorType
 
@@ -40,6 +41,11 @@ def _http(exc: HTTPException):
 
 
 def _unexpected(exc: Exception):
+    if is_database_unavailable(exc):
+        log.warning("database unavailable: %s", type(exc).__name__)
+        response, status = error_body(errors.SERVICE_UNAVAILABLE)
+        response.headers["Retry-After"] = "1"
+        return response, status
     log.exception("unhandled error")
     return error_body(errors.GENERIC)
 

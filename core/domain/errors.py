@@ -46,6 +46,7 @@ LINK_INVALID = ErrorType(400, 4, "resetLinkInvalid")
 # Auth
 LOGIN_NEEDED = ErrorType(401, 0, "loginNeeded")
 REDIRECT_KEY_INVALID = ErrorType(401, 0, "redirectKeyInvalid")
+API_KEY_INVALID = ErrorType(401, 0, "loginNeeded")  # machine clients (analytics): missing or unknown X-Api-Key
 # Coupons (the body also carries couponProduct for 4, 5 and 6)
 COUPON_EXPIRED = ErrorType(400, 3, "couponExpired")
 COUPON_REDEEMED = ErrorType(400, 3, "couponRedeemed")
@@ -73,6 +74,7 @@ ALREADY_CANCELLED = ErrorType(400, 3, "alreadyCancelled")
 PARAMETER_REQUIRED = ErrorType(400, 0, "parameterRequired")
 RATE_LIMITED = ErrorType(429, 0, "rateLimited")
 GENERIC = ErrorType(500, 0, "somethingWentWrong")
+SERVICE_UNAVAILABLE = ErrorType(503, 0, "maintenance")
 NOT_FOUND = ErrorType(404, 0, "somethingWentWrong")
 
 

@@ -20,11 +20,12 @@ def owned_types(ctx: ServiceContext, account_id: int) -> frozenset[str]:
 
 
 def offer(catalogue: Catalogue, country: str, show_all: bool = False,
-          owned: frozenset[str] = frozenset()) -> dict:
-    """Regular plans of the country's currency; promotional plans too when show_all."""
+          owned: frozenset[str] = frozenset(), apps_covered: bool = False) -> dict:
+    """Regular plans of the country's currency; promotional plans too when show_all.
+    `owned` holds subscription types, or app names already when `apps_covered`."""
     currency = currency_for(country)
     plans = [p for p in catalogue.plans(currency) if show_all or not p.is_promo]
-    covered = covered_apps(owned)
+    covered = frozenset(owned) if apps_covered else covered_apps(owned)
     groups = group_plans(plans)
     defaults = catalogue.default_plans()
     return {

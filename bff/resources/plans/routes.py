@@ -1,5 +1,7 @@
 """The plan catalogue and the register page's price."""
-from flask import request
+from functools import lru_cache
+
+from flask import Response, request
 from flask_smorest import Blueprint
 
 from bff.auth import optional_account_id
@@ -7,6 +9,7 @@ from bff.context import container, services
 from bff.resources.plans.schemas import CountryQuerySchema, PlansQuerySchema, PlansSchema, RegisterPriceSchema
 from bff.schemas import documents
 from core.domain.accounts import normalise_country
+from core.domain.catalogue import covered_apps
 from core.services import plans
 
 blp = Blueprint("plans", __name__, description="Plans and prices")
@@ -39,7 +42,19 @@ def plan_list(query):
     """
     account_id = optional_account_id()
     owned = plans.owned_types(services(), account_id) if account_id is not None else frozenset()
-    return plans.offer(container().catalogue, visitor_country(query["countryCode"]), query["showAll"], owned)
+    body = _plans_json(container().catalogue, visitor_country(query["countryCode"]), query["showAll"],
+                       covered_apps(owned))
+    response = Response(body, mimetype="application/json")
+    if account_id is None:  # the same for every visitor of a country: let browsers and CDNs keep it
+        response.headers["Cache-Control"] = "public, max-age=300"
+        response.vary.add("X-Country-Code")
+    return response
+
+
+@lru_cache(maxsize=4096)
+def _plans_json(catalogue, country: str, show_all: bool, covered: frozenset) -> str:
+    """The catalogue is read-only data, so each (country, showAll, apps owned) answer is built once."""
+    return PlansSchema().dumps(plans.offer(catalogue, country, show_all, covered, apps_covered=True))
 
 
 @blp.route("/v5/plans/register", methods=["GET"])

@@ -31,7 +31,17 @@ def make_engine(url: str) -> Engine:
             connection.exec_driver_sql("BEGIN IMMEDIATE")
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    # No pre-ping: it costs a round trip per checkout on the hot path. A connection the server
+    # dropped fails its request with DatabaseUnavailable (503, Retry-After) and is discarded.
+    return create_engine(url, pool_size=10, max_overflow=20, pool_recycle=1800)
+
+
+def is_database_unavailable(exc: BaseException) -> bool:
+    """The database could not be reached or dropped the connection (as opposed to a bug)."""
+    from sqlalchemy.exc import DBAPIError, OperationalError, TimeoutError as PoolTimeout
+
+    return isinstance(exc, (OperationalError, PoolTimeout)) or (
+        isinstance(exc, DBAPIError) and exc.connection_invalidated)
 
 
 class SqlUnitOfWork:

@@ -29,7 +29,7 @@ install: $(VENV)/.installed webapp/node_modules/.installed
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,reports]'
 	touch $@
 
 webapp/node_modules/.installed: webapp/package.json webapp/package-lock.json

@@ -10,10 +10,13 @@ from core.settings import Settings, from_environment
 
 
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Flask:
-    from bff import cli, errors
+    from bff import cli, errors, observability
     from bff.resources import BLUEPRINTS
 
+    from bff.resources.analytics.routes import refuse_unsafe_keys
+
     settings = settings or (container.settings if container else from_environment())
+    refuse_unsafe_keys(settings)
     container = container or bootstrap(settings)
     app = Flask("lumo")
     app.config.update(
@@ -36,5 +39,8 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     errors.register(app)
+    observability.install(app, production=settings.is_production)
+    if settings.env != "test":
+        observability.configure_logging()
     cli.register(app)
     return app

@@ -36,18 +36,19 @@ def optional_account_id() -> int | None:
         return None
 
 
-def rate_limited(action: str):
-    """Limit attempts per client address (and the caller may add more keys)."""
+def rate_limited(action: str, limit_of: str = "rate_limit_per_minute"):
+    """Limit attempts per client address (and the caller may add more keys). `limit_of`
+    names the per-minute setting, for endpoints that need another limit than logins."""
     def decorator(view):
         @wraps(view)
         def wrapper(*args, **kwargs):
-            check_rate(f"{action}:ip:{request.remote_addr}")
+            check_rate(f"{action}:ip:{request.remote_addr}", limit_of)
             return view(*args, **kwargs)
         return wrapper
     return decorator
 
 
-def check_rate(key: str) -> None:
+def check_rate(key: str, limit_of: str = "rate_limit_per_minute") -> None:
     c = container()
-    if not c.rate_limiter.hit(key, c.settings.rate_limit_per_minute, 60):
+    if not c.rate_limiter.hit(key, getattr(c.settings, limit_of), 60):
         raise DomainError(errors.RATE_LIMITED)

@@ -70,5 +70,56 @@ def register(app: Flask) -> None:
 
     @outbox.command("deliver")
     def deliver() -> None:
-        """Deliver every pending e-mail now."""
-        click.echo(f"delivered {container().deliver_emails()} e-mail(s)")
+        """Deliver every due message now: e-mails, analytics forwards, partner callbacks."""
+        report = container().deliver_outbox()
+        click.echo(f"delivered {report.delivered['email']} e-mail(s), {report.delivered['analytics']} analytics "
+                   f"record(s), {report.delivered['partner']} partner callback(s); {report.retrying} to retry, "
+                   f"{report.dead} dead-lettered")
+
+    @outbox.command("dead")
+    @click.option("--kind", type=click.Choice(["email", "analytics", "partner"]), default=None)
+    @click.option("--limit", default=100, type=click.IntRange(1, 10_000), show_default=True)
+    def dead(kind, limit) -> None:
+        """List dead-lettered messages (given up after OUTBOX_MAX_ATTEMPTS, or refused by the receiver)."""
+        from core.services.outbox_dispatch import dead_letters
+
+        messages = dead_letters(container().services, kind, limit)
+        if not messages:
+            click.echo("no dead-lettered messages")
+            return
+        click.echo(f"{'id':>8}  {'kind':<9} {'topic':<22} {'tries':>5}  {'dead since':<20} last error")
+        for m in messages:
+            click.echo(f"{m.id:>8}  {m.kind:<9} {m.topic:<22} {m.attempts:>5}  "
+                       f"{m.dead_at.strftime('%Y-%m-%d %H:%M:%S'):<20} {m.last_error or ''}")
+
+    @outbox.command("retry")
+    @click.argument("message_ids", nargs=-1, type=int, required=True)
+    def retry(message_ids) -> None:
+        """Re-queue dead-lettered messages by id, with a fresh set of attempts."""
+        from core.services.outbox_dispatch import requeue
+
+        done = requeue(container().services, list(message_ids))
+        for message_id in message_ids:
+            outcome = "re-queued" if message_id in done else "not dead-lettered (unknown or pending)"
+            click.echo(f"{message_id}: {outcome}")
+        if len(done) != len(message_ids):
+            raise SystemExit(1)
+
+    analytics = AppGroup("analytics", help="Analytics records and reports.")
+    app.cli.add_command(analytics)
+
+    @analytics.command("funnel")
+    @click.option("--day", required=True, type=click.DateTime(formats=["%Y-%m-%d"]), help="UTC day, YYYY-MM-DD")
+    @click.option("--png", "png", default=None, type=click.Path(dir_okay=False, writable=True),
+                  help="Also draw the funnel as a PNG chart (needs matplotlib: pip install '.[reports]')")
+    def funnel(day, png) -> None:
+        """Visits (OPEN_APP) -> registrations (CLICK_REGISTER) -> trials (START_FREE_TRIAL) -> paid
+        (PAYMENT_DONE), distinct transactions by country and utm source."""
+        from core.adapters.reports import funnel_table, write_funnel_png
+        from core.services.analytics import funnel_report
+
+        rows, total = funnel_report(container().services, day.date())
+        click.echo(funnel_table(day.date(), rows, total))
+        if png:
+            write_funnel_png(day.date(), rows, total, png)
+            click.echo(f"chart written to {png}")

@@ -12,6 +12,7 @@ from sqlalchemy.engine import Engine
 from core.adapters.catalogue_file import FileCatalogue
 from core.adapters.db.unit_of_work import make_engine, uow_factory
 from core.adapters.email_templates import LocaleEmailTemplates
+from core.adapters.http_sender import UrllibSender
 from core.adapters.jobs import CeleryJobQueue, InlineJobQueue
 from core.adapters.mailers import FileMailer, SmtpMailer
 from core.adapters.passwords import Argon2Hasher
@@ -19,8 +20,8 @@ from core.adapters.payments.sandbox import SandboxGateway
 from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
 from core.domain.clock import Clock, SystemClock
 from core.domain.payments import PaymentGateway
-from core.domain.ports import JobQueue, Mailer, RateLimiter
-from core.services import email_delivery
+from core.domain.ports import HttpSender, JobQueue, Mailer, RateLimiter
+from core.services import analytics, email_delivery, outbox_dispatch, partner_callbacks
 from core.services.context import ServiceContext, TokenPolicy
 from core.settings import Settings
 
@@ -33,14 +34,20 @@ class Container:
     mail: email_delivery.MailSetup
     rate_limiter: RateLimiter
     catalogue: FileCatalogue = field(default_factory=FileCatalogue.load)  # plans, prices, licenses
+    dispatcher: outbox_dispatch.Dispatcher | None = None
+
+    def deliver_outbox(self, kinds: tuple[str, ...] | None = None) -> outbox_dispatch.DeliveryReport:
+        """Deliver what is due: e-mails, analytics forwards, partner callbacks."""
+        return outbox_dispatch.deliver_pending(self.services, self.dispatcher, kinds)
 
     def deliver_emails(self) -> int:
-        return email_delivery.deliver_pending(self.services, self.mail)
+        return self.deliver_outbox(("email",)).total
 
 
 def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | None = None,
               jobs: JobQueue | None = None, rate_limiter: RateLimiter | None = None,
-              catalogue: FileCatalogue | None = None, gateway: PaymentGateway | None = None) -> Container:
+              catalogue: FileCatalogue | None = None, gateway: PaymentGateway | None = None,
+              http: HttpSender | None = None) -> Container:
     clock = clock or SystemClock()
     catalogue = catalogue or FileCatalogue.load()
     gateway = gateway or payment_gateway(settings, clock)
@@ -63,13 +70,27 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
         gateway=gateway,
         catalogue=catalogue,
     )
+    dispatcher = outbox_dispatcher(settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds))
     if jobs is None:
-        ctx.jobs = (CeleryJobQueue(settings.redis_url) if settings.redis_url
-                    else InlineJobQueue(partial(email_delivery.deliver_pending, ctx, mail)))
+        ctx.jobs = (CeleryJobQueue(settings.redis_url, settings.celery_queue) if settings.redis_url
+                    else InlineJobQueue(partial(outbox_dispatch.deliver_pending, ctx, dispatcher)))
     if rate_limiter is None:
         rate_limiter = _rate_limiter(settings)
     return Container(settings=settings, engine=engine, services=ctx, mail=mail, rate_limiter=rate_limiter,
-                     catalogue=catalogue)
+                     catalogue=catalogue, dispatcher=dispatcher)
+
+
+def outbox_dispatcher(settings: Settings, mail: email_delivery.MailSetup,
+                      http: HttpSender) -> outbox_dispatch.Dispatcher:
+    """One handler per outbox kind, and the retry policy they share."""
+    collector = analytics.Collector(url=settings.analytics_collector_url, sender=http)
+    partners = partner_callbacks.PartnerEndpoints(endpoints=settings.partner_callbacks, sender=http)
+    return outbox_dispatch.Dispatcher(
+        handlers={"email": lambda ctx, uow, m: email_delivery.prepare(ctx, mail, uow, m),
+                  "analytics": lambda ctx, uow, m: analytics.prepare_forward(ctx, collector, uow, m),
+                  "partner": lambda ctx, uow, m: partner_callbacks.prepare_callback(ctx, partners, uow, m)},
+        policy=outbox_dispatch.RetryPolicy(max_attempts=settings.outbox_max_attempts,
+                                           base_seconds=settings.outbox_retry_seconds))
 
 
 def payment_gateway(settings: Settings, clock: Clock) -> PaymentGateway:

@@ -15,6 +15,28 @@ def _int(name: str, default: int) -> int:
     return int(os.environ.get(name, default))
 
 
+DEV_ANALYTICS_KEY = "lumo-web-dev"  # public: the web app ships it; production must set its own keys
+
+
+def parse_partner_callbacks(raw: str) -> dict[str, tuple[str, str]]:
+    """PARTNER_CALLBACKS="swisscom=https://a.example/cb|secret1;switch=https://b.example/cb|secret2"
+    -> {"swisscom": ("https://a.example/cb", "secret1"), …}"""
+    partners = {}
+    for entry in filter(None, (part.strip() for part in raw.split(";"))):
+        name, _, rest = entry.partition("=")
+        url, _, secret = rest.rpartition("|")
+        if not name.strip() or not url.startswith(("http://", "https://")) or not secret:
+            raise ValueError(f"PARTNER_CALLBACKS entry for {name.strip() or '?'!r} needs name=URL|secret")
+        partners[name.strip().lower()] = (url.strip(), secret)
+    return partners
+
+
+def _analytics_keys(raw: str | None, env: str) -> tuple[str, ...]:
+    if raw is None:
+        return () if env == "production" else (DEV_ANALYTICS_KEY,)
+    return tuple(key.strip() for key in raw.split(",") if key.strip())
+
+
 @dataclass(frozen=True)
 class Settings:
     env: str = "development"  # LUMO_ENV: development | test | production
@@ -39,6 +61,15 @@ class Settings:
     braintree_public_key: str = ""
     braintree_private_key: str = ""
     sandbox_webhook_secret: str = ""
+    celery_queue: str = "celery"
+    outbox_max_attempts: int = 10
+    outbox_retry_seconds: int = 30
+    callback_timeout_seconds: float = 5.0
+    analytics_api_keys: tuple[str, ...] = (DEV_ANALYTICS_KEY,)
+    analytics_collector_url: str = ""
+    analytics_rate_limit_per_minute: int = 120
+    partner_callbacks: dict = field(default_factory=dict)  # partner -> (url, secret)
+    past_due_grace_days: int = 14
     extra: dict = field(default_factory=dict)
 
     @property
@@ -54,8 +85,9 @@ class Settings:
 def from_environment(environ=None) -> Settings:
     e = os.environ if environ is None else environ
     d = Settings()
+    env = e.get("LUMO_ENV", d.env)
     return Settings(
-        env=e.get("LUMO_ENV", d.env),
+        env=env,
         database_url=e.get("DATABASE_URL") or d.database_url,
         redis_url=e.get("REDIS_URL", d.redis_url),
         public_url=e.get("PUBLIC_URL", d.public_url).rstrip("/"),
@@ -77,4 +109,14 @@ def from_environment(environ=None) -> Settings:
         braintree_public_key=e.get("BRAINTREE_PUBLIC_KEY", d.braintree_public_key),
         braintree_private_key=e.get("BRAINTREE_PRIVATE_KEY", d.braintree_private_key),
         sandbox_webhook_secret=e.get("SANDBOX_WEBHOOK_SECRET", d.sandbox_webhook_secret),
+        celery_queue=e.get("CELERY_QUEUE") or d.celery_queue,
+        outbox_max_attempts=int(e.get("OUTBOX_MAX_ATTEMPTS", d.outbox_max_attempts)),
+        outbox_retry_seconds=int(e.get("OUTBOX_RETRY_SECONDS", d.outbox_retry_seconds)),
+        callback_timeout_seconds=float(e.get("CALLBACK_TIMEOUT_SECONDS", d.callback_timeout_seconds)),
+        analytics_api_keys=_analytics_keys(e.get("ANALYTICS_API_KEYS"), env),
+        analytics_collector_url=e.get("ANALYTICS_COLLECTOR_URL", d.analytics_collector_url),
+        analytics_rate_limit_per_minute=int(e.get("ANALYTICS_RATE_LIMIT_PER_MINUTE",
+                                                  d.analytics_rate_limit_per_minute)),
+        partner_callbacks=parse_partner_callbacks(e.get("PARTNER_CALLBACKS", "")),
+        past_due_grace_days=int(e.get("PAST_DUE_GRACE_DAYS", d.past_due_grace_days)),
     )

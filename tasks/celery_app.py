@@ -7,6 +7,7 @@ from core.adapters.jobs import DELIVER_OUTBOX_TASK
 from core.settings import Settings, from_environment
 
 REDRIVE_SECONDS = 60.0
+CLOCK_SECONDS = 3600.0  # the subscription clock ticks hourly; every job is idempotent
 
 
 def create_celery(settings: Settings | None = None) -> Celery:
@@ -20,9 +21,12 @@ def create_celery(settings: Settings | None = None) -> Celery:
         worker_prefetch_multiplier=1,
         task_ignore_result=True,
         broker_connection_retry_on_startup=True,
+        task_default_queue=settings.celery_queue,
         beat_schedule={
             "redrive-outbox": {"task": DELIVER_OUTBOX_TASK, "schedule": REDRIVE_SECONDS},
-            "expire-subscriptions": {"task": "tasks.expire_subscriptions", "schedule": 3600.0},
+            "expire-subscriptions": {"task": "tasks.expire_subscriptions", "schedule": CLOCK_SECONDS},
+            "remind-trials-ending": {"task": "tasks.remind_trials_ending", "schedule": CLOCK_SECONDS},
+            "expire-past-due": {"task": "tasks.expire_past_due", "schedule": CLOCK_SECONDS},
         },
     )
     app.conf.lumo_settings = settings

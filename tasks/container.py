@@ -12,6 +12,7 @@ from core.adapters.jobs import InlineJobQueue
 @lru_cache(maxsize=1)
 def worker_container() -> Container:
     container = bootstrap(current_app.conf.lumo_settings)
-    # Inside the worker, new outbox work found while delivering is handled by the loop itself.
-    container.services.jobs = InlineJobQueue(lambda: None)
+    # Inside the worker, outbox rows written by a job (the clock's reminders) are delivered by that
+    # same job right away; the dispatcher itself never writes outbox rows, so this cannot recurse.
+    container.services.jobs = InlineJobQueue(container.deliver_outbox)
     return container

@@ -1,5 +1,6 @@
-"""Delivering the outbox. Each message is leased in the database, so running this
-task twice at once, or again after a crash, sends nothing twice."""
+"""Delivering the outbox (e-mails, analytics forwards, partner callbacks). Each message
+is leased in the database, so running this task twice at once, or again after a crash,
+sends nothing twice."""
 from __future__ import annotations
 
 from celery import shared_task
@@ -10,4 +11,4 @@ from tasks.container import worker_container
 
 @shared_task(name=DELIVER_OUTBOX_TASK, acks_late=True)
 def deliver_outbox() -> int:
-    return worker_container().deliver_emails()
+    return worker_container().deliver_outbox().total

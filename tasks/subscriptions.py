@@ -1,14 +1,29 @@
-"""The subscription clock: lapse subscriptions whose time is up."""
+"""The subscription clock: lapse subscriptions whose time is up, remind trials ending,
+end the grace period of past-due subscriptions."""
 from __future__ import annotations
 
 from celery import shared_task
 
 from core.services.subscription_changes import expire_due
+from core.services.subscription_clock import expire_past_due, remind_trials_ending
 from tasks.container import worker_container
 
 EXPIRE_TASK = "tasks.expire_subscriptions"
+TRIAL_REMINDERS_TASK = "tasks.remind_trials_ending"
+PAST_DUE_TASK = "tasks.expire_past_due"
 
 
 @shared_task(name=EXPIRE_TASK, acks_late=True)
 def expire_subscriptions() -> int:
     return expire_due(worker_container().services)
+
+
+@shared_task(name=TRIAL_REMINDERS_TASK, acks_late=True)
+def remind_trials() -> int:
+    return remind_trials_ending(worker_container().services)
+
+
+@shared_task(name=PAST_DUE_TASK, acks_late=True)
+def expire_past_due_subscriptions() -> int:
+    container = worker_container()
+    return expire_past_due(container.services, container.settings.past_due_grace_days)

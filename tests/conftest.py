@@ -74,7 +74,7 @@ def container(settings, clock, mailbox):
     c = bootstrap(settings, clock=clock, mailer=mailbox, jobs=InlineJobQueue(lambda: None),
                   rate_limiter=_rate_limiter(settings))
     # Deliver in-process right after each commit, as the embedded mode does.
-    c.services.jobs = InlineJobQueue(c.deliver_emails)
+    c.services.jobs = InlineJobQueue(c.deliver_outbox)
     yield c
     c.engine.dispose()
 

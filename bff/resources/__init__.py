@@ -1,5 +1,6 @@
 """One blueprint per resource, registered from this one list."""
 from bff.resources.accounts.routes import blp as accounts
+from bff.resources.analytics.routes import blp as analytics
 from bff.resources.braintree.routes import blp as braintree
 from bff.resources.country.routes import blp as country
 from bff.resources.coupons.routes import blp as coupons
@@ -12,4 +13,4 @@ from bff.resources.subscriptions.routes import blp as subscriptions
 from bff.resources.users.routes import blp as users
 
 BLUEPRINTS = [accounts, users, redirect, country, subscriptions, plans, coupons, braintree, partners, licenses,
-              health]
+              analytics, health]

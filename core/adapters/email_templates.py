@@ -26,6 +26,15 @@ class LocaleEmailTemplates:
     def __init__(self, folder: str | Path) -> None:
         self.folder = str(folder)
 
+    def text(self, key: str, language: str) -> str | None:
+        for lang in (language, "en"):
+            node = _catalogue(self.folder, lang)
+            for part in key.split("."):
+                node = node.get(part) if isinstance(node, dict) else None
+            if isinstance(node, str) and node:
+                return node
+        return None
+
     def render(self, topic: str, language: str, params: dict[str, str]) -> tuple[str, str, str]:
         catalogue = _catalogue(self.folder, language)
         emails = catalogue.get("Emails", {})

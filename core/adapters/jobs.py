@@ -26,15 +26,16 @@ class InlineJobQueue:
 
 
 class CeleryJobQueue:
-    def __init__(self, redis_url: str) -> None:
+    def __init__(self, redis_url: str, queue: str = "celery") -> None:
         from celery import Celery
 
         self._celery = Celery("lumo-producer", broker=redis_url)
         self._celery.conf.broker_connection_retry_on_startup = False
         self._celery.conf.broker_transport_options = {"max_retries": 0}
+        self._queue = queue
 
     def outbox_changed(self) -> None:
         try:
-            self._celery.send_task(DELIVER_OUTBOX_TASK, retry=False)
+            self._celery.send_task(DELIVER_OUTBOX_TASK, retry=False, queue=self._queue)
         except Exception:
             log.warning("broker unreachable; outbox re-drive will deliver later")

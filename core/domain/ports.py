@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from core.domain.accounts import Account
+from core.domain.analytics import AnalyticsEvent, FunnelCount
 from core.domain.coupons import Coupon
 from core.domain.subscriptions import Subscription
 from core.domain.tokens import Purpose, StoredToken
@@ -26,6 +27,8 @@ class OutboxMessage:
     delivered_at: datetime | None = None
     attempts: int = 0
     last_error: str | None = None
+    next_attempt_at: datetime | None = None  # not before this (retry backoff)
+    dead_at: datetime | None = None  # given up after too many attempts; an operator re-queues it
     id: int | None = None
 
 
@@ -56,6 +59,12 @@ class SubscriptionRepository(Protocol):
     def by_idempotency_key(self, key: str) -> Subscription | None: ...
     def save(self, subscription: Subscription) -> None: ...
     def due_to_expire(self, now: datetime, limit: int) -> list[Subscription]: ...
+    def trials_ending(self, after: datetime, until: datetime, limit: int) -> list[Subscription]:
+        """Trials ending in (after, until] whose reminder is not written yet."""
+    def mark_trial_reminded(self, subscription_id: int, now: datetime) -> bool:
+        """Atomically note the trial reminder; False if it was already noted (the database decides)."""
+    def past_due_since(self, paid_through: datetime, limit: int) -> list[Subscription]:
+        """Past-due subscriptions whose paid time ended on or before `paid_through`."""
 
 
 class CouponRepository(Protocol):
@@ -76,11 +85,25 @@ class WebhookLog(Protocol):
 
 class Outbox(Protocol):
     def add(self, message: OutboxMessage) -> None: ...
-    def pending_ids(self, kind: str, now: datetime, limit: int) -> list[int]: ...
+    def pending_ids(self, kinds: tuple[str, ...], now: datetime, limit: int) -> list[int]:
+        """Undelivered, not dead, not leased, due: oldest first."""
     def claim(self, message_id: int, now: datetime, lease_seconds: int) -> OutboxMessage | None:
-        """Atomically lease an undelivered message to one worker; None if taken or done."""
+        """Atomically lease an undelivered message to one worker; None if taken, done, dead or not due."""
     def mark_delivered(self, message_id: int, now: datetime) -> None: ...
-    def mark_failed(self, message_id: int, error: str) -> None: ...
+    def mark_failed(self, message_id: int, error: str, retry_at: datetime | None = None) -> None:
+        """Record the error and release the lease; the next attempt waits until retry_at."""
+    def mark_dead(self, message_id: int, error: str, now: datetime) -> None: ...
+    def dead(self, kind: str | None, limit: int) -> list[OutboxMessage]: ...
+    def requeue(self, message_id: int) -> bool:
+        """Give a dead message a fresh set of attempts; False if it is not dead."""
+
+
+class AnalyticsLog(Protocol):
+    def add(self, event: AnalyticsEvent) -> AnalyticsEvent | None:
+        """Store an event; None if the same one (transaction, event, timestamp) is stored already."""
+    def get(self, event_id: int) -> AnalyticsEvent | None: ...
+    def funnel_counts(self, start: datetime, end: datetime) -> list[FunnelCount]:
+        """Distinct transactions per (country, utm source, event) received in [start, end)."""
 
 
 class UnitOfWork(Protocol):
@@ -90,6 +113,7 @@ class UnitOfWork(Protocol):
     coupons: CouponRepository
     outbox: Outbox
     webhooks: WebhookLog
+    analytics: AnalyticsLog
 
     def __enter__(self) -> "UnitOfWork": ...
     def __exit__(self, *exc: object) -> None: ...
@@ -125,6 +149,22 @@ class Mailer(Protocol):
 class EmailTemplates(Protocol):
     def render(self, topic: str, language: str, params: dict[str, str]) -> tuple[str, str, str]:
         """(subject, plain text, html) of one e-mail in one language."""
+    def text(self, key: str, language: str) -> str | None:
+        """One catalogue text by dotted key (e.g. "Plans.lumo_tv_monthly"), English if untranslated."""
+
+
+class DeliveryError(Exception):
+    """A delivery that did not happen. `permanent`: retrying the same message cannot help
+    (the receiver refused it, or nothing is configured to receive it)."""
+
+    def __init__(self, message: str, permanent: bool = False) -> None:
+        super().__init__(message)
+        self.permanent = permanent
+
+
+class HttpSender(Protocol):
+    def post(self, url: str, body: bytes, headers: dict[str, str]) -> None:
+        """POST the body; return on a 2xx answer, raise DeliveryError otherwise."""
 
 
 class JobQueue(Protocol):

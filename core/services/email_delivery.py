@@ -1,21 +1,19 @@
-"""Delivering queued e-mails from the outbox, once each.
+"""Composing queued e-mails from the outbox (the dispatcher in outbox_dispatch sends them).
 
-A message is leased, rendered in the account's language, sent, and marked
-delivered in one unit of work. Links with single-use tokens are minted here,
-at send time, so the outbox never stores a usable token.
+Each is rendered in the account's language. Links with single-use tokens are
+minted here, at send time, so the outbox never stores a usable token.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Callable
 
 from core.domain.accounts import DEFAULT_LANGUAGE
 from core.domain.ports import Email, EmailTemplates, Mailer, OutboxMessage, UnitOfWork
 from core.domain.tokens import Purpose
 from core.services import sessions
 from core.services.context import ServiceContext
-
-LEASE_SECONDS = 300
 
 
 @dataclass
@@ -25,32 +23,13 @@ class MailSetup:
     public_url: str
 
 
-def deliver_pending(ctx: ServiceContext, setup: MailSetup, limit: int = 100) -> int:
-    with ctx.uow() as uow:
-        ids = uow.outbox.pending_ids("email", ctx.clock.now(), limit)
-    return sum(1 for message_id in ids if deliver_one(ctx, setup, message_id))
-
-
-def deliver_one(ctx: ServiceContext, setup: MailSetup, message_id: int) -> bool:
-    now = ctx.clock.now()
-    with ctx.uow() as uow:
-        message = uow.outbox.claim(message_id, now, LEASE_SECONDS)
-        uow.commit()
-    if message is None:
-        return False
-    try:
-        with ctx.uow() as uow:
-            email = _compose(ctx, setup, uow, message)
-            if email is not None:
-                setup.mailer.send(email)
-            uow.outbox.mark_delivered(message_id, ctx.clock.now())
-            uow.commit()
-        return True
-    except Exception as exc:  # the lease expires and the beat job re-drives it
-        with ctx.uow() as uow:
-            uow.outbox.mark_failed(message_id, f"{type(exc).__name__}: {exc}"[:500])
-            uow.commit()
-        return False
+def prepare(ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork,
+            message: OutboxMessage) -> Callable[[], None] | None:
+    """The outbox handler of kind "email": compose (minting any link token) now, send after the commit."""
+    email = _compose(ctx, setup, uow, message)
+    if email is None:
+        return None  # the account is gone: nothing to send
+    return lambda: setup.mailer.send(email)
 
 
 def _compose(ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork, message: OutboxMessage) -> Email | None:
@@ -72,6 +51,9 @@ def _compose(ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork, message: Ou
     elif message.topic == "payment_failed":
         params["link"] = f"{setup.public_url}{prefix}/changePlan"
     params.update({k: str(v) for k, v in message.payload.get("params", {}).items()})
+    plan = ctx.catalogue.find(params["plan"]) if "plan" in params and ctx.catalogue is not None else None
+    if plan is not None and plan.name_key:  # the plan's name in the parent's language, not its id
+        params["plan"] = setup.templates.text(plan.name_key, language) or params["plan"]
     subject, text, html = setup.templates.render(message.topic, language, params)
     return Email(to=to, subject=subject, text=text, html=html, language=language,
                  message_id=f"<outbox-{message.id}@lumo>")

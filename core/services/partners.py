@@ -46,4 +46,5 @@ def publisher_subscribe(ctx: ServiceContext, publisher: str, phone: str, coupon_
         except DomainError:
             raise DomainError(errors.PUBLISHER_INVALID_COUPON, messageCode=f"{prefix}_INVALID_COUPON") from None
         uow.commit()
+    ctx.jobs.outbox_changed()  # the publisher's callback
     return account.email

@@ -11,7 +11,7 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from core.domain import errors, payments
+from core.domain import callbacks, errors, payments
 from core.domain.catalogue import Plan, apps_of, covered_apps, price_bundle
 from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
@@ -20,6 +20,7 @@ from core.domain.subscriptions import (ACTIVE, FAILED, PENDING, TRIAL, TRIAL_DAY
                                        had_trial, products_with_access, visible)
 from core.services.context import ServiceContext
 from core.services.coupon_grants import grant_access_coupon, redeem_or_fail
+from core.services.partner_callbacks import record_event
 
 STALE_PENDING = timedelta(minutes=2)  # a pending payment older than this is retried, not waited for
 
@@ -61,6 +62,7 @@ def subscribe(ctx: ServiceContext, cmd: SubscribeCommand) -> Subscription:
             if coupon is not None and coupon.is_access:
                 sub = grant_access_coupon(uow, coupon, cmd.account_id, now)
                 uow.commit()
+                ctx.jobs.outbox_changed()  # a partner user's callback, if any
                 return sub
             trial_days = _free_days(owned, coupon, product, now)
             pending = Subscription(
@@ -153,6 +155,7 @@ def _settle(ctx: ServiceContext, subscription_id: int, plan: Plan, request: paym
         uow.outbox.add(OutboxMessage(kind="email", topic="receipt", payload={
             "account_id": sub.account_id, "params": {"plan": plan.plan_id, "price": f"{request.price} {plan.currency}",
                                                      "date": sub.next_billing_date.date().isoformat()}}))
+        record_event(uow, callbacks.SUBSCRIBED, sub, now)  # a partner account paid: tell the partner
         uow.commit()
     ctx.jobs.outbox_changed()
     return sub

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import logging
 
-from core.domain import errors, payments
+from core.domain import callbacks, errors, payments
 from core.domain.catalogue import price_bundle
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage
 from core.domain.stores import can_change_plan, switch_operator
 from core.domain.subscriptions import ACTIVE, FREE_CAMPAIGN, PAST_DUE, WEB_STORE, Subscription, visible
 from core.services.context import ServiceContext
+from core.services.partner_callbacks import record_event
 
 log = logging.getLogger(__name__)
 
@@ -45,9 +46,7 @@ def _mark_cancelled(ctx: ServiceContext, subscription_id: int) -> Subscription:
             uow.subscriptions.save(sub)
             uow.outbox.add(OutboxMessage(kind="email", topic="cancellation", payload={
                 "account_id": sub.account_id, "params": {"date": sub.end_date.date().isoformat() if sub.end_date else ""}}))
-            if sub.store_id != WEB_STORE:
-                uow.outbox.add(OutboxMessage(kind="partner", topic="unsubscribed", payload={
-                    "store": sub.store_id, "subscription_id": sub.id, "platform": sub.platform_purchase_id}))
+            record_event(uow, callbacks.UNSUBSCRIBED, sub, ctx.clock.now())  # carrier store or partner user
         uow.commit()
     ctx.jobs.outbox_changed()
     return sub
@@ -147,6 +146,7 @@ def _transition(sub: Subscription, event: payments.WebhookEvent, now, uow) -> No
     elif kind == "canceled":
         if not sub.is_cancelled():
             sub.cancel(event.occurred_at)
+            record_event(uow, callbacks.UNSUBSCRIBED, sub, now)
     elif kind == "expired":
         sub.expire(event.occurred_at)
     elif kind == "went_active":

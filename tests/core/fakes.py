@@ -16,6 +16,7 @@ class FakeStore:
 
     def __init__(self) -> None:
         self.accounts, self.tokens, self.subscriptions, self.coupons, self.outbox = {}, {}, {}, {}, {}
+        self.analytics: dict = {}
         self.webhooks: set = set()
 
 
@@ -134,12 +135,17 @@ class FakeOutbox(_Repo):
     def add(self, message: OutboxMessage):
         self._add(message)
 
-    def pending_ids(self, kind, now, limit):
-        return [m.id for m in self.table.values() if m.kind == kind and m.delivered_at is None][:limit]
+    @staticmethod
+    def _ready(m, now):
+        return (m.delivered_at is None and m.dead_at is None
+                and (m.next_attempt_at is None or m.next_attempt_at <= now))
+
+    def pending_ids(self, kinds, now, limit):
+        return [m.id for m in self.table.values() if m.kind in kinds and self._ready(m, now)][:limit]
 
     def claim(self, message_id, now, lease_seconds):
         m = self.table.get(message_id)
-        if m is None or m.delivered_at is not None:
+        if m is None or not self._ready(m, now):
             return None
         m.attempts += 1
         return replace(m)
@@ -147,8 +153,22 @@ class FakeOutbox(_Repo):
     def mark_delivered(self, message_id, now):
         self.table[message_id].delivered_at = now
 
-    def mark_failed(self, message_id, error):
+    def mark_failed(self, message_id, error, retry_at=None):
         self.table[message_id].last_error = error
+        self.table[message_id].next_attempt_at = retry_at
+
+    def mark_dead(self, message_id, error, now):
+        self.table[message_id].last_error, self.table[message_id].dead_at = error, now
+
+    def dead(self, kind, limit):
+        return [replace(m) for m in self.table.values() if m.dead_at and (kind is None or m.kind == kind)][:limit]
+
+    def requeue(self, message_id):
+        m = self.table.get(message_id)
+        if m is None or m.dead_at is None:
+            return False
+        m.dead_at, m.attempts, m.next_attempt_at = None, 0, None
+        return True
 
 
 class FakeWebhookLog:
@@ -161,6 +181,28 @@ class FakeWebhookLog:
             return False
         self.seen.add(key)
         return True
+
+
+class FakeAnalytics(_Repo):
+    def add(self, event):
+        key = (event.transaction_uuid, event.event, event.occurred_at)
+        if any((e.transaction_uuid, e.event, e.occurred_at) == key for e in self.table.values()):
+            return None
+        return self._add(event)
+
+    def get(self, event_id):
+        return copy.deepcopy(self.table.get(event_id))
+
+    def funnel_counts(self, start, end):
+        from collections import defaultdict
+
+        from core.domain.analytics import FunnelCount
+
+        seen = defaultdict(set)
+        for e in self.table.values():
+            if start <= e.received_at < end:
+                seen[(e.country_code, e.utm.get("source", ""), e.event)].add(e.transaction_uuid)
+        return [FunnelCount(*key, len(txns)) for key, txns in seen.items()]
 
 
 class FakeUnitOfWork:
@@ -178,6 +220,7 @@ class FakeUnitOfWork:
         self.coupons = FakeCoupons(self._work["coupons"])
         self.outbox = FakeOutbox(self._work["outbox"])
         self.webhooks = FakeWebhookLog(self._work["webhooks"])
+        self.analytics = FakeAnalytics(self._work["analytics"])
         return self
 
     def __exit__(self, *exc):

@@ -37,6 +37,33 @@ def test_email_texts_are_translated_not_copied():
             assert catalogues[lang]["welcome"]["subject"] != catalogues["en"]["welcome"]["subject"], lang
 
 
+def _texts(entry) -> list[str]:
+    return [entry["subject"], *entry["body"], *([entry["action"]] if "action" in entry else [])]
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+def test_no_english_left_and_the_same_placeholders(language):
+    """Every text of every e-mail (subject, lines, button, signature) is translated and keeps
+    exactly the placeholders of the English one."""
+    import re
+
+    def load(lang):
+        return json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))["Emails"]
+
+    en, other = load("en"), load(language)
+    assert other["signature"] != en["signature"]
+    for topic in TOPICS:
+        assert set(other[topic]) == set(en[topic]) and len(other[topic]["body"]) == len(en[topic]["body"]), topic
+        for english, translated in zip(_texts(en[topic]), _texts(other[topic])):
+            assert translated.strip() and translated != english, (topic, translated)
+            assert sorted(re.findall(r"\{(\w+)\}", translated)) == sorted(re.findall(r"\{(\w+)\}", english)), \
+                (topic, translated)
+        subject, text, html = LocaleEmailTemplates(ROOT / "locales").render(topic, language, PARAMS)
+        english_subject, english_text, _ = LocaleEmailTemplates(ROOT / "locales").render(topic, "en", PARAMS)
+        english_lines = set(english_text.split("\n\n")) - {PARAMS["link"]}
+        assert subject != english_subject and not english_lines & set(text.split("\n\n")), topic
+
+
 def sample(to="mia@example.com"):
     return Email(to=to, subject="Grüße", text="Hallo", html="<p>Hallo</p>", message_id="<outbox-7@lumo>",
                  language="de")

@@ -1,7 +1,8 @@
 """Tables. Column names match the domain dataclasses' field names."""
 from __future__ import annotations
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, Numeric, String, Text, UniqueConstraint
+from sqlalchemy import (JSON, Boolean, CheckConstraint, ForeignKey, Index, Integer, Numeric, PrimaryKeyConstraint,
+                        String, Text, UniqueConstraint)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from core.adapters.db.types import UTCDateTime
@@ -70,6 +71,7 @@ class SubscriptionRow(Base):
     pending_price = mapped_column(Numeric(10, 2, asdecimal=True))
     pending_subscription_type: Mapped[str | None] = mapped_column(String(40))
     partner: Mapped[str | None] = mapped_column(String(50))
+    trial_reminded_at = mapped_column(UTCDateTime())  # the trial-ending e-mail is written once
 
 
 class CouponRedemptionRow(Base):
@@ -123,3 +125,33 @@ class OutboxRow(Base):
     locked_until = mapped_column(UTCDateTime())
     attempts: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
     last_error: Mapped[str | None] = mapped_column(Text)
+    next_attempt_at = mapped_column(UTCDateTime())
+    dead_at = mapped_column(UTCDateTime())
+
+
+class AnalyticsEventRow(Base):
+    """SPEC 3 analytics records as received. No e-mail, no name, no click id."""
+
+    __tablename__ = "analytics_events"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_analytics_events"),
+        UniqueConstraint("transaction_uuid", "event", "occurred_at", name="uq_analytics_events_once"),
+        CheckConstraint("origin IN ('Organic', 'Ads')", name="ck_analytics_events_origin"),
+        Index("ix_analytics_events_received_at", "received_at"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    env: Mapped[str] = mapped_column(String(20), nullable=False)
+    app: Mapped[str] = mapped_column(String(40), nullable=False)
+    country_code: Mapped[str] = mapped_column(String(2), nullable=False)
+    occurred_at = mapped_column(UTCDateTime(), nullable=False)
+    received_at = mapped_column(UTCDateTime(), nullable=False)
+    origin: Mapped[str] = mapped_column(String(10), nullable=False)
+    platform: Mapped[str] = mapped_column(String(40), nullable=False)
+    device_type: Mapped[str] = mapped_column(String(40), nullable=False)
+    transaction_uuid: Mapped[str] = mapped_column(String(36), nullable=False)
+    event: Mapped[str] = mapped_column(String(30), nullable=False)
+    utm_source: Mapped[str | None] = mapped_column(String(200))
+    utm_medium: Mapped[str | None] = mapped_column(String(200))
+    utm_campaign: Mapped[str | None] = mapped_column(String(200))
+    utm_content: Mapped[str | None] = mapped_column(String(200))
+    utm_term: Mapped[str | None] = mapped_column(String(200))

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import to_domain, to_row
-from core.adapters.db.models import (AccountRow, CouponRedemptionRow, CouponRow, OutboxRow, SubscriptionRow,
-                                     TokenRow, WebhookEventRow)
+from core.adapters.db.models import (AccountRow, AnalyticsEventRow, CouponRedemptionRow, CouponRow, OutboxRow,
+                                     SubscriptionRow, TokenRow, WebhookEventRow)
 from core.domain.accounts import Account
+from core.domain.analytics import UTM_FIELDS, AnalyticsEvent, FunnelCount
 from core.domain.coupons import Coupon
 from core.domain.ports import OutboxMessage
 from core.domain.subscriptions import Subscription
@@ -152,6 +153,28 @@ class SqlSubscriptions:
             .order_by(SubscriptionRow.id).limit(limit))
         return [to_domain(r, Subscription) for r in rows]
 
+    def trials_ending(self, after: datetime, until: datetime, limit: int) -> list[Subscription]:
+        rows = self.session.scalars(
+            select(SubscriptionRow).where(SubscriptionRow.payment_state_id == "Trial",
+                                          SubscriptionRow.end_date > after, SubscriptionRow.end_date <= until,
+                                          SubscriptionRow.trial_reminded_at.is_(None))
+            .order_by(SubscriptionRow.id).limit(limit))
+        return [to_domain(r, Subscription) for r in rows]
+
+    def mark_trial_reminded(self, subscription_id: int, now: datetime) -> bool:
+        result = self.session.execute(
+            update(SubscriptionRow).where(SubscriptionRow.id == subscription_id,
+                                          SubscriptionRow.trial_reminded_at.is_(None))
+            .values(trial_reminded_at=now).execution_options(synchronize_session=False))
+        return result.rowcount == 1
+
+    def past_due_since(self, paid_through: datetime, limit: int) -> list[Subscription]:
+        rows = self.session.scalars(
+            select(SubscriptionRow).where(SubscriptionRow.payment_state_id == "Past_Due",
+                                          SubscriptionRow.end_date <= paid_through)
+            .order_by(SubscriptionRow.id).limit(limit))
+        return [to_domain(r, Subscription) for r in rows]
+
 
 class SqlCoupons:
     def __init__(self, session: Session) -> None:
@@ -210,16 +233,20 @@ class SqlOutbox:
         self.session.add(to_row(message, OutboxRow()))
         self.session.flush()
 
-    def pending_ids(self, kind: str, now: datetime, limit: int) -> list[int]:
+    @staticmethod
+    def _ready(now: datetime):
+        return (OutboxRow.delivered_at.is_(None), OutboxRow.dead_at.is_(None),
+                or_(OutboxRow.locked_until.is_(None), OutboxRow.locked_until < now),
+                or_(OutboxRow.next_attempt_at.is_(None), OutboxRow.next_attempt_at <= now))
+
+    def pending_ids(self, kinds: tuple[str, ...], now: datetime, limit: int) -> list[int]:
         return list(self.session.scalars(
-            select(OutboxRow.id).where(OutboxRow.kind == kind, OutboxRow.delivered_at.is_(None),
-                                       or_(OutboxRow.locked_until.is_(None), OutboxRow.locked_until < now))
+            select(OutboxRow.id).where(OutboxRow.kind.in_(kinds), *self._ready(now))
             .order_by(OutboxRow.id).limit(limit)))
 
     def claim(self, message_id: int, now: datetime, lease_seconds: int) -> OutboxMessage | None:
         result = self.session.execute(
-            update(OutboxRow).where(OutboxRow.id == message_id, OutboxRow.delivered_at.is_(None),
-                                    or_(OutboxRow.locked_until.is_(None), OutboxRow.locked_until < now))
+            update(OutboxRow).where(OutboxRow.id == message_id, *self._ready(now))
             .values(locked_until=now + timedelta(seconds=lease_seconds), attempts=OutboxRow.attempts + 1)
             .execution_options(synchronize_session=False))
         if result.rowcount != 1:
@@ -228,7 +255,62 @@ class SqlOutbox:
 
     def mark_delivered(self, message_id: int, now: datetime) -> None:
         self.session.execute(update(OutboxRow).where(OutboxRow.id == message_id)
-                             .values(delivered_at=now, locked_until=None, last_error=None))
+                             .values(delivered_at=now, locked_until=None, last_error=None, next_attempt_at=None))
 
-    def mark_failed(self, message_id: int, error: str) -> None:
-        self.session.execute(update(OutboxRow).where(OutboxRow.id == message_id).values(last_error=error))
+    def mark_failed(self, message_id: int, error: str, retry_at: datetime | None = None) -> None:
+        self.session.execute(update(OutboxRow).where(OutboxRow.id == message_id)
+                             .values(last_error=error, locked_until=None, next_attempt_at=retry_at))
+
+    def mark_dead(self, message_id: int, error: str, now: datetime) -> None:
+        self.session.execute(update(OutboxRow).where(OutboxRow.id == message_id)
+                             .values(last_error=error, locked_until=None, next_attempt_at=None, dead_at=now))
+
+    def dead(self, kind: str | None, limit: int) -> list[OutboxMessage]:
+        query = select(OutboxRow).where(OutboxRow.dead_at.is_not(None), OutboxRow.delivered_at.is_(None))
+        if kind:
+            query = query.where(OutboxRow.kind == kind)
+        rows = self.session.scalars(query.order_by(OutboxRow.id).limit(limit))
+        return [to_domain(r, OutboxMessage) for r in rows]
+
+    def requeue(self, message_id: int) -> bool:
+        result = self.session.execute(
+            update(OutboxRow).where(OutboxRow.id == message_id, OutboxRow.dead_at.is_not(None),
+                                    OutboxRow.delivered_at.is_(None))
+            .values(dead_at=None, attempts=0, next_attempt_at=None, locked_until=None)
+            .execution_options(synchronize_session=False))
+        return result.rowcount == 1
+
+
+class SqlAnalytics:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def add(self, event: AnalyticsEvent) -> AnalyticsEvent | None:
+        row = AnalyticsEventRow(
+            env=event.env, app=event.app, country_code=event.country_code, occurred_at=event.occurred_at,
+            received_at=event.received_at, origin=event.origin, platform=event.platform,
+            device_type=event.device_type, transaction_uuid=event.transaction_uuid, event=event.event,
+            **{f"utm_{k}": event.utm.get(k) for k in UTM_FIELDS})
+        if not _insert_once(self.session, row):
+            return None
+        event.id = row.id
+        return event
+
+    def get(self, event_id: int) -> AnalyticsEvent | None:
+        row = self.session.get(AnalyticsEventRow, event_id)
+        if row is None:
+            return None
+        utm = {k: getattr(row, f"utm_{k}") for k in UTM_FIELDS if getattr(row, f"utm_{k}")}
+        return AnalyticsEvent(env=row.env, app=row.app, country_code=row.country_code, occurred_at=row.occurred_at,
+                              origin=row.origin, platform=row.platform, device_type=row.device_type,
+                              transaction_uuid=row.transaction_uuid, event=row.event, utm=utm,
+                              received_at=row.received_at, id=row.id)
+
+    def funnel_counts(self, start: datetime, end: datetime) -> list[FunnelCount]:
+        source = func.coalesce(AnalyticsEventRow.utm_source, "")
+        rows = self.session.execute(
+            select(AnalyticsEventRow.country_code, source, AnalyticsEventRow.event,
+                   func.count(AnalyticsEventRow.transaction_uuid.distinct()))
+            .where(AnalyticsEventRow.received_at >= start, AnalyticsEventRow.received_at < end)
+            .group_by(AnalyticsEventRow.country_code, source, AnalyticsEventRow.event))
+        return [FunnelCount(country, utm_source, event, count) for country, utm_source, event, count in rows]

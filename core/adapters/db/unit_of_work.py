@@ -5,8 +5,8 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import sessionmaker
 
-from core.adapters.db.repositories import (SqlAccounts, SqlCoupons, SqlOutbox, SqlSubscriptions, SqlTokens,
-                                           SqlWebhookLog)
+from core.adapters.db.repositories import (SqlAccounts, SqlAnalytics, SqlCoupons, SqlOutbox, SqlSubscriptions,
+                                           SqlTokens, SqlWebhookLog)
 
 
 def make_engine(url: str) -> Engine:
@@ -57,6 +57,7 @@ class SqlUnitOfWork:
         self.coupons = SqlCoupons(self.session)
         self.outbox = SqlOutbox(self.session, self.clock)
         self.webhooks = SqlWebhookLog(self.session)
+        self.analytics = SqlAnalytics(self.session)
         return self
 
     def __exit__(self, *exc: object) -> None:

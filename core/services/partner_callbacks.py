@@ -1,0 +1,46 @@
+"""Telling partners when one of their users subscribes or unsubscribes.
+
+The outbox row is written in the transaction of the change; the dispatcher signs the
+body with the partner's secret and POSTs it to the partner's URL, with retries.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Callable
+
+from core.domain import callbacks
+from core.domain.ports import DeliveryError, HttpSender, OutboxMessage, UnitOfWork
+from core.domain.subscriptions import Subscription
+from core.services.context import ServiceContext
+
+
+def record_event(uow: UnitOfWork, event: str, sub: Subscription, now: datetime) -> bool:
+    """Queue the callback if the subscription belongs to a partner user; call inside the change's unit of work."""
+    account = uow.accounts.get(sub.account_id)
+    partner = callbacks.partner_of(sub, account)
+    if partner is None:
+        return False
+    uow.outbox.add(OutboxMessage(kind="partner", topic=event,
+                                 payload=callbacks.payload(event, sub, account, partner, now)))
+    return True
+
+
+@dataclass
+class PartnerEndpoints:
+    endpoints: dict[str, tuple[str, str]]  # partner -> (url, secret)
+    sender: HttpSender
+
+
+def prepare_callback(ctx: ServiceContext, partners: PartnerEndpoints, uow: UnitOfWork,
+                     message: OutboxMessage) -> Callable[[], None]:
+    """The outbox handler of kind "partner". An unconfigured partner is dead-lettered at once,
+    visible to operators, and re-queued once PARTNER_CALLBACKS names it."""
+    partner = message.payload.get("partner") or message.payload.get("store")
+    if partner not in partners.endpoints:
+        raise DeliveryError(f"no callback URL configured for partner {partner!r}", permanent=True)
+    url, secret = partners.endpoints[partner]
+    raw = callbacks.body(message.id, {**message.payload, "event": message.topic})
+    headers = {callbacks.SIGNATURE_HEADER: callbacks.signature(raw, secret), "X-Lumo-Event": message.topic,
+               "X-Lumo-Delivery": f"lumo-{message.id}"}
+    return lambda: partners.sender.post(url, raw, headers)

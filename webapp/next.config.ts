@@ -16,6 +16,8 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   reactStrictMode: true,
   poweredByHeader: false,
+  // The floating dev badge would cover pages in the review screenshots.
+  devIndicators: false,
   turbopack: { root: repositoryRoot },
   outputFileTracingRoot: repositoryRoot,
   async rewrites() {

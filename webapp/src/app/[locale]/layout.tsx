@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
+import LandingParamsCapture from '@/components/landing/LandingParamsCapture';
 import { clientMessages } from '@/i18n/client-messages';
 import { textDirection } from '@/i18n/direction';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
@@ -31,7 +32,10 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale} dir={textDirection(locale)}>
       <body>
-        <NextIntlClientProvider messages={messages}>{children}</NextIntlClientProvider>
+        <NextIntlClientProvider messages={messages}>
+          <LandingParamsCapture />
+          {children}
+        </NextIntlClientProvider>
       </body>
     </html>
   );

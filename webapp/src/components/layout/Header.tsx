@@ -1,13 +1,15 @@
 import { useTranslations } from 'next-intl';
-import { Link } from '@/i18n/navigation';
+import HeaderNav from './HeaderNav';
+import './public.css';
 
 export default function Header() {
   const t = useTranslations('Header');
   return (
     <header className="site-header">
-      <Link href="/" className="logo" aria-label={t('homeLink')}>
-        {t('logo')}
-      </Link>
+      <a href="#main" className="skip-link">
+        {t('skipToContent')}
+      </a>
+      <HeaderNav />
     </header>
   );
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { redirect as redirectExternal } from 'next/navigation';
 import { redirect } from '@/i18n/navigation';
-import { resolvePageLocale, type LocaleParams, type SearchParams } from '@/i18n/locale-params';
+import { firstValue, resolvePageLocale, type LocaleParams, type SearchParams } from '@/i18n/locale-params';
 import { webAppUrl, type WebApp } from '@/lib/config';
 
 /** Partner entry points (twt-partner, cafeyn, …) land on the home page, same locale and query. */
@@ -14,6 +14,16 @@ export async function redirectToHomePage(params: LocaleParams['params'], searchP
   return redirect({ href, locale });
 }
 
-export function redirectToWebApp(app: WebApp): never {
-  redirectExternal(webAppUrl(app));
+// The account site sends a parent back to a web app with a single-use redirect key
+// (and, for TV, the folder to open); nothing else of the query is passed on.
+const FORWARDED_TO_WEB_APP = ['key', 'folder'] as const;
+
+export async function redirectToWebApp(app: WebApp, searchParams?: SearchParams): Promise<never> {
+  const target = new URL(webAppUrl(app));
+  const query = searchParams ? await searchParams : {};
+  FORWARDED_TO_WEB_APP.forEach((name) => {
+    const value = firstValue(query[name]);
+    if (value) target.searchParams.set(name, value);
+  });
+  redirectExternal(target.toString());
 }

@@ -28,6 +28,8 @@ export const SESSION_KEYS = {
   selectedPlan: 'selectedPlan',
   utm: 'utm',
   landingEmail: 'landingEmail',
+  // 'Ads' when the landing address carried an ad click id (gclid, fbclid…), for analytics.
+  origin: 'origin',
 } as const;
 
 export type LocalKey = keyof typeof LOCAL_KEYS;

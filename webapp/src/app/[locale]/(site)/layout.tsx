@@ -1,18 +1,29 @@
 import type { ReactNode } from 'react';
+import { headers } from 'next/headers';
 import Footer from '@/components/layout/Footer';
 import Header from '@/components/layout/Header';
+import { PlatformProvider } from '@/components/layout/PlatformContext';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import { isTvUserAgent } from '@/lib/platform';
+import StartupProvider from '@/lib/startup/StartupProvider';
 
 type Props = LocaleParams & { children: ReactNode };
 
 export default async function SiteLayout({ children, params }: Props) {
   // Layouts render apart from their pages: each one sets the locale it serves.
   await resolvePageLocale(params);
+  // TV platforms (SPEC 6) get no footer; pages read the flag from the context.
+  const isTv = isTvUserAgent((await headers()).get('user-agent'));
   return (
-    <div className="shell">
-      <Header />
-      <main className="content">{children}</main>
-      <Footer />
-    </div>
+    <PlatformProvider isTv={isTv}>
+      <div className="shell">
+        <Header />
+        <main className="content" id="main">
+          {/* SPEC 4 start-up logic: guards the account pages and hands them the account. */}
+          <StartupProvider>{children}</StartupProvider>
+        </main>
+        {!isTv && <Footer />}
+      </div>
+    </PlatformProvider>
   );
 }

@@ -1,8 +1,10 @@
-import PlaceholderPage, { placeholderMetadata } from '@/components/placeholder/PlaceholderPage';
-import type { LocaleParams } from '@/i18n/locale-params';
+import ProfileView from '@/components/profile/ProfileView';
+import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import { accountMetadata } from '@/lib/startup/page-metadata';
 
-export const generateMetadata = placeholderMetadata('ProfilePage');
+export const generateMetadata = accountMetadata('ProfilePage');
 
-export default function ProfilePage({ params }: LocaleParams) {
-  return <PlaceholderPage namespace="ProfilePage" params={params} />;
+export default async function ProfilePage({ params }: LocaleParams) {
+  await resolvePageLocale(params);
+  return <ProfileView />;
 }

@@ -1,8 +1,14 @@
-import PlaceholderPage, { placeholderMetadata } from '@/components/placeholder/PlaceholderPage';
-import type { LocaleParams } from '@/i18n/locale-params';
+import type { Metadata } from 'next';
+import RetailerLanding from '@/components/partners/RetailerLanding';
+import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import { pageMetadata } from '@/lib/seo';
 
-export const generateMetadata = placeholderMetadata('RetailerPage');
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  const locale = await resolvePageLocale(params);
+  return pageMetadata({ locale, namespace: 'RetailerPage', path: '/intermarche' });
+}
 
-export default function IntermarchePage({ params }: LocaleParams) {
-  return <PlaceholderPage namespace="RetailerPage" params={params} />;
+export default async function IntermarchePage({ params }: LocaleParams) {
+  const locale = await resolvePageLocale(params);
+  return <RetailerLanding locale={locale} retailer="intermarche" />;
 }

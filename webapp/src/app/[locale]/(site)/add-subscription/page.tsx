@@ -1,8 +1,10 @@
-import PlaceholderPage, { placeholderMetadata } from '@/components/placeholder/PlaceholderPage';
-import type { LocaleParams } from '@/i18n/locale-params';
+import AddSubscriptionFlow from '@/components/subscribe/AddSubscriptionFlow';
+import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import { accountMetadata } from '@/lib/startup/page-metadata';
 
-export const generateMetadata = placeholderMetadata('AddSubscriptionPage');
+export const generateMetadata = accountMetadata('AddSubscriptionPage');
 
-export default function AddSubscriptionPage({ params }: LocaleParams) {
-  return <PlaceholderPage namespace="AddSubscriptionPage" params={params} />;
+export default async function AddSubscriptionPage({ params }: LocaleParams) {
+  await resolvePageLocale(params);
+  return <AddSubscriptionFlow />;
 }

@@ -1,8 +1,18 @@
-import PlaceholderPage, { placeholderMetadata } from '@/components/placeholder/PlaceholderPage';
-import type { LocaleParams } from '@/i18n/locale-params';
+import { getTranslations } from 'next-intl/server';
+import ChangePasswordForm from '@/components/profile/ChangePasswordForm';
+import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import { accountMetadata } from '@/lib/startup/page-metadata';
 
-export const generateMetadata = placeholderMetadata('ChangePasswordPage');
+export const generateMetadata = accountMetadata('ChangePasswordPage');
 
-export default function ChangePasswordPage({ params }: LocaleParams) {
-  return <PlaceholderPage namespace="ChangePasswordPage" params={params} />;
+export default async function ChangePasswordPage({ params }: LocaleParams) {
+  const locale = await resolvePageLocale(params);
+  const t = await getTranslations({ locale, namespace: 'ChangePasswordPage' });
+  return (
+    <section className="page">
+      <h1>{t('title')}</h1>
+      <p>{t('intro')}</p>
+      <ChangePasswordForm />
+    </section>
+  );
 }

@@ -1,8 +1,15 @@
-import PlaceholderPage, { placeholderMetadata } from '@/components/placeholder/PlaceholderPage';
-import type { LocaleParams } from '@/i18n/locale-params';
+import { Suspense } from 'react';
+import ChangeSubscriptionPlan from '@/components/subscribe/ChangeSubscriptionPlan';
+import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import { accountMetadata } from '@/lib/startup/page-metadata';
 
-export const generateMetadata = placeholderMetadata('ChangeSubscriptionPlanPage');
+export const generateMetadata = accountMetadata('ChangeSubscriptionPlanPage');
 
-export default function ChangeSubscriptionPlanPage({ params }: LocaleParams) {
-  return <PlaceholderPage namespace="ChangeSubscriptionPlanPage" params={params} />;
+export default async function ChangeSubscriptionPlanPage({ params }: LocaleParams) {
+  await resolvePageLocale(params);
+  return (
+    <Suspense>
+      <ChangeSubscriptionPlan />
+    </Suspense>
+  );
 }

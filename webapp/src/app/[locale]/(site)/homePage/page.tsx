@@ -1,8 +1,14 @@
-import PlaceholderPage, { placeholderMetadata } from '@/components/placeholder/PlaceholderPage';
-import type { LocaleParams } from '@/i18n/locale-params';
+import type { Metadata } from 'next';
+import LandingPage from '@/components/landing/LandingPage';
+import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import { pageMetadata } from '@/lib/seo';
 
-export const generateMetadata = placeholderMetadata('HomePage');
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  const locale = await resolvePageLocale(params);
+  return pageMetadata({ locale, namespace: 'HomePage', path: '/homePage' });
+}
 
-export default function HomePage({ params }: LocaleParams) {
-  return <PlaceholderPage namespace="HomePage" params={params} />;
+export default async function HomePage({ params }: LocaleParams) {
+  await resolvePageLocale(params);
+  return <LandingPage />;
 }

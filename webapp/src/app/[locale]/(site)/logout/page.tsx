@@ -1,8 +1,21 @@
-import PlaceholderPage, { placeholderMetadata } from '@/components/placeholder/PlaceholderPage';
-import type { LocaleParams } from '@/i18n/locale-params';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import LogoutRedirect from '@/components/login/LogoutRedirect';
+import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import { pageMetadata } from '@/lib/seo';
 
-export const generateMetadata = placeholderMetadata('LogoutPage');
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  const locale = await resolvePageLocale(params);
+  return pageMetadata({ locale, namespace: 'LogoutPage', path: '/logout', index: false });
+}
 
-export default function LogoutPage({ params }: LocaleParams) {
-  return <PlaceholderPage namespace="LogoutPage" params={params} />;
+export default async function LogoutPage({ params }: LocaleParams) {
+  const locale = await resolvePageLocale(params);
+  const t = await getTranslations({ locale, namespace: 'LogoutPage' });
+  return (
+    <section className="page">
+      <h1>{t('title')}</h1>
+      <LogoutRedirect />
+    </section>
+  );
 }

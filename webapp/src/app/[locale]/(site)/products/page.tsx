@@ -1,8 +1,10 @@
-import PlaceholderPage, { placeholderMetadata } from '@/components/placeholder/PlaceholderPage';
-import type { LocaleParams } from '@/i18n/locale-params';
+import ProductsHub from '@/components/products/ProductsHub';
+import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import { accountMetadata } from '@/lib/startup/page-metadata';
 
-export const generateMetadata = placeholderMetadata('ProductsPage');
+export const generateMetadata = accountMetadata('ProductsPage');
 
-export default function ProductsPage({ params }: LocaleParams) {
-  return <PlaceholderPage namespace="ProductsPage" params={params} />;
+export default async function ProductsPage({ params }: LocaleParams) {
+  await resolvePageLocale(params);
+  return <ProductsHub />;
 }

@@ -1,8 +1,10 @@
-import PlaceholderPage, { placeholderMetadata } from '@/components/placeholder/PlaceholderPage';
-import type { LocaleParams } from '@/i18n/locale-params';
+import PaymentPage from '@/components/subscribe/PaymentPage';
+import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import { accountMetadata } from '@/lib/startup/page-metadata';
 
-export const generateMetadata = placeholderMetadata('ResubscribePage');
+export const generateMetadata = accountMetadata('ResubscribePage');
 
-export default function ResubscribePage({ params }: LocaleParams) {
-  return <PlaceholderPage namespace="ResubscribePage" params={params} />;
+export default async function ResubscribePageRoute({ params }: LocaleParams) {
+  await resolvePageLocale(params);
+  return <PaymentPage mode="resubscribe" />;
 }

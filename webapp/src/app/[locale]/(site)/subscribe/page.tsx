@@ -1,8 +1,10 @@
-import PlaceholderPage, { placeholderMetadata } from '@/components/placeholder/PlaceholderPage';
-import type { LocaleParams } from '@/i18n/locale-params';
+import PaymentPage from '@/components/subscribe/PaymentPage';
+import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import { accountMetadata } from '@/lib/startup/page-metadata';
 
-export const generateMetadata = placeholderMetadata('SubscribePage');
+export const generateMetadata = accountMetadata('SubscribePage');
 
-export default function SubscribePage({ params }: LocaleParams) {
-  return <PlaceholderPage namespace="SubscribePage" params={params} />;
+export default async function SubscribePageRoute({ params }: LocaleParams) {
+  await resolvePageLocale(params);
+  return <PaymentPage mode="subscribe" />;
 }

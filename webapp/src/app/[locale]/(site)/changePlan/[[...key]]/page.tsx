@@ -1,8 +1,16 @@
-import PlaceholderPage, { placeholderMetadata } from '@/components/placeholder/PlaceholderPage';
-import type { LocaleParams } from '@/i18n/locale-params';
+import { Suspense } from 'react';
+import ChangePlanRoute from '@/components/subscribe/ChangePlanRoute';
+import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import { accountMetadata } from '@/lib/startup/page-metadata';
 
-export const generateMetadata = placeholderMetadata('ChangePlanPage');
+export const generateMetadata = accountMetadata('ChangePlanPage');
 
-export default function ChangePlanPage({ params }: LocaleParams) {
-  return <PlaceholderPage namespace="ChangePlanPage" params={params} />;
+// The optional {key} segment is a redirect key, verified by the start-up logic.
+export default async function ChangePlanPage({ params }: LocaleParams) {
+  await resolvePageLocale(params);
+  return (
+    <Suspense>
+      <ChangePlanRoute />
+    </Suspense>
+  );
 }

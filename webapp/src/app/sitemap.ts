@@ -1,0 +1,19 @@
+import type { MetadataRoute } from 'next';
+import { routing } from '@/i18n/routing';
+import { absoluteUrl, languageAlternates } from '@/lib/seo';
+
+// Public, indexable pages (SPEC 2 "Public routes"); account pages stay out.
+export const PUBLIC_PATHS = [
+  '/homePage', '/register', '/login', '/forgotten-password', '/swisscom', '/coupon', '/intermarche', '/ACEF',
+] as const;
+
+export default function sitemap(): MetadataRoute.Sitemap {
+  return PUBLIC_PATHS.flatMap((path) =>
+    routing.locales.map((locale) => ({
+      url: absoluteUrl(locale, path),
+      changeFrequency: 'weekly' as const,
+      priority: path === '/homePage' ? 1 : 0.6,
+      alternates: { languages: languageAlternates(path) },
+    })),
+  );
+}

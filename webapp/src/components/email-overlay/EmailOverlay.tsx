@@ -1,0 +1,80 @@
+'use client';
+
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import Flash from '@/components/common/Flash';
+import Spinner from '@/components/common/Spinner';
+import Modal from '@/components/pricing/Modal';
+import '@/components/pricing/pricing.css'; // the modal's styles live with the plan popup
+import type { Account } from '@/lib/account/account';
+import type { ErrorKey } from '@/lib/api/errors';
+import { changeEmail, sendPartnerPasswordMail } from '@/lib/api/profile';
+import { emailError } from '@/lib/email';
+import { session } from '@/lib/session/storage';
+import { realEmailRequest, sendsPasswordMail, type EmailRequest } from './needsRealEmail';
+
+type Props = { account: Account; onSaved(): Promise<unknown> };
+
+/** The modal that asks partner and store parents for a real e-mail (shown once per browser session). */
+export default function EmailOverlay({ account, onSaved }: Props) {
+  const t = useTranslations('EmailOverlay');
+  const tErrors = useTranslations('Errors');
+  const partner = realEmailRequest(account)?.partner ?? null;
+  // Kept once shown: the saved message stays up after the reloaded account no longer asks.
+  const [request, setRequest] = useState<EmailRequest>(null);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<ErrorKey | null>(null);
+  const [status, setStatus] = useState<'editing' | 'saving' | 'saved'>('editing');
+
+  useEffect(() => {
+    if (partner && session.get('emailModal') !== 'closed') setRequest({ partner });
+  }, [partner]);
+
+  function close() {
+    session.set('emailModal', 'closed');
+    setRequest(null);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === 'saving') return;
+    const invalid = emailError(email);
+    setError(invalid);
+    if (invalid) return;
+    setStatus('saving');
+    const result = await changeEmail(email.trim());
+    if (!result.ok) {
+      setStatus('editing');
+      return setError(result.code === 5 ? 'emailTaken' : result.errorKey);
+    }
+    if (sendsPasswordMail(request)) await sendPartnerPasswordMail(email.trim());
+    setStatus('saved');
+    await onSaved();
+  }
+
+  if (!request) return null;
+  return (
+    <Modal titleId="email-overlay-title" onClose={close} closeLabel={t('close')}>
+      <h2 id="email-overlay-title">{t('title')}</h2>
+      {status === 'saved' ? (
+        <>
+          <Flash kind="success">{t(sendsPasswordMail(request) ? 'savedWithPassword' : 'saved')}</Flash>
+          <button type="button" className="button" onClick={close}>{t('done')}</button>
+        </>
+      ) : (
+        <form className="form" onSubmit={submit} noValidate>
+          <p>{t('intro', { partner: request.partner })}</p>
+          {error && <Flash kind="error" onClose={() => setError(null)}>{tErrors(error)}</Flash>}
+          <label className="field">
+            <span>{t('email')}</span>
+            <input type="email" autoComplete="email" required value={email} aria-invalid={error ? true : undefined}
+              onChange={(e) => setEmail(e.target.value)} />
+          </label>
+          <button type="submit" className="button" disabled={status === 'saving'}>
+            {status === 'saving' ? <Spinner label={t('saving')} /> : t('save')}
+          </button>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,63 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { useRouter } from '@/i18n/navigation';
+import { track } from '@/lib/analytics';
+import type { ErrorKey } from '@/lib/api/errors';
+import { emailError } from '@/lib/email';
+import { session } from '@/lib/session/storage';
+
+// SPEC 4 "Landing e-mail submit": empty -> error, bad format -> error,
+// otherwise keep the e-mail, send START_FREE_TRIAL and go to register.
+export default function LandingEmailForm({ id }: { id: 'hero' | 'footer' }) {
+  const t = useTranslations('HomePage.emailForm');
+  const tErrors = useTranslations('Errors');
+  const router = useRouter();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<ErrorKey | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const invalid = emailError(email);
+    setError(invalid);
+    if (invalid) return;
+    session.set('landingEmail', email.trim());
+    track('START_FREE_TRIAL');
+    setLeaving(true);
+    router.push('/register');
+  }
+
+  const inputId = `landing-email-${id}`;
+  const errorId = `${inputId}-error`;
+  return (
+    <form className="landing-form" onSubmit={submit} noValidate>
+      <label htmlFor={inputId} className="visually-hidden">
+        {t('label')}
+      </label>
+      <div className="landing-form-row">
+        <input
+          id={inputId}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('placeholder')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <button type="submit" className="button" disabled={leaving}>
+          {t('submit')}
+        </button>
+      </div>
+      {error && (
+        <p id={errorId} className="field-error landing-error" role="alert">
+          {tErrors(error)}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import Flash from '@/components/common/Flash';
+import Spinner from '@/components/common/Spinner';
+import { useIsTv } from '@/components/layout/PlatformContext';
+import { Link, useRouter } from '@/i18n/navigation';
+import { isPremium, loadAccount } from '@/lib/account/account';
+import type { ErrorKey } from '@/lib/api/errors';
+import { setToken } from '@/lib/session/storage';
+import { logIn } from './api';
+import { loginDestination } from './entry';
+import Field from './Field';
+import PageFlash from './PageFlash';
+import type { PageFlash as PageFlashValue } from './page-flash';
+import { useAccountRedirect } from './useAccountRedirect';
+
+type Errors = { email?: ErrorKey; password?: ErrorKey };
+
+export default function LoginForm({ flash = null }: { flash?: PageFlashValue | null }) {
+  const t = useTranslations('LoginPage');
+  const tErrors = useTranslations('Errors');
+  const router = useRouter();
+  const isTv = useIsTv();
+  const checking = useAccountRedirect('login');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [apiError, setApiError] = useState<ErrorKey | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const invalid: Errors = {};
+    if (!email.trim()) invalid.email = 'valueRequired';
+    if (!password) invalid.password = 'valueRequired';
+    setErrors(invalid);
+    setApiError(null);
+    if (invalid.email || invalid.password) return;
+
+    setSubmitting(true);
+    const result = await logIn(email, password);
+    if (!result.ok) {
+      setApiError(result.errorKey);
+      setSubmitting(false);
+      return;
+    }
+    setToken(result.data.token);
+    const account = await loadAccount();
+    router.replace(loginDestination(account.ok && isPremium(account.data.subscriptions)));
+  }
+
+  if (checking) return <Spinner />;
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-busy={submitting}>
+      <PageFlash flash={flash} />
+      {apiError && (
+        <Flash kind="error" onClose={() => setApiError(null)}>
+          {tErrors(apiError)}
+        </Flash>
+      )}
+      <Field
+        name="email"
+        type="email"
+        label={t('email')}
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={email}
+        onValue={setEmail}
+        error={errors.email && tErrors(errors.email)}
+      />
+      <Field
+        name="password"
+        type="password"
+        label={t('password')}
+        autoComplete="current-password"
+        required
+        value={password}
+        onValue={setPassword}
+        error={errors.password && tErrors(errors.password)}
+      />
+      {!isTv && (
+        <Link href="/forgotten-password" className="text-link">
+          {t('forgotten')}
+        </Link>
+      )}
+      <button type="submit" className="button" disabled={submitting}>
+        {submitting ? <Spinner label={t('submitting')} /> : t('submit')}
+      </button>
+      {!isTv && (
+        <p className="form-aside">
+          {t.rich('noAccount', { link: (chunks) => <Link href="/register">{chunks}</Link> })}
+        </p>
+      )}
+    </form>
+  );
+}

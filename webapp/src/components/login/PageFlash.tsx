@@ -1,0 +1,21 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import Flash from '@/components/common/Flash';
+import { removeQueryParams } from '@/lib/url';
+import { FLASH_PARAMS, type PageFlash as PageFlashValue } from './page-flash';
+
+/** The message a redirect asked for, closable, its parameter removed from the address. */
+export default function PageFlash({ flash }: { flash: PageFlashValue | null }) {
+  const tErrors = useTranslations('Errors');
+  const tNotices = useTranslations('Notices');
+  const [shown, setShown] = useState(flash);
+  useEffect(() => removeQueryParams(...FLASH_PARAMS), []);
+  if (!shown) return null;
+  return (
+    <Flash kind={shown.kind} onClose={() => setShown(null)}>
+      {shown.kind === 'error' ? tErrors(shown.key) : tNotices(shown.key)}
+    </Flash>
+  );
+}

@@ -1,0 +1,48 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useIsTv } from '@/components/layout/PlatformContext';
+import { useRouter } from '@/i18n/navigation';
+import { isPremium, loadAccount } from '@/lib/account/account';
+import { webAppOf } from '@/lib/startup/decide';
+import { clearSession, getToken, local } from '@/lib/session/storage';
+import { entryDestination, type EntryRule } from './entry';
+
+/**
+ * Applies SPEC 4 "Register entry" (and the same rule on login): TV -> login;
+ * logged-in premium -> profile; logged-in non-premium -> subscribe. Returns
+ * true while the decision is pending, so the page shows a loader, not a form.
+ */
+export function useAccountRedirect(rule: EntryRule): boolean {
+  const router = useRouter();
+  const isTv = useIsTv();
+  // Same first value on the server and in the browser (no token there): no hydration mismatch.
+  const [checking, setChecking] = useState(rule === 'register' && isTv);
+
+  useEffect(() => {
+    let cancelled = false;
+    const go = (to: string | null) => {
+      if (cancelled) return;
+      if (to) router.replace(to);
+      else setChecking(false);
+    };
+    if (!getToken()) {
+      go(entryDestination(rule, isTv, 'none'));
+      return;
+    }
+    setChecking(true);
+    loadAccount().then((result) => {
+      const calledBack = Boolean(webAppOf(local.get('app')) || local.get('tvAppFolderId'));
+      if (result.ok) go(entryDestination(rule, isTv, isPremium(result.data.subscriptions) ? 'premium' : 'free', calledBack));
+      else {
+        if (result.status === 401) clearSession(); // the stored token is dead
+        go(entryDestination(rule, isTv, 'none'));
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [router, isTv, rule]);
+
+  return checking;
+}

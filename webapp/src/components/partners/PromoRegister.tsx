@@ -1,0 +1,48 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import Spinner from '@/components/common/Spinner';
+import { withFlash } from '@/components/login/page-flash';
+import RegisterForm from '@/components/register/RegisterForm';
+import { useRouter } from '@/i18n/navigation';
+import { apiRequest } from '@/lib/api/client';
+import { clearCoupon, local } from '@/lib/session/storage';
+
+type State = 'checking' | 'valid' | 'unchecked';
+
+export function validateCoupon(code: string) {
+  return apiRequest<{ couponSerialNumber: string; couponDurationCode: string; couponProduct: string }>(
+    `/v5/coupon/validate/${encodeURIComponent(code)}`,
+  );
+}
+
+/** SPEC 4 "Promo link": a valid code is pre-filled and locked; an invalid one goes to register. */
+export default function PromoRegister({ code }: { code: string }) {
+  const router = useRouter();
+  const [state, setState] = useState<State>(code ? 'checking' : 'unchecked');
+
+  useEffect(() => {
+    if (!code) return;
+    let cancelled = false;
+    validateCoupon(code).then((result) => {
+      if (cancelled) return;
+      if (result.ok) {
+        local.set('coupon', result.data.couponSerialNumber);
+        local.set('couponDurationCode', result.data.couponDurationCode);
+        local.set('couponProduct', result.data.couponProduct);
+        setState('valid');
+      } else if (result.status === 400 || result.status === 404) {
+        clearCoupon();
+        router.replace(withFlash('/register', { kind: 'error', key: 'couponInvalid' }));
+      } else {
+        setState('unchecked'); // API unreachable: the code is checked again on submit
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [code, router]);
+
+  if (state === 'checking') return <Spinner />;
+  return <RegisterForm coupon={code ? { code, locked: state === 'valid' } : null} />;
+}

@@ -1,0 +1,18 @@
+'use client';
+
+import { useEffect } from 'react';
+import RegisterForm from '@/components/register/RegisterForm';
+import { local } from '@/lib/session/storage';
+
+// SPEC 4/9: the carrier campaign's coupon, two months free.
+export const SWISSCOM_COUPON = 'YAJKM0';
+export const SWISSCOM_DURATION = 'P2M';
+
+export default function SwisscomRegister() {
+  useEffect(() => {
+    local.set('swissComeCampaign', 'true');
+    local.set('coupon', SWISSCOM_COUPON);
+    local.set('couponDurationCode', SWISSCOM_DURATION);
+  }, []);
+  return <RegisterForm partner="swisscom" coupon={{ code: SWISSCOM_COUPON, locked: true }} />;
+}

@@ -1,0 +1,117 @@
+/** @jest-environment node */
+// Server-side redirect rules of the public pages (SPEC 2, 4, 6), run as plain async functions.
+const mockHeaders: Record<string, string> = {};
+jest.mock('next/headers', () => ({ headers: async () => new Headers(mockHeaders) }));
+jest.mock('next-intl/server', () => ({
+  getTranslations: async () => Object.assign((key: string) => key, { rich: (key: string) => key }),
+  setRequestLocale: jest.fn(),
+}));
+jest.mock('server-only', () => ({}));
+const mockRedirect = jest.fn((..._args: unknown[]) => {
+  throw new Error('NEXT_REDIRECT');
+});
+const mockRedirectExternal = jest.fn((..._args: unknown[]) => {
+  throw new Error('NEXT_REDIRECT');
+});
+jest.mock('@/i18n/navigation', () => ({
+  redirect: (...args: unknown[]) => mockRedirect(...args),
+  getPathname: ({ href }: { href: string }) => href,
+}));
+jest.mock('next/navigation', () => ({ redirect: (...args: unknown[]) => mockRedirectExternal(...args), notFound: jest.fn() }));
+const redirect = mockRedirect;
+const redirectExternal = mockRedirectExternal;
+
+import { redirectToHomePage, redirectToWebApp } from '@/components/redirects/redirects';
+import RegisterPage from '@/app/[locale]/(site)/register/[[...partner]]/page';
+import PromoPage from '@/app/[locale]/(site)/promo/[[...code]]/page';
+import CouponPage from '@/app/[locale]/(site)/coupon/page';
+import SwisscomPage from '@/app/[locale]/(site)/swisscom/page';
+import SiteLayout from '@/app/[locale]/(site)/layout';
+import Footer from '@/components/layout/Footer';
+
+const TV = 'Mozilla/5.0 (Linux; OMI/3.0) AppleWebKit/537.36';
+const params = (extra: Record<string, unknown> = {}) => Promise.resolve({ locale: 'de', ...extra });
+
+beforeEach(() => {
+  redirect.mockClear();
+  redirectExternal.mockClear();
+  mockHeaders['user-agent'] = 'Mozilla/5.0 (Windows NT 10.0) Chrome/126';
+});
+
+describe('TV platforms cannot register (SPEC 6)', () => {
+  it.each([
+    ['register', () => RegisterPage({ params: params(), searchParams: Promise.resolve({}) })],
+    ['promo', () => PromoPage({ params: params({ code: ['LUMO-HALF'] }) })],
+    ['publisher coupon', () => CouponPage({ params: params() })],
+    ['swisscom', () => SwisscomPage({ params: params() })],
+  ])('%s sends a TV to login', async (_name, render) => {
+    mockHeaders['user-agent'] = TV;
+    await expect(render()).rejects.toThrow('NEXT_REDIRECT');
+    expect(redirect).toHaveBeenCalledWith({ href: '/login', locale: 'de' });
+  });
+
+  it('lets other browsers register', async () => {
+    await expect(RegisterPage({ params: params(), searchParams: Promise.resolve({}) })).resolves.toBeTruthy();
+    expect(redirect).not.toHaveBeenCalled();
+  });
+});
+
+describe('register entry from the address (SPEC 2)', () => {
+  const formProps = async (partner: string[] | undefined, query: Record<string, string> = {}) => {
+    const page = await RegisterPage({ params: params(partner ? { partner } : {}), searchParams: Promise.resolve(query) });
+    const form = page.props.children.find((child: { props?: { initialEmail?: string } }) => child?.props && 'initialEmail' in child.props);
+    return form.props;
+  };
+
+  it('takes an e-mail from the path', async () => {
+    expect(await formProps(['jane%40example.com'])).toMatchObject({ initialEmail: 'jane@example.com', partner: null });
+  });
+
+  it('takes a partner name from the path', async () => {
+    expect(await formProps(['orange'])).toMatchObject({ initialEmail: '', partner: 'orange' });
+  });
+
+  it('takes the e-mail query parameter and a flash key', async () => {
+    expect(await formProps(undefined, { email: 'q@example.com', flash: 'couponInvalid' })).toMatchObject({
+      initialEmail: 'q@example.com', flash: { kind: 'error', key: 'couponInvalid' },
+    });
+  });
+});
+
+describe('partner redirects (SPEC 2)', () => {
+  it('sends twt-partner, tclpromo, orange-link, vodafone_account and cafeyn to the landing page with their query', async () => {
+    await expect(redirectToHomePage(params(), Promise.resolve({ utm_source: 'tcl' }))).rejects.toThrow('NEXT_REDIRECT');
+    expect(redirect).toHaveBeenCalledWith({ href: { pathname: '/homePage', query: { utm_source: 'tcl' } }, locale: 'de' });
+  });
+
+  it('sends /apps/tv, /apps/stories and /apps/games to the web apps', async () => {
+    process.env.WEBAPP_STORIES_URL = 'https://stories.example.test';
+    await expect(redirectToWebApp('stories')).rejects.toThrow('NEXT_REDIRECT');
+    expect(redirectExternal).toHaveBeenCalledWith('https://stories.example.test/');
+    await expect(redirectToWebApp('games')).rejects.toThrow('NEXT_REDIRECT');
+    expect(redirectExternal).toHaveBeenLastCalledWith('https://games.lumo.example/');
+    delete process.env.WEBAPP_STORIES_URL;
+  });
+});
+
+describe('site layout (SPEC 2, 6)', () => {
+  type Node = { type?: unknown; props?: { children?: unknown; isTv?: boolean } };
+  const contains = (node: unknown, type: unknown): boolean => {
+    if (Array.isArray(node)) return node.some((child) => contains(child, type));
+    const element = node as Node | null;
+    return !!element && (element.type === type || contains(element.props?.children, type));
+  };
+
+  it('shows the footer on the web', async () => {
+    const tree = await SiteLayout({ children: 'page', params: params() });
+    expect(tree.props.isTv).toBe(false);
+    expect(contains(tree, Footer)).toBe(true);
+  });
+
+  it('hides the footer on TV platforms and tells the pages', async () => {
+    mockHeaders['user-agent'] = TV;
+    const tree = await SiteLayout({ children: 'page', params: params() });
+    expect(tree.props.isTv).toBe(true);
+    expect(contains(tree, Footer)).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+// The card form of SPEC 3 and 5: number cut at 16 digits and grouped in fours,
+// expiry written MM / YY, CVV of 3 or 4 digits.
+
+export const MAX_CARD_DIGITS = 16;
+
+const digitsOf = (value: string) => value.replace(/\D/g, '');
+
+export function formatCardNumber(value: string): string {
+  return digitsOf(value).slice(0, MAX_CARD_DIGITS).replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/**
+ * Typing "1", "12", "122", "1228" gives "1", "12 / ", "12 / 2", "12 / 28"; a leading
+ * digit above 1 is a month on its own ("4" -> "04 / "). Deleting into the separator
+ * removes it instead of adding it back, so backspace works.
+ */
+export function formatExpiry(value: string, previous = ''): string {
+  let digits = digitsOf(value).slice(0, 4);
+  const deleting = value.length < previous.length;
+  if (digits.length === 1 && Number(digits) > 1) digits = `0${digits}`;
+  if (digits.length < 2) return digits;
+  if (digits.length === 2) return deleting ? digits : `${digits} / `;
+  return `${digits.slice(0, 2)} / ${digits.slice(2)}`;
+}
+
+export function formatCvv(value: string): string {
+  return digitsOf(value).slice(0, 4);
+}
+
+export function luhnValid(number: string): boolean {
+  const digits = digitsOf(number);
+  if (digits.length < 12) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'other';
+
+export function cardBrand(number: string): CardBrand {
+  const digits = digitsOf(number);
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^6(011|5)/.test(digits)) return 'discover';
+  return 'other';
+}
+
+/** "MM / YY" that is a real month and not in the past (a card is valid through its month). */
+export function expiryValid(expiry: string, now = new Date()): boolean {
+  const match = /^(\d{2}) \/ (\d{2})$/.exec(expiry.trim());
+  if (!match) return false;
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  if (month < 1 || month > 12) return false;
+  return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
+}
+
+export type CardValues = { number: string; expiry: string; cvv: string; holderName: string };
+export type CardField = keyof CardValues;
+
+/** Fields left empty, then fields filled wrongly (SPEC 8: each has its own message). */
+export function cardProblems(card: CardValues, now = new Date()): { empty: CardField[]; invalid: CardField[] } {
+  const empty = (Object.keys(card) as CardField[]).filter((field) => !card[field].trim());
+  const invalid: CardField[] = [];
+  const digits = digitsOf(card.number);
+  if (card.number && (digits.length < 12 || digits.length > MAX_CARD_DIGITS)) invalid.push('number');
+  if (card.expiry && !expiryValid(card.expiry, now)) invalid.push('expiry');
+  const cvvLength = cardBrand(digits) === 'amex' ? 4 : 3;
+  if (card.cvv && card.cvv.length !== cvvLength) invalid.push('cvv');
+  return { empty, invalid };
+}

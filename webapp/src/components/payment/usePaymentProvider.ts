@@ -1,0 +1,46 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { generateClientToken } from '@/lib/api/billing';
+import type { ErrorKey } from '@/lib/api/errors';
+import { createPaymentProvider, type PaymentProvider } from './provider';
+
+export type ProviderState =
+  | { status: 'loading' }
+  | { status: 'ready'; provider: PaymentProvider }
+  | { status: 'failed'; errorKey: ErrorKey };
+
+/** A client token from the API, then the matching provider; torn down when the page goes. */
+export function usePaymentProvider(): ProviderState & { retry(): void } {
+  const [state, setState] = useState<ProviderState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    let provider: PaymentProvider | null = null;
+    setState({ status: 'loading' });
+    (async () => {
+      const token = await generateClientToken();
+      if (!token.ok || !token.data?.clientToken) {
+        // SPEC 8: token generation code 1 has its own message.
+        if (live) setState({ status: 'failed', errorKey: token.ok ? 'tokenGeneration' : token.errorKey });
+        return;
+      }
+      try {
+        provider = await createPaymentProvider(token.data.clientToken);
+      } catch {
+        if (live) setState({ status: 'failed', errorKey: 'tokenGeneration' });
+        return;
+      }
+      if (live) setState({ status: 'ready', provider });
+      else void provider.teardown();
+    })();
+    return () => {
+      live = false;
+      void provider?.teardown();
+    };
+  }, [attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, retry };
+}

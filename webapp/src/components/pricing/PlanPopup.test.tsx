@@ -1,0 +1,84 @@
+import { fireEvent, screen } from '@testing-library/react';
+import en from '@locales/en.json';
+import { renderWithIntl } from '@/test/render';
+import PlanPopup from './PlanPopup';
+import PricingCard from './PricingCard';
+import { PLANS_FR } from './test-plans';
+
+const all = { period: 'P1Y' as const, apps: ['tv' as const, 'books' as const, 'games' as const] };
+
+describe('PlanPopup', () => {
+  it('in choose mode, picking a plan reports it and closes the popup', () => {
+    const onSelect = jest.fn();
+    const onClose = jest.fn();
+    renderWithIntl(<PlanPopup mode="choose" plans={PLANS_FR} selected={all} onSelect={onSelect} onClose={onClose} />);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: en.Plans.lumo_books }));
+    expect(screen.getByText('€7.99 / month')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: en.PlanPopup.choose }));
+
+    expect(onSelect).toHaveBeenCalledWith({ period: 'P1M', apps: ['tv', 'games'] });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('in change mode, the confirm button confirms and leaves closing to the page', () => {
+    const onConfirm = jest.fn();
+    const onClose = jest.fn();
+    const onSelect = jest.fn();
+    renderWithIntl(
+      <PlanPopup mode="change" plans={PLANS_FR} selected={all} onSelect={onSelect} onConfirm={onConfirm} onClose={onClose} />,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: en.Plans.lumo_games }));
+    fireEvent.click(screen.getByRole('button', { name: en.PlanPopup.confirm }));
+    expect(onConfirm).toHaveBeenCalledWith({ period: 'P1Y', apps: ['tv', 'books'] });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it('shows the add-on prices and the yearly savings', () => {
+    renderWithIntl(<PlanPopup mode="choose" plans={PLANS_FR} selected={all} onSelect={jest.fn()} onClose={jest.fn()} />);
+    expect(screen.getByText('Second app: +€21.00. Third app: +€15.00.')).toBeInTheDocument();
+    expect(screen.getByText('You save €48.98 a year')).toBeInTheDocument();
+    expect(screen.getByText('That is €6.00 a month')).toBeInTheDocument();
+  });
+
+  it('cannot be confirmed without an app', () => {
+    renderWithIntl(<PlanPopup mode="choose" plans={PLANS_FR} selected={{ period: 'P1M', apps: ['tv'] }} onSelect={jest.fn()} onClose={jest.fn()} />);
+    fireEvent.click(screen.getByRole('checkbox', { name: en.Plans.lumo_tv }));
+    expect(screen.getByText(en.PlanPopup.pickOneApp)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: en.PlanPopup.choose })).toBeDisabled();
+  });
+
+  it('is a modal dialog that Escape and the close button close', () => {
+    const onClose = jest.fn();
+    renderWithIntl(<PlanPopup mode="choose" plans={PLANS_FR} selected={all} onSelect={jest.fn()} onClose={onClose} />);
+    const dialog = screen.getByRole('dialog', { name: en.PlanPopup.title });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: en.PlanPopup.close }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('PricingCard', () => {
+  it('shows the selection, its price and opens the popup', () => {
+    const onOpen = jest.fn();
+    renderWithIntl(<PricingCard plans={PLANS_FR} selection={all} onOpen={onOpen} note="7 days free" />);
+    expect(screen.getByText(en.Plans.lumo_tv_books_games)).toBeInTheDocument();
+    expect(screen.getByText('€70.90 / year')).toBeInTheDocument();
+    expect(screen.getByText('7 days free')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: en.PricingCard.change }));
+    expect(onOpen).toHaveBeenCalled();
+  });
+
+  it('shows a loader while the prices load, and a retry when they fail', () => {
+    const onRetry = jest.fn();
+    const { unmount } = renderWithIntl(<PricingCard plans={null} selection={all} onOpen={jest.fn()} />);
+    expect(screen.getByRole('status')).toHaveTextContent(en.PricingCard.loading);
+    unmount();
+    renderWithIntl(<PricingCard plans={null} selection={all} onOpen={jest.fn()} failed onRetry={onRetry} />);
+    fireEvent.click(screen.getByRole('button', { name: en.PricingCard.retry }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+});

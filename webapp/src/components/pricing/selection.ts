@@ -1,0 +1,24 @@
+import { session } from '@/lib/session/storage';
+import { DEFAULT_SELECTION, normalizeApps, type Period, type PlanSelection } from './plans';
+
+// The plan chosen in the popup survives the step from register to subscribe
+// in session storage ("selected plan", SPEC 3).
+export function loadSelection(): PlanSelection {
+  try {
+    const stored = JSON.parse(session.get('selectedPlan') ?? 'null') as Partial<PlanSelection> | null;
+    const apps = normalizeApps(Array.isArray(stored?.apps) ? stored.apps : []);
+    const period: Period = stored?.period === 'P1M' || stored?.period === 'P1Y' ? stored.period : DEFAULT_SELECTION.period;
+    return { period, apps: apps.length ? apps : [...DEFAULT_SELECTION.apps] };
+  } catch {
+    return { ...DEFAULT_SELECTION, apps: [...DEFAULT_SELECTION.apps] };
+  }
+}
+
+export function saveSelection(selection: PlanSelection): void {
+  session.set('selectedPlan', JSON.stringify({ period: selection.period, apps: normalizeApps(selection.apps) }));
+}
+
+/** The landing parameter `monthly` preselects the monthly period (SPEC 2). */
+export function preferMonthly(): void {
+  saveSelection({ ...loadSelection(), period: 'P1M' });
+}

@@ -1,0 +1,84 @@
+'use client';
+
+import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import Flash from '@/components/common/Flash';
+import Spinner from '@/components/common/Spinner';
+import EmailOverlay from '@/components/email-overlay/EmailOverlay';
+import { useIsTv } from '@/components/layout/PlatformContext';
+import { useParentalGate } from '@/components/parental-gate/useParentalGate';
+import { Link } from '@/i18n/navigation';
+import { appsWithAccess } from '@/lib/account/account';
+import { track } from '@/lib/analytics';
+import { useStartup } from '@/lib/startup/StartupProvider';
+import { openWebApp } from '@/lib/startup/web-apps';
+import AppCard from './AppCard';
+import { hubView } from './apps';
+import styles from './Products.module.css';
+
+/** /products (white background): the three apps, then install, log in, open. */
+export default function ProductsHub() {
+  const t = useTranslations('ProductsPage');
+  const tErrors = useTranslations('Errors');
+  const { account, reloadAccount } = useStartup();
+  const isTv = useIsTv();
+  const { guard, gate } = useParentalGate();
+  const [opening, setOpening] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (!account) return null;
+  const view = hubView(appsWithAccess(account.subscriptions), isTv);
+
+  async function open() {
+    setOpening(true);
+    setFailed(false);
+    track('OPEN_APP', { app: 'tv' });
+    if (!(await openWebApp('tv'))) {
+      setOpening(false);
+      setFailed(true);
+    }
+  }
+
+  return (
+    <div className={styles.screen}>
+      <section className={styles.hub} aria-labelledby="hub-title">
+        <h1 id="hub-title">{t('title')}</h1>
+        <p className={styles.intro}>{t('intro')}</p>
+        {view.cards.length > 0 && (
+          <ul className={styles.cards}>
+            {view.cards.map(({ app, subscribed }) => (
+              <AppCard key={app.id} app={app} subscribed={subscribed} guard={guard} />
+            ))}
+          </ul>
+        )}
+        <ol className={styles.steps}>
+          {view.steps.map((step, index) => (
+            <li key={step} className={styles.step}>
+              <span className={styles.stepNumber} aria-hidden="true">{index + 1}</span>
+              <div>
+                <h2>{t(`steps.${step}.title`)}</h2>
+                <p>{t(`steps.${step}.text`, { email: account.email })}</p>
+                {step === 'open' && (
+                  <>
+                    <button type="button" className="button" disabled={!view.canOpen || opening}
+                      aria-describedby={view.canOpen ? undefined : 'open-needs-tv'} onClick={() => guard(open)}>
+                      {opening ? <Spinner label={t('opening')} /> : t('open')}
+                    </button>
+                    {!view.canOpen && (
+                      <p id="open-needs-tv" className={styles.hint}>
+                        {t('openNeedsTv')} {!isTv && <Link href="/subscribe">{t('subscribe')}</Link>}
+                      </p>
+                    )}
+                  </>
+                )}
+              </div>
+            </li>
+          ))}
+        </ol>
+        {failed && <Flash kind="error" onClose={() => setFailed(false)}>{tErrors('somethingWentWrong')}</Flash>}
+        <Link href="/" className={styles.back}>{t('backToProfile')}</Link>
+      </section>
+      {gate}
+      <EmailOverlay account={account} onSaved={reloadAccount} />
+    </div>
+  );
+}

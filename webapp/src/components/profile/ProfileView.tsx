@@ -1,0 +1,74 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import Flash from '@/components/common/Flash';
+import EmailOverlay from '@/components/email-overlay/EmailOverlay';
+import { useIsTv } from '@/components/layout/PlatformContext';
+import { Link } from '@/i18n/navigation';
+import { clearPaymentNotice, paymentJustDone } from '@/components/subscribe/paymentNotice';
+import { useStartup } from '@/lib/startup/StartupProvider';
+import EditPopup, { type EditableField } from './EditPopup';
+import SubscriptionCard from './SubscriptionCard';
+import { renewingApps } from './visibility';
+import styles from './Profile.module.css';
+
+/** Profile `/` (dark background): account details, subscriptions, the way to the apps. */
+export default function ProfileView() {
+  const t = useTranslations('ProfilePage');
+  const { account, reloadAccount } = useStartup();
+  const isTv = useIsTv();
+  const [editing, setEditing] = useState<EditableField | null>(null);
+  const [paid, setPaid] = useState(paymentJustDone);
+
+  useEffect(() => clearPaymentNotice, []);
+
+  const close = useCallback(() => setEditing(null), []);
+  if (!account) return null;
+  const covered = renewingApps(account.subscriptions);
+
+  return (
+    <div className={styles.screen}>
+      <section className={styles.profile} aria-labelledby="profile-title">
+        {paid && <Flash kind="success" onClose={() => setPaid(false)}>{t('paid')}</Flash>}
+        <h1 id="profile-title">{t('title')}</h1>
+        <div className={styles.card}>
+          <h2>{t('accountTitle')}</h2>
+          <dl className={styles.details}>
+            <div>
+              <dt>{t('email')}</dt>
+              <dd><span dir="ltr" className={styles.value}>{account.email}</span>
+                <button type="button" className={styles.link} onClick={() => setEditing('email')}>{t('changeEmail')}</button></dd>
+            </div>
+            <div>
+              <dt>{t('name')}</dt>
+              <dd><span className={styles.value}>{account.name || t('noName')}</span>
+                <button type="button" className={styles.link} onClick={() => setEditing('name')}>{t('changeName')}</button></dd>
+            </div>
+            <div>
+              <dt>{t('password')}</dt>
+              <dd><span className={styles.value} aria-label={t('passwordHidden')}>••••••••</span>
+                <Link href="/change-password" className={styles.link}>{t('changePassword')}</Link></dd>
+            </div>
+          </dl>
+        </div>
+        <h2 className={styles.sectionTitle}>{t('subscriptionsTitle')}</h2>
+        {account.subscriptions.length === 0 ? (
+          <div className={styles.card}>
+            <p>{t('noSubscription')}</p>
+            {!isTv && <Link href="/subscribe" className="button">{t('subscribe')}</Link>}
+          </div>
+        ) : (
+          <div className={styles.subscriptions}>
+            {account.subscriptions.map((s) => <SubscriptionCard key={s.id} subscription={s} isTv={isTv} coveredApps={covered} />)}
+          </div>
+        )}
+        <Link href="/products" className={`button ${styles.products}`}>{t('products')}</Link>
+      </section>
+      {editing && (
+        <EditPopup field={editing} initial={editing === 'email' ? account.email : account.name} onSaved={reloadAccount} onClose={close} />
+      )}
+      <EmailOverlay account={account} onSaved={reloadAccount} />
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+'use client';
+
+import { useFormatter, useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import type { Subscription } from '@/lib/account/account';
+import { planName } from './planName';
+import { subscriptionDisplay } from './visibility';
+import styles from './Profile.module.css';
+
+const STATES = new Set(['Trial', 'Active', 'Cancelled', 'Expired', 'Past_Due', 'Free_Campaign']);
+
+type Props = { subscription: Subscription; isTv: boolean; coveredApps: ReadonlySet<string> };
+
+export default function SubscriptionCard({ subscription: s, isTv, coveredApps }: Props) {
+  const t = useTranslations('ProfilePage');
+  const tPlans = useTranslations('Plans');
+  const format = useFormatter();
+  const shown = subscriptionDisplay(s, isTv, coveredApps);
+  const state = s.isExpired ? 'Expired' : STATES.has(s.paymentStateId) ? s.paymentStateId : 'Active';
+  const titleId = `subscription-${s.id}`;
+
+  return (
+    <article className={styles.subscription} aria-labelledby={titleId}>
+      <header className={styles.subscriptionHead}>
+        <h3 id={titleId}>{planName(tPlans, s.subscriptionType, s.durationCode)}</h3>
+        <span className={`${styles.state} ${styles[`state${state.replace('_', '')}`] ?? ''}`}>{t('state', { state })}</span>
+      </header>
+      <dl className={styles.details}>
+        {shown.coupon && (
+          <div>
+            <dt>{t('coupon')}</dt>
+            <dd dir="ltr">{shown.coupon}</dd>
+          </div>
+        )}
+        {shown.date && (
+          <div>
+            <dt>{t('dateLabel', { kind: shown.date.kind })}</dt>
+            <dd>{format.dateTime(new Date(shown.date.date), { dateStyle: 'long' })}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('paymentMethodLabel')}</dt>
+          <dd>{t('paymentMethod', { method: shown.paymentMethod })}</dd>
+        </div>
+      </dl>
+      {(shown.changePlan || shown.unsubscribe || shown.resubscribe) && (
+        <div className={styles.subscriptionActions}>
+          {shown.resubscribe && <Link href="/resubscribe" className="button">{t('resubscribe')}</Link>}
+          {shown.changePlan && <Link href={`/changeSubscriptionPlan?subscription=${s.id}`}>{t('changePlan')}</Link>}
+          {shown.unsubscribe?.method === 'in_app' && <Link href={shown.unsubscribe.path}>{t('unsubscribe')}</Link>}
+          {shown.unsubscribe && shown.unsubscribe.method !== 'in_app' && (
+            <a href={shown.unsubscribe.url} target="_blank" rel="noopener noreferrer">
+              {t('unsubscribeElsewhere', { method: shown.unsubscribe.method })}
+              <span className={styles.srOnly}>{t('opensNewTab')}</span>
+            </a>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

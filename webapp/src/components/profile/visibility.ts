@@ -1,0 +1,59 @@
+import type { CancelRoute, Subscription } from '@/lib/account/account';
+
+// SPEC 6: what the profile shows for each subscription. The API already decides
+// the cancel route per store; the page adds what depends on the device (TV) and
+// repeats the spec's hard rules, so a wrong answer can never show a cancel link
+// for a coupon or salt subscription.
+
+export type DateLine = { kind: 'nextInvoice' | 'activeUntil' | 'expiredOn'; date: string };
+
+export type SubscriptionDisplay = {
+  coupon: string | null;
+  date: DateLine | null;
+  paymentMethod: string; // a key of ProfilePage.paymentMethod (ICU select)
+  changePlan: boolean;
+  unsubscribe: Exclude<CancelRoute, { method: 'none' }> | null;
+  resubscribe: boolean;
+};
+
+const STORE_METHODS: Record<string, string> = {
+  ios: 'apple', playstore: 'googlePlay', samsung: 'samsung', docomo: 'operator', swisscom: 'operator',
+  switch: 'operator', mondia: 'operator', virgo: 'operator', salt: 'operator',
+};
+const KNOWN_METHODS = new Set(['card', 'paypal', 'googlePay', 'coupon', 'directDebit', 'phoneBill']);
+
+export function paymentMethodOf(s: Subscription): string {
+  if (s.paymentStateId === 'Free_Campaign') return 'coupon';
+  if (s.storeId in STORE_METHODS) return STORE_METHODS[s.storeId];
+  const method = s.paymentMethod ?? '';
+  const normalized = method === 'google_pay' || method === 'android_pay' ? 'googlePay' : method;
+  return KNOWN_METHODS.has(normalized) ? normalized : 'other';
+}
+
+function dateLine(s: Subscription): DateLine | null {
+  if (s.isExpired) return s.endDate ? { kind: 'expiredOn', date: s.endDate } : null;
+  if (s.isRenewing && s.nextBillingDate) return { kind: 'nextInvoice', date: s.nextBillingDate };
+  const until = s.endDate ?? s.nextBillingDate;
+  return until ? { kind: 'activeUntil', date: until } : null;
+}
+
+const appsOf = (s: Subscription) => s.subscriptionType.split('_').slice(1);
+
+/** Apps a renewing subscription already covers: no "subscribe again" is offered for them. */
+export function renewingApps(subscriptions: readonly Subscription[]): Set<string> {
+  return new Set(subscriptions.filter((s) => s.isRenewing && !s.isExpired).flatMap(appsOf));
+}
+
+export function subscriptionDisplay(s: Subscription, isTv: boolean, coveredApps: ReadonlySet<string> = new Set()): SubscriptionDisplay {
+  const renewing = s.isRenewing && !s.isExpired;
+  const replaced = appsOf(s).every((app) => coveredApps.has(app));
+  const cancellable = renewing && !isTv && s.paymentStateId !== 'Free_Campaign' && s.storeId !== 'salt';
+  return {
+    coupon: s.coupon,
+    date: dateLine(s),
+    paymentMethod: paymentMethodOf(s),
+    changePlan: renewing && !isTv && s.storeId === 'lumo' && s.canChangePlan,
+    unsubscribe: cancellable && s.cancel.method !== 'none' ? s.cancel : null,
+    resubscribe: !renewing && !isTv && !replaced,
+  };
+}

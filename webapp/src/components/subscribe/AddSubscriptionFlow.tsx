@@ -1,0 +1,102 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import Flash from '@/components/common/Flash';
+import Spinner from '@/components/common/Spinner';
+import PaymentForm, { isAppleDevice, usePaymentMessage } from '@/components/payment/PaymentForm';
+import type { Nonce, PaymentMessage, TokenizeResult } from '@/components/payment/provider';
+import { usePaymentProvider } from '@/components/payment/usePaymentProvider';
+import type { Plan } from '@/components/pricing/plans';
+import { toCents } from '@/components/pricing/plans';
+import { usePlans } from '@/components/pricing/usePlans';
+import { subscribeLegacy } from '@/lib/api/billing';
+import { isErrorKey } from '@/lib/api/errors';
+import { nextStep, STEPS, type Step } from './legacy';
+import LegacyPlanStep from './LegacyPlanStep';
+import { useIdempotencyKey, usePaymentSuccess } from './usePay';
+import styles from './PaymentPage.module.css';
+
+/** /add-subscription: the older 3-step flow (plan, payment option, card) on the older payment calls. */
+export default function AddSubscriptionFlow() {
+  const t = useTranslations('AddSubscriptionPage');
+  const tErrors = useTranslations('Errors');
+  const messageOf = usePaymentMessage();
+  const { plans, failed, retry } = usePlans();
+  const provider = usePaymentProvider();
+  const succeeded = usePaymentSuccess();
+  const keys = useIdempotencyKey();
+  const [step, setStep] = useState<Step>('plan');
+  const [plan, setPlan] = useState<Plan | null>(null);
+  const [coupon, setCoupon] = useState<string | null>(null);
+  const [error, setError] = useState<PaymentMessage | null>(null);
+  const [walletBusy, setWalletBusy] = useState(false);
+  const [googlePay, setGooglePay] = useState(false);
+
+  useEffect(() => setGooglePay(!isAppleDevice(navigator.userAgent)), []);
+
+  function forward() {
+    const next = nextStep(step, plan);
+    setError(next.errorKey ?? null);
+    setStep(next.step);
+  }
+
+  async function send(nonce: Nonce, billingName: string): Promise<PaymentMessage | null> {
+    if (!plan) return 'selectPlan';
+    const result = await subscribeLegacy(plan.product, {
+      nonce: nonce.nonce, name: billingName, device_data: nonce.deviceData, iap: plan.iap, coupon,
+    }, keys.keyFor(nonce.nonce));
+    keys.settle(result.ok ? null : result);
+    if (!result.ok) {
+      // SPEC 8: the older flow shows the server's own errorMessage.
+      const reason = result.body?.errorMessage;
+      return isErrorKey(reason) ? reason : result.errorKey;
+    }
+    await succeeded({ product: plan.product, period: plan.durationCode, currency: plan.currency, total: toCents(plan.price), method: nonce.method });
+    return null;
+  }
+
+  async function payWithWallet(tokenize: () => Promise<TokenizeResult>) {
+    setWalletBusy(true);
+    setError(null);
+    const result = await tokenize();
+    setError(result.ok ? await send(result, '') : result.message);
+    setWalletBusy(false);
+  }
+
+  const amount = plan ? { amount: plan.price, currency: plan.currency } : { amount: '0', currency: 'EUR' };
+  return (
+    <section className={`page ${styles.legacy}`} aria-labelledby="add-title">
+      <p className={styles.step}>{t('step', { current: STEPS.indexOf(step) + 1, total: STEPS.length })}</p>
+      <h1 id="add-title">{t('title')}</h1>
+      <p>{t(`intro_${step}`)}</p>
+      {error && <Flash kind="error" onClose={() => setError(null)}>{messageOf(error)}</Flash>}
+      {step === 'plan' && (failed ? (
+        <Flash kind="error"><p>{tErrors('somethingWentWrong')}</p><button type="button" className="button" onClick={retry}>{t('retry')}</button></Flash>
+      ) : plans ? (
+        <LegacyPlanStep plans={plans} plan={plan} onPlan={setPlan} coupon={coupon} onCoupon={setCoupon} />
+      ) : <Spinner />)}
+      {step !== 'plan' && provider.status === 'loading' && <Spinner label={t('preparing')} />}
+      {step !== 'plan' && provider.status === 'failed' && (
+        <Flash kind="error"><p>{tErrors(provider.errorKey)}</p><button type="button" className="button" onClick={provider.retry}>{t('retry')}</button></Flash>
+      )}
+      {step === 'method' && provider.status === 'ready' && (
+        <div className={styles.methods}>
+          <button type="button" className="button" disabled={walletBusy} onClick={() => payWithWallet(() => provider.provider.payWithPayPal(amount))}>{t('methodPaypal')}</button>
+          {googlePay && (
+            <button type="button" className="button" disabled={walletBusy} onClick={() => payWithWallet(() => provider.provider.payWithGooglePay(amount))}>{t('methodGooglePay')}</button>
+          )}
+          <button type="button" className="button" disabled={walletBusy} onClick={forward}>{t('methodCard')}</button>
+          {walletBusy && <Spinner label={t('paying')} />}
+        </div>
+      )}
+      {step === 'card' && provider.status === 'ready' && (
+        <PaymentForm provider={provider.provider} amount={amount} payLabel={t('pay')} onNonce={send} showWallets={false} />
+      )}
+      <div className={styles.confirmRow}>
+        {step !== 'plan' && <button type="button" className={styles.linkButton} onClick={() => setStep(step === 'card' ? 'method' : 'plan')}>{t('back')}</button>}
+        {step === 'plan' && <button type="button" className="button" onClick={forward}>{t('next')}</button>}
+      </div>
+    </section>
+  );
+}

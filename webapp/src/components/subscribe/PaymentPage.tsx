@@ -1,0 +1,95 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import Flash from '@/components/common/Flash';
+import Spinner from '@/components/common/Spinner';
+import PaymentForm from '@/components/payment/PaymentForm';
+import { usePaymentProvider } from '@/components/payment/usePaymentProvider';
+import PlanPopup from '@/components/pricing/PlanPopup';
+import PricingCard from '@/components/pricing/PricingCard';
+import { DEFAULT_SELECTION, priceSelection, type PlanSelection } from '@/components/pricing/plans';
+import { loadSelection, saveSelection } from '@/components/pricing/selection';
+import { usePlans } from '@/components/pricing/usePlans';
+import { useRouter } from '@/i18n/navigation';
+import { sendsToProfile, type PaymentMode } from '@/lib/startup/decide';
+import { useStartup } from '@/lib/startup/StartupProvider';
+import CouponField from './CouponField';
+import { useCoupon } from './useCoupon';
+import { usePay } from './usePay';
+import styles from './PaymentPage.module.css';
+
+const TITLES = { subscribe: 'SubscribePage', resubscribe: 'ResubscribePage', changePlan: 'ChangePlanPage' } as const;
+
+/** /subscribe, /resubscribe and (for a parent with no web subscription to change) /changePlan. */
+export default function PaymentPage({ mode }: { mode: PaymentMode }) {
+  const t = useTranslations('PaymentPage');
+  const tPage = useTranslations(TITLES[mode]);
+  const tErrors = useTranslations('Errors');
+  const format = useFormatter();
+  const router = useRouter();
+  const { account, reloadAccount } = useStartup();
+  const { plans, failed, retry } = usePlans();
+  const provider = usePaymentProvider();
+  const [selection, setSelection] = useState<PlanSelection>(DEFAULT_SELECTION);
+  const [popupOpen, setPopupOpen] = useState(false);
+  const priced = plans ? priceSelection(plans, selection) : null;
+  const coupon = useCoupon(selection, priced, async () => {
+    await reloadAccount();
+    router.push('/products');
+  });
+  const pay = usePay({ selection, priced, coupon: coupon.applied });
+
+  useEffect(() => setSelection(loadSelection()), []);
+  useEffect(() => {
+    if (account && sendsToProfile(account, mode)) router.replace('/');
+  }, [account, mode, router]);
+
+  function choose(next: PlanSelection) {
+    setSelection(next);
+    saveSelection(next);
+  }
+
+  // SPEC 4: while a cancelled subscription still runs, resubscribing starts when it ends.
+  const running = account?.subscriptions.find((s) => !s.isExpired && !s.isRenewing && s.endDate);
+  const currency = priced?.currency ?? plans?.currency ?? 'EUR';
+
+  return (
+    <section className={styles.page} aria-labelledby="payment-title">
+      <header className={styles.head}>
+        {mode === 'subscribe' && <p className={styles.step}>{t('step', { current: 2, total: 2 })}</p>}
+        <h1 id="payment-title">{tPage('title')}</h1>
+        <p>{tPage('intro')}</p>
+      </header>
+      {mode === 'resubscribe' && running?.endDate && (
+        <Flash kind="success">{t('stillActive', { date: format.dateTime(new Date(running.endDate), { dateStyle: 'long' }) })}</Flash>
+      )}
+      <div className={styles.columns}>
+        <div className={styles.plan}>
+          <PricingCard plans={plans} selection={selection} onOpen={() => setPopupOpen(true)} failed={failed} onRetry={retry} />
+          <CouponField coupon={coupon} currency={currency} />
+          <p className={styles.note}>{t(coupon.applied ? 'couponNote' : account?.subscriptions.length ? 'anytimeNote' : 'trialNote')}</p>
+        </div>
+        <div className={styles.pay}>
+          <h2 className={styles.payTitle}>{t('paymentTitle')}</h2>
+          {provider.status === 'loading' && <div className={styles.loading}><Spinner label={t('preparing')} /></div>}
+          {provider.status === 'failed' && (
+            <Flash kind="error">
+              <p>{tErrors(provider.errorKey)}</p>
+              <button type="button" className="button" onClick={provider.retry}>{t('retry')}</button>
+            </Flash>
+          )}
+          {provider.status === 'ready' && (
+            <PaymentForm provider={provider.provider} payLabel={t('pay')} onNonce={pay}
+              precheck={() => (priced ? null : 'selectPlan')}
+              amount={priced ? { amount: (priced.total / 100).toFixed(2), currency: priced.currency } : null} />
+          )}
+        </div>
+      </div>
+      {popupOpen && plans && (
+        <PlanPopup mode="choose" plans={plans} selected={selection} onSelect={choose} onClose={() => setPopupOpen(false)} />
+      )}
+    </section>
+  );
+}
+

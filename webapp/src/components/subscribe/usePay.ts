@@ -1,0 +1,100 @@
+'use client';
+
+import { useRef } from 'react';
+import type { PaymentMessage, Nonce } from '@/components/payment/provider';
+import type { PlanSelection, PricedSelection } from '@/components/pricing/plans';
+import { useRouter } from '@/i18n/navigation';
+import { isPremium } from '@/lib/account/account';
+import { track, storedUtm } from '@/lib/analytics';
+import { subscribe, type SubscribeRequest } from '@/lib/api/billing';
+import type { ApiFailure } from '@/lib/api/client';
+import { isErrorKey } from '@/lib/api/errors';
+import { clearCoupon, local } from '@/lib/session/storage';
+import { useStartup } from '@/lib/startup/StartupProvider';
+import { openWebApp } from '@/lib/startup/web-apps';
+import { afterPayment, fireConversion } from './afterPayment';
+import { notePaymentDone } from './paymentNotice';
+import type { AppliedCoupon } from './coupon';
+import { chosenPlan } from './useCoupon';
+
+/** SPEC 8 "Payment": 400 names the reason in errorMessage; 409 and 503 have their own texts. */
+export function paymentFailureMessage(failure: ApiFailure): PaymentMessage {
+  const reason = failure.body?.errorMessage;
+  if (failure.status === 400 && isErrorKey(reason)) return reason;
+  if (failure.status === 400 && failure.errorKey === 'couponProductMismatch') return 'couponPlanMismatch';
+  if (failure.status === 409) return 'paymentInProgress';
+  if (failure.status === 503) return 'subscriptionCreateFailed';
+  return failure.errorKey;
+}
+
+/** Whether the outcome is unknown, so a retry must reuse the same idempotency key. */
+const outcomeUnknown = (failure: ApiFailure) => failure.status === 0 || failure.status === 503 || failure.status === 409;
+
+function newKey(): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+type PayContext = { selection: PlanSelection; priced: PricedSelection | null; coupon: AppliedCoupon | null };
+type Bought = { product: string; period: string; currency: string; total: number; method: string };
+
+/** SPEC 4 "Payment success": conversion, coupon cleared, subscriptions re-checked, PAYMENT_DONE, then onwards. */
+export function usePaymentSuccess() {
+  const router = useRouter();
+  const { account, reloadAccount } = useStartup();
+  return async function succeeded(bought: Bought): Promise<void> {
+    const { conversion, destination } = afterPayment({
+      hadActiveSubscription: account ? isPremium(account.subscriptions) : false,
+      product: bought.product, storedTvFolder: local.get('tvAppFolderId'), storedApp: local.get('app'),
+    });
+    if (conversion) fireConversion({ product: bought.product, period: bought.period, currency: bought.currency, value: bought.total });
+    clearCoupon();
+    local.remove('swissComeCampaign');
+    await reloadAccount();
+    track('PAYMENT_DONE', { product: bought.product, paymentMethod: bought.method });
+    if (destination.kind === 'tvFolder') {
+      local.remove('tvAppFolderId');
+      if (await openWebApp('tv', destination.folderId)) return;
+    } else if (destination.kind === 'app') {
+      local.remove('app');
+      if (await openWebApp(destination.app)) return;
+    }
+    notePaymentDone();
+    router.push('/');
+  };
+}
+
+/** One idempotency key per payment attempt, kept for a retry whose outcome is unknown. */
+export function useIdempotencyKey() {
+  const pending = useRef<{ nonce: string; key: string } | null>(null);
+  return {
+    keyFor(nonce: string): string {
+      const key = pending.current?.nonce === nonce ? pending.current.key : newKey();
+      pending.current = { nonce, key };
+      return key;
+    },
+    settle(failure: ApiFailure | null): void {
+      if (!failure || !outcomeUnknown(failure)) pending.current = null;
+    },
+  };
+}
+
+/** Sends a nonce to POST /v5/braintree/subscription. */
+export function usePay({ selection, priced, coupon }: PayContext) {
+  const succeeded = usePaymentSuccess();
+  const keys = useIdempotencyKey();
+
+  return async function pay(nonce: Nonce, billingName: string): Promise<PaymentMessage | null> {
+    if (!priced) return 'selectPlan';
+    const utm = storedUtm();
+    const request: SubscribeRequest = {
+      paymentNonce: nonce.nonce, plans: chosenPlan(priced, selection), isBundle: priced.isBundle,
+      coupon: coupon?.code ?? null, deviceData: nonce.deviceData, billingName,
+      ...(utm ? { utm: utm as Record<string, string> } : {}),
+    };
+    const result = await subscribe(request, keys.keyFor(nonce.nonce));
+    keys.settle(result.ok ? null : result);
+    if (!result.ok) return paymentFailureMessage(result);
+    await succeeded({ product: priced.product, period: selection.period, currency: priced.currency, total: priced.total, method: nonce.method });
+    return null;
+  };
+}

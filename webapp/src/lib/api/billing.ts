@@ -1,0 +1,83 @@
+import { apiRequest } from './client';
+
+// Payment and subscription calls of SPEC 7 (subscribe, change plan, cancel, coupons).
+
+export type DiscountDetails = { discountPrice: string | null; isBundleDiscount: boolean; planType: string | null };
+
+/** 201 of GET /v5/coupon/validate/{code}. */
+export type UserCoupon = {
+  couponSerialNumber: string;
+  couponDurationCode: string; // P{n}M or P{n}D
+  couponProduct: string;
+  couponType: string;
+  discountDetails: DiscountDetails | null;
+};
+
+/** What the API sells: the plan of the first app, and the product codes of the apps added to it. */
+export type ChosenPlan = { planId: string; product: string; addOns: string[] };
+
+export function validateCoupon(code: string, context: { product?: string; planType?: string } = {}) {
+  const query = new URLSearchParams();
+  if (context.product) query.set('product', context.product);
+  if (context.planType) query.set('planType', context.planType);
+  const suffix = query.toString() ? `?${query}` : '';
+  return apiRequest<UserCoupon>(`/v5/coupon/validate/${encodeURIComponent(code)}${suffix}`);
+}
+
+export function generateClientToken() {
+  return apiRequest<{ clientToken: string }>('/v4/braintree/generate-token');
+}
+
+export type SubscribeRequest = {
+  paymentNonce: string;
+  plans: ChosenPlan;
+  isBundle: boolean;
+  coupon: string | null;
+  deviceData: string | null;
+  billingName: string;
+  utm?: Record<string, string>;
+};
+
+/** One key per payment attempt: a retry after a timeout or a double click makes one subscription. */
+export function subscribe(request: SubscribeRequest, idempotencyKey: string) {
+  return apiRequest<{ status: boolean; data: { subscriptionId: number } }>('/v5/braintree/subscription', {
+    method: 'POST',
+    body: request,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export function changePlan(subscriptionId: number | null, plans: ChosenPlan) {
+  return apiRequest<unknown>('/v5/braintree/subscription/change-plan', {
+    method: 'POST',
+    body: { subscriptionId, plans },
+  });
+}
+
+export function cancelWebSubscription(id: number) {
+  return apiRequest<{ status: boolean; endDate: string | null }>(`/v4/braintree/subscriptions/cancel?id=${id}`);
+}
+
+export function cancelSwisscom() {
+  return apiRequest<{ status: boolean }>('/v4/swisscom/unsubscribe');
+}
+
+export function cancelSwitch(id: number) {
+  return apiRequest<{ sub_partner?: string }>(`/v5/notification/unsubscription?id=${id}`, { method: 'PUT' });
+}
+
+/** The older per-product calls of the 3-step flow (SPEC 3 "Older payload"). */
+const LEGACY_PATHS: Record<string, string> = {
+  lumo_tv: 'subscriptions', lumo_books: 'books/subscriptions', lumo_games: 'games/subscriptions', lumo_tv_books: 'tv-books/subscriptions',
+};
+export const LEGACY_PRODUCTS = Object.keys(LEGACY_PATHS);
+
+export type LegacySubscribeRequest = { nonce: string; name: string; device_data: string | null; iap: string; coupon: string | null };
+
+export function subscribeLegacy(product: string, request: LegacySubscribeRequest, idempotencyKey: string) {
+  return apiRequest<{ status: boolean; data: { subscriptionId: number } }>(`/v4/braintree/${LEGACY_PATHS[product]}`, {
+    method: 'POST',
+    body: request,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}

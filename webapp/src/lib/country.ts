@@ -1,0 +1,21 @@
+import { apiRequest } from './api/client';
+import { local } from './session/storage';
+
+// SPEC 4 "Startup": the country comes from GET /v4/country, FR when that fails.
+export const DEFAULT_COUNTRY = 'FR';
+
+let pending: Promise<string> | null = null;
+
+/** The stored country code, looked up once per page load when missing. */
+export function countryCode(): Promise<string> {
+  const stored = local.get('countryCode');
+  if (stored) return Promise.resolve(stored);
+  pending ??= apiRequest<{ geoplugin_countryCode?: string }>('/v4/country', { auth: false }).then((result) => {
+    pending = null;
+    const code = result.ok ? result.data?.geoplugin_countryCode : undefined;
+    if (!code) return DEFAULT_COUNTRY; // not stored: the next page asks again
+    local.set('countryCode', code);
+    return code;
+  });
+  return pending;
+}

@@ -1,0 +1,77 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import en from '@locales/en.json';
+import { account, subscription } from '@/test/accounts';
+import { jsonResponse } from '@/test/http';
+import { resetNavigation, router, setPathname } from '@/test/navigation';
+import { renderWithIntl } from '@/test/render';
+import { getToken, setToken } from '../session/storage';
+import StartupProvider, { useStartup } from './StartupProvider';
+
+jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
+jest.mock('../country', () => ({ countryCode: jest.fn(async () => 'FR') }));
+
+const fetchMock = jest.fn();
+beforeEach(() => {
+  resetNavigation();
+  window.localStorage.clear();
+  fetchMock.mockReset();
+  global.fetch = fetchMock;
+});
+
+function AccountEmail() {
+  const { account: loaded } = useStartup();
+  return <p>page for {loaded?.email ?? 'nobody'}</p>;
+}
+
+const renderAt = (pathname: string) => {
+  setPathname(pathname);
+  return renderWithIntl(<StartupProvider><AccountEmail /></StartupProvider>);
+};
+
+describe('StartupProvider', () => {
+  it('sends a visitor without a token from a guarded page to login, never showing the page', async () => {
+    renderAt('/products');
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login'));
+    expect(screen.queryByText(/page for/)).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(en.Startup.checking);
+  });
+
+  it('shows a public page at once', () => {
+    renderAt('/login');
+    expect(screen.getByText('page for nobody')).toBeInTheDocument();
+  });
+
+  it('hands the loaded account to a guarded page', async () => {
+    setToken('t1');
+    fetchMock.mockResolvedValue(jsonResponse(200, account([subscription()])));
+    renderAt('/');
+    expect(await screen.findByText('page for parent@example.com')).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/v5/subscriptions');
+    expect(router.replace).not.toHaveBeenCalled();
+  });
+
+  it('sends a family without a live subscription to subscribe', async () => {
+    setToken('t1');
+    fetchMock.mockResolvedValue(jsonResponse(200, account([subscription({ isExpired: true })])));
+    renderAt('/');
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/subscribe'));
+  });
+
+  it('drops a dead token (401) and goes to login', async () => {
+    setToken('dead');
+    fetchMock.mockResolvedValue(jsonResponse(401, { code: 0, message: 'loginNeeded' }));
+    renderAt('/');
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login'));
+    expect(getToken()).toBeNull();
+  });
+
+  it('shows subscription-not-found (404) with a retry', async () => {
+    setToken('t1');
+    fetchMock.mockResolvedValueOnce(jsonResponse(404, { code: 0, message: 'subscriptionNotFound' }));
+    renderAt('/');
+    expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.subscriptionNotFound);
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, account([subscription()])));
+    fireEvent.click(screen.getByRole('button', { name: en.Startup.retry }));
+    expect(await screen.findByText('page for parent@example.com')).toBeInTheDocument();
+  });
+});

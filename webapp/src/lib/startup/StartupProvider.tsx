@@ -1,0 +1,124 @@
+'use client';
+
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import Flash from '@/components/common/Flash';
+import Spinner from '@/components/common/Spinner';
+import { useIsTv } from '@/components/layout/PlatformContext';
+import { logOut } from '@/components/login/api';
+import { withFlash } from '@/components/login/page-flash';
+import { Link, usePathname, useRouter } from '@/i18n/navigation';
+import type { Account } from '../account/account';
+import type { ErrorKey } from '../api/errors';
+import { countryCode } from '../country';
+import { clearSession, local } from '../session/storage';
+import { routeKind } from './routes';
+import { accountCache, liveEffects, loadAccountOutcome, redirectKeyOf, runStartup, type FinalStep } from './run';
+import { openWebApp } from './web-apps';
+import styles from './StartupProvider.module.css';
+
+type StartupContextValue = {
+  /** The account of the logged-in parent; set on every guarded page. */
+  account: Account | null;
+  /** Reloads GET /v5/subscriptions (after a payment, a cancel or a profile change). */
+  reloadAccount(): Promise<Account | null>;
+};
+
+export const StartupContext = createContext<StartupContextValue>({ account: null, reloadAccount: async () => null });
+
+export const useStartup = () => useContext(StartupContext);
+
+type Outcome = { pathname: string; account: Account | null; error: ErrorKey | null };
+
+/** Runs the start-up decision (SPEC 4) on the first page and on every later navigation. */
+export default function StartupProvider({ children }: { children: ReactNode }) {
+  const t = useTranslations('Startup');
+  const tErrors = useTranslations('Errors');
+  const pathname = usePathname();
+  const router = useRouter();
+  const isTv = useIsTv();
+  const cache = useRef(accountCache()).current;
+  // Read before any effect: the landing capture removes the key from the address.
+  const landingKey = useRef<string | null | undefined>(undefined);
+  if (landingKey.current === undefined && typeof window !== 'undefined') {
+    landingKey.current = redirectKeyOf(window.location.pathname, window.location.search);
+  }
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  const apply = useCallback(async (step: FinalStep, path: string) => {
+    const done = (account: Account | null, error: ErrorKey | null = null) => setOutcome({ pathname: path, account, error });
+    if (step.next === 'render') return done(step.account ?? cache.get());
+    if (step.next === 'fail') return done(null, step.errorKey);
+    if (step.next === 'navigate') {
+      if (step.logout) {
+        void logOut().catch(() => null); // revoke the token on the server too; reads it before it is cleared
+        clearSession();
+      }
+      else if (step.dropToken) local.remove('userToken', 'token');
+      return router.replace(step.flash ? withFlash(step.to, { kind: 'error', key: step.flash }) : step.to);
+    }
+    // The calling app or TV folder is used once, then forgotten.
+    local.remove(step.next === 'openApp' ? 'app' : 'tvAppFolderId');
+    const opened = step.next === 'openApp' ? await openWebApp(step.app) : await openWebApp('tv', step.folderId);
+    if (!opened) done(cache.get(), 'somethingWentWrong');
+  }, [cache, router]);
+
+  useEffect(() => {
+    let live = true;
+    void countryCode();
+    const key = landingKey.current ?? undefined;
+    runStartup({
+      pathname, isTvPlatform: isTv, hasToken: false, key,
+      storedApp: local.get('app'), storedTvFolder: local.get('tvAppFolderId'),
+    }, liveEffects(cache)).then((step) => {
+      if (!live) return;
+      landingKey.current = null; // a key is verified once per page load
+      return apply(step, pathname);
+    });
+    return () => { live = false; };
+  }, [pathname, attempt, isTv, cache, apply]);
+
+  const reloadAccount = useCallback(async () => {
+    const result = await loadAccountOutcome();
+    const account = result.status === 'ok' ? result.account : null;
+    cache.set(account);
+    if (result.status === 'unauthorized') {
+      local.remove('userToken', 'token');
+      router.replace('/login');
+    }
+    setOutcome((current) => current && { ...current, account });
+    return account;
+  }, [cache, router]);
+
+  const ready = outcome?.pathname === pathname;
+  const context = useMemo(() => ({ account: ready ? outcome.account : null, reloadAccount }), [ready, outcome, reloadAccount]);
+  const error = ready ? outcome.error : null;
+  const guarded = routeKind(pathname) === 'guarded';
+
+  let body: ReactNode = children;
+  if (guarded && error) {
+    body = (
+      <section className="page">
+        <Flash kind="error">{tErrors(error)}</Flash>
+        <div className={styles.actions}>
+          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>{t('retry')}</button>
+          <Link href="/logout" className={styles.secondary}>{t('logout')}</Link>
+        </div>
+      </section>
+    );
+  } else if (guarded && !ready) {
+    body = <div className={styles.loading}><Spinner label={t('checking')} /></div>;
+  }
+
+  return (
+    <StartupContext.Provider value={context}>
+      {!guarded && error && (
+        <div className={styles.flash}>
+          <Flash kind="error" onClose={() => setOutcome(null)}>{tErrors(error)}</Flash>
+        </div>
+      )}
+      {body}
+    </StartupContext.Provider>
+  );
+}

@@ -1,0 +1,43 @@
+// Which routes the start-up logic (SPEC 4) lets each kind of visitor see.
+// Routes are compared by their first path segment, without the locale prefix.
+
+/** SPEC 2 "Public routes", plus the pages opened from e-mailed links. */
+const PUBLIC = new Set([
+  'homePage', 'login', 'register', 'forgotten-password', 'swisscom', 'coupon',
+  'intermarche', 'ACEF', 'promo', 'test', 'reset-password', 'confirm-email', 'logout',
+]);
+
+/** Public pages that never send a logged-in visitor elsewhere: they act on a link or log out. */
+const NEVER_REDIRECTED = new Set(['logout', 'reset-password', 'confirm-email']);
+
+/**
+ * Where a premium parent may stay. SPEC 4 names products, subscribe and changePlan
+ * besides the profile; the profile's own sub-pages (opened from it, and reloaded in
+ * place) stay too, or a reload there would lose the parent's place.
+ */
+const PREMIUM_STAYS = new Set([
+  '', 'products', 'subscribe', 'changePlan', 'resubscribe', 'changeSubscriptionPlan',
+  'change-password', 'unsubscribe', 'add-subscription',
+]);
+
+/** Where a parent without a live subscription may stay: the ways to (re)subscribe. */
+const NON_PREMIUM_STAYS = new Set(['subscribe', 'resubscribe', 'add-subscription', 'change-password']);
+
+/** Pages that take a payment: TV platforms cannot pay on the site (SPEC 6). */
+const PAYMENT = new Set(['subscribe', 'resubscribe', 'changePlan', 'changeSubscriptionPlan', 'add-subscription']);
+
+export type RouteKind = 'public' | 'neverRedirected' | 'guarded';
+
+export function firstSegment(pathname: string): string {
+  return pathname.split('?')[0].split('/').filter(Boolean)[0] ?? '';
+}
+
+export function routeKind(pathname: string): RouteKind {
+  const segment = firstSegment(pathname);
+  if (NEVER_REDIRECTED.has(segment)) return 'neverRedirected';
+  return PUBLIC.has(segment) ? 'public' : 'guarded';
+}
+
+export const staysWhenPremium = (pathname: string) => PREMIUM_STAYS.has(firstSegment(pathname));
+export const staysWhenNotPremium = (pathname: string) => NON_PREMIUM_STAYS.has(firstSegment(pathname));
+export const isPaymentRoute = (pathname: string) => PAYMENT.has(firstSegment(pathname));

@@ -1,0 +1,79 @@
+import { account, subscription } from '@/test/accounts';
+import { jsonResponse } from '@/test/http';
+import { setToken } from '../session/storage';
+import { accountCache, liveEffects, redirectKeyOf, runStartup, type StartupEffects } from './run';
+
+const premium = account([subscription()]);
+
+function fakeEffects(overrides: Partial<StartupEffects> = {}) {
+  let token = false;
+  return {
+    verifyKey: jest.fn(async () => { token = true; return true; }),
+    loadAccount: jest.fn(async () => ({ status: 'ok' as const, account: premium })),
+    hasToken: jest.fn(() => token),
+    ...overrides,
+  };
+}
+
+describe('start-up runner', () => {
+  const base = { pathname: '/', isTvPlatform: false, hasToken: false };
+
+  it('verifies the key, loads the account, then renders', async () => {
+    const effects = fakeEffects();
+    expect(await runStartup({ ...base, key: 'k1' }, effects)).toEqual({ next: 'render', account: premium });
+    expect(effects.verifyKey).toHaveBeenCalledWith('k1');
+    expect(effects.loadAccount).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops at login when the key is refused, without loading the account', async () => {
+    const effects = fakeEffects({ verifyKey: jest.fn(async () => false) });
+    expect(await runStartup({ ...base, key: 'bad' }, effects)).toEqual({ next: 'navigate', to: '/login', dropToken: true });
+    expect(effects.loadAccount).not.toHaveBeenCalled();
+  });
+
+  it('sends a visitor without a token to login', async () => {
+    const effects = fakeEffects();
+    expect(await runStartup({ ...base, pathname: '/products' }, effects)).toEqual({ next: 'navigate', to: '/login' });
+  });
+});
+
+describe('redirect key of the address', () => {
+  it.each([
+    ['/', '?key=abc', 'abc'],
+    ['/changePlan/k%2B1', '', 'k+1'],
+    ['/ar/changePlan/xyz/', '', 'xyz'],
+    ['/changePlan', '', null],
+    ['/products', '?app=tv', null],
+  ])('%s%s -> %s', (pathname, search, key) => expect(redirectKeyOf(pathname, search)).toBe(key));
+});
+
+describe('account cache', () => {
+  const fetchMock = jest.fn();
+  beforeEach(() => {
+    window.localStorage.clear();
+    fetchMock.mockReset();
+    global.fetch = fetchMock;
+  });
+
+  it('loads the account once per token', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, premium));
+    setToken('t1');
+    const effects = liveEffects(accountCache());
+    expect(await effects.loadAccount()).toEqual({ status: 'ok', account: premium });
+    expect(await effects.loadAccount()).toEqual({ status: 'ok', account: premium });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    setToken('t2');
+    await effects.loadAccount();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([[401, 'unauthorized'], [404, 'notFound'], [400, 'failed'], [500, 'failed']])(
+    'maps status %s to %s and caches nothing', async (status, outcome) => {
+      fetchMock.mockResolvedValue(jsonResponse(status, { code: 0, message: 'somethingWentWrong' }));
+      setToken('t1');
+      const effects = liveEffects(accountCache());
+      expect(await effects.loadAccount()).toEqual({ status: outcome });
+      await effects.loadAccount();
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+});

@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 export NEXT_TELEMETRY_DISABLED := 1
 export FLASK_APP := bff
 
-.PHONY: run test test-python test-web lint-imports install migrate seed bench clean
+.PHONY: run test test-python test-web lint-imports install migrate seed bench screenshots clean
 
 run: install migrate seed ## install, migrate, seed, then start API + web app (+ worker when REDIS_URL is set)
 	$(PY) scripts/run.py
@@ -47,6 +47,10 @@ bench: $(VENV)/.installed ## load, growth and hashing benchmarks (needs PostgreS
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 	$(PY) bench/run.py
+
+screenshots: webapp/node_modules/.installed ## PNGs of the public pages (needs `make run` running, and Debian's chromium)
+	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+	cd webapp && BASE_URL=http://localhost:$${WEB_PORT:-3000} node scripts/screenshots.mjs
 
 clean:
 	rm -rf var .venv webapp/node_modules webapp/.next

@@ -60,7 +60,8 @@ describe('coupon field', () => {
       .mockResolvedValueOnce(jsonResponse(200, { status: true, data: { subscriptionId: 4 } }));
     const onAccess = apply('FREE');
     await waitFor(() => expect(onAccess).toHaveBeenCalled());
-    expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual(expect.objectContaining({ coupon: 'FREE' }));
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/v5/coupon/redeem');
+    expect(JSON.parse(fetchMock.mock.calls[1][1].body)).toEqual({ coupon: 'FREE' });
   });
 
   it('asks for a code before checking', async () => {

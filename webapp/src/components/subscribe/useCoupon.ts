@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import type { PlanSelection, PricedSelection } from '@/components/pricing/plans';
-import { subscribe, validateCoupon, type ChosenPlan } from '@/lib/api/billing';
+import { redeemCoupon, validateCoupon, type ChosenPlan } from '@/lib/api/billing';
 import { clearCoupon, local } from '@/lib/session/storage';
 import { couponError, couponOutcome, discountMismatch, restoreCoupon, storeCoupon, type AppliedCoupon, type CouponError } from './coupon';
 
@@ -18,15 +18,6 @@ export type CouponState = {
 /** What the API is asked to sell: the first app's plan plus the other apps as product codes. */
 export function chosenPlan(priced: PricedSelection, selection: PlanSelection): ChosenPlan {
   return { planId: priced.planId, product: priced.product, addOns: selection.apps.slice(1).map((app) => `lumo_${app}`) };
-}
-
-/**
- * The API has no "redeem" call for a logged-in parent: an access coupon is redeemed by the
- * subscribe call, which grants free access before it would look at the payment method.
- */
-async function redeemAccessCoupon(code: string, plan: ChosenPlan) {
-  return subscribe({ paymentNonce: 'access-coupon', plans: plan, isBundle: false, coupon: code, deviceData: null, billingName: '' },
-    `coupon-${code}-${Date.now()}`);
 }
 
 /** The coupon field of the payment pages (SPEC 4 coupon outcomes, SPEC 8 coupon errors). */
@@ -74,7 +65,7 @@ export function useCoupon(selection: PlanSelection, priced: PricedSelection | nu
         storeCoupon(outcome.coupon, priced.product);
         return setApplied(outcome.coupon);
       }
-      const redeemed = await redeemAccessCoupon(code, chosenPlan(priced, selection));
+      const redeemed = await redeemCoupon(code);
       if (!redeemed.ok) return setError(couponError(redeemed));
       remove();
       await onAccess();

@@ -24,6 +24,14 @@ export function validateCoupon(code: string, context: { product?: string; planTy
   return apiRequest<UserCoupon>(`/v5/coupon/validate/${encodeURIComponent(code)}${suffix}`);
 }
 
+/** A logged-in parent redeems a free or unique access coupon: access at once, no payment. */
+export function redeemCoupon(code: string) {
+  return apiRequest<{ status: boolean; data: { subscriptionId: number } }>('/v5/coupon/redeem', {
+    method: 'POST',
+    body: { coupon: code },
+  });
+}
+
 export function generateClientToken() {
   return apiRequest<{ clientToken: string }>('/v4/braintree/generate-token');
 }

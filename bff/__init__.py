@@ -10,7 +10,7 @@ from core.settings import Settings, from_environment
 
 
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Flask:
-    from bff import cli, errors, observability
+    from bff import cli, errors, maintenance, observability
     from bff.resources import BLUEPRINTS
 
     from bff.resources.analytics.routes import refuse_unsafe_keys
@@ -40,6 +40,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         api.register_blueprint(blueprint)
     errors.register(app)
     observability.install(app, production=settings.is_production)
+    maintenance.install(app, enabled=settings.maintenance_mode)
     if settings.env != "test":
         observability.configure_logging()
     cli.register(app)

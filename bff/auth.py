@@ -18,10 +18,21 @@ def bearer_token() -> str | None:
 
 
 def login_required(view):
+    """A live bearer token of an account that accepted the terms in force (else 403 code 9 termsUpdate)."""
+    return _authenticated(view, terms_gate=True)
+
+
+def login_required_any_terms(view):
+    """A live bearer token, whatever terms it accepted: for what a parent may always do, even before
+    accepting new terms (see and accept them, withdraw a consent, cancel, log out, export or delete data)."""
+    return _authenticated(view, terms_gate=False)
+
+
+def _authenticated(view, terms_gate: bool):
     @wraps(view)
     def wrapper(*args, **kwargs):
         g.token = bearer_token()
-        g.account_id = sessions.authenticate(services(), g.token)
+        g.account_id = sessions.authenticate(services(), g.token, terms_gate=terms_gate)
         return view(*args, **kwargs)
     return wrapper
 
@@ -36,19 +47,20 @@ def optional_account_id() -> int | None:
         return None
 
 
-def rate_limited(action: str, limit_of: str = "rate_limit_per_minute"):
+def rate_limited(action: str, limit_of: str = "rate_limit_per_minute", window_seconds: int = 60):
     """Limit attempts per client address (and the caller may add more keys). `limit_of`
-    names the per-minute setting, for endpoints that need another limit than logins."""
+    names the setting holding the limit per `window_seconds`, for endpoints that need
+    another limit than logins."""
     def decorator(view):
         @wraps(view)
         def wrapper(*args, **kwargs):
-            check_rate(f"{action}:ip:{request.remote_addr}", limit_of)
+            check_rate(f"{action}:ip:{request.remote_addr}", limit_of, window_seconds)
             return view(*args, **kwargs)
         return wrapper
     return decorator
 
 
-def check_rate(key: str, limit_of: str = "rate_limit_per_minute") -> None:
+def check_rate(key: str, limit_of: str = "rate_limit_per_minute", window_seconds: int = 60) -> None:
     c = container()
-    if not c.rate_limiter.hit(key, getattr(c.settings, limit_of), 60):
+    if not c.rate_limiter.hit(key, getattr(c.settings, limit_of), window_seconds):
         raise DomainError(errors.RATE_LIMITED)

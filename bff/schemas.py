@@ -5,7 +5,7 @@ from collections import defaultdict
 
 from marshmallow import EXCLUDE, Schema, fields, validate
 
-from core.domain.errors import LOGIN_NEEDED, PARAMETER_REQUIRED, ErrorType
+from core.domain.errors import LOGIN_NEEDED, PARAMETER_REQUIRED, TERMS_UPDATE, ErrorType
 
 CLIENT_HASH = validate.Regexp(r"^[0-9a-fA-F]{64}$", error="Expected the SHA-256 hash of the password.")
 
@@ -26,10 +26,12 @@ class StatusSchema(Schema):
     status = fields.Boolean(required=True)
 
 
-def documents(blp, *error_types: ErrorType, auth: bool = False):
-    """Document every error answer of a view in OpenAPI, grouped by status."""
+def documents(blp, *error_types: ErrorType, auth: bool = False, terms_gate: bool = True):
+    """Document every error answer of a view in OpenAPI, grouped by status. A bearer-authenticated
+    view also answers 401, and 403 code 9 termsUpdate unless it is open before new terms are accepted."""
     by_status = defaultdict(list)
-    for e in (PARAMETER_REQUIRED, *error_types, *((LOGIN_NEEDED,) if auth else ())):
+    gate = (LOGIN_NEEDED, *((TERMS_UPDATE,) if terms_gate else ())) if auth else ()
+    for e in (PARAMETER_REQUIRED, *error_types, *gate):
         by_status[e.status].append(f"code {e.code} `{e.message}`")
 
     def decorator(view):

@@ -16,14 +16,16 @@ from core.adapters.http_sender import UrllibSender
 from core.adapters.jobs import CeleryJobQueue, InlineJobQueue
 from core.adapters.mailers import FileMailer, SmtpMailer
 from core.adapters.passwords import Argon2Hasher
+from core.adapters.qr import SegnoQrEncoder
 from core.adapters.payments.sandbox import SandboxGateway
 from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
 from core.domain.clock import Clock, SystemClock
 from core.domain.payments import PaymentGateway
 from core.domain.ports import HttpSender, JobQueue, Mailer, RateLimiter
 from core.services import analytics, email_delivery, outbox_dispatch, partner_callbacks
-from core.services.context import ServiceContext, TokenPolicy
-from core.settings import Settings
+from core.domain.site import HolidayPromo, SiteConfig
+from core.services.context import FamilyPolicy, ServiceContext, TokenPolicy
+from core.settings import DEV_LINK_PIN_PEPPER, Settings
 
 
 @dataclass
@@ -57,6 +59,8 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
                           else FileMailer(settings.outbox_dir, settings.mail_from)),
         templates=LocaleEmailTemplates(settings.locales_dir),
         public_url=settings.public_url,
+        support_email=settings.support_email,
+        support_language=settings.support_language,
     )
     ctx = ServiceContext(
         uow=uow_factory(engine, clock),
@@ -69,6 +73,11 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
         default_country=settings.default_country,
         gateway=gateway,
         catalogue=catalogue,
+        family=family_policy(settings),
+        site=SiteConfig(maintenance=settings.maintenance_mode, holiday_promo=HolidayPromo(
+            starts=settings.holiday_promo_from, ends=settings.holiday_promo_to,
+            coupon_code=settings.holiday_promo_coupon)),
+        qr=SegnoQrEncoder(),
     )
     dispatcher = outbox_dispatcher(settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds))
     if jobs is None:
@@ -91,6 +100,14 @@ def outbox_dispatcher(settings: Settings, mail: email_delivery.MailSetup,
                   "partner": lambda ctx, uow, m: partner_callbacks.prepare_callback(ctx, partners, uow, m)},
         policy=outbox_dispatch.RetryPolicy(max_attempts=settings.outbox_max_attempts,
                                            base_seconds=settings.outbox_retry_seconds))
+
+
+def family_policy(settings: Settings) -> FamilyPolicy:
+    """Production refuses the public development pepper: with it, PIN hashes would be reversible."""
+    if settings.is_production and settings.link_pin_pepper in ("", DEV_LINK_PIN_PEPPER):
+        raise RuntimeError("LUMO_ENV=production needs LINK_PIN_PEPPER (a long random secret)")
+    return FamilyPolicy(terms_version=settings.terms_version, promo_consent_version=settings.promo_consent_version,
+                        link_pin_pepper=settings.link_pin_pepper, public_url=settings.public_url)
 
 
 def payment_gateway(settings: Settings, clock: Clock) -> PaymentGateway:

@@ -5,7 +5,9 @@ Every variable, its default and its meaning is listed in README.md.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, fields
+from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,6 +31,32 @@ def parse_partner_callbacks(raw: str) -> dict[str, tuple[str, str]]:
             raise ValueError(f"PARTNER_CALLBACKS entry for {name.strip() or '?'!r} needs name=URL|secret")
         partners[name.strip().lower()] = (url.strip(), secret)
     return partners
+
+
+DEV_LINK_PIN_PEPPER = "lumo-development-pin-pepper"  # public; production must set LINK_PIN_PEPPER
+
+
+def _bool(raw: str | None, default: bool = False) -> bool:
+    if raw is None or raw.strip() == "":
+        return default
+    return raw.strip().lower() in ("1", "true", "yes", "on")
+
+
+def _version(name: str, raw: str) -> str:
+    if not re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", raw):
+        raise ValueError(f"{name} must be an ISO date like 2026-11 or 2026-11-15, not {raw!r}")
+    return raw
+
+
+def _promo_dates(raw_from: str, raw_to: str) -> tuple[date | None, date | None]:
+    if not raw_from and not raw_to:
+        return None, None
+    if not (raw_from and raw_to):
+        raise ValueError("HOLIDAY_PROMO_FROM and HOLIDAY_PROMO_TO go together (ISO dates, both included)")
+    starts, ends = date.fromisoformat(raw_from), date.fromisoformat(raw_to)
+    if starts > ends:
+        raise ValueError("HOLIDAY_PROMO_FROM is after HOLIDAY_PROMO_TO")
+    return starts, ends
 
 
 def _analytics_keys(raw: str | None, env: str) -> tuple[str, ...]:
@@ -70,6 +98,18 @@ class Settings:
     analytics_rate_limit_per_minute: int = 120
     partner_callbacks: dict = field(default_factory=dict)  # partner -> (url, secret)
     past_due_grace_days: int = 14
+    terms_version: str = "2026-11"
+    promo_consent_version: str = "2026-11"
+    support_email: str = "support@lumo.example"
+    support_language: str = "en"
+    link_pin_pepper: str = DEV_LINK_PIN_PEPPER
+    link_claim_attempts: int = 10  # PIN claims per account and per address in 10 minutes
+    link_poll_rate_limit_per_minute: int = 60
+    contact_rate_limit_per_hour: int = 10
+    maintenance_mode: bool = False
+    holiday_promo_from: date | None = None
+    holiday_promo_to: date | None = None
+    holiday_promo_coupon: str = ""
     extra: dict = field(default_factory=dict)
 
     @property
@@ -86,6 +126,7 @@ def from_environment(environ=None) -> Settings:
     e = os.environ if environ is None else environ
     d = Settings()
     env = e.get("LUMO_ENV", d.env)
+    promo_from, promo_to = _promo_dates(e.get("HOLIDAY_PROMO_FROM", "").strip(), e.get("HOLIDAY_PROMO_TO", "").strip())
     return Settings(
         env=env,
         database_url=e.get("DATABASE_URL") or d.database_url,
@@ -119,4 +160,17 @@ def from_environment(environ=None) -> Settings:
                                                   d.analytics_rate_limit_per_minute)),
         partner_callbacks=parse_partner_callbacks(e.get("PARTNER_CALLBACKS", "")),
         past_due_grace_days=int(e.get("PAST_DUE_GRACE_DAYS", d.past_due_grace_days)),
+        terms_version=_version("TERMS_VERSION", e.get("TERMS_VERSION") or d.terms_version),
+        promo_consent_version=_version("PROMO_CONSENT_VERSION", e.get("PROMO_CONSENT_VERSION") or d.promo_consent_version),
+        support_email=e.get("SUPPORT_EMAIL") or d.support_email,
+        support_language=e.get("SUPPORT_LANGUAGE") or d.support_language,
+        link_pin_pepper=e.get("LINK_PIN_PEPPER") or ("" if env == "production" else d.link_pin_pepper),
+        link_claim_attempts=int(e.get("LINK_CLAIM_ATTEMPTS", d.link_claim_attempts)),
+        link_poll_rate_limit_per_minute=int(e.get("LINK_POLL_RATE_LIMIT_PER_MINUTE",
+                                                  d.link_poll_rate_limit_per_minute)),
+        contact_rate_limit_per_hour=int(e.get("CONTACT_RATE_LIMIT_PER_HOUR", d.contact_rate_limit_per_hour)),
+        maintenance_mode=_bool(e.get("MAINTENANCE_MODE")),
+        holiday_promo_from=promo_from,
+        holiday_promo_to=promo_to,
+        holiday_promo_coupon=e.get("HOLIDAY_PROMO_COUPON", d.holiday_promo_coupon).strip(),
     )

@@ -1,7 +1,10 @@
 """One blueprint per resource, registered from this one list."""
+from bff.resources.account_data.routes import blp as account_data
 from bff.resources.accounts.routes import blp as accounts
 from bff.resources.analytics.routes import blp as analytics
 from bff.resources.braintree.routes import blp as braintree
+from bff.resources.children.routes import blp as children
+from bff.resources.consents.routes import blp as consents
 from bff.resources.country.routes import blp as country
 from bff.resources.coupons.routes import blp as coupons
 from bff.resources.health.routes import blp as health
@@ -9,8 +12,10 @@ from bff.resources.licenses.routes import blp as licenses
 from bff.resources.partners.routes import blp as partners
 from bff.resources.plans.routes import blp as plans
 from bff.resources.redirect.routes import blp as redirect
+from bff.resources.site.routes import blp as site
 from bff.resources.subscriptions.routes import blp as subscriptions
+from bff.resources.tv_link.routes import blp as tv_link
 from bff.resources.users.routes import blp as users
 
 BLUEPRINTS = [accounts, users, redirect, country, subscriptions, plans, coupons, braintree, partners, licenses,
-              analytics, health]
+              analytics, children, tv_link, consents, account_data, site, health]

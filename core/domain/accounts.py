@@ -71,4 +71,17 @@ class Account:
     utm: dict[str, Any] = field(default_factory=dict)
     created_at: datetime | None = None
     partner_alias: str | None = None  # a partner user's login name, e.g. their phone number
+    terms_version: str | None = None  # the terms version accepted at terms_accepted_at
+    promo_consent_version: str | None = None  # the promotional-consent wording agreed to at promo_accepted_at
+    deleted_at: datetime | None = None  # erased at the parent's request; the row stays for billing records
     id: int | None = None
+
+    def erase(self, now: datetime) -> None:
+        """Keep only what billing records need (id, country, dates); nothing that identifies a person.
+        The placeholder address has no "@", so it can never log in, receive mail or be registered."""
+        self.email = f"deleted-{self.id}"
+        self.password_hash = "!"  # no hash format: never verifies
+        self.name, self.utm, self.partner_alias = "", {}, None
+        self.is_email_confirmed, self.is_email_fake = False, True
+        self.promo_accepted_at = self.promo_consent_version = None
+        self.deleted_at = now

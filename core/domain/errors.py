@@ -76,6 +76,18 @@ RATE_LIMITED = ErrorType(429, 0, "rateLimited")
 GENERIC = ErrorType(500, 0, "somethingWentWrong")
 SERVICE_UNAVAILABLE = ErrorType(503, 0, "maintenance")
 NOT_FOUND = ErrorType(404, 0, "somethingWentWrong")
+# Family and trust (issue 7). Code 0 where the spec gives none; the message key tells them apart.
+TERMS_UPDATE = ErrorType(403, 9, "termsUpdate")  # body also carries `version`, the terms in force
+TERMS_VERSION_OUTDATED = ErrorType(400, 0, "termsVersionOutdated")  # accepting another version than in force
+CHILD_NOT_FOUND = ErrorType(404, 0, "childNotFound")  # also another parent's profile: ids do not leak
+CHILD_LIMIT = ErrorType(400, 0, "childLimitReached")  # body also carries `max`
+BIRTH_YEAR_INVALID = ErrorType(400, 0, "birthYearInvalid")
+LINK_PIN_INVALID = ErrorType(400, 0, "linkPinInvalid")  # unknown, expired or already used: not told apart
+LINK_EXPIRED = ErrorType(410, 0, "linkExpired")
+LINK_UNKNOWN = ErrorType(404, 0, "linkExpired")
+CONTACT_SEND_FAILED = ErrorType(503, 0, "contactSendFailed")
+NEWSLETTER_ALREADY_SAVED = ErrorType(400, 0, "newsletterAlreadySaved")
+ACCOUNT_DELETE_FAILED = ErrorType(503, 0, "accountDeleteFailed")  # nothing was deleted; try again later
 
 
 @dataclass

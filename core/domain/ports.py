@@ -10,9 +10,19 @@ from typing import Any, Protocol
 
 from core.domain.accounts import Account
 from core.domain.analytics import AnalyticsEvent, FunnelCount
+from core.domain.children import ChildProfile
+from core.domain.consents import ConsentRecord
+from core.domain.contact import ContactMessage
 from core.domain.coupons import Coupon
+from core.domain.newsletter import NewsletterSignup
+from core.domain.parental_settings import AppSettings
 from core.domain.subscriptions import Subscription
 from core.domain.tokens import Purpose, StoredToken
+from core.domain.tv_links import TvLink
+
+# An outbox payload with this key set is emptied once delivered: it carries personal data
+# that has no other home any more (the confirmation of an account deletion, for one).
+ERASE_AFTER_DELIVERY = "_erase"
 
 
 @dataclass
@@ -29,6 +39,7 @@ class OutboxMessage:
     last_error: str | None = None
     next_attempt_at: datetime | None = None  # not before this (retry backoff)
     dead_at: datetime | None = None  # given up after too many attempts; an operator re-queues it
+    account_id: int | None = None  # whose it is (also read from payload["account_id"]): erased with the account
     id: int | None = None
 
 
@@ -43,6 +54,8 @@ class AccountRepository(Protocol):
 class TokenRepository(Protocol):
     def add(self, token: StoredToken) -> None: ...
     def live(self, token_hash: str, purpose: Purpose, now: datetime) -> StoredToken | None: ...
+    def live_session(self, token_hash: str, now: datetime) -> tuple[int, str | None] | None:
+        """(account id, the account's accepted terms version) of a live session token, in one query."""
     def consume(self, token_hash: str, purpose: Purpose, now: datetime) -> StoredToken | None:
         """Atomically mark a live single-use token used; None if it was not live."""
     def revoke(self, token_hash: str, now: datetime) -> None: ...
@@ -96,6 +109,8 @@ class Outbox(Protocol):
     def dead(self, kind: str | None, limit: int) -> list[OutboxMessage]: ...
     def requeue(self, message_id: int) -> bool:
         """Give a dead message a fresh set of attempts; False if it is not dead."""
+    def forget(self, message_id: int) -> None:
+        """Empty a delivered message's payload (see ERASE_AFTER_DELIVERY)."""
 
 
 class AnalyticsLog(Protocol):
@@ -106,6 +121,64 @@ class AnalyticsLog(Protocol):
         """Distinct transactions per (country, utm source, event) received in [start, end)."""
 
 
+class ChildRepository(Protocol):
+    def for_account(self, account_id: int) -> list[ChildProfile]: ...
+    def get(self, account_id: int, child_id: int) -> ChildProfile | None:
+        """The profile only if it belongs to that account."""
+    def add(self, child: ChildProfile, limit: int) -> ChildProfile | None:
+        """Insert into a free slot (1..limit); None when every slot is taken (the database decides)."""
+    def save(self, child: ChildProfile) -> None: ...
+    def delete(self, child_id: int) -> None:
+        """The profile and its settings."""
+    def settings(self, child_ids: list[int]) -> dict[tuple[int, str], AppSettings]:
+        """Saved settings by (child id, app); never-saved ones are absent."""
+    def save_settings(self, child_id: int, app: str, settings: AppSettings) -> None: ...
+
+
+class TvLinkRepository(Protocol):
+    def add(self, link: TvLink, now: datetime) -> bool:
+        """Insert; False if a live link holds the same PIN (the database decides). Expired links with
+        that PIN, and any link expired for a day, are removed first."""
+    def by_poll_hash(self, poll_hash: str) -> TvLink | None: ...
+    def claim(self, pin_hash: str, account_id: int, now: datetime, collect_by: datetime) -> bool:
+        """Atomically give a live, unclaimed PIN to an account and free the PIN; False otherwise."""
+    def collect(self, link_id: int, now: datetime) -> bool:
+        """Atomically mark a claimed link's token handed over; False if it already was."""
+
+
+class ConsentLog(Protocol):
+    def add(self, record: ConsentRecord) -> None: ...
+    def for_account(self, account_id: int) -> list[ConsentRecord]: ...
+
+
+class ContactMessages(Protocol):
+    def add(self, message: ContactMessage) -> ContactMessage: ...
+    def get(self, message_id: int) -> ContactMessage | None: ...
+    def for_account(self, account_id: int, email: str) -> list[ContactMessage]:
+        """Sent while logged in, or from the account's address."""
+
+
+class NewsletterList(Protocol):
+    def add(self, signup: NewsletterSignup) -> bool:
+        """Insert; False if the address is saved already (the database decides)."""
+    def by_email(self, email: str) -> NewsletterSignup | None: ...
+
+
+class PersonalData(Protocol):
+    """Reads and erasure across tables, for the parent's data rights."""
+
+    def coupons_redeemed(self, account_id: int) -> list[tuple[str, datetime]]: ...
+    def sessions(self, account_id: int, now: datetime) -> list[StoredToken]: ...
+    def erase(self, account_id: int, email: str) -> None:
+        """Delete child profiles and their settings, tokens, TV links, consent history, contact messages
+        (the account's or from its address), newsletter rows of the address and the account's outbox rows."""
+
+
+class QrEncoder(Protocol):
+    def svg(self, text: str) -> str:
+        """A QR code of `text` as a standalone SVG document."""
+
+
 class UnitOfWork(Protocol):
     accounts: AccountRepository
     tokens: TokenRepository
@@ -114,6 +187,12 @@ class UnitOfWork(Protocol):
     outbox: Outbox
     webhooks: WebhookLog
     analytics: AnalyticsLog
+    children: ChildRepository
+    tv_links: TvLinkRepository
+    consents: ConsentLog
+    contact_messages: ContactMessages
+    newsletter: NewsletterList
+    personal_data: PersonalData
 
     def __enter__(self) -> "UnitOfWork": ...
     def __exit__(self, *exc: object) -> None: ...

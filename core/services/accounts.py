@@ -9,7 +9,7 @@ from core.domain.accounts import Account, is_valid_email, normalise_country, nor
 from core.domain.coupons import Coupon, check_usable, normalise_code
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage, UnitOfWork
-from core.services import sessions
+from core.services import consents, sessions
 from core.services.context import ServiceContext
 from core.services.coupon_grants import grant_access_coupon
 
@@ -52,8 +52,10 @@ def register(ctx: ServiceContext, cmd: Registration) -> RegistrationResult:
             country_code=normalise_country(cmd.country_code, ctx.default_country),
             partner=cmd.external_partner, env=cmd.env or "web", utm=dict(cmd.utm or {}),
             promo_accepted_at=now if cmd.is_promo_accepted else None,
-            terms_accepted_at=now, created_at=now,
+            promo_consent_version=ctx.family.promo_consent_version if cmd.is_promo_accepted else None,
+            terms_accepted_at=now, terms_version=ctx.family.terms_version, created_at=now,
         ))
+        consents.record_registration(ctx, uow, account, now)
         has_subscription = bool(coupon and coupon.is_access)
         if has_subscription:
             grant_access_coupon(uow, coupon, account.id, now)

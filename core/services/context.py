@@ -1,13 +1,14 @@
 """Everything a use case needs, handed in by the composition root."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from core.domain.catalogue import Catalogue
 from core.domain.clock import Clock
 from core.domain.payments import PaymentGateway
-from core.domain.ports import JobQueue, PasswordHasher, UnitOfWork
+from core.domain.ports import JobQueue, PasswordHasher, QrEncoder, UnitOfWork
+from core.domain.site import SiteConfig
 
 
 @dataclass(frozen=True)
@@ -16,6 +17,16 @@ class TokenPolicy:
     reset_minutes: int = 60
     confirm_hours: int = 72
     redirect_key_seconds: int = 60
+
+
+@dataclass(frozen=True)
+class FamilyPolicy:
+    """Terms and consent wording in force, and the TV-linking secrets (settings TERMS_VERSION, …)."""
+
+    terms_version: str = "2026-11"
+    promo_consent_version: str = "2026-11"
+    link_pin_pepper: str = "lumo-development-pin-pepper"
+    public_url: str = "http://127.0.0.1:3000"  # the web app, where /link lives
 
 
 @dataclass
@@ -28,3 +39,6 @@ class ServiceContext:
     default_country: str = "FR"
     gateway: PaymentGateway | None = None
     catalogue: Catalogue | None = None
+    family: FamilyPolicy = field(default_factory=FamilyPolicy)
+    site: SiteConfig = field(default_factory=SiteConfig)
+    qr: QrEncoder | None = None

@@ -1,8 +1,11 @@
 """Checking a coupon before paying (the subscribe page's coupon field)."""
 from __future__ import annotations
 
+from core.domain import errors
 from core.domain.coupons import CouponContext, check_for, check_usable, normalise_code
-from core.domain.subscriptions import products_with_access
+from core.domain.errors import DomainError
+from core.services.coupon_grants import grant_access_coupon
+from core.domain.subscriptions import Subscription, products_with_access
 from core.services.context import ServiceContext
 
 
@@ -21,3 +24,21 @@ def validate(ctx: ServiceContext, code: str, account_id: int | None = None, prod
                 used_by_account=uow.coupons.used_by(coupon, account_id))
     check_for(coupon, context)
     return coupon.as_user_coupon()
+
+
+def redeem_access(ctx: ServiceContext, account_id: int, code: str) -> Subscription:
+    """A logged-in parent redeems a free or unique access coupon: access at once, no payment.
+    Other coupon types are used at payment (code 7 here)."""
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        coupon = check_usable(uow.coupons.by_code(normalise_code(code)), now)
+        if not coupon.is_access:
+            raise DomainError(errors.COUPON_NOT_FOR_ACCOUNT)
+        account = uow.accounts.get(account_id)
+        check_for(coupon, CouponContext(
+            account_partner=account.partner, used_by_account=uow.coupons.used_by(coupon, account_id),
+            account_products_with_access=products_with_access(uow.subscriptions.for_account(account_id), now)))
+        subscription = grant_access_coupon(uow, coupon, account_id, now, partner=account.partner)
+        uow.commit()
+    ctx.jobs.outbox_changed()
+    return subscription

@@ -21,6 +21,8 @@ class MailSetup:
     mailer: Mailer
     templates: EmailTemplates
     public_url: str
+    support_email: str = "support@lumo.example"  # where contact messages go
+    support_language: str = DEFAULT_LANGUAGE  # the language support reads them in
 
 
 def prepare(ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork,
@@ -33,8 +35,14 @@ def prepare(ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork,
 
 
 def _compose(ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork, message: OutboxMessage) -> Email | None:
+    if message.topic == "contact_message":
+        return _contact(setup, uow, message)
+    if message.topic == "account_deleted":  # the account has no address any more: the message carries it
+        payload = message.payload
+        return _render(setup, message, payload["to"], payload.get("language") or DEFAULT_LANGUAGE,
+                       {k: str(v) for k, v in payload.get("params", {}).items()})
     account = uow.accounts.get(message.payload.get("account_id"))
-    if account is None:
+    if account is None or account.deleted_at is not None:
         return None
     language = account.language or DEFAULT_LANGUAGE
     prefix = "" if language == DEFAULT_LANGUAGE else f"/{language}"
@@ -54,6 +62,23 @@ def _compose(ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork, message: Ou
     plan = ctx.catalogue.find(params["plan"]) if "plan" in params and ctx.catalogue is not None else None
     if plan is not None and plan.name_key:  # the plan's name in the parent's language, not its id
         params["plan"] = setup.templates.text(plan.name_key, language) or params["plan"]
+    return _render(setup, message, to, language, params)
+
+
+def _contact(setup: MailSetup, uow: UnitOfWork, message: OutboxMessage) -> Email | None:
+    """A parent's contact message, to support, in support's language; the parent's language is in it."""
+    contact = uow.contact_messages.get(message.payload.get("contact_message_id"))
+    if contact is None:
+        return None  # erased with its sender's account before it was sent
+    language = setup.support_language
+    params = {"name": contact.name, "email": contact.email, "phone": contact.phone or "-",
+              "subject": setup.templates.text(f"Emails.contact_subjects.{contact.subject}", language)
+              or contact.subject, "language": contact.language, "message": contact.message,
+              "account": str(contact.account_id) if contact.account_id else "-"}
+    return _render(setup, message, setup.support_email, language, params)
+
+
+def _render(setup: MailSetup, message: OutboxMessage, to: str, language: str, params: dict[str, str]) -> Email:
     subject, text, html = setup.templates.render(message.topic, language, params)
     return Email(to=to, subject=subject, text=text, html=html, language=language,
                  message_id=f"<outbox-{message.id}@lumo>")

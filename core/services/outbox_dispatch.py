@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Callable
 
-from core.domain.ports import DeliveryError, OutboxMessage, UnitOfWork
+from core.domain.ports import ERASE_AFTER_DELIVERY, DeliveryError, OutboxMessage, UnitOfWork
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)
@@ -106,6 +106,8 @@ def deliver_one(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) ->
         return "retrying", message.kind
     with ctx.uow() as uow:
         uow.outbox.mark_delivered(message.id, ctx.clock.now())
+        if message.payload.get(ERASE_AFTER_DELIVERY):
+            uow.outbox.forget(message.id)
         uow.commit()
     return "delivered", message.kind
 

@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Callable
 
 from core.domain import callbacks
-from core.domain.ports import DeliveryError, HttpSender, OutboxMessage, UnitOfWork
+from core.domain.ports import ERASE_AFTER_DELIVERY, DeliveryError, HttpSender, OutboxMessage, UnitOfWork
 from core.domain.subscriptions import Subscription
 from core.services.context import ServiceContext
 
@@ -21,7 +21,7 @@ def record_event(uow: UnitOfWork, event: str, sub: Subscription, now: datetime) 
     partner = callbacks.partner_of(sub, account)
     if partner is None:
         return False
-    uow.outbox.add(OutboxMessage(kind="partner", topic=event,
+    uow.outbox.add(OutboxMessage(kind="partner", topic=event, account_id=sub.account_id,
                                  payload=callbacks.payload(event, sub, account, partner, now)))
     return True
 
@@ -40,7 +40,8 @@ def prepare_callback(ctx: ServiceContext, partners: PartnerEndpoints, uow: UnitO
     if partner not in partners.endpoints:
         raise DeliveryError(f"no callback URL configured for partner {partner!r}", permanent=True)
     url, secret = partners.endpoints[partner]
-    raw = callbacks.body(message.id, {**message.payload, "event": message.topic})
+    data = {k: v for k, v in message.payload.items() if k != ERASE_AFTER_DELIVERY}  # ours, not the partner's
+    raw = callbacks.body(message.id, {**data, "event": message.topic})
     headers = {callbacks.SIGNATURE_HEADER: callbacks.signature(raw, secret), "X-Lumo-Event": message.topic,
                "X-Lumo-Delivery": f"lumo-{message.id}"}
     return lambda: partners.sender.post(url, raw, headers)

@@ -37,7 +37,7 @@ def publisher_subscribe(ctx: ServiceContext, publisher: str, phone: str, coupon_
             account = uow.accounts.add(Account(
                 email=f"{digits}@{publisher}.{PARTNER_EMAIL_DOMAIN}", password_hash=password_hash,
                 is_email_fake=True, partner=publisher, partner_alias=digits, created_at=now,
-                terms_accepted_at=now, env="publisher"))
+                terms_accepted_at=now, terms_version=ctx.family.terms_version, env="publisher"))
         else:
             account.password_hash = password_hash  # the newest access code is the password
             uow.accounts.save(account)

@@ -16,18 +16,20 @@ def account_view(ctx: ServiceContext, account_id: int) -> dict:
         account = uow.accounts.get(account_id)
         if account is None:
             raise DomainError(errors.SUBSCRIPTION_NOT_FOUND)
-        subscriptions = uow.subscriptions.for_account(account_id)
+        subscriptions = visible(uow.subscriptions.for_account(account_id))
+        # The profile shows each coupon with its duration; few subscriptions carry one.
+        coupons = {code: uow.coupons.by_code(code) for code in {s.coupon for s in subscriptions if s.coupon}}
     now = ctx.clock.now()
     return {
         "email": account.email,
         "name": account.name,
         "emailIsConfirmed": account.is_email_confirmed,
         "isEmailFake": account.is_email_fake,
-        "subscriptions": [subscription_view(s, now) for s in visible(subscriptions)],
+        "subscriptions": [subscription_view(s, now, coupons.get(s.coupon)) for s in subscriptions],
     }
 
 
-def subscription_view(s: Subscription, now) -> dict:
+def subscription_view(s: Subscription, now, coupon=None) -> dict:
     return {
         "id": s.id,
         "subscriptionId": s.id,
@@ -45,6 +47,7 @@ def subscription_view(s: Subscription, now) -> dict:
         "nextBillingDate": s.next_billing_date.isoformat() if s.next_billing_date else None,
         "paymentMethod": s.payment_method,
         "coupon": s.coupon,
+        "couponDurationCode": coupon.duration_code if coupon else None,
         "cancel": cancel_route(s),
         "canChangePlan": can_change_plan(s),
         "cancelledAt": s.cancelled_at.isoformat() if s.cancelled_at else None,

@@ -4,6 +4,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from core.domain import errors
+from core.domain.consents import must_accept_terms
 from core.domain.errors import DomainError
 from core.domain.ports import UnitOfWork
 from core.domain.tokens import Purpose, StoredToken, hash_token, new_token
@@ -24,15 +25,19 @@ def issue_session(ctx: ServiceContext, uow: UnitOfWork, account_id: int) -> str:
     return issue_token(ctx, uow, account_id, Purpose.SESSION, timedelta(days=ctx.policy.session_days))
 
 
-def authenticate(ctx: ServiceContext, raw_token: str | None) -> int:
-    """The account id behind a bearer token, or 401 loginNeeded."""
+def authenticate(ctx: ServiceContext, raw_token: str | None, terms_gate: bool = False) -> int:
+    """The account id behind a bearer token, or 401 loginNeeded. With `terms_gate`, an account that
+    has not accepted the terms in force gets 403 termsUpdate (with the version to accept)."""
     if not raw_token:
         raise DomainError(errors.LOGIN_NEEDED)
     with ctx.uow() as uow:
-        token = uow.tokens.live(hash_token(raw_token), Purpose.SESSION, ctx.clock.now())
-    if token is None:
+        session = uow.tokens.live_session(hash_token(raw_token), ctx.clock.now())
+    if session is None:
         raise DomainError(errors.LOGIN_NEEDED)
-    return token.account_id
+    account_id, terms_version = session
+    if terms_gate and must_accept_terms(terms_version, ctx.family.terms_version):
+        raise DomainError(errors.TERMS_UPDATE, version=ctx.family.terms_version)
+    return account_id
 
 
 def logout(ctx: ServiceContext, raw_token: str) -> None:

@@ -137,3 +137,18 @@ def test_discount_price_reaches_the_gateway(client, container):
     request = next(iter(container.services.gateway.subscriptions.values()))["request"]
     assert (request.price, request.discount.amount, request.discount.cycles) == \
         (Decimal("55.90"), Decimal("16.00"), 1)
+
+
+def test_logged_in_parent_redeems_an_access_coupon(client, seeded, container):
+    token = signed_up(client)
+    response = client.post("/v5/coupon/redeem", json={"coupon": "lumo-tv-0003"}, headers=bearer(token))
+    assert response.status_code == 200 and response.json["status"] is True
+    [sub] = subscriptions(client, token)
+    assert (sub["paymentStateId"], sub["subscriptionType"], sub["coupon"], sub["couponDurationCode"]) == \
+        ("Free_Campaign", "lumo_tv", "LUMO-TV-0003", "P3M")
+    again = client.post("/v5/coupon/redeem", json={"coupon": "LUMO-TV-0003"}, headers=bearer(token))
+    assert (again.status_code, again.json["code"]) == (400, 3)
+    discount = client.post("/v5/coupon/redeem", json={"coupon": "LUMO-HALF"}, headers=bearer(token))
+    assert (discount.status_code, discount.json["code"]) == (400, 7)
+    assert client.post("/v5/coupon/redeem", json={"coupon": "LUMO-FAMILY"}).status_code == 401
+    assert container.services.gateway.subscriptions == {}

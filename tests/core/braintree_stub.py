@@ -158,6 +158,8 @@ class BraintreeStub:
         if method == "GET" and parts[0] == "customers" and len(parts) == 2:
             found = self.customers.get(parts[1])
             return (200, node("customer", found)) if found else (404, "")
+        if method == "DELETE" and parts[0] == "customers" and len(parts) == 2:
+            return (200, "") if self.customers.pop(parts[1], None) else (404, "")
         if (method, path) == ("POST", "/payment_methods"):
             return self._vault(body["payment_method"])
         if method == "GET" and parts[:2] == ["payment_methods", "any"]:

@@ -18,6 +18,7 @@ class FakeStore:
         self.accounts, self.tokens, self.subscriptions, self.coupons, self.outbox = {}, {}, {}, {}, {}
         self.analytics: dict = {}
         self.webhooks: set = set()
+        self.consents: dict = {}
 
 
 class _Repo:
@@ -47,8 +48,18 @@ class FakeAccounts(_Repo):
 
 
 class FakeTokens(_Repo):
+    def __init__(self, table: dict, accounts: dict) -> None:
+        super().__init__(table)
+        self.accounts = accounts
+
     def add(self, token):
         self._add(token)
+
+    def live_session(self, token_hash, now):
+        from core.domain.tokens import Purpose
+
+        t = self.live(token_hash, Purpose.SESSION, now)
+        return (t.account_id, self.accounts[t.account_id].terms_version) if t else None
 
     def _find(self, token_hash):
         return next((t for t in self.table.values() if t.token_hash == token_hash), None)
@@ -170,6 +181,16 @@ class FakeOutbox(_Repo):
         m.dead_at, m.attempts, m.next_attempt_at = None, 0, None
         return True
 
+    def forget(self, message_id):
+        self.table[message_id].payload = {}
+
+
+class FakeConsents(_Repo):
+    add = _Repo._add
+
+    def for_account(self, account_id):
+        return [copy.deepcopy(r) for r in self.table.values() if r.account_id == account_id]
+
 
 class FakeWebhookLog:
     def __init__(self, seen: set) -> None:
@@ -215,12 +236,13 @@ class FakeUnitOfWork:
     def __enter__(self):
         self._work = copy.deepcopy(self.store.__dict__)
         self.accounts = FakeAccounts(self._work["accounts"])
-        self.tokens = FakeTokens(self._work["tokens"])
+        self.tokens = FakeTokens(self._work["tokens"], self._work["accounts"])
         self.subscriptions = FakeSubscriptions(self._work["subscriptions"])
         self.coupons = FakeCoupons(self._work["coupons"])
         self.outbox = FakeOutbox(self._work["outbox"])
         self.webhooks = FakeWebhookLog(self._work["webhooks"])
         self.analytics = FakeAnalytics(self._work["analytics"])
+        self.consents = FakeConsents(self._work["consents"])
         return self
 
     def __exit__(self, *exc):

@@ -207,6 +207,15 @@ def test_cancel_is_idempotent(gateway, stub):
     assert gateway.cancel_subscription("sub_unknown").error == GATEWAY_REJECTED
 
 
+def test_delete_customer_removes_it_and_an_unknown_one_is_fine(gateway, stub):
+    gateway.create_subscription(request())
+    customer = next(iter(stub.customers))
+
+    assert gateway.delete_customer(customer).ok
+    assert customer not in stub.customers
+    assert gateway.delete_customer(customer).ok  # already gone: nothing left to delete
+
+
 def test_change_plan(gateway, stub):
     gateway.create_subscription(request())
 

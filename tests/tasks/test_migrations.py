@@ -43,3 +43,61 @@ def test_the_migrated_database_matches_the_models(database_url):
             assert compare_metadata(context, Base.metadata) == []
     finally:
         engine.dispose()
+
+
+def test_0004_tables_and_named_constraints(tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 'family.db'}")
+    try:
+        with engine.begin() as connection:
+            command.upgrade(_config(connection), "head")
+        inspector = inspect(engine)
+        assert {"child_profiles", "parental_settings", "tv_links", "consent_records", "contact_messages",
+                "newsletter_subscriptions"} <= set(inspector.get_table_names())
+        assert {u["name"] for u in inspector.get_unique_constraints("child_profiles")} == {
+            "uq_child_profiles_account_slot"}
+        assert {u["name"] for u in inspector.get_unique_constraints("tv_links")} == {
+            "uq_tv_links_pin_hash", "uq_tv_links_poll_hash"}
+        assert {c["name"] for c in inspector.get_check_constraints("parental_settings")} == {
+            "ck_parental_settings_app", "ck_parental_settings_time_limit"}
+        assert {"terms_version", "promo_consent_version", "deleted_at"} <= {
+            c["name"] for c in inspector.get_columns("accounts")}
+    finally:
+        engine.dispose()
+
+
+def test_0004_backfills_versions_and_owners_and_its_downgrade_keeps_the_data(tmp_path):
+    """Existing accounts accepted the terms in force; outbox rows learn their account; going back down
+    to 0003 on SQLite must not re-create `accounts` (its cascading foreign keys would empty other tables)."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'backfill.db'}")
+    try:
+        with engine.begin() as connection:
+            command.upgrade(_config(connection), "0003")
+        with engine.begin() as c:
+            c.exec_driver_sql(
+                "INSERT INTO accounts (id, email, password_hash, name, language, country_code, is_email_confirmed, "
+                "is_email_fake, env, utm, created_at, terms_accepted_at, promo_accepted_at) VALUES (1, 'a@x.io', "
+                "'h', 'A', 'en', 'FR', 0, 0, 'web', '{}', '2026-01-01 00:00:00', '2026-01-01 00:00:00', "
+                "'2026-01-02 00:00:00')")
+            c.exec_driver_sql(
+                "INSERT INTO subscriptions (id, account_id, subscription_type, duration_code, store_id, "
+                "payment_state_id, is_renewing, created_at) VALUES (7, 1, 'lumo_tv', 'P1M', 'swisscom', 'Active', 1, "
+                "'2026-01-01 00:00:00')")
+            c.exec_driver_sql(
+                "INSERT INTO outbox (kind, topic, payload, created_at, attempts) VALUES "
+                "('email', 'welcome', '{\"account_id\": 1}', '2026-01-01 00:00:00', 0), "
+                "('partner', 'subscribed', '{\"subscriptionId\": 7}', '2026-01-01 00:00:00', 0), "
+                "('analytics', 'OPEN_APP', '{\"event_id\": 3}', '2026-01-01 00:00:00', 0)")
+        for step in (lambda c: command.upgrade(c, "head"), lambda c: command.downgrade(c, "0003"),
+                     lambda c: command.upgrade(c, "head")):
+            with engine.begin() as connection:
+                step(_config(connection))
+        with engine.connect() as c:
+            assert c.exec_driver_sql("SELECT terms_version, promo_consent_version FROM accounts").one() == (
+                "2026-11", "2026-11")
+            assert c.exec_driver_sql("SELECT kind, version FROM consent_records ORDER BY kind").all() == [
+                ("promotional", "2026-11"), ("terms", "2026-11")]
+            assert c.exec_driver_sql("SELECT kind, account_id FROM outbox ORDER BY id").all() == [
+                ("email", 1), ("partner", 1), ("analytics", None)]
+            assert c.exec_driver_sql("SELECT count(*) FROM subscriptions").scalar() == 1
+    finally:
+        engine.dispose()

@@ -2,7 +2,7 @@
 from flask import g, request
 from flask_smorest import Blueprint
 
-from bff.auth import check_rate, login_required, rate_limited
+from bff.auth import check_rate, login_required_any_terms, rate_limited
 from bff.context import services
 from bff.resources.accounts.schemas import LoginSchema, RegisterSchema, RegistrationSchema, TokenSchema
 from bff.schemas import StatusSchema, documents
@@ -41,9 +41,9 @@ def login(data):
 
 
 @blp.route("/v4/accounts/logout", methods=["POST"])
-@login_required
+@login_required_any_terms
 @blp.response(200, StatusSchema)
-@documents(blp, auth=True)
+@documents(blp, auth=True, terms_gate=False)
 def logout():
     """Revoke the bearer token used for this call."""
     sessions.logout(services(), g.token)

@@ -2,7 +2,7 @@
 from flask import g, request
 from flask_smorest import Blueprint
 
-from bff.auth import login_required, optional_account_id
+from bff.auth import login_required, login_required_any_terms, optional_account_id
 from bff.context import services
 from bff.resources.braintree.schemas import (CancelAnswerSchema, CancelQuerySchema, ChangePlanSchema,
                                              ClientTokenSchema, LegacySubscribeSchema, SubscribeAnswerSchema,
@@ -71,12 +71,13 @@ for path, product in LEGACY_PRODUCTS.items():
 
 
 @blp.route("/v4/braintree/subscriptions/cancel", methods=["GET"])
-@login_required
+@login_required_any_terms
 @blp.arguments(CancelQuerySchema, location="query")
 @blp.response(200, CancelAnswerSchema)
-@documents(blp, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED, auth=True)
+@documents(blp, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED, auth=True, terms_gate=False)
 def cancel(query):
-    """Cancel renewal; access continues until endDate. 400 code 3 if already cancelled."""
+    """Cancel renewal; access continues until endDate. 400 code 3 if already cancelled.
+    Open before new terms are accepted: cancelling never waits on them."""
     sub = subscription_changes.cancel(services(), g.account_id, query["id"])
     return {"status": True, "endDate": sub.end_date.isoformat() if sub.end_date else None}
 

@@ -2,7 +2,9 @@
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
-from bff.auth import optional_account_id, rate_limited
+from flask import g
+
+from bff.auth import login_required, optional_account_id, rate_limited
 from bff.context import services
 from bff.schemas import InputSchema, documents
 from core.domain import errors
@@ -56,3 +58,25 @@ def validate_v5(query, code):
 def validate_v4(data):
     """Older call: the same check with the code in the body."""
     return coupons.validate(services(), data["coupon"], optional_account_id(), data["product"], data["planType"])
+
+
+class RedeemSchema(InputSchema):
+    coupon = fields.String(required=True, validate=validate.Length(min=1, max=40))
+
+
+class RedeemAnswerSchema(Schema):
+    status = fields.Boolean(required=True)
+    data = fields.Dict(required=True, metadata={"description": "{subscriptionId}"})
+
+
+@blp.route("/v5/coupon/redeem", methods=["POST"])
+@login_required
+@rate_limited("coupon")
+@blp.arguments(RedeemSchema)
+@blp.response(200, RedeemAnswerSchema)
+@documents(blp, *COUPON_ERRORS, auth=True)
+def redeem(data):
+    """Redeem a free or unique access coupon for the logged-in parent: access at once, no payment
+    (`paymentStateId` Free_Campaign). Discount and standard coupons are used when paying (code 7 here)."""
+    subscription = coupons.redeem_access(services(), g.account_id, data["coupon"])
+    return {"status": True, "data": {"subscriptionId": subscription.id}}

@@ -3,7 +3,7 @@ from flask import g
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
-from bff.auth import login_required, rate_limited
+from bff.auth import login_required_any_terms, rate_limited
 from bff.context import services
 from bff.schemas import InputSchema, StatusSchema, documents
 from core.domain import errors
@@ -32,9 +32,9 @@ class PublisherAnswerSchema(Schema):
 
 
 @blp.route("/v4/swisscom/unsubscribe", methods=["GET"])
-@login_required
+@login_required_any_terms
 @blp.response(200, StatusSchema)
-@documents(blp, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED, auth=True)
+@documents(blp, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED, auth=True, terms_gate=False)
 def swisscom_unsubscribe():
     """In-app unsubscribe of the carrier's subscriptions; the carrier is notified by a job."""
     subscription_changes.cancel_store(services(), g.account_id, "swisscom")
@@ -42,10 +42,10 @@ def swisscom_unsubscribe():
 
 
 @blp.route("/v5/notification/unsubscription", methods=["PUT"])
-@login_required
+@login_required_any_terms
 @blp.arguments(UnsubscriptionQuery, location="query")
 @blp.response(200, SubPartnerSchema)
-@documents(blp, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED, auth=True)
+@documents(blp, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED, auth=True, terms_gate=False)
 def switch_unsubscription(query):
     """In-app unsubscribe for the switch store; answers the operator to send the parent to."""
     return {"sub_partner": subscription_changes.switch_unsubscribe(services(), g.account_id, query["id"])}

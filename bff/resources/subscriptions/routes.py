@@ -29,6 +29,7 @@ class SubscriptionSchema(Schema):
     nextBillingDate = fields.String(allow_none=True)
     paymentMethod = fields.String(allow_none=True)
     coupon = fields.String(allow_none=True)
+    couponDurationCode = fields.String(allow_none=True)
     cancel = fields.Dict(metadata={"description": "How to cancel: method in_app | store_page | help | none, "
                                                   "with path (in-app) or url (store, operator, help article)."})
     canChangePlan = fields.Boolean()

@@ -29,6 +29,9 @@ class AccountRow(Base):
     utm: Mapped[dict] = mapped_column(JSON, nullable=False, default=dict)
     created_at = mapped_column(UTCDateTime(), nullable=False)
     partner_alias: Mapped[str | None] = mapped_column(String(64), unique=True)
+    terms_version: Mapped[str | None] = mapped_column(String(20))
+    promo_consent_version: Mapped[str | None] = mapped_column(String(20))
+    deleted_at = mapped_column(UTCDateTime())
 
 
 class TokenRow(Base):
@@ -115,7 +118,7 @@ class CouponRow(Base):
 
 class OutboxRow(Base):
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_pending", "kind", "delivered_at"),)
+    __table_args__ = (Index("ix_outbox_pending", "kind", "delivered_at"), Index("ix_outbox_account_id", "account_id"))
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(20), nullable=False)
     topic: Mapped[str] = mapped_column(String(40), nullable=False)
@@ -127,6 +130,7 @@ class OutboxRow(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     next_attempt_at = mapped_column(UTCDateTime())
     dead_at = mapped_column(UTCDateTime())
+    account_id: Mapped[int | None] = mapped_column(Integer)  # no foreign key: erased with the account's data
 
 
 class AnalyticsEventRow(Base):
@@ -155,3 +159,121 @@ class AnalyticsEventRow(Base):
     utm_campaign: Mapped[str | None] = mapped_column(String(200))
     utm_content: Mapped[str | None] = mapped_column(String(200))
     utm_term: Mapped[str | None] = mapped_column(String(200))
+
+
+class ChildProfileRow(Base):
+    """A first name or nickname and an age band: nothing else about a child. Six slots per account."""
+
+    __tablename__ = "child_profiles"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_child_profiles"),
+        UniqueConstraint("account_id", "slot", name="uq_child_profiles_account_slot"),
+        CheckConstraint("slot BETWEEN 1 AND 6", name="ck_child_profiles_slot"),
+        CheckConstraint("age_band IN ('3-5', '6-8', '9-10')", name="ck_child_profiles_age_band"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_child_profiles_account_id"), nullable=False)
+    slot: Mapped[int] = mapped_column(Integer, nullable=False)
+    name: Mapped[str] = mapped_column(String(30), nullable=False)
+    age_band: Mapped[str] = mapped_column(String(5), nullable=False)
+    created_at = mapped_column(UTCDateTime(), nullable=False)
+
+
+class ParentalSettingsRow(Base):
+    """Saved settings of one app for one child; never-saved apps use the defaults."""
+
+    __tablename__ = "parental_settings"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_parental_settings"),
+        UniqueConstraint("child_id", "app", name="uq_parental_settings_child_app"),
+        CheckConstraint("app IN ('tv', 'books', 'games')", name="ck_parental_settings_app"),
+        CheckConstraint("time_limit_minutes IS NULL OR time_limit_minutes BETWEEN 5 AND 240",
+                        name="ck_parental_settings_time_limit"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    child_id: Mapped[int] = mapped_column(
+        ForeignKey("child_profiles.id", ondelete="CASCADE", name="fk_parental_settings_child_id"), nullable=False)
+    app: Mapped[str] = mapped_column(String(10), nullable=False)
+    age_filter: Mapped[str] = mapped_column(String(5), nullable=False)
+    time_limit_minutes: Mapped[int | None] = mapped_column(Integer)
+    content_type: Mapped[str] = mapped_column(String(20), nullable=False)
+    language: Mapped[str] = mapped_column(String(2), nullable=False)
+    sound: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    fullscreen: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    categories: Mapped[list | None] = mapped_column(JSON)
+    updated_at = mapped_column(UTCDateTime(), nullable=False)
+
+
+class TvLinkRow(Base):
+    """A TV waiting to be linked by PIN. Only hashes: HMAC of the PIN (peppered), SHA-256 of the poll token.
+    The PIN hash is cleared when claimed, so the unique constraint holds among live PINs only."""
+
+    __tablename__ = "tv_links"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_tv_links"),
+        UniqueConstraint("pin_hash", name="uq_tv_links_pin_hash"),
+        UniqueConstraint("poll_hash", name="uq_tv_links_poll_hash"),
+        Index("ix_tv_links_expires_at", "expires_at"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    pin_hash: Mapped[str | None] = mapped_column(String(64))
+    poll_hash: Mapped[str] = mapped_column(String(64), nullable=False)
+    created_at = mapped_column(UTCDateTime(), nullable=False)
+    expires_at = mapped_column(UTCDateTime(), nullable=False)
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_tv_links_account_id"))
+    claimed_at = mapped_column(UTCDateTime())
+    collected_at = mapped_column(UTCDateTime())
+
+
+class ConsentRecordRow(Base):
+    """History of terms acceptances and promotional consents given or withdrawn, with the wording version."""
+
+    __tablename__ = "consent_records"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_consent_records"),
+        CheckConstraint("kind IN ('terms', 'promotional', 'newsletter')", name="ck_consent_records_kind"),
+        Index("ix_consent_records_account_id", "account_id"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_consent_records_account_id"), nullable=False)
+    kind: Mapped[str] = mapped_column(String(20), nullable=False)
+    version: Mapped[str] = mapped_column(String(20), nullable=False)
+    granted: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    at = mapped_column(UTCDateTime(), nullable=False)
+
+
+class ContactMessageRow(Base):
+    __tablename__ = "contact_messages"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_contact_messages"),
+        CheckConstraint("subject IN ('subscription', 'hello', 'subscription_trouble', 'need_help', 'work_with_us', "
+                        "'suggestions')", name="ck_contact_messages_subject"),
+        Index("ix_contact_messages_account_id", "account_id"),
+        Index("ix_contact_messages_email", "email"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    account_id: Mapped[int | None] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_contact_messages_account_id"))
+    name: Mapped[str] = mapped_column(String(100), nullable=False)
+    email: Mapped[str] = mapped_column(String(254), nullable=False)
+    phone: Mapped[str | None] = mapped_column(String(30))
+    subject: Mapped[str] = mapped_column(String(30), nullable=False)
+    message: Mapped[str] = mapped_column(Text, nullable=False)
+    language: Mapped[str] = mapped_column(String(2), nullable=False)
+    created_at = mapped_column(UTCDateTime(), nullable=False)
+
+
+class NewsletterSubscriptionRow(Base):
+    __tablename__ = "newsletter_subscriptions"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_newsletter_subscriptions"),
+        UniqueConstraint("email", name="uq_newsletter_subscriptions_email"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    email: Mapped[str] = mapped_column(String(254), nullable=False)
+    language: Mapped[str] = mapped_column(String(2), nullable=False)
+    consented_at = mapped_column(UTCDateTime(), nullable=False)
+    consent_version: Mapped[str] = mapped_column(String(20), nullable=False)

@@ -76,6 +76,12 @@ class SqlTokens:
         row = self.session.scalar(select(TokenRow).where(*self._live(token_hash, purpose, now)))
         return self._domain(row) if row else None
 
+    def live_session(self, token_hash: str, now: datetime) -> tuple[int, str | None] | None:
+        row = self.session.execute(
+            select(TokenRow.account_id, AccountRow.terms_version).join(AccountRow, AccountRow.id == TokenRow.account_id)
+            .where(*self._live(token_hash, Purpose.SESSION, now))).first()
+        return (row[0], row[1]) if row else None
+
     def consume(self, token_hash: str, purpose: Purpose, now: datetime) -> StoredToken | None:
         result = self.session.execute(
             update(TokenRow).where(*self._live(token_hash, purpose, now)).values(used_at=now)
@@ -230,8 +236,12 @@ class SqlOutbox:
 
     def add(self, message: OutboxMessage) -> None:
         message.created_at = message.created_at or self.clock.now()
+        message.account_id = message.account_id or message.payload.get("account_id")
         self.session.add(to_row(message, OutboxRow()))
         self.session.flush()
+
+    def forget(self, message_id: int) -> None:
+        self.session.execute(update(OutboxRow).where(OutboxRow.id == message_id).values(payload={}, account_id=None))
 
     @staticmethod
     def _ready(now: datetime):

@@ -5,6 +5,8 @@ from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import sessionmaker
 
+from core.adapters.db.family_repositories import (SqlChildren, SqlConsents, SqlContactMessages, SqlNewsletter,
+                                                  SqlPersonalData, SqlTvLinks)
 from core.adapters.db.repositories import (SqlAccounts, SqlAnalytics, SqlCoupons, SqlOutbox, SqlSubscriptions,
                                            SqlTokens, SqlWebhookLog)
 
@@ -58,6 +60,12 @@ class SqlUnitOfWork:
         self.outbox = SqlOutbox(self.session, self.clock)
         self.webhooks = SqlWebhookLog(self.session)
         self.analytics = SqlAnalytics(self.session)
+        self.children = SqlChildren(self.session)
+        self.tv_links = SqlTvLinks(self.session)
+        self.consents = SqlConsents(self.session)
+        self.contact_messages = SqlContactMessages(self.session)
+        self.newsletter = SqlNewsletter(self.session)
+        self.personal_data = SqlPersonalData(self.session)
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -191,6 +191,17 @@ class BraintreeGateway(PaymentGateway):
             return _success(result.subscription, None)
         return GatewayResult(ok=False, gateway_id=gateway_id, error=_failed("subscription.update", gateway_id, result))
 
+    @_unavailable_on_network_error
+    def delete_customer(self, customer_id: str) -> GatewayResult:
+        """Braintree removes the customer's vaulted payment methods; its transactions stay for accounting."""
+        try:
+            result = self._sdk.customer.delete(customer_id)
+        except NotFoundError:
+            return GatewayResult(ok=True)
+        if result.is_success:
+            return GatewayResult(ok=True)
+        return GatewayResult(ok=False, error=_failed("customer.delete", customer_id, result))
+
     def parse_webhook(self, signature: str, payload: str) -> WebhookEvent:
         try:
             notification = self._sdk.webhook_notification.parse(signature, payload)

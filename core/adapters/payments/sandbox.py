@@ -44,6 +44,7 @@ class SandboxGateway:
         self._secret = (webhook_secret or secrets.token_hex(32)).encode()
         self._clock = clock
         self.subscriptions: dict[str, dict] = {}
+        self.deleted_customers: list[str] = []
 
     def _now(self) -> datetime:
         return self._clock.now() if self._clock else datetime.now(timezone.utc)
@@ -78,6 +79,10 @@ class SandboxGateway:
         if gateway_id in self.subscriptions:
             self.subscriptions[gateway_id].update(plan_id=plan_id, price=price)
         return p.GatewayResult(ok=True, gateway_id=gateway_id)
+
+    def delete_customer(self, customer_id: str) -> p.GatewayResult:
+        self.deleted_customers.append(customer_id)
+        return p.GatewayResult(ok=True)
 
     # Webhooks -----------------------------------------------------------------
     def sample_notification(self, kind: str, gateway_id: str, occurred_at: datetime | None = None,

@@ -16,6 +16,9 @@ export const ERROR_KEYS = [
   'tvSubscriptionExpired', 'paymentNotValid', 'tokenGeneration',
   'cardBrandNotAccepted', 'contactSendFailed', 'maintenance', 'paymentDeclined',
   'cvvFailed', 'duplicatePayment', 'paymentInProgress', 'changePlanNotAllowed',
+  'termsUpdate', 'termsVersionOutdated', 'childLimitReached', 'childNotFound',
+  'birthYearInvalid', 'linkPinInvalid', 'linkExpired', 'newsletterAlreadySaved',
+  'accountDeleteFailed',
 ] as const satisfies readonly ErrorKey[];
 
 export function isErrorKey(value: unknown): value is ErrorKey {

@@ -1,0 +1,25 @@
+"""Maintenance mode (MAINTENANCE_MODE): every API call answers 503 `maintenance` with Retry-After,
+except the health checks, the site switches the web app reads to show its maintenance page, and the
+API's own documentation."""
+from __future__ import annotations
+
+from flask import Flask, request
+
+from bff.errors import error_body
+from core.domain import errors
+
+RETRY_AFTER_SECONDS = 300
+OPEN_PATHS = ("/healthz", "/readyz", "/v4/site", "/openapi.json")
+
+
+def install(app: Flask, enabled: bool) -> None:
+    if not enabled:
+        return
+
+    @app.before_request
+    def _maintenance():
+        if request.path in OPEN_PATHS or request.path == "/docs" or request.path.startswith("/docs/"):
+            return None
+        response, status = error_body(errors.SERVICE_UNAVAILABLE)
+        response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response, status

@@ -1,0 +1,112 @@
+"""Child profiles and their parental settings. A parent only ever sees their own children:
+another parent's profile id answers 404 childNotFound, as an unknown id does."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from core.domain import errors
+from core.domain.children import MAX_CHILDREN, ChildProfile, is_age_band, normalise_name
+from core.domain.errors import DomainError
+from core.domain.parental_settings import APPS, AppSettings, check, defaults
+from core.domain.ports import UnitOfWork
+from core.services.context import ServiceContext
+
+
+def list_children(ctx: ServiceContext, account_id: int) -> list[ChildProfile]:
+    with ctx.uow() as uow:
+        return uow.children.for_account(account_id)
+
+
+def create(ctx: ServiceContext, account_id: int, name: str, age_band: str) -> ChildProfile:
+    child = ChildProfile(account_id=account_id, name=_name(name), age_band=_band(age_band),
+                         created_at=ctx.clock.now())
+    with ctx.uow() as uow:
+        if uow.children.add(child, MAX_CHILDREN) is None:
+            raise DomainError(errors.CHILD_LIMIT, max=MAX_CHILDREN)
+        uow.commit()
+    return child
+
+
+def update(ctx: ServiceContext, account_id: int, child_id: int, name: str | None = None,
+           age_band: str | None = None) -> ChildProfile:
+    """Rename, or move to another age band (children grow)."""
+    with ctx.uow() as uow:
+        child = _owned(uow, account_id, child_id)
+        if name is not None:
+            child.name = _name(name)
+        if age_band is not None:
+            child.age_band = _band(age_band)
+        uow.children.save(child)
+        uow.commit()
+    return child
+
+
+def delete(ctx: ServiceContext, account_id: int, child_id: int) -> None:
+    with ctx.uow() as uow:
+        uow.children.delete(_owned(uow, account_id, child_id).id)
+        uow.commit()
+
+
+def settings_of(ctx: ServiceContext, account_id: int, child_id: int) -> dict[str, AppSettings]:
+    """Every app's settings; the defaults for the child's age band where nothing was saved."""
+    with ctx.uow() as uow:
+        child = _owned(uow, account_id, child_id)
+        return _effective(uow, account_id, [child])[child.id]
+
+
+def save_settings(ctx: ServiceContext, account_id: int, child_id: int, app: str,
+                  settings: AppSettings) -> AppSettings:
+    settings = replace(check(app, settings), updated_at=ctx.clock.now())
+    with ctx.uow() as uow:
+        _owned(uow, account_id, child_id)
+        uow.children.save_settings(child_id, app, settings)
+        uow.commit()
+    return settings
+
+
+def family_settings(ctx: ServiceContext, account_id: int) -> list[tuple[ChildProfile, dict[str, AppSettings]]]:
+    """Every profile with its settings, in one call: what the apps load at start-up."""
+    with ctx.uow() as uow:
+        children = uow.children.for_account(account_id)
+        effective = _effective(uow, account_id, children)
+    return [(child, effective[child.id]) for child in children]
+
+
+def _effective(uow: UnitOfWork, account_id: int, children: list[ChildProfile]) -> dict[int, dict[str, AppSettings]]:
+    if not children:
+        return {}
+    saved = uow.children.settings([c.id for c in children])
+    account = uow.accounts.get(account_id)
+    language = account.language if account else "en"
+    return {c.id: {app: saved.get((c.id, app)) or defaults(app, c.age_band, language) for app in APPS}
+            for c in children}
+
+
+def _owned(uow: UnitOfWork, account_id: int, child_id: int) -> ChildProfile:
+    child = uow.children.get(account_id, child_id)
+    if child is None:
+        raise DomainError(errors.CHILD_NOT_FOUND)
+    return child
+
+
+def _name(raw: str | None) -> str:
+    name = normalise_name(raw)
+    if name is None:
+        raise DomainError(errors.PARAMETER_REQUIRED, errors={"name": ["1 to 30 characters, letters and spaces."]})
+    return name
+
+
+def _band(raw: str | None) -> str:
+    if not is_age_band(raw):
+        raise DomainError(errors.PARAMETER_REQUIRED, errors={"ageBand": ["Must be one of: 3-5, 6-8, 9-10."]})
+    return raw
+
+
+def settings_view(s: AppSettings) -> dict:
+    """One app's settings as the API and the data export show them (categories: Stories and Games only)."""
+    view = {"ageFilter": s.age_filter, "timeLimitMinutes": s.time_limit_minutes, "contentType": s.content_type,
+            "language": s.language, "sound": s.sound, "fullscreen": s.fullscreen,
+            "updatedAt": s.updated_at.isoformat() if s.updated_at else None}
+    if s.categories is not None:
+        view["categories"] = list(s.categories)
+    return view

@@ -1,0 +1,84 @@
+"""Terms acceptance and promotional consent, each change kept in the consent history."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from core.domain import errors
+from core.domain.accounts import Account
+from core.domain.consents import PROMOTIONAL, TERMS, ConsentRecord, must_accept_terms
+from core.domain.errors import DomainError
+from core.domain.ports import UnitOfWork
+from core.services.context import ServiceContext
+
+
+def record_registration(ctx: ServiceContext, uow: UnitOfWork, account: Account, now: datetime) -> None:
+    """The register form's terms checkbox, and its promotional checkbox when ticked."""
+    uow.consents.add(ConsentRecord(account.id, TERMS, account.terms_version, True, now))
+    if account.promo_accepted_at is not None:
+        uow.consents.add(ConsentRecord(account.id, PROMOTIONAL, account.promo_consent_version, True, now))
+
+
+def terms_in_force(ctx: ServiceContext) -> str:
+    return ctx.family.terms_version
+
+
+def accept_terms(ctx: ServiceContext, account_id: int, version: str) -> dict:
+    """Accept the terms in force; any other version is 400 termsVersionOutdated (reload and show them)."""
+    current = ctx.family.terms_version
+    if version != current:
+        raise DomainError(errors.TERMS_VERSION_OUTDATED, version=current)
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        account = _account(uow, account_id)
+        if must_accept_terms(account.terms_version, current):
+            account.terms_version, account.terms_accepted_at = current, now
+            uow.accounts.save(account)
+            uow.consents.add(ConsentRecord(account_id, TERMS, current, True, now))
+            uow.commit()
+        return view(ctx, account, uow.consents.for_account(account_id))
+
+
+def set_promotional(ctx: ServiceContext, account_id: int, granted: bool) -> dict:
+    """Give or withdraw consent to promotional e-mails under the wording in force; history is kept."""
+    now, version = ctx.clock.now(), ctx.family.promo_consent_version
+    with ctx.uow() as uow:
+        account = _account(uow, account_id)
+        if (account.promo_accepted_at is not None) != granted or (granted and account.promo_consent_version != version):
+            account.promo_accepted_at = now if granted else None
+            account.promo_consent_version = version if granted else None
+            uow.accounts.save(account)
+            uow.consents.add(ConsentRecord(account_id, PROMOTIONAL, version, granted, now))
+            uow.commit()
+        return view(ctx, account, uow.consents.for_account(account_id))
+
+
+def consents_view(ctx: ServiceContext, account_id: int) -> dict:
+    with ctx.uow() as uow:
+        return view(ctx, _account(uow, account_id), uow.consents.for_account(account_id))
+
+
+def view(ctx: ServiceContext, account: Account, history: list[ConsentRecord]) -> dict:
+    return {
+        "terms": {"version": ctx.family.terms_version, "acceptedVersion": account.terms_version,
+                  "acceptedAt": _iso(account.terms_accepted_at),
+                  "mustAccept": must_accept_terms(account.terms_version, ctx.family.terms_version)},
+        "promotional": {"granted": account.promo_accepted_at is not None, "version": account.promo_consent_version,
+                        "grantedAt": _iso(account.promo_accepted_at),
+                        "currentVersion": ctx.family.promo_consent_version},
+        "history": [history_entry(r) for r in sorted(history, key=lambda r: (r.at, r.id or 0))],
+    }
+
+
+def history_entry(record: ConsentRecord) -> dict:
+    return {"kind": record.kind, "version": record.version, "granted": record.granted, "at": _iso(record.at)}
+
+
+def _account(uow: UnitOfWork, account_id: int) -> Account:
+    account = uow.accounts.get(account_id)
+    if account is None:
+        raise DomainError(errors.LOGIN_NEEDED)
+    return account
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat() if value else None

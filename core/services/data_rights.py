@@ -1,0 +1,126 @@
+"""The parent's data rights: download everything about the account, and erase it.
+
+Erasure keeps billing records only as accounting law requires: the account row stays as an
+anonymous stub (id, country, dates) so that its subscriptions (amounts, dates, plan, gateway
+ids) and coupon redemptions keep their owner; everything that identifies a person goes.
+"""
+from __future__ import annotations
+
+import logging
+
+from core.domain import callbacks, errors
+from core.domain.consents import must_accept_terms
+from core.domain.errors import DomainError
+from core.domain.payments import GatewayUnavailable
+from core.domain.ports import ERASE_AFTER_DELIVERY, OutboxMessage
+from core.domain.subscriptions import WEB_STORE
+from core.services import children, consents, profile
+from core.services.context import ServiceContext
+from core.services.tv_links import TV_SESSION
+
+log = logging.getLogger(__name__)
+EXPORT_FORMAT = "lumo-account-export/1"
+
+
+def export(ctx: ServiceContext, account_id: int) -> dict:
+    now = ctx.clock.now()
+    family = children.family_settings(ctx, account_id)
+    with ctx.uow() as uow:
+        account = uow.accounts.get(account_id)
+        if account is None:
+            raise DomainError(errors.LOGIN_NEEDED)
+        subscriptions = uow.subscriptions.for_account(account_id)
+        history = uow.consents.for_account(account_id)
+        messages = uow.contact_messages.for_account(account_id, account.email)
+        newsletter = uow.newsletter.by_email(account.email)
+        redeemed = uow.personal_data.coupons_redeemed(account_id)
+        sessions = uow.personal_data.sessions(account_id, now)
+    return {
+        "format": EXPORT_FORMAT,
+        "exportedAt": now.isoformat(),
+        "account": {
+            "id": account.id, "email": account.email, "name": account.name, "language": account.language,
+            "countryCode": account.country_code, "isEmailConfirmed": account.is_email_confirmed,
+            "isEmailFake": account.is_email_fake, "partner": account.partner, "partnerAlias": account.partner_alias,
+            "env": account.env, "utm": account.utm or {}, "createdAt": _iso(account.created_at),
+            "termsVersion": account.terms_version, "termsAcceptedAt": _iso(account.terms_accepted_at),
+            "mustAcceptTerms": must_accept_terms(account.terms_version, ctx.family.terms_version),
+            "promotionalConsent": {"granted": account.promo_accepted_at is not None,
+                                   "version": account.promo_consent_version,
+                                   "grantedAt": _iso(account.promo_accepted_at)},
+        },
+        "children": [{"id": c.id, "name": c.name, "ageBand": c.age_band, "createdAt": _iso(c.created_at),
+                      "settings": {app: children.settings_view(s) for app, s in apps.items()}} for c, apps in family],
+        "subscriptions": [profile.subscription_view(s, now) for s in subscriptions],
+        "consents": [consents.history_entry(r) for r in sorted(history, key=lambda r: (r.at, r.id or 0))],
+        "contactMessages": [{"name": m.name, "email": m.email, "phone": m.phone, "subject": m.subject,
+                             "message": m.message, "language": m.language, "sentAt": _iso(m.created_at)}
+                            for m in messages],
+        "newsletter": [{"email": newsletter.email, "language": newsletter.language,
+                        "consentedAt": _iso(newsletter.consented_at),
+                        "consentVersion": newsletter.consent_version}] if newsletter else [],
+        "couponsRedeemed": [{"code": code, "redeemedAt": _iso(at)} for code, at in redeemed],
+        "sessions": [{"createdAt": _iso(t.created_at), "expiresAt": _iso(t.expires_at),
+                      "device": "tv" if t.payload == TV_SESSION else None} for t in sessions],
+        # Analytics records carry no account, e-mail or name (see core/domain/analytics.py): none is tied to it.
+        "analyticsRecords": [],
+    }
+
+
+def delete_account(ctx: ServiceContext, account_id: int, password: str) -> None:
+    """Erase the account after the password is re-entered (400 code 1 if wrong).
+
+    First the gateway: renewing web subscriptions are cancelled and the customer (with its stored
+    cards) removed; if the gateway cannot be reached nothing is erased (503 accountDeleteFailed).
+    Then, in one transaction: subscriptions cancelled and kept anonymous, partners told, child
+    profiles and personal data erased, every token revoked, and the confirmation e-mail queued
+    carrying its own address (the account no longer has one); the outbox forgets it once sent."""
+    with ctx.uow() as uow:
+        account = uow.accounts.get(account_id)
+        subscriptions = uow.subscriptions.for_account(account_id)
+    if account is None or account.deleted_at is not None:
+        raise DomainError(errors.LOGIN_NEEDED)
+    if not ctx.hasher.verify(account.password_hash, password):
+        raise DomainError(errors.WRONG_PASSWORD)
+    now = ctx.clock.now()
+    _close_at_gateway(ctx, account_id, [s for s in subscriptions if s.store_id == WEB_STORE and s.gateway_id], now)
+    with ctx.uow() as uow:
+        account = uow.accounts.get(account_id)
+        uow.personal_data.erase(account_id, account.email)
+        for sub in uow.subscriptions.for_account(account_id):
+            # App-store subscriptions can only be stopped by the parent in that store (the e-mail says so).
+            live = (sub.visible and not sub.is_expired(now) and not sub.is_cancelled()
+                    and sub.store_id not in callbacks.APP_STORES)
+            if live:
+                sub.cancel(now)
+                uow.subscriptions.save(sub)
+            partner = callbacks.partner_of(sub, account)
+            if live and partner:
+                uow.outbox.add(OutboxMessage(kind="partner", topic=callbacks.UNSUBSCRIBED, account_id=account_id,
+                                             payload={**callbacks.payload(callbacks.UNSUBSCRIBED, sub, account,
+                                                                          partner, now),
+                                                      "reason": "account_deleted", ERASE_AFTER_DELIVERY: True}))
+        if not account.is_email_fake:
+            uow.outbox.add(OutboxMessage(kind="email", topic="account_deleted", payload={
+                "to": account.email, "language": account.language, "params": {"name": account.name or account.email},
+                ERASE_AFTER_DELIVERY: True}))
+        account.erase(now)
+        uow.accounts.save(account)
+        uow.commit()
+    ctx.jobs.outbox_changed()
+
+
+def _close_at_gateway(ctx: ServiceContext, account_id: int, web_subscriptions, now) -> None:
+    try:
+        for sub in web_subscriptions:
+            if sub.is_renewing and not sub.is_expired(now) and not ctx.gateway.cancel_subscription(sub.gateway_id).ok:
+                raise DomainError(errors.ACCOUNT_DELETE_FAILED)
+        if web_subscriptions and not ctx.gateway.delete_customer(str(account_id)).ok:
+            raise DomainError(errors.ACCOUNT_DELETE_FAILED)
+    except GatewayUnavailable as exc:
+        log.warning("account deletion postponed: payment gateway unreachable")
+        raise DomainError(errors.ACCOUNT_DELETE_FAILED) from exc
+
+
+def _iso(value) -> str | None:
+    return value.isoformat() if value else None

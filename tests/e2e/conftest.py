@@ -1,0 +1,370 @@
+"""The browser stage: the real stack on free ports with a fresh database, and Debian's Chromium.
+
+One session starts, in a temporary folder: a SQLite database (migrated, seeded), the API under
+gunicorn, the web app built with `next build` (reused when nothing under webapp/src or locales/
+changed since) and served by `next start`, e-mails written as .eml files. One headless Chromium
+serves every test; each test gets fresh browser contexts. Everything started is stopped at the end.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.support import ROOT, Api, catalog
+
+WEBAPP = ROOT / "webapp"
+VENV_BIN = Path(sys.executable).parent
+DIST_DIR = ".next-e2e"
+BUILD_STAMP = WEBAPP / DIST_DIR / "lumo-e2e-build.json"
+# What a build depends on besides webapp/src and locales/.
+BUILD_INPUTS = ["next.config.ts", "package.json", "package-lock.json", "tsconfig.json"]
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+# The web apps /apps/{tv,stories,games} send a parent to; the browser never really goes there.
+WEB_APP_URLS = {"tv": "https://tv.lumo.example", "stories": "https://stories.lumo.example",
+                "games": "https://games.lumo.example"}
+TIMEOUT_MS = 10_000
+OUT_DIR = ROOT / "var" / "e2e"
+SCREENSHOT_DIR = ROOT / "var" / "screenshots" / "e2e"
+
+TIMINGS: dict[str, float] = {}
+AXE_RESULTS: dict[str, dict] = {}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "e2e: a browser test against the running stack")
+
+
+# --- processes ----------------------------------------------------------------------------------
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def port_is_free(port: int) -> bool:
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds: TIME_WAIT is no obstacle
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+class Processes:
+    """Processes this harness started, each in its own process group, stopped by their ids."""
+
+    def __init__(self, log_dir: Path):
+        self.log_dir = log_dir
+        self.started: list[tuple[str, subprocess.Popen, Path]] = []
+
+    def start(self, name: str, command: list[str], cwd: Path, env: dict) -> subprocess.Popen:
+        log = self.log_dir / f"{name}.log"
+        with log.open("wb") as out:
+            process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                       start_new_session=True)
+        self.started.append((name, process, log))
+        return process
+
+    def log_tail(self, name: str, lines: int = 40) -> str:
+        for started_name, _, log in self.started:
+            if started_name == name:
+                return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
+        return ""
+
+    def stop_all(self) -> None:
+        for _, process, _ in reversed(self.started):
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        for _, process, _ in reversed(self.started):
+            try:
+                process.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def run(command: list[str], cwd: Path, env: dict, what: str) -> str:
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        raise RuntimeError(f"{what} failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    return done.stdout
+
+
+def wait_http(url: str, process: subprocess.Popen, processes: Processes, name: str, seconds: float = 90) -> None:
+    deadline = time.monotonic() + seconds
+    last = ""
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{name} exited with {process.returncode}:\n{processes.log_tail(name)}")
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
+            last = str(error)
+        time.sleep(0.2)  # polling a server that is starting: there is no event to wait on
+    raise RuntimeError(f"{name} did not answer {url} within {seconds} s ({last}):\n{processes.log_tail(name)}")
+
+
+# --- the web app build --------------------------------------------------------------------------
+
+def newest_source_mtime() -> float:
+    newest = 0.0
+    for folder in (WEBAPP / "src", ROOT / "locales"):
+        for path in folder.rglob("*"):
+            if path.is_file():
+                newest = max(newest, path.stat().st_mtime)
+    for name in BUILD_INPUTS:
+        path = WEBAPP / name
+        if path.exists():
+            newest = max(newest, path.stat().st_mtime)
+    return newest
+
+
+def reusable_build_port() -> int | None:
+    """The API port baked into a build that is newer than every source (its rewrites name it)."""
+    if os.environ.get("E2E_REBUILD") or not BUILD_STAMP.exists() or not (WEBAPP / DIST_DIR / "BUILD_ID").exists():
+        return None
+    if BUILD_STAMP.stat().st_mtime <= newest_source_mtime():
+        return None
+    try:
+        port = int(json.loads(BUILD_STAMP.read_text())["api_port"])
+    except (ValueError, KeyError):
+        return None
+    return port if port_is_free(port) else None
+
+
+def build_webapp(env: dict, api_port: int) -> None:
+    # `next build` adds its dist folder's type paths to tsconfig.json: put the file back as it was.
+    tsconfig = WEBAPP / "tsconfig.json"
+    before = tsconfig.read_bytes()
+    try:
+        run([str(WEBAPP / "node_modules" / ".bin" / "next"), "build"], WEBAPP, env, "next build")
+    finally:
+        if tsconfig.read_bytes() != before:
+            tsconfig.write_bytes(before)
+    BUILD_STAMP.write_text(json.dumps({"api_port": api_port}))
+
+
+# --- the stack ----------------------------------------------------------------------------------
+
+@dataclass
+class Stack:
+    api_url: str
+    web_url: str
+    outbox: Path
+    api: Api
+    publisher_coupons: list[str] = field(default_factory=list)
+    retailer_coupons: list[str] = field(default_factory=list)
+
+    def take(self, pool: list[str]) -> str:
+        return pool.pop()
+
+
+def create_coupons(env: dict, partner: str, count: int) -> list[str]:
+    out = run([str(VENV_BIN / "flask"), "--app", "bff", "coupons", "create", "--type", "UNIQUE_ACCESS_COUPON",
+               "--duration", "P1M", "--partner", partner, "--count", str(count), "--prefix", "E2E"],
+              ROOT, env, f"coupons create --partner {partner}")
+    return [line.split(",")[0] for line in out.splitlines()[1:] if line.strip()]
+
+
+@pytest.fixture(scope="session")
+def stack(tmp_path_factory) -> Stack:
+    started = time.monotonic()
+    tmp = tmp_path_factory.mktemp("e2e-stack")
+    outbox = tmp / "outbox"
+    outbox.mkdir()
+    processes = Processes(tmp)
+
+    reuse_port = reusable_build_port()
+    api_port = reuse_port or free_port()
+    web_port = free_port()
+    api_url = f"http://127.0.0.1:{api_port}"
+    # Bound to "localhost": Next's proxy redirects /login to itself on the literal 127.0.0.1.
+    web_url = f"http://localhost:{web_port}"
+
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("DATABASE_URL", "REDIS_URL", "SMTP_URL", "ANALYTICS_COLLECTOR_URL", "PARTNER_CALLBACKS",
+                         "PAYMENT_GATEWAY", "MAINTENANCE_MODE", "NEXT_PUBLIC_SITE_URL")}
+    api_env = {**base, "LUMO_ENV": "test", "DATABASE_URL": f"sqlite:///{tmp / 'e2e.db'}", "OUTBOX_DIR": str(outbox),
+               "PUBLIC_URL": web_url, "PAYMENT_GATEWAY": "sandbox", "RATE_LIMIT_PER_MINUTE": "10000",
+               "ANALYTICS_RATE_LIMIT_PER_MINUTE": "10000", "FLASK_APP": "bff", "PYTHONUNBUFFERED": "1"}
+    web_env = {**base, "NEXT_DIST_DIR": DIST_DIR, "API_URL": api_url, "NEXT_TELEMETRY_DISABLED": "1",
+               "WEBAPP_TV_URL": WEB_APP_URLS["tv"], "WEBAPP_STORIES_URL": WEB_APP_URLS["stories"],
+               "WEBAPP_GAMES_URL": WEB_APP_URLS["games"]}
+
+    try:
+        run([str(VENV_BIN / "alembic"), "upgrade", "head"], ROOT, api_env, "alembic upgrade head")
+        run([str(VENV_BIN / "flask"), "--app", "bff", "seed"], ROOT, api_env, "flask seed")
+        publisher = create_coupons(api_env, "sevamedia", 3)
+        retailer = create_coupons(api_env, "intermarche", 2)
+        api_process = processes.start("api", [str(VENV_BIN / "gunicorn"), "--bind", f"127.0.0.1:{api_port}",
+                                              "--workers", "2", "--access-logfile", "-", "bff:create_app()"],
+                                      ROOT, api_env)
+        TIMINGS["prepare"] = time.monotonic() - started
+        if reuse_port is None:
+            build_started = time.monotonic()
+            build_webapp(web_env, api_port)
+            TIMINGS["next build"] = time.monotonic() - build_started
+        else:
+            TIMINGS["next build (reused)"] = 0.0
+        web_process = processes.start("web", [str(WEBAPP / "node_modules" / ".bin" / "next"), "start",
+                                              "--hostname", "localhost", "--port", str(web_port)], WEBAPP, web_env)
+        wait_http(f"{api_url}/healthz", api_process, processes, "api")
+        wait_http(f"{web_url}/login", web_process, processes, "web")
+    except BaseException:
+        processes.stop_all()
+        raise
+    TIMINGS["stack ready"] = time.monotonic() - started
+    yield Stack(api_url=api_url, web_url=web_url, outbox=outbox, api=Api(api_url),
+                publisher_coupons=publisher, retailer_coupons=retailer)
+    processes.stop_all()
+
+
+# --- the browser --------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser(stack):
+    from playwright.sync_api import expect, sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (make test-e2e does it)")
+    expect.set_options(timeout=TIMEOUT_MS)
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.hookimpl(tryfirst=True, hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"report_{report.when}", report)
+
+
+TV_PAGE = "<!doctype html><html lang='en'><head><title>Lumo TV</title></head><body><main><h1>Lumo TV</h1></main></body></html>"
+
+
+@pytest.fixture
+def new_context(browser, stack, request):
+    """new_context(locale=…, token=…, user_agent=…, width=…) -> a fresh browser context.
+
+    A token is put in local storage as the web app keeps it (a logged-in parent). Requests
+    to the web apps are answered by a stub page. Uncaught errors in pages fail the test.
+    """
+    contexts = []
+    page_errors: list[str] = []
+
+    def make(locale: str = "en-GB", *, token: str | None = None, user_agent: str | None = None,
+             width: int = 1280, height: int = 800):
+        options = {"base_url": stack.web_url, "locale": locale, "viewport": {"width": width, "height": height},
+                   "service_workers": "block"}
+        if user_agent:
+            options["user_agent"] = user_agent
+        if token:
+            options["storage_state"] = {"cookies": [], "origins": [{"origin": stack.web_url, "localStorage": [
+                {"name": "kidj_ut", "value": token}, {"name": "token", "value": token}]}]}
+        context = browser.new_context(**options)
+        context.set_default_timeout(TIMEOUT_MS)
+        context.set_default_navigation_timeout(2 * TIMEOUT_MS)
+        for url in WEB_APP_URLS.values():
+            context.route(f"{url}/**", lambda route: route.fulfill(status=200, content_type="text/html",
+                                                                    body=TV_PAGE))
+        context.on("page", lambda page: page.on("pageerror", lambda error: page_errors.append(
+            f"{page.url}: {error}")))
+        contexts.append(context)
+        return context
+
+    yield make
+    failed = getattr(request.node, "report_call", None)
+    if failed is not None and failed.failed:
+        shots = OUT_DIR / "failures"
+        shots.mkdir(parents=True, exist_ok=True)
+        for c_index, context in enumerate(contexts):
+            for p_index, page in enumerate(context.pages):
+                name = f"{request.node.name}-{c_index}-{p_index}.png".replace("/", "_")
+                try:
+                    page.screenshot(path=str(shots / name), full_page=True)
+                except Exception:  # the page may be gone; the report has the assertion anyway
+                    pass
+    for context in contexts:
+        context.close()
+    if page_errors and not (failed is not None and failed.failed):
+        pytest.fail("uncaught errors in the page:\n" + "\n".join(page_errors[:10]))
+
+
+# --- accounts -----------------------------------------------------------------------------------
+
+@dataclass
+class Parent:
+    email: str
+    password: str
+    token: str
+    subscription_id: int | None = None
+
+
+def unique_email(tag: str) -> str:
+    return f"e2e-{tag}-{uuid.uuid4().hex[:10]}@lumo.example"
+
+
+@pytest.fixture
+def make_parent(stack):
+    """make_parent(subscribed=True, product='lumo_tv') -> a registered parent, via the API."""
+
+    def make(tag: str = "parent", *, subscribed: bool = True, product: str = "lumo_tv") -> Parent:
+        email_address, password = unique_email(tag), f"pw-{uuid.uuid4().hex[:12]}"
+        token = stack.api.register(email_address, password)
+        subscription = stack.api.subscribe(token, product=product) if subscribed else None
+        return Parent(email_address, password, token, subscription)
+
+    return make
+
+
+@pytest.fixture
+def cat():
+    """The English catalogue (most journeys run in English; the Arabic ones ask for theirs)."""
+    return catalog("en")
+
+
+# --- reports ------------------------------------------------------------------------------------
+
+def pytest_sessionfinish(session, exitstatus):
+    if AXE_RESULTS:
+        OUT_DIR.mkdir(parents=True, exist_ok=True)
+        summary = {name: {k: v for k, v in result.items()} for name, result in sorted(AXE_RESULTS.items())}
+        (OUT_DIR / "axe.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False))
+
+
+def pytest_terminal_summary(terminalreporter):
+    if TIMINGS:
+        terminalreporter.write_sep("-", "e2e stack")
+        for name, seconds in TIMINGS.items():
+            terminalreporter.write_line(f"{name:<22} {seconds:6.1f} s")
+    if AXE_RESULTS:
+        terminalreporter.write_sep("-", "axe-core (wcag2a, wcag2aa, best-practice): violations per page")
+        terminalreporter.write_line(f"{'page':<34} {'total':>5} {'minor':>6} {'moderate':>9} {'serious':>8} "
+                                    f"{'critical':>9}")
+        for name, result in sorted(AXE_RESULTS.items()):
+            terminalreporter.write_line(
+                f"{name:<34} {result['violations']:>5} {result['minor']:>6} {result['moderate']:>9} "
+                f"{result['serious']:>8} {result['critical']:>9}"
+                + ("  " + ", ".join(r["id"] for r in result["rules"]) if result["rules"] else ""))
+        terminalreporter.write_line(f"written to {OUT_DIR / 'axe.json'}; screenshots in {SCREENSHOT_DIR}")

@@ -10,6 +10,7 @@ from sqlalchemy import create_engine, text
 from bench import load
 from bench.servers import gunicorn
 from core.domain.tokens import hash_token
+from core.settings import Settings
 
 SIZES = (1_000, 100_000, 1_000_000)
 
@@ -40,9 +41,10 @@ def fill_to(engine, size: int, password_hash: str) -> None:
     later = (now + timedelta(days=30)).isoformat()
     stamp = now.isoformat()
     ids = range(first + 1, first + 1 + missing)
+    terms = Settings().terms_version  # accepted: the measured calls are not answered 403 termsUpdate
     _copy(engine, "accounts", "id, email, password_hash, name, language, country_code, is_email_confirmed, "
-          "is_email_fake, env, utm, created_at",
-          ((str(i), f"grow{i}@lumo.example", password_hash, "Parent", "en", "FR", "t", "f", "web", "{}", stamp)
+          "is_email_fake, env, utm, created_at, terms_version",
+          ((str(i), f"grow{i}@lumo.example", password_hash, "Parent", "en", "FR", "t", "f", "web", "{}", stamp, terms)
            for i in ids))
     _copy(engine, "auth_tokens", "account_id, purpose, token_hash, created_at, expires_at",
           ((str(i), "session", hash_token(f"grow-token-{i}"), stamp, later) for i in ids))

@@ -16,7 +16,7 @@ def register(app: Flask) -> None:
         from core.adapters.db.seeding import seed_demo
 
         c = container()
-        added = seed_demo(c.engine, c.services.hasher)
+        added = seed_demo(c.engine, c.services.hasher, terms_version=c.settings.terms_version)
         click.echo(f"seeded: {added['accounts']} account(s), {added['coupons']} coupon(s) added")
 
     coupons = AppGroup("coupons", help="Coupon batches for partner campaigns.")

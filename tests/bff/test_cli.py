@@ -17,6 +17,8 @@ def test_seed_is_idempotent_and_the_demo_parent_can_log_in(app, container):
     login = app.test_client().post("/v4/accounts/login",
                                    json={"email": "parent@lumo.example", "password": pw("lumo-demo-2026")})
     assert login.status_code == 200
+    account = app.test_client().get("/v5/subscriptions", headers={"Authorization": f"Bearer {login.json['token']}"})
+    assert account.status_code == 200  # the demo parent has accepted the terms in force
 
 
 def test_outbox_deliver_command(app, container, mailbox):

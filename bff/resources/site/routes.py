@@ -15,8 +15,8 @@ blp = Blueprint("site", __name__, description="Site switches, contact form, news
 
 class HolidayPromoSchema(Schema):
     active = fields.Boolean(required=True, metadata={"description": "Today (UTC) is within from..to, both included."})
-    to_ = fields.String(allow_none=True, data_key="to", attribute="to")
-    from_ = fields.String(allow_none=True, data_key="from", attribute="from")
+    from_ = fields.String(allow_none=True, data_key="from", attribute="from", metadata={"description": "ISO date."})
+    to_ = fields.String(allow_none=True, data_key="to", attribute="to", metadata={"description": "ISO date."})
     couponCode = fields.String(allow_none=True, metadata={"description": "The 1-month-free coupon; null when inactive."})
 
 

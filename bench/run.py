@@ -18,7 +18,7 @@ from alembic import command  # noqa: E402
 from alembic.config import Config  # noqa: E402
 from sqlalchemy import create_engine, text  # noqa: E402
 
-from bench import growth, hashing, load  # noqa: E402
+from bench import growth, hashing, load, web_pages  # noqa: E402
 
 PG_ADMIN = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 BENCH_DB = "lumo_bench"
@@ -57,6 +57,12 @@ def table(results: dict) -> str:
     for size, r in results["growth"].items():
         lines.append(f"{size:>10} {r['subscriptions_p50_ms']:9.2f} {r['subscriptions_p99_ms']:9.2f} "
                      f"{r['login_p50_ms']:10.2f}")
+    web = results.get("web")
+    if web:
+        lines.append(f"\n{'page (mobile)':14} {'JS KB gz':>9} {'score':>6} {'LCP ms':>8} {'TBT ms':>8} {'CLS':>6}")
+        for route, lh in web["lighthouse_mobile_median_of_3"].items():
+            lines.append(f"{route:14} {web['first_load_js_kb_gzip'][route]:9.1f} {lh['score']:6.0f} "
+                         f"{lh['lcp_ms']:8.0f} {lh['tbt_ms']:8.0f} {lh['cls']:6.3f}")
     return "\n".join(lines)
 
 
@@ -70,6 +76,8 @@ def main() -> None:
     results = {"setup": "gunicorn sync workers, PostgreSQL, Redis, loopback, wrk", "hashing": hashing.run(),
                "load": load.run(env)}
     results["growth"] = growth.run(env, sizes=growth.SIZES[:2] if quick else growth.SIZES)
+    if os.environ.get("BENCH_WEB", "1") == "1":
+        results["web"] = web_pages.run(env)
     RESULTS.mkdir(parents=True, exist_ok=True)
     chart = growth.plot(results["growth"], RESULTS / "growth.png")
     (RESULTS / "latest.json").write_text(json.dumps(results, indent=2) + "\n")

@@ -1,0 +1,93 @@
+"""Web pages: first-load JavaScript per route (gzip, as the browser receives it) and
+Lighthouse in mobile emulation (median of 3 runs) against a production build."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+from bench.servers import ROOT, free_port, gunicorn
+
+ROUTES = ("/homePage", "/register", "/login", "/subscribe")
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROME_FLAGS = ("--headless=new --no-sandbox --disable-gpu --disable-background-networking "
+                "--disable-component-update --disable-sync --no-first-run")
+LIGHTHOUSE = ROOT / "bench" / "web" / "node_modules" / ".bin" / "lighthouse"
+WEBAPP = ROOT / "webapp"
+
+
+@contextmanager
+def web_app(api: str):
+    env = {**os.environ, "NEXT_DIST_DIR": ".next-bench", "API_URL": api, "NEXT_TELEMETRY_DISABLED": "1"}
+    subprocess.run(["npm", "run", "build"], cwd=WEBAPP, env=env, check=True, capture_output=True)
+    port = free_port()
+    process = subprocess.Popen(["npx", "next", "start", "--hostname", "localhost", "--port", str(port)],
+                               cwd=WEBAPP, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    base = f"http://localhost:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "/login", timeout=2)
+                break
+            except Exception:
+                time.sleep(0.2)
+        yield base
+    finally:
+        os.killpg(process.pid, 15)
+        process.wait(timeout=10)
+
+
+def first_load_js(base: str) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    sizes = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_FLAGS.split()[1:])
+        for route in ROUTES:
+            page = browser.new_context().new_page()
+            scripts = []
+            page.on("requestfinished", lambda r: scripts.append(r) if r.resource_type == "script" else None)
+            page.goto(base + route, wait_until="networkidle")
+            sizes[route] = round(sum(r.sizes()["responseBodySize"] for r in scripts) / 1024, 1)
+            page.context.close()
+        browser.close()
+    return sizes
+
+
+def lighthouse(base: str, runs: int = 3) -> dict:
+    results = {}
+    for route in ROUTES:
+        samples = []
+        for _ in range(runs):
+            out = Path(tempfile.mkstemp(suffix=".json")[1])
+            subprocess.run([str(LIGHTHOUSE), base + route, "--quiet", "--only-categories=performance",
+                            "--output=json", f"--output-path={out}", f"--chrome-flags={CHROME_FLAGS}"],
+                           env={**os.environ, "CHROME_PATH": CHROMIUM}, check=True, capture_output=True)
+            report = json.loads(out.read_text())
+            out.unlink()
+            audits = report["audits"]
+            samples.append({"score": round(100 * report["categories"]["performance"]["score"]),
+                            "lcp_ms": audits["largest-contentful-paint"]["numericValue"],
+                            "tbt_ms": audits["total-blocking-time"]["numericValue"],
+                            "cls": audits["cumulative-layout-shift"]["numericValue"]})
+        results[route] = {k: round(statistics.median(s[k] for s in samples), 3) for k in samples[0]}
+    return results
+
+
+def run(env: dict) -> dict:
+    if not LIGHTHOUSE.exists():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT / "bench" / "web", check=True)
+    with gunicorn("bff:create_app()", env, "/healthz") as api, web_app(api) as base:
+        return {"first_load_js_kb_gzip": first_load_js(base), "lighthouse_mobile_median_of_3": lighthouse(base)}
+
+
+def cleanup() -> None:
+    shutil.rmtree(WEBAPP / ".next-bench", ignore_errors=True)

@@ -18,6 +18,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The floating dev badge would cover pages in the review screenshots.
   devIndicators: false,
+  // The browser tests (tests/e2e) build into their own folder with tsconfig.e2e.json, so that
+  // build neither type-checks other builds' generated types nor rewrites tsconfig.json.
+  typescript: { tsconfigPath: process.env.NEXT_TSCONFIG_PATH || 'tsconfig.json' },
   turbopack: { root: repositoryRoot },
   outputFileTracingRoot: repositoryRoot,
   async rewrites() {

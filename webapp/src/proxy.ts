@@ -1,6 +1,7 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest } from 'next/server';
 import { routing } from './i18n/routing';
+import { newNonce, securityHeaders } from './lib/security/headers';
 
 const handleI18nRouting = createMiddleware(routing);
 
@@ -16,7 +17,7 @@ function safeDecode(pathname: string): string {
   }
 }
 
-export default function proxy(request: NextRequest) {
+function route(request: NextRequest) {
   const match = safeDecode(request.nextUrl.pathname).match(ACCENTED_RETAILER);
   if (match) {
     const url = request.nextUrl.clone();
@@ -24,6 +25,22 @@ export default function proxy(request: NextRequest) {
     return handleI18nRouting(new NextRequest(url, request));
   }
   return handleI18nRouting(request);
+}
+
+// Every page gets a fresh nonce. Next.js reads it from the request's Content-Security-Policy header
+// and puts it on its own scripts (which is why the pages render per request); the browser gets the
+// same policy, with the other security headers, on the response.
+export default function proxy(request: NextRequest) {
+  const headers = securityHeaders(request.nextUrl.pathname, {
+    nonce: newNonce(),
+    development: process.env.NODE_ENV === 'development',
+    production: process.env.NODE_ENV === 'production',
+  });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('Content-Security-Policy', headers['Content-Security-Policy']);
+  const response = route(new NextRequest(request, { headers: requestHeaders }));
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }
 
 export const config = {

@@ -5,6 +5,7 @@ import { absoluteUrl, languageAlternates } from '@/lib/seo';
 // Public, indexable pages (SPEC 2 "Public routes"); account pages stay out.
 export const PUBLIC_PATHS = [
   '/homePage', '/register', '/login', '/forgotten-password', '/swisscom', '/coupon', '/intermarche', '/ACEF',
+  '/contact', // issue 7
 ] as const;
 
 export default function sitemap(): MetadataRoute.Sitemap {

@@ -1,3 +1,4 @@
+import { CONSENT_KEY, CONSENT_VERSION, saveConsent } from './consent';
 import { analyticsRecord, ANALYTICS_PATH, captureAttribution, storedOrigin, storedUtm, track } from './analytics';
 
 const fetchMock = jest.fn();
@@ -36,6 +37,8 @@ describe('attribution from the landing address', () => {
 });
 
 describe('track', () => {
+  beforeEach(() => saveConsent({ analytics: true, marketing: false }));
+
   it('posts one analytics record with the API key, kept alive across navigation', () => {
     window.localStorage.setItem('app', 'stories');
     window.localStorage.setItem('cc', 'DE');
@@ -70,5 +73,46 @@ describe('track', () => {
     });
     expect(() => track('CLICK_REGISTER')).not.toThrow();
     await Promise.resolve();
+  });
+});
+
+describe('track behind the cookie consent (issue 7)', () => {
+  it('sends nothing before the visitor has chosen', () => {
+    track('OPEN_APP');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing when analytics cookies were refused', () => {
+    saveConsent({ analytics: false, marketing: true });
+    track('OPEN_APP');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing for a choice made under an older consent version', () => {
+    window.localStorage.setItem(CONSENT_KEY, JSON.stringify({
+      version: CONSENT_VERSION - 1, date: new Date().toISOString(), analytics: true, marketing: true,
+    }));
+    track('OPEN_APP');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing when the stored choice is not JSON', () => {
+    window.localStorage.setItem(CONSENT_KEY, '{broken');
+    expect(() => track('OPEN_APP')).not.toThrow();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the record once analytics cookies are accepted', () => {
+    saveConsent({ analytics: true, marketing: false });
+    track('OPEN_APP');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0][0]).toBe(ANALYTICS_PATH);
+  });
+
+  it('stops again when the visitor withdraws the consent', () => {
+    saveConsent({ analytics: true, marketing: false });
+    saveConsent({ analytics: false, marketing: false });
+    track('OPEN_APP');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,9 +1,10 @@
+import { hasAnalyticsConsent } from './consent';
 import { DEFAULT_COUNTRY } from './country';
 import { deviceTypeOf, isTvUserAgent } from './platform';
 import { local, session } from './session/storage';
 
 // SPEC 3 "Analytics record" and SPEC 9 event names. `track` is the single
-// entry point: a consent gate (issue 7) will sit in front of it.
+// entry point, and the consent gate (issue 7) sits inside it.
 export type AnalyticsEvent =
   | 'OPEN_APP' | 'PAYMENT_DONE' | 'CLOSE' | 'PAYMENT_METHOD_SELECTION' | 'CLICK_REGISTER' | 'START_FREE_TRIAL';
 
@@ -76,10 +77,14 @@ export function analyticsRecord(event: AnalyticsEvent, extra: Record<string, unk
   };
 }
 
-/** Sends one analytics record; never throws and never delays the caller. */
+/**
+ * Sends one analytics record; never throws and never delays the caller.
+ * Nothing leaves the browser unless the visitor accepted analytics cookies.
+ */
 export function track(event: AnalyticsEvent, extra?: Record<string, unknown>): void {
   try {
     if (typeof window === 'undefined') return;
+    if (!hasAnalyticsConsent()) return;
     fetch(ANALYTICS_PATH, {
       method: 'POST',
       keepalive: true, // survives the navigation that usually follows

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import LandingParamsCapture from '@/components/landing/LandingParamsCapture';
@@ -27,6 +28,9 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 type Props = LocaleParams & { children: ReactNode };
 
 export default async function LocaleLayout({ children, params }: Props) {
+  // Rendered per request: Next.js can only put the response's CSP nonce (src/proxy.ts) on the
+  // scripts of a page it renders now, not on one prerendered at build time.
+  await connection();
   const locale = await resolvePageLocale(params);
   const messages = clientMessages(await getMessages());
   return (

@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import ar from '@locales/ar.json';
 import en from '@locales/en.json';
 import { resetNavigation, router } from '@/test/navigation';
+import { saveConsent } from '@/lib/consent';
 import { renderWithIntl } from '@/test/render';
 import LandingEmailForm from './LandingEmailForm';
 
@@ -11,6 +12,7 @@ const fetchMock = jest.fn();
 beforeEach(() => {
   resetNavigation();
   window.sessionStorage.clear();
+  window.localStorage.clear();
   fetchMock.mockReset().mockResolvedValue({ ok: true });
   global.fetch = fetchMock;
 });
@@ -38,11 +40,20 @@ describe('landing e-mail form (SPEC 4, 5)', () => {
   });
 
   it('keeps the e-mail, sends START_FREE_TRIAL and goes to register', () => {
+    saveConsent({ analytics: true, marketing: false }); // issue 7: analytics only with consent
     renderWithIntl(<LandingEmailForm id="footer" />);
     start(' jane@example.com ');
     expect(window.sessionStorage.getItem('landingEmail')).toBe('jane@example.com');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(JSON.parse(fetchMock.mock.calls[0][1].body).event).toBe('START_FREE_TRIAL');
+    expect(router.push).toHaveBeenCalledWith('/register');
+  });
+
+  it('still goes to register, without analytics, when analytics cookies were refused', () => {
+    saveConsent({ analytics: false, marketing: false });
+    renderWithIntl(<LandingEmailForm id="footer" />);
+    start('jane@example.com');
+    expect(fetchMock).not.toHaveBeenCalled();
     expect(router.push).toHaveBeenCalledWith('/register');
   });
 

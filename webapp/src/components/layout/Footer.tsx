@@ -1,4 +1,6 @@
 import { useLocale, useTranslations } from 'next-intl';
+import CookieSettingsLink from '@/components/consent/CookieSettingsLink';
+import NewsletterForm from '@/components/newsletter/NewsletterForm';
 import LocaleSwitcher from './LocaleSwitcher';
 import { marketingUrl, PRODUCT_PAGES, productPageUrl, type MarketingPage } from './marketing';
 
@@ -35,11 +37,17 @@ export default function Footer() {
                 <a href={marketingUrl(locale, page)}>{t(`links.${key}`)}</a>
               </li>
             ))}
+            <li>
+              <CookieSettingsLink />
+            </li>
           </ul>
         </nav>
         <div>
           <h2 className="footer-title">{t('languageLabel')}</h2>
           <LocaleSwitcher />
+        </div>
+        <div>
+          <NewsletterForm />
         </div>
       </div>
       <p className="copyright">{t('copyright', { year: new Date().getFullYear() })}</p>

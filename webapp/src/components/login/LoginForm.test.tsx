@@ -64,6 +64,14 @@ describe('LoginForm', () => {
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
   });
 
+  it('goes back to the TV link page that asked for the login (issue 7)', async () => {
+    window.sessionStorage.setItem('returnTo', '/link?pin=482913');
+    renderWithIntl(<LoginForm />);
+    logIn();
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/link?pin=482913'));
+    expect(window.sessionStorage.getItem('returnTo')).toBeNull();
+  });
+
   it.each([
     [404, { code: 0, message: 'emailNotFound' }, en.Errors.emailNotFound],
     [400, { code: 1, message: 'wrongPassword' }, en.Errors.wrongPassword],

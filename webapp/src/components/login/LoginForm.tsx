@@ -9,6 +9,7 @@ import { Link, useRouter } from '@/i18n/navigation';
 import { isPremium, loadAccount } from '@/lib/account/account';
 import type { ErrorKey } from '@/lib/api/errors';
 import { setToken } from '@/lib/session/storage';
+import { takeReturn } from '@/lib/startup/return-to';
 import { logIn } from './api';
 import { loginDestination } from './entry';
 import Field from './Field';
@@ -49,7 +50,7 @@ export default function LoginForm({ flash = null }: { flash?: PageFlashValue | n
     }
     setToken(result.data.token);
     const account = await loadAccount();
-    router.replace(loginDestination(account.ok && isPremium(account.data.subscriptions)));
+    router.replace(takeReturn() ?? loginDestination(account.ok && isPremium(account.data.subscriptions)));
   }
 
   if (checking) return <Spinner />;

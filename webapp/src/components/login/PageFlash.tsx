@@ -10,12 +10,13 @@ import { FLASH_PARAMS, type PageFlash as PageFlashValue } from './page-flash';
 export default function PageFlash({ flash }: { flash: PageFlashValue | null }) {
   const tErrors = useTranslations('Errors');
   const tNotices = useTranslations('Notices');
+  const tData = useTranslations('DataRights'); // issue 7's notice lives in its own namespace
   const [shown, setShown] = useState(flash);
   useEffect(() => removeQueryParams(...FLASH_PARAMS), []);
   if (!shown) return null;
   return (
     <Flash kind={shown.kind} onClose={() => setShown(null)}>
-      {shown.kind === 'error' ? tErrors(shown.key) : tNotices(shown.key)}
+      {shown.kind === 'error' ? tErrors(shown.key) : shown.key === 'accountDeleted' ? tData('deletedNotice') : tNotices(shown.key)}
     </Flash>
   );
 }

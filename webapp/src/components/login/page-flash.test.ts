@@ -17,3 +17,9 @@ describe('flash messages carried by a redirect', () => {
     expect(withFlash('/login', { kind: 'success', key: 'resetSent' })).toBe('/login?notice=resetSent');
   });
 });
+
+describe('account deletion notice (issue 7)', () => {
+  it('reads ?notice=accountDeleted', () => {
+    expect(flashFromQuery({ notice: 'accountDeleted' })).toEqual({ kind: 'success', key: 'accountDeleted' });
+  });
+});

@@ -3,7 +3,7 @@ import { isErrorKey, type ErrorKey } from '@/lib/api/errors';
 // A page may be opened with ?flash=<error key> or ?notice=<notice key> to show
 // a message after a redirect (invalid promo code, reset e-mail sent); the
 // page removes the parameter from the address bar once shown.
-export const NOTICE_KEYS = ['resetSent'] as const;
+export const NOTICE_KEYS = ['resetSent', 'accountDeleted'] as const;
 export type NoticeKey = (typeof NOTICE_KEYS)[number];
 export type PageFlash = { kind: 'error'; key: ErrorKey } | { kind: 'success'; key: NoticeKey };
 export const FLASH_PARAMS = ['flash', 'notice'] as const;

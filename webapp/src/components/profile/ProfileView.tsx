@@ -8,6 +8,7 @@ import { useIsTv } from '@/components/layout/PlatformContext';
 import { Link } from '@/i18n/navigation';
 import { clearPaymentNotice, paymentJustDone } from '@/components/subscribe/paymentNotice';
 import { useStartup } from '@/lib/startup/StartupProvider';
+import DataRights from './DataRights';
 import EditPopup, { type EditableField } from './EditPopup';
 import SubscriptionCard from './SubscriptionCard';
 import { renewingApps } from './visibility';
@@ -64,6 +65,7 @@ export default function ProfileView() {
           </div>
         )}
         <Link href="/products" className={`button ${styles.products}`}>{t('products')}</Link>
+        <DataRights />
       </section>
       {editing && (
         <EditPopup field={editing} initial={editing === 'email' ? account.email : account.name} onSaved={reloadAccount} onClose={close} />

@@ -18,12 +18,16 @@ export async function redirectToHomePage(params: LocaleParams['params'], searchP
 // (and, for TV, the folder to open); nothing else of the query is passed on.
 const FORWARDED_TO_WEB_APP = ['key', 'folder'] as const;
 
-export async function redirectToWebApp(app: WebApp, searchParams?: SearchParams): Promise<never> {
+/** The configured address of the web app, with the forwarded key (and TV folder). */
+export function webAppTarget(app: WebApp, query: Record<string, string | string[] | undefined>): string {
   const target = new URL(webAppUrl(app));
-  const query = searchParams ? await searchParams : {};
   FORWARDED_TO_WEB_APP.forEach((name) => {
     const value = firstValue(query[name]);
     if (value) target.searchParams.set(name, value);
   });
-  redirectExternal(target.toString());
+  return target.toString();
+}
+
+export async function redirectToWebApp(app: WebApp, searchParams?: SearchParams): Promise<never> {
+  redirectExternal(webAppTarget(app, searchParams ? await searchParams : {}));
 }

@@ -49,3 +49,25 @@ describe('apiRequest', () => {
     await expect(apiRequest('/v4/x')).resolves.toMatchObject({ status: 502, errorKey: 'somethingWentWrong' });
   });
 });
+
+describe('terms update (issue 7)', () => {
+  it('announces a 403 termsUpdate with the version to accept', async () => {
+    const listener = jest.fn();
+    window.addEventListener('lumo:terms-update', listener);
+    fetchMock.mockResolvedValue(jsonResponse(403, { code: 9, message: 'termsUpdate', version: 'v3' }));
+    const result = await apiRequest('/v5/subscriptions');
+    window.removeEventListener('lumo:terms-update', listener);
+    expect(result).toMatchObject({ ok: false, status: 403, code: 9, errorKey: 'termsUpdate' });
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect((listener.mock.calls[0][0] as CustomEvent).detail).toEqual({ version: 'v3' });
+  });
+
+  it('announces nothing for other errors', async () => {
+    const listener = jest.fn();
+    window.addEventListener('lumo:terms-update', listener);
+    fetchMock.mockResolvedValue(jsonResponse(403, { code: 4, message: 'loginNeeded' }));
+    await apiRequest('/v5/subscriptions');
+    window.removeEventListener('lumo:terms-update', listener);
+    expect(listener).not.toHaveBeenCalled();
+  });
+});

@@ -1,5 +1,6 @@
 import { getToken } from '../session/storage';
 import { errorKeyFromBody, type ErrorKey } from './errors';
+import { announceTermsUpdate, isTermsUpdate } from './terms';
 
 // Browser calls go through Next's /api rewrite to the Flask API (see next.config.ts).
 export const API_BASE_PATH = '/api';
@@ -26,7 +27,7 @@ async function readJson(response: Response): Promise<unknown> {
 export async function apiRequest<T>(
   path: string,
   init: {
-    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     body?: unknown;
     auth?: boolean; // send the stored bearer token (default: when there is one)
     headers?: Record<string, string>;
@@ -50,6 +51,8 @@ export async function apiRequest<T>(
 
   const body = await readJson(response);
   if (response.ok) return { ok: true, status: response.status, data: body as T };
+  // Issue 7: new terms to accept; the layout's prompt blocks the page until then.
+  if (isTermsUpdate(response.status, body)) announceTermsUpdate(body);
   const code = (body as { code?: unknown } | null)?.code;
   return {
     ok: false,

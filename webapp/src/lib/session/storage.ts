@@ -30,6 +30,8 @@ export const SESSION_KEYS = {
   landingEmail: 'landingEmail',
   // 'Ads' when the landing address carried an ad click id (gclid, fbclid…), for analytics.
   origin: 'origin',
+  // Issue 7: the guarded page (with its query) to reopen after the login it required.
+  returnTo: 'returnTo',
 } as const;
 
 export type LocalKey = keyof typeof LOCAL_KEYS;

@@ -36,6 +36,16 @@ describe('StartupProvider', () => {
     expect(screen.getByRole('status')).toHaveTextContent(en.Startup.checking);
   });
 
+  it('remembers /link and its PIN for after the login (issue 7)', async () => {
+    window.sessionStorage.clear();
+    window.history.replaceState(null, '', '/link?pin=482913');
+    renderAt('/link');
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login'));
+    expect(window.sessionStorage.getItem('returnTo')).toBe('/link?pin=482913');
+    window.history.replaceState(null, '', '/');
+    window.sessionStorage.clear();
+  });
+
   it('shows a public page at once', () => {
     renderAt('/login');
     expect(screen.getByText('page for nobody')).toBeInTheDocument();

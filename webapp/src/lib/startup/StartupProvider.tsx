@@ -12,6 +12,7 @@ import type { Account } from '../account/account';
 import type { ErrorKey } from '../api/errors';
 import { countryCode } from '../country';
 import { clearSession, local } from '../session/storage';
+import { rememberReturn } from './return-to';
 import { routeKind } from './routes';
 import { accountCache, liveEffects, loadAccountOutcome, redirectKeyOf, runStartup, type FinalStep } from './run';
 import { openWebApp } from './web-apps';
@@ -56,6 +57,7 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
         clearSession();
       }
       else if (step.dropToken) local.remove('userToken', 'token');
+      if (step.to === '/login' && !step.logout) rememberReturn(path, window.location.search);
       return router.replace(step.flash ? withFlash(step.to, { kind: 'error', key: step.flash }) : step.to);
     }
     // The calling app or TV folder is used once, then forgotten.

@@ -5,6 +5,7 @@
 const PUBLIC = new Set([
   'homePage', 'login', 'register', 'forgotten-password', 'swisscom', 'coupon',
   'intermarche', 'ACEF', 'promo', 'test', 'reset-password', 'confirm-email', 'logout',
+  'contact', // issue 7
 ]);
 
 /** Public pages that never send a logged-in visitor elsewhere: they act on a link or log out. */
@@ -18,10 +19,12 @@ const NEVER_REDIRECTED = new Set(['logout', 'reset-password', 'confirm-email']);
 const PREMIUM_STAYS = new Set([
   '', 'products', 'subscribe', 'changePlan', 'resubscribe', 'changeSubscriptionPlan',
   'change-password', 'unsubscribe', 'add-subscription',
+  'link', // issue 7: TV linking, open to every logged-in parent
+  'children', // issue 7: child profiles and parental settings (behind the age gate)
 ]);
 
 /** Where a parent without a live subscription may stay: the ways to (re)subscribe. */
-const NON_PREMIUM_STAYS = new Set(['subscribe', 'resubscribe', 'add-subscription', 'change-password']);
+const NON_PREMIUM_STAYS = new Set(['subscribe', 'resubscribe', 'add-subscription', 'change-password', 'link']);
 
 /** Pages that take a payment: TV platforms cannot pay on the site (SPEC 6). */
 const PAYMENT = new Set(['subscribe', 'resubscribe', 'changePlan', 'changeSubscriptionPlan', 'add-subscription']);

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { headers } from 'next/headers';
+import CookieConsent from '@/components/consent/CookieConsent';
 import Footer from '@/components/layout/Footer';
 import Header from '@/components/layout/Header';
+import TermsUpdatePrompt from '@/components/terms/TermsUpdatePrompt';
 import { PlatformProvider } from '@/components/layout/PlatformContext';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 import { isTvUserAgent } from '@/lib/platform';
@@ -23,6 +25,8 @@ export default async function SiteLayout({ children, params }: Props) {
           <StartupProvider>{children}</StartupProvider>
         </main>
         {!isTv && <Footer />}
+        <CookieConsent />
+        <TermsUpdatePrompt />
       </div>
     </PlatformProvider>
   );

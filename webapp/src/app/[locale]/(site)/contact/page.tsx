@@ -1,0 +1,22 @@
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import ContactForm from '@/components/contact/ContactForm';
+import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  const locale = await resolvePageLocale(params);
+  const t = await getTranslations({ locale, namespace: 'ContactPage' });
+  return { title: t('title') };
+}
+
+export default async function ContactPage({ params }: LocaleParams) {
+  const locale = await resolvePageLocale(params);
+  const t = await getTranslations({ locale, namespace: 'ContactPage' });
+  return (
+    <section className="page">
+      <h1>{t('title')}</h1>
+      <p>{t('intro')}</p>
+      <ContactForm />
+    </section>
+  );
+}

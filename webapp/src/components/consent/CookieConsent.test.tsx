@@ -1,0 +1,80 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import ar from '@locales/ar.json';
+import en from '@locales/en.json';
+import { CONSENT_KEY, CONSENT_VERSION, hasAnalyticsConsent, readConsent, saveConsent } from '@/lib/consent';
+import { renderWithIntl } from '@/test/render';
+import CookieConsent from './CookieConsent';
+import CookieSettingsLink from './CookieSettingsLink';
+
+const t = en.CookieConsent;
+
+beforeEach(() => window.localStorage.clear());
+
+function stored() {
+  return JSON.parse(window.localStorage.getItem(CONSENT_KEY) ?? 'null');
+}
+
+describe('cookie-consent banner (issue 7)', () => {
+  it('is shown until the visitor chooses, then stores the choice with version and date', async () => {
+    renderWithIntl(<CookieConsent />);
+    expect(screen.getByRole('region', { name: t.title })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: t.necessaryOnly }));
+    expect(screen.queryByRole('region', { name: t.title })).not.toBeInTheDocument();
+    const saved = stored();
+    expect(saved).toMatchObject({ version: CONSENT_VERSION, necessary: true, analytics: false, marketing: false });
+    expect(Number.isNaN(Date.parse(saved.date))).toBe(false);
+    expect(hasAnalyticsConsent()).toBe(false);
+  });
+
+  it('accepts every category at once', async () => {
+    renderWithIntl(<CookieConsent />);
+    fireEvent.click(screen.getByRole('button', { name: t.acceptAll }));
+    expect(stored()).toMatchObject({ analytics: true, marketing: true });
+    expect(hasAnalyticsConsent()).toBe(true);
+  });
+
+  it('lets the visitor pick categories one by one; necessary cannot be switched off', async () => {
+    renderWithIntl(<CookieConsent />);
+    fireEvent.click(screen.getByRole('button', { name: t.customize }));
+    expect(screen.getByRole('checkbox', { name: new RegExp(t.necessary) })).toBeDisabled();
+    fireEvent.click(screen.getByRole('checkbox', { name: new RegExp(t.analytics) }));
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
+    expect(stored()).toMatchObject({ analytics: true, marketing: false });
+  });
+
+  it('stays hidden when a choice of the current version exists', () => {
+    saveConsent({ analytics: false, marketing: false });
+    renderWithIntl(<CookieConsent />);
+    expect(screen.queryByRole('region', { name: t.title })).not.toBeInTheDocument();
+  });
+
+  it('asks again when the stored choice is of an older version', () => {
+    window.localStorage.setItem(CONSENT_KEY, JSON.stringify({ version: 0, date: '2025-01-01T00:00:00Z', analytics: true }));
+    renderWithIntl(<CookieConsent />);
+    expect(readConsent()).toBeNull();
+    expect(screen.getByRole('region', { name: t.title })).toBeInTheDocument();
+  });
+
+  it('reopens from the footer link with the current choice, which can be withdrawn', async () => {
+    saveConsent({ analytics: true, marketing: false });
+    renderWithIntl(
+      <>
+        <CookieSettingsLink />
+        <CookieConsent />
+      </>,
+    );
+    expect(screen.queryByRole('region', { name: t.title })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: t.settingsLink }));
+    const analytics = screen.getByRole('checkbox', { name: new RegExp(t.analytics) });
+    expect(analytics).toBeChecked();
+    fireEvent.click(analytics);
+    fireEvent.click(screen.getByRole('button', { name: t.save }));
+    expect(hasAnalyticsConsent()).toBe(false);
+  });
+
+  it('speaks Arabic', async () => {
+    renderWithIntl(<CookieConsent />, 'ar');
+    expect(await screen.findByRole('region', { name: ar.CookieConsent.title })).toBeInTheDocument();
+    await act(async () => undefined);
+  });
+});

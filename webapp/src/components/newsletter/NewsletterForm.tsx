@@ -1,0 +1,48 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { apiRequest } from '@/lib/api/client';
+import type { ErrorKey } from '@/lib/api/errors';
+import { emailError } from '@/lib/email';
+import styles from './Newsletter.module.css';
+
+// Issue 7 "newsletter sign-up", in the footer.
+export default function NewsletterForm() {
+  const t = useTranslations('Newsletter');
+  const tErrors = useTranslations('Errors');
+  const locale = useLocale();
+  const [email, setEmail] = useState('');
+  const [status, setStatus] = useState<'editing' | 'sending' | 'saved'>('editing');
+  const [errorKey, setErrorKey] = useState<ErrorKey | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === 'sending') return;
+    const invalid = emailError(email.trim());
+    setErrorKey(invalid);
+    if (invalid) return;
+    setStatus('sending');
+    const result = await apiRequest<unknown>('/v4/newsletter', {
+      method: 'POST', auth: false, body: { email: email.trim(), language: locale },
+    });
+    if (result.ok) return setStatus('saved');
+    setErrorKey(result.errorKey);
+    setStatus('editing');
+  }
+
+  if (status === 'saved') return <p role="status">{t('saved')}</p>;
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={status === 'sending'} aria-labelledby="newsletter-title">
+      <h2 id="newsletter-title" className="footer-title">{t('title')}</h2>
+      <label htmlFor="newsletter-email" className={styles.label}>{t('label')}</label>
+      <div className={styles.row}>
+        <input id="newsletter-email" type="email" autoComplete="email" dir="ltr" value={email}
+          aria-invalid={Boolean(errorKey)} aria-describedby={errorKey ? 'newsletter-error' : undefined}
+          onChange={(e) => setEmail(e.target.value)} />
+        <button type="submit" className="button" disabled={status === 'sending'}>{t('submit')}</button>
+      </div>
+      {errorKey && <p id="newsletter-error" role="alert" className={styles.error}>{tErrors(errorKey)}</p>}
+    </form>
+  );
+}

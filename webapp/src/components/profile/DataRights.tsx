@@ -1,0 +1,74 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import Flash from '@/components/common/Flash';
+import { withFlash } from '@/components/login/page-flash';
+import { useRouter } from '@/i18n/navigation';
+import { deleteAccount, exportAccountData, saveJsonFile } from '@/lib/api/account-data';
+import type { ErrorKey } from '@/lib/api/errors';
+import { hashPassword } from '@/lib/password';
+import { clearSession } from '@/lib/session/storage';
+import styles from './Profile.module.css';
+
+// Issue 7 "Parent's data rights": download the account's data, delete the account.
+export default function DataRights() {
+  const t = useTranslations('DataRights');
+  const tErrors = useTranslations('Errors');
+  const router = useRouter();
+  const [busy, setBusy] = useState<'export' | 'delete' | null>(null);
+  const [errorKey, setErrorKey] = useState<ErrorKey | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [password, setPassword] = useState('');
+
+  async function download() {
+    setErrorKey(null);
+    setBusy('export');
+    const result = await exportAccountData();
+    setBusy(null);
+    if (!result.ok) return setErrorKey(result.errorKey);
+    saveJsonFile(result.data, `lumo-data-${new Date().toISOString().slice(0, 10)}.json`);
+  }
+
+  async function remove(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setErrorKey(null);
+    if (!password) return setErrorKey('valueRequired');
+    setBusy('delete');
+    const result = await deleteAccount(await hashPassword(password));
+    if (!result.ok) {
+      setBusy(null);
+      setErrorKey(result.errorKey);
+      return;
+    }
+    clearSession();
+    router.replace(withFlash('/login', { kind: 'success', key: 'accountDeleted' }));
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="data-rights-title">
+      <h2 id="data-rights-title">{t('title')}</h2>
+      {errorKey && <Flash kind="error" onClose={() => setErrorKey(null)}>{tErrors(errorKey)}</Flash>}
+      <p>{t('exportIntro')}</p>
+      <button type="button" className="button button-secondary" onClick={download} disabled={busy !== null}
+        aria-busy={busy === 'export'}>{t('export')}</button>
+      {!deleting ? (
+        <p>
+          <button type="button" className={styles.link} onClick={() => setDeleting(true)}>{t('delete')}</button>
+        </p>
+      ) : (
+        <form className="form" onSubmit={remove} noValidate aria-busy={busy === 'delete'}>
+          <p>{t('deleteWarning')}</p>
+          <label className="field">
+            <span>{t('password')}</span>
+            <input type="password" name="password" autoComplete="current-password" required value={password}
+              onChange={(e) => setPassword(e.target.value)} />
+          </label>
+          <button type="submit" className="button" disabled={busy !== null}>{t('deleteConfirm')}</button>
+          <button type="button" className="button button-secondary" onClick={() => setDeleting(false)}>{t('cancel')}</button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { apiRequest } from './client';
+
+// Issue 7 "Parent's data rights": export everything, or delete the account.
+export function exportAccountData() {
+  return apiRequest<Record<string, unknown>>('/v5/account/export');
+}
+
+/** `password` is already hashed (lib/password). 400 code 1 wrongPassword, 503 accountDeleteFailed. */
+export function deleteAccount(password: string) {
+  return apiRequest<unknown>('/v5/account/delete', { method: 'POST', body: { password } });
+}
+
+/** Saves a JSON document as a file through a temporary link. */
+export function saveJsonFile(data: unknown, fileName: string): void {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

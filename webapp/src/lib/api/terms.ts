@@ -1,0 +1,21 @@
+// Issue 7 "terms versioning": any authenticated call answers 403
+// {code: 9, message: "termsUpdate", version} while the parent has not accepted
+// the terms in force. The API client announces it; the site layout's
+// TermsUpdatePrompt listens and blocks the page until the parent accepts.
+export const TERMS_UPDATE_EVENT = 'lumo:terms-update';
+export const TERMS_UPDATE_CODE = 9;
+export const TERMS_ACCEPT_PATH = '/v5/terms/accept';
+
+export type TermsUpdateDetail = { version: string };
+
+export function isTermsUpdate(status: number, body: unknown): boolean {
+  const b = body as { code?: unknown; message?: unknown } | null;
+  return status === 403 && !!b && (b.code === TERMS_UPDATE_CODE || b.message === 'termsUpdate');
+}
+
+export function announceTermsUpdate(body: unknown): void {
+  if (typeof window === 'undefined') return;
+  const version = (body as { version?: unknown } | null)?.version;
+  const detail: TermsUpdateDetail = { version: typeof version === 'string' ? version : String(version ?? '') };
+  window.dispatchEvent(new CustomEvent<TermsUpdateDetail>(TERMS_UPDATE_EVENT, { detail }));
+}

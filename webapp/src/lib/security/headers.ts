@@ -1,0 +1,83 @@
+/**
+ * Security headers of every page, as one pure function of the path (tested in headers.test.ts).
+ *
+ * The session token lives in local storage (SPEC), so the Content-Security-Policy is what guards it:
+ * a script runs only if it carries this response's nonce (Next.js puts it on its own scripts, read
+ * from the request's CSP header that src/proxy.ts sets) or was loaded by such a script
+ * ('strict-dynamic'). Braintree, PayPal and Google Pay are allowed on the payment pages only.
+ */
+
+export const PAYMENT_ORIGINS = {
+  script: [
+    'https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://*.paypal.com',
+    'https://*.paypalobjects.com', 'https://pay.google.com',
+  ],
+  connect: [
+    'https://*.braintree-api.com', 'https://*.braintreegateway.com', 'https://*.paypal.com', 'https://pay.google.com',
+  ],
+  frame: ['https://assets.braintreegateway.com', 'https://*.paypal.com', 'https://pay.google.com'],
+  img: [
+    'https://assets.braintreegateway.com', 'https://*.paypal.com', 'https://*.paypalobjects.com',
+    'https://pay.google.com', 'https://www.gstatic.com',
+  ],
+};
+
+// /subscribe, /resubscribe, /changePlan…, /add-subscription, with or without a locale prefix.
+const PAYMENT_PAGE = /^(?:\/[a-z]{2})?\/(?:subscribe|resubscribe|changePlan[^/]*|add-subscription)(?:\/.*)?$/;
+
+export function isPaymentPage(pathname: string): boolean {
+  return PAYMENT_PAGE.test(pathname);
+}
+
+export type SecurityOptions = {
+  nonce: string;
+  /** `next dev`: React needs eval for its error overlays. */
+  development?: boolean;
+  /** HSTS only in production builds: a browser would pin a development host to HTTPS. */
+  production?: boolean;
+};
+
+export function contentSecurityPolicy(pathname: string, { nonce, development = false }: SecurityOptions): string {
+  const pay = isPaymentPage(pathname);
+  const extra = (origins: string[]) => (pay ? origins : []);
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : []),
+      ...extra(PAYMENT_ORIGINS.script)]],
+    // Style attributes of third-party widgets (hosted fields) need 'unsafe-inline'; styles run no code.
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...extra(PAYMENT_ORIGINS.img)]],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", ...extra(PAYMENT_ORIGINS.connect)]],
+    ['frame-src', pay ? PAYMENT_ORIGINS.frame : ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+}
+
+export function securityHeaders(pathname: string, options: SecurityOptions): Record<string, string> {
+  const pay = isPaymentPage(pathname);
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy(pathname, options),
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    // PayPal's checkout opens a popup that talks back to this window.
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+    'Permissions-Policy': [
+      'camera=()', 'microphone=()', 'geolocation=()', 'usb=()', 'browsing-topics=()',
+      pay ? 'payment=(self "https://pay.google.com")' : 'payment=()',
+    ].join(', '),
+  };
+  if (options.production) headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
+  return headers;
+}
+
+/** 128 random bits, base64: unguessable and new for every response. */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}

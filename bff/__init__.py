@@ -6,17 +6,15 @@ from flask_smorest import Api
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from core.bootstrap import Container, bootstrap
-from core.settings import Settings, from_environment
+from core.settings import Settings, check_production, from_environment
 
 
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Flask:
-    from bff import cli, errors, maintenance, observability
+    from bff import cli, converters, errors, maintenance, observability
     from bff.resources import BLUEPRINTS
 
-    from bff.resources.analytics.routes import refuse_unsafe_keys
-
     settings = settings or (container.settings if container else from_environment())
-    refuse_unsafe_keys(settings)
+    check_production(settings)
     container = container or bootstrap(settings)
     app = Flask("lumo")
     app.config.update(
@@ -36,6 +34,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
     api = Api(app)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    converters.install(app, api)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     errors.register(app)

@@ -7,7 +7,7 @@ from flask import g, request
 
 from bff.context import container, services
 from core.domain import errors
-from core.domain.errors import DomainError
+from core.domain.errors import DomainError, RetryLater
 from core.services import sessions
 
 
@@ -61,6 +61,7 @@ def rate_limited(action: str, limit_of: str = "rate_limit_per_minute", window_se
 
 
 def check_rate(key: str, limit_of: str = "rate_limit_per_minute", window_seconds: int = 60) -> None:
+    """Count one attempt under `key`; 429 rateLimited with Retry-After once the limit is passed."""
     c = container()
     if not c.rate_limiter.hit(key, getattr(c.settings, limit_of), window_seconds):
-        raise DomainError(errors.RATE_LIMITED)
+        raise RetryLater(errors.RATE_LIMITED, retry_after=c.rate_limiter.retry_after(window_seconds))

@@ -8,7 +8,7 @@ from werkzeug.exceptions import HTTPException, UnprocessableEntity
 
 from core.adapters.db.unit_of_work import is_database_unavailable
 from core.domain import errors
-from core.domain.errors import DomainError, ErrorType
+from core.domain.errors import DomainError, ErrorType, RetryLater
 
 log = logging.getLogger(__name__)
 
@@ -20,7 +20,10 @@ def error_body(error: ErrorType, **extra):
 
 
 def _domain(exc: DomainError):
-    return error_body(exc.error, **exc.params)
+    response, status = error_body(exc.error, **exc.params)
+    if isinstance(exc, RetryLater):
+        response.headers["Retry-After"] = str(exc.retry_after)
+    return response, status
 
 
 def _invalid_input(exc: UnprocessableEntity):

@@ -7,6 +7,8 @@ from marshmallow import EXCLUDE, Schema, fields, validate
 
 from core.domain.errors import LOGIN_NEEDED, PARAMETER_REQUIRED, TERMS_UPDATE, ErrorType
 
+# Ids are INTEGER columns: a number outside 32 bits names no row, and must not reach the database.
+ID_RANGE = validate.Range(min=-2**31, max=2**31 - 1)
 CLIENT_HASH = validate.Regexp(r"^[0-9a-fA-F]{64}$", error="Expected the SHA-256 hash of the password.")
 
 
@@ -19,7 +21,12 @@ class ApiErrorSchema(Schema):
     code = fields.Integer(required=True, metadata={"description": "Numeric code of SPEC section 8 (0 if none)."})
     message = fields.String(required=True, metadata={"description": "Message key, namespace Errors in locales."})
     errors = fields.Dict(metadata={"description": "Field -> messages, on invalid input."})
-    couponProduct = fields.String()
+    couponProduct = fields.String(metadata={"description": "The product a coupon is for (codes 4, 5 and 6)."})
+    errorMessage = fields.String(metadata={"description": "Why a payment failed: a message key, namespace Errors."})
+    messageCode = fields.String(metadata={"description": "Publisher calls: e.g. SEVAMEDIA_INVALID_COUPON."})
+    version = fields.String(metadata={"description": "termsUpdate, termsVersionOutdated: the terms in force."})
+    max = fields.Integer(metadata={"description": "childLimitReached: the most profiles an account may have."})
+    field = fields.String(metadata={"description": "The field an error is about, when there is one."})
 
 
 class StatusSchema(Schema):

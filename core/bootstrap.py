@@ -20,6 +20,7 @@ from core.adapters.qr import SegnoQrEncoder
 from core.adapters.payments.sandbox import SandboxGateway
 from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
 from core.domain.clock import Clock, SystemClock
+from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
 from core.domain.ports import HttpSender, JobQueue, Mailer, RateLimiter
 from core.services import analytics, email_delivery, outbox_dispatch, partner_callbacks
@@ -67,7 +68,8 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
         hasher=Argon2Hasher(memory_kib=settings.argon2_memory_kib),
         clock=clock,
         jobs=jobs or InlineJobQueue(lambda: None),
-        policy=TokenPolicy(session_days=settings.session_days, reset_minutes=settings.reset_minutes,
+        policy=TokenPolicy(session_days=settings.session_days, session_idle_days=settings.session_idle_days,
+                           reset_minutes=settings.reset_minutes,
                            confirm_hours=settings.confirm_hours,
                            redirect_key_seconds=settings.redirect_key_seconds),
         default_country=settings.default_country,
@@ -78,6 +80,8 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
             starts=settings.holiday_promo_from, ends=settings.holiday_promo_to,
             coupon_code=settings.holiday_promo_coupon)),
         qr=SegnoQrEncoder(),
+        login_throttle=LoginThrottle(free_failures=settings.login_free_failures,
+                                     max_delay_seconds=settings.login_max_delay_seconds),
     )
     dispatcher = outbox_dispatcher(settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds))
     if jobs is None:

@@ -59,6 +59,20 @@ def _promo_dates(raw_from: str, raw_to: str) -> tuple[date | None, date | None]:
     return starts, ends
 
 
+# Bounds that keep ASVS 2.2.1 true whatever is configured: at most 20 free failures, then delays
+# that grow to at least a minute, so no account sees 100 failed logins in an hour (a property test
+# in tests/core/test_properties.py checks the worst case).
+MAX_LOGIN_FREE_FAILURES = 20
+MIN_LOGIN_MAX_DELAY_SECONDS = 60
+
+
+def _bounded(name: str, raw: str | None, default: int, low: int, high: int) -> int:
+    value = default if raw is None or raw.strip() == "" else int(raw)
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be between {low} and {high}, not {value}")
+    return value
+
+
 def _analytics_keys(raw: str | None, env: str) -> tuple[str, ...]:
     if raw is None:
         return () if env == "production" else (DEV_ANALYTICS_KEY,)
@@ -78,10 +92,16 @@ class Settings:
     trusted_country_header: str = "X-Country-Code"
     default_country: str = "FR"
     session_days: int = 90
+    session_idle_days: int = 30  # a token unused this long is dead, however young it is
     reset_minutes: int = 60
     confirm_hours: int = 72
     redirect_key_seconds: int = 60
     rate_limit_per_minute: int = 20
+    register_rate_limit_per_minute: int = 20  # default: RATE_LIMIT_PER_MINUTE
+    forgot_password_rate_limit_per_minute: int = 20  # default: RATE_LIMIT_PER_MINUTE
+    coupon_rate_limit_per_minute: int = 20  # default: RATE_LIMIT_PER_MINUTE
+    login_free_failures: int = 5  # failed logins per account before the growing delays start
+    login_max_delay_seconds: int = 300  # cap of the delay (2, 4, 8, … s) after each further failure
     argon2_memory_kib: int = 19 * 1024
     payment_gateway: str = "sandbox"  # sandbox | braintree
     braintree_environment: str = "sandbox"  # sandbox | production
@@ -110,6 +130,10 @@ class Settings:
     holiday_promo_from: date | None = None
     holiday_promo_to: date | None = None
     holiday_promo_coupon: str = ""
+    retention_analytics_days: int = 395  # 13 months
+    retention_outbox_days: int = 30  # delivered outbox rows
+    retention_tokens_days: int = 7  # tokens and links after they expired, were used or revoked
+    retention_contact_days: int = 365
     extra: dict = field(default_factory=dict)
 
     @property
@@ -126,6 +150,7 @@ def from_environment(environ=None) -> Settings:
     e = os.environ if environ is None else environ
     d = Settings()
     env = e.get("LUMO_ENV", d.env)
+    rate_limit = int(e.get("RATE_LIMIT_PER_MINUTE", d.rate_limit_per_minute))
     promo_from, promo_to = _promo_dates(e.get("HOLIDAY_PROMO_FROM", "").strip(), e.get("HOLIDAY_PROMO_TO", "").strip())
     return Settings(
         env=env,
@@ -139,10 +164,18 @@ def from_environment(environ=None) -> Settings:
         trusted_country_header=e.get("TRUSTED_COUNTRY_HEADER", d.trusted_country_header),
         default_country=e.get("DEFAULT_COUNTRY", d.default_country),
         session_days=int(e.get("SESSION_DAYS", d.session_days)),
+        session_idle_days=int(e.get("SESSION_IDLE_DAYS", d.session_idle_days)),
         reset_minutes=int(e.get("RESET_LINK_MINUTES", d.reset_minutes)),
         confirm_hours=int(e.get("CONFIRM_LINK_HOURS", d.confirm_hours)),
         redirect_key_seconds=int(e.get("REDIRECT_KEY_SECONDS", d.redirect_key_seconds)),
-        rate_limit_per_minute=int(e.get("RATE_LIMIT_PER_MINUTE", d.rate_limit_per_minute)),
+        rate_limit_per_minute=rate_limit,
+        register_rate_limit_per_minute=int(e.get("REGISTER_RATE_LIMIT_PER_MINUTE", rate_limit)),
+        forgot_password_rate_limit_per_minute=int(e.get("FORGOT_PASSWORD_RATE_LIMIT_PER_MINUTE", rate_limit)),
+        coupon_rate_limit_per_minute=int(e.get("COUPON_RATE_LIMIT_PER_MINUTE", rate_limit)),
+        login_free_failures=_bounded("LOGIN_FREE_FAILURES", e.get("LOGIN_FREE_FAILURES"), d.login_free_failures,
+                                     1, MAX_LOGIN_FREE_FAILURES),
+        login_max_delay_seconds=_bounded("LOGIN_MAX_DELAY_SECONDS", e.get("LOGIN_MAX_DELAY_SECONDS"),
+                                         d.login_max_delay_seconds, MIN_LOGIN_MAX_DELAY_SECONDS, 3600),
         argon2_memory_kib=int(e.get("ARGON2_MEMORY_KIB", d.argon2_memory_kib)),
         payment_gateway=e.get("PAYMENT_GATEWAY", d.payment_gateway),
         braintree_environment=e.get("BRAINTREE_ENVIRONMENT", d.braintree_environment),
@@ -173,4 +206,38 @@ def from_environment(environ=None) -> Settings:
         holiday_promo_from=promo_from,
         holiday_promo_to=promo_to,
         holiday_promo_coupon=e.get("HOLIDAY_PROMO_COUPON", d.holiday_promo_coupon).strip(),
+        retention_analytics_days=int(e.get("RETENTION_ANALYTICS_DAYS", d.retention_analytics_days)),
+        retention_outbox_days=int(e.get("RETENTION_OUTBOX_DAYS", d.retention_outbox_days)),
+        retention_tokens_days=int(e.get("RETENTION_TOKENS_DAYS", d.retention_tokens_days)),
+        retention_contact_days=int(e.get("RETENTION_CONTACT_DAYS", d.retention_contact_days)),
     )
+
+
+def production_problems(settings: Settings) -> list[str]:
+    """What stops LUMO_ENV=production from starting: development values, the sandbox, missing secrets."""
+    if not settings.is_production:
+        return []
+    problems = []
+    keys = set(settings.analytics_api_keys)
+    if not keys or DEV_ANALYTICS_KEY in keys:
+        problems.append("ANALYTICS_API_KEYS must hold the production keys, not the development key")
+    if settings.link_pin_pepper in ("", DEV_LINK_PIN_PEPPER):
+        problems.append("LINK_PIN_PEPPER must be a long random secret")
+    if settings.payment_gateway != "braintree":
+        problems.append("PAYMENT_GATEWAY must be braintree (the sandbox takes no money)")
+    else:
+        if settings.braintree_environment != "production":
+            problems.append("BRAINTREE_ENVIRONMENT must be production")
+        for name in ("merchant_id", "public_key", "private_key"):
+            if not getattr(settings, f"braintree_{name}").strip():
+                problems.append(f"BRAINTREE_{name.upper()} is missing")
+    if not settings.public_url.startswith("https://"):
+        problems.append("PUBLIC_URL must be an https:// address (it is in every e-mail link)")
+    return problems
+
+
+def check_production(settings: Settings) -> None:
+    """The one start-up check of production mode, run by the API (create_app) and the worker."""
+    problems = production_problems(settings)
+    if problems:
+        raise RuntimeError("LUMO_ENV=production refuses to start: " + "; ".join(problems))

@@ -4,15 +4,17 @@ from __future__ import annotations
 from celery import Celery
 
 from core.adapters.jobs import DELIVER_OUTBOX_TASK
-from core.settings import Settings, from_environment
+from core.settings import Settings, check_production, from_environment
 
 REDRIVE_SECONDS = 60.0
 CLOCK_SECONDS = 3600.0  # the subscription clock ticks hourly; every job is idempotent
+RETENTION_SECONDS = 86400.0  # data past its RETENTION_* period goes once a day
 
 
 def create_celery(settings: Settings | None = None) -> Celery:
     settings = settings or from_environment()
-    app = Celery("lumo", include=["tasks.outbox", "tasks.subscriptions"])
+    check_production(settings)
+    app = Celery("lumo", include=["tasks.outbox", "tasks.subscriptions", "tasks.retention"])
     app.conf.update(
         broker_url=settings.redis_url or "memory://",
         task_always_eager=not settings.redis_url,
@@ -27,6 +29,7 @@ def create_celery(settings: Settings | None = None) -> Celery:
             "expire-subscriptions": {"task": "tasks.expire_subscriptions", "schedule": CLOCK_SECONDS},
             "remind-trials-ending": {"task": "tasks.remind_trials_ending", "schedule": CLOCK_SECONDS},
             "expire-past-due": {"task": "tasks.expire_past_due", "schedule": CLOCK_SECONDS},
+            "purge-expired-data": {"task": "tasks.purge_expired_data", "schedule": RETENTION_SECONDS},
         },
     )
     app.conf.lumo_settings = settings

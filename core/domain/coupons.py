@@ -32,7 +32,7 @@ SCOPE_ALL = "lumo_ALL"  # explicitly for the three-app bundle (code 6 otherwise)
 SCOPE_ANY = "lumo"  # any other value: valid for every product
 CARRIER_CAMPAIGN_CODE = "YAJKM0"
 
-_DURATION = re.compile(r"^P(\d{1,3})([MD])$")
+_DURATION = re.compile(r"^P([1-9]\d{0,2})([MD])$")  # 1 to 999 days or months: never zero (found by a property test)
 
 
 def normalise_code(raw: str | None) -> str:

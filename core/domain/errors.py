@@ -27,6 +27,14 @@ class DomainError(Exception):
         return f"DomainError({self.error.message}, {self.params})"
 
 
+class RetryLater(DomainError):
+    """Refused for now: the same request may succeed in `retry_after` seconds (HTTP Retry-After)."""
+
+    def __init__(self, error: "ErrorType", retry_after: float, **params: Any) -> None:
+        super().__init__(error, **params)
+        self.retry_after = max(1, int(-(-retry_after // 1)))  # whole seconds, rounded up, at least 1
+
+
 # Register / create subscription
 INVALID_EMAIL = ErrorType(400, 2, "invalidEmail")
 INVALID_COUPON = ErrorType(400, 3, "couponInvalid")

@@ -14,6 +14,7 @@ from core.domain.children import ChildProfile
 from core.domain.consents import ConsentRecord
 from core.domain.contact import ContactMessage
 from core.domain.coupons import Coupon
+from core.domain.login_throttle import LoginState
 from core.domain.newsletter import NewsletterSignup
 from core.domain.parental_settings import AppSettings
 from core.domain.subscriptions import Subscription
@@ -49,13 +50,22 @@ class AccountRepository(Protocol):
     def by_email(self, email: str) -> Account | None: ...
     def by_alias(self, alias: str) -> Account | None: ...
     def save(self, account: Account) -> None: ...
+    def login_state(self, account_id: int) -> LoginState: ...
+    def count_login_attempt(self, account_id: int, seen_failures: int, new: LoginState) -> bool:
+        """Write `new` only if the count is still `seen_failures` (the database settles parallel logins)."""
+    def logged_in(self, account_id: int, country_code: str, password_hash: str | None = None) -> None:
+        """A successful login: clear the failed-login count, note the country (and a re-hashed password)."""
 
 
 class TokenRepository(Protocol):
     def add(self, token: StoredToken) -> None: ...
     def live(self, token_hash: str, purpose: Purpose, now: datetime) -> StoredToken | None: ...
-    def live_session(self, token_hash: str, now: datetime) -> tuple[int, str | None] | None:
-        """(account id, the account's accepted terms version) of a live session token, in one query."""
+    def live_session(self, token_hash: str, now: datetime,
+                     idle_since: datetime | None = None) -> tuple[int, str | None, datetime] | None:
+        """(account id, the account's accepted terms version, last use) of a live session token used
+        after `idle_since`, in one query."""
+    def touch(self, token_hash: str, now: datetime, unless_since: datetime) -> None:
+        """Note a use of the token now, unless one after `unless_since` is noted already."""
     def consume(self, token_hash: str, purpose: Purpose, now: datetime) -> StoredToken | None:
         """Atomically mark a live single-use token used; None if it was not live."""
     def revoke(self, token_hash: str, now: datetime) -> None: ...
@@ -174,6 +184,15 @@ class PersonalData(Protocol):
         (the account's or from its address), newsletter rows of the address and the account's outbox rows."""
 
 
+class Retention(Protocol):
+    """Deletes rows past their retention period; each returns how many went."""
+
+    def purge_analytics(self, received_before: datetime) -> int: ...
+    def purge_outbox(self, delivered_before: datetime) -> int: ...
+    def purge_tokens(self, ended_before: datetime, idle_before: datetime) -> int: ...
+    def purge_contact_messages(self, received_before: datetime) -> int: ...
+
+
 class QrEncoder(Protocol):
     def svg(self, text: str) -> str:
         """A QR code of `text` as a standalone SVG document."""
@@ -193,6 +212,7 @@ class UnitOfWork(Protocol):
     contact_messages: ContactMessages
     newsletter: NewsletterList
     personal_data: PersonalData
+    retention: Retention
 
     def __enter__(self) -> "UnitOfWork": ...
     def __exit__(self, *exc: object) -> None: ...
@@ -209,6 +229,8 @@ class PasswordHasher(Protocol):
 class RateLimiter(Protocol):
     def hit(self, key: str, limit: int, window_seconds: int) -> bool:
         """Count one attempt; False when the limit for the window is exceeded."""
+    def retry_after(self, window_seconds: int) -> int:
+        """Seconds until the current window ends: when a refused attempt may be tried again."""
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ class StoredToken:
     used_at: datetime | None = None
     revoked_at: datetime | None = None
     payload: str | None = None
+    last_used_at: datetime | None = None  # sessions: noted at most hourly, for the idle expiry
     id: int | None = None
 
     def is_live(self, now: datetime) -> bool:

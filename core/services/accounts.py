@@ -7,7 +7,7 @@ from typing import Any
 from core.domain import errors
 from core.domain.accounts import Account, is_valid_email, normalise_country, normalise_email, pick_language
 from core.domain.coupons import Coupon, check_usable, normalise_code
-from core.domain.errors import DomainError
+from core.domain.errors import DomainError, RetryLater
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.services import consents, sessions
 from core.services.context import ServiceContext
@@ -79,15 +79,31 @@ def login(ctx: ServiceContext, email: str, password: str, country_code: str | No
     with ctx.uow() as uow:
         account = (uow.accounts.by_email(email) if "@" in email
                    else uow.accounts.by_alias(email.replace(" ", "")))
-    if account is None:
-        raise DomainError(errors.EMAIL_NOT_FOUND)
+        if account is None:
+            raise DomainError(errors.EMAIL_NOT_FOUND)
+        _count_attempt(ctx, uow, account.id)
+        uow.commit()
     if not ctx.hasher.verify(account.password_hash, password):
-        raise DomainError(errors.WRONG_PASSWORD)
+        raise DomainError(errors.WRONG_PASSWORD)  # the attempt is counted already
+    rehashed = ctx.hasher.hash(password) if ctx.hasher.needs_rehash(account.password_hash) else None
     with ctx.uow() as uow:
-        if ctx.hasher.needs_rehash(account.password_hash):
-            account.password_hash = ctx.hasher.hash(password)
-        account.country_code = normalise_country(country_code, account.country_code)
-        uow.accounts.save(account)
+        uow.accounts.logged_in(account.id, normalise_country(country_code, account.country_code), rehashed)
         token = sessions.issue_session(ctx, uow, account.id)
         uow.commit()
     return token
+
+
+def _count_attempt(ctx: ServiceContext, uow: UnitOfWork, account_id: int, tries: int = 5) -> None:
+    """Count this login as a failure before its password is checked (a right one clears the count),
+    or refuse it with Retry-After while the account's delay runs (core.domain.login_throttle).
+    The write is conditional on the count read, so parallel guesses are counted one by one."""
+    throttle = ctx.login_throttle
+    for _ in range(tries):
+        now = ctx.clock.now()
+        state = uow.accounts.login_state(account_id)
+        wait = throttle.wait(state, now)
+        if wait:
+            raise RetryLater(errors.RATE_LIMITED, retry_after=wait.total_seconds())
+        if uow.accounts.count_login_attempt(account_id, state.failures, throttle.next_state(state, now)):
+            return
+    raise RetryLater(errors.RATE_LIMITED, retry_after=1)  # a crowd of parallel attempts on one account

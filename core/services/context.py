@@ -6,6 +6,7 @@ from typing import Callable
 
 from core.domain.catalogue import Catalogue
 from core.domain.clock import Clock
+from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
 from core.domain.ports import JobQueue, PasswordHasher, QrEncoder, UnitOfWork
 from core.domain.site import SiteConfig
@@ -14,6 +15,7 @@ from core.domain.site import SiteConfig
 @dataclass(frozen=True)
 class TokenPolicy:
     session_days: int = 90
+    session_idle_days: int = 30  # unused this long, a session token is dead (last use noted hourly)
     reset_minutes: int = 60
     confirm_hours: int = 72
     redirect_key_seconds: int = 60
@@ -42,3 +44,4 @@ class ServiceContext:
     family: FamilyPolicy = field(default_factory=FamilyPolicy)
     site: SiteConfig = field(default_factory=SiteConfig)
     qr: QrEncoder | None = None
+    login_throttle: LoginThrottle = field(default_factory=LoginThrottle)

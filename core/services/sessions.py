@@ -10,6 +10,8 @@ from core.domain.ports import UnitOfWork
 from core.domain.tokens import Purpose, StoredToken, hash_token, new_token
 from core.services.context import ServiceContext
 
+NOTE_USE_EVERY = timedelta(hours=1)
+
 
 def issue_token(ctx: ServiceContext, uow: UnitOfWork, account_id: int, purpose: Purpose,
                 lifetime: timedelta, payload: str | None = None) -> str:
@@ -30,14 +32,25 @@ def authenticate(ctx: ServiceContext, raw_token: str | None, terms_gate: bool = 
     has not accepted the terms in force gets 403 termsUpdate (with the version to accept)."""
     if not raw_token:
         raise DomainError(errors.LOGIN_NEEDED)
+    now = ctx.clock.now()
+    token_hash = hash_token(raw_token)
     with ctx.uow() as uow:
-        session = uow.tokens.live_session(hash_token(raw_token), ctx.clock.now())
+        session = uow.tokens.live_session(token_hash, now, idle_since=now - timedelta(days=ctx.policy.session_idle_days))
     if session is None:
         raise DomainError(errors.LOGIN_NEEDED)
-    account_id, terms_version = session
+    account_id, terms_version, last_use = session
+    if now - last_use >= NOTE_USE_EVERY:
+        note_use(ctx, token_hash, now)
     if terms_gate and must_accept_terms(terms_version, ctx.family.terms_version):
         raise DomainError(errors.TERMS_UPDATE, version=ctx.family.terms_version)
     return account_id
+
+
+def note_use(ctx: ServiceContext, token_hash: str, now) -> None:
+    """Idle expiry needs the last use, but not a write per request: one an hour is precise enough."""
+    with ctx.uow() as uow:
+        uow.tokens.touch(token_hash, now, unless_since=now - NOTE_USE_EVERY)
+        uow.commit()
 
 
 def logout(ctx: ServiceContext, raw_token: str) -> None:

@@ -6,6 +6,7 @@ from sqlalchemy import select
 
 from core.adapters.db.models import AccountRow, TokenRow
 from core.adapters.db.seeding import seed_demo
+from core.adapters.rate_limit import MemoryRateLimiter
 from core.domain.tokens import hash_token
 from tests.helpers import PASSWORD, bearer, pw, register, signed_up
 
@@ -125,11 +126,13 @@ def test_session_token_expires(client, clock, container):
 
 
 def test_login_is_rate_limited(client, container):
+    """Per client address (the per-account delays are in tests/bff/test_abuse_limits.py)."""
     signed_up(client)
+    container.rate_limiter = MemoryRateLimiter(now=lambda: 0.0)  # a window that does not roll over mid-test
     limit = container.settings.rate_limit_per_minute
-    codes = [client.post("/v4/accounts/login", json={"email": "parent@example.com", "password": pw("x")}).status_code
-             for _ in range(limit + 1)]
-    assert codes[:limit] == [400] * limit
+    codes = [client.post("/v4/accounts/login", json={"email": f"ghost{i}@example.com", "password": pw("x")}).status_code
+             for i in range(limit + 1)]
+    assert codes[:limit] == [404] * limit
     assert codes[-1] == 429
     assert client.post("/v4/accounts/login", json={"email": "parent@example.com",
                                                    "password": pw(PASSWORD)}).json["message"] == "rateLimited"

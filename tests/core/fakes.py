@@ -19,6 +19,7 @@ class FakeStore:
         self.analytics: dict = {}
         self.webhooks: set = set()
         self.consents: dict = {}
+        self.logins: dict = {}  # account id -> LoginState (the failed-login throttle)
 
 
 class _Repo:
@@ -46,6 +47,25 @@ class FakeAccounts(_Repo):
     def save(self, account):
         self.table[account.id] = copy.deepcopy(account)
 
+    # The failed-login throttle, kept beside the accounts as the database keeps it in extra columns.
+    def login_state(self, account_id):
+        from core.domain.login_throttle import LoginState
+
+        return self.logins.get(account_id, LoginState())
+
+    def count_login_attempt(self, account_id, seen_failures, new):
+        if self.login_state(account_id).failures != seen_failures:
+            return False
+        self.logins[account_id] = new
+        return True
+
+    def logged_in(self, account_id, country_code, password_hash=None):
+        self.logins.pop(account_id, None)
+        account = self.table[account_id]
+        account.country_code = country_code
+        if password_hash is not None:
+            account.password_hash = password_hash
+
 
 class FakeTokens(_Repo):
     def __init__(self, table: dict, accounts: dict) -> None:
@@ -55,11 +75,19 @@ class FakeTokens(_Repo):
     def add(self, token):
         self._add(token)
 
-    def live_session(self, token_hash, now):
+    def live_session(self, token_hash, now, idle_since=None):
         from core.domain.tokens import Purpose
 
         t = self.live(token_hash, Purpose.SESSION, now)
-        return (t.account_id, self.accounts[t.account_id].terms_version) if t else None
+        last_use = t and (t.last_used_at or t.created_at)
+        if t is None or (idle_since is not None and last_use <= idle_since):
+            return None
+        return t.account_id, self.accounts[t.account_id].terms_version, last_use
+
+    def touch(self, token_hash, now, unless_since):
+        t = self._find(token_hash)
+        if t and (t.last_used_at or t.created_at) <= unless_since:
+            t.last_used_at = now
 
     def _find(self, token_hash):
         return next((t for t in self.table.values() if t.token_hash == token_hash), None)
@@ -236,6 +264,7 @@ class FakeUnitOfWork:
     def __enter__(self):
         self._work = copy.deepcopy(self.store.__dict__)
         self.accounts = FakeAccounts(self._work["accounts"])
+        self.accounts.logins = self._work["logins"]
         self.tokens = FakeTokens(self._work["tokens"], self._work["accounts"])
         self.subscriptions = FakeSubscriptions(self._work["subscriptions"])
         self.coupons = FakeCoupons(self._work["coupons"])

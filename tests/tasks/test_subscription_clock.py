@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 
 from core.services.subscription_clock import expire_past_due, remind_trials_ending
-from tests.helpers import bearer, pay, register, signed_up, subscriptions
+from tests.helpers import bearer, pay, pw, register, signed_up, subscriptions
 
 
 def trial_endings(mailbox):
@@ -98,7 +98,8 @@ def test_past_due_waits_when_the_gateway_cannot_cancel(client, container, clock,
     monkeypatch.setattr(container.services.gateway, "cancel_subscription", lambda gid: GatewayResult(ok=False))
     clock.advance(timedelta(days=30))
     assert expire_past_due(container.services, 14) == 0
-    assert subscriptions(client, token)[0]["paymentStateId"] == "Past_Due"
+    token = client.post("/v4/accounts/login", json={"email": "parent@example.com", "password": pw()}).json["token"]
+    assert subscriptions(client, token)[0]["paymentStateId"] == "Past_Due"  # (30 days idle: a new session)
 
 
 def test_the_clock_tasks_are_thin_wrappers(container, clock, monkeypatch, client):

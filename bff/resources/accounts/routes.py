@@ -13,7 +13,7 @@ blp = Blueprint("accounts", __name__, description="Registration, login and logou
 
 
 @blp.route("/v5/accounts", methods=["POST"])
-@rate_limited("register")
+@rate_limited("register", limit_of="register_rate_limit_per_minute")
 @blp.arguments(RegisterSchema)
 @blp.response(200, RegistrationSchema)
 @documents(blp, errors.INVALID_EMAIL, errors.INVALID_COUPON, errors.EMAIL_TAKEN, errors.RATE_LIMITED)

@@ -13,18 +13,10 @@ from core.domain import errors
 from core.domain.analytics import AnalyticsEvent
 from core.domain.errors import DomainError
 from core.services import analytics
-from core.settings import DEV_ANALYTICS_KEY, Settings
 
 blp = Blueprint("analytics", __name__, description="Analytics records")
 
 API_KEY_HEADER = "X-Api-Key"
-
-
-def refuse_unsafe_keys(settings: Settings) -> None:
-    """Production starts only with its own keys: the development key ships in the web app's code."""
-    keys = set(settings.analytics_api_keys)
-    if settings.is_production and (not keys or DEV_ANALYTICS_KEY in keys):
-        raise RuntimeError("LUMO_ENV=production needs ANALYTICS_API_KEYS (comma-separated, not the development key)")
 
 
 def api_key_required(view):

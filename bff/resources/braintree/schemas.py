@@ -1,7 +1,7 @@
 from marshmallow import Schema, fields, pre_load, validate
 
 from bff.resources.accounts.schemas import UtmSchema
-from bff.schemas import InputSchema
+from bff.schemas import ID_RANGE, InputSchema
 
 
 class ClientTokenSchema(Schema):
@@ -40,7 +40,7 @@ class LegacySubscribeSchema(InputSchema):
 
 
 class SubscriptionIdSchema(Schema):
-    subscriptionId = fields.Integer(required=True)
+    subscriptionId = fields.Integer(required=True, validate=ID_RANGE)
 
 
 class SubscribeAnswerSchema(Schema):
@@ -49,7 +49,7 @@ class SubscribeAnswerSchema(Schema):
 
 
 class CancelQuerySchema(InputSchema):
-    id = fields.Integer(required=True)
+    id = fields.Integer(required=True, validate=ID_RANGE)
 
 
 class CancelAnswerSchema(Schema):
@@ -58,7 +58,7 @@ class CancelAnswerSchema(Schema):
 
 
 class ChangePlanSchema(InputSchema):
-    subscriptionId = fields.Integer(load_default=None, allow_none=True)
+    subscriptionId = fields.Integer(load_default=None, allow_none=True, validate=ID_RANGE)
     plans = fields.Nested(ChosenPlanSchema, required=True)
 
 

@@ -41,7 +41,7 @@ class CouponBodySchema(CouponContextQuery):
 
 
 @blp.route("/v5/coupon/validate/<string:code>", methods=["GET"])
-@rate_limited("coupon")
+@rate_limited("coupon", limit_of="coupon_rate_limit_per_minute")
 @blp.arguments(CouponContextQuery, location="query")
 @blp.response(201, CouponSchema)
 @documents(blp, *COUPON_ERRORS)
@@ -51,7 +51,7 @@ def validate_v5(query, code):
 
 
 @blp.route("/v4/coupon/validate", methods=["POST"])
-@rate_limited("coupon")
+@rate_limited("coupon", limit_of="coupon_rate_limit_per_minute")
 @blp.arguments(CouponBodySchema)
 @blp.response(201, CouponSchema)
 @documents(blp, *COUPON_ERRORS)
@@ -71,7 +71,7 @@ class RedeemAnswerSchema(Schema):
 
 @blp.route("/v5/coupon/redeem", methods=["POST"])
 @login_required
-@rate_limited("coupon")
+@rate_limited("coupon", limit_of="coupon_rate_limit_per_minute")
 @blp.arguments(RedeemSchema)
 @blp.response(200, RedeemAnswerSchema)
 @documents(blp, *COUPON_ERRORS, auth=True)

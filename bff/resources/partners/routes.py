@@ -5,7 +5,7 @@ from marshmallow import Schema, fields, validate
 
 from bff.auth import login_required_any_terms, rate_limited
 from bff.context import services
-from bff.schemas import InputSchema, StatusSchema, documents
+from bff.schemas import ID_RANGE, InputSchema, StatusSchema, documents
 from core.domain import errors
 from core.services import partners, subscription_changes
 
@@ -15,7 +15,7 @@ PUBLISHER = "sevamedia"
 
 
 class UnsubscriptionQuery(InputSchema):
-    id = fields.Integer(required=True)
+    id = fields.Integer(required=True, validate=ID_RANGE)
 
 
 class SubPartnerSchema(Schema):

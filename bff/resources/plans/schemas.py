@@ -7,8 +7,10 @@ COUNTRY_HELP = ("Two-letter country code, any case. Missing or invalid: the trus
 
 
 def money(**kwargs) -> fields.Decimal:
-    """A price: Decimal on our side, a string with two decimals on the wire ("4.99")."""
-    return fields.Decimal(places=2, as_string=True, **kwargs)
+    """A price: Decimal on our side, a string with two decimals on the wire ("4.99"), and so in OpenAPI."""
+    metadata = {"type": "string", "format": "decimal", "pattern": r"^-?\d+\.\d{2}$", "example": "4.99",
+                **kwargs.pop("metadata", {})}
+    return fields.Decimal(places=2, as_string=True, metadata=metadata, **kwargs)
 
 
 class CountryQuerySchema(InputSchema):

@@ -17,7 +17,7 @@ FORGOT_ERRORS = (errors.FORGOT_EMPTY_EMAIL, errors.FORGOT_INVALID_EMAIL, errors.
 
 
 @blp.route("/v4/users/forgotten-pass", methods=["GET"])
-@rate_limited("forgotten-pass")
+@rate_limited("forgotten-pass", limit_of="forgot_password_rate_limit_per_minute")
 @blp.arguments(EmailQuerySchema, location="query")
 @blp.response(200, StatusSchema)
 @documents(blp, *FORGOT_ERRORS)
@@ -28,7 +28,7 @@ def forgotten_password(query):
 
 
 @blp.route("/v5/users/forgotten-pass", methods=["GET"])
-@rate_limited("forgotten-pass")
+@rate_limited("forgotten-pass", limit_of="forgot_password_rate_limit_per_minute")
 @blp.arguments(EmailQuerySchema, location="query")
 @blp.response(200, StatusSchema)
 @documents(blp, *FORGOT_ERRORS)

@@ -32,6 +32,10 @@ class AccountRow(Base):
     terms_version: Mapped[str | None] = mapped_column(String(20))
     promo_consent_version: Mapped[str | None] = mapped_column(String(20))
     deleted_at = mapped_column(UTCDateTime())
+    # Failed-login throttle (core.domain.login_throttle): not part of the Account dataclass.
+    failed_logins: Mapped[int] = mapped_column(Integer, nullable=False, default=0, server_default="0")
+    login_blocked_until = mapped_column(UTCDateTime())
+    last_login_attempt_at = mapped_column(UTCDateTime())
 
 
 class TokenRow(Base):
@@ -46,6 +50,7 @@ class TokenRow(Base):
     used_at = mapped_column(UTCDateTime())
     revoked_at = mapped_column(UTCDateTime())
     payload: Mapped[str | None] = mapped_column(String(254))
+    last_used_at = mapped_column(UTCDateTime())  # noted at most hourly (SESSION_IDLE_DAYS)
 
 
 class SubscriptionRow(Base):

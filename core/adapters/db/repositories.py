@@ -14,6 +14,7 @@ from core.adapters.db.models import (AccountRow, AnalyticsEventRow, CouponRedemp
 from core.domain.accounts import Account
 from core.domain.analytics import UTM_FIELDS, AnalyticsEvent, FunnelCount
 from core.domain.coupons import Coupon
+from core.domain.login_throttle import LoginState
 from core.domain.ports import OutboxMessage
 from core.domain.subscriptions import Subscription
 from core.domain.tokens import Purpose, StoredToken
@@ -35,16 +36,50 @@ class SqlAccounts:
         return to_domain(row, Account) if row else None
 
     def by_email(self, email: str) -> Account | None:
-        row = self.session.scalar(select(AccountRow).where(AccountRow.email == email))
+        row = self._keep(self.session.scalar(select(AccountRow).where(AccountRow.email == email)))
         return to_domain(row, Account) if row else None
 
     def by_alias(self, alias: str) -> Account | None:
-        row = self.session.scalar(select(AccountRow).where(AccountRow.partner_alias == alias))
+        row = self._keep(self.session.scalar(select(AccountRow).where(AccountRow.partner_alias == alias)))
         return to_domain(row, Account) if row else None
+
+    def _keep(self, row: AccountRow | None) -> AccountRow | None:
+        """Hold the row for this unit of work (the session's identity map holds it weakly), so a login's
+        throttle state (login_state) is read without a second query."""
+        if row is not None:
+            self._held = row
+        return row
 
     def save(self, account: Account) -> None:
         to_row(account, self.session.get(AccountRow, account.id))
         self.session.flush()
+
+    def login_state(self, account_id: int) -> LoginState:
+        # Usually no query: the row is in the session since by_email/by_alias loaded it.
+        row = self.session.get(AccountRow, account_id)
+        return LoginState(failures=row.failed_logins or 0, blocked_until=row.login_blocked_until,
+                          last_attempt_at=row.last_login_attempt_at)
+
+    def count_login_attempt(self, account_id: int, seen_failures: int, new: LoginState) -> bool:
+        result = self.session.execute(
+            update(AccountRow).where(AccountRow.id == account_id, AccountRow.failed_logins == seen_failures)
+            .values(failed_logins=new.failures, login_blocked_until=new.blocked_until,
+                    last_login_attempt_at=new.last_attempt_at)
+            .execution_options(synchronize_session=False))
+        if result.rowcount != 1:  # another login got there first: read its count afresh
+            row = self.session.get(AccountRow, account_id)
+            if row is not None:
+                self.session.expire(row)
+            return False
+        return True
+
+    def logged_in(self, account_id: int, country_code: str, password_hash: str | None = None) -> None:
+        values = {"failed_logins": 0, "login_blocked_until": None, "last_login_attempt_at": None,
+                  "country_code": country_code}
+        if password_hash is not None:
+            values["password_hash"] = password_hash
+        self.session.execute(update(AccountRow).where(AccountRow.id == account_id).values(**values)
+                             .execution_options(synchronize_session=False))
 
 
 def _insert_once(session: Session, row) -> bool:
@@ -76,11 +111,22 @@ class SqlTokens:
         row = self.session.scalar(select(TokenRow).where(*self._live(token_hash, purpose, now)))
         return self._domain(row) if row else None
 
-    def live_session(self, token_hash: str, now: datetime) -> tuple[int, str | None] | None:
-        row = self.session.execute(
-            select(TokenRow.account_id, AccountRow.terms_version).join(AccountRow, AccountRow.id == TokenRow.account_id)
-            .where(*self._live(token_hash, Purpose.SESSION, now))).first()
-        return (row[0], row[1]) if row else None
+    def live_session(self, token_hash: str, now: datetime,
+                     idle_since: datetime | None = None) -> tuple[int, str | None, datetime] | None:
+        last_use = func.coalesce(TokenRow.last_used_at, TokenRow.created_at)
+        query = (select(TokenRow.account_id, AccountRow.terms_version, TokenRow.last_used_at, TokenRow.created_at)
+                 .join(AccountRow, AccountRow.id == TokenRow.account_id)
+                 .where(*self._live(token_hash, Purpose.SESSION, now)))
+        if idle_since is not None:
+            query = query.where(last_use > idle_since)
+        row = self.session.execute(query).first()
+        return (row[0], row[1], row[2] or row[3]) if row else None
+
+    def touch(self, token_hash: str, now: datetime, unless_since: datetime) -> None:
+        self.session.execute(
+            update(TokenRow).where(TokenRow.token_hash == token_hash,
+                                   func.coalesce(TokenRow.last_used_at, TokenRow.created_at) <= unless_since)
+            .values(last_used_at=now).execution_options(synchronize_session=False))
 
     def consume(self, token_hash: str, purpose: Purpose, now: datetime) -> StoredToken | None:
         result = self.session.execute(

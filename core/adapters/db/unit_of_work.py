@@ -9,6 +9,7 @@ from core.adapters.db.family_repositories import (SqlChildren, SqlConsents, SqlC
                                                   SqlPersonalData, SqlTvLinks)
 from core.adapters.db.repositories import (SqlAccounts, SqlAnalytics, SqlCoupons, SqlOutbox, SqlSubscriptions,
                                            SqlTokens, SqlWebhookLog)
+from core.adapters.db.retention import SqlRetention
 
 
 def make_engine(url: str) -> Engine:
@@ -66,6 +67,7 @@ class SqlUnitOfWork:
         self.contact_messages = SqlContactMessages(self.session)
         self.newsletter = SqlNewsletter(self.session)
         self.personal_data = SqlPersonalData(self.session)
+        self.retention = SqlRetention(self.session)
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -97,7 +97,8 @@ class SandboxGateway:
         return hmac.new(self._secret, payload.encode(), hashlib.sha256).hexdigest()
 
     def parse_webhook(self, signature: str, payload: str) -> p.WebhookEvent:
-        if not hmac.compare_digest(self._sign(payload or ""), signature or ""):
+        # As bytes: compare_digest refuses str with non-ASCII characters (a garbage signature).
+        if not hmac.compare_digest(self._sign(payload or "").encode(), (signature or "").encode("utf-8", "replace")):
             raise p.InvalidWebhookSignature("bad sandbox signature")
         try:
             body = json.loads(base64.b64decode(payload))

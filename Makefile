@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 export NEXT_TELEMETRY_DISABLED := 1
 export FLASK_APP := bff
 
-.PHONY: run test test-python test-web lint-imports install migrate seed bench screenshots clean
+.PHONY: run test test-python test-web test-e2e lint-imports install migrate seed bench screenshots clean
 
 run: install migrate seed ## install, migrate, seed, then start API + web app (+ worker when REDIS_URL is set)
 	$(PY) scripts/run.py
@@ -19,10 +19,15 @@ test: install ## the whole suite; non-zero exit on any failure
 
 test-python: $(VENV)/.installed
 	$(VENV)/bin/lint-imports
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest --ignore=tests/e2e
 
 test-web: webapp/node_modules/.installed
 	cd webapp && npm test
+
+test-e2e: $(VENV)/.installed webapp/node_modules/.installed ## journeys, axe-core and screenshots in Debian's Chromium (never a downloaded browser)
+	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
+	@start=$$(date +%s); $(VENV)/bin/pytest tests/e2e; code=$$?; \
+	echo "test-e2e: $$(( $$(date +%s) - start )) s"; exit $$code
 
 install: $(VENV)/.installed webapp/node_modules/.installed
 
@@ -53,4 +58,4 @@ screenshots: webapp/node_modules/.installed ## PNGs of the public pages (needs `
 	cd webapp && BASE_URL=http://localhost:$${WEB_PORT:-3000} node scripts/screenshots.mjs
 
 clean:
-	rm -rf var .venv webapp/node_modules webapp/.next
+	rm -rf var .venv webapp/node_modules webapp/.next webapp/.next-e2e webapp/.next-e2e-tsconfig

@@ -7,12 +7,16 @@ serves every test; each test gets fresh browser contexts. Everything started is 
 """
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -27,7 +31,6 @@ from tests.e2e.support import ROOT, Api, catalog
 WEBAPP = ROOT / "webapp"
 VENV_BIN = Path(sys.executable).parent
 DIST_DIR = ".next-e2e"
-BUILD_STAMP = WEBAPP / DIST_DIR / "lumo-e2e-build.json"
 # What a build depends on besides webapp/src and locales/.
 BUILD_INPUTS = ["next.config.ts", "package.json", "package-lock.json", "tsconfig.json"]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
@@ -124,6 +127,12 @@ def wait_http(url: str, process: subprocess.Popen, processes: Processes, name: s
 
 
 # --- the web app build --------------------------------------------------------------------------
+#
+# Runs share webapp/.next-e2e when they can: a run holds an exclusive lock on it from its build (or
+# reuse) to its end, because `next start` reads the folder while it serves. A run that finds it
+# locked (another run of this tree is going on) builds into a folder of its own and removes it after.
+# Each build type-checks with a tsconfig of its own (next.config.ts reads NEXT_TSCONFIG_PATH), so
+# `next build` neither rewrites tsconfig.json nor reads other builds' generated types.
 
 def newest_source_mtime() -> float:
     newest = 0.0
@@ -138,29 +147,74 @@ def newest_source_mtime() -> float:
     return newest
 
 
-def reusable_build_port() -> int | None:
-    """The API port baked into a build that is newer than every source (its rewrites name it)."""
-    if os.environ.get("E2E_REBUILD") or not BUILD_STAMP.exists() or not (WEBAPP / DIST_DIR / "BUILD_ID").exists():
-        return None
-    if BUILD_STAMP.stat().st_mtime <= newest_source_mtime():
-        return None
-    try:
-        port = int(json.loads(BUILD_STAMP.read_text())["api_port"])
-    except (ValueError, KeyError):
-        return None
-    return port if port_is_free(port) else None
+@dataclass
+class WebBuild:
+    dist_dir: str  # relative to webapp/
+    shared: bool
+    lock: object | None = None
+
+    @property
+    def stamp(self) -> Path:
+        return WEBAPP / self.dist_dir / "lumo-e2e-build.json"
+
+    @property
+    def tsconfig_dir(self) -> Path:
+        return WEBAPP / f"{self.dist_dir}-tsconfig"  # matches .gitignore's .next*/
+
+    def reusable_port(self) -> int | None:
+        """The API port baked into a build newer than every source (its /api rewrite names it)."""
+        if not self.shared or os.environ.get("E2E_REBUILD") or not self.stamp.exists():
+            return None
+        if not (WEBAPP / self.dist_dir / "BUILD_ID").exists() or self.stamp.stat().st_mtime <= newest_source_mtime():
+            return None
+        try:
+            port = int(json.loads(self.stamp.read_text())["api_port"])
+        except (ValueError, KeyError):
+            return None
+        return port if port_is_free(port) else None
+
+    def build(self, env: dict, api_port: int) -> None:
+        self.tsconfig_dir.mkdir(exist_ok=True)
+        tsconfig = self.tsconfig_dir / "tsconfig.json"
+        tsconfig.write_text(json.dumps({
+            "extends": "../tsconfig.json",
+            "include": ["../next-env.d.ts", "../src/**/*.ts", "../src/**/*.tsx",
+                        f"../{self.dist_dir}/types/**/*.ts", f"../{self.dist_dir}/dev/types/**/*.ts"],
+            "exclude": ["../node_modules"],
+        }, indent=1))
+        shared_tsconfig = WEBAPP / "tsconfig.json"
+        before = shared_tsconfig.read_bytes()
+        try:
+            run([str(WEBAPP / "node_modules" / ".bin" / "next"), "build"], WEBAPP,
+                {**env, "NEXT_DIST_DIR": self.dist_dir,
+                 "NEXT_TSCONFIG_PATH": str(tsconfig.relative_to(WEBAPP))}, "next build")
+        finally:
+            if shared_tsconfig.read_bytes() != before:  # never leave a change in a file others edit
+                shared_tsconfig.write_bytes(before)
+        self.stamp.write_text(json.dumps({"api_port": api_port}))
+
+    def release(self) -> None:
+        if self.shared:
+            if self.lock is not None:
+                self.lock.close()  # closing the file releases the lock
+        else:
+            shutil.rmtree(WEBAPP / self.dist_dir, ignore_errors=True)
+            shutil.rmtree(self.tsconfig_dir, ignore_errors=True)
 
 
-def build_webapp(env: dict, api_port: int) -> None:
-    # `next build` adds its dist folder's type paths to tsconfig.json: put the file back as it was.
-    tsconfig = WEBAPP / "tsconfig.json"
-    before = tsconfig.read_bytes()
+def claim_build() -> WebBuild:
+    lock_path = Path(tempfile.gettempdir()) / f"lumo-e2e-{hashlib.sha1(str(WEBAPP).encode()).hexdigest()[:12]}.lock"
+    lock = lock_path.open("a")
     try:
-        run([str(WEBAPP / "node_modules" / ".bin" / "next"), "build"], WEBAPP, env, "next build")
-    finally:
-        if tsconfig.read_bytes() != before:
-            tsconfig.write_bytes(before)
-    BUILD_STAMP.write_text(json.dumps({"api_port": api_port}))
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        for stale in WEBAPP.glob(f"{DIST_DIR}-run-*"):  # left by a run that was killed
+            pid = stale.name.split("-run-")[-1].split("-")[0]
+            if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+                shutil.rmtree(stale, ignore_errors=True)
+        return WebBuild(dist_dir=f"{DIST_DIR}-run-{os.getpid()}", shared=False)
+    return WebBuild(dist_dir=DIST_DIR, shared=True, lock=lock)
 
 
 # --- the stack ----------------------------------------------------------------------------------
@@ -193,7 +247,8 @@ def stack(tmp_path_factory) -> Stack:
     outbox.mkdir()
     processes = Processes(tmp)
 
-    reuse_port = reusable_build_port()
+    build = claim_build()
+    reuse_port = build.reusable_port()
     api_port = reuse_port or free_port()
     web_port = free_port()
     api_url = f"http://127.0.0.1:{api_port}"
@@ -206,7 +261,7 @@ def stack(tmp_path_factory) -> Stack:
     api_env = {**base, "LUMO_ENV": "test", "DATABASE_URL": f"sqlite:///{tmp / 'e2e.db'}", "OUTBOX_DIR": str(outbox),
                "PUBLIC_URL": web_url, "PAYMENT_GATEWAY": "sandbox", "RATE_LIMIT_PER_MINUTE": "10000",
                "ANALYTICS_RATE_LIMIT_PER_MINUTE": "10000", "FLASK_APP": "bff", "PYTHONUNBUFFERED": "1"}
-    web_env = {**base, "NEXT_DIST_DIR": DIST_DIR, "API_URL": api_url, "NEXT_TELEMETRY_DISABLED": "1",
+    web_env = {**base, "NEXT_DIST_DIR": build.dist_dir, "API_URL": api_url, "NEXT_TELEMETRY_DISABLED": "1",
                "WEBAPP_TV_URL": WEB_APP_URLS["tv"], "WEBAPP_STORIES_URL": WEB_APP_URLS["stories"],
                "WEBAPP_GAMES_URL": WEB_APP_URLS["games"]}
 
@@ -221,21 +276,27 @@ def stack(tmp_path_factory) -> Stack:
         TIMINGS["prepare"] = time.monotonic() - started
         if reuse_port is None:
             build_started = time.monotonic()
-            build_webapp(web_env, api_port)
-            TIMINGS["next build"] = time.monotonic() - build_started
+            build.build(web_env, api_port)
+            TIMINGS["next build" + ("" if build.shared else f" ({build.dist_dir})")] = time.monotonic() - build_started
         else:
             TIMINGS["next build (reused)"] = 0.0
         web_process = processes.start("web", [str(WEBAPP / "node_modules" / ".bin" / "next"), "start",
                                               "--hostname", "localhost", "--port", str(web_port)], WEBAPP, web_env)
         wait_http(f"{api_url}/healthz", api_process, processes, "api")
         wait_http(f"{web_url}/login", web_process, processes, "web")
+    except RuntimeError as error:  # a failed build or start: one short message, not a traceback per test
+        processes.stop_all()
+        build.release()
+        pytest.fail(f"the e2e stack could not start: {error}", pytrace=False)
     except BaseException:
         processes.stop_all()
+        build.release()
         raise
     TIMINGS["stack ready"] = time.monotonic() - started
     yield Stack(api_url=api_url, web_url=web_url, outbox=outbox, api=Api(api_url),
                 publisher_coupons=publisher, retailer_coupons=retailer)
     processes.stop_all()
+    build.release()
 
 
 # --- the browser --------------------------------------------------------------------------------
@@ -265,37 +326,49 @@ TV_PAGE = "<!doctype html><html lang='en'><head><title>Lumo TV</title></head><bo
 
 @pytest.fixture
 def new_context(browser, stack, request):
-    """new_context(locale=…, token=…, user_agent=…, width=…) -> a fresh browser context.
+    """new_context(locale=…, token=…, user_agent=…, width=…, cookies_answered=…) -> a fresh browser context.
 
-    A token is put in local storage as the web app keeps it (a logged-in parent). Requests
+    A token is put in local storage as the web app keeps it (a logged-in parent); so is a cookie
+    choice, unless cookies_answered=False (a first visit, with the cookie banner). Requests
     to the web apps are answered by a stub page. Uncaught errors in pages fail the test.
     """
     contexts = []
     page_errors: list[str] = []
+    console: list[str] = []
 
     def make(locale: str = "en-GB", *, token: str | None = None, user_agent: str | None = None,
-             width: int = 1280, height: int = 800):
+             width: int = 1280, height: int = 800, cookies_answered: bool = True):
         options = {"base_url": stack.web_url, "locale": locale, "viewport": {"width": width, "height": height},
                    "service_workers": "block"}
         if user_agent:
             options["user_agent"] = user_agent
+        storage = []
         if token:
-            options["storage_state"] = {"cookies": [], "origins": [{"origin": stack.web_url, "localStorage": [
-                {"name": "kidj_ut", "value": token}, {"name": "token", "value": token}]}]}
+            storage += [{"name": "kidj_ut", "value": token}, {"name": "token", "value": token}]
+        if cookies_answered:  # the cookie banner was answered "necessary only" on an earlier visit
+            storage.append({"name": "cookieConsent", "value": json.dumps(
+                {"version": 1, "date": "2026-01-01T00:00:00.000Z", "necessary": True, "analytics": False,
+                 "marketing": False})})
+        if storage:
+            options["storage_state"] = {"cookies": [], "origins": [{"origin": stack.web_url, "localStorage": storage}]}
         context = browser.new_context(**options)
         context.set_default_timeout(TIMEOUT_MS)
         context.set_default_navigation_timeout(2 * TIMEOUT_MS)
         for url in WEB_APP_URLS.values():
             context.route(f"{url}/**", lambda route: route.fulfill(status=200, content_type="text/html",
                                                                     body=TV_PAGE))
-        context.on("page", lambda page: page.on("pageerror", lambda error: page_errors.append(
-            f"{page.url}: {error}")))
+        context.on("page", lambda page: (
+            page.on("pageerror", lambda error: page_errors.append(f"{page.url}: {error}")),
+            page.on("console", lambda message: console.append(f"{page.url}: {message.text}")
+                    if message.type == "error" else None)))
         contexts.append(context)
         return context
 
     yield make
     failed = getattr(request.node, "report_call", None)
     if failed is not None and failed.failed:
+        if page_errors or console:
+            print("browser errors:\n" + "\n".join(page_errors + console[-20:]))
         shots = OUT_DIR / "failures"
         shots.mkdir(parents=True, exist_ok=True)
         for c_index, context in enumerate(contexts):

@@ -93,7 +93,7 @@ def wait_for_mail(outbox, address: str, subject: str, seconds: float = 10):
     raise AssertionError(f"no e-mail {subject!r} to {address} in {outbox}")
 
 
-def subscription_card(page: Page, cat: Catalog):
+def subscription_card(page: Page):
     return page.get_by_role("article")
 
 
@@ -102,17 +102,21 @@ def subscription_card(page: Page, cat: Catalog):
 @pytest.mark.parametrize("locale", ["en", "ar"])
 def test_landing_register_subscribe_hub_open_web_app(locale, new_context, stack):
     cat = catalog(locale)
-    page = new_context(locale="ar-EG" if locale == "ar" else "en-GB").new_page()
+    page = new_context(locale="ar-EG" if locale == "ar" else "en-GB", cookies_answered=False).new_page()
     email_address, password = unique_email(f"first-{locale}"), "first-journey-pw"
 
     page.goto(cat.path("/homePage"))
     assert_language(page, cat)
+    cookies = page.get_by_role("region", name=cat.t("CookieConsent.title"))
+    cookies.get_by_role("button", name=cat.t("CookieConsent.necessaryOnly")).click()
+    expect(cookies).to_be_hidden()
     page.get_by_role("textbox", name=cat.t("HomePage.emailForm.label")).first.fill(email_address)
     page.get_by_role("button", name=cat.t("HomePage.emailForm.submit")).first.click()
 
     at(page, cat, "/register")
     assert_language(page, cat)
     expect(heading(page, cat.t("RegisterPage.title"))).to_be_visible()
+    expect(page.get_by_role("region", name=cat.t("CookieConsent.title"))).to_have_count(0)  # answered once
     expect(page.get_by_label(cat.t("RegisterPage.email"), exact=True)).to_have_value(email_address)
     fill_register_form(page, cat, password)
 
@@ -124,7 +128,7 @@ def test_landing_register_subscribe_hub_open_web_app(locale, new_context, stack)
     at(page, cat, "/")
     assert_language(page, cat)
     expect(page.get_by_role("status").filter(has_text=cat.t("ProfilePage.paid"))).to_be_visible()
-    expect(subscription_card(page, cat)).to_contain_text(cat.t("ProfilePage.state", state="Trial"))
+    expect(subscription_card(page)).to_contain_text(cat.t("ProfilePage.state", state="Trial"))
     page.get_by_role("link", name=cat.t("ProfilePage.products")).click()
 
     at(page, cat, "/products")
@@ -229,7 +233,7 @@ def test_cancel_then_already_cancelled_then_resubscribe(new_context, make_parent
 
     page.get_by_role("link", name=cat.t("UnsubscribePage.backToProfile")).click()
     at(page, cat, "/")
-    card = subscription_card(page, cat)
+    card = subscription_card(page)
     expect(card).to_contain_text(cat.t("ProfilePage.state", state="Cancelled"))
     expect(card.get_by_role("link", name=cat.t("ProfilePage.unsubscribe"))).to_have_count(0)
     card.get_by_role("link", name=cat.t("ProfilePage.resubscribe")).click()
@@ -297,7 +301,7 @@ def test_promo_link_valid_code_is_locked_and_redeemed(new_context, stack, cat):
     at(page, cat, "/products")  # a free-access code needs no payment
     expect(heading(page, cat.t("ProductsPage.title"))).to_be_visible()
     page.get_by_role("link", name=cat.t("ProductsPage.backToProfile")).click()
-    card = subscription_card(page, cat)
+    card = subscription_card(page)
     expect(card).to_contain_text("LUMO-FAMILY")
     expect(card).to_contain_text(cat.t("ProfilePage.state", state="Free_Campaign"))
 
@@ -358,7 +362,7 @@ def test_carrier_campaign_swisscom(new_context, stack, cat):
     expect(page.get_by_text(cat.t("CouponField.promoBadge", code="YAJKM0", unit="month", count=2))).to_be_visible()
     pay_by_card(page, cat)
     at(page, cat, "/")
-    expect(subscription_card(page, cat)).to_contain_text("YAJKM0")
+    expect(subscription_card(page)).to_contain_text("YAJKM0")
 
 
 # --- 7. payments: PayPal, Google Pay, a declined card -------------------------------------------------
@@ -372,7 +376,7 @@ def test_wallet_sandbox_payment(wallet, method, new_context, make_parent, stack,
     page.get_by_role("button", name=cat.t(f"PaymentForm.{wallet}")).click()
     at(page, cat, "/")
     expect(page.get_by_role("status").filter(has_text=cat.t("ProfilePage.paid"))).to_be_visible()
-    expect(subscription_card(page, cat)).to_contain_text(cat.t("ProfilePage.paymentMethod", method=method))
+    expect(subscription_card(page)).to_contain_text(cat.t("ProfilePage.paymentMethod", method=method))
 
 
 def test_declined_card_shows_its_message(new_context, make_parent, stack, cat):

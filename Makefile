@@ -15,6 +15,7 @@ test: install ## the whole suite; non-zero exit on any failure
 	@status=0; \
 	$(MAKE) --no-print-directory test-python || status=1; \
 	$(MAKE) --no-print-directory test-web || status=1; \
+	$(MAKE) --no-print-directory test-e2e || status=1; \
 	if [ $$status -ne 0 ]; then echo "make test: FAILED"; fi; exit $$status
 
 test-python: $(VENV)/.installed

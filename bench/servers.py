@@ -5,6 +5,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from contextlib import contextmanager
@@ -24,21 +25,37 @@ def free_port() -> int:
 @contextmanager
 def gunicorn(app: str, env: dict, probe: str):
     port = free_port()
+    log = tempfile.TemporaryFile()  # not a pipe: a chatty server must never block on a full pipe
     process = subprocess.Popen(
         [GUNICORN, "--bind", f"127.0.0.1:{port}", "--workers", WORKERS, "--worker-class", "sync",
          "--log-level", "warning", app],
-        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=log)
+
+    def server_log() -> str:
+        log.seek(0)
+        return log.read().decode(errors="replace")[-3000:]
+
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(200):
+        for _ in range(300):
             try:
                 urllib.request.urlopen(base + probe, timeout=1)
                 break
             except Exception:
                 if process.poll() is not None:
-                    raise RuntimeError(process.stderr.read().decode()[-2000:])
+                    raise RuntimeError(f"{app} stopped:\n{server_log()}")
                 time.sleep(0.1)
+        else:
+            raise RuntimeError(f"{app} did not answer {probe} within 30 s:\n{server_log()}")
         yield base
+    except Exception:
+        sys.stderr.write(f"--- {app} log ---\n{server_log()}\n")
+        raise
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()

@@ -32,7 +32,8 @@ def _authenticated(view, terms_gate: bool):
     @wraps(view)
     def wrapper(*args, **kwargs):
         g.token = bearer_token()
-        g.account_id = sessions.authenticate(services(), g.token, terms_gate=terms_gate)
+        g.account = sessions.authenticated_account(services(), g.token, terms_gate=terms_gate)
+        g.account_id = g.account.id
         return view(*args, **kwargs)
     return wrapper
 

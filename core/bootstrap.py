@@ -10,7 +10,7 @@ from functools import partial
 from sqlalchemy.engine import Engine
 
 from core.adapters.catalogue_file import FileCatalogue
-from core.adapters.db.unit_of_work import make_engine, uow_factory
+from core.adapters.db.unit_of_work import make_engine, read_uow_factory, uow_factory
 from core.adapters.email_templates import LocaleEmailTemplates
 from core.adapters.http_sender import UrllibSender
 from core.adapters.jobs import CeleryJobQueue, InlineJobQueue
@@ -65,6 +65,7 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
     )
     ctx = ServiceContext(
         uow=uow_factory(engine, clock),
+        read_uow=read_uow_factory(engine, clock),
         hasher=Argon2Hasher(memory_kib=settings.argon2_memory_kib),
         clock=clock,
         jobs=jobs or InlineJobQueue(lambda: None),

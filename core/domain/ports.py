@@ -61,9 +61,8 @@ class TokenRepository(Protocol):
     def add(self, token: StoredToken) -> None: ...
     def live(self, token_hash: str, purpose: Purpose, now: datetime) -> StoredToken | None: ...
     def live_session(self, token_hash: str, now: datetime,
-                     idle_since: datetime | None = None) -> tuple[int, str | None, datetime] | None:
-        """(account id, the account's accepted terms version, last use) of a live session token used
-        after `idle_since`, in one query."""
+                     idle_since: datetime | None = None) -> tuple[Account, datetime] | None:
+        """(the account, last use) of a live session token used after `idle_since`, in one query."""
     def touch(self, token_hash: str, now: datetime, unless_since: datetime) -> None:
         """Note a use of the token now, unless one after `unless_since` is noted already."""
     def consume(self, token_hash: str, purpose: Purpose, now: datetime) -> StoredToken | None:

@@ -45,3 +45,8 @@ class ServiceContext:
     site: SiteConfig = field(default_factory=SiteConfig)
     qr: QrEncoder | None = None
     login_throttle: LoginThrottle = field(default_factory=LoginThrottle)
+    read_uow: Callable[[], UnitOfWork] | None = None  # reads only; None: the ordinary unit of work
+
+    def read(self) -> UnitOfWork:
+        """A unit of work for reads alone (cheaper where the adapter allows); never commit it."""
+        return (self.read_uow or self.uow)()

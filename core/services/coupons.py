@@ -13,7 +13,7 @@ def validate(ctx: ServiceContext, code: str, account_id: int | None = None, prod
              plan_type: str | None = None) -> dict:
     """The coupon's fields if it can be used here; a DomainError with codes 3 to 7 otherwise."""
     now = ctx.clock.now()
-    with ctx.uow() as uow:
+    with ctx.read() as uow:
         coupon = check_usable(uow.coupons.by_code(normalise_code(code)), now)
         context = CouponContext(product=product, plan_type=plan_type)
         if account_id is not None:

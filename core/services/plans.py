@@ -14,7 +14,7 @@ from core.services.context import ServiceContext
 def owned_types(ctx: ServiceContext, account_id: int) -> frozenset[str]:
     """Subscription types the account holds now: not expired, not a payment still in flight."""
     now = ctx.clock.now()
-    with ctx.uow() as uow:
+    with ctx.read() as uow:
         subscriptions = uow.subscriptions.for_account(account_id)
     return frozenset(s.subscription_type for s in visible(subscriptions) if not s.is_expired(now))
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from core.domain import errors
-from core.domain.accounts import MAX_NAME_LENGTH, is_valid_email, normalise_email
+from core.domain.accounts import MAX_NAME_LENGTH, Account, is_valid_email, normalise_email
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage
 from core.domain.stores import can_change_plan, cancel_route
@@ -11,9 +11,10 @@ from core.domain.tokens import Purpose, hash_token
 from core.services.context import ServiceContext
 
 
-def account_view(ctx: ServiceContext, account_id: int) -> dict:
-    with ctx.uow() as uow:
-        account = uow.accounts.get(account_id)
+def account_view(ctx: ServiceContext, account_id: int, account: Account | None = None) -> dict:
+    """The account answer; pass the account when the caller holds it already (one query less)."""
+    with ctx.read() as uow:
+        account = account if account is not None and account.id == account_id else uow.accounts.get(account_id)
         if account is None:
             raise DomainError(errors.SUBSCRIPTION_NOT_FOUND)
         subscriptions = visible(uow.subscriptions.for_account(account_id))

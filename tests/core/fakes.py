@@ -82,7 +82,7 @@ class FakeTokens(_Repo):
         last_use = t and (t.last_used_at or t.created_at)
         if t is None or (idle_since is not None and last_use <= idle_since):
             return None
-        return t.account_id, self.accounts[t.account_id].terms_version, last_use
+        return self.accounts[t.account_id], last_use
 
     def touch(self, token_hash, now, unless_since):
         t = self._find(token_hash)

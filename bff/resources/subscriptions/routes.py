@@ -50,7 +50,7 @@ class AccountSchema(Schema):
 @documents(blp, errors.SUBSCRIPTION_NOT_FOUND, auth=True)
 def account():
     """The account answer: e-mail, name, confirmation flags and every subscription."""
-    return profile.account_view(services(), g.account_id)
+    return profile.account_view(services(), g.account_id, g.account)
 
 
 @blp.route("/v4/users/subscriptions", methods=["GET"])

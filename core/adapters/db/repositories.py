@@ -112,15 +112,15 @@ class SqlTokens:
         return self._domain(row) if row else None
 
     def live_session(self, token_hash: str, now: datetime,
-                     idle_since: datetime | None = None) -> tuple[int, str | None, datetime] | None:
+                     idle_since: datetime | None = None) -> tuple[Account, datetime] | None:
         last_use = func.coalesce(TokenRow.last_used_at, TokenRow.created_at)
-        query = (select(TokenRow.account_id, AccountRow.terms_version, TokenRow.last_used_at, TokenRow.created_at)
+        query = (select(AccountRow, TokenRow.last_used_at, TokenRow.created_at)
                  .join(AccountRow, AccountRow.id == TokenRow.account_id)
                  .where(*self._live(token_hash, Purpose.SESSION, now)))
         if idle_since is not None:
             query = query.where(last_use > idle_since)
         row = self.session.execute(query).first()
-        return (row[0], row[1], row[2] or row[3]) if row else None
+        return (to_domain(row[0], Account), row[1] or row[2]) if row else None
 
     def touch(self, token_hash: str, now: datetime, unless_since: datetime) -> None:
         self.session.execute(

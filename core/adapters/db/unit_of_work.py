@@ -77,6 +77,14 @@ class SqlUnitOfWork:
     def commit(self) -> None:
         self.session.commit()
 
+
+class ReadOnlyUnitOfWork(SqlUnitOfWork):
+    """Reads on an autocommit connection: no BEGIN and no ROLLBACK round trips around them. Each
+    statement sees the latest committed data; nothing may be written (commit raises)."""
+
+    def commit(self) -> None:
+        raise RuntimeError("a read-only unit of work cannot commit")
+
     def rollback(self) -> None:
         self.session.rollback()
 
@@ -84,3 +92,14 @@ class SqlUnitOfWork:
 def uow_factory(engine: Engine, clock):
     factory = sessionmaker(bind=engine, expire_on_commit=False)
     return lambda: SqlUnitOfWork(factory, clock)
+
+
+def read_uow_factory(engine: Engine, clock):
+    """For the hot read paths (authenticate a token, the account view). On PostgreSQL the session's
+    connections from the same pool run in autocommit. SQLite has no round trips to save, and its
+    BEGIN IMMEDIATE set-up stays as it is."""
+    if engine.dialect.name == "sqlite":
+        factory = sessionmaker(bind=engine, expire_on_commit=False)
+    else:
+        factory = sessionmaker(bind=engine.execution_options(isolation_level="AUTOCOMMIT"), expire_on_commit=False)
+    return lambda: ReadOnlyUnitOfWork(factory, clock)

@@ -2,7 +2,8 @@
 accounts, password hashing cost. Figures are ratios to baselines measured in the same
 run. Results: bench/results/latest.json (+ growth.png). Never part of `make test`.
 
-BENCH_QUICK=1 runs shorter and stops the growth at 100 thousand accounts.
+BENCH_QUICK=1 runs shorter and stops the growth at 100 thousand accounts; BENCH_PARTS=load,web (any of
+hashing, load, growth, web) runs only those parts.
 """
 from __future__ import annotations
 
@@ -40,23 +41,30 @@ def fresh_database() -> str:
 
 
 def table(results: dict) -> str:
-    lines = [f"{'endpoint':34} {'conns':>5} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'vs bare':>8}"]
-    for c, r in results["load"]["baseline"].items():
-        lines.append(f"{'bare Flask JSON (baseline)':34} {c:>5} {r['rps']:8.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} {1:8.2f}")
-    for name, by_c in results["load"]["endpoints"].items():
-        for c, r in by_c.items():
-            lines.append(f"{name:34} {c:>5} {r['rps']:8.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} "
-                         f"{r['ratio_to_bare']:8.2f}")
-    h = results["hashing"]
-    lines.append(f"\nargon2id {h['parameters']}: {h['verify_ms']} ms per verify -> {h['logins_per_second_per_core']} "
-                 f"logins/s per core, {h['expected_login_capacity']} expected on {h['cores']} cores")
-    login32 = results["load"]["endpoints"]["POST /v4/accounts/login"][32]["rps"]
-    lines.append(f"measured login at 32 connections: {login32:.1f}/s = "
-                 f"{login32 / h['expected_login_capacity']:.2f} of cores / hash time")
-    lines.append(f"\n{'accounts':>10} {'subs p50':>9} {'subs p99':>9} {'login p50':>10}")
-    for size, r in results["growth"].items():
-        lines.append(f"{size:>10} {r['subscriptions_p50_ms']:9.2f} {r['subscriptions_p99_ms']:9.2f} "
-                     f"{r['login_p50_ms']:10.2f}")
+    lines: list[str] = []
+    if "load" in results:
+        lines.append(f"{'endpoint':34} {'conns':>5} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'vs bare':>8}")
+        for c, r in results["load"]["baseline"].items():
+            lines.append(f"{'bare Flask JSON (baseline)':34} {c:>5} {r['rps']:8.0f} {r['p50_ms']:8.2f} "
+                         f"{r['p99_ms']:8.2f} {1:8.2f}")
+        for name, by_c in results["load"]["endpoints"].items():
+            for c, r in by_c.items():
+                lines.append(f"{name:34} {c:>5} {r['rps']:8.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} "
+                             f"{r['ratio_to_bare']:8.2f}")
+    if "hashing" in results:
+        h = results["hashing"]
+        lines.append(f"\nargon2id {h['parameters']}: {h['verify_ms']} ms per verify -> "
+                     f"{h['logins_per_second_per_core']} logins/s per core, {h['expected_login_capacity']} "
+                     f"expected on {h['cores']} cores")
+        if "load" in results:
+            login32 = results["load"]["endpoints"]["POST /v4/accounts/login"][32]["rps"]
+            lines.append(f"measured login at 32 connections: {login32:.1f}/s = "
+                         f"{login32 / h['expected_login_capacity']:.2f} of cores / hash time")
+    if "growth" in results:
+        lines.append(f"\n{'accounts':>10} {'subs p50':>9} {'subs p99':>9} {'login p50':>10}")
+        for size, r in results["growth"].items():
+            lines.append(f"{size:>10} {r['subscriptions_p50_ms']:9.2f} {r['subscriptions_p99_ms']:9.2f} "
+                         f"{r['login_p50_ms']:10.2f}")
     web = results.get("web")
     if web:
         lines.append(f"\n{'page (mobile)':14} {'JS KB gz':>9} {'score':>6} {'LCP ms':>8} {'TBT ms':>8} {'CLS':>6}")
@@ -66,23 +74,36 @@ def table(results: dict) -> str:
     return "\n".join(lines)
 
 
+PARTS = ("hashing", "load", "growth", "web")
+
+
 def main() -> None:
     quick = os.environ.get("BENCH_QUICK") == "1"
     if quick:
         os.environ.setdefault("BENCH_SECONDS", "2")
         load.SECONDS = int(os.environ["BENCH_SECONDS"])
+    parts = [p.strip() for p in os.environ.get("BENCH_PARTS", ",".join(PARTS)).split(",") if p.strip()]
+    if os.environ.get("BENCH_WEB") == "0":
+        parts = [p for p in parts if p != "web"]
+    unknown = set(parts) - set(PARTS)
+    if unknown:
+        raise SystemExit(f"BENCH_PARTS: unknown {sorted(unknown)}; choose among {', '.join(PARTS)}")
     env = {"DATABASE_URL": fresh_database(), "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9"),
            "RATE_LIMIT_PER_MINUTE": "1000000000", "OUTBOX_DIR": "/tmp/lumo-bench-outbox", "LUMO_ENV": "development"}
-    results = {"setup": "gunicorn sync workers, PostgreSQL, Redis, loopback, wrk", "hashing": hashing.run(),
-               "load": load.run(env)}
-    results["growth"] = growth.run(env, sizes=growth.SIZES[:2] if quick else growth.SIZES)
-    if os.environ.get("BENCH_WEB", "1") == "1":
+    results: dict = {"setup": "gunicorn sync workers, PostgreSQL, Redis, loopback, wrk", "parts": parts}
+    if "hashing" in parts:
+        results["hashing"] = hashing.run()
+    if "load" in parts:
+        results["load"] = load.run(env)
+    if "growth" in parts:
+        results["growth"] = growth.run(env, sizes=growth.SIZES[:2] if quick else growth.SIZES)
+    if "web" in parts:
         results["web"] = web_pages.run(env)
     RESULTS.mkdir(parents=True, exist_ok=True)
-    chart = growth.plot(results["growth"], RESULTS / "growth.png")
+    chart = growth.plot(results["growth"], RESULTS / "growth.png") if "growth" in results else None
     (RESULTS / "latest.json").write_text(json.dumps(results, indent=2) + "\n")
     print(table(results))
-    print(f"\nresults: bench/results/latest.json; chart: {chart}")
+    print("\nresults: bench/results/latest.json" + (f"; chart: {chart}" if chart else ""))
 
 
 if __name__ == "__main__":

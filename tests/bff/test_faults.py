@@ -16,6 +16,7 @@ def test_database_down_is_503_with_retry_after(client, container, monkeypatch):
         raise OperationalError("SELECT 1", {}, ConnectionRefusedError("connection refused"))
 
     monkeypatch.setattr(container.services, "uow", unreachable)
+    monkeypatch.setattr(container.services, "read_uow", unreachable)
     for response in (client.get("/v5/subscriptions", headers={"Authorization": f"Bearer {token}"}),
                      register(client, email="new@example.com")):
         assert response.status_code == 503

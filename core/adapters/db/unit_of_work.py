@@ -77,6 +77,9 @@ class SqlUnitOfWork:
     def commit(self) -> None:
         self.session.commit()
 
+    def rollback(self) -> None:
+        self.session.rollback()
+
 
 class ReadOnlyUnitOfWork(SqlUnitOfWork):
     """Reads on an autocommit connection: no BEGIN and no ROLLBACK round trips around them. Each
@@ -84,9 +87,6 @@ class ReadOnlyUnitOfWork(SqlUnitOfWork):
 
     def commit(self) -> None:
         raise RuntimeError("a read-only unit of work cannot commit")
-
-    def rollback(self) -> None:
-        self.session.rollback()
 
 
 def uow_factory(engine: Engine, clock):

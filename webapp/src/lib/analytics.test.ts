@@ -115,4 +115,15 @@ describe('track behind the cookie consent (issue 7)', () => {
     track('OPEN_APP');
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('sends nothing on a TV platform, whatever is stored (no footer to withdraw a yes)', () => {
+    saveConsent({ analytics: true, marketing: true });
+    const userAgent = jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; OMI/2.1) TV Store');
+    try {
+      track('OPEN_APP');
+    } finally {
+      userAgent.mockRestore();
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });

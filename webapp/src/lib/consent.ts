@@ -1,6 +1,12 @@
 // Issue 7 "Consent": the visitor's cookie choice, kept in localStorage under
 // `cookieConsent` as JSON with a version and a date. Necessary cookies are
 // always on; analytics and marketing need an explicit yes.
+//
+// TV platforms have no footer, so a choice made there could never be changed or
+// withdrawn: on a TV the banner is not shown and only necessary cookies are used
+// (hasAnalyticsConsent and hasMarketingConsent say no, whatever is stored).
+
+import { isTvPlatform } from './platform';
 
 export const CONSENT_KEY = 'cookieConsent';
 // Bump when the banner's wording or categories change: older choices are asked again.
@@ -61,11 +67,11 @@ export function saveConsent(choice: { analytics: boolean; marketing: boolean }, 
 }
 
 export function hasAnalyticsConsent(): boolean {
-  return readConsent()?.analytics === true;
+  return !isTvPlatform() && readConsent()?.analytics === true;
 }
 
 export function hasMarketingConsent(): boolean {
-  return readConsent()?.marketing === true;
+  return !isTvPlatform() && readConsent()?.marketing === true;
 }
 
 export function openCookieSettings(): void {

@@ -1,7 +1,10 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import ar from '@locales/ar.json';
 import en from '@locales/en.json';
-import { CONSENT_KEY, CONSENT_VERSION, hasAnalyticsConsent, readConsent, saveConsent } from '@/lib/consent';
+import { PlatformProvider } from '@/components/layout/PlatformContext';
+import {
+  CONSENT_KEY, CONSENT_VERSION, hasAnalyticsConsent, hasMarketingConsent, openCookieSettings, readConsent, saveConsent,
+} from '@/lib/consent';
 import { renderWithIntl } from '@/test/render';
 import CookieConsent from './CookieConsent';
 import CookieSettingsLink from './CookieSettingsLink';
@@ -76,5 +79,35 @@ describe('cookie-consent banner (issue 7)', () => {
     renderWithIntl(<CookieConsent />, 'ar');
     expect(await screen.findByRole('region', { name: ar.CookieConsent.title })).toBeInTheDocument();
     await act(async () => undefined);
+  });
+});
+
+// A TV has no footer, so no "Cookie settings" link: a choice made there could never be
+// changed. The TV gets no banner and uses strictly necessary cookies only.
+describe('cookie consent on a TV platform', () => {
+  const TV_USER_AGENT = 'Mozilla/5.0 (Linux; Android 9; OMI/2.1) AppleWebKit/537.36 TV Store';
+
+  it('shows no banner, cannot be reopened and stores no choice', () => {
+    renderWithIntl(
+      <PlatformProvider isTv>
+        <CookieConsent />
+      </PlatformProvider>,
+    );
+    expect(screen.queryByRole('region', { name: t.title })).not.toBeInTheDocument();
+    act(() => openCookieSettings());
+    expect(screen.queryByRole('region', { name: t.title })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(CONSENT_KEY)).toBeNull();
+  });
+
+  it('grants neither analytics nor marketing, even after an earlier "accept all" in this browser', () => {
+    saveConsent({ analytics: true, marketing: true });
+    const userAgent = jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(TV_USER_AGENT);
+    try {
+      expect(hasAnalyticsConsent()).toBe(false);
+      expect(hasMarketingConsent()).toBe(false);
+    } finally {
+      userAgent.mockRestore();
+    }
+    expect(hasAnalyticsConsent()).toBe(true); // the same stored choice counts outside a TV
   });
 });

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { marketingUrl } from '@/components/layout/marketing';
+import { useIsTv } from '@/components/layout/PlatformContext';
 import { OPEN_SETTINGS_EVENT, readConsent, saveConsent } from '@/lib/consent';
 import styles from './CookieConsent.module.css';
 
@@ -10,14 +11,18 @@ type Mode = 'hidden' | 'banner' | 'details';
 
 // Issue 7 "Consent": shown until the visitor chooses; the footer's
 // "Cookie settings" link opens it again with the current choice.
+// TV platforms have no footer, so no way back to this choice: there the banner
+// never shows and only necessary cookies are used (see lib/consent.ts).
 export default function CookieConsent() {
   const t = useTranslations('CookieConsent');
   const locale = useLocale();
+  const isTv = useIsTv();
   const [mode, setMode] = useState<Mode>('hidden');
   const [analytics, setAnalytics] = useState(false);
   const [marketing, setMarketing] = useState(false);
 
   useEffect(() => {
+    if (isTv) return undefined;
     // Storage is read after mount only, so the server and browser renders agree.
     if (!readConsent()) setMode('banner');
     const open = () => {
@@ -28,9 +33,9 @@ export default function CookieConsent() {
     };
     window.addEventListener(OPEN_SETTINGS_EVENT, open);
     return () => window.removeEventListener(OPEN_SETTINGS_EVENT, open);
-  }, []);
+  }, [isTv]);
 
-  if (mode === 'hidden') return null;
+  if (isTv || mode === 'hidden') return null;
 
   const choose = (choice: { analytics: boolean; marketing: boolean }) => {
     saveConsent(choice);

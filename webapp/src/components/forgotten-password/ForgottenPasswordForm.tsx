@@ -1,9 +1,10 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
+import { useApiForm } from '@/components/common/useApiForm';
 import Field from '@/components/login/Field';
 import { withFlash } from '@/components/login/page-flash';
 import { useRouter } from '@/i18n/navigation';
@@ -22,32 +23,27 @@ export default function ForgottenPasswordForm() {
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<ErrorKey | null>(null);
-  const [apiError, setApiError] = useState<ErrorKey | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const invalid = emailError(email);
-    setFieldError(invalid);
-    setApiError(null);
-    if (invalid) return;
-
-    setSubmitting(true);
-    const result = await requestPasswordReset(email);
-    if (result.ok) {
+  const form = useApiForm(
+    async () => {
+      const result = await requestPasswordReset(email);
+      if (!result.ok) return result.errorKey;
       router.push(withFlash('/login', { kind: 'success', key: 'resetSent' }));
-      return;
-    }
-    setApiError(result.errorKey);
-    setSubmitting(false);
-  }
+      return null;
+    },
+    {
+      validate: () => {
+        const invalid = emailError(email);
+        setFieldError(invalid);
+        return !invalid;
+      },
+    },
+  );
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={submitting}>
-      {apiError && (
-        <Flash kind="error" onClose={() => setApiError(null)}>
-          {tErrors(apiError)}
+    <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.submitting}>
+      {form.error && (
+        <Flash kind="error" onClose={() => form.setError(null)}>
+          {tErrors(form.error)}
         </Flash>
       )}
       <Field
@@ -61,8 +57,8 @@ export default function ForgottenPasswordForm() {
         onValue={setEmail}
         error={fieldError && tErrors(fieldError)}
       />
-      <button type="submit" className="button" disabled={submitting}>
-        {submitting ? <Spinner label={t('submitting')} /> : t('submit')}
+      <button type="submit" className="button" disabled={form.submitting}>
+        {form.submitting ? <Spinner label={t('submitting')} /> : t('submit')}
       </button>
     </form>
   );

@@ -1,12 +1,12 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
+import { useApiForm } from '@/components/common/useApiForm';
 import { Link } from '@/i18n/navigation';
 import { apiRequest } from '@/lib/api/client';
-import type { ErrorKey } from '@/lib/api/errors';
 
 export const PIN_LENGTH = 6;
 export const CLAIM_PATH = '/v5/tv/link/claim';
@@ -16,38 +16,31 @@ export function normalizePin(value: string | null | undefined): string {
   return (value ?? '').replace(/\D/g, '').slice(0, PIN_LENGTH);
 }
 
-type Status = 'editing' | 'submitting' | 'done';
-
 // Issue 7 "TV linking": the parent types the PIN shown on the TV (or arrives
 // from its QR code with ?pin=), and the TV receives its own token.
 export default function LinkTvForm({ initialPin }: { initialPin?: string | null }) {
   const t = useTranslations('LinkTvPage');
   const tErrors = useTranslations('Errors');
   const [pin, setPin] = useState(normalizePin(initialPin));
-  const [status, setStatus] = useState<Status>('editing');
-  const [errorKey, setErrorKey] = useState<ErrorKey | null>(null);
+  const [done, setDone] = useState(false);
   const [invalid, setInvalid] = useState(false);
+  const form = useApiForm(
+    async () => {
+      const result = await apiRequest<{ status: boolean }>(CLAIM_PATH, { method: 'POST', body: { pin } });
+      if (!result.ok) return result.errorKey;
+      setDone(true);
+      return null;
+    },
+    {
+      validate: () => {
+        const wrong = pin.length !== PIN_LENGTH;
+        setInvalid(wrong);
+        return !wrong;
+      },
+    },
+  );
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status === 'submitting') return;
-    setErrorKey(null);
-    if (pin.length !== PIN_LENGTH) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    setStatus('submitting');
-    const result = await apiRequest<{ status: boolean }>(CLAIM_PATH, { method: 'POST', body: { pin } });
-    if (result.ok) {
-      setStatus('done');
-      return;
-    }
-    setErrorKey(result.errorKey);
-    setStatus('editing');
-  }
-
-  if (status === 'done') {
+  if (done) {
     return (
       <Flash kind="success">
         <p>{t('success')}</p>
@@ -58,12 +51,11 @@ export default function LinkTvForm({ initialPin }: { initialPin?: string | null 
     );
   }
 
-  const submitting = status === 'submitting';
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={submitting}>
-      {errorKey && (
-        <Flash kind="error" onClose={() => setErrorKey(null)}>
-          {tErrors(errorKey)}
+    <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.submitting}>
+      {form.error && (
+        <Flash kind="error" onClose={() => form.setError(null)}>
+          {tErrors(form.error)}
         </Flash>
       )}
       <label className="field">
@@ -87,8 +79,8 @@ export default function LinkTvForm({ initialPin }: { initialPin?: string | null 
       ) : (
         <p id="link-pin-hint">{t('pinHint')}</p>
       )}
-      <button type="submit" className="button" disabled={submitting}>
-        {submitting ? <Spinner label={t('submitting')} /> : t('submit')}
+      <button type="submit" className="button" disabled={form.submitting}>
+        {form.submitting ? <Spinner label={t('submitting')} /> : t('submit')}
       </button>
     </form>
   );

@@ -1,5 +1,5 @@
 import { session } from '@/lib/session/storage';
-import { DEFAULT_SELECTION, normalizeApps, type Period, type PlanSelection } from './plans';
+import { APPS, DEFAULT_SELECTION, normalizeApps, type Period, type PlanSelection } from './plans';
 
 // The plan chosen in the popup survives the step from register to subscribe
 // in session storage ("selected plan", SPEC 3).
@@ -21,4 +21,18 @@ export function saveSelection(selection: PlanSelection): void {
 /** The landing parameter `monthly` preselects the monthly period (SPEC 2). */
 export function preferMonthly(): void {
   saveSelection({ ...loadSelection(), period: 'P1M' });
+}
+
+/**
+ * The selection offered to a parent who already has some apps (a TV subscription from
+ * a store or a partner, say): the apps they have are left out, so the page does not
+ * sell them a second time. An explicit pick of apps they lack is kept; a pick of only
+ * apps they have becomes every app they lack. A parent with all three is sent to the
+ * profile (SPEC 4), so the selection stays as it was.
+ */
+export function withoutOwnedApps(selection: PlanSelection, owned: ReadonlySet<string>): PlanSelection {
+  const missing = APPS.filter((app) => !owned.has(app));
+  if (!missing.length || missing.length === APPS.length) return selection;
+  const kept = selection.apps.filter((app) => !owned.has(app));
+  return { ...selection, apps: kept.length ? kept : missing };
 }

@@ -1,16 +1,14 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
+import { useApiForm } from '@/components/common/useApiForm';
 import { Link } from '@/i18n/navigation';
-import type { ErrorKey } from '@/lib/api/errors';
 import { linkErrorKey, resetPassword } from '@/lib/api/users';
 import { hashPassword } from '@/lib/password';
 import { newPasswordError } from '@/lib/validation';
-
-type Status = 'editing' | 'submitting' | 'done';
 
 export default function ResetPasswordForm({ token }: { token: string }) {
   const t = useTranslations('ResetPasswordPage');
@@ -18,31 +16,25 @@ export default function ResetPasswordForm({ token }: { token: string }) {
   const tCommon = useTranslations('Common');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [status, setStatus] = useState<Status>('editing');
-  const [errorKey, setErrorKey] = useState<ErrorKey | null>(token ? null : 'resetLinkInvalid');
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status !== 'editing') return;
-    const invalid = token ? newPasswordError(password, confirmation) : 'resetLinkInvalid';
-    setErrorKey(invalid);
-    if (invalid) return;
-
-    setStatus('submitting');
-    try {
+  const [done, setDone] = useState(false);
+  const form = useApiForm(
+    async () => {
       const result = await resetPassword(token, await hashPassword(password));
-      if (result.ok) {
-        setStatus('done');
-        return;
-      }
-      setErrorKey(linkErrorKey(result));
-    } catch {
-      setErrorKey('somethingWentWrong');
-    }
-    setStatus('editing');
-  }
+      if (!result.ok) return linkErrorKey(result);
+      setDone(true);
+      return null;
+    },
+    {
+      initialError: token ? null : 'resetLinkInvalid',
+      validate: () => {
+        const invalid = token ? newPasswordError(password, confirmation) : 'resetLinkInvalid';
+        form.setError(invalid);
+        return !invalid;
+      },
+    },
+  );
 
-  if (status === 'done') {
+  if (done) {
     return (
       <Flash kind="success">
         <p>{t('success')}</p>
@@ -53,12 +45,11 @@ export default function ResetPasswordForm({ token }: { token: string }) {
     );
   }
 
-  const submitting = status === 'submitting';
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={submitting}>
-      {errorKey && (
-        <Flash kind="error" onClose={() => setErrorKey(null)}>
-          {tErrors(errorKey)}
+    <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.submitting}>
+      {form.error && (
+        <Flash kind="error" onClose={() => form.setError(null)}>
+          {tErrors(form.error)}
         </Flash>
       )}
       <label className="field">
@@ -83,8 +74,8 @@ export default function ResetPasswordForm({ token }: { token: string }) {
           onChange={(e) => setConfirmation(e.target.value)}
         />
       </label>
-      <button type="submit" className="button" disabled={submitting}>
-        {submitting ? <Spinner label={t('submitting')} /> : t('submit')}
+      <button type="submit" className="button" disabled={form.submitting}>
+        {form.submitting ? <Spinner label={t('submitting')} /> : t('submit')}
       </button>
     </form>
   );

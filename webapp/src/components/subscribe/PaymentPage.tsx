@@ -9,9 +9,10 @@ import { usePaymentProvider } from '@/components/payment/usePaymentProvider';
 import PlanPopup from '@/components/pricing/PlanPopup';
 import PricingCard from '@/components/pricing/PricingCard';
 import { DEFAULT_SELECTION, priceSelection, type PlanSelection } from '@/components/pricing/plans';
-import { loadSelection, saveSelection } from '@/components/pricing/selection';
+import { loadSelection, saveSelection, withoutOwnedApps } from '@/components/pricing/selection';
 import { usePlans } from '@/components/pricing/usePlans';
 import { useRouter } from '@/i18n/navigation';
+import { appsWithAccess } from '@/lib/account/account';
 import { sendsToProfile, type PaymentMode } from '@/lib/startup/decide';
 import { useStartup } from '@/lib/startup/StartupProvider';
 import CouponField from './CouponField';
@@ -40,7 +41,10 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
   });
   const pay = usePay({ selection, priced, coupon: coupon.applied });
 
-  useEffect(() => setSelection(loadSelection()), []);
+  // On /subscribe, apps the family already has are not preselected (one key per set of apps,
+  // so a reloaded account with the same apps leaves the parent's own pick alone).
+  const owned = mode === 'subscribe' && account ? [...appsWithAccess(account.subscriptions)].sort().join(' ') : '';
+  useEffect(() => setSelection(withoutOwnedApps(loadSelection(), new Set(owned.split(' ')))), [owned]);
   useEffect(() => {
     if (account && sendsToProfile(account, mode)) router.replace('/');
   }, [account, mode, router]);

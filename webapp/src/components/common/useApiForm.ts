@@ -1,0 +1,53 @@
+'use client';
+
+import { useRef, useState, type FormEvent } from 'react';
+import type { ErrorKey } from '@/lib/api/errors';
+
+export type ApiForm = {
+  submitting: boolean;
+  /** The error shown in the form's flash: an API answer, or what `validate` put there. */
+  error: ErrorKey | null;
+  setError(error: ErrorKey | null): void;
+  onSubmit(event: FormEvent<HTMLFormElement>): Promise<void>;
+};
+
+type Options = {
+  /** The form's own checks before any call: false stops the submission (the form shows why). */
+  validate?: () => boolean;
+  initialError?: ErrorKey | null;
+};
+
+/**
+ * The submit cycle the web forms share: one submission at a time, the form's own checks
+ * first, then `send`. `send` answers the error key to show, which frees the button again,
+ * or nothing when it succeeded: the form then moves on (another page, its "done" view)
+ * and the button stays busy meanwhile. A thrown error shows the generic message.
+ */
+export function useApiForm(send: () => Promise<ErrorKey | null | undefined>, options: Options = {}): ApiForm {
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<ErrorKey | null>(options.initialError ?? null);
+  // The state updates on the next render; the ref also stops a second click in the same tick.
+  const busy = useRef(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy.current) return;
+    setError(null);
+    if (options.validate && !options.validate()) return;
+    busy.current = true;
+    setSubmitting(true);
+    let failure: ErrorKey | null | undefined;
+    try {
+      failure = await send();
+    } catch {
+      failure = 'somethingWentWrong';
+    }
+    if (failure) {
+      busy.current = false;
+      setError(failure);
+      setSubmitting(false);
+    }
+  }
+
+  return { submitting, error, setError, onSubmit };
+}

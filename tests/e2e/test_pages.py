@@ -99,6 +99,12 @@ PAGES = [
     Shown("children", "/children", "AgeGate.title", account=True, then=pass_age_gate("ChildrenPage.title")),
     Shown("child-settings", "/children/{child}", "AgeGate.title", account=True,
           then=pass_age_gate("ChildSettingsPage.title")),
+    Shown("faq", "/faq", "FaqPage.title"),
+    Shown("about", "/about", "AboutPage.title"),
+    Shown("learning", "/learning", "LearningPage.title"),
+    Shown("lumo-tv", "/lumo-tv", "ProductInfoPage.tv.title"),
+    Shown("lumo-stories", "/lumo-stories", "ProductInfoPage.stories.title"),
+    Shown("lumo-games", "/lumo-games", "ProductInfoPage.games.title"),
 ]
 
 

@@ -6,6 +6,7 @@ import { absoluteUrl, languageAlternates } from '@/lib/seo';
 export const PUBLIC_PATHS = [
   '/homePage', '/register', '/login', '/forgotten-password', '/swisscom', '/coupon', '/intermarche', '/ACEF',
   '/contact', // issue 7
+  '/faq', '/about', '/learning', '/lumo-tv', '/lumo-stories', '/lumo-games', // issue 7 "Pages"
 ] as const;
 
 export default function sitemap(): MetadataRoute.Sitemap {

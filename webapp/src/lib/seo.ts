@@ -25,7 +25,9 @@ export function languageAlternates(path: string): Record<string, string> {
 // Namespaces of public pages: each has `title` and `description`.
 export type SeoNamespace =
   | 'HomePage' | 'RegisterPage' | 'LoginPage' | 'LogoutPage' | 'ForgottenPasswordPage'
-  | 'SwisscomPage' | 'RetailerPage' | 'CouponPage' | 'PromoPage';
+  | 'SwisscomPage' | 'RetailerPage' | 'CouponPage' | 'PromoPage'
+  | 'FaqPage' | 'AboutPage' | 'LearningPage' // issue 7 "Pages"
+  | 'ProductInfoPage.tv' | 'ProductInfoPage.stories' | 'ProductInfoPage.games';
 
 type Options = { locale: Locale; namespace: SeoNamespace; path: string; index?: boolean; titleValues?: Record<string, string> };
 

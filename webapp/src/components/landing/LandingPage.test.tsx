@@ -35,8 +35,10 @@ describe('landing page (SPEC 2)', () => {
     expect(screen.getByRole('button', { name: 'Show page 1' })).toHaveAttribute('aria-current', 'true');
   });
 
-  it('links each app card to its page on the marketing site', () => {
-    expect(screen.getByRole('link', { name: 'Discover Games' })).toHaveAttribute('href', 'https://www.lumo.example/lumo-games');
+  it('links each app card to its product page on this site', () => {
+    expect(screen.getByRole('link', { name: 'Discover Videos and cartoons' })).toHaveAttribute('href', '/lumo-tv');
+    expect(screen.getByRole('link', { name: 'Discover Stories and reading' })).toHaveAttribute('href', '/lumo-stories');
+    expect(screen.getByRole('link', { name: 'Discover Games' })).toHaveAttribute('href', '/lumo-games');
   });
 
   it('lazy-loads the sized reel images with alternative texts', () => {

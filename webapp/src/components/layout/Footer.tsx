@@ -1,15 +1,21 @@
 import { useLocale, useTranslations } from 'next-intl';
 import CookieSettingsLink from '@/components/consent/CookieSettingsLink';
 import NewsletterForm from '@/components/newsletter/NewsletterForm';
+import { Link } from '@/i18n/navigation';
 import LocaleSwitcher from './LocaleSwitcher';
-import { marketingUrl, PRODUCT_PAGES, productPageUrl, type MarketingPage } from './marketing';
+import { marketingUrl, type MarketingPage } from './marketing';
+import { INFO_PATHS, PRODUCT_APPS, productPath } from './site-pages';
 
-const INFO_LINKS: readonly { page: MarketingPage; key: 'help' | 'about' | 'legal' | 'privacy' | 'support' }[] = [
-  { page: 'help', key: 'help' },
-  { page: 'about', key: 'about' },
-  { page: 'legal-notice', key: 'legal' },
-  { page: 'privacy-and-cookies', key: 'privacy' },
-  { page: 'support', key: 'support' },
+type InfoKey = 'help' | 'about' | 'learning' | 'legal' | 'privacy' | 'support';
+
+// Our own pages go through the locale-aware Link; only the legal texts stay on the marketing site.
+const INFO_LINKS: readonly ({ key: InfoKey } & ({ path: string } | { marketing: MarketingPage }))[] = [
+  { key: 'help', path: INFO_PATHS.help },
+  { key: 'about', path: INFO_PATHS.about },
+  { key: 'learning', path: INFO_PATHS.learning },
+  { key: 'legal', marketing: 'legal-notice' },
+  { key: 'privacy', marketing: 'privacy-and-cookies' },
+  { key: 'support', path: INFO_PATHS.support },
 ];
 
 // SPEC 2 "Footer"; not rendered on TV platforms (the site layout decides).
@@ -22,9 +28,9 @@ export default function Footer() {
         <nav aria-label={t('productsLabel')}>
           <h2 className="footer-title">{t('productsLabel')}</h2>
           <ul className="footer-list">
-            {PRODUCT_PAGES.map((product) => (
-              <li key={product}>
-                <a href={productPageUrl(locale, product)}>{t(`products.${product}`)}</a>
+            {PRODUCT_APPS.map((app) => (
+              <li key={app}>
+                <Link href={productPath(app)}>{t(`products.${app}`)}</Link>
               </li>
             ))}
           </ul>
@@ -32,9 +38,11 @@ export default function Footer() {
         <nav aria-label={t('infoLabel')}>
           <h2 className="footer-title">{t('infoLabel')}</h2>
           <ul className="footer-list">
-            {INFO_LINKS.map(({ page, key }) => (
-              <li key={page}>
-                <a href={marketingUrl(locale, page)}>{t(`links.${key}`)}</a>
+            {INFO_LINKS.map((link) => (
+              <li key={link.key}>
+                {'path' in link
+                  ? <Link href={link.path}>{t(`links.${link.key}`)}</Link>
+                  : <a href={marketingUrl(locale, link.marketing)}>{t(`links.${link.key}`)}</a>}
               </li>
             ))}
             <li>

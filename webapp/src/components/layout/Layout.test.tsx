@@ -1,11 +1,12 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import en from '@locales/en.json';
 import { resetNavigation, setPathname } from '@/test/navigation';
 import { renderWithIntl } from '@/test/render';
 import Footer from './Footer';
 import HeaderNav from './HeaderNav';
 import { headerLink } from './header-links';
-import { marketingUrl, productPageUrl } from './marketing';
+import { MARKETING_URL, marketingUrl } from './marketing';
+import { productPath } from './site-pages';
 
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
 
@@ -54,31 +55,42 @@ describe('header links (SPEC 2)', () => {
   });
 });
 
-describe('footer (SPEC 2)', () => {
+describe('footer (SPEC 2, issue 7 "Pages")', () => {
   it('has the product switcher, the information links and nine languages', () => {
     renderWithIntl(<Footer />);
-    expect(screen.getByRole('link', { name: en.Footer.products.stories })).toHaveAttribute('href', 'https://www.lumo.example/lumo-stories');
-    expect(screen.getByRole('link', { name: en.Footer.links.legal })).toHaveAttribute('href', 'https://www.lumo.example/en/legal-notice');
-    expect(screen.getByRole('link', { name: en.Footer.links.support })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: en.Footer.links.privacy })).toBeInTheDocument();
+    const apps = screen.getByRole('navigation', { name: en.Footer.productsLabel });
+    expect(within(apps).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      [en.Footer.products.tv, '/lumo-tv'],
+      [en.Footer.products.stories, '/lumo-stories'],
+      [en.Footer.products.games, '/lumo-games'],
+    ]);
+    const info = screen.getByRole('navigation', { name: en.Footer.infoLabel });
+    expect(within(info).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      [en.Footer.links.help, '/faq'],
+      [en.Footer.links.about, '/about'],
+      [en.Footer.links.learning, '/learning'],
+      [en.Footer.links.legal, 'https://www.lumo.example/en/legal-notice'],
+      [en.Footer.links.privacy, 'https://www.lumo.example/en/privacy-and-cookies'],
+      [en.Footer.links.support, '/contact'],
+    ]);
     const languages = screen.getByRole('navigation', { name: en.LocaleSwitcher.label });
     expect(languages.querySelectorAll('a')).toHaveLength(9);
     expect(screen.getByRole('link', { name: 'Deutsch' })).toHaveAttribute('href', '/de/');
   });
 
-  it.each([
-    ['ar', 'https://www.lumo.example/lumo-tv'],
-    ['it', 'https://www.lumo.example/lumo-tv'],
-    ['pt', 'https://www.lumo.example/lumo-tv'],
-    ['en', 'https://www.lumo.example/lumo-tv'],
-    ['de', 'https://www.lumo.example/de/lumo-tv'],
-    ['fr', 'https://www.lumo.example/fr/lumo-tv'],
-    ['ru', 'https://www.lumo.example/ru/lumo-tv'],
-  ])('product pages in %s: %s', (locale, url) => {
-    expect(productPageUrl(locale, 'tv')).toBe(url);
+  it('sends only the legal texts to the marketing site', () => {
+    renderWithIntl(<Footer />);
+    const external = screen.getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith(MARKETING_URL));
+    expect(external.map((a) => a.textContent)).toEqual([en.Footer.links.legal, en.Footer.links.privacy]);
   });
 
-  it('keeps the language in the other marketing links', () => {
-    expect(marketingUrl('ar', 'help')).toBe('https://www.lumo.example/ar/help');
+  it.each([['tv', '/lumo-tv'], ['stories', '/lumo-stories'], ['games', '/lumo-games']] as const)(
+    'the %s product page is ours: %s', (app, path) => {
+      expect(productPath(app)).toBe(path);
+    });
+
+  it('keeps the language in the marketing links', () => {
+    expect(marketingUrl('ar', 'legal-notice')).toBe('https://www.lumo.example/ar/legal-notice');
+    expect(marketingUrl('de', 'terms')).toBe('https://www.lumo.example/de/terms');
   });
 });

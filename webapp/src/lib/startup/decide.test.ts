@@ -24,7 +24,8 @@ describe('start-up decision (SPEC 4)', () => {
 
   describe('logged out', () => {
     it.each(['/homePage', '/login', '/register/partner', '/forgotten-password', '/swisscom', '/coupon',
-      '/intermarche', '/ACEF', '/promo/CODE', '/logout', '/reset-password', '/confirm-email'])(
+      '/intermarche', '/ACEF', '/promo/CODE', '/logout', '/reset-password', '/confirm-email',
+      '/contact', '/faq', '/about', '/learning', '/lumo-tv', '/lumo-stories', '/lumo-games'])(
       'shows the public route %s', (pathname) => {
         expect(decide({ pathname, hasToken: false })).toEqual({ next: 'render' });
       });

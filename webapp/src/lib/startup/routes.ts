@@ -6,6 +6,7 @@ const PUBLIC = new Set([
   'homePage', 'login', 'register', 'forgotten-password', 'swisscom', 'coupon',
   'intermarche', 'ACEF', 'promo', 'test', 'reset-password', 'confirm-email', 'logout',
   'contact', // issue 7
+  'faq', 'about', 'learning', 'lumo-tv', 'lumo-stories', 'lumo-games', // issue 7 "Pages"
 ]);
 
 /** Public pages that never send a logged-in visitor elsewhere: they act on a link or log out. */

@@ -1,0 +1,92 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import ar from '@locales/ar.json';
+import en from '@locales/en.json';
+import { renderInLocale } from '@/test/render-locale';
+import { FAQ_QUESTIONS, FAQ_SECTIONS, faqPageStructuredData } from './faq';
+import FaqView from './FaqView';
+
+const sections = en.FaqPage.sections;
+
+function headingLevels() {
+  return screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
+}
+
+describe('/faq (issue 7 "Pages")', () => {
+  it('has one main heading and the three sections in order', () => {
+    renderInLocale(<FaqView />, 'en');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(en.FaqPage.title);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      sections.settings.heading, sections.account.heading, sections.general.heading, en.FaqPage.contact.heading,
+    ]);
+    const levels = headingLevels();
+    levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0)).toBeLessThanOrEqual(1));
+  });
+
+  it.each(FAQ_SECTIONS)('the %s section holds its own six questions, all closed', (section) => {
+    renderInLocale(<FaqView />, 'en');
+    const region = screen.getByRole('region', { name: sections[section].heading });
+    const items = region.querySelectorAll('details');
+    expect(items).toHaveLength(FAQ_QUESTIONS.length);
+    FAQ_QUESTIONS.forEach((q, i) => {
+      expect(items[i].querySelector('summary')).toHaveTextContent(sections[section][q].question);
+      expect(within(region).getByText(sections[section][q].answer)).not.toBeVisible();
+    });
+  });
+
+  it('opens and closes each question on its own', () => {
+    renderInLocale(<FaqView />, 'en');
+    const question = screen.getByText(sections.account.q3.question);
+    const item = question.closest('details') as HTMLDetailsElement;
+    fireEvent.click(question);
+    item.open = true; // jsdom has no summary activation behaviour; the browser toggles <details> itself
+    expect(screen.getByText(sections.account.q3.answer)).toBeVisible();
+    expect(screen.getByText(sections.account.q2.answer)).not.toBeVisible();
+    expect(screen.getByText(sections.settings.q3.answer)).not.toBeVisible();
+    item.open = false;
+    expect(screen.getByText(sections.account.q3.answer)).not.toBeVisible();
+  });
+
+  it('lets the visitor jump to a section and reach the contact page', () => {
+    renderInLocale(<FaqView />, 'en');
+    const topics = screen.getByRole('navigation', { name: en.FaqPage.topicsLabel });
+    expect(within(topics).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['#settings', '#account', '#general']);
+    FAQ_SECTIONS.forEach((section) => expect(document.getElementById(section)).toHaveAttribute('aria-labelledby', `${section}-title`));
+    expect(screen.getByRole('link', { name: en.FaqPage.contact.link })).toHaveAttribute('href', '/contact');
+  });
+
+  it('keeps the answers in line with the product facts', () => {
+    expect(sections.account.q1.answer).toContain('7 days');
+    expect(sections.account.q2.answer).toContain('3 devices');
+    expect(sections.account.q3.answer).toMatch(/until the end of the period/);
+    expect(sections.settings.q5.answer).toContain('6');
+    expect(sections.general.q3.answer).toContain('backpack');
+  });
+
+  it('describes every question as FAQPage structured data', () => {
+    renderInLocale(<FaqView />, 'en');
+    const script = document.querySelector('script[type="application/ld+json"]');
+    const data = JSON.parse(script?.innerHTML ?? '{}');
+    expect(data['@type']).toBe('FAQPage');
+    expect(data.mainEntity).toHaveLength(FAQ_SECTIONS.length * FAQ_QUESTIONS.length);
+    expect(data.mainEntity[0]).toEqual({
+      '@type': 'Question', name: sections.settings.q1.question,
+      acceptedAnswer: { '@type': 'Answer', text: sections.settings.q1.answer },
+    });
+    expect(data.mainEntity.at(-1).name).toBe(sections.general.q6.question);
+  });
+
+  it('renders in Arabic with the Arabic texts and the prefixed contact link', () => {
+    renderInLocale(<FaqView />, 'ar');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(ar.FaqPage.title);
+    expect(screen.getByText(ar.FaqPage.sections.general.q2.question)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: ar.FaqPage.contact.link })).toHaveAttribute('href', '/ar/contact');
+  });
+});
+
+describe('FAQ structured data', () => {
+  it('builds one entry per question from the translator', () => {
+    const data = faqPageStructuredData((key) => key);
+    expect(data.mainEntity.map((e) => e.name)).toContain('sections.general.q4.question');
+  });
+});

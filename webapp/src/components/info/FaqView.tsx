@@ -1,0 +1,53 @@
+import { useTranslations } from 'next-intl';
+import { jsonForScript } from '@/components/landing/faq';
+import { INFO_PATHS } from '@/components/layout/site-pages';
+import { Link } from '@/i18n/navigation';
+import { FAQ_QUESTIONS, FAQ_SECTIONS, faqPageStructuredData } from './faq';
+import '@/components/landing/landing.css';
+import styles from './Info.module.css';
+
+/**
+ * /faq: the questions in three sections (parental settings, account and subscription, general),
+ * each opening and closing on its own (native <details>, no script), plus FAQPage structured data.
+ */
+export default function FaqView() {
+  const t = useTranslations('FaqPage');
+  return (
+    <div className={`landing ${styles.info}`}>
+      <section className={`hero ${styles.plainHero}`} aria-labelledby="faq-title">
+        <div className={styles.heroText}>
+          <h1 id="faq-title">{t('title')}</h1>
+          <p className="hero-lead">{t('intro')}</p>
+          <nav aria-label={t('topicsLabel')}>
+            <ul className={styles.topics}>
+              {FAQ_SECTIONS.map((section) => (
+                <li key={section}>
+                  <a href={`#${section}`}>{t(`sections.${section}.heading`)}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </section>
+      {FAQ_SECTIONS.map((section) => (
+        <section key={section} id={section} className={`landing-section ${styles.faqSection}`} aria-labelledby={`${section}-title`}>
+          <h2 id={`${section}-title`}>{t(`sections.${section}.heading`)}</h2>
+          <div className="faq">
+            {FAQ_QUESTIONS.map((q) => (
+              <details key={q} className="faq-item">
+                <summary>{t(`sections.${section}.${q}.question`)}</summary>
+                <p>{t(`sections.${section}.${q}.answer`)}</p>
+              </details>
+            ))}
+          </div>
+        </section>
+      ))}
+      <section className="landing-section signup" aria-labelledby="faq-contact-title">
+        <h2 id="faq-contact-title">{t('contact.heading')}</h2>
+        <p>{t('contact.text')}</p>
+        <Link href={INFO_PATHS.support} className="button">{t('contact.link')}</Link>
+      </section>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(faqPageStructuredData(t)) }} />
+    </div>
+  );
+}

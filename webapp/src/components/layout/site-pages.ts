@@ -1,0 +1,17 @@
+// The site's own informational pages (issue 7 "Pages"). Paths carry no locale: links go
+// through '@/i18n/navigation', which adds the prefix of every locale but the default (en).
+
+export type ProductApp = 'tv' | 'stories' | 'games';
+export const PRODUCT_APPS: readonly ProductApp[] = ['tv', 'stories', 'games'];
+
+/** /lumo-tv, /lumo-stories, /lumo-games (the product switcher of SPEC 2 "Footer"). */
+export function productPath(app: ProductApp) {
+  return `/lumo-${app}` as const;
+}
+
+export const INFO_PATHS = {
+  help: '/faq',
+  about: '/about',
+  learning: '/learning',
+  support: '/contact',
+} as const;

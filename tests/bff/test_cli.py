@@ -8,12 +8,12 @@ from tests.helpers import pw
 def test_seed_is_idempotent_and_the_demo_parent_can_log_in(app, container):
     runner = app.test_cli_runner()
     first = runner.invoke(args=["seed"])
-    assert first.exit_code == 0 and "1 account(s), 8 coupon(s) added" in first.output
+    assert first.exit_code == 0 and "1 account(s), 9 coupon(s) added" in first.output
     second = runner.invoke(args=["seed"])
     assert "0 account(s), 0 coupon(s) added" in second.output
     with container.engine.connect() as c:
         assert c.scalar(select(func.count()).select_from(AccountRow)) == 1
-        assert c.scalar(select(func.count()).select_from(CouponRow)) == 8
+        assert c.scalar(select(func.count()).select_from(CouponRow)) == 9
     login = app.test_client().post("/v4/accounts/login",
                                    json={"email": "parent@lumo.example", "password": pw("lumo-demo-2026")})
     assert login.status_code == 200

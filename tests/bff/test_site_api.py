@@ -7,11 +7,12 @@ from sqlalchemy import text
 
 from bff import create_app
 from core.adapters.db.models import Base
+from core.adapters.db.seeding import seed_demo
 from core.adapters.jobs import InlineJobQueue
 from core.adapters.rate_limit import MemoryRateLimiter
 from core.bootstrap import bootstrap
 from core.domain.site import HolidayPromo, SiteConfig
-from tests.helpers import bearer, signed_up
+from tests.helpers import bearer, pay, signed_up
 
 MESSAGE = {"name": "Ana Pereira", "email": "ana@example.com", "phone": "+33 6 12 34 56 78",
            "subject": "need_help", "message": "The TV app asks for a code, where is it?"}
@@ -31,6 +32,23 @@ def test_holiday_promo_window(client, container, clock):
     clock.advance(timedelta(days=21))
     assert client.get("/v4/site").json["holidayPromo"]["active"] is False
     assert client.get("/v4/site").json["holidayPromo"]["couponCode"] is None
+
+
+def test_the_seeded_holiday_coupon_is_a_month_free_before_billing(client, container, clock):
+    """`make run` seeds LUMO-HOLIDAY, the README's HOLIDAY_PROMO_COUPON: the holiday modal's link leads to /promo/
+    LUMO-HOLIDAY, which validates it; paying with it starts billing a month later."""
+    seed_demo(container.engine, container.services.hasher)
+    today = clock.now().date()
+    container.services.site = SiteConfig(holiday_promo=HolidayPromo(today, today + timedelta(days=20), "LUMO-HOLIDAY"))
+    code = client.get("/v4/site").json["holidayPromo"]["couponCode"]
+    coupon = client.get(f"/v5/coupon/validate/{code}")
+    assert coupon.status_code == 201
+    assert (coupon.json["couponType"], coupon.json["couponDurationCode"], coupon.json["couponProduct"]) == \
+        ("STANDARD_COUPON", "P1M", "lumo")
+    token = signed_up(client)
+    assert pay(client, token, coupon=code).status_code == 200
+    request = next(iter(container.services.gateway.subscriptions.values()))["request"]
+    assert request.trial_days in (28, 29, 30, 31)  # one calendar month
 
 
 def test_promo_settings_are_checked_at_start_up():

@@ -2,6 +2,7 @@ import createMiddleware from 'next-intl/middleware';
 import { NextRequest } from 'next/server';
 import { routing } from './i18n/routing';
 import { newNonce, securityHeaders } from './lib/security/headers';
+import { maintenanceRewrite } from './lib/site/maintenance-route';
 
 const handleI18nRouting = createMiddleware(routing);
 
@@ -30,7 +31,8 @@ function route(request: NextRequest) {
 // Every page gets a fresh nonce. Next.js reads it from the request's Content-Security-Policy header
 // and puts it on its own scripts (which is why the pages render per request); the browser gets the
 // same policy, with the other security headers, on the response.
-export default function proxy(request: NextRequest) {
+// While the API is in maintenance (GET /v4/site, cached), every page is the maintenance page, 503.
+export default async function proxy(request: NextRequest) {
   const headers = securityHeaders(request.nextUrl.pathname, {
     nonce: newNonce(),
     development: process.env.NODE_ENV === 'development',
@@ -38,7 +40,8 @@ export default function proxy(request: NextRequest) {
   });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('Content-Security-Policy', headers['Content-Security-Policy']);
-  const response = route(new NextRequest(request, { headers: requestHeaders }));
+  const routed = route(new NextRequest(request, { headers: requestHeaders }));
+  const response = (await maintenanceRewrite(request, routed, requestHeaders)) ?? routed;
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }

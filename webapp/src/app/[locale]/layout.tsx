@@ -4,6 +4,7 @@ import { connection } from 'next/server';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import LandingParamsCapture from '@/components/landing/LandingParamsCapture';
+import MaintenancePopup from '@/components/site/MaintenancePopup';
 import { clientMessages } from '@/i18n/client-messages';
 import { textDirection } from '@/i18n/direction';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
@@ -39,6 +40,8 @@ export default async function LocaleLayout({ children, params }: Props) {
         <NextIntlClientProvider messages={messages}>
           <LandingParamsCapture />
           {children}
+          {/* Issue 7: an API call answering 503 maintenance on any page, retailer and TV included. */}
+          <MaintenancePopup />
         </NextIntlClientProvider>
       </body>
     </html>

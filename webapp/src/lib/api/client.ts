@@ -1,5 +1,6 @@
 import { getToken } from '../session/storage';
 import { errorKeyFromBody, type ErrorKey } from './errors';
+import { announceMaintenance, isMaintenance } from './maintenance';
 import { announceTermsUpdate, isTermsUpdate } from './terms';
 
 // Browser calls go through Next's /api rewrite to the Flask API (see next.config.ts).
@@ -53,6 +54,7 @@ export async function apiRequest<T>(
   if (response.ok) return { ok: true, status: response.status, data: body as T };
   // Issue 7: new terms to accept; the layout's prompt blocks the page until then.
   if (isTermsUpdate(response.status, body)) announceTermsUpdate(body);
+  if (isMaintenance(response.status, body)) announceMaintenance();
   const code = (body as { code?: unknown } | null)?.code;
   return {
     ok: false,

@@ -21,6 +21,8 @@ export const LOCAL_KEYS = {
   subscriptions: 'subscriptions',
   email: 'email',
   name: 'name',
+  // Issue 7: the holiday promo window ("from/to") whose modal this browser closed; kept at logout.
+  holidayModal: 'holidayModal',
 } as const;
 
 export const SESSION_KEYS = {

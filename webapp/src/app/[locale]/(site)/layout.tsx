@@ -3,10 +3,12 @@ import { headers } from 'next/headers';
 import CookieConsent from '@/components/consent/CookieConsent';
 import Footer from '@/components/layout/Footer';
 import Header from '@/components/layout/Header';
+import HolidayModal from '@/components/site/HolidayModal';
 import TermsUpdatePrompt from '@/components/terms/TermsUpdatePrompt';
 import { PlatformProvider } from '@/components/layout/PlatformContext';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 import { isTvUserAgent } from '@/lib/platform';
+import { getSiteStatus } from '@/lib/site/status';
 import StartupProvider from '@/lib/startup/StartupProvider';
 
 type Props = LocaleParams & { children: ReactNode };
@@ -16,6 +18,8 @@ export default async function SiteLayout({ children, params }: Props) {
   await resolvePageLocale(params);
   // TV platforms (SPEC 6) get no footer; pages read the flag from the context.
   const isTv = isTvUserAgent((await headers()).get('user-agent'));
+  // Issue 7: the holiday promo (GET /v4/site, cached); TV platforms cannot register, so never there.
+  const { holidayPromo } = await getSiteStatus();
   return (
     <PlatformProvider isTv={isTv}>
       <div className="shell">
@@ -27,6 +31,7 @@ export default async function SiteLayout({ children, params }: Props) {
         {!isTv && <Footer />}
         <CookieConsent />
         <TermsUpdatePrompt />
+        {!isTv && holidayPromo.active && <HolidayModal promo={holidayPromo} />}
       </div>
     </PlatformProvider>
   );

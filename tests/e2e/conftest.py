@@ -225,6 +225,7 @@ class Stack:
     web_url: str
     outbox: Path
     api: Api
+    dist_dir: str  # the web build the stack serves (relative to webapp/), for tests that start a second server
     publisher_coupons: list[str] = field(default_factory=list)
     retailer_coupons: list[str] = field(default_factory=list)
 
@@ -293,7 +294,7 @@ def stack(tmp_path_factory) -> Stack:
         build.release()
         raise
     TIMINGS["stack ready"] = time.monotonic() - started
-    yield Stack(api_url=api_url, web_url=web_url, outbox=outbox, api=Api(api_url),
+    yield Stack(api_url=api_url, web_url=web_url, outbox=outbox, api=Api(api_url), dist_dir=build.dist_dir,
                 publisher_coupons=publisher, retailer_coupons=retailer)
     processes.stop_all()
     build.release()

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import AXE_RESULTS, DIST_DIR, ROOT, VENV_BIN, WEBAPP, Processes, free_port, run, wait_http
+from tests.e2e.conftest import AXE_RESULTS, ROOT, VENV_BIN, WEBAPP, Processes, free_port, run, wait_http
 from tests.e2e.support import BLOCKING, catalog, run_axe
 
 pytestmark = pytest.mark.e2e
@@ -28,12 +28,6 @@ def assert_accessible(page, name: str) -> None:
     result = run_axe(page)
     AXE_RESULTS[name] = result
     assert [rule for rule in result["rules"] if rule["impact"] in BLOCKING] == []
-
-
-def build_dir() -> str:
-    """The build the shared stack serves (conftest builds into a folder of its own when the shared one is busy)."""
-    own = WEBAPP / f"{DIST_DIR}-run-{os.getpid()}"
-    return own.name if own.exists() else DIST_DIR
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +47,7 @@ def site_with(stack, tmp_path_factory):
         run([str(VENV_BIN / "flask"), "--app", "bff", "seed"], ROOT, api_env, "flask seed")
         api = processes.start(f"api-{name}", [str(VENV_BIN / "gunicorn"), "--bind", f"127.0.0.1:{api_port}",
                                               "--workers", "1", "bff:create_app()"], ROOT, api_env)
-        web_env = {**base, "NEXT_DIST_DIR": build_dir(), "API_URL": f"http://127.0.0.1:{api_port}",
+        web_env = {**base, "NEXT_DIST_DIR": stack.dist_dir, "API_URL": f"http://127.0.0.1:{api_port}",
                    "NEXT_TELEMETRY_DISABLED": "1"}
         web = processes.start(f"web-{name}", [str(WEBAPP / "node_modules" / ".bin" / "next"), "start", "--hostname",
                                               "localhost", "--port", str(web_port)], WEBAPP, web_env)

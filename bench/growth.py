@@ -71,6 +71,9 @@ def run(env: dict, sizes=SIZES) -> dict:
             subs = load.wrk(f"{api}/v5/subscriptions", 1, headers={"Authorization": f"Bearer grow-token-{probe}"})
             login = load.wrk(f"{api}/v4/accounts/login", 1, "post_json.lua", env={"BODY": (
                 '{"email": "grow%d@lumo.example", "password": "%s"}' % (probe, password))})
+        for name, measured in (("GET /v5/subscriptions", subs), ("POST /v4/accounts/login", login)):
+            if measured["non_2xx"]:
+                raise RuntimeError(f"growth {size}: {name} answered {measured['non_2xx']} errors; not a latency")
         results[size] = {"subscriptions_p50_ms": subs["p50_ms"], "subscriptions_p99_ms": subs["p99_ms"],
                          "login_p50_ms": login["p50_ms"], "login_p99_ms": login["p99_ms"]}
     engine.dispose()

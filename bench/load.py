@@ -69,6 +69,8 @@ def run(env: dict) -> dict:
             results["endpoints"][name] = {}
             for c in CONCURRENCY:
                 r = wrk(case["url"], c, case.get("script"), case.get("env"), case.get("headers"))
+                if r["non_2xx"]:
+                    raise RuntimeError(f"{name} at {c} connections answered {r['non_2xx']} errors")
                 r["ratio_to_bare"] = round(r["rps"] / results["baseline"][c]["rps"], 4)
                 results["endpoints"][name][c] = r
     return results

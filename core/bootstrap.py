@@ -38,6 +38,13 @@ class Container:
     rate_limiter: RateLimiter
     catalogue: FileCatalogue = field(default_factory=FileCatalogue.load)  # plans, prices, licenses
     dispatcher: outbox_dispatch.Dispatcher | None = None
+    read_engine: Engine | None = None  # autocommit connections of the read-only units of work (PostgreSQL)
+
+    def close(self) -> None:
+        """Close every pooled database connection."""
+        self.engine.dispose()
+        if self.read_engine is not None and self.read_engine is not self.engine:
+            self.read_engine.dispose()
 
     def deliver_outbox(self, kinds: tuple[str, ...] | None = None) -> outbox_dispatch.DeliveryReport:
         """Deliver what is due: e-mails, analytics forwards, partner callbacks."""
@@ -55,6 +62,7 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
     catalogue = catalogue or FileCatalogue.load()
     gateway = gateway or payment_gateway(settings, clock)
     engine = make_engine(settings.database_url)
+    read_engine = engine if engine.dialect.name == "sqlite" else make_engine(settings.database_url, read_only=True)
     mail = email_delivery.MailSetup(
         mailer=mailer or (SmtpMailer(settings.smtp_url, settings.mail_from) if settings.smtp_url
                           else FileMailer(settings.outbox_dir, settings.mail_from)),
@@ -65,7 +73,7 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
     )
     ctx = ServiceContext(
         uow=uow_factory(engine, clock),
-        read_uow=read_uow_factory(engine, clock),
+        read_uow=read_uow_factory(read_engine, clock),
         hasher=Argon2Hasher(memory_kib=settings.argon2_memory_kib),
         clock=clock,
         jobs=jobs or InlineJobQueue(lambda: None),
@@ -91,7 +99,7 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
     if rate_limiter is None:
         rate_limiter = _rate_limiter(settings)
     return Container(settings=settings, engine=engine, services=ctx, mail=mail, rate_limiter=rate_limiter,
-                     catalogue=catalogue, dispatcher=dispatcher)
+                     catalogue=catalogue, dispatcher=dispatcher, read_engine=read_engine)
 
 
 def outbox_dispatcher(settings: Settings, mail: email_delivery.MailSetup,

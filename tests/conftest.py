@@ -76,7 +76,7 @@ def container(settings, clock, mailbox):
     # Deliver in-process right after each commit, as the embedded mode does.
     c.services.jobs = InlineJobQueue(c.deliver_outbox)
     yield c
-    c.engine.dispose()
+    c.close()
 
 
 def _rate_limiter(settings):

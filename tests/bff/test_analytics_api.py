@@ -122,7 +122,7 @@ def test_records_are_forwarded_to_the_collector_with_retries(settings, clock, ma
             clock.advance(timedelta(hours=1))
             assert c.deliver_outbox().total == 0
         finally:
-            c.engine.dispose()
+            c.close()
     assert len(collector.requests) == 2 and len(collector.accepted) == 1
     sent = collector.accepted[0]
     assert sent["path"] == "/events" and sent["headers"]["Content-Type"] == "application/json"

@@ -16,9 +16,12 @@ def count_queries(container):
         if not statement.lstrip().upper().startswith(IGNORED):
             statements.append(statement)
 
-    event.listen(container.engine, "before_cursor_execute", record)
+    engines = {container.engine, container.read_engine}  # the read-only units of work have their own (PostgreSQL)
+    for engine in engines:
+        event.listen(engine, "before_cursor_execute", record)
     yield statements
-    event.remove(container.engine, "before_cursor_execute", record)
+    for engine in engines:
+        event.remove(engine, "before_cursor_execute", record)
 
 
 def measure(statements, call):

@@ -69,7 +69,7 @@ def maintenance_client(settings, clock, mailbox):
     c = bootstrap(settings.replace(maintenance_mode=True), clock=clock, mailer=mailbox,
                   jobs=InlineJobQueue(lambda: None), rate_limiter=MemoryRateLimiter())
     yield create_app(container=c).test_client()
-    c.engine.dispose()
+    c.close()
 
 
 def test_maintenance_answers_503_except_health_and_site(maintenance_client):

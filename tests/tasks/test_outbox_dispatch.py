@@ -149,4 +149,4 @@ def test_the_embedded_mode_delivers_every_kind_after_the_commit(settings, clock,
             pending = conn.exec_driver_sql("SELECT count(*) FROM outbox WHERE delivered_at IS NULL").scalar()
         assert pending == 0  # no collector configured: the record is kept, its job done
     finally:
-        c.engine.dispose()
+        c.close()

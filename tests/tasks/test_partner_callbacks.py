@@ -50,7 +50,7 @@ def partner_container(settings, clock, mailbox, partner_server):
                   jobs=InlineJobQueue(lambda: None), rate_limiter=MemoryRateLimiter())
     c.services.jobs = InlineJobQueue(c.deliver_outbox)
     yield c
-    c.engine.dispose()
+    c.close()
 
 
 @pytest.fixture

@@ -50,7 +50,7 @@ def test_the_welcome_mail_goes_out_through_real_smtp_in_the_parents_language(set
         assert register(client, language="de").status_code == 200
         assert wait_for(lambda: len(smtp.messages) == 2, timeout=5)
     finally:
-        container.engine.dispose()
+        container.close()
     welcome = next(m for m in smtp.messages if m["Subject"] == subject("welcome", "de"))
     assert welcome["To"] == "parent@example.com" and welcome["From"] == settings.mail_from
     assert welcome["Content-Language"] == "de"
@@ -102,7 +102,7 @@ def test_a_real_worker_delivers_the_welcome_mail_by_smtp(settings, smtp, worker)
         assert wait_for(lambda: len(smtp.messages) >= 2, timeout=30), worker.log()
         took = time.monotonic() - started
     finally:
-        container.engine.dispose()
+        container.close()
     assert smtp.subjects("parent@example.com").count(subject("welcome", "es")) == 1
     assert worker.process.poll() is None, worker.log()  # the worker is alive and well
     print(f"register -> welcome e-mail via Redis + celery worker + SMTP: {took:.2f} s")
@@ -126,6 +126,6 @@ def test_registered_while_the_broker_is_down_then_exactly_one_mail_once_it_is_ba
         back.outbox_changed()  # and a later re-drive finds nothing left to send
         time.sleep(1.5)
     finally:
-        container.engine.dispose()
+        container.close()
     assert sorted(smtp.subjects("parent@example.com")) == sorted([subject("welcome", "en"),
                                                                   subject("confirm_email", "en")])

@@ -2,9 +2,9 @@
 UPDATE each, so the database, not Python, settles races."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import bindparam, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -93,6 +93,18 @@ def _insert_once(session: Session, row) -> bool:
         return False
 
 
+# Every authenticated request runs this: built once (values bound per call), columns rather than ORM
+# entities. The session token, its account, and when it was last used.
+_LAST_USE = func.coalesce(TokenRow.last_used_at, TokenRow.created_at)
+_LONG_AGO = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_LIVE_SESSION = (
+    select(AccountRow.__table__, _LAST_USE.label("token_last_use"))
+    .select_from(TokenRow.__table__.join(AccountRow.__table__, AccountRow.id == TokenRow.account_id))
+    .where(TokenRow.token_hash == bindparam("token_hash"), TokenRow.purpose == Purpose.SESSION.value,
+           TokenRow.used_at.is_(None), TokenRow.revoked_at.is_(None), TokenRow.expires_at > bindparam("now"),
+           _LAST_USE > bindparam("idle_since")))
+
+
 class SqlTokens:
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -113,14 +125,12 @@ class SqlTokens:
 
     def live_session(self, token_hash: str, now: datetime,
                      idle_since: datetime | None = None) -> tuple[Account, datetime] | None:
-        last_use = func.coalesce(TokenRow.last_used_at, TokenRow.created_at)
-        query = (select(AccountRow, TokenRow.last_used_at, TokenRow.created_at)
-                 .join(AccountRow, AccountRow.id == TokenRow.account_id)
-                 .where(*self._live(token_hash, Purpose.SESSION, now)))
-        if idle_since is not None:
-            query = query.where(last_use > idle_since)
-        row = self.session.execute(query).first()
-        return (to_domain(row[0], Account), row[1] or row[2]) if row else None
+        row = self._run(_LIVE_SESSION, {"token_hash": token_hash, "now": now,
+                                        "idle_since": idle_since or _LONG_AGO}).first()
+        return (to_domain(row, Account), row.token_last_use) if row else None
+
+    def _run(self, statement, parameters: dict):
+        return self.session.execute(statement, parameters)
 
     def touch(self, token_hash: str, now: datetime, unless_since: datetime) -> None:
         self.session.execute(
@@ -154,6 +164,17 @@ class SqlTokens:
         token.purpose = Purpose(row.purpose)
         return token
 
+
+
+class ReadTokens(SqlTokens):
+    """For read-only units of work: the session check as a Core statement on the unit's connection."""
+
+    def __init__(self, session: Session, connection) -> None:
+        super().__init__(session)
+        self.connection = connection
+
+    def _run(self, statement, parameters: dict):
+        return self.connection.execute(statement, parameters)
 
 class SqlSubscriptions:
     def __init__(self, session: Session) -> None:
@@ -228,6 +249,21 @@ class SqlSubscriptions:
         return [to_domain(r, Subscription) for r in rows]
 
 
+
+class ReadSubscriptions(SqlSubscriptions):
+    """For read-only units of work: a Core statement on the unit's connection (nothing is saved)."""
+
+    def __init__(self, session: Session, connection) -> None:
+        super().__init__(session)
+        self.connection = connection
+
+    _OF_ACCOUNT = (select(SubscriptionRow.__table__).where(SubscriptionRow.account_id == bindparam("account_id"))
+                   .order_by(SubscriptionRow.id))
+
+    def for_account(self, account_id: int) -> list[Subscription]:
+        rows = self.connection.execute(self._OF_ACCOUNT, {"account_id": account_id})
+        return [to_domain(r, Subscription) for r in rows]
+
 class SqlCoupons:
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -265,6 +301,20 @@ class SqlCoupons:
                                                          CouponRow.redeemed_by == account_id)
                                  .values(redeemed_at=None, redeemed_by=None))
 
+
+
+class ReadCoupons(SqlCoupons):
+    """For read-only units of work: the coupon check as a Core statement on the unit's connection."""
+
+    _BY_CODE = select(CouponRow.__table__).where(CouponRow.code == bindparam("code"))
+
+    def __init__(self, session: Session, connection) -> None:
+        super().__init__(session)
+        self.connection = connection
+
+    def by_code(self, code: str) -> Coupon | None:
+        row = self.connection.execute(self._BY_CODE, {"code": code}).first()
+        return to_domain(row, Coupon) if row else None
 
 class SqlWebhookLog:
     def __init__(self, session: Session) -> None:

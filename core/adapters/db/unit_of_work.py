@@ -3,16 +3,19 @@ from __future__ import annotations
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 from core.adapters.db.family_repositories import (SqlChildren, SqlConsents, SqlContactMessages, SqlNewsletter,
                                                   SqlPersonalData, SqlTvLinks)
-from core.adapters.db.repositories import (SqlAccounts, SqlAnalytics, SqlCoupons, SqlOutbox, SqlSubscriptions,
-                                           SqlTokens, SqlWebhookLog)
+from core.adapters.db.repositories import (ReadCoupons, ReadSubscriptions, ReadTokens, SqlAccounts, SqlAnalytics,
+                                           SqlCoupons, SqlOutbox, SqlSubscriptions, SqlTokens, SqlWebhookLog)
 from core.adapters.db.retention import SqlRetention
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, read_only: bool = False) -> Engine:
+    """The engine of a database URL. `read_only` (PostgreSQL): connections in autocommit, for the
+    read-only units of work: no BEGIN/ROLLBACK round trips and no reset when a connection goes back
+    to its pool. SQLite has no round trips to save: the caller uses the ordinary engine."""
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -36,6 +39,9 @@ def make_engine(url: str) -> Engine:
         return engine
     # No pre-ping: it costs a round trip per checkout on the hot path. A connection the server
     # dropped fails its request with DatabaseUnavailable (503, Retry-After) and is discarded.
+    if read_only:
+        return create_engine(url, pool_size=5, max_overflow=10, pool_recycle=1800, isolation_level="AUTOCOMMIT",
+                             pool_reset_on_return=None)
     return create_engine(url, pool_size=10, max_overflow=20, pool_recycle=1800)
 
 
@@ -53,7 +59,11 @@ class SqlUnitOfWork:
         self.clock = clock
 
     def __enter__(self) -> "SqlUnitOfWork":
-        self.session = self.session_factory()
+        self._open(self.session_factory())
+        return self
+
+    def _open(self, session: Session) -> None:
+        self.session = session
         self.accounts = SqlAccounts(self.session)
         self.tokens = SqlTokens(self.session)
         self.subscriptions = SqlSubscriptions(self.session)
@@ -68,7 +78,6 @@ class SqlUnitOfWork:
         self.newsletter = SqlNewsletter(self.session)
         self.personal_data = SqlPersonalData(self.session)
         self.retention = SqlRetention(self.session)
-        return self
 
     def __exit__(self, *exc: object) -> None:
         self.session.rollback()
@@ -82,8 +91,26 @@ class SqlUnitOfWork:
 
 
 class ReadOnlyUnitOfWork(SqlUnitOfWork):
-    """Reads on an autocommit connection: no BEGIN and no ROLLBACK round trips around them. Each
-    statement sees the latest committed data; nothing may be written (commit raises)."""
+    """Reads on one connection of the read engine (PostgreSQL: autocommit, so no BEGIN and no ROLLBACK
+    round trips; each statement sees the latest committed data). Nothing may be written (commit
+    raises). The hot reads (the session token, the subscriptions) run as Core statements straight on
+    the connection: no ORM session machinery or identity map (nothing loaded here is ever saved)."""
+
+    def __init__(self, engine: Engine, clock) -> None:
+        self.engine = engine
+        self.clock = clock
+
+    def __enter__(self) -> "ReadOnlyUnitOfWork":
+        self.connection = self.engine.connect()
+        self._open(Session(bind=self.connection, expire_on_commit=False))
+        self.tokens = ReadTokens(self.session, self.connection)
+        self.subscriptions = ReadSubscriptions(self.session, self.connection)
+        self.coupons = ReadCoupons(self.session, self.connection)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.session.close()
+        self.connection.close()
 
     def commit(self) -> None:
         raise RuntimeError("a read-only unit of work cannot commit")
@@ -94,12 +121,7 @@ def uow_factory(engine: Engine, clock):
     return lambda: SqlUnitOfWork(factory, clock)
 
 
-def read_uow_factory(engine: Engine, clock):
-    """For the hot read paths (authenticate a token, the account view). On PostgreSQL the session's
-    connections from the same pool run in autocommit. SQLite has no round trips to save, and its
-    BEGIN IMMEDIATE set-up stays as it is."""
-    if engine.dialect.name == "sqlite":
-        factory = sessionmaker(bind=engine, expire_on_commit=False)
-    else:
-        factory = sessionmaker(bind=engine.execution_options(isolation_level="AUTOCOMMIT"), expire_on_commit=False)
-    return lambda: ReadOnlyUnitOfWork(factory, clock)
+def read_uow_factory(read_engine: Engine, clock):
+    """For the hot read paths (authenticate a token, the account view, coupon and plan checks), on the
+    engine of make_engine(url, read_only=True) (PostgreSQL) or the ordinary one (SQLite)."""
+    return lambda: ReadOnlyUnitOfWork(read_engine, clock)

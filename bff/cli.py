@@ -77,7 +77,7 @@ def register(app: Flask) -> None:
                    f"{report.dead} dead-lettered")
 
     @outbox.command("dead")
-    @click.option("--kind", type=click.Choice(["email", "analytics", "partner"]), default=None)
+    @click.option("--kind", type=click.Choice(["email", "analytics", "partner", "gateway"]), default=None)
     @click.option("--limit", default=100, type=click.IntRange(1, 10_000), show_default=True)
     def dead(kind, limit) -> None:
         """List dead-lettered messages (given up after OUTBOX_MAX_ATTEMPTS, or refused by the receiver)."""

@@ -23,7 +23,7 @@ from core.domain.clock import Clock, SystemClock
 from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
 from core.domain.ports import HttpSender, JobQueue, Mailer, RateLimiter
-from core.services import analytics, email_delivery, outbox_dispatch, partner_callbacks
+from core.services import analytics, email_delivery, outbox_dispatch, partner_callbacks, subscription_changes
 from core.domain.site import HolidayPromo, SiteConfig
 from core.services.context import FamilyPolicy, ServiceContext, TokenPolicy
 from core.settings import DEV_LINK_PIN_PEPPER, Settings
@@ -110,7 +110,8 @@ def outbox_dispatcher(settings: Settings, mail: email_delivery.MailSetup,
     return outbox_dispatch.Dispatcher(
         handlers={"email": lambda ctx, uow, m: email_delivery.prepare(ctx, mail, uow, m),
                   "analytics": lambda ctx, uow, m: analytics.prepare_forward(ctx, collector, uow, m),
-                  "partner": lambda ctx, uow, m: partner_callbacks.prepare_callback(ctx, partners, uow, m)},
+                  "partner": lambda ctx, uow, m: partner_callbacks.prepare_callback(ctx, partners, uow, m),
+                  "gateway": lambda ctx, uow, m: subscription_changes.send_plan_change(ctx, m)},
         policy=outbox_dispatch.RetryPolicy(max_attempts=settings.outbox_max_attempts,
                                            base_seconds=settings.outbox_retry_seconds))
 

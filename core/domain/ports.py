@@ -31,7 +31,7 @@ class OutboxMessage:
     """A side effect (e-mail, analytics event, partner call) recorded in the same
     transaction as the change that causes it, delivered later by a job."""
 
-    kind: str  # "email", "analytics", "partner"
+    kind: str  # "email", "analytics", "partner", "gateway"
     topic: str  # e.g. "reset_password"
     payload: dict[str, Any] = field(default_factory=dict)
     created_at: datetime | None = None

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+from decimal import Decimal
 
 from core.domain import callbacks, errors, payments
 from core.domain.catalogue import price_bundle
@@ -119,13 +120,36 @@ def apply_webhook(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:
         if sub.last_event_at and event.occurred_at < sub.last_event_at and event.kind != "charged":
             uow.commit()  # out of order: recorded, but a newer state already stands
             return False
+        pending = ctx.catalogue.find(sub.pending_plan_id) if sub.pending_plan_id and event.kind == "charged" else None
         _transition(sub, event, now, uow)
+        if pending is not None and sub.payment_plan_id == pending.plan_id:
+            _deferred_change_applied(uow, sub, pending)
         if not sub.last_event_at or event.occurred_at > sub.last_event_at:
             sub.last_event_at = event.occurred_at
         uow.subscriptions.save(sub)
         uow.commit()
     ctx.jobs.outbox_changed()
     return True
+
+
+def _deferred_change_applied(uow, sub: Subscription, plan) -> None:
+    """A change made inside the 24 hours before a charge takes effect with that charge: the plan's
+    billing period and currency too, and the gateway bills the new plan from the next cycle on (told
+    through the outbox, so a gateway outage delays it but never loses it)."""
+    sub.duration_code, sub.currency = plan.duration_code, plan.currency
+    if sub.gateway_id:
+        uow.outbox.add(OutboxMessage(kind="gateway", topic="change_plan", account_id=sub.account_id, payload={
+            "gateway_id": sub.gateway_id, "plan_id": plan.plan_id, "price": str(sub.payment_plan_price)}))
+
+
+def send_plan_change(ctx: ServiceContext, message: OutboxMessage):
+    """The outbox handler of kind "gateway": a deferred plan change sent to the payment gateway."""
+    def send() -> None:
+        result = ctx.gateway.change_plan(message.payload["gateway_id"], message.payload["plan_id"],
+                                         Decimal(message.payload["price"]))
+        if not result.ok:
+            raise RuntimeError(f"the gateway refused the plan change ({result.error or 'no reason given'})")
+    return send
 
 
 def _transition(sub: Subscription, event: payments.WebhookEvent, now, uow) -> None:

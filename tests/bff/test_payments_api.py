@@ -122,6 +122,52 @@ def test_change_plan_now_and_inside_the_24_hour_window(client, container, clock)
         ("lumo_tv_books_yearly_eur", "lumo_tv_books", "Active")
 
 
+def test_a_deferred_change_takes_its_billing_period_at_the_charge_and_reaches_the_gateway_after_it(
+        client, container, clock):
+    """Monthly -> yearly inside the 24-hour window: the coming charge is the monthly one; from it on the
+    subscription is yearly (duration too), and only then is the gateway told to bill the yearly plan."""
+    token = signed_up(client)
+    sub_id = pay(client, token).json["data"]["subscriptionId"]  # monthly TV, 7-day trial
+    gateway = container.services.gateway
+    gid = f"lumo{sub_id}"
+    clock.advance(timedelta(days=6, hours=1))  # the first charge is 23 hours away
+    late = client.post("/v5/braintree/subscription/change-plan", headers=bearer(token),
+                       json={"subscriptionId": sub_id, "plans": {"planId": "lumo_tv_yearly_eur"}})
+    assert late.status_code == 200
+    assert gateway.subscriptions[gid]["plan_id"] == "lumo_tv_monthly_eur"  # the coming charge stays monthly
+    sig, payload = gateway.sample_notification("charged", gid, occurred_at=clock.now() + timedelta(days=1),
+                                               paid_through=clock.now() + timedelta(days=31))
+    assert client.post("/v5/braintree/webhooks", data={"bt_signature": sig, "bt_payload": payload}).status_code == 200
+    [sub] = subscriptions(client, token)
+    assert (sub["paymentPlanId"], sub["durationCode"], sub["currency"], sub["paymentPlanPrice"]) == \
+        ("lumo_tv_yearly_eur", "P1Y", "EUR", "34.90")
+    container.deliver_outbox(("gateway",))
+    assert (gateway.subscriptions[gid]["plan_id"], gateway.subscriptions[gid]["price"]) == \
+        ("lumo_tv_yearly_eur", Decimal("34.90"))
+
+
+def test_a_deferred_change_the_gateway_refuses_is_retried_not_lost(client, container, clock, monkeypatch):
+    from core.domain.payments import GatewayResult
+
+    token = signed_up(client)
+    sub_id = pay(client, token).json["data"]["subscriptionId"]
+    gateway = container.services.gateway
+    gid = f"lumo{sub_id}"
+    clock.advance(timedelta(days=6, hours=1))
+    client.post("/v5/braintree/subscription/change-plan", headers=bearer(token),
+                json={"subscriptionId": sub_id, "plans": {"planId": "lumo_tv_yearly_eur"}})
+    real_change = gateway.change_plan
+    monkeypatch.setattr(gateway, "change_plan", lambda *a: GatewayResult(ok=False, error="gatewayUnavailable"))
+    sig, payload = gateway.sample_notification("charged", gid, occurred_at=clock.now() + timedelta(days=1),
+                                               paid_through=clock.now() + timedelta(days=31))
+    client.post("/v5/braintree/webhooks", data={"bt_signature": sig, "bt_payload": payload})
+    assert gateway.subscriptions[gid]["plan_id"] == "lumo_tv_monthly_eur"
+    monkeypatch.setattr(gateway, "change_plan", real_change)
+    clock.advance(timedelta(hours=1))  # past the retry delay
+    assert container.deliver_outbox(("gateway",)).delivered["gateway"] == 1
+    assert gateway.subscriptions[gid]["plan_id"] == "lumo_tv_yearly_eur"
+
+
 def test_change_plan_refused_for_store_and_free_subscriptions(client, container, clock):
     from core.domain.subscriptions import Subscription
 

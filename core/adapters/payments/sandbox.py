@@ -66,7 +66,8 @@ class SandboxGateway:
                   else p.GOOGLE_PAY if nonce in GOOGLE_PAY_NONCES else None)
         if method is None:
             return p.GatewayResult(ok=False, error=p.INVALID_NONCE)
-        self.subscriptions[request.subscription_id] = {"method": method, "request": request, "status": "Active"}
+        self.subscriptions[request.subscription_id] = {"method": method, "request": request, "status": "Active",
+                                                       "plan_id": request.plan_id, "price": request.price}
         return p.GatewayResult(ok=True, gateway_id=request.subscription_id, payment_method=method,
                                next_billing_date=self._now() + timedelta(days=request.trial_days))
 

@@ -1,5 +1,5 @@
 """Every page, in en, ar and de: a screenshot at 375 px and 1280 px (var/screenshots/e2e/), and
-axe-core in en and ar, which must find no serious or critical violation.
+axe-core in en and ar at both widths, which must find no serious or critical violation.
 
 Account pages are shown to a parent with a monthly TV subscription (so subscribe, change plan and
 the hub have something to offer). A few dialogs and error states count as pages of their own.
@@ -175,9 +175,14 @@ def test_page(shown: Shown, locale: str, new_context, member):
                         animations="disabled")
     if locale not in AXE_LOCALES:
         return
-    page.set_viewport_size({"width": WIDTHS[0], "height": 800})
-    result = run_axe(page)
-    AXE_RESULTS[f"{shown.name} [{locale}]"] = result
-    blocking = [rule for rule in result["rules"] if rule["impact"] in BLOCKING]
+    blocking = []
+    for width in reversed(WIDTHS):  # the page is at the last width of the screenshots: no resize for the first
+        if page.viewport_size["width"] != width:
+            page.set_viewport_size({"width": width, "height": 812 if width < 768 else 800})
+            page.wait_for_function(f"() => window.innerWidth === {width}")
+        result = run_axe(page)
+        AXE_RESULTS[f"{shown.name} [{locale}]" + ("" if width == WIDTHS[0] else f" {width}px")] = result
+        blocking += [{**rule, "width": width} for rule in result["rules"] if rule["impact"] in BLOCKING]
     assert not blocking, "axe: serious/critical violations:\n" + "\n".join(
-        f"- {r['impact']} {r['id']}: {r['help']} ({r['nodes']}×: {', '.join(r['targets'])})" for r in blocking)
+        f"- {r['width']} px: {r['impact']} {r['id']}: {r['help']} ({r['nodes']}×: {', '.join(r['targets'])})"
+        for r in blocking)

@@ -155,7 +155,12 @@ def test_change_plan_in_the_last_24_hours_waits_for_the_next_cycle(new_context, 
         popup.get_by_role("button", name=cat.t("PlanPopup.confirm")).click()
     assert answer.value.status == 200
     expect(popup).to_be_hidden()
-    expect(page.get_by_role("status").filter(has_text=cat.t("ChangePlanPage.doneBilling"))).to_be_visible()
+    status = page.get_by_role("status").filter(has_text=cat.t("ChangePlanPage.doneBilling"))
+    expect(status).to_be_visible()
+    # The page says the change waits for the coming payment, not that the plan changed already.
+    expect(status).not_to_contain_text(cat.t("ChangePlanPage.done", plan=cat.t("Plans.lumo_tv_games_monthly")))
+    expect(status).to_contain_text(cat.t("ChangePlanPage.doneDeferred", plan=cat.t("Plans.lumo_tv_games_monthly"),
+                                         date="")[:20])
 
     after = only_subscription(stack, parent.token)
     assert (after["subscriptionType"], after["durationCode"]) == ("lumo_tv", "P1M"), after  # not yet

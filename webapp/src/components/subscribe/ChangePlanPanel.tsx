@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import PlanPopup from '@/components/pricing/PlanPopup';
@@ -41,6 +41,9 @@ export default function ChangePlanPanel({ subscription, picked }: { subscription
   const [status, setStatus] = useState<'editing' | 'sending' | 'done'>('editing');
   const [error, setError] = useState<ErrorKey | null>(null);
   const [unchanged, setUnchanged] = useState(false);
+  // Set when the change waits for the coming charge: the date the new plan starts ('' if unknown).
+  const [startsAfter, setStartsAfter] = useState<string | null>(null);
+  const format = useFormatter();
 
   // Coming from /changeSubscriptionPlan, the plan picked there is the one to confirm.
   useEffect(() => {
@@ -56,11 +59,14 @@ export default function ChangePlanPanel({ subscription, picked }: { subscription
     if (!priced) return setError('selectPlan');
     if (sameSelection(next, current)) return;
     setStatus('sending');
-    const result = await changePlan(subscription.id, chosenPlan(priced, next));
+    const chosen = chosenPlan(priced, next);
+    const result = await changePlan(subscription.id, chosen);
     if (!result.ok) {
       setStatus('editing');
       return setError(result.errorKey);
     }
+    const applied = result.data?.paymentPlanId === chosen.planId && result.data?.subscriptionType === chosen.product;
+    setStartsAfter(applied ? null : (result.data?.nextBillingDate ?? ''));
     await reloadAccount();
     setStatus('done');
   }
@@ -70,7 +76,16 @@ export default function ChangePlanPanel({ subscription, picked }: { subscription
       <section className="page" aria-live="polite">
         <h1>{t('title')}</h1>
         <Flash kind="success">
-          <p>{t('done', { plan: planName(tPlans, productOf(selection.apps), selection.period) })}</p>
+          {startsAfter === null ? (
+            <p>{t('done', { plan: planName(tPlans, productOf(selection.apps), selection.period) })}</p>
+          ) : (
+            <p>
+              {t('doneDeferred', {
+                plan: planName(tPlans, productOf(selection.apps), selection.period),
+                date: startsAfter ? format.dateTime(new Date(startsAfter), { dateStyle: 'long' }) : '—',
+              })}
+            </p>
+          )}
           <p>{t('doneBilling')}</p>
         </Flash>
         <Link href="/" className="button">{t('backToProfile')}</Link>

@@ -55,8 +55,12 @@ export function subscribe(request: SubscribeRequest, idempotencyKey: string) {
   });
 }
 
+/** The subscription after the change. Inside the 24 hours before a charge the change waits for it:
+ * the answer still carries the current plan, and nextBillingDate says when the new one starts. */
+export type ChangedSubscription = { paymentPlanId: string | null; subscriptionType: string; nextBillingDate: string | null };
+
 export function changePlan(subscriptionId: number | null, plans: ChosenPlan) {
-  return apiRequest<unknown>('/v5/braintree/subscription/change-plan', {
+  return apiRequest<ChangedSubscription>('/v5/braintree/subscription/change-plan', {
     method: 'POST',
     body: { subscriptionId, plans },
   });

@@ -49,7 +49,7 @@ migrate: $(VENV)/.installed
 seed: $(VENV)/.installed
 	$(VENV)/bin/flask seed
 
-bench: $(VENV)/.installed ## load, growth and hashing benchmarks (needs PostgreSQL and Redis; installs wrk)
+bench: $(VENV)/.installed webapp/node_modules/.installed ## load, growth and hashing benchmarks (needs PostgreSQL and Redis; installs wrk)
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 	$(PY) bench/run.py

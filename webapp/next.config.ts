@@ -2,7 +2,15 @@ import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
 
-const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './src/i18n/request.ts',
+  experimental: {
+    // The catalogues' ICU messages are compiled when the app is built: the browser gets a
+    // formatter of a few hundred bytes instead of an ICU parser (intl-messageformat, ~12 KB gzip),
+    // and no message is parsed while a page hydrates.
+    messages: { path: '../locales', format: 'json', locales: 'infer', precompile: true },
+  },
+});
 
 // The message catalogues sit in ../locales, outside this package, so the
 // bundler's root must be the repository root.
@@ -22,6 +30,14 @@ const nextConfig: NextConfig = {
   // build neither type-checks other builds' generated types nor rewrites tsconfig.json.
   typescript: { tsconfigPath: process.env.NEXT_TSCONFIG_PATH || 'tsconfig.json' },
   turbopack: { root: repositoryRoot },
+  experimental: {
+    // The pages' CSS (a few KB) comes inside the HTML instead of as render-blocking requests, one
+    // round trip each before the first paint. The CSP allows inline styles (lib/security/headers.ts).
+    inlineCss: true,
+    // With the CSS inline there is no request to save: each page gets the styles of its own
+    // modules only (the default chunking put the account pages' styles in every page).
+    cssChunking: { type: 'graph', requestCost: 0 },
+  },
   outputFileTracingRoot: repositoryRoot,
   async rewrites() {
     return [{ source: '/api/:path*', destination: `${apiUrl}/:path*` }];

@@ -1,11 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import en from '@locales/en.json';
-import { clientMessages } from './client-messages';
+import { mergeMessages, pickMessages, SHELL_NAMESPACES, shellMessages } from './client-messages';
 
-describe('clientMessages', () => {
-  it('keeps the page namespaces and drops the e-mail texts', () => {
-    const sent = clientMessages({ ...en, Emails: { subject: 'x' } });
+const SRC = path.resolve(__dirname, '..');
+const APP = path.join(SRC, 'app', '[locale]');
+// The layouts whose client components read the shell's namespaces (the locale layout sends them).
+const SHELL_LAYOUTS = ['layout.tsx', '(site)/layout.tsx', '(retailer)/layout.tsx'].map((file) => path.join(APP, file));
+
+// Namespaces chosen at run time, by the modules that choose them.
+const COMPUTED: Record<string, readonly string[]> = {
+  'components/subscribe/PaymentPage.tsx': ['SubscribePage', 'ResubscribePage', 'ChangePlanPage'],
+};
+
+const sources = new Map<string, string>();
+const read = (file: string) => {
+  if (!sources.has(file)) sources.set(file, fs.readFileSync(file, 'utf8'));
+  return sources.get(file)!;
+};
+
+function files(dir: string, pattern: RegExp): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return files(full, pattern);
+    return pattern.test(entry.name) ? [full] : [];
+  });
+}
+
+function resolveImport(from: string, specifier: string): string | null {
+  let base: string;
+  if (specifier.startsWith('@/')) base = path.join(SRC, specifier.slice(2));
+  else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier);
+  else return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+    if (/\.tsx?$/.test(candidate) && fs.existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+const isClientModule = (file: string) => /^\s*['"]use client['"]/.test(read(file));
+
+/** The namespaces read by the client components a page or layout renders (following its imports). */
+function namespacesReadBelow(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const namespaces = new Set<string>();
+  const queue: [string, boolean][] = [[entry, false]];
+  while (queue.length) {
+    const [file, parentIsClient] = queue.pop()!;
+    const inBrowser = parentIsClient || isClientModule(file);
+    const key = `${inBrowser} ${file}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const text = read(file);
+    if (inBrowser) {
+      for (const [, argument] of text.matchAll(/useTranslations\(([^)]*)\)/g)) {
+        const literal = /^\s*['"]([^'"]+)['"]\s*$/.exec(argument);
+        const computed = COMPUTED[path.relative(SRC, file)];
+        if (literal) namespaces.add(literal[1]);
+        else if (computed) computed.forEach((namespace) => namespaces.add(namespace));
+        else throw new Error(`${path.relative(SRC, file)}: useTranslations(${argument}) — list its namespaces in COMPUTED`);
+      }
+    }
+    for (const [, specifier] of text.matchAll(/(?:from|import\()\s*['"]([^'"]+)['"]/g)) {
+      const target = resolveImport(file, specifier);
+      if (target) queue.push([target, inBrowser]);
+    }
+  }
+  return namespaces;
+}
+
+/** The namespaces a page or layout sends with <PageMessages namespaces={[…]}>. */
+function namespacesSentBy(entry: string): string[] {
+  const match = /<PageMessages\s+namespaces=\{\[([^\]]*)\]\}/.exec(read(entry));
+  return match ? [...match[1].matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1]) : [];
+}
+
+/** The layouts above a page or layout, below the locale layout. */
+function layoutsAbove(entry: string): string[] {
+  const layouts: string[] = [];
+  for (let dir = path.dirname(path.dirname(entry)); dir.startsWith(APP) && dir !== APP; dir = path.dirname(dir)) {
+    const layout = path.join(dir, 'layout.tsx');
+    if (layout !== entry && fs.existsSync(layout)) layouts.push(layout);
+  }
+  return layouts;
+}
+
+const covers = (sent: string, read: string) => read === sent || read.startsWith(`${sent}.`);
+const missing = (read: Iterable<string>, sent: readonly string[]) => [...read].filter((n) => !sent.some((s) => covers(s, n)));
+
+const ENTRIES = files(APP, /^(page|layout|not-found)\.tsx$/);
+
+describe('the messages sent to the browser', () => {
+  it.each(ENTRIES.map((entry) => [path.relative(APP, entry), entry]))('cover what the client components of %s read', (_, entry) => {
+    const sent = [...SHELL_NAMESPACES, ...namespacesSentBy(entry), ...layoutsAbove(entry).flatMap(namespacesSentBy)];
+    expect(missing(namespacesReadBelow(entry), sent)).toEqual([]);
+  });
+
+  it('add only namespaces that the page or layout reads beyond the shell', () => {
+    for (const entry of ENTRIES) {
+      const read = [...namespacesReadBelow(entry)];
+      const unused = namespacesSentBy(entry).filter((sent) => !read.some((n) => covers(sent, n)) || SHELL_NAMESPACES.includes(sent as never));
+      expect({ entry: path.relative(APP, entry), unused }).toEqual({ entry: path.relative(APP, entry), unused: [] });
+    }
+  });
+
+  it('send in the shell what the layouts read, and nothing else', () => {
+    const read = new Set(SHELL_LAYOUTS.flatMap((layout) => [...namespacesReadBelow(layout)]));
+    expect(missing(read, SHELL_NAMESPACES)).toEqual([]);
+    expect(SHELL_NAMESPACES.filter((sent) => ![...read].some((n) => covers(sent, n)))).toEqual([]);
+  });
+
+  it('name only namespaces of the catalogue', () => {
+    for (const namespace of [...SHELL_NAMESPACES, ...ENTRIES.flatMap(namespacesSentBy)]) {
+      expect(pickMessages(en, [namespace])).toHaveProperty(namespace.split('.'));
+    }
+  });
+});
+
+describe('shellMessages', () => {
+  it('keeps the shell namespaces and drops the pages and e-mail texts', () => {
+    const sent = shellMessages({ ...en, Emails: { subject: 'x' } });
     expect(sent).toHaveProperty('Errors.resetLinkInvalid', en.Errors.resetLinkInvalid);
-    expect(sent).toHaveProperty('ResetPasswordPage');
+    expect(sent).toHaveProperty('CookieConsent.title', en.CookieConsent.title);
+    expect(sent).not.toHaveProperty('HomePage');
+    expect(sent).not.toHaveProperty('LoginPage');
     expect(sent).not.toHaveProperty('Emails');
+  });
+});
+
+describe('pickMessages and mergeMessages', () => {
+  it('copy nested paths and skip missing ones', () => {
+    const messages = { A: { b: { c: 'x' }, d: 'y' }, E: 'z' };
+    expect(pickMessages(messages, ['A.b', 'E', 'F', 'A.q.r'])).toEqual({ A: { b: { c: 'x' } }, E: 'z' });
+  });
+
+  it('merge namespaces key by key, the added ones winning', () => {
+    expect(mergeMessages({ A: { b: 'x', c: 'y' }, D: 'z' }, { A: { c: 'w', e: 'v' }, F: 'u' }))
+      .toEqual({ A: { b: 'x', c: 'w', e: 'v' }, D: 'z', F: 'u' });
   });
 });

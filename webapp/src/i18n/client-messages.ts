@@ -1,14 +1,51 @@
-// Catalogue namespaces that never reach the browser: e-mail texts are used by
-// the API's mailer only (and hold arrays, which next-intl's message model lacks).
-const SERVER_ONLY_NAMESPACES = ['Emails'] as const;
-type ServerOnlyNamespace = (typeof SERVER_ONLY_NAMESPACES)[number];
+// The parts of the catalogue that reach the browser: only what client components read. The pages'
+// own texts (the landing page, the FAQ, the product and info pages…) are rendered on the server and
+// the e-mail texts are used by the API's mailer: sending them would only weigh down every page.
+//
+// The locale layout sends the shell's namespaces, read by the client components of the layouts
+// (header, start-up, footer, cookie banner, notices); a page or layout whose client components read
+// more wraps them in <PageMessages namespaces={[…]}>, which adds those on top for its subtree.
+// client-messages.test.ts follows the imports of every page and layout to its client components and
+// fails when one reads a namespace that is not sent to it (or when a listed one is not read).
+export const SHELL_NAMESPACES = [
+  'Common', 'CookieConsent', 'Errors', 'Flash', 'Header', 'HolidayModal', 'LocaleSwitcher', 'MaintenancePage',
+  'Newsletter', 'Startup', 'TermsUpdate',
+] as const;
 
-export function clientMessages<M extends Record<string, unknown>>(
-  messages: M,
-): Omit<M, ServerOnlyNamespace> {
-  return Object.fromEntries(
-    Object.entries(messages).filter(
-      ([namespace]) => !(SERVER_ONLY_NAMESPACES as readonly string[]).includes(namespace),
-    ),
-  ) as Omit<M, ServerOnlyNamespace>;
+export type Messages = Record<string, unknown>;
+
+function isObject(value: unknown): value is Messages {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The messages under the given dotted paths ('Errors', 'HomePage.emailForm'), nested as in the catalogue. */
+export function pickMessages(messages: Messages, paths: readonly string[]): Messages {
+  const picked: Messages = {};
+  for (const path of paths) {
+    const keys = path.split('.');
+    let source: unknown = messages;
+    for (const key of keys) source = isObject(source) ? source[key] : undefined;
+    if (source === undefined) continue;
+    let target = picked;
+    for (const key of keys.slice(0, -1)) {
+      if (!isObject(target[key])) target[key] = {};
+      target = target[key] as Messages;
+    }
+    target[keys[keys.length - 1]] = source;
+  }
+  return picked;
+}
+
+/** `extra` on top of `base`, namespaces that both hold merged key by key. */
+export function mergeMessages(base: Messages, extra: Messages): Messages {
+  const merged: Messages = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    merged[key] = isObject(value) && isObject(merged[key]) ? mergeMessages(merged[key] as Messages, value) : value;
+  }
+  return merged;
+}
+
+/** What the locale layout sends to every page. */
+export function shellMessages(messages: Messages): Messages {
+  return pickMessages(messages, SHELL_NAMESPACES);
 }

@@ -13,6 +13,8 @@ export const CONSENT_KEY = 'cookieConsent';
 export const CONSENT_VERSION = 1;
 export const CONSENT_EVENT = 'lumo:cookie-consent'; // fired after every saved choice
 export const OPEN_SETTINGS_EVENT = 'lumo:cookie-settings'; // the footer link reopens the banner
+// Put on <html> by consentProbeScript when a choice of the current version is stored.
+export const CONSENT_GIVEN_ATTRIBUTE = 'data-cookie-consent';
 
 export type CookieConsent = {
   version: number;
@@ -47,6 +49,18 @@ export function readConsent(): CookieConsent | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * An inline script for the document's head (it runs before the first paint): marks <html> when
+ * readConsent would find a choice, so the banner the server renders for every visitor stays hidden
+ * for one who has chosen, instead of showing until React reads the storage after hydration.
+ */
+export function consentProbeScript(): string {
+  const key = JSON.stringify(CONSENT_KEY);
+  const attribute = JSON.stringify(CONSENT_GIVEN_ATTRIBUTE);
+  return `try{var c=JSON.parse(localStorage.getItem(${key}));if(c&&c.version===${CONSENT_VERSION}&&typeof c.date==="string")`
+    + `document.documentElement.setAttribute(${attribute},"")}catch(e){}`;
 }
 
 export function saveConsent(choice: { analytics: boolean; marketing: boolean }, now = new Date()): CookieConsent {

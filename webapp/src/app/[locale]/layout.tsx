@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import LandingParamsCapture from '@/components/landing/LandingParamsCapture';
-import MaintenancePopup from '@/components/site/MaintenancePopup';
-import { clientMessages } from '@/i18n/client-messages';
+import MaintenanceNotice from '@/components/site/MaintenanceNotice';
+import { shellMessages } from '@/i18n/client-messages';
 import { textDirection } from '@/i18n/direction';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 import { routing } from '@/i18n/routing';
+import { consentProbeScript } from '@/lib/consent';
+import { nonceOf } from '@/lib/security/headers';
 import '../globals.css';
 
 export function generateStaticParams() {
@@ -33,15 +36,21 @@ export default async function LocaleLayout({ children, params }: Props) {
   // scripts of a page it renders now, not on one prerendered at build time.
   await connection();
   const locale = await resolvePageLocale(params);
-  const messages = clientMessages(await getMessages());
+  // The shell's texts; each page adds its own (i18n/client-messages.ts, i18n/PageMessages.tsx).
+  const messages = shellMessages(await getMessages());
+  const nonce = nonceOf((await headers()).get('content-security-policy'));
   return (
-    <html lang={locale} dir={textDirection(locale)}>
+    // The consent probe may mark <html> before React hydrates it (see lib/consent.ts).
+    <html lang={locale} dir={textDirection(locale)} suppressHydrationWarning>
+      <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: consentProbeScript() }} />
+      </head>
       <body>
         <NextIntlClientProvider messages={messages}>
           <LandingParamsCapture />
           {children}
           {/* Issue 7: an API call answering 503 maintenance on any page, retailer and TV included. */}
-          <MaintenancePopup />
+          <MaintenanceNotice />
         </NextIntlClientProvider>
       </body>
     </html>

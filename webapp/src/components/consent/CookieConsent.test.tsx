@@ -3,7 +3,7 @@ import ar from '@locales/ar.json';
 import en from '@locales/en.json';
 import { PlatformProvider } from '@/components/layout/PlatformContext';
 import {
-  CONSENT_KEY, CONSENT_VERSION, hasAnalyticsConsent, hasMarketingConsent, openCookieSettings, readConsent, saveConsent,
+  CONSENT_GIVEN_ATTRIBUTE, CONSENT_KEY, CONSENT_VERSION, consentProbeScript, hasAnalyticsConsent, hasMarketingConsent, openCookieSettings, readConsent, saveConsent,
 } from '@/lib/consent';
 import { renderWithIntl } from '@/test/render';
 import CookieConsent from './CookieConsent';
@@ -109,5 +109,31 @@ describe('cookie consent on a TV platform', () => {
       userAgent.mockRestore();
     }
     expect(hasAnalyticsConsent()).toBe(true); // the same stored choice counts outside a TV
+  });
+});
+
+describe('the consent probe of the document head', () => {
+  const probe = () => {
+    document.documentElement.removeAttribute(CONSENT_GIVEN_ATTRIBUTE);
+    new Function(consentProbeScript())();
+    return document.documentElement.hasAttribute(CONSENT_GIVEN_ATTRIBUTE);
+  };
+  afterEach(() => document.documentElement.removeAttribute(CONSENT_GIVEN_ATTRIBUTE));
+
+  it('marks the page exactly when readConsent finds a choice, so the server-rendered banner stays hidden', () => {
+    expect(probe()).toBe(false);
+    saveConsent({ analytics: false, marketing: false });
+    expect(probe()).toBe(true);
+    window.localStorage.setItem(CONSENT_KEY, JSON.stringify({ version: CONSENT_VERSION - 1, date: '2025-01-01T00:00:00Z' }));
+    expect(probe()).toBe(false);
+    window.localStorage.setItem(CONSENT_KEY, JSON.stringify({ version: CONSENT_VERSION }));
+    expect(probe()).toBe(false);
+    window.localStorage.setItem(CONSENT_KEY, '{not json');
+    expect(probe()).toBe(false);
+  });
+
+  it('leaves the banner to the visitor who has not chosen: it shows once the page is live', () => {
+    renderWithIntl(<CookieConsent />);
+    expect(screen.getByRole('region', { name: t.title })).toBeInTheDocument();
   });
 });

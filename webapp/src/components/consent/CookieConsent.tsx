@@ -7,24 +7,27 @@ import { useIsTv } from '@/components/layout/PlatformContext';
 import { OPEN_SETTINGS_EVENT, readConsent, saveConsent } from '@/lib/consent';
 import styles from './CookieConsent.module.css';
 
-type Mode = 'hidden' | 'banner' | 'details';
+type Mode = 'pending' | 'hidden' | 'banner' | 'details';
 
 // Issue 7 "Consent": shown until the visitor chooses; the footer's
 // "Cookie settings" link opens it again with the current choice.
 // TV platforms have no footer, so no way back to this choice: there the banner
 // never shows and only necessary cookies are used (see lib/consent.ts).
+// The server renders the banner for every other visitor ('pending'), so a first visit paints it with
+// the page instead of after hydration; a returning visitor never sees it, as the head's consent probe
+// hides a pending banner before the first paint (consentProbeScript) and hydration then removes it.
 export default function CookieConsent() {
   const t = useTranslations('CookieConsent');
   const locale = useLocale();
   const isTv = useIsTv();
-  const [mode, setMode] = useState<Mode>('hidden');
+  const [mode, setMode] = useState<Mode>('pending');
   const [analytics, setAnalytics] = useState(false);
   const [marketing, setMarketing] = useState(false);
 
   useEffect(() => {
     if (isTv) return undefined;
     // Storage is read after mount only, so the server and browser renders agree.
-    if (!readConsent()) setMode('banner');
+    setMode(readConsent() ? 'hidden' : 'banner');
     const open = () => {
       const current = readConsent();
       setAnalytics(current?.analytics ?? false);
@@ -43,7 +46,7 @@ export default function CookieConsent() {
   };
 
   return (
-    <section className={styles.banner} role="region" aria-labelledby="cookie-consent-title">
+    <section className={mode === 'pending' ? `${styles.banner} ${styles.pending}` : styles.banner} role="region" aria-labelledby="cookie-consent-title">
       <h2 id="cookie-consent-title" className={styles.title}>{t('title')}</h2>
       <p className={styles.text}>
         {t('intro')}{' '}

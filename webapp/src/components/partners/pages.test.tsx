@@ -57,10 +57,17 @@ describe('TV platforms cannot register (SPEC 6)', () => {
 });
 
 describe('register entry from the address (SPEC 2)', () => {
+  type Element = { props?: { children?: unknown; initialEmail?: string } };
+  // The register form's element, wherever the page puts it (its texts come wrapped in PageMessages).
+  const findForm = (node: unknown): Element | undefined => {
+    if (Array.isArray(node)) return node.map(findForm).find(Boolean);
+    const element = node as Element | null;
+    if (!element?.props) return undefined;
+    return 'initialEmail' in element.props ? element : findForm(element.props.children);
+  };
   const formProps = async (partner: string[] | undefined, query: Record<string, string> = {}) => {
     const page = await RegisterPage({ params: params(partner ? { partner } : {}), searchParams: Promise.resolve(query) });
-    const form = page.props.children.find((child: { props?: { initialEmail?: string } }) => child?.props && 'initialEmail' in child.props);
-    return form.props;
+    return findForm(page)!.props;
   };
 
   it('takes an e-mail from the path', async () => {

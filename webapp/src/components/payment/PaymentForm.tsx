@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
@@ -29,6 +29,9 @@ export function isAppleDevice(userAgent: string): boolean {
   return /iPhone|iPad|iPod|Macintosh|Mac OS X/.test(userAgent);
 }
 
+const noSubscription = () => () => {};
+const notAppleDevice = () => !isAppleDevice(navigator.userAgent);
+
 export function usePaymentMessage() {
   const tErrors = useTranslations('Errors');
   const t = useTranslations('PaymentForm.errors');
@@ -43,9 +46,9 @@ export default function PaymentForm({ provider, amount, payLabel, precheck, onNo
   const [invalid, setInvalid] = useState<CardField[]>([]);
   const [error, setError] = useState<PaymentMessage | null>(null);
   const [busy, setBusy] = useState<'card' | 'paypal' | 'googlePay' | null>(null);
-  const [showGooglePay, setShowGooglePay] = useState(false);
-
-  useEffect(() => setShowGooglePay(!isAppleDevice(navigator.userAgent)), []);
+  // Known at the first render in the browser (the form only ever mounts there, once the provider is
+  // ready), so the button is not inserted afterwards, pushing the card fields down.
+  const showGooglePay = useSyncExternalStore(noSubscription, notAppleDevice, () => false);
 
   // Nothing typed is cleared on failure: the parent corrects one field and pays again.
   async function pay(method: 'card' | 'paypal' | 'googlePay', tokenize: () => Promise<TokenizeResult>) {

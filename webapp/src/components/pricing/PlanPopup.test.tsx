@@ -81,4 +81,15 @@ describe('PricingCard', () => {
     fireEvent.click(screen.getByRole('button', { name: en.PricingCard.retry }));
     expect(onRetry).toHaveBeenCalled();
   });
+
+  it('while loading, keeps the lines of the card it becomes, so nothing below it moves', () => {
+    const lines = (card: Element) => [...card.children].map((line) => line.className.replace(' skeleton-badge', ''));
+    const { container, unmount } = renderWithIntl(<PricingCard plans={null} selection={all} onOpen={jest.fn()} note="7 days free" />);
+    const loading = lines(container.querySelector('.pricing-card')!);
+    expect(screen.getByText(en.Plans.lumo_tv_books_games)).toBeInTheDocument();
+    expect(screen.getByText('7 days free')).toBeInTheDocument();
+    unmount();
+    const loaded = renderWithIntl(<PricingCard plans={PLANS_FR} selection={all} onOpen={jest.fn()} note="7 days free" />);
+    expect(lines(loaded.container.querySelector('.pricing-card')!)).toEqual(loading);
+  });
 });

@@ -34,9 +34,19 @@ export default function PricingCard({ plans, selection, onOpen, failed, onRetry,
     );
   }
   if (!plans) {
+    // Laid out line for line like the card below (the prices as placeholders), so that nothing
+    // under it moves when the plans arrive.
+    const yearly = selection.period === 'P1Y';
     return (
       <div className="pricing-card" aria-busy="true">
-        <Spinner label={t('loading')} />
+        <div className="pricing-card-head">
+          <Spinner label={t('loading')} />
+        </div>
+        <p className="pricing-card-plan">{tPlans(productCode(selection.apps) as 'lumo_tv')}</p>
+        <p className="pricing-card-price" aria-hidden="true"><span className="skeleton" /></p>
+        {yearly && <p className="pricing-card-detail" aria-hidden="true"><span className="skeleton" /></p>}
+        {yearly && <p className="badge skeleton-badge" aria-hidden="true">&nbsp;</p>}
+        {note && <p className="pricing-card-note">{note}</p>}
       </div>
     );
   }

@@ -101,6 +101,16 @@ export function addOnPrice(plans: PlansResponse, period: Period, count: number):
   return addOn ? toCents(addOn.price) : null;
 }
 
+// Building an Intl.NumberFormat costs far more than using one, and the pricing card formats up to
+// three prices on every render: one formatter per locale and currency is kept.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(cents: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+  const key = `${locale} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }

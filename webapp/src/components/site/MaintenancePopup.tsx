@@ -14,9 +14,9 @@ import styles from './Site.module.css';
  * while a page is open (the API client announces it). The parent may close it and keep reading; the next
  * such answer opens it again.
  */
-export default function MaintenancePopup() {
+export default function MaintenancePopup({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const t = useTranslations('MaintenancePage');
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
 
   useEffect(() => {
     const show = () => setOpen(true);

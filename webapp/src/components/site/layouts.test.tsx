@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Where the site notices are mounted: the holiday modal by the site layout, the maintenance page by its route.
+// Where the site notices are mounted: the holiday offer (which loads the modal) by the site layout, the maintenance page by its route.
 const mockHeaders: Record<string, string> = {};
 jest.mock('next/headers', () => ({ headers: async () => new Headers(mockHeaders) }));
 jest.mock('next-intl/server', () => ({
@@ -16,7 +16,7 @@ jest.mock('@/lib/site/status', () => ({ ...jest.requireActual('@/lib/site/status
 import SiteLayout from '@/app/[locale]/(site)/layout';
 import MaintenanceRoute, { generateMetadata } from '@/app/[locale]/maintenance/page';
 import { DEFAULT_SITE_STATUS, getSiteStatus, type SiteStatus } from '@/lib/site/status';
-import HolidayModal from './HolidayModal';
+import HolidayOffer from './HolidayOffer';
 import MaintenancePage from './MaintenancePage';
 
 const TV = 'Mozilla/5.0 (Linux; OMI/3.0) AppleWebKit/537.36';
@@ -40,17 +40,17 @@ beforeEach(() => {
 });
 
 describe('site layout and the holiday promo', () => {
-  it('mounts the holiday modal with the promo while it is active', async () => {
+  it('mounts the holiday offer with the promo while it is active', async () => {
     jest.mocked(getSiteStatus).mockResolvedValue(PROMO);
     const tree = await SiteLayout({ children: 'page', params });
-    expect(find(tree, HolidayModal)?.props?.promo).toEqual(PROMO.holidayPromo);
+    expect(find(tree, HolidayOffer)?.props?.promo).toEqual(PROMO.holidayPromo);
   });
 
   it('leaves it out otherwise, and always on TV platforms', async () => {
-    expect(find(await SiteLayout({ children: 'page', params }), HolidayModal)).toBeNull();
+    expect(find(await SiteLayout({ children: 'page', params }), HolidayOffer)).toBeNull();
     jest.mocked(getSiteStatus).mockResolvedValue(PROMO);
     mockHeaders['user-agent'] = TV;
-    expect(find(await SiteLayout({ children: 'page', params }), HolidayModal)).toBeNull();
+    expect(find(await SiteLayout({ children: 'page', params }), HolidayOffer)).toBeNull();
   });
 });
 

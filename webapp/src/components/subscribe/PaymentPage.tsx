@@ -76,7 +76,8 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
         </div>
         <div className={styles.pay}>
           <h2 className={styles.payTitle}>{t('paymentTitle')}</h2>
-          {provider.status === 'loading' && <div className={styles.loading}><Spinner label={t('preparing')} /></div>}
+          {/* As tall as the form it makes way for: the footer does not jump when the form arrives. */}
+          {provider.status === 'loading' && <div className={`${styles.loading} ${styles.formPlaceholder}`}><Spinner label={t('preparing')} /></div>}
           {provider.status === 'failed' && (
             <Flash kind="error">
               <p>{tErrors(provider.errorKey)}</p>

@@ -9,7 +9,11 @@ import type { ErrorKey } from '@/lib/api/errors';
 import { TERMS_ACCEPT_PATH, TERMS_UPDATE_EVENT, type TermsUpdateDetail } from '@/lib/api/terms';
 import styles from './TermsUpdatePrompt.module.css';
 
-type Props = { onAccepted?: () => void };
+type Props = {
+  onAccepted?: () => void;
+  /** The version of an answer that came before this component was loaded (TermsUpdateNotice). */
+  initialVersion?: string | null;
+};
 
 function reload() {
   window.location.reload();
@@ -17,11 +21,11 @@ function reload() {
 
 // Issue 7: opened by any API answer 403 termsUpdate; blocks the page (no close
 // button, no Escape) until the parent accepts the new version. Logout stays possible.
-export default function TermsUpdatePrompt({ onAccepted = reload }: Props) {
+export default function TermsUpdatePrompt({ onAccepted = reload, initialVersion = null }: Props) {
   const t = useTranslations('TermsUpdate');
   const tErrors = useTranslations('Errors');
   const locale = useLocale();
-  const [version, setVersion] = useState<string | null>(null);
+  const [version, setVersion] = useState<string | null>(initialVersion);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<ErrorKey | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);

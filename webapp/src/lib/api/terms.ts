@@ -1,7 +1,7 @@
 // Issue 7 "terms versioning": any authenticated call answers 403
 // {code: 9, message: "termsUpdate", version} while the parent has not accepted
 // the terms in force. The API client announces it; the site layout's
-// TermsUpdatePrompt listens and blocks the page until the parent accepts.
+// TermsUpdateNotice listens and opens TermsUpdatePrompt, which blocks the page until the parent accepts.
 export const TERMS_UPDATE_EVENT = 'lumo:terms-update';
 export const TERMS_UPDATE_CODE = 9;
 export const TERMS_ACCEPT_PATH = '/v5/terms/accept';

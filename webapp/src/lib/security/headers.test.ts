@@ -1,4 +1,4 @@
-import { contentSecurityPolicy, isPaymentPage, newNonce, PAYMENT_ORIGINS, securityHeaders } from './headers';
+import { contentSecurityPolicy, isPaymentPage, newNonce, nonceOf, PAYMENT_ORIGINS, securityHeaders } from './headers';
 
 const NONCE = 'bm9uY2Utb2YtdGhpcy10ZXN0';
 
@@ -86,5 +86,14 @@ describe('newNonce', () => {
     const nonces = new Set(Array.from({ length: 100 }, newNonce));
     expect(nonces.size).toBe(100);
     for (const nonce of nonces) expect(atob(nonce)).toHaveLength(16);
+  });
+});
+
+describe('nonceOf', () => {
+  it('reads the nonce back from the policy, for the scripts a page writes itself', () => {
+    const nonce = newNonce();
+    expect(nonceOf(contentSecurityPolicy('/login', { nonce }))).toBe(nonce);
+    expect(nonceOf("default-src 'self'")).toBeUndefined();
+    expect(nonceOf(null)).toBeUndefined();
   });
 });

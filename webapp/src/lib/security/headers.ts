@@ -76,6 +76,11 @@ export function securityHeaders(pathname: string, options: SecurityOptions): Rec
   return headers;
 }
 
+/** The nonce of a policy made by contentSecurityPolicy (pages read it from the request's header). */
+export function nonceOf(policy: string | null | undefined): string | undefined {
+  return /'nonce-([^']+)'/.exec(policy ?? '')?.[1];
+}
+
 /** 128 random bits, base64: unguessable and new for every response. */
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -110,7 +110,9 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
       </section>
     );
   } else if (guarded && !ready) {
-    body = <div className={styles.loading}><Spinner label={t('checking')} /></div>;
+    // The footer waits with the page (globals.css): it would otherwise show under the spinner and then
+    // jump down when the page, or the login page it sends a visitor to, takes the space.
+    body = <div className={styles.loading} data-startup-pending=""><Spinner label={t('checking')} /></div>;
   }
 
   return (

@@ -3,8 +3,8 @@ import { headers } from 'next/headers';
 import CookieConsent from '@/components/consent/CookieConsent';
 import Footer from '@/components/layout/Footer';
 import Header from '@/components/layout/Header';
-import HolidayModal from '@/components/site/HolidayModal';
-import TermsUpdatePrompt from '@/components/terms/TermsUpdatePrompt';
+import HolidayOffer from '@/components/site/HolidayOffer';
+import TermsUpdateNotice from '@/components/terms/TermsUpdateNotice';
 import { PlatformProvider } from '@/components/layout/PlatformContext';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 import { isTvUserAgent } from '@/lib/platform';
@@ -30,8 +30,8 @@ export default async function SiteLayout({ children, params }: Props) {
         </main>
         {!isTv && <Footer />}
         <CookieConsent />
-        <TermsUpdatePrompt />
-        {!isTv && holidayPromo.active && <HolidayModal promo={holidayPromo} />}
+        <TermsUpdateNotice />
+        {!isTv && holidayPromo.active && <HolidayOffer promo={holidayPromo} />}
       </div>
     </PlatformProvider>
   );

@@ -1,10 +1,15 @@
 import ProfileView from '@/components/profile/ProfileView';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 import { accountMetadata } from '@/lib/startup/page-metadata';
 
 export const generateMetadata = accountMetadata('ProfilePage');
 
 export default async function ProfilePage({ params }: LocaleParams) {
   await resolvePageLocale(params);
-  return <ProfileView />;
+  return (
+    <PageMessages namespaces={['DataRights', 'EmailOverlay', 'Plans', 'ProfilePage']}>
+      <ProfileView />
+    </PageMessages>
+  );
 }

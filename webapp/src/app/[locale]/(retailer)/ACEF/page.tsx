@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import RetailerLanding from '@/components/partners/RetailerLanding';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 import { pageMetadata } from '@/lib/seo';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
@@ -10,5 +11,9 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
 
 export default async function AcefPage({ params }: LocaleParams) {
   const locale = await resolvePageLocale(params);
-  return <RetailerLanding locale={locale} retailer="acef" />;
+  return (
+    <PageMessages namespaces={['DataRights', 'Notices', 'PlanPopup', 'Plans', 'PricingCard', 'RegisterPage']}>
+      <RetailerLanding locale={locale} retailer="acef" />
+    </PageMessages>
+  );
 }

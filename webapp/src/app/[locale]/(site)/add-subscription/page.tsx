@@ -1,10 +1,15 @@
 import AddSubscriptionFlow from '@/components/subscribe/AddSubscriptionFlow';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 import { accountMetadata } from '@/lib/startup/page-metadata';
 
 export const generateMetadata = accountMetadata('AddSubscriptionPage');
 
 export default async function AddSubscriptionPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
-  return <AddSubscriptionFlow />;
+  return (
+    <PageMessages namespaces={['AddSubscriptionPage', 'PaymentForm', 'Plans']}>
+      <AddSubscriptionFlow />
+    </PageMessages>
+  );
 }

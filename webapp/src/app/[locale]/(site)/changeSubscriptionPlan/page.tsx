@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import ChangeSubscriptionPlan from '@/components/subscribe/ChangeSubscriptionPlan';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 import { accountMetadata } from '@/lib/startup/page-metadata';
 
 export const generateMetadata = accountMetadata('ChangeSubscriptionPlanPage');
@@ -8,8 +9,23 @@ export const generateMetadata = accountMetadata('ChangeSubscriptionPlanPage');
 export default async function ChangeSubscriptionPlanPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <Suspense>
-      <ChangeSubscriptionPlan />
-    </Suspense>
+    <PageMessages
+      namespaces={[
+        'ChangeSubscriptionPlanPage',
+        'ChangePlanPage',
+        'CouponField',
+        'PaymentForm',
+        'PaymentPage',
+        'PlanPopup',
+        'Plans',
+        'PricingCard',
+        'ResubscribePage',
+        'SubscribePage',
+      ]}
+    >
+      <Suspense>
+        <ChangeSubscriptionPlan />
+      </Suspense>
+    </PageMessages>
   );
 }

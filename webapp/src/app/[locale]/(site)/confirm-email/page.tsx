@@ -7,6 +7,7 @@ import {
   type LocaleParams,
   type SearchParams,
 } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 
 type Props = LocaleParams & { searchParams: SearchParams };
 
@@ -21,9 +22,11 @@ export default async function ConfirmEmailPage({ params, searchParams }: Props) 
   const t = await getTranslations({ locale, namespace: 'ConfirmEmailPage' });
   const token = firstValue((await searchParams).token);
   return (
-    <section className="page">
-      <h1>{t('title')}</h1>
-      <ConfirmEmailStatus token={token} />
-    </section>
+    <PageMessages namespaces={['ConfirmEmailPage']}>
+      <section className="page">
+        <h1>{t('title')}</h1>
+        <ConfirmEmailStatus token={token} />
+      </section>
+    </PageMessages>
   );
 }

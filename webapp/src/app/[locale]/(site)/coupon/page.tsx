@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import PublisherForm from '@/components/partners/PublisherForm';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 import { redirect } from '@/i18n/navigation';
+import PageMessages from '@/i18n/PageMessages';
 import { isTvUserAgent } from '@/lib/platform';
 import { pageMetadata } from '@/lib/seo';
 
@@ -18,10 +19,12 @@ export default async function CouponPage({ params }: LocaleParams) {
   if (isTvUserAgent((await headers()).get('user-agent'))) redirect({ href: '/login', locale });
   const t = await getTranslations({ locale, namespace: 'CouponPage' });
   return (
-    <section className="page">
-      <h1>{t('title')}</h1>
-      <p>{t('intro')}</p>
-      <PublisherForm />
-    </section>
+    <PageMessages namespaces={['CouponPage']}>
+      <section className="page">
+        <h1>{t('title')}</h1>
+        <p>{t('intro')}</p>
+        <PublisherForm />
+      </section>
+    </PageMessages>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import ForgottenPasswordForm from '@/components/forgotten-password/ForgottenPasswordForm';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 import { pageMetadata } from '@/lib/seo';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
@@ -13,10 +14,12 @@ export default async function ForgottenPasswordPage({ params }: LocaleParams) {
   const locale = await resolvePageLocale(params);
   const t = await getTranslations({ locale, namespace: 'ForgottenPasswordPage' });
   return (
-    <section className="page">
-      <h1>{t('title')}</h1>
-      <p>{t('intro')}</p>
-      <ForgottenPasswordForm />
-    </section>
+    <PageMessages namespaces={['ForgottenPasswordPage']}>
+      <section className="page">
+        <h1>{t('title')}</h1>
+        <p>{t('intro')}</p>
+        <ForgottenPasswordForm />
+      </section>
+    </PageMessages>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import LandingPage from '@/components/landing/LandingPage';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 import { pageMetadata } from '@/lib/seo';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
@@ -10,5 +11,9 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
 
 export default async function HomePage({ params }: LocaleParams) {
   await resolvePageLocale(params);
-  return <LandingPage />;
+  return (
+    <PageMessages namespaces={['HomePage.emailForm', 'HomePage.testimonials']}>
+      <LandingPage />
+    </PageMessages>
+  );
 }

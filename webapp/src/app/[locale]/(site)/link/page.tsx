@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import LinkTvForm from '@/components/link/LinkTvForm';
 import { firstValue, resolvePageLocale, type LocaleParams, type SearchParams } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 
 type Props = LocaleParams & { searchParams: SearchParams };
 
@@ -18,10 +19,12 @@ export default async function LinkTvPage({ params, searchParams }: Props) {
   const t = await getTranslations({ locale, namespace: 'LinkTvPage' });
   const pin = firstValue((await searchParams).pin);
   return (
-    <section className="page">
-      <h1>{t('title')}</h1>
-      <p>{t('intro')}</p>
-      <LinkTvForm initialPin={pin} />
-    </section>
+    <PageMessages namespaces={['LinkTvPage']}>
+      <section className="page">
+        <h1>{t('title')}</h1>
+        <p>{t('intro')}</p>
+        <LinkTvForm initialPin={pin} />
+      </section>
+    </PageMessages>
   );
 }

@@ -5,6 +5,7 @@ import LoginForm from '@/components/login/LoginForm';
 import { flashFromQuery } from '@/components/login/page-flash';
 import QrCode from '@/components/login/QrCode';
 import { resolvePageLocale, type LocaleParams, type SearchParams } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 import { isTvUserAgent } from '@/lib/platform';
 import { absoluteUrl, pageMetadata } from '@/lib/seo';
 
@@ -20,20 +21,22 @@ export default async function LoginPage({ params, searchParams }: Props) {
   const t = await getTranslations({ locale, namespace: 'LoginPage' });
   const isTv = isTvUserAgent((await headers()).get('user-agent'));
   return (
-    <div className={isTv ? 'page-pair' : undefined}>
-      <section className="page">
-        <h1>{t('title')}</h1>
-        <p>{t('intro')}</p>
-        <LoginForm flash={flashFromQuery(await searchParams)} />
-      </section>
-      {isTv && (
-        // SPEC 2 "Login": on TV a QR code sends the parent to the site on a phone.
-        <aside className="page qr-panel" aria-labelledby="qr-title">
-          <h2 id="qr-title">{t('qrTitle')}</h2>
-          <p>{t('qrText')}</p>
-          <QrCode value={absoluteUrl(locale, '/register')} label={t('qrLabel')} />
-        </aside>
-      )}
-    </div>
+    <PageMessages namespaces={['DataRights', 'LoginPage', 'Notices']}>
+      <div className={isTv ? 'page-pair' : undefined}>
+        <section className="page">
+          <h1>{t('title')}</h1>
+          <p>{t('intro')}</p>
+          <LoginForm flash={flashFromQuery(await searchParams)} />
+        </section>
+        {isTv && (
+          // SPEC 2 "Login": on TV a QR code sends the parent to the site on a phone.
+          <aside className="page qr-panel" aria-labelledby="qr-title">
+            <h2 id="qr-title">{t('qrTitle')}</h2>
+            <p>{t('qrText')}</p>
+            <QrCode value={absoluteUrl(locale, '/register')} label={t('qrLabel')} />
+          </aside>
+        )}
+      </div>
+    </PageMessages>
   );
 }

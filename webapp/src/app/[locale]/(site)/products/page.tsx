@@ -1,10 +1,15 @@
 import ProductsHub from '@/components/products/ProductsHub';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 import { accountMetadata } from '@/lib/startup/page-metadata';
 
 export const generateMetadata = accountMetadata('ProductsPage');
 
 export default async function ProductsPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
-  return <ProductsHub />;
+  return (
+    <PageMessages namespaces={['EmailOverlay', 'ParentalGate', 'Plans', 'ProductsPage']}>
+      <ProductsHub />
+    </PageMessages>
+  );
 }

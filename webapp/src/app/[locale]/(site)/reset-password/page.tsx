@@ -7,6 +7,7 @@ import {
   type LocaleParams,
   type SearchParams,
 } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 
 type Props = LocaleParams & { searchParams: SearchParams };
 
@@ -22,10 +23,12 @@ export default async function ResetPasswordPage({ params, searchParams }: Props)
   const t = await getTranslations({ locale, namespace: 'ResetPasswordPage' });
   const token = firstValue((await searchParams).token);
   return (
-    <section className="page">
-      <h1>{t('title')}</h1>
-      <p>{t('intro')}</p>
-      <ResetPasswordForm token={token} />
-    </section>
+    <PageMessages namespaces={['ResetPasswordPage']}>
+      <section className="page">
+        <h1>{t('title')}</h1>
+        <p>{t('intro')}</p>
+        <ResetPasswordForm token={token} />
+      </section>
+    </PageMessages>
   );
 }

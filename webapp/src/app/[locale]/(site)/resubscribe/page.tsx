@@ -1,10 +1,27 @@
 import PaymentPage from '@/components/subscribe/PaymentPage';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 import { accountMetadata } from '@/lib/startup/page-metadata';
 
 export const generateMetadata = accountMetadata('ResubscribePage');
 
 export default async function ResubscribePageRoute({ params }: LocaleParams) {
   await resolvePageLocale(params);
-  return <PaymentPage mode="resubscribe" />;
+  return (
+    <PageMessages
+      namespaces={[
+        'ChangePlanPage',
+        'CouponField',
+        'PaymentForm',
+        'PaymentPage',
+        'PlanPopup',
+        'Plans',
+        'PricingCard',
+        'ResubscribePage',
+        'SubscribePage',
+      ]}
+    >
+      <PaymentPage mode="resubscribe" />
+    </PageMessages>
+  );
 }

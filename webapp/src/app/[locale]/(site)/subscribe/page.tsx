@@ -1,10 +1,27 @@
 import PaymentPage from '@/components/subscribe/PaymentPage';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 import { accountMetadata } from '@/lib/startup/page-metadata';
 
 export const generateMetadata = accountMetadata('SubscribePage');
 
 export default async function SubscribePageRoute({ params }: LocaleParams) {
   await resolvePageLocale(params);
-  return <PaymentPage mode="subscribe" />;
+  return (
+    <PageMessages
+      namespaces={[
+        'ChangePlanPage',
+        'CouponField',
+        'PaymentForm',
+        'PaymentPage',
+        'PlanPopup',
+        'Plans',
+        'PricingCard',
+        'ResubscribePage',
+        'SubscribePage',
+      ]}
+    >
+      <PaymentPage mode="subscribe" />
+    </PageMessages>
+  );
 }

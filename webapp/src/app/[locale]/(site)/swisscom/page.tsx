@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import SwisscomRegister from '@/components/partners/SwisscomRegister';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 import { redirect } from '@/i18n/navigation';
+import PageMessages from '@/i18n/PageMessages';
 import { isTvUserAgent } from '@/lib/platform';
 import { pageMetadata } from '@/lib/seo';
 
@@ -17,11 +18,13 @@ export default async function SwisscomPage({ params }: LocaleParams) {
   if (isTvUserAgent((await headers()).get('user-agent'))) redirect({ href: '/login', locale });
   const t = await getTranslations({ locale, namespace: 'SwisscomPage' });
   return (
-    <section className="page">
-      <h1>{t('title')}</h1>
-      <p className="badge">{t('offer')}</p>
-      <p>{t('intro')}</p>
-      <SwisscomRegister />
-    </section>
+    <PageMessages namespaces={['DataRights', 'Notices', 'PlanPopup', 'Plans', 'PricingCard', 'RegisterPage']}>
+      <section className="page">
+        <h1>{t('title')}</h1>
+        <p className="badge">{t('offer')}</p>
+        <p>{t('intro')}</p>
+        <SwisscomRegister />
+      </section>
+    </PageMessages>
   );
 }

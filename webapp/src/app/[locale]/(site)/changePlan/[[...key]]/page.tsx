@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import ChangePlanRoute from '@/components/subscribe/ChangePlanRoute';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 import { accountMetadata } from '@/lib/startup/page-metadata';
 
 export const generateMetadata = accountMetadata('ChangePlanPage');
@@ -9,8 +10,22 @@ export const generateMetadata = accountMetadata('ChangePlanPage');
 export default async function ChangePlanPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <Suspense>
-      <ChangePlanRoute />
-    </Suspense>
+    <PageMessages
+      namespaces={[
+        'ChangePlanPage',
+        'CouponField',
+        'PaymentForm',
+        'PaymentPage',
+        'PlanPopup',
+        'Plans',
+        'PricingCard',
+        'ResubscribePage',
+        'SubscribePage',
+      ]}
+    >
+      <Suspense>
+        <ChangePlanRoute />
+      </Suspense>
+    </PageMessages>
   );
 }

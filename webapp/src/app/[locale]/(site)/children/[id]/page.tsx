@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import ChildSettingsView from '@/components/children/ChildSettingsView';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 
 type Props = { params: Promise<{ locale: string; id: string }> };
 
@@ -16,10 +17,12 @@ export default async function ChildSettingsPage({ params }: Props) {
   const t = await getTranslations({ locale, namespace: 'ChildSettingsPage' });
   const { id } = await params;
   return (
-    <section className="page">
-      <h1>{t('title')}</h1>
-      <p>{t('intro')}</p>
-      <ChildSettingsView childId={Number(id)} />
-    </section>
+    <PageMessages namespaces={['ChildSettingsPage']}>
+      <section className="page">
+        <h1>{t('title')}</h1>
+        <p>{t('intro')}</p>
+        <ChildSettingsView childId={Number(id)} />
+      </section>
+    </PageMessages>
   );
 }

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import PromoRegister from '@/components/partners/PromoRegister';
 import { resolvePageLocale } from '@/i18n/locale-params';
 import { redirect } from '@/i18n/navigation';
+import PageMessages from '@/i18n/PageMessages';
 import { isTvUserAgent } from '@/lib/platform';
 import { pageMetadata } from '@/lib/seo';
 
@@ -29,10 +30,12 @@ export default async function PromoPage({ params }: { params: Params }) {
   if (isTvUserAgent((await headers()).get('user-agent'))) redirect({ href: '/login', locale });
   const t = await getTranslations({ locale, namespace: 'PromoPage' });
   return (
-    <section className="page">
-      <h1>{t('title')}</h1>
-      <p>{t('intro')}</p>
-      <PromoRegister code={await promoCode(params)} />
-    </section>
+    <PageMessages namespaces={['DataRights', 'Notices', 'PlanPopup', 'Plans', 'PricingCard', 'RegisterPage']}>
+      <section className="page">
+        <h1>{t('title')}</h1>
+        <p>{t('intro')}</p>
+        <PromoRegister code={await promoCode(params)} />
+      </section>
+    </PageMessages>
   );
 }

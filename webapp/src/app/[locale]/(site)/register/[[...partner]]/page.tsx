@@ -5,6 +5,7 @@ import { flashFromQuery } from '@/components/login/page-flash';
 import RegisterForm from '@/components/register/RegisterForm';
 import { firstValue, resolvePageLocale, type SearchParams } from '@/i18n/locale-params';
 import { redirect } from '@/i18n/navigation';
+import PageMessages from '@/i18n/PageMessages';
 import { isTvUserAgent } from '@/lib/platform';
 import { pageMetadata } from '@/lib/seo';
 
@@ -40,10 +41,12 @@ export default async function RegisterPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const { email, partner } = await entry(params);
   return (
-    <section className="page">
-      <h1>{t('title')}</h1>
-      <p>{t('intro')}</p>
-      <RegisterForm initialEmail={email || firstValue(query.email)} partner={partner} flash={flashFromQuery(query)} />
-    </section>
+    <PageMessages namespaces={['DataRights', 'Notices', 'PlanPopup', 'Plans', 'PricingCard', 'RegisterPage']}>
+      <section className="page">
+        <h1>{t('title')}</h1>
+        <p>{t('intro')}</p>
+        <RegisterForm initialEmail={email || firstValue(query.email)} partner={partner} flash={flashFromQuery(query)} />
+      </section>
+    </PageMessages>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import UnsubscribeFlow from '@/components/unsubscribe/UnsubscribeFlow';
 import { resolvePageLocale } from '@/i18n/locale-params';
+import PageMessages from '@/i18n/PageMessages';
 import { accountMetadata } from '@/lib/startup/page-metadata';
 
 export const generateMetadata = accountMetadata('UnsubscribePage');
@@ -11,8 +12,10 @@ export default async function UnsubscribePage({ params }: Props) {
   await resolvePageLocale(params);
   const { id } = await params;
   return (
-    <Suspense>
-      <UnsubscribeFlow idSegments={id} />
-    </Suspense>
+    <PageMessages namespaces={['Plans', 'UnsubscribePage']}>
+      <Suspense>
+        <UnsubscribeFlow idSegments={id} />
+      </Suspense>
+    </PageMessages>
   );
 }

@@ -40,6 +40,17 @@ def fresh_database() -> str:
     return url
 
 
+def seeded(url: str) -> str:
+    """The demo data (coupons such as LUMO-HALF that the load part validates)."""
+    from core.adapters.db.seeding import seed_demo
+    from core.adapters.passwords import Argon2Hasher
+
+    engine = create_engine(url)
+    seed_demo(engine, Argon2Hasher())
+    engine.dispose()
+    return url
+
+
 def table(results: dict) -> str:
     lines: list[str] = []
     if "load" in results:
@@ -91,7 +102,7 @@ def main() -> None:
     unknown = set(parts) - set(PARTS)
     if unknown:
         raise SystemExit(f"BENCH_PARTS: unknown {sorted(unknown)}; choose among {', '.join(PARTS)}")
-    env = {"DATABASE_URL": fresh_database(), "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9"),
+    env = {"DATABASE_URL": seeded(fresh_database()), "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9"),
            "RATE_LIMIT_PER_MINUTE": "1000000000", "OUTBOX_DIR": "/tmp/lumo-bench-outbox", "LUMO_ENV": "development"}
     results: dict = {"setup": "gunicorn sync workers, PostgreSQL, Redis, loopback, wrk", "parts": parts}
     if "hashing" in parts:

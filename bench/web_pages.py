@@ -96,9 +96,16 @@ def lighthouse(base: str, runs: int = 3) -> dict:
         samples = []
         for _ in range(runs):
             out = Path(tempfile.mkstemp(suffix=".json")[1])
-            subprocess.run([str(LIGHTHOUSE), base + route, "--quiet", "--only-categories=performance",
-                            "--output=json", f"--output-path={out}", f"--chrome-flags={CHROME_FLAGS}"],
-                           env={**os.environ, "CHROME_PATH": CHROMIUM}, check=True, capture_output=True)
+            # Now and then Chromium's trace misses the navigation's start and Lighthouse gives up
+            # ("NO_NAVSTART ... Please run Lighthouse again"): such a run is repeated, not counted.
+            for attempt in range(3):
+                done = subprocess.run([str(LIGHTHOUSE), base + route, "--quiet", "--only-categories=performance",
+                                       "--output=json", f"--output-path={out}", f"--chrome-flags={CHROME_FLAGS}"],
+                                      env={**os.environ, "CHROME_PATH": CHROMIUM}, capture_output=True, text=True)
+                if done.returncode == 0:
+                    break
+            else:
+                raise RuntimeError(f"lighthouse {route} failed 3 times:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}")
             report = json.loads(out.read_text())
             out.unlink()
             audits = report["audits"]

@@ -49,8 +49,9 @@ migrate: $(VENV)/.installed
 seed: $(VENV)/.installed
 	$(VENV)/bin/flask seed
 
-bench: $(VENV)/.installed webapp/node_modules/.installed ## load, growth and hashing benchmarks (needs PostgreSQL and Redis; installs wrk)
+bench: $(VENV)/.installed webapp/node_modules/.installed ## load, growth, hashing and web benchmarks (needs PostgreSQL and Redis; installs wrk and Debian's chromium)
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
 	$(PY) bench/run.py
 

@@ -105,18 +105,25 @@ def main() -> None:
     env = {"DATABASE_URL": seeded(fresh_database()), "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9"),
            "RATE_LIMIT_PER_MINUTE": "1000000000", "OUTBOX_DIR": "/tmp/lumo-bench-outbox", "LUMO_ENV": "development"}
     results: dict = {"setup": "gunicorn sync workers, PostgreSQL, Redis, loopback, wrk", "parts": parts}
+    RESULTS.mkdir(parents=True, exist_ok=True)
+
+    def keep() -> None:  # after every part: a later part that fails loses nothing measured before it
+        (RESULTS / "latest.json").write_text(json.dumps(results, indent=2) + "\n")
+
     if "hashing" in parts:
         results["hashing"] = hashing.run()
+        keep()
     if "load" in parts:
         results["load"] = load.run(env)
+        keep()
     if "growth" in parts:  # a database of its own: the accounts the load part registered would skew it
         growth_env = {**env, "DATABASE_URL": fresh_database()} if "load" in parts else env
         results["growth"] = growth.run(growth_env, sizes=growth.SIZES[:2] if quick else growth.SIZES)
+        keep()
     if "web" in parts:
         results["web"] = web_pages.run(env)
-    RESULTS.mkdir(parents=True, exist_ok=True)
+        keep()
     chart = growth.plot(results["growth"], RESULTS / "growth.png") if "growth" in results else None
-    (RESULTS / "latest.json").write_text(json.dumps(results, indent=2) + "\n")
     print(table(results))
     print("\nresults: bench/results/latest.json" + (f"; chart: {chart}" if chart else ""))
 

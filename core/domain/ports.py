@@ -63,6 +63,10 @@ class TokenRepository(Protocol):
     def live_session(self, token_hash: str, now: datetime,
                      idle_since: datetime | None = None) -> tuple[Account, datetime] | None:
         """(the account, last use) of a live session token used after `idle_since`, in one query."""
+    def live_session_with_subscriptions(self, token_hash: str, now: datetime, idle_since: datetime | None = None
+                                        ) -> tuple[Account, datetime, list[tuple[Subscription, str | None]]] | None:
+        """As `live_session`, plus the account's subscriptions (by id), each with its coupon's duration
+        code (None without a coupon), in the same single query."""
     def touch(self, token_hash: str, now: datetime, unless_since: datetime) -> None:
         """Note a use of the token now, unless one after `unless_since` is noted already."""
     def consume(self, token_hash: str, purpose: Purpose, now: datetime) -> StoredToken | None:

@@ -8,6 +8,7 @@ from core.domain.ports import OutboxMessage
 from core.domain.stores import can_change_plan, cancel_route
 from core.domain.subscriptions import Subscription, visible
 from core.domain.tokens import Purpose, hash_token
+from core.services import sessions
 from core.services.context import ServiceContext
 
 
@@ -20,17 +21,29 @@ def account_view(ctx: ServiceContext, account_id: int, account: Account | None =
         subscriptions = visible(uow.subscriptions.for_account(account_id))
         # The profile shows each coupon with its duration; few subscriptions carry one.
         coupons = {code: uow.coupons.by_code(code) for code in {s.coupon for s in subscriptions if s.coupon}}
-    now = ctx.clock.now()
+    durations = {code: coupon.duration_code for code, coupon in coupons.items() if coupon}
+    return _account_answer(account, [(s, durations.get(s.coupon)) for s in subscriptions], ctx.clock.now())
+
+
+def account_view_for_token(ctx: ServiceContext, raw_token: str | None) -> dict:
+    """The account answer for a bearer token (the apps' start-up call, `/v5/subscriptions`): the session
+    check, the account, its subscriptions and their coupons' durations in one query. Same errors as
+    any call needing the terms in force: 401 loginNeeded, 403 termsUpdate."""
+    account, found = sessions.authenticated_account_with_subscriptions(ctx, raw_token, terms_gate=True)
+    return _account_answer(account, [(s, duration) for s, duration in found if s.visible], ctx.clock.now())
+
+
+def _account_answer(account: Account, subscriptions: list[tuple[Subscription, str | None]], now) -> dict:
     return {
         "email": account.email,
         "name": account.name,
         "emailIsConfirmed": account.is_email_confirmed,
         "isEmailFake": account.is_email_fake,
-        "subscriptions": [subscription_view(s, now, coupons.get(s.coupon)) for s in subscriptions],
+        "subscriptions": [subscription_view(s, now, duration) for s, duration in subscriptions],
     }
 
 
-def subscription_view(s: Subscription, now, coupon=None) -> dict:
+def subscription_view(s: Subscription, now, coupon_duration_code: str | None = None) -> dict:
     return {
         "id": s.id,
         "subscriptionId": s.id,
@@ -48,7 +61,7 @@ def subscription_view(s: Subscription, now, coupon=None) -> dict:
         "nextBillingDate": s.next_billing_date.isoformat() if s.next_billing_date else None,
         "paymentMethod": s.payment_method,
         "coupon": s.coupon,
-        "couponDurationCode": coupon.duration_code if coupon else None,
+        "couponDurationCode": coupon_duration_code,
         "cancel": cancel_route(s),
         "canChangePlan": can_change_plan(s),
         "cancelledAt": s.cancelled_at.isoformat() if s.cancelled_at else None,

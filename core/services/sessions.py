@@ -8,6 +8,7 @@ from core.domain.accounts import Account
 from core.domain.consents import must_accept_terms
 from core.domain.errors import DomainError
 from core.domain.ports import UnitOfWork
+from core.domain.subscriptions import Subscription
 from core.domain.tokens import Purpose, StoredToken, hash_token, new_token
 from core.services.context import ServiceContext
 
@@ -36,20 +37,38 @@ def authenticate(ctx: ServiceContext, raw_token: str | None, terms_gate: bool = 
 
 def authenticated_account(ctx: ServiceContext, raw_token: str | None, terms_gate: bool = False) -> Account:
     """As `authenticate`, answering the account itself (read in the same query as the token)."""
+    account, _ = _admitted(ctx, raw_token, terms_gate, lambda tokens, token_hash, now, idle_since: (
+        tokens.live_session(token_hash, now, idle_since=idle_since)))
+    return account
+
+
+def authenticated_account_with_subscriptions(ctx: ServiceContext, raw_token: str | None, terms_gate: bool = False
+                                             ) -> tuple[Account, list[tuple[Subscription, str | None]]]:
+    """As `authenticated_account`, with the account's subscriptions (each with its coupon's duration code)
+    read in the same single query: the apps ask for them on every start."""
+    return _admitted(ctx, raw_token, terms_gate, lambda tokens, token_hash, now, idle_since: (
+        tokens.live_session_with_subscriptions(token_hash, now, idle_since)))
+
+
+def _admitted(ctx: ServiceContext, raw_token: str | None, terms_gate: bool, lookup):
+    """The session checks shared by every authenticated call: 401 loginNeeded without a live token
+    (unknown, expired, revoked, or idle for `session_idle_days`), the hourly note of use, and with
+    `terms_gate` 403 termsUpdate until the terms in force are accepted. `lookup(tokens, token_hash,
+    now, idle_since)` answers (account, last use[, more]) or None; this answers (account, more)."""
     if not raw_token:
         raise DomainError(errors.LOGIN_NEEDED)
     now = ctx.clock.now()
     token_hash = hash_token(raw_token)
     with ctx.read() as uow:
-        session = uow.tokens.live_session(token_hash, now, idle_since=now - timedelta(days=ctx.policy.session_idle_days))
-    if session is None:
+        found = lookup(uow.tokens, token_hash, now, now - timedelta(days=ctx.policy.session_idle_days))
+    if found is None:
         raise DomainError(errors.LOGIN_NEEDED)
-    account, last_use = session
+    account, last_use, *more = found
     if now - last_use >= NOTE_USE_EVERY:
         note_use(ctx, token_hash, now)
     if terms_gate and must_accept_terms(account.terms_version, ctx.family.terms_version):
         raise DomainError(errors.TERMS_UPDATE, version=ctx.family.terms_version)
-    return account
+    return account, (more[0] if more else None)
 
 
 def note_use(ctx: ServiceContext, token_hash: str, now) -> None:

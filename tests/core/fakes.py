@@ -84,6 +84,17 @@ class FakeTokens(_Repo):
             return None
         return self.accounts[t.account_id], last_use
 
+    def live_session_with_subscriptions(self, token_hash, now, idle_since=None):
+        found = self.live_session(token_hash, now, idle_since)
+        if found is None:
+            return None
+        account, last_use = found
+        durations = {c.code: c.duration_code for k, c in self.coupons.items() if k != "_redemptions"}
+        subscriptions = sorted((s for s in self.subscriptions.values() if s.account_id == account.id),
+                               key=lambda s: s.id)
+        return (copy.deepcopy(account), last_use,
+                [(copy.deepcopy(s), durations.get(s.coupon)) for s in subscriptions])
+
     def touch(self, token_hash, now, unless_since):
         t = self._find(token_hash)
         if t and (t.last_used_at or t.created_at) <= unless_since:
@@ -266,6 +277,7 @@ class FakeUnitOfWork:
         self.accounts = FakeAccounts(self._work["accounts"])
         self.accounts.logins = self._work["logins"]
         self.tokens = FakeTokens(self._work["tokens"], self._work["accounts"])
+        self.tokens.subscriptions, self.tokens.coupons = self._work["subscriptions"], self._work["coupons"]
         self.subscriptions = FakeSubscriptions(self._work["subscriptions"])
         self.coupons = FakeCoupons(self._work["coupons"])
         self.outbox = FakeOutbox(self._work["outbox"])

@@ -1,6 +1,6 @@
 """The parent's data rights: download everything, or erase the account."""
 from flask import g
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 from marshmallow import Schema, fields
 
 from bff.auth import login_required_any_terms, rate_limited

@@ -1,6 +1,6 @@
 """Registering, logging in and out."""
 from flask import g, request
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 
 from bff.auth import check_rate, login_required_any_terms, rate_limited
 from bff.context import services

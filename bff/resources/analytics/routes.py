@@ -3,7 +3,7 @@ import hmac
 from functools import wraps
 
 from flask import request
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 
 from bff.auth import rate_limited
 from bff.context import container, services

@@ -1,6 +1,6 @@
 """Payments: client token, subscribe (new and older calls), cancel, change plan, webhooks."""
 from flask import g, request
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 
 from bff.auth import login_required, login_required_any_terms, optional_account_id
 from bff.context import services

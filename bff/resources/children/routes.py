@@ -1,6 +1,6 @@
 """Child profiles and their parental settings (issue 7). Another parent's profile is 404, never 403."""
 from flask import g
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 
 from bff.auth import login_required
 from bff.context import services

@@ -1,6 +1,6 @@
 """Terms versions, their acceptance, and the promotional consent (with history)."""
 from flask import g
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
 
 from bff.auth import login_required_any_terms

@@ -1,6 +1,6 @@
 """The visitor's country, from the trusted proxy's header; never a call outside."""
 from flask import request
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 from marshmallow import Schema, fields
 
 from bff.context import container

@@ -1,5 +1,5 @@
 """Coupon checks for the subscribe page."""
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
 
 from flask import g

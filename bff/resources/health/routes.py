@@ -1,5 +1,5 @@
 """Liveness and readiness probes."""
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 from sqlalchemy import text
 
 from bff.context import container

@@ -1,6 +1,6 @@
 """Licenses and promotional license cards, as the main API, the stories and the games services answer them."""
 from flask import request
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 
 from bff.context import container
 from bff.resources.licenses.schemas import CardsSchema, LicensesQuerySchema, LicensesSchema

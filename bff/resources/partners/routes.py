@@ -1,6 +1,6 @@
 """Partner and store calls: carrier unsubscribes and the publisher sign-up."""
 from flask import g
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
 
 from bff.auth import login_required_any_terms, rate_limited

@@ -2,7 +2,7 @@
 from functools import lru_cache
 
 from flask import Response, request
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 
 from bff.auth import optional_account_id
 from bff.context import container, services

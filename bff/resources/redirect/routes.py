@@ -1,6 +1,6 @@
 """Redirect keys: hand a logged-in session to a web app through a URL."""
 from flask import g
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
 
 from bff.auth import login_required, rate_limited

@@ -1,6 +1,6 @@
 """Site switches (maintenance, holiday promotion), the contact form, the newsletter and the age gate."""
 from flask import request
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
 
 from bff.auth import check_rate, optional_account_id, rate_limited

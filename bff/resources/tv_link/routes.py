@@ -1,6 +1,6 @@
 """Linking a TV app by PIN or QR code: the TV starts and polls, a logged-in parent claims the PIN."""
 from flask import g
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
 
 from bff.auth import check_rate, login_required, rate_limited

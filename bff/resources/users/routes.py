@@ -1,6 +1,6 @@
 """Forgotten and changed passwords, e-mail and name."""
 from flask import g
-from flask_smorest import Blueprint
+from bff.blueprint import Blueprint
 
 from bff.auth import login_required, rate_limited
 from bff.context import services

@@ -2,6 +2,7 @@
 UPDATE each, so the database, not Python, settles races."""
 from __future__ import annotations
 
+from dataclasses import fields
 from datetime import datetime, timedelta, timezone
 
 from sqlalchemy import bindparam, delete, func, or_, select, update
@@ -97,12 +98,34 @@ def _insert_once(session: Session, row) -> bool:
 # entities. The session token, its account, and when it was last used.
 _LAST_USE = func.coalesce(TokenRow.last_used_at, TokenRow.created_at)
 _LONG_AGO = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_LIVE_SESSION_WHERE = (
+    TokenRow.token_hash == bindparam("token_hash"), TokenRow.purpose == Purpose.SESSION.value,
+    TokenRow.used_at.is_(None), TokenRow.revoked_at.is_(None), TokenRow.expires_at > bindparam("now"),
+    _LAST_USE > bindparam("idle_since"))
 _LIVE_SESSION = (
     select(AccountRow.__table__, _LAST_USE.label("token_last_use"))
     .select_from(TokenRow.__table__.join(AccountRow.__table__, AccountRow.id == TokenRow.account_id))
-    .where(TokenRow.token_hash == bindparam("token_hash"), TokenRow.purpose == Purpose.SESSION.value,
-           TokenRow.used_at.is_(None), TokenRow.revoked_at.is_(None), TokenRow.expires_at > bindparam("now"),
-           _LAST_USE > bindparam("idle_since")))
+    .where(*_LIVE_SESSION_WHERE))
+
+
+# `/v5/subscriptions`, the apps' start-up call, in one statement: the live session, its account, the
+# account's subscriptions (one row each, or one row of NULLs) and each subscription's coupon duration.
+_SUBSCRIPTION = SubscriptionRow.__table__
+_COUPON = CouponRow.__table__
+_SUBSCRIPTION_FIELDS = tuple(f.name for f in fields(Subscription) if f.name in _SUBSCRIPTION.c)
+_LIVE_SESSION_WITH_SUBSCRIPTIONS = (
+    select(AccountRow.__table__, _LAST_USE.label("token_last_use"),
+           *(_SUBSCRIPTION.c[name].label(f"s_{name}") for name in _SUBSCRIPTION_FIELDS),
+           _COUPON.c.duration_code.label("coupon_duration_code"))
+    .select_from(TokenRow.__table__.join(AccountRow.__table__, AccountRow.id == TokenRow.account_id)
+                 .outerjoin(_SUBSCRIPTION, _SUBSCRIPTION.c.account_id == AccountRow.id)
+                 .outerjoin(_COUPON, _COUPON.c.code == _SUBSCRIPTION.c.coupon))
+    .where(*_LIVE_SESSION_WHERE)
+    .order_by(_SUBSCRIPTION.c.id))
+
+
+def _subscription_of(row) -> Subscription:
+    return Subscription(**{name: getattr(row, f"s_{name}") for name in _SUBSCRIPTION_FIELDS})
 
 
 class SqlTokens:
@@ -128,6 +151,15 @@ class SqlTokens:
         row = self._run(_LIVE_SESSION, {"token_hash": token_hash, "now": now,
                                         "idle_since": idle_since or _LONG_AGO}).first()
         return (to_domain(row, Account), row.token_last_use) if row else None
+
+    def live_session_with_subscriptions(self, token_hash: str, now: datetime, idle_since: datetime | None = None
+                                        ) -> tuple[Account, datetime, list[tuple[Subscription, str | None]]] | None:
+        rows = self._run(_LIVE_SESSION_WITH_SUBSCRIPTIONS, {"token_hash": token_hash, "now": now,
+                                                           "idle_since": idle_since or _LONG_AGO}).all()
+        if not rows:
+            return None
+        subscriptions = [(_subscription_of(r), r.coupon_duration_code) for r in rows if r.s_id is not None]
+        return to_domain(rows[0], Account), rows[0].token_last_use, subscriptions
 
     def _run(self, statement, parameters: dict):
         return self.session.execute(statement, parameters)

@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import urllib.request
+import uuid
 from pathlib import Path
 
 from bench.servers import ROOT, WORKERS, gunicorn
@@ -15,6 +16,7 @@ from bench.servers import ROOT, WORKERS, gunicorn
 CONCURRENCY = (1, 8, 32)
 SECONDS = int(os.environ.get("BENCH_SECONDS", "5"))
 LUA = Path(__file__).parent / "wrk"
+LOGIN_ACCOUNTS = 100  # parents logging in in turn (bench/wrk/login.lua)
 
 
 def wrk(url: str, connections: int, script: str | None = None, env: dict | None = None,
@@ -25,7 +27,8 @@ def wrk(url: str, connections: int, script: str | None = None, env: dict | None 
         command += ["-H", f"{name}: {value}"]
     if script:
         command += ["-s", str(LUA / script)]
-    out = subprocess.run(command + [url], capture_output=True, text=True, env={**os.environ, **(env or {})},
+    out = subprocess.run(command + [url], capture_output=True, text=True,
+                         env={**os.environ, "RUN_ID": uuid.uuid4().hex, **(env or {})},
                          check=True).stdout
     return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
             "p50_ms": _latency(out, "50%"), "p99_ms": _latency(out, "99%"),
@@ -56,13 +59,15 @@ def run(env: dict) -> dict:
         password = client_password_hash("bench password")
         token = _post(f"{api}/v5/accounts", {"email": "load@lumo.example", "password": password,
                                              "isTcAccepted": True})["token"]
-        login_body = json.dumps({"email": "load@lumo.example", "password": password})
+        for n in range(LOGIN_ACCOUNTS):
+            _post(f"{api}/v5/accounts", {"email": f"login-{n}@lumo.example", "password": password,
+                                         "isTcAccepted": True})
         cases = {
             "GET /v5/plans": dict(url=f"{api}/v5/plans?countryCode=FR"),
             "GET /v5/subscriptions": dict(url=f"{api}/v5/subscriptions", headers={"Authorization": f"Bearer {token}"}),
             "GET /v5/coupon/validate/{code}": dict(url=f"{api}/v5/coupon/validate/LUMO-HALF"),
-            "POST /v4/accounts/login": dict(url=f"{api}/v4/accounts/login", script="post_json.lua",
-                                            env={"BODY": login_body}),
+            "POST /v4/accounts/login": dict(url=f"{api}/v4/accounts/login", script="login.lua",
+                                            env={"LOGIN_ACCOUNTS": str(LOGIN_ACCOUNTS), "PASSWORD": password}),
             "POST /v5/accounts": dict(url=f"{api}/v5/accounts", script="register.lua"),
         }
         for name, case in cases.items():

@@ -198,12 +198,21 @@ class SqlTokens:
 
 
 
-class ReadTokens(SqlTokens):
-    """For read-only units of work: the session check as a Core statement on the unit's connection."""
+class _OnConnection:
+    """Read repositories: the hot reads are Core statements on the unit of work's connection; the
+    ORM session (for the rarer reads the class inherits) is asked of the unit only when one runs."""
 
-    def __init__(self, session: Session, connection) -> None:
-        super().__init__(session)
-        self.connection = connection
+    def __init__(self, uow) -> None:
+        self.uow = uow
+        self.connection = uow.connection
+
+    @property
+    def session(self) -> Session:
+        return self.uow.session
+
+
+class ReadTokens(_OnConnection, SqlTokens):
+    """For read-only units of work: the session check as a Core statement on the unit's connection."""
 
     def _run(self, statement, parameters: dict):
         return self.connection.execute(statement, parameters)
@@ -282,12 +291,8 @@ class SqlSubscriptions:
 
 
 
-class ReadSubscriptions(SqlSubscriptions):
+class ReadSubscriptions(_OnConnection, SqlSubscriptions):
     """For read-only units of work: a Core statement on the unit's connection (nothing is saved)."""
-
-    def __init__(self, session: Session, connection) -> None:
-        super().__init__(session)
-        self.connection = connection
 
     _OF_ACCOUNT = (select(SubscriptionRow.__table__).where(SubscriptionRow.account_id == bindparam("account_id"))
                    .order_by(SubscriptionRow.id))
@@ -335,14 +340,10 @@ class SqlCoupons:
 
 
 
-class ReadCoupons(SqlCoupons):
+class ReadCoupons(_OnConnection, SqlCoupons):
     """For read-only units of work: the coupon check as a Core statement on the unit's connection."""
 
     _BY_CODE = select(CouponRow.__table__).where(CouponRow.code == bindparam("code"))
-
-    def __init__(self, session: Session, connection) -> None:
-        super().__init__(session)
-        self.connection = connection
 
     def by_code(self, code: str) -> Coupon | None:
         row = self.connection.execute(self._BY_CODE, {"code": code}).first()

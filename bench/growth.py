@@ -67,10 +67,14 @@ def run(env: dict, sizes=SIZES) -> dict:
     for size in sizes:
         fill_to(engine, size, stored)
         probe = 1 + size // 2  # an account in the middle of the table
+        auth = {"Authorization": f"Bearer grow-token-{probe}"}
+        login_body = {"BODY": '{"email": "grow%d@lumo.example", "password": "%s"}' % (probe, password)}
         with gunicorn("bff:create_app()", env, "/healthz") as api:
-            subs = load.wrk(f"{api}/v5/subscriptions", 1, headers={"Authorization": f"Bearer grow-token-{probe}"})
-            login = load.wrk(f"{api}/v4/accounts/login", 1, "post_json.lua", env={"BODY": (
-                '{"email": "grow%d@lumo.example", "password": "%s"}' % (probe, password))})
+            # Warm-up, not counted (every worker's first calls open connections and fill caches).
+            load.wrk(f"{api}/v5/subscriptions", 8, headers=auth, seconds=load.WARM_UP_SECONDS)
+            load.wrk(f"{api}/v4/accounts/login", 1, "post_json.lua", env=login_body, seconds=load.WARM_UP_SECONDS)
+            subs = load.wrk(f"{api}/v5/subscriptions", 1, headers=auth)
+            login = load.wrk(f"{api}/v4/accounts/login", 1, "post_json.lua", env=login_body)
         for name, measured in (("GET /v5/subscriptions", subs), ("POST /v4/accounts/login", login)):
             if measured["non_2xx"]:
                 raise RuntimeError(f"growth {size}: {name} answered {measured['non_2xx']} errors; not a latency")

@@ -15,13 +15,14 @@ from bench.servers import ROOT, WORKERS, gunicorn
 
 CONCURRENCY = (1, 8, 32)
 SECONDS = int(os.environ.get("BENCH_SECONDS", "5"))
+WARM_UP_SECONDS = 1
 LUA = Path(__file__).parent / "wrk"
 LOGIN_ACCOUNTS = 100  # parents logging in in turn (bench/wrk/login.lua)
 
 
 def wrk(url: str, connections: int, script: str | None = None, env: dict | None = None,
-        headers: dict | None = None) -> dict:
-    command = ["wrk", "-t", str(min(connections, 2)), "-c", str(connections), "-d", f"{SECONDS}s",
+        headers: dict | None = None, seconds: int | None = None) -> dict:
+    command = ["wrk", "-t", str(min(connections, 2)), "-c", str(connections), "-d", f"{seconds or SECONDS}s",
                "--latency", "--timeout", "10s"]
     for name, value in (headers or {}).items():
         command += ["-H", f"{name}: {value}"]
@@ -53,6 +54,7 @@ def run(env: dict) -> dict:
 
     results: dict = {"workers": WORKERS, "seconds": SECONDS, "baseline": {}, "endpoints": {}}
     with gunicorn("bench.bare_app:create_app()", env, "/json") as bare:
+        wrk(f"{bare}/json", 8, seconds=WARM_UP_SECONDS)
         for c in CONCURRENCY:
             results["baseline"][c] = wrk(f"{bare}/json", c)
     with gunicorn("bff:create_app()", env, "/healthz") as api:
@@ -72,6 +74,9 @@ def run(env: dict) -> dict:
         }
         for name, case in cases.items():
             results["endpoints"][name] = {}
+            # Warm-up, not counted: every worker builds its caches and connections on its first calls.
+            wrk(case["url"], 8, case.get("script"), case.get("env"), case.get("headers"),
+                seconds=WARM_UP_SECONDS)
             for c in CONCURRENCY:
                 r = wrk(case["url"], c, case.get("script"), case.get("env"), case.get("headers"))
                 if r["non_2xx"]:

@@ -1,4 +1,5 @@
 """GET /v5/plans and /v5/plans/register: every figure of SPEC 9, country by country."""
+import json
 from datetime import timedelta
 from decimal import Decimal
 
@@ -245,3 +246,18 @@ def test_openapi_documents_the_plans_calls(client):
         assert "countryCode" in {p["name"] for p in operation["parameters"]}
     assert "showAll" in {p["name"] for p in paths["/v5/plans"]["get"]["parameters"]}
     assert {"bearer": []} in paths["/v5/plans"]["get"]["security"]
+
+
+def test_plans_are_gzipped_for_clients_that_accept_it(client):
+    import gzip
+
+    plain = client.get("/v5/plans?countryCode=FR")
+    packed = client.get("/v5/plans?countryCode=FR", headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert json.loads(gzip.decompress(packed.data)) == plain.json
+    assert len(packed.data) * 4 < len(plain.data)
+    for response in (plain, packed):  # caches must keep the two apart
+        assert "Accept-Encoding" in response.headers["Vary"] and "X-Country-Code" in response.headers["Vary"]
+    refused = client.get("/v5/plans?countryCode=FR", headers={"Accept-Encoding": "gzip;q=0, identity"})
+    assert "Content-Encoding" not in refused.headers and refused.json == plain.json

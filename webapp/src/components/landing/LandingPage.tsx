@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import Banner from './Banner';
 import Benefits from './Benefits';
 import Faq from './Faq';
@@ -14,16 +13,13 @@ export default function LandingPage() {
   return (
     <div className="landing">
       <Hero />
-      {/* Below the hero each section is a Suspense boundary of its own: React hydrates them one by one
-          after the hero, in short tasks, instead of the whole page in one long task (Total Blocking
-          Time). Nothing in them suspends: the server sends them in place, the HTML is the same. */}
-      <Suspense><Banner /></Suspense>
-      <Suspense><ServiceCards /></Suspense>
-      <Suspense><Benefits /></Suspense>
-      <Suspense><ImageReel /></Suspense>
-      <Suspense><Faq /></Suspense>
-      <Suspense><Testimonials /></Suspense>
-      <Suspense><Signup /></Suspense>
+      <Banner />
+      <ServiceCards />
+      <Benefits />
+      <ImageReel />
+      <Faq />
+      <Testimonials />
+      <Signup />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { headers } from 'next/headers';
 import CookieConsent from '@/components/consent/CookieConsent';
 import Footer from '@/components/layout/Footer';
@@ -28,10 +28,7 @@ export default async function SiteLayout({ children, params }: Props) {
           {/* SPEC 4 start-up logic: guards the account pages and hands them the account. */}
           <StartupProvider>{children}</StartupProvider>
         </main>
-        {/* A Suspense boundary hydrates apart from the rest of the page, in its own short tasks after
-            the header and the page's form: the footer's links and forms no longer lengthen the one long
-            hydration task (Total Blocking Time). Nothing in it suspends, so the HTML is unchanged. */}
-        {!isTv && <Suspense><Footer /></Suspense>}
+        {!isTv && <Footer />}
         <CookieConsent />
         <TermsUpdateNotice />
         {!isTv && holidayPromo.active && <HolidayOffer promo={holidayPromo} />}

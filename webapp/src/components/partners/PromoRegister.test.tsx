@@ -32,6 +32,21 @@ describe('/promo/{code} (SPEC 4)', () => {
     expect(window.localStorage.getItem('coupon')).toBe('LUMO-HALF');
   });
 
+  it('a code giving free time says so on the pricing card instead of the 7-day trial line', async () => {
+    couponAnswer = jsonResponse(201, { couponSerialNumber: 'LUMO-HOLIDAY', couponDurationCode: 'P1M', couponProduct: 'lumo', couponType: 'STANDARD_COUPON' });
+    renderWithIntl(<PromoRegister code="LUMO-HOLIDAY" />);
+    await screen.findByLabelText(en.RegisterPage.couponLocked);
+    expect(screen.getByText('Coupon LUMO-HOLIDAY is valid: 1 month free.')).toBeInTheDocument();
+    expect(screen.queryByText(en.RegisterPage.trialNote)).not.toBeInTheDocument();
+  });
+
+  it('a discount code keeps the trial line (the lower price comes after the trial)', async () => {
+    renderWithIntl(<PromoRegister code="LUMO-HALF" />);
+    await screen.findByLabelText(en.RegisterPage.couponLocked);
+    expect(screen.getByText(en.RegisterPage.trialNote)).toBeInTheDocument();
+    expect(screen.queryByText(/is valid/)).not.toBeInTheDocument();
+  });
+
   it('sends an invalid code to register with the invalid-coupon message, coupon cleared', async () => {
     window.localStorage.setItem('coupon', 'OLD');
     couponAnswer = jsonResponse(400, { code: 3, message: 'couponInvalid' });
@@ -63,5 +78,7 @@ describe('/swisscom (SPEC 4, 9)', () => {
     expect(screen.getByLabelText(en.RegisterPage.couponLocked)).toHaveAttribute('readonly');
     expect(window.localStorage.getItem('swissComeCampaign')).toBe('true');
     expect(window.localStorage.getItem('couponDurationCode')).toBe('P2M');
+    expect(screen.getByText('Coupon YAJKM0 is valid: 2 months free.')).toBeInTheDocument();
+    expect(screen.queryByText(en.RegisterPage.trialNote)).not.toBeInTheDocument();
   });
 });

@@ -10,8 +10,11 @@ import { clearCoupon, local } from '@/lib/session/storage';
 
 type State = 'checking' | 'valid' | 'unchecked';
 
+// Discount codes lower the price after the trial; every other type gives free time instead of it.
+const DISCOUNT_TYPES = new Set(['DISCOUNT_COUPON', 'UNIQUE_DISCOUNT_COUPON']);
+
 export function validateCoupon(code: string) {
-  return apiRequest<{ couponSerialNumber: string; couponDurationCode: string; couponProduct: string }>(
+  return apiRequest<{ couponSerialNumber: string; couponDurationCode: string; couponProduct: string; couponType?: string }>(
     `/v5/coupon/validate/${encodeURIComponent(code)}`,
   );
 }
@@ -20,6 +23,7 @@ export function validateCoupon(code: string) {
 export default function PromoRegister({ code }: { code: string }) {
   const router = useRouter();
   const [state, setState] = useState<State>(code ? 'checking' : 'unchecked');
+  const [freeTime, setFreeTime] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     if (!code) return;
@@ -30,6 +34,7 @@ export default function PromoRegister({ code }: { code: string }) {
         local.set('coupon', result.data.couponSerialNumber);
         local.set('couponDurationCode', result.data.couponDurationCode);
         local.set('couponProduct', result.data.couponProduct);
+        if (!DISCOUNT_TYPES.has(result.data.couponType ?? '')) setFreeTime(result.data.couponDurationCode);
         setState('valid');
       } else if (result.status === 400 || result.status === 404) {
         clearCoupon();
@@ -44,5 +49,5 @@ export default function PromoRegister({ code }: { code: string }) {
   }, [code, router]);
 
   if (state === 'checking') return <Spinner />;
-  return <RegisterForm coupon={code ? { code, locked: state === 'valid' } : null} />;
+  return <RegisterForm coupon={code ? { code, locked: state === 'valid', freeTime } : null} />;
 }

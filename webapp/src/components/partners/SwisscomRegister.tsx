@@ -14,5 +14,5 @@ export default function SwisscomRegister() {
     local.set('coupon', SWISSCOM_COUPON);
     local.set('couponDurationCode', SWISSCOM_DURATION);
   }, []);
-  return <RegisterForm partner="swisscom" coupon={{ code: SWISSCOM_COUPON, locked: true }} />;
+  return <RegisterForm partner="swisscom" coupon={{ code: SWISSCOM_COUPON, locked: true, freeTime: SWISSCOM_DURATION }} />;
 }

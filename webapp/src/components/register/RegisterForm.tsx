@@ -10,6 +10,7 @@ import PageFlash from '@/components/login/PageFlash';
 import type { PageFlash as PageFlashValue } from '@/components/login/page-flash';
 import { useAccountRedirect } from '@/components/login/useAccountRedirect';
 import PlanPicker from '@/components/pricing/PlanPicker';
+import { couponDuration } from '@/components/subscribe/coupon';
 import { Link, useRouter } from '@/i18n/navigation';
 import { track } from '@/lib/analytics';
 import type { ErrorKey } from '@/lib/api/errors';
@@ -24,15 +25,18 @@ export type RegisterFormProps = {
   variant?: 'site' | 'retailer'; // retailer landings: no pricing card
   initialEmail?: string;
   partner?: string | null; // externalPartner of the payload
-  coupon?: { code: string; locked: boolean } | null;
+  // freeTime: the free period a locked code gives (P{n}M / P{n}D), shown on the pricing card instead of the trial line.
+  coupon?: { code: string; locked: boolean; freeTime?: string } | null;
   flash?: PageFlashValue | null;
 };
 
 export default function RegisterForm({ variant = 'site', initialEmail = '', partner = null, coupon: preset = null, flash = null }: RegisterFormProps) {
   const t = useTranslations('RegisterPage');
   const tErrors = useTranslations('Errors');
+  const tCoupon = useTranslations('CouponField');
   const locale = useLocale();
   const router = useRouter();
+  const freeTime = preset?.locked && preset.freeTime ? couponDuration(preset.freeTime) : null;
   const checking = useAccountRedirect('register');
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -96,7 +100,7 @@ export default function RegisterForm({ variant = 'site', initialEmail = '', part
         aria-readonly={preset?.locked || undefined}
         after={<CouponTooltip />}
       />
-      {variant === 'site' && <PlanPicker note={t('trialNote')} />}
+      {variant === 'site' && <PlanPicker note={freeTime ? tCoupon('promoBadge', { code: preset!.code, ...freeTime }) : t('trialNote')} />}
       <Consent name="promo" checked={promo} onChange={setPromo} required={locale === 'ar'} error={message(errors.promo)}>
         {t('promoConsent')}
       </Consent>

@@ -357,6 +357,9 @@ def test_carrier_campaign_swisscom(new_context, stack, cat):
     coupon = page.get_by_label(cat.t("RegisterPage.couponLocked"), exact=True)
     expect(coupon).to_have_value("YAJKM0")
     expect(coupon).not_to_be_editable()
+    # The pricing card promises the carrier's two free months, not the 7-day trial.
+    expect(page.get_by_text(cat.t("CouponField.promoBadge", code="YAJKM0", unit="month", count=2))).to_be_visible()
+    expect(page.get_by_text(cat.t("RegisterPage.trialNote"))).to_have_count(0)
     fill_register_form(page, cat, "carrier-pw", unique_email("swisscom"))
     at(page, cat, "/subscribe")
     expect(page.get_by_text(cat.t("CouponField.promoBadge", code="YAJKM0", unit="month", count=2))).to_be_visible()

@@ -7,6 +7,7 @@ import RegisterForm from '@/components/register/RegisterForm';
 import { useRouter } from '@/i18n/navigation';
 import { apiRequest } from '@/lib/api/client';
 import { clearCoupon, local } from '@/lib/session/storage';
+import { useFreeTimeNote } from './useFreeTimeNote';
 
 type State = 'checking' | 'valid' | 'unchecked';
 
@@ -23,7 +24,8 @@ export function validateCoupon(code: string) {
 export default function PromoRegister({ code }: { code: string }) {
   const router = useRouter();
   const [state, setState] = useState<State>(code ? 'checking' : 'unchecked');
-  const [freeTime, setFreeTime] = useState<string | undefined>(undefined);
+  const [freeTime, setFreeTime] = useState<string | null>(null);
+  const offerNote = useFreeTimeNote(code, freeTime);
 
   useEffect(() => {
     if (!code) return;
@@ -49,5 +51,5 @@ export default function PromoRegister({ code }: { code: string }) {
   }, [code, router]);
 
   if (state === 'checking') return <Spinner />;
-  return <RegisterForm coupon={code ? { code, locked: state === 'valid', freeTime } : null} />;
+  return <RegisterForm coupon={code ? { code, locked: state === 'valid' } : null} offerNote={state === 'valid' ? offerNote : null} />;
 }

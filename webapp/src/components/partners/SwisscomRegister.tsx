@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import RegisterForm from '@/components/register/RegisterForm';
 import { local } from '@/lib/session/storage';
+import { useFreeTimeNote } from './useFreeTimeNote';
 
 // SPEC 4/9: the carrier campaign's coupon, two months free.
 export const SWISSCOM_COUPON = 'YAJKM0';
@@ -14,5 +15,6 @@ export default function SwisscomRegister() {
     local.set('coupon', SWISSCOM_COUPON);
     local.set('couponDurationCode', SWISSCOM_DURATION);
   }, []);
-  return <RegisterForm partner="swisscom" coupon={{ code: SWISSCOM_COUPON, locked: true, freeTime: SWISSCOM_DURATION }} />;
+  const offerNote = useFreeTimeNote(SWISSCOM_COUPON, SWISSCOM_DURATION);
+  return <RegisterForm partner="swisscom" coupon={{ code: SWISSCOM_COUPON, locked: true }} offerNote={offerNote} />;
 }

@@ -10,7 +10,6 @@ import PageFlash from '@/components/login/PageFlash';
 import type { PageFlash as PageFlashValue } from '@/components/login/page-flash';
 import { useAccountRedirect } from '@/components/login/useAccountRedirect';
 import PlanPicker from '@/components/pricing/PlanPicker';
-import { couponDuration } from '@/components/subscribe/coupon';
 import { Link, useRouter } from '@/i18n/navigation';
 import { track } from '@/lib/analytics';
 import type { ErrorKey } from '@/lib/api/errors';
@@ -25,18 +24,16 @@ export type RegisterFormProps = {
   variant?: 'site' | 'retailer'; // retailer landings: no pricing card
   initialEmail?: string;
   partner?: string | null; // externalPartner of the payload
-  // freeTime: the free period a locked code gives (P{n}M / P{n}D), shown on the pricing card instead of the trial line.
-  coupon?: { code: string; locked: boolean; freeTime?: string } | null;
+  coupon?: { code: string; locked: boolean } | null;
+  offerNote?: string | null; // the pricing card's line for a code's own offer, instead of the 7-day trial line
   flash?: PageFlashValue | null;
 };
 
-export default function RegisterForm({ variant = 'site', initialEmail = '', partner = null, coupon: preset = null, flash = null }: RegisterFormProps) {
+export default function RegisterForm({ variant = 'site', initialEmail = '', partner = null, coupon: preset = null, offerNote = null, flash = null }: RegisterFormProps) {
   const t = useTranslations('RegisterPage');
   const tErrors = useTranslations('Errors');
-  const tCoupon = useTranslations('CouponField');
   const locale = useLocale();
   const router = useRouter();
-  const freeTime = preset?.locked && preset.freeTime ? couponDuration(preset.freeTime) : null;
   const checking = useAccountRedirect('register');
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -100,7 +97,7 @@ export default function RegisterForm({ variant = 'site', initialEmail = '', part
         aria-readonly={preset?.locked || undefined}
         after={<CouponTooltip />}
       />
-      {variant === 'site' && <PlanPicker note={freeTime ? tCoupon('promoBadge', { code: preset!.code, ...freeTime }) : t('trialNote')} />}
+      {variant === 'site' && <PlanPicker note={offerNote ?? t('trialNote')} />}
       <Consent name="promo" checked={promo} onChange={setPromo} required={locale === 'ar'} error={message(errors.promo)}>
         {t('promoConsent')}
       </Consent>

@@ -1,8 +1,6 @@
 """One database transaction per use case; rollback unless committed."""
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
@@ -55,6 +53,16 @@ def is_database_unavailable(exc: BaseException) -> bool:
         isinstance(exc, DBAPIError) and exc.connection_invalidated)
 
 
+def _repositories(session: Session, clock) -> dict:
+    """Every repository of a unit of work, on its session."""
+    return {"accounts": SqlAccounts(session), "tokens": SqlTokens(session), "subscriptions": SqlSubscriptions(session),
+            "coupons": SqlCoupons(session), "outbox": SqlOutbox(session, clock), "webhooks": SqlWebhookLog(session),
+            "analytics": SqlAnalytics(session), "children": SqlChildren(session), "tv_links": SqlTvLinks(session),
+            "consents": SqlConsents(session), "contact_messages": SqlContactMessages(session),
+            "newsletter": SqlNewsletter(session), "personal_data": SqlPersonalData(session),
+            "retention": SqlRetention(session)}
+
+
 class SqlUnitOfWork:
     def __init__(self, session_factory: sessionmaker, clock) -> None:
         self.session_factory = session_factory
@@ -66,20 +74,7 @@ class SqlUnitOfWork:
 
     def _open(self, session: Session) -> None:
         self.session = session
-        self.accounts = SqlAccounts(self.session)
-        self.tokens = SqlTokens(self.session)
-        self.subscriptions = SqlSubscriptions(self.session)
-        self.coupons = SqlCoupons(self.session)
-        self.outbox = SqlOutbox(self.session, self.clock)
-        self.webhooks = SqlWebhookLog(self.session)
-        self.analytics = SqlAnalytics(self.session)
-        self.children = SqlChildren(self.session)
-        self.tv_links = SqlTvLinks(self.session)
-        self.consents = SqlConsents(self.session)
-        self.contact_messages = SqlContactMessages(self.session)
-        self.newsletter = SqlNewsletter(self.session)
-        self.personal_data = SqlPersonalData(self.session)
-        self.retention = SqlRetention(self.session)
+        self.__dict__.update(_repositories(session, self.clock))
 
     def __exit__(self, *exc: object) -> None:
         self.session.rollback()
@@ -121,11 +116,8 @@ class ReadOnlyUnitOfWork(SqlUnitOfWork):
         """The other repositories, on the ORM session, also built when first asked for."""
         if name.startswith("_") or name in ("engine", "clock", "connection"):
             raise AttributeError(name)
-        repositories = SimpleNamespace(clock=self.clock)
-        SqlUnitOfWork._open(repositories, self.session)
-        for key, value in vars(repositories).items():
-            if key not in ("clock", "session") and key not in self.__dict__:
-                setattr(self, key, value)
+        for key, repository in _repositories(self.session, self.clock).items():
+            self.__dict__.setdefault(key, repository)  # the read repositories above stay
         if name not in self.__dict__:
             raise AttributeError(name)
         return self.__dict__[name]

@@ -4,15 +4,13 @@ import { useEffect, useState } from 'react';
 import Spinner from '@/components/common/Spinner';
 import { withFlash } from '@/components/login/page-flash';
 import RegisterForm from '@/components/register/RegisterForm';
+import { givesFreeTime } from '@/components/subscribe/coupon';
 import { useRouter } from '@/i18n/navigation';
 import { apiRequest } from '@/lib/api/client';
 import { clearCoupon, local } from '@/lib/session/storage';
 import { useFreeTimeNote } from './useFreeTimeNote';
 
 type State = 'checking' | 'valid' | 'unchecked';
-
-// Discount codes lower the price after the trial; every other type gives free time instead of it.
-const DISCOUNT_TYPES = new Set(['DISCOUNT_COUPON', 'UNIQUE_DISCOUNT_COUPON']);
 
 export function validateCoupon(code: string) {
   return apiRequest<{ couponSerialNumber: string; couponDurationCode: string; couponProduct: string; couponType?: string }>(
@@ -36,7 +34,8 @@ export default function PromoRegister({ code }: { code: string }) {
         local.set('coupon', result.data.couponSerialNumber);
         local.set('couponDurationCode', result.data.couponDurationCode);
         local.set('couponProduct', result.data.couponProduct);
-        if (!DISCOUNT_TYPES.has(result.data.couponType ?? '')) setFreeTime(result.data.couponDurationCode);
+        // A discount lowers the price after the trial; other codes give free time instead of it.
+        if (givesFreeTime(result.data.couponType)) setFreeTime(result.data.couponDurationCode);
         setState('valid');
       } else if (result.status === 400 || result.status === 404) {
         clearCoupon();

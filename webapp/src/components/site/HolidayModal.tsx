@@ -8,7 +8,8 @@ import '@/components/pricing/pricing.css'; // the modal's styles live with the p
 import { Link, usePathname } from '@/i18n/navigation';
 import { holidayPromoHref, holidayWindowId, shouldOfferHoliday } from '@/lib/site/holiday';
 import type { HolidayPromo } from '@/lib/site/status';
-import { getToken, local } from '@/lib/session/storage';
+import { local } from '@/lib/session/storage';
+import { holidayVisitor } from './holiday-visitor';
 import { GiftArt } from './art';
 import styles from './Site.module.css';
 
@@ -26,14 +27,7 @@ export default function HolidayModal({ promo }: { promo: HolidayPromo }) {
 
   // Decided after hydration: the server cannot see this browser's storage.
   useEffect(() => {
-    setOpen(shouldOfferHoliday(promo, {
-      pathname,
-      isTv,
-      loggedIn: getToken() !== null,
-      hasSubscriptions: !!local.get('subscriptions'),
-      hasCoupon: !!local.get('coupon'),
-      dismissedWindow: local.get('holidayModal'),
-    }));
+    setOpen(shouldOfferHoliday(promo, holidayVisitor(pathname, isTv)));
   }, [promo, pathname, isTv]);
 
   if (!open || !promo.couponCode || !promo.to) return null;

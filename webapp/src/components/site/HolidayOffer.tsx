@@ -5,7 +5,7 @@ import { useIsTv } from '@/components/layout/PlatformContext';
 import { usePathname } from '@/i18n/navigation';
 import { shouldOfferHoliday } from '@/lib/site/holiday';
 import type { HolidayPromo } from '@/lib/site/status';
-import { getToken, local } from '@/lib/session/storage';
+import { holidayVisitor } from './holiday-visitor';
 
 // The modal, its artwork and its styles are fetched only for a visitor it is offered to.
 const HolidayModal = lazy(() => import('./HolidayModal'));
@@ -18,14 +18,7 @@ export default function HolidayOffer({ promo }: { promo: HolidayPromo }) {
 
   useEffect(() => {
     if (offered) return;
-    setOffered(shouldOfferHoliday(promo, {
-      pathname,
-      isTv,
-      loggedIn: getToken() !== null,
-      hasSubscriptions: !!local.get('subscriptions'),
-      hasCoupon: !!local.get('coupon'),
-      dismissedWindow: local.get('holidayModal'),
-    }));
+    setOffered(shouldOfferHoliday(promo, holidayVisitor(pathname, isTv)));
   }, [offered, promo, pathname, isTv]);
 
   return offered ? <Suspense><HolidayModal promo={promo} /></Suspense> : null;

@@ -9,6 +9,11 @@ import { clearCoupon, local } from '@/lib/session/storage';
 const ACCESS_TYPES = new Set(['FREE_ACCESS_COUPON', 'UNIQUE_ACCESS_COUPON']);
 const DISCOUNT_TYPES = new Set(['DISCOUNT_COUPON', 'UNIQUE_DISCOUNT_COUPON']);
 
+/** Every type but the discounts gives free time (access coupons at once, the others before the first charge). */
+export function givesFreeTime(couponType: string | undefined): boolean {
+  return !DISCOUNT_TYPES.has(couponType ?? '');
+}
+
 /** A coupon the parent keeps while paying: free months first (promo) or a lower price (discount). */
 export type AppliedCoupon =
   | { kind: 'promo'; code: string; durationCode: string }

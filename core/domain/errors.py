@@ -72,6 +72,10 @@ PAYMENT_UNAVAILABLE = ErrorType(503, 0, "subscriptionCreateFailed")
 PLAN_NOT_FOUND = ErrorType(400, 0, "selectPlan")
 CHANGE_NOT_ALLOWED = ErrorType(400, 8, "changePlanNotAllowed")
 WEBHOOK_FORBIDDEN = ErrorType(403, 0, "somethingWentWrong")
+# One purchase per app and per request (issue 22, docs/billing.md). Codes of our own, after the spec's 1-9.
+ALREADY_SUBSCRIBED = ErrorType(400, 10, "alreadySubscribed")  # body also carries subscriptionId, addsApps
+IDEMPOTENCY_KEY_REUSED = ErrorType(400, 11, "idempotencyKeyReused")  # same key, another request
+IDEMPOTENCY_KEY_INVALID = ErrorType(400, 12, "idempotencyKeyInvalid")  # over 64 characters or control characters
 # Partners
 PUBLISHER_BAD_PARAMETER = ErrorType(400, 0, "parameterRequired")
 PUBLISHER_INVALID_COUPON = ErrorType(400, 3, "couponExpired")

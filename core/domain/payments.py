@@ -75,6 +75,19 @@ class WebhookEvent:
     extra: dict = field(default_factory=dict)
 
 
+# Braintree's documented test nonces name their kind; a real nonce is opaque until the gateway reads it.
+_NONCE_KINDS = (("fake-paypal-", PAYPAL), ("fake-android-pay-", GOOGLE_PAY), ("fake-google-pay-", GOOGLE_PAY),
+                ("fake-apple-pay-", "apple_pay"))
+
+
+def nonce_kind(nonce: str) -> str:
+    """What kind of payment method a nonce stands for, as far as it says (part of a request's fingerprint)."""
+    for prefix, kind in _NONCE_KINDS:
+        if (nonce or "").startswith(prefix):
+            return kind
+    return CARD if (nonce or "").startswith("fake-") else "opaque"
+
+
 class InvalidWebhookSignature(Exception):
     pass
 
@@ -86,6 +99,8 @@ class GatewayUnavailable(Exception):
 class PaymentGateway(Protocol):
     def client_token(self, customer_id: str | None = None) -> str: ...
     def create_subscription(self, request: SubscriptionRequest) -> GatewayResult: ...
+    def find_subscription(self, subscription_id: str) -> GatewayResult | None:
+        """The subscription created under our id (SubscriptionRequest.subscription_id), None if there is none."""
     def cancel_subscription(self, gateway_id: str) -> GatewayResult: ...
     def change_plan(self, gateway_id: str, plan_id: str, price: Decimal) -> GatewayResult: ...
     def delete_customer(self, customer_id: str) -> GatewayResult:

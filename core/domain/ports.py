@@ -14,6 +14,7 @@ from core.domain.children import ChildProfile
 from core.domain.consents import ConsentRecord
 from core.domain.contact import ContactMessage
 from core.domain.coupons import Coupon
+from core.domain.purchases import AddResult
 from core.domain.login_throttle import LoginState
 from core.domain.newsletter import NewsletterSignup
 from core.domain.parental_settings import AppSettings
@@ -77,8 +78,13 @@ class TokenRepository(Protocol):
 
 class SubscriptionRepository(Protocol):
     def add(self, subscription: Subscription) -> Subscription: ...
-    def add_unique(self, subscription: Subscription) -> bool:
-        """Insert unless its idempotency key exists already (the database decides)."""
+    def add_unique(self, subscription: Subscription, takes_trial: bool = False) -> AddResult:
+        """Insert a pending purchase with its claims on apps (and on the account's trial), all or nothing;
+        the database decides which of two racing purchases wins (core.domain.purchases)."""
+    def claim_holder(self, account_id: int, apps, except_id: int | None = None) -> int | None:
+        """The subscription holding a claim on one of `apps`, other than `except_id`."""
+    def forget_key(self, subscription_id: int) -> None:
+        """Drop an expired idempotency key so the account may use it again."""
     def for_account(self, account_id: int) -> list[Subscription]: ...
     def get(self, subscription_id: int) -> Subscription | None: ...
     def by_gateway_id(self, gateway_id: str) -> Subscription | None: ...

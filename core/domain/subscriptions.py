@@ -46,7 +46,8 @@ class Subscription:
     cancelled_at: datetime | None = None
     created_at: datetime | None = None
     gateway_id: str | None = None
-    idempotency_key: str | None = None
+    idempotency_key: str | None = None  # scoped to the account (core.domain.purchases.scoped_key)
+    request_fingerprint: str | None = None  # what the key was first used for
     last_event_at: datetime | None = None
     pending_plan_id: str | None = None
     pending_price: Decimal | None = None

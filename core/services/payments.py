@@ -1,9 +1,12 @@
-"""Subscribing with a payment: the web funnel's "Pay" button.
+"""Subscribing with a payment: the web funnel's "Pay" button (docs/billing.md).
 
 A pending row with the request's idempotency key is committed before the
 gateway is called, so a double submit or a retry after a timeout finds it and
 never creates a second subscription. The gateway gets a subscription id derived
-from that row, so even the provider sees one subscription.
+from that row, so even the provider sees one subscription. The same insert takes
+the claims on the apps bought and on the account's one free trial
+(core.domain.purchases): a purchase that overlaps a renewing subscription is
+refused by the database before any gateway call.
 """
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from core.domain import callbacks, errors, payments
+from core.domain import callbacks, errors, payments, purchases
 from core.domain.catalogue import Plan, apps_of, covered_apps, price_bundle
 from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
@@ -47,41 +50,114 @@ def client_token(ctx: ServiceContext, account_id: int | None) -> str:
 
 def subscribe(ctx: ServiceContext, cmd: SubscribeCommand) -> Subscription:
     plan, product, price = _priced(ctx, cmd)
-    key = cmd.idempotency_key or hashlib.sha256(f"{cmd.account_id}:{cmd.nonce}".encode()).hexdigest()
-    now = ctx.clock.now()
-    with ctx.uow() as uow:
-        earlier = uow.subscriptions.by_idempotency_key(key)
-        if earlier is not None:
-            if earlier.payment_state_id != PENDING or now - earlier.created_at < STALE_PENDING:
-                return _replay(earlier)
-            pending, request = earlier, _request(ctx, uow, earlier, plan, cmd, price, None)
-        else:
-            account = uow.accounts.get(cmd.account_id)
-            owned = uow.subscriptions.for_account(cmd.account_id)
-            coupon = _coupon(uow, cmd, account, owned, product, plan, now)
-            if coupon is not None and coupon.is_access:
-                sub = grant_access_coupon(uow, coupon, cmd.account_id, now)
-                uow.commit()
-                ctx.jobs.outbox_changed()  # a partner user's callback, if any
-                return sub
-            trial_days = _free_days(owned, coupon, product, now)
-            pending = Subscription(
-                account_id=cmd.account_id, subscription_type=product, duration_code=plan.duration_code,
-                store_id=WEB_STORE, payment_state_id=PENDING, payment_plan_id=plan.plan_id,
-                payment_plan_price=price, currency=plan.currency, is_renewing=True,
-                coupon=coupon.code if coupon else None, created_at=now, idempotency_key=key,
-                end_date=now + timedelta(days=trial_days) if trial_days else None)
-            if not uow.subscriptions.add_unique(pending):
-                raise DomainError(errors.PAYMENT_IN_PROGRESS)  # the twin request got there first
-            if coupon is not None:
-                redeem_or_fail(uow, coupon, cmd.account_id, now)
-            request = _request(ctx, uow, pending, plan, cmd, price, coupon, trial_days)
-        uow.commit()
+    if not purchases.valid_key(cmd.idempotency_key):
+        raise DomainError(errors.IDEMPOTENCY_KEY_INVALID)
+    # Without a client key, the nonce (single use) names the request.
+    client_key = cmd.idempotency_key or hashlib.sha256(cmd.nonce.encode()).hexdigest()
+    key = purchases.scoped_key(cmd.account_id, client_key)
+    fingerprint = purchases.fingerprint(plan.plan_id, [product], normalise_code(cmd.coupon),
+                                        payments.nonce_kind(cmd.nonce))
+    for attempt in (1, 2):
+        started = _start(ctx, cmd, plan, product, price, key, fingerprint, resolve_stale=attempt == 1)
+        if started is not None:
+            break
+    else:  # pragma: no cover - a stale pending purchase is settled or failed before the second attempt
+        raise DomainError(errors.PAYMENT_IN_PROGRESS)
+    if isinstance(started, Subscription):
+        return started
+    pending, request = started
     try:
         result = ctx.gateway.create_subscription(request)
     except payments.GatewayUnavailable as exc:
         raise DomainError(errors.PAYMENT_UNAVAILABLE) from exc  # the row stays pending; a retry resumes
     return _settle(ctx, pending.id, plan, request, result)
+
+
+def _start(ctx, cmd, plan, product, price, key, fingerprint, resolve_stale: bool):
+    """Commit the pending purchase with its claims. Answers a Subscription when there is nothing to pay
+    (a replay, an access coupon), (pending, request) when the gateway is to be called, or None after a
+    stale pending purchase in the way was settled (try again)."""
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        earlier = uow.subscriptions.by_idempotency_key(key)
+        if earlier is not None and now - earlier.created_at >= purchases.KEY_TTL:
+            uow.subscriptions.forget_key(earlier.id)  # a key lives 24 hours
+            earlier = None
+        if earlier is not None:
+            return _again(ctx, uow, earlier, plan, cmd, price, fingerprint, now)
+        account = uow.accounts.get(cmd.account_id)
+        owned = uow.subscriptions.for_account(cmd.account_id)
+        coupon = _coupon(uow, cmd, account, owned, product, plan, now)
+        if coupon is not None and coupon.is_access:
+            sub = grant_access_coupon(uow, coupon, cmd.account_id, now)
+            uow.commit()
+            ctx.jobs.outbox_changed()  # a partner user's callback, if any
+            return sub
+        trial_days = _free_days(owned, coupon, product, now)
+        pending = Subscription(
+            account_id=cmd.account_id, subscription_type=product, duration_code=plan.duration_code,
+            store_id=WEB_STORE, payment_state_id=PENDING, payment_plan_id=plan.plan_id,
+            payment_plan_price=price, currency=plan.currency, is_renewing=True,
+            coupon=coupon.code if coupon else None, created_at=now, idempotency_key=key,
+            request_fingerprint=fingerprint, end_date=now + timedelta(days=trial_days) if trial_days else None)
+        added = uow.subscriptions.add_unique(pending, takes_trial=not had_trial(owned))
+        if added.outcome is purchases.AddOutcome.KEY_TAKEN:  # the twin request got there first
+            twin = uow.subscriptions.by_idempotency_key(key)
+            if twin is None:
+                raise DomainError(errors.PAYMENT_IN_PROGRESS)
+            return _again(ctx, uow, twin, plan, cmd, price, fingerprint, now)
+        if added.outcome is purchases.AddOutcome.TRIAL_TAKEN:  # another first purchase is under way
+            raise DomainError(errors.PAYMENT_IN_PROGRESS)
+        if added.outcome is purchases.AddOutcome.APPS_TAKEN:
+            holder = uow.subscriptions.get(added.conflict_id) if added.conflict_id else None
+            if holder is not None and holder.payment_state_id == PENDING:
+                if not resolve_stale or now - holder.created_at < STALE_PENDING:
+                    raise DomainError(errors.PAYMENT_IN_PROGRESS)
+                uow.commit()  # a forgotten key, if any
+                _resolve_stale(ctx, holder.id)
+                return None
+            raise DomainError(errors.ALREADY_SUBSCRIBED, subscriptionId=holder.id if holder else None,
+                              addsApps=bool(holder is not None and apps_of(product) - purchases.claimed_apps(holder)))
+        if coupon is not None:
+            redeem_or_fail(uow, coupon, cmd.account_id, now)
+        request = _request(ctx, uow, pending, plan, cmd, price, coupon, trial_days)
+        uow.commit()
+    return pending, request
+
+
+def _again(ctx, uow, earlier: Subscription, plan, cmd, price, fingerprint, now):
+    """The key was used before by this account: the same request is answered as the first time (or
+    resumed when its payment stalled); another request under the same key is refused."""
+    if earlier.request_fingerprint and earlier.request_fingerprint != fingerprint:
+        raise DomainError(errors.IDEMPOTENCY_KEY_REUSED)
+    if earlier.payment_state_id != PENDING or now - earlier.created_at < STALE_PENDING:
+        return _replay(earlier)
+    request = _request(ctx, uow, earlier, plan, cmd, price, None)
+    uow.commit()
+    return earlier, request
+
+
+def _resolve_stale(ctx: ServiceContext, subscription_id: int) -> None:
+    """A purchase left pending (its answer was lost and nobody retried) holds the apps another purchase
+    wants: ask the gateway whether it was created under our id; settle it if so, fail it if not."""
+    with ctx.uow() as uow:
+        sub = uow.subscriptions.get(subscription_id)
+        if sub is None or sub.payment_state_id != PENDING:
+            return
+    try:
+        found = ctx.gateway.find_subscription(f"lumo{sub.id}")
+    except payments.GatewayUnavailable as exc:
+        raise DomainError(errors.PAYMENT_UNAVAILABLE) from exc
+    plan = ctx.catalogue.find(sub.payment_plan_id or "")
+    trial_days = max(0, (sub.end_date - sub.created_at).days) if sub.end_date else 0
+    request = payments.SubscriptionRequest(
+        subscription_id=f"lumo{sub.id}", customer_id=str(sub.account_id), email="", nonce="", plan_id=sub.payment_plan_id,
+        price=sub.payment_plan_price, currency=sub.currency, trial_days=trial_days)
+    result = found if found is not None and found.ok else payments.GatewayResult(ok=False, error=payments.UNAVAILABLE)
+    try:
+        _settle(ctx, sub.id, plan, request, result)
+    except DomainError:
+        pass  # not created at the gateway: the stale purchase is failed and its claims released
 
 
 def _priced(ctx: ServiceContext, cmd: SubscribeCommand) -> tuple[Plan, str, object]:

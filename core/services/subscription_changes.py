@@ -5,7 +5,7 @@ import logging
 from decimal import Decimal
 
 from core.domain import callbacks, errors, payments
-from core.domain.catalogue import price_bundle
+from core.domain.catalogue import apps_of, price_bundle
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage
 from core.domain.stores import can_change_plan, switch_operator
@@ -90,6 +90,11 @@ def change_plan(ctx: ServiceContext, account_id: int, subscription_id: int | Non
         product, price = price_bundle(plan, products or [])
     except ValueError as exc:
         raise DomainError(errors.PLAN_NOT_FOUND) from exc
+    if sub.store_id == WEB_STORE and sub.is_renewing:
+        with ctx.uow() as uow:  # apps another renewing subscription holds cannot be added here
+            holder = uow.subscriptions.claim_holder(account_id, apps_of(product), except_id=sub.id)
+        if holder is not None:
+            raise DomainError(errors.ALREADY_SUBSCRIBED, subscriptionId=holder, addsApps=False)
     now = ctx.clock.now()
     deferred = sub.in_no_change_window(now)
     if sub.gateway_id and not deferred:

@@ -22,7 +22,9 @@ EXPORTED_AS = {"accounts": "account", "child_profiles": "children", "parental_se
 NOT_EXPORTED = {"outbox": "messages in flight, built from the data above",
                 "tv_links": "a pending link holds hashes only; the linked TV is in sessions",
                 "webhook_events": "the gateway's event ids, nothing about a person",
-                "analytics_events": "no account, e-mail or name is kept with a record"}
+                "analytics_events": "no account, e-mail or name is kept with a record",
+                "subscription_claims": "which apps a renewing subscription holds: derived from subscriptions",
+                "trial_claims": "which purchase used the free trial: derived from subscriptions"}
 
 
 def a_full_family(client, container, mailbox):

@@ -134,11 +134,25 @@ class FakeSubscriptions(_Repo):
     def get(self, subscription_id):
         return copy.deepcopy(self.table.get(subscription_id))
 
-    def add_unique(self, subscription):
+    def add_unique(self, subscription, takes_trial=False):
+        from core.domain.purchases import AddOutcome, AddResult, claimed_apps
+
         if any(s.idempotency_key == subscription.idempotency_key for s in self.table.values()):
-            return False
+            return AddResult(AddOutcome.KEY_TAKEN)
+        holder = self.claim_holder(subscription.account_id, claimed_apps(subscription))
+        if holder is not None:
+            return AddResult(AddOutcome.APPS_TAKEN, holder)
         self._add(subscription)
-        return True
+        return AddResult(AddOutcome.ADDED)
+
+    def claim_holder(self, account_id, apps, except_id=None):
+        from core.domain.purchases import claimed_apps
+
+        return next((s.id for s in self.table.values() if s.account_id == account_id and s.id != except_id
+                     and claimed_apps(s) & set(apps)), None)
+
+    def forget_key(self, subscription_id):
+        self.table[subscription_id].idempotency_key = None
 
     def by_gateway_id(self, gateway_id):
         return next((copy.deepcopy(s) for s in self.table.values() if s.gateway_id == gateway_id), None)

@@ -16,7 +16,8 @@ blp = Blueprint("braintree", __name__, description="Payments through Braintree (
 
 PAY_ERRORS = (errors.PLAN_NOT_FOUND, errors.PAYMENT_FAILED, errors.INVALID_COUPON, errors.COUPON_ONLY_TV,
               errors.COUPON_ONLY_BOOKS, errors.COUPON_ONLY_ALL, errors.COUPON_NOT_FOR_ACCOUNT, errors.MONTHLY_ONLY,
-              errors.ONLY_TWO_PRODUCTS, errors.PAYMENT_IN_PROGRESS, errors.PAYMENT_UNAVAILABLE)
+              errors.ONLY_TWO_PRODUCTS, errors.PAYMENT_IN_PROGRESS, errors.PAYMENT_UNAVAILABLE,
+              errors.ALREADY_SUBSCRIBED, errors.IDEMPOTENCY_KEY_REUSED, errors.IDEMPOTENCY_KEY_INVALID)
 LEGACY_PRODUCTS = {"subscriptions": "lumo_tv", "books/subscriptions": "lumo_books",
                    "games/subscriptions": "lumo_games", "tv-books/subscriptions": "lumo_tv_books"}
 
@@ -39,8 +40,11 @@ def generate_token():
 @blp.response(200, SubscribeAnswerSchema)
 @documents(blp, *PAY_ERRORS, auth=True)
 def subscribe(data):
-    """Pay and subscribe. Send an `Idempotency-Key` header: a repeat answers the same subscription.
-    400 answers carry `errorMessage`, a message key safe to show."""
+    """Pay and subscribe. Send an `Idempotency-Key` header (1-64 printable characters, yours alone, kept
+    24 hours): a repeat of the same request answers the same subscription; the key reused for another
+    request answers 400 code 11. A purchase covering an app that a renewing subscription already covers
+    answers 400 code 10 `alreadySubscribed` with `subscriptionId` and `addsApps` (change plan instead),
+    before any payment is attempted. 400 answers carry `errorMessage`, a message key safe to show."""
     chosen = data["plans"]
     extra = [p for p in [chosen["product"], *chosen["addOns"]] if p]
     return _answer(payments.subscribe(services(), payments.SubscribeCommand(
@@ -86,7 +90,8 @@ def cancel(query):
 @login_required
 @blp.arguments(ChangePlanSchema)
 @blp.response(200, SubscriptionSchema)
-@documents(blp, errors.PLAN_NOT_FOUND, errors.SUBSCRIPTION_NOT_FOUND, errors.CHANGE_NOT_ALLOWED, auth=True)
+@documents(blp, errors.PLAN_NOT_FOUND, errors.SUBSCRIPTION_NOT_FOUND, errors.CHANGE_NOT_ALLOWED,
+           errors.ALREADY_SUBSCRIBED, auth=True)
 def change_plan(data):
     """Change the plan of a web subscription. Inside the 24 hours before renewal the change waits
     for the next cycle (`pending`), so the coming charge is not affected."""

@@ -73,13 +73,44 @@ class SubscriptionRow(Base):
     cancelled_at = mapped_column(UTCDateTime())
     created_at = mapped_column(UTCDateTime(), nullable=False)
     gateway_id: Mapped[str | None] = mapped_column(String(64), unique=True)
+    # sha256 of (account, client key): keys are scoped per account (core.domain.purchases.scoped_key)
     idempotency_key: Mapped[str | None] = mapped_column(String(64), unique=True)
+    request_fingerprint: Mapped[str | None] = mapped_column(String(64))
     last_event_at = mapped_column(UTCDateTime())
     pending_plan_id: Mapped[str | None] = mapped_column(String(60))
     pending_price = mapped_column(Numeric(10, 2, asdecimal=True))
     pending_subscription_type: Mapped[str | None] = mapped_column(String(40))
     partner: Mapped[str | None] = mapped_column(String(50))
     trial_reminded_at = mapped_column(UTCDateTime())  # the trial-ending e-mail is written once
+
+
+class SubscriptionClaimRow(Base):
+    """One renewing web subscription per (account, app): the database refuses a second claim
+    (core.domain.purchases.claimed_apps says which apps a subscription holds)."""
+
+    __tablename__ = "subscription_claims"
+    __table_args__ = (
+        PrimaryKeyConstraint("account_id", "app", name="pk_subscription_claims"),
+        CheckConstraint("app IN ('tv', 'books', 'games')", name="ck_subscription_claims_app"),
+        Index("ix_subscription_claims_subscription_id", "subscription_id"),
+    )
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_subscription_claims_account_id"))
+    app: Mapped[str] = mapped_column(String(10))
+    subscription_id: Mapped[int] = mapped_column(
+        ForeignKey("subscriptions.id", ondelete="CASCADE", name="fk_subscription_claims_subscription_id"),
+        nullable=False)
+
+
+class TrialClaimRow(Base):
+    """One free trial per account: the first web purchase holds it (released if that payment fails)."""
+
+    __tablename__ = "trial_claims"
+    __table_args__ = (PrimaryKeyConstraint("account_id", name="pk_trial_claims"),)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_trial_claims_account_id"))
+    subscription_id: Mapped[int] = mapped_column(
+        ForeignKey("subscriptions.id", ondelete="CASCADE", name="fk_trial_claims_subscription_id"), nullable=False)
 
 
 class CouponRedemptionRow(Base):

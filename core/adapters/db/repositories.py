@@ -11,13 +11,15 @@ from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import to_domain, to_row
 from core.adapters.db.models import (AccountRow, AnalyticsEventRow, CouponRedemptionRow, CouponRow, OutboxRow,
-                                     SubscriptionRow, TokenRow, WebhookEventRow)
+                                     SubscriptionClaimRow, SubscriptionRow, TokenRow, TrialClaimRow,
+                                     WebhookEventRow)
 from core.domain.accounts import Account
 from core.domain.analytics import UTM_FIELDS, AnalyticsEvent, FunnelCount
 from core.domain.coupons import Coupon
 from core.domain.login_throttle import LoginState
 from core.domain.ports import OutboxMessage
-from core.domain.subscriptions import Subscription
+from core.domain.purchases import AddOutcome, AddResult, claimed_apps
+from core.domain.subscriptions import FAILED, Subscription
 from core.domain.tokens import Purpose, StoredToken
 
 
@@ -226,14 +228,45 @@ class SqlSubscriptions:
         self.session.add(row)
         self.session.flush()
         subscription.id = row.id
+        self._sync_claims(subscription)
         return subscription
 
-    def add_unique(self, subscription: Subscription) -> bool:
+    def add_unique(self, subscription: Subscription, takes_trial: bool = False) -> AddResult:
+        """Insert a pending purchase with its claims, all or nothing. The database settles races: its
+        unique keys refuse a second use of the idempotency key, a second claim on an app, a second trial
+        (on PostgreSQL a racer waits for the first transaction and then fails)."""
         row = to_row(subscription, SubscriptionRow())
-        if not _insert_once(self.session, row):
-            return False
+        step = AddOutcome.KEY_TAKEN
+        try:
+            with self.session.begin_nested():
+                self.session.add(row)
+                self.session.flush()
+                step = AddOutcome.APPS_TAKEN
+                self.session.add_all([SubscriptionClaimRow(account_id=row.account_id, app=app, subscription_id=row.id)
+                                      for app in sorted(claimed_apps(subscription))])
+                self.session.flush()
+                if takes_trial:
+                    step = AddOutcome.TRIAL_TAKEN
+                    self.session.add(TrialClaimRow(account_id=row.account_id, subscription_id=row.id))
+                    self.session.flush()
+        except IntegrityError:
+            if step is AddOutcome.APPS_TAKEN:
+                return AddResult(step, self.claim_holder(subscription.account_id, claimed_apps(subscription)))
+            return AddResult(step)
         subscription.id = row.id
-        return True
+        return AddResult(AddOutcome.ADDED)
+
+    def claim_holder(self, account_id: int, apps, except_id: int | None = None) -> int | None:
+        """The subscription that holds a claim on one of `apps`, other than `except_id`."""
+        return self.session.scalar(
+            select(SubscriptionClaimRow.subscription_id).where(
+                SubscriptionClaimRow.account_id == account_id, SubscriptionClaimRow.app.in_(sorted(apps)),
+                SubscriptionClaimRow.subscription_id != (except_id or 0)).limit(1))
+
+    def forget_key(self, subscription_id: int) -> None:
+        """An idempotency key past its 24 hours: the account may use it again for a new request."""
+        self.session.execute(update(SubscriptionRow).where(SubscriptionRow.id == subscription_id)
+                             .values(idempotency_key=None).execution_options(synchronize_session=False))
 
     def for_account(self, account_id: int) -> list[Subscription]:
         rows = self.session.scalars(select(SubscriptionRow).where(SubscriptionRow.account_id == account_id)
@@ -255,7 +288,25 @@ class SqlSubscriptions:
         return self._one(SubscriptionRow.idempotency_key == key)
 
     def save(self, subscription: Subscription) -> None:
+        """Write the row and bring its claims in step: a cancelled, expired or failed subscription frees
+        its apps (and a failed first purchase its trial); a plan change claims its new apps. Adding an
+        app another renewing subscription holds raises IntegrityError: check with claim_holder first."""
         to_row(subscription, self.session.get(SubscriptionRow, subscription.id))
+        self.session.flush()
+        self._sync_claims(subscription)
+
+    def _sync_claims(self, sub: Subscription) -> None:
+        wanted = claimed_apps(sub)
+        held = set(self.session.scalars(select(SubscriptionClaimRow.app)
+                                        .where(SubscriptionClaimRow.subscription_id == sub.id)))
+        if held - wanted:
+            self.session.execute(delete(SubscriptionClaimRow).where(
+                SubscriptionClaimRow.subscription_id == sub.id, SubscriptionClaimRow.app.in_(sorted(held - wanted))))
+        if wanted - held:
+            self.session.add_all([SubscriptionClaimRow(account_id=sub.account_id, app=app, subscription_id=sub.id)
+                                  for app in sorted(wanted - held)])
+        if sub.payment_state_id == FAILED:
+            self.session.execute(delete(TrialClaimRow).where(TrialClaimRow.subscription_id == sub.id))
         self.session.flush()
 
     def due_to_expire(self, now: datetime, limit: int) -> list[Subscription]:

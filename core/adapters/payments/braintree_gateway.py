@@ -171,6 +171,10 @@ class BraintreeGateway(PaymentGateway):
         return GatewayResult(ok=False, error=_failed("subscription.create", request.subscription_id, created))
 
     @_unavailable_on_network_error
+    def find_subscription(self, subscription_id: str) -> GatewayResult | None:
+        return self._existing(subscription_id)
+
+    @_unavailable_on_network_error
     def cancel_subscription(self, gateway_id: str) -> GatewayResult:
         try:
             result = self._sdk.subscription.cancel(gateway_id)

@@ -71,6 +71,12 @@ class SandboxGateway:
         return p.GatewayResult(ok=True, gateway_id=request.subscription_id, payment_method=method,
                                next_billing_date=self._now() + timedelta(days=request.trial_days))
 
+    def find_subscription(self, subscription_id: str) -> p.GatewayResult | None:
+        existing = self.subscriptions.get(subscription_id)
+        if existing is None:
+            return None
+        return p.GatewayResult(ok=True, gateway_id=subscription_id, payment_method=existing["method"])
+
     def cancel_subscription(self, gateway_id: str) -> p.GatewayResult:
         if gateway_id in self.subscriptions:
             self.subscriptions[gateway_id]["status"] = "Canceled"

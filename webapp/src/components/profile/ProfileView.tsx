@@ -6,7 +6,7 @@ import Flash from '@/components/common/Flash';
 import EmailOverlay from '@/components/email-overlay/EmailOverlay';
 import { useIsTv } from '@/components/layout/PlatformContext';
 import { Link } from '@/i18n/navigation';
-import { clearPaymentNotice, paymentJustDone } from '@/components/subscribe/paymentNotice';
+import { alreadySubscribedNotice, clearPaymentNotice, paymentJustDone } from '@/components/subscribe/paymentNotice';
 import { useStartup } from '@/lib/startup/StartupProvider';
 import DataRights from './DataRights';
 import EditPopup, { type EditableField } from './EditPopup';
@@ -20,7 +20,9 @@ export default function ProfileView() {
   const { account, reloadAccount } = useStartup();
   const isTv = useIsTv();
   const [editing, setEditing] = useState<EditableField | null>(null);
+  const tErrors = useTranslations('Errors');
   const [paid, setPaid] = useState(paymentJustDone);
+  const [owned, setOwned] = useState(alreadySubscribedNotice);
 
   useEffect(() => clearPaymentNotice, []);
 
@@ -32,6 +34,7 @@ export default function ProfileView() {
     <div className={styles.screen}>
       <section className={styles.profile} aria-labelledby="profile-title">
         {paid && <Flash kind="success" onClose={() => setPaid(false)}>{t('paid')}</Flash>}
+        {owned && <Flash kind="success" onClose={() => setOwned(false)}>{tErrors('alreadySubscribed')}</Flash>}
         <h1 id="profile-title">{t('title')}</h1>
         <div className={styles.card}>
           <h2>{t('accountTitle')}</h2>

@@ -14,7 +14,7 @@ import { subscribeLegacy } from '@/lib/api/billing';
 import { isErrorKey } from '@/lib/api/errors';
 import { nextStep, STEPS, type Step } from './legacy';
 import LegacyPlanStep from './LegacyPlanStep';
-import { useIdempotencyKey, usePaymentSuccess } from './usePay';
+import { useAlreadySubscribed, useIdempotencyKey, usePaymentSuccess } from './usePay';
 import styles from './PaymentPage.module.css';
 
 /** /add-subscription: the older 3-step flow (plan, payment option, card) on the older payment calls. */
@@ -25,6 +25,7 @@ export default function AddSubscriptionFlow() {
   const { plans, failed, retry } = usePlans();
   const provider = usePaymentProvider();
   const succeeded = usePaymentSuccess();
+  const alreadySubscribed = useAlreadySubscribed();
   const keys = useIdempotencyKey();
   const [step, setStep] = useState<Step>('plan');
   const [plan, setPlan] = useState<Plan | null>(null);
@@ -48,6 +49,7 @@ export default function AddSubscriptionFlow() {
     }, keys.keyFor(nonce.nonce));
     keys.settle(result.ok ? null : result);
     if (!result.ok) {
+      if (await alreadySubscribed(result)) return 'alreadySubscribed';
       // SPEC 8: the older flow shows the server's own errorMessage.
       const reason = result.body?.errorMessage;
       return isErrorKey(reason) ? reason : result.errorKey;

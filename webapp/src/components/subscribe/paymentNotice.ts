@@ -1,15 +1,25 @@
-// "Thank you, your subscription is active" on the profile right after a payment.
-// Kept in memory, not in the address: it must not come back on a reload or a shared link.
-let pending = false;
+// Notices the profile shows right after a payment attempt: "Thank you, your subscription is active", or
+// "You already have a subscription for this app" when the API refused a second purchase (alreadySubscribed).
+// Kept in memory, not in the address: they must not come back on a reload or a shared link.
+type Notice = 'paid' | 'alreadySubscribed';
+let pending: Notice | null = null;
 
 export function notePaymentDone(): void {
-  pending = true;
+  pending = 'paid';
+}
+
+export function noteAlreadySubscribed(): void {
+  pending = 'alreadySubscribed';
 }
 
 export function paymentJustDone(): boolean {
-  return pending;
+  return pending === 'paid';
+}
+
+export function alreadySubscribedNotice(): boolean {
+  return pending === 'alreadySubscribed';
 }
 
 export function clearPaymentNotice(): void {
-  pending = false;
+  pending = null;
 }

@@ -1,4 +1,4 @@
-import { paymentFailureMessage } from './usePay';
+import { alreadySubscribedTarget, paymentFailureMessage } from './usePay';
 import { webAppPath } from '@/lib/startup/web-apps';
 
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
@@ -30,6 +30,23 @@ describe('payment failures (SPEC 8)', () => {
 
   it('is generic when the network fails', () => {
     expect(paymentFailureMessage(failure(0))).toBe('somethingWentWrong');
+  });
+});
+
+describe('a purchase the API refuses as already subscribed (400 code 10)', () => {
+  it('sends the parent to change plan when the purchase would add apps', () => {
+    expect(alreadySubscribedTarget(failure(400, { code: 10, message: 'alreadySubscribed', subscriptionId: 7, addsApps: true })))
+      .toBe('/changeSubscriptionPlan?subscription=7');
+  });
+
+  it('sends the parent to the profile when it adds nothing', () => {
+    expect(alreadySubscribedTarget(failure(400, { code: 10, message: 'alreadySubscribed', subscriptionId: 7, addsApps: false }))).toBe('/');
+  });
+
+  it('shows the message, and leaves other failures on the form', () => {
+    expect(paymentFailureMessage(failure(400, { code: 10, message: 'alreadySubscribed' }))).toBe('alreadySubscribed');
+    expect(alreadySubscribedTarget(failure(400, { code: 11, message: 'idempotencyKeyReused' }))).toBeNull();
+    expect(alreadySubscribedTarget(failure(409, { message: 'paymentInProgress' }))).toBeNull();
   });
 });
 

@@ -13,7 +13,7 @@ import { clearCoupon, local } from '@/lib/session/storage';
 import { useStartup } from '@/lib/startup/StartupProvider';
 import { openWebApp } from '@/lib/startup/web-apps';
 import { afterPayment, fireConversion } from './afterPayment';
-import { notePaymentDone } from './paymentNotice';
+import { noteAlreadySubscribed, notePaymentDone } from './paymentNotice';
 import type { AppliedCoupon } from './coupon';
 import { chosenPlan } from './useCoupon';
 
@@ -25,6 +25,30 @@ export function paymentFailureMessage(failure: ApiFailure): PaymentMessage {
   if (failure.status === 409) return 'paymentInProgress';
   if (failure.status === 503) return 'subscriptionCreateFailed';
   return failure.errorKey;
+}
+
+/**
+ * A purchase refused because a renewing subscription already covers one of its apps (400 code 10): where
+ * to send the parent instead — change plan when the purchase would add apps, else the profile.
+ */
+export function alreadySubscribedTarget(failure: ApiFailure): string | null {
+  if (failure.status !== 400 || failure.errorKey !== 'alreadySubscribed') return null;
+  const id = failure.body?.subscriptionId;
+  return failure.body?.addsApps === true && typeof id === 'number' ? `/changeSubscriptionPlan?subscription=${id}` : '/';
+}
+
+/** Sends the parent on after an alreadySubscribed answer; false for any other failure. */
+export function useAlreadySubscribed() {
+  const router = useRouter();
+  const { reloadAccount } = useStartup();
+  return async function redirected(failure: ApiFailure): Promise<boolean> {
+    const target = alreadySubscribedTarget(failure);
+    if (!target) return false;
+    if (target === '/') noteAlreadySubscribed();
+    await reloadAccount();
+    router.push(target);
+    return true;
+  };
 }
 
 /** Whether the outcome is unknown, so a retry must reuse the same idempotency key. */
@@ -82,6 +106,7 @@ export function useIdempotencyKey() {
 export function usePay({ selection, priced, coupon }: PayContext) {
   const succeeded = usePaymentSuccess();
   const keys = useIdempotencyKey();
+  const alreadySubscribed = useAlreadySubscribed();
 
   return async function pay(nonce: Nonce, billingName: string): Promise<PaymentMessage | null> {
     if (!priced) return 'selectPlan';
@@ -93,7 +118,10 @@ export function usePay({ selection, priced, coupon }: PayContext) {
     };
     const result = await subscribe(request, keys.keyFor(nonce.nonce));
     keys.settle(result.ok ? null : result);
-    if (!result.ok) return paymentFailureMessage(result);
+    if (!result.ok) {
+      await alreadySubscribed(result);
+      return paymentFailureMessage(result);
+    }
     await succeeded({ product: priced.product, period: selection.period, currency: priced.currency, total: priced.total, method: nonce.method });
     return null;
   };

@@ -18,7 +18,7 @@ export const ERROR_KEYS = [
   'cvvFailed', 'duplicatePayment', 'paymentInProgress', 'changePlanNotAllowed',
   'termsUpdate', 'termsVersionOutdated', 'childLimitReached', 'childNotFound',
   'birthYearInvalid', 'linkPinInvalid', 'linkExpired', 'newsletterAlreadySaved',
-  'accountDeleteFailed',
+  'accountDeleteFailed', 'alreadySubscribed', 'idempotencyKeyReused', 'idempotencyKeyInvalid',
 ] as const satisfies readonly ErrorKey[];
 
 export function isErrorKey(value: unknown): value is ErrorKey {

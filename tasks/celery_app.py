@@ -29,6 +29,7 @@ def create_celery(settings: Settings | None = None) -> Celery:
             "expire-subscriptions": {"task": "tasks.expire_subscriptions", "schedule": CLOCK_SECONDS},
             "remind-trials-ending": {"task": "tasks.remind_trials_ending", "schedule": CLOCK_SECONDS},
             "expire-past-due": {"task": "tasks.expire_past_due", "schedule": CLOCK_SECONDS},
+            "resolve-stale-purchases": {"task": "tasks.resolve_stale_purchases", "schedule": REDRIVE_SECONDS},
             "purge-expired-data": {"task": "tasks.purge_expired_data", "schedule": RETENTION_SECONDS},
         },
     )

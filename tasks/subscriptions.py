@@ -1,9 +1,10 @@
 """The subscription clock: lapse subscriptions whose time is up, remind trials ending,
-end the grace period of past-due subscriptions."""
+end the grace period of past-due subscriptions, settle purchases whose answer was lost."""
 from __future__ import annotations
 
 from celery import shared_task
 
+from core.services.payments import resolve_stale_purchases
 from core.services.subscription_changes import expire_due
 from core.services.subscription_clock import expire_past_due, remind_trials_ending
 from tasks.container import worker_container
@@ -11,6 +12,7 @@ from tasks.container import worker_container
 EXPIRE_TASK = "tasks.expire_subscriptions"
 TRIAL_REMINDERS_TASK = "tasks.remind_trials_ending"
 PAST_DUE_TASK = "tasks.expire_past_due"
+STALE_PURCHASES_TASK = "tasks.resolve_stale_purchases"
 
 
 @shared_task(name=EXPIRE_TASK, acks_late=True)
@@ -27,3 +29,8 @@ def remind_trials() -> int:
 def expire_past_due_subscriptions() -> int:
     container = worker_container()
     return expire_past_due(container.services, container.settings.past_due_grace_days)
+
+
+@shared_task(name=STALE_PURCHASES_TASK, acks_late=True)
+def resolve_stale() -> int:
+    return resolve_stale_purchases(worker_container().services)

@@ -83,6 +83,8 @@ class SubscriptionRepository(Protocol):
         the database decides which of two racing purchases wins (core.domain.purchases)."""
     def claim_holder(self, account_id: int, apps, except_id: int | None = None) -> int | None:
         """The subscription holding a claim on one of `apps`, other than `except_id`."""
+    def stale_pending(self, created_before: datetime, limit: int) -> list[Subscription]:
+        """Purchases still pending that were started before `created_before`."""
     def forget_key(self, subscription_id: int) -> None:
         """Drop an expired idempotency key so the account may use it again."""
     def for_account(self, account_id: int) -> list[Subscription]: ...

@@ -11,6 +11,7 @@ refused by the database before any gateway call.
 from __future__ import annotations
 
 import hashlib
+import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -25,6 +26,7 @@ from core.services.context import ServiceContext
 from core.services.coupon_grants import grant_access_coupon, redeem_or_fail
 from core.services.partner_callbacks import record_event
 
+log = logging.getLogger(__name__)
 STALE_PENDING = timedelta(minutes=2)  # a pending payment older than this is retried, not waited for
 
 
@@ -135,6 +137,22 @@ def _again(ctx, uow, earlier: Subscription, plan, cmd, price, fingerprint, now):
     request = _request(ctx, uow, earlier, plan, cmd, price, None)
     uow.commit()
     return earlier, request
+
+
+def resolve_stale_purchases(ctx: ServiceContext, limit: int = 100) -> int:
+    """The clock's sweep: purchases pending for longer than STALE_PENDING (the process died, or the answer
+    was lost and nobody retried) are settled if the gateway has them, failed if not. Without it a parent
+    charged by the gateway could see nothing. Answers how many were resolved."""
+    with ctx.uow() as uow:
+        stale = uow.subscriptions.stale_pending(ctx.clock.now() - STALE_PENDING, limit)
+    resolved = 0
+    for sub in stale:
+        try:
+            _resolve_stale(ctx, sub.id)
+            resolved += 1
+        except DomainError:
+            log.warning("stale purchase %s: the gateway did not answer; tried again on the next tick", sub.id)
+    return resolved
 
 
 def _resolve_stale(ctx: ServiceContext, subscription_id: int) -> None:

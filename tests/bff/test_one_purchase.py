@@ -238,3 +238,29 @@ def test_keys_expire_after_24_hours(client, clock, gateway_calls):
     games = pay(client, token, plan="lumo_games_monthly_eur", key="daily")
     assert games.status_code == 200  # a new key now: a new request
     assert len(gateway_calls) == 2
+
+
+def test_the_clock_settles_or_fails_purchases_whose_answer_was_lost(client, container, clock, monkeypatch):
+    from tasks.subscriptions import resolve_stale
+
+    token = signed_up(client)
+    paid = pay(client, token, key="paid").json["data"]["subscriptionId"]  # at the gateway as lumo{paid}
+    account_id = _account_id(container)
+    with container.services.uow() as uow:  # never reached the gateway (the process died before the call)
+        lost = uow.subscriptions.add(Subscription(
+            account_id=account_id, subscription_type="lumo_games", duration_code="P1M", store_id="lumo",
+            payment_state_id="Pending", payment_plan_id="lumo_games_monthly_eur", created_at=clock.now(),
+            idempotency_key="y" * 64, currency="EUR")).id
+        uow.commit()
+    with container.engine.begin() as c:  # the first one's settling answer was lost
+        c.exec_driver_sql(f"UPDATE subscriptions SET payment_state_id = 'Pending' WHERE id = {paid}")
+    monkeypatch.setattr("tasks.subscriptions.worker_container", lambda: container)
+    assert resolve_stale.apply().get() == 0  # not stale yet: a payment may still be under way
+    clock.advance(timedelta(minutes=3))
+    assert resolve_stale.apply().get() == 2
+    with container.engine.connect() as c:
+        states = dict(c.exec_driver_sql("SELECT id, payment_state_id FROM subscriptions").fetchall())
+        claims = c.exec_driver_sql("SELECT app FROM subscription_claims").scalars().all()
+    assert states == {paid: "Trial", lost: "Failed"}
+    assert claims == ["tv"]  # the failed one let Games go
+    assert resolve_stale.apply().get() == 0

@@ -151,6 +151,10 @@ class FakeSubscriptions(_Repo):
         return next((s.id for s in self.table.values() if s.account_id == account_id and s.id != except_id
                      and claimed_apps(s) & set(apps)), None)
 
+    def stale_pending(self, created_before, limit):
+        return [copy.deepcopy(s) for s in self.table.values()
+                if s.payment_state_id == "Pending" and s.created_at < created_before][:limit]
+
     def forget_key(self, subscription_id):
         self.table[subscription_id].idempotency_key = None
 

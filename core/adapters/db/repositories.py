@@ -263,6 +263,13 @@ class SqlSubscriptions:
                 SubscriptionClaimRow.account_id == account_id, SubscriptionClaimRow.app.in_(sorted(apps)),
                 SubscriptionClaimRow.subscription_id != (except_id or 0)).limit(1))
 
+    def stale_pending(self, created_before: datetime, limit: int) -> list[Subscription]:
+        rows = self.session.scalars(
+            select(SubscriptionRow).where(SubscriptionRow.payment_state_id == "Pending",
+                                          SubscriptionRow.created_at < created_before)
+            .order_by(SubscriptionRow.id).limit(limit))
+        return [to_domain(r, Subscription) for r in rows]
+
     def forget_key(self, subscription_id: int) -> None:
         """An idempotency key past its 24 hours: the account may use it again for a new request."""
         self.session.execute(update(SubscriptionRow).where(SubscriptionRow.id == subscription_id)

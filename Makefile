@@ -1,6 +1,9 @@
 # Lumo — the two commands a newcomer needs: `make run` and `make test`.
 SHELL := /bin/bash
-PYTHON ?= python3
+# The first Python from 3.11 to 3.13 found (override: make run PYTHON=/path/to/python3.12)
+SUPPORTED_PY := import sys; sys.exit(not (3, 11) <= sys.version_info[:2] <= (3, 13))
+PYTHON ?= $(shell for p in python3.13 python3.12 python3.11 python3; do \
+	command -v $$p >/dev/null && $$p -c '$(SUPPORTED_PY)' 2>/dev/null && { echo $$p; break; }; done)
 VENV := .venv
 PY := $(VENV)/bin/python
 export NEXT_TELEMETRY_DISABLED := 1
@@ -33,7 +36,9 @@ test-e2e: $(VENV)/.installed webapp/node_modules/.installed ## journeys, axe-cor
 install: $(VENV)/.installed webapp/node_modules/.installed
 
 $(VENV)/.installed: pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@test -n "$(PYTHON)" || { echo "Lumo needs Python 3.11, 3.12 or 3.13 (none found on PATH; set PYTHON=…)"; exit 1; }
+	@# A .venv left by an unsupported Python (or a broken first install) is made anew, not reused.
+	@$(PY) -c '$(SUPPORTED_PY)' 2>/dev/null || { rm -rf $(VENV); $(PYTHON) -m venv $(VENV); }
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,reports]'
 	touch $@

@@ -393,6 +393,23 @@ def test_declined_card_shows_its_message(new_context, make_parent, stack, cat):
     assert stack.api.account(parent.token)[1]["subscriptions"] == []
 
 
+def test_second_tab_paying_for_the_same_app_lands_on_the_profile_charged_once(new_context, make_parent, stack, cat):
+    """Two tabs open on /subscribe (issue 22): the second payment is refused before the gateway and the
+    parent is sent to the profile, told they already have the app."""
+    parent = make_parent("two-tabs", subscribed=False)
+    context = new_context(token=parent.token)
+    first, second = context.new_page(), context.new_page()
+    for tab in (first, second):
+        tab.goto(cat.path("/subscribe"))
+    pay_by_card(first, cat)
+    at(first, cat, "/")
+    pay_by_card(second, cat)
+    at(second, cat, "/")
+    expect(second.get_by_role("status").filter(has_text=cat.t("Errors.alreadySubscribed"))).to_be_visible()
+    subscriptions = stack.api.account(parent.token)[1]["subscriptions"]
+    assert len(subscriptions) == 1, subscriptions
+
+
 # --- 8. a TV platform ---------------------------------------------------------------------------------
 
 def test_tv_user_agent_no_footer_no_register_qr_login(new_context, make_parent, stack, cat):

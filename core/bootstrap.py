@@ -25,6 +25,7 @@ from core.domain.payments import PaymentGateway
 from core.domain.ports import HttpSender, JobQueue, Mailer, RateLimiter
 from core.services import analytics, email_delivery, outbox_dispatch, partner_callbacks, subscription_changes
 from core.domain.site import HolidayPromo, SiteConfig
+from core.domain.three_d_secure import ThreeDSecurePolicy
 from core.services.context import FamilyPolicy, ServiceContext, TokenPolicy
 from core.settings import DEV_LINK_PIN_PEPPER, Settings
 
@@ -91,6 +92,7 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
         qr=SegnoQrEncoder(),
         login_throttle=LoginThrottle(free_failures=settings.login_free_failures,
                                      max_delay_seconds=settings.login_max_delay_seconds),
+        three_d_secure=ThreeDSecurePolicy.of(settings.three_d_secure),
     )
     dispatcher = outbox_dispatcher(settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds))
     if jobs is None:

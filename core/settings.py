@@ -10,6 +10,8 @@ from dataclasses import dataclass, field, fields
 from datetime import date
 from pathlib import Path
 
+from core.domain import three_d_secure
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -79,6 +81,13 @@ def _analytics_keys(raw: str | None, env: str) -> tuple[str, ...]:
     return tuple(key.strip() for key in raw.split(",") if key.strip())
 
 
+def _three_d_secure(raw: str | None, env: str) -> dict[str, str]:
+    """THREE_D_SECURE, else production's default (EUR required) or development's (every currency optional)."""
+    if raw is None or not raw.strip():
+        return dict(three_d_secure.PRODUCTION_DEFAULT if env == "production" else three_d_secure.DEVELOPMENT_DEFAULT)
+    return three_d_secure.parse_setting(raw)
+
+
 @dataclass(frozen=True)
 class Settings:
     env: str = "development"  # LUMO_ENV: development | test | production
@@ -109,6 +118,7 @@ class Settings:
     braintree_public_key: str = ""
     braintree_private_key: str = ""
     sandbox_webhook_secret: str = ""
+    three_d_secure: dict = field(default_factory=dict)  # currency -> required|optional|off (others: optional)
     celery_queue: str = "celery"
     outbox_max_attempts: int = 10
     outbox_retry_seconds: int = 30
@@ -183,6 +193,7 @@ def from_environment(environ=None) -> Settings:
         braintree_public_key=e.get("BRAINTREE_PUBLIC_KEY", d.braintree_public_key),
         braintree_private_key=e.get("BRAINTREE_PRIVATE_KEY", d.braintree_private_key),
         sandbox_webhook_secret=e.get("SANDBOX_WEBHOOK_SECRET", d.sandbox_webhook_secret),
+        three_d_secure=_three_d_secure(e.get("THREE_D_SECURE"), env),
         celery_queue=e.get("CELERY_QUEUE") or d.celery_queue,
         outbox_max_attempts=int(e.get("OUTBOX_MAX_ATTEMPTS", d.outbox_max_attempts)),
         outbox_retry_seconds=int(e.get("OUTBOX_RETRY_SECONDS", d.outbox_retry_seconds)),

@@ -76,6 +76,11 @@ WEBHOOK_FORBIDDEN = ErrorType(403, 0, "somethingWentWrong")
 ALREADY_SUBSCRIBED = ErrorType(400, 10, "alreadySubscribed")  # body also carries subscriptionId, addsApps
 IDEMPOTENCY_KEY_REUSED = ErrorType(400, 11, "idempotencyKeyReused")  # same key, another request
 IDEMPOTENCY_KEY_INVALID = ErrorType(400, 12, "idempotencyKeyInvalid")  # over 64 characters or control characters
+# 3-D Secure refusals (core/services/three_d_secure.py); the body's errorMessage repeats the key, as for
+# every refused payment, so the older calls' clients show it too.
+THREE_D_SECURE_REQUIRED = ErrorType(400, 0, "threeDSecureRequired")  # a card without 3-D Secure where required
+THREE_D_SECURE_FAILED = ErrorType(400, 0, "threeDSecureFailed")  # the cardholder failed authentication
+THREE_D_SECURE_UNAVAILABLE = ErrorType(400, 0, "threeDSecureUnavailable")  # the bank could not authenticate
 # Partners
 PUBLISHER_BAD_PARAMETER = ErrorType(400, 0, "parameterRequired")
 PUBLISHER_INVALID_COUPON = ErrorType(400, 3, "couponExpired")

@@ -12,6 +12,7 @@ from typing import Protocol
 
 # Neutral payment-method kinds
 CARD, PAYPAL, GOOGLE_PAY = "card", "paypal", "google_pay"
+APPLE_PAY = "apple_pay"
 
 # Neutral error codes -> the message key a parent may see (locales, namespace Errors).
 DECLINED = "declined"

@@ -53,6 +53,8 @@ class Subscription:
     pending_price: Decimal | None = None
     pending_subscription_type: str | None = None
     partner: str | None = None
+    three_d_secure_status: str | None = None  # Braintree's 3-D Secure status of the card paid with, if any
+    liability_shifted: bool | None = None  # fraud liability shifted to the issuer; None: 3-D Secure did not apply
     id: int | None = None
 
     def is_expired(self, now: datetime) -> bool:

@@ -10,6 +10,7 @@ from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
 from core.domain.ports import JobQueue, PasswordHasher, QrEncoder, UnitOfWork
 from core.domain.site import SiteConfig
+from core.domain.three_d_secure import ThreeDSecurePolicy
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class ServiceContext:
     qr: QrEncoder | None = None
     login_throttle: LoginThrottle = field(default_factory=LoginThrottle)
     read_uow: Callable[[], UnitOfWork] | None = None  # reads only; None: the ordinary unit of work
+    three_d_secure: ThreeDSecurePolicy = field(default_factory=ThreeDSecurePolicy)  # THREE_D_SECURE
 
     def read(self) -> UnitOfWork:
         """A unit of work for reads alone (cheaper where the adapter allows); never commit it."""

@@ -25,6 +25,8 @@ from core.domain.subscriptions import (ACTIVE, FAILED, PENDING, TRIAL, TRIAL_DAY
 from core.services.context import ServiceContext
 from core.services.coupon_grants import grant_access_coupon, redeem_or_fail
 from core.services.partner_callbacks import record_event
+from core.domain.three_d_secure import Decision
+from core.services.three_d_secure import check_nonce
 
 log = logging.getLogger(__name__)
 STALE_PENDING = timedelta(minutes=2)  # a pending payment older than this is retried, not waited for
@@ -54,6 +56,7 @@ def subscribe(ctx: ServiceContext, cmd: SubscribeCommand) -> Subscription:
     plan, product, price = _priced(ctx, cmd)
     if not purchases.valid_key(cmd.idempotency_key):
         raise DomainError(errors.IDEMPOTENCY_KEY_INVALID)
+    authentication = check_nonce(ctx, cmd.nonce, plan.currency)  # 3-D Secure, before anything is recorded
     # Without a client key, the nonce (single use) names the request.
     client_key = cmd.idempotency_key or hashlib.sha256(cmd.nonce.encode()).hexdigest()
     key = purchases.scoped_key(cmd.account_id, client_key)
@@ -72,7 +75,7 @@ def subscribe(ctx: ServiceContext, cmd: SubscribeCommand) -> Subscription:
         result = ctx.gateway.create_subscription(request)
     except payments.GatewayUnavailable as exc:
         raise DomainError(errors.PAYMENT_UNAVAILABLE) from exc  # the row stays pending; a retry resumes
-    return _settle(ctx, pending.id, plan, request, result)
+    return _settle(ctx, pending.id, plan, request, result, authentication)
 
 
 def _start(ctx, cmd, plan, product, price, key, fingerprint, resolve_stale: bool):
@@ -227,7 +230,7 @@ def _request(ctx, uow, sub: Subscription, plan: Plan, cmd: SubscribeCommand, pri
 
 
 def _settle(ctx: ServiceContext, subscription_id: int, plan: Plan, request: payments.SubscriptionRequest,
-            result: payments.GatewayResult) -> Subscription:
+            result: payments.GatewayResult, authentication: Decision | None = None) -> Subscription:
     now = ctx.clock.now()
     with ctx.uow() as uow:
         sub = uow.subscriptions.get(subscription_id)
@@ -242,6 +245,8 @@ def _settle(ctx: ServiceContext, subscription_id: int, plan: Plan, request: paym
         first_charge = now + timedelta(days=request.trial_days) if request.trial_days else None
         sub.gateway_id = result.gateway_id
         sub.payment_method = result.payment_method
+        if authentication is not None:  # 3-D Secure of the card paid with (core/services/three_d_secure.py)
+            sub.three_d_secure_status, sub.liability_shifted = authentication.status, authentication.liability_shifted
         sub.payment_state_id = TRIAL if request.trial_days else ACTIVE
         sub.next_billing_date = first_charge or _period_end(now, plan.duration_code)
         sub.end_date = sub.next_billing_date

@@ -30,6 +30,27 @@ _METHODS = {
     "fake-android-pay-nonce": ("android_pay_card", {"virtual_card_type": "Visa", "virtual_card_last_4": "1111",
                                                     "source_card_type": "Visa", "expiration_month": "12",
                                                     "expiration_year": "2030", "expired": False}),
+    "fake-android-pay-pan-only-nonce": ("android_pay_card", {"virtual_card_type": "Visa", "virtual_card_last_4": "1111",
+                                                             "source_card_type": "Visa", "expiration_month": "12",
+                                                             "expiration_year": "2030", "expired": False}),
+    **{nonce: ("credit_card", {"card_type": "Visa", "bin": "400000", "last_4": "1091", "expiration_month": "01",
+                                "expiration_year": "2030", "expired": False})
+       for nonce in ("fake-three-d-secure-visa-full-authentication-nonce",
+                     "fake-three-d-secure-visa-failed-authentication-nonce")},
+    "fake-apple-pay-visa-nonce": ("apple_pay_card", {"card_type": "Apple Pay - Visa", "last_4": "1111",
+                                                     "expiration_month": "12", "expiration_year": "2030",
+                                                     "expired": False}),
+}
+
+
+# Stub-only (the stub answers PaymentMethodNonce.find): the 3-D Secure information of two test nonces.
+THREE_D_SECURE_INFO = {
+    "fake-three-d-secure-visa-full-authentication-nonce": {
+        "enrolled": "Y", "status": "authenticate_successful", "liability_shifted": True,
+        "liability_shift_possible": True, "cavv": "cavv_value", "eci_flag": "05", "three_d_secure_version": "2.2.0"},
+    "fake-three-d-secure-visa-failed-authentication-nonce": {
+        "enrolled": "Y", "status": "authenticate_failed", "liability_shifted": False,
+        "liability_shift_possible": True, "eci_flag": "07", "three_d_secure_version": "2.2.0"},
 }
 
 
@@ -151,6 +172,8 @@ class BraintreeStub:
 
     def _route(self, method: str, path: str, body: dict) -> tuple[int, str]:
         parts = path.strip("/").split("/")
+        if method == "GET" and parts[0] == "payment_method_nonces" and len(parts) == 2:
+            return self._nonce(parts[1])
         if (method, path) == ("POST", "/client_token"):
             return self._client_token(body["client_token"])
         if (method, path) == ("POST", "/customers"):
@@ -180,6 +203,21 @@ class BraintreeStub:
         return 404, ""
 
     # -- resources -------------------------------------------------------------------------
+    def _nonce(self, nonce: str):
+        """PaymentMethodNonce.find: the nonce's type, details and 3-D Secure information."""
+        if nonce in THREE_D_SECURE_INFO:
+            return 200, node("payment_method_nonce", {"nonce": nonce, "type": "CreditCard", "default": False,
+                                                      "details": {"bin": "400000", "last_two": "91"},
+                                                      "three_d_secure_info": THREE_D_SECURE_INFO[nonce]})
+        kinds = {"credit_card": "CreditCard", "paypal_account": "PayPalAccount", "android_pay_card": "AndroidPayCard",
+                 "apple_pay_card": "ApplePayCard"}
+        kind, _ = _METHODS.get(nonce, (None, None))
+        if kind is None:
+            return 404, ""
+        details = {"is_network_tokenized": nonce != "fake-android-pay-pan-only-nonce"} if kind == "android_pay_card" else {}
+        return 200, node("payment_method_nonce", {"nonce": nonce, "type": kinds[kind], "default": False,
+                                                  "details": details, "three_d_secure_info": None})
+
     def _client_token(self, params: dict):
         customer_id = params.get("customer_id")
         if customer_id and customer_id not in self.customers:

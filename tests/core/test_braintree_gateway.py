@@ -77,7 +77,7 @@ def test_card_subscription_with_trial_and_coupon(gateway, stub):
     assert vault["payment_method"] == {
         "customer_id": "acct_42", "payment_method_nonce": "fake-valid-nonce", "device_data": '{"correlation_id":"abc"}',
         "cardholder_name": "Ada Parent",
-        "options": {"verify_card": True, "verification_merchant_account_id": "lumo_eur"}}
+        "options": {"verify_card": True, "verification_amount": "1.00", "verification_merchant_account_id": "lumo_eur"}}
     [sent] = stub.bodies("POST", "/subscriptions")
     assert sent["subscription"] == {
         "id": "sub_42_1", "payment_method_token": vault_token(stub), "plan_id": "lumo_monthly", "price": "7.99",

@@ -17,7 +17,8 @@ blp = Blueprint("braintree", __name__, description="Payments through Braintree (
 PAY_ERRORS = (errors.PLAN_NOT_FOUND, errors.PAYMENT_FAILED, errors.INVALID_COUPON, errors.COUPON_ONLY_TV,
               errors.COUPON_ONLY_BOOKS, errors.COUPON_ONLY_ALL, errors.COUPON_NOT_FOR_ACCOUNT, errors.MONTHLY_ONLY,
               errors.ONLY_TWO_PRODUCTS, errors.PAYMENT_IN_PROGRESS, errors.PAYMENT_UNAVAILABLE,
-              errors.ALREADY_SUBSCRIBED, errors.IDEMPOTENCY_KEY_REUSED, errors.IDEMPOTENCY_KEY_INVALID)
+              errors.ALREADY_SUBSCRIBED, errors.IDEMPOTENCY_KEY_REUSED, errors.IDEMPOTENCY_KEY_INVALID,
+              errors.THREE_D_SECURE_REQUIRED, errors.THREE_D_SECURE_FAILED, errors.THREE_D_SECURE_UNAVAILABLE)
 LEGACY_PRODUCTS = {"subscriptions": "lumo_tv", "books/subscriptions": "lumo_books",
                    "games/subscriptions": "lumo_games", "tv-books/subscriptions": "lumo_tv_books"}
 

@@ -82,6 +82,8 @@ class SubscriptionRow(Base):
     pending_subscription_type: Mapped[str | None] = mapped_column(String(40))
     partner: Mapped[str | None] = mapped_column(String(50))
     trial_reminded_at = mapped_column(UTCDateTime())  # the trial-ending e-mail is written once
+    three_d_secure_status: Mapped[str | None] = mapped_column(String(64))
+    liability_shifted: Mapped[bool | None] = mapped_column(Boolean)
 
 
 class SubscriptionClaimRow(Base):

@@ -26,8 +26,9 @@ from braintree.exceptions import (
     UnexpectedError,
 )
 
+from core.domain import three_d_secure as tds
 from core.domain.payments import (
-    BRAND_NOT_ACCEPTED, CARD, CONSUMED_NONCE, CVV_FAILED, DECLINED, DUPLICATE, GATEWAY_REJECTED,
+    APPLE_PAY, BRAND_NOT_ACCEPTED, CARD, CONSUMED_NONCE, CVV_FAILED, DECLINED, DUPLICATE, GATEWAY_REJECTED,
     GOOGLE_PAY, INVALID_NONCE, PAYPAL, UNAVAILABLE, GatewayResult, GatewayUnavailable,
     InvalidWebhookSignature, PaymentGateway, SubscriptionRequest, WebhookEvent,
 )
@@ -76,7 +77,11 @@ _ENVIRONMENTS = {"sandbox": braintree.Environment.Sandbox, "production": braintr
 # AndroidPayCard is Google Pay; the SDK's next major version renames it GooglePayCard.
 _GOOGLE_PAY_CLASSES = tuple(getattr(braintree, name) for name in ("AndroidPayCard", "GooglePayCard")
                             if hasattr(braintree, name))
-_METHOD_KINDS = ((braintree.CreditCard, CARD), (braintree.PayPalAccount, PAYPAL), (_GOOGLE_PAY_CLASSES, GOOGLE_PAY))
+_METHOD_KINDS = ((braintree.CreditCard, CARD), (braintree.PayPalAccount, PAYPAL), (_GOOGLE_PAY_CLASSES, GOOGLE_PAY),
+                 (braintree.ApplePayCard, APPLE_PAY))
+# PaymentMethodNonce.type -> the kind 3-D Secure rules speak of (core/domain/three_d_secure.py).
+_NONCE_KINDS = {"CreditCard": tds.CARD, "PayPalAccount": tds.PAYPAL, "AndroidPayCard": tds.GOOGLE_PAY,
+                "GooglePayCard": tds.GOOGLE_PAY, "ApplePayCard": tds.APPLE_PAY}
 _WEBHOOK_KINDS = {
     braintree.WebhookNotification.Kind.SubscriptionChargedSuccessfully: "charged",
     braintree.WebhookNotification.Kind.SubscriptionChargedUnsuccessfully: "charge_failed",
@@ -174,6 +179,25 @@ class BraintreeGateway(PaymentGateway):
     def find_subscription(self, subscription_id: str) -> GatewayResult | None:
         return self._existing(subscription_id)
 
+    def inspect_nonce(self, nonce: str) -> tds.NonceFacts | None:
+        """Braintree's documented server-side check: PaymentMethodNonce.find, then its three_d_secure_info
+        (None when the nonce never went through 3-D Secure) and, for Google Pay, whether the card is
+        network-tokenized (CRYPTOGRAM_3DS) or a plain PAN."""
+        try:
+            found = self._sdk.payment_method_nonce.find(nonce)
+        except NotFoundError:
+            return None
+        info = found.three_d_secure_info
+        details = getattr(found, "details", None) or {}
+        tokenized = details.get("is_network_tokenized") if isinstance(details, dict) else None
+        return tds.NonceFacts(
+            kind=_NONCE_KINDS.get(getattr(found, "type", None), tds.OTHER),
+            authentication=None if info is None else tds.Authentication(
+                status=getattr(info, "status", None) or "",
+                liability_shifted=bool(getattr(info, "liability_shifted", False)),
+                liability_shift_possible=bool(getattr(info, "liability_shift_possible", False))),
+            network_tokenized=tokenized in (True, "true"))
+
     @_unavailable_on_network_error
     def cancel_subscription(self, gateway_id: str) -> GatewayResult:
         try:
@@ -248,6 +272,9 @@ class BraintreeGateway(PaymentGateway):
     def _payment_method_params(self, r: SubscriptionRequest) -> dict:
         # Braintree applies verify_card (and cardholder_name) to cards only; other kinds ignore them.
         params = {"customer_id": r.customer_id, "payment_method_nonce": r.nonce, "options": {"verify_card": True}}
+        # verify_card keeps a 3-D Secure nonce's authentication on the verification (Braintree: 3-D Secure
+        # information is lost on PaymentMethod.create without it); the web authenticated a trial for this amount.
+        params["options"]["verification_amount"] = _money(tds.CARD_VERIFICATION_AMOUNT)
         if r.currency in self._merchant_accounts:
             params["options"]["verification_merchant_account_id"] = self._merchant_accounts[r.currency]
         if r.device_data:

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 
 from core.domain import payments as p
+from core.domain import three_d_secure as tds
 
 # Braintree's documented test nonces (braintree.test.nonces.Nonces); a test checks they match the SDK.
 CARD_NONCES = {"fake-valid-nonce", "fake-valid-visa-nonce", "fake-valid-mastercard-nonce",
@@ -37,6 +38,28 @@ FAILURES = {
     "fake-brand-not-accepted-nonce": p.BRAND_NOT_ACCEPTED,
 }
 UNAVAILABLE_NONCE = "fake-gateway-unavailable-nonce"  # the gateway times out: outcome unknown
+APPLE_PAY_NONCES = {"fake-apple-pay-visa-nonce", "fake-apple-pay-mastercard-nonce", "fake-apple-pay-amex-nonce",
+                    "fake-apple-pay-mpan-nonce"}
+# Braintree's 3-D Secure test nonces (braintree.test.nonces.Nonces; a test checks the names) -> the
+# three_d_secure_info PaymentMethodNonce.find gives for them: (status, liability shifted, shift possible),
+# with the statuses of Braintree's 3-D Secure testing guide. All are Visa cards.
+THREE_D_SECURE_NONCES = {
+    "fake-three-d-secure-visa-full-authentication-nonce": ("authenticate_successful", True, True),
+    "fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce": ("authenticate_successful", True, True),
+    "fake-three-d-secure-two-visa-successful-step-up-authentication-nonce": ("authenticate_successful", True, True),
+    "fake-three-d-secure-visa-attempts-non-participating-nonce": ("authenticate_attempt_successful", True, True),
+    "fake-three-d-secure-visa-failed-authentication-nonce": ("authenticate_failed", False, True),
+    "fake-three-d-secure-visa-failed-signature-nonce": ("authenticate_signature_verification_failed", False, True),
+    "fake-three-d-secure-visa-authentication-unavailable-nonce": ("authenticate_unable_to_authenticate", False, True),
+    "fake-three-d-secure-visa-mpi-authenticate-error-nonce": ("authenticate_error", False, True),
+    "fake-three-d-secure-visa-unavailable-nonce": ("authentication_unavailable", False, False),
+    "fake-three-d-secure-visa-not-enrolled-nonce": ("lookup_not_enrolled", False, False),
+    "fake-three-d-secure-visa-lookup-timeout-nonce": ("lookup_error", False, False),
+    "fake-three-d-secure-visa-mpi-lookup-error-nonce": ("lookup_error", False, False),
+    "fake-three-d-secure-two-visa-error-on-lookup-nonce": ("lookup_error", False, False),
+    "fake-three-d-secure-two-visa-timeout-on-lookup-nonce": ("lookup_failed_acs_error", False, False),
+    "fake-three-d-secure-visa-bypassed-authentication-nonce": ("lookup_bypassed", False, False),
+}
 
 
 class SandboxGateway:
@@ -62,8 +85,9 @@ class SandboxGateway:
             raise p.GatewayUnavailable("sandbox: simulated timeout")
         if nonce in FAILURES:
             return p.GatewayResult(ok=False, error=FAILURES[nonce])
-        method = (p.CARD if nonce in CARD_NONCES else p.PAYPAL if nonce in PAYPAL_NONCES
-                  else p.GOOGLE_PAY if nonce in GOOGLE_PAY_NONCES else None)
+        method = (p.CARD if nonce in CARD_NONCES or nonce in THREE_D_SECURE_NONCES
+                  else p.PAYPAL if nonce in PAYPAL_NONCES else p.GOOGLE_PAY if nonce in GOOGLE_PAY_NONCES
+                  else p.APPLE_PAY if nonce in APPLE_PAY_NONCES else None)
         if method is None:
             return p.GatewayResult(ok=False, error=p.INVALID_NONCE)
         self.subscriptions[request.subscription_id] = {"method": method, "request": request, "status": "Active",
@@ -76,6 +100,22 @@ class SandboxGateway:
         if existing is None:
             return None
         return p.GatewayResult(ok=True, gateway_id=subscription_id, payment_method=existing["method"])
+
+    def inspect_nonce(self, nonce: str) -> tds.NonceFacts | None:
+        """As PaymentMethodNonce.find: the kind, and the 3-D Secure information of a 3-D Secure test nonce.
+        Braintree's Google Pay test nonces stand for network-tokenized cards (CRYPTOGRAM_3DS)."""
+        if nonce in THREE_D_SECURE_NONCES:
+            status, shifted, possible = THREE_D_SECURE_NONCES[nonce]
+            return tds.NonceFacts(kind=tds.CARD, authentication=tds.Authentication(status, shifted, possible))
+        if nonce in CARD_NONCES or nonce in FAILURES or nonce == UNAVAILABLE_NONCE:  # that one times out later
+            return tds.NonceFacts(kind=tds.CARD)
+        if nonce in PAYPAL_NONCES:
+            return tds.NonceFacts(kind=tds.PAYPAL)
+        if nonce in GOOGLE_PAY_NONCES:
+            return tds.NonceFacts(kind=tds.GOOGLE_PAY, network_tokenized=True)
+        if nonce in APPLE_PAY_NONCES:
+            return tds.NonceFacts(kind=tds.APPLE_PAY, network_tokenized=True)
+        return None
 
     def cancel_subscription(self, gateway_id: str) -> p.GatewayResult:
         if gateway_id in self.subscriptions:

@@ -45,7 +45,7 @@ describe('profile rules per store (SPEC 6)', () => {
   it.each([['ios', 'apple'], ['playstore', 'googlePlay'], ['samsung', 'samsung'], ['switch', 'operator'], ['docomo', 'operator']])(
     '%s pays through %s', (store, method) => expect(subscriptionDisplay(renewing(store), false).paymentMethod).toBe(method));
 
-  it.each([['card', 'card'], ['paypal', 'paypal'], ['googlePay', 'googlePay'], ['bitcoin', 'other'], [null, 'other']])(
+  it.each([['card', 'card'], ['paypal', 'paypal'], ['googlePay', 'googlePay'], ['apple_pay', 'applePay'], ['bitcoin', 'other'], [null, 'other']])(
     'web payment method %s shows as %s', (paymentMethod, shown) =>
       expect(subscriptionDisplay(renewing('lumo', { paymentMethod }), false).paymentMethod).toBe(shown));
 });

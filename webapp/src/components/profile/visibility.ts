@@ -20,13 +20,13 @@ const STORE_METHODS: Record<string, string> = {
   ios: 'apple', playstore: 'googlePlay', samsung: 'samsung', docomo: 'operator', swisscom: 'operator',
   switch: 'operator', mondia: 'operator', virgo: 'operator', salt: 'operator',
 };
-const KNOWN_METHODS = new Set(['card', 'paypal', 'googlePay', 'coupon', 'directDebit', 'phoneBill']);
+const KNOWN_METHODS = new Set(['card', 'paypal', 'googlePay', 'applePay', 'coupon', 'directDebit', 'phoneBill']);
 
 export function paymentMethodOf(s: Subscription): string {
   if (s.paymentStateId === 'Free_Campaign') return 'coupon';
   if (s.storeId in STORE_METHODS) return STORE_METHODS[s.storeId];
   const method = s.paymentMethod ?? '';
-  const normalized = method === 'google_pay' || method === 'android_pay' ? 'googlePay' : method;
+  const normalized = method === 'google_pay' || method === 'android_pay' ? 'googlePay' : method === 'apple_pay' ? 'applePay' : method;
   return KNOWN_METHODS.has(normalized) ? normalized : 'other';
 }
 

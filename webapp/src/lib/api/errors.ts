@@ -19,6 +19,7 @@ export const ERROR_KEYS = [
   'termsUpdate', 'termsVersionOutdated', 'childLimitReached', 'childNotFound',
   'birthYearInvalid', 'linkPinInvalid', 'linkExpired', 'newsletterAlreadySaved',
   'accountDeleteFailed', 'alreadySubscribed', 'idempotencyKeyReused', 'idempotencyKeyInvalid',
+  'threeDSecureRequired', 'threeDSecureFailed', 'threeDSecureUnavailable',
 ] as const satisfies readonly ErrorKey[];
 
 export function isErrorKey(value: unknown): value is ErrorKey {

@@ -1,0 +1,34 @@
+"""The 3-D Secure check of a payment, before anything is recorded or charged (core/domain/three_d_secure.py)."""
+from __future__ import annotations
+
+import logging
+
+from core.domain import errors
+from core.domain.errors import DomainError
+from core.domain.payments import GatewayUnavailable
+from core.domain.three_d_secure import FAILED, NOT_VERIFIED, OFF, UNAVAILABLE, Decision, decide
+from core.services.context import ServiceContext
+
+log = logging.getLogger(__name__)
+
+_REFUSALS = {FAILED: errors.THREE_D_SECURE_FAILED, UNAVAILABLE: errors.THREE_D_SECURE_UNAVAILABLE,
+             NOT_VERIFIED: errors.THREE_D_SECURE_REQUIRED}
+
+
+def check_nonce(ctx: ServiceContext, nonce: str, currency: str) -> Decision:
+    """The decision for this nonce under the currency's rule; DomainError (400) when the payment must not go on."""
+    level = ctx.three_d_secure.level_for(currency)
+    inspect = getattr(ctx.gateway, "inspect_nonce", None)
+    if level == OFF or inspect is None:
+        return Decision(accepted=True)
+    try:
+        facts = inspect(nonce)
+    except GatewayUnavailable as exc:
+        raise DomainError(errors.PAYMENT_UNAVAILABLE) from exc
+    decision = decide(level, facts)
+    if not decision.accepted:
+        # The nonce is a single-use secret of the parent's card: never logged.
+        log.info("3-D Secure refused a %s payment: %s (status %s)", currency, decision.outcome, decision.status)
+        error = _REFUSALS[decision.outcome]
+        raise DomainError(error, errorMessage=error.message)
+    return decision

@@ -70,7 +70,7 @@ describe('PaymentForm (sandbox)', () => {
   it('pays with PayPal and Google Pay test nonces', async () => {
     const onNonce = renderForm();
     fireEvent.click(await screen.findByRole('button', { name: labels.googlePay }));
-    await waitFor(() => expect(onNonce).toHaveBeenCalledWith(expect.objectContaining({ nonce: 'fake-android-pay-nonce' }), ''));
+    await waitFor(() => expect(onNonce).toHaveBeenCalledWith(expect.objectContaining({ nonce: 'fake-android-pay-visa-nonce' }), ''));
     fireEvent.click(screen.getByRole('button', { name: labels.paypal }));
     await waitFor(() => expect(onNonce).toHaveBeenCalledWith(expect.objectContaining({ nonce: 'fake-paypal-billing-agreement-nonce' }), ''));
   });

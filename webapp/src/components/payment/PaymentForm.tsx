@@ -1,19 +1,27 @@
 'use client';
 
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import { isErrorKey } from '@/lib/api/errors';
 import CardFields from './CardFields';
+import ChallengeDialog, { type ChallengeState } from './ChallengeDialog';
 import { cardProblems, type CardField, type CardValues } from './cardFormat';
-import type { Nonce, PaymentMessage, PaymentProvider, TokenizeResult, WalletAmount } from './provider';
+import type {
+  CardCheck, ChallengeHost, Nonce, PaymentMessage, PaymentMethod, PaymentProvider, TokenizeResult, Verification, WalletAmount,
+} from './provider';
+import WalletButtons from './WalletButtons';
 import styles from './PaymentForm.module.css';
+
+export { isAppleDevice } from './WalletButtons';
 
 type Props = {
   provider: PaymentProvider;
   amount: WalletAmount | null;
   payLabel: string;
+  /** What 3-D Secure authenticates: the first charge, or the card verification when the first days are free. */
+  verification?: Omit<Verification, 'billingName'> | null;
   /** A reason not to pay yet (e.g. no plan chosen), checked before anything is tokenized. */
   precheck?: () => PaymentMessage | null;
   /** Sends the nonce to the API; resolves to an error message, or null on success. */
@@ -24,51 +32,76 @@ type Props = {
 
 const EMPTY_CARD: CardValues = { number: '', expiry: '', cvv: '', holderName: '' };
 
-/** Apple devices get no Google Pay button (SPEC 2). */
-export function isAppleDevice(userAgent: string): boolean {
-  return /iPhone|iPad|iPod|Macintosh|Mac OS X/.test(userAgent);
-}
-
-const noSubscription = () => () => {};
-const notAppleDevice = () => !isAppleDevice(navigator.userAgent);
-
 export function usePaymentMessage() {
   const tErrors = useTranslations('Errors');
   const t = useTranslations('PaymentForm.errors');
   return (message: PaymentMessage) => (isErrorKey(message) ? tErrors(message) : t(message));
 }
 
-/** Google Pay, PayPal, divider, card fields, holder name and the pay button. */
-export default function PaymentForm({ provider, amount, payLabel, precheck, onNonce, showWallets = true }: Props) {
+/** The dialog of the bank's 3-D Secure challenge, as a host the providers drive. */
+export function useChallenge(): [ChallengeState | null, ChallengeHost] {
+  const [challenge, setChallenge] = useState<ChallengeState | null>(null);
+  const host = useMemo<ChallengeHost>(() => ({
+    showBankFrame: (element, cancel) => setChallenge({ kind: 'bank', element, cancel }),
+    askSandbox: () => new Promise((answer) => setChallenge({ kind: 'sandbox', answer })),
+    close: () => setChallenge(null),
+  }), []);
+  return [challenge, host];
+}
+
+/** Apple Pay or Google Pay, PayPal, divider, card fields, holder name and the pay button. */
+export default function PaymentForm({ provider, amount, payLabel, verification, precheck, onNonce, showWallets = true }: Props) {
   const t = useTranslations('PaymentForm');
   const messageOf = usePaymentMessage();
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [invalid, setInvalid] = useState<CardField[]>([]);
   const [error, setError] = useState<PaymentMessage | null>(null);
-  const [busy, setBusy] = useState<'card' | 'paypal' | 'googlePay' | null>(null);
-  // Known at the first render in the browser (the form only ever mounts there, once the provider is
-  // ready), so the button is not inserted afterwards, pushing the card fields down.
-  const showGooglePay = useSyncExternalStore(noSubscription, notAppleDevice, () => false);
+  const [busy, setBusy] = useState<PaymentMethod | null>(null);
+  const [challenge, challengeHost] = useChallenge();
+  const busyNow = useRef<PaymentMethod | null>(null);
+  const holderName = card.holderName.trim();
+  const wallet = amount ?? { amount: '0', currency: 'EUR' };
+  const check: CardCheck = {
+    verification: { amount: verification?.amount ?? wallet.amount, email: verification?.email, billingName: holderName },
+    challenge: challengeHost,
+  };
 
-  // Nothing typed is cleared on failure: the parent corrects one field and pays again.
-  async function pay(method: 'card' | 'paypal' | 'googlePay', tokenize: () => Promise<TokenizeResult>) {
-    if (busy) return;
+  function start(method: PaymentMethod): boolean {
+    if (busyNow.current) return false;
     const blocked = precheck?.() ?? null;
     setError(blocked);
-    if (blocked) return;
+    if (blocked) return false;
+    busyNow.current = method;
     setBusy(method);
+    return true;
+  }
+
+  // Nothing typed is cleared on failure: the parent corrects one field and pays again.
+  async function finish(result: TokenizeResult): Promise<void> {
     try {
-      const result = await tokenize();
       if (!result.ok) {
         setError(result.message);
+        if (result.fields) setInvalid(result.fields);
         return;
       }
-      setError(await onNonce(result, card.holderName.trim()));
+      setError(await onNonce(result, holderName));
     } catch {
       setError('somethingWentWrong');
     } finally {
+      busyNow.current = null;
       setBusy(null);
     }
+  }
+
+  async function pay(method: PaymentMethod, tokenize: () => Promise<TokenizeResult>) {
+    if (!start(method)) return;
+    let result: TokenizeResult;
+    try {
+      result = await tokenize();
+    } catch {
+      result = { ok: false, message: 'somethingWentWrong' };
+    }
+    await finish(result);
   }
 
   function submitCard(event: FormEvent<HTMLFormElement>) {
@@ -77,42 +110,34 @@ export default function PaymentForm({ provider, amount, payLabel, precheck, onNo
       const problems = cardProblems(card);
       setInvalid([...problems.empty, ...problems.invalid]);
     } else {
-      setInvalid(card.holderName.trim() ? [] : ['holderName']);
-      if (!card.holderName.trim()) return setError('fieldsEmpty');
+      setInvalid(holderName ? [] : ['holderName']);
+      if (!holderName) return setError('fieldsEmpty');
     }
-    void pay('card', () => provider.tokenizeCard(card));
+    void pay('card', () => provider.tokenizeCard(card, check));
   }
 
-  const wallet = amount ?? { amount: '0', currency: 'EUR' };
+  const holderError = invalid.includes('holderName');
   return (
     <form className={`form ${styles.payment}`} onSubmit={submitCard} noValidate aria-busy={busy !== null}>
       {error && <Flash kind="error" onClose={() => setError(null)}>{messageOf(error)}</Flash>}
       {showWallets && (
-        <div className={styles.wallets}>
-          {showGooglePay && (
-            <button type="button" className={styles.googlePay} disabled={busy !== null}
-              onClick={() => pay('googlePay', () => provider.payWithGooglePay(wallet))}>
-              {busy === 'googlePay' ? <Spinner label={t('processing')} /> : t('googlePay')}
-            </button>
-          )}
-          <button type="button" className={styles.paypal} disabled={busy !== null}
-            onClick={() => pay('paypal', () => provider.payWithPayPal(wallet))}>
-            {busy === 'paypal' ? <Spinner label={t('processing')} /> : t('paypal')}
-          </button>
-        </div>
+        <WalletButtons provider={provider} amount={wallet} busy={busy} check={check} pay={pay} start={start}
+          finish={(result) => void finish(result)} />
       )}
       {showWallets && <p className={styles.divider}><span>{t('orCard')}</span></p>}
-      <CardFields provider={provider} card={card} onChange={setCard} invalid={invalid} disabled={busy !== null} />
+      <CardFields provider={provider} card={card} onChange={setCard} invalid={invalid} onInvalid={setInvalid} disabled={busy !== null} />
       <label className="field">
         <span>{t('holderName')}</span>
         <input value={card.holderName} autoComplete="cc-name" disabled={busy !== null}
-          aria-invalid={invalid.includes('holderName') || undefined}
+          aria-invalid={holderError || undefined} aria-describedby={holderError ? 'holder-error' : undefined}
           onChange={(e) => setCard({ ...card, holderName: e.target.value })} />
+        {holderError && <span id="holder-error" className={styles.fieldError}>{t('fieldErrors.holderName')}</span>}
       </label>
       <button type="submit" className="button" disabled={busy !== null}>
         {busy === 'card' ? <Spinner label={t('processing')} /> : payLabel}
       </button>
       <p className={styles.note}>{provider.kind === 'sandbox' ? t('sandboxNote') : t('secureNote')}</p>
+      {challenge && <ChallengeDialog challenge={challenge} />}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { createPaymentProvider, providerKindFor } from './provider';
 import { SandboxProvider, sandboxCardNonce } from './sandbox';
-import { tokenizeMessage } from './tokenizeErrors';
+import { tokenizeFields, tokenizeMessage } from './tokenizeErrors';
 
 jest.mock('./hosted', () => ({
   createHostedProvider: jest.fn(async () => ({ kind: 'hosted' })),
@@ -8,6 +8,8 @@ jest.mock('./hosted', () => ({
 const { createHostedProvider } = jest.requireMock('./hosted') as { createHostedProvider: jest.Mock };
 
 const card = (number: string, cvv = '123') => ({ number, expiry: '12 / 30', cvv, holderName: 'Sam Lee' });
+const challenge = { showBankFrame: jest.fn(), askSandbox: jest.fn(async () => 'authenticate' as const), close: jest.fn() };
+const check = { verification: { amount: '4.99' }, challenge };
 
 describe('choosing the payment provider', () => {
   it('uses the sandbox for the API sandbox gateway tokens', async () => {
@@ -48,21 +50,48 @@ describe('sandbox provider', () => {
   const provider = new SandboxProvider();
 
   it('tokenizes a complete card with device data', async () => {
-    const result = await provider.tokenizeCard(card('4111 1111 1111 1111'));
+    const result = await provider.tokenizeCard(card('4111 1111 1111 1111'), check);
     expect(result).toEqual(expect.objectContaining({ ok: true, nonce: 'fake-valid-visa-nonce', method: 'card' }));
     expect(result.ok && result.deviceData).toBeTruthy();
   });
   it('refuses empty fields', async () => {
-    expect(await provider.tokenizeCard({ ...card('4111111111111111'), holderName: '' }))
-      .toEqual({ ok: false, message: 'fieldsEmpty' });
+    expect(await provider.tokenizeCard({ ...card('4111111111111111'), holderName: '' }, check))
+      .toEqual({ ok: false, message: 'fieldsEmpty', fields: ['holderName'] });
   });
   it('refuses invalid fields', async () => {
-    expect(await provider.tokenizeCard({ ...card('4111111111111111'), expiry: '13 / 30' }))
-      .toEqual({ ok: false, message: 'fieldsInvalid' });
+    expect(await provider.tokenizeCard({ ...card('4111111111111111'), expiry: '13 / 30' }, check))
+      .toEqual({ ok: false, message: 'fieldsInvalid', fields: ['expiry'] });
   });
   it('gives the PayPal and Google Pay test nonces', async () => {
     expect(await provider.payWithPayPal()).toEqual(expect.objectContaining({ nonce: 'fake-paypal-billing-agreement-nonce', method: 'paypal' }));
-    expect(await provider.payWithGooglePay()).toEqual(expect.objectContaining({ nonce: 'fake-android-pay-nonce', method: 'googlePay' }));
+    expect(await provider.payWithGooglePay()).toEqual(expect.objectContaining({ nonce: 'fake-android-pay-visa-nonce', method: 'googlePay' }));
+    expect(await provider.payWithApplePay()).toEqual(expect.objectContaining({ nonce: 'fake-apple-pay-visa-nonce', method: 'applePay' }));
+  });
+});
+
+describe('sandbox 3-D Secure', () => {
+  const provider = new SandboxProvider();
+  beforeEach(() => jest.clearAllMocks());
+
+  it('passes a frictionless authentication without asking the parent', async () => {
+    expect(await provider.tokenizeCard(card('4000 0000 0000 1000'), check)).toEqual(expect.objectContaining(
+      { ok: true, nonce: 'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce' }));
+    expect(challenge.askSandbox).not.toHaveBeenCalled();
+  });
+  it.each([
+    ['authenticate', { ok: true, nonce: 'fake-three-d-secure-two-visa-successful-step-up-authentication-nonce' }],
+    ['fail', { ok: true, nonce: 'fake-three-d-secure-visa-failed-authentication-nonce' }],
+    ['cancel', { ok: false, message: 'threeDSecureCancelled' }],
+  ] as const)('plays the challenge card: %s', async (answer, expected) => {
+    challenge.askSandbox.mockResolvedValueOnce(answer as never);
+    expect(await provider.tokenizeCard(card('4000 0000 0000 1091'), check)).toEqual(expect.objectContaining(expected));
+    expect(challenge.close).toHaveBeenCalled();
+  });
+  it('gives lookup errors and unavailable issuers their 3-D Secure nonces', async () => {
+    expect(await provider.tokenizeCard(card('4000 0000 0000 1067'), check)).toEqual(expect.objectContaining(
+      { nonce: 'fake-three-d-secure-two-visa-error-on-lookup-nonce' }));
+    expect(await provider.tokenizeCard(card('4000 0000 0000 1034'), check)).toEqual(expect.objectContaining(
+      { nonce: 'fake-three-d-secure-visa-authentication-unavailable-nonce' }));
   });
 });
 
@@ -75,8 +104,25 @@ describe('Braintree tokenization errors', () => {
     ['HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED', 'cvvFailed'],
     ['HOSTED_FIELDS_FAILED_TOKENIZATION', 'tokenizeFailed'],
     ['PAYPAL_POPUP_CLOSED', 'walletClosed'],
+    ['THREEDS_VERIFY_CARD_CANCELED_BY_MERCHANT', 'threeDSecureCancelled'],
+    ['THREEDS_LOOKUP_ERROR', 'threeDSecureUnavailable'],
+    ['THREEDS_CARDINAL_SDK_SETUP_TIMEDOUT', 'threeDSecureUnavailable'],
+    ['THREEDS_SOMETHING_NEW', 'threeDSecureUnavailable'],
+    ['APPLE_PAY_MERCHANT_VALIDATION_NETWORK', 'tokenizeNetwork'],
     ['SOMETHING_NEW', 'tokenizeFailed'],
   ])('%s -> %s', (code, message) => expect(tokenizeMessage({ code })).toBe(message));
+
+  it('reads a brand the merchant account refuses (gateway error 81703)', () => {
+    const error = { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION', details: { originalError: { fieldErrors: [{ code: '81703' }] } } };
+    expect(tokenizeMessage(error)).toBe('cardBrandNotAccepted');
+  });
+
+  it('names the fields an error is about', () => {
+    expect(tokenizeFields({ code: 'HOSTED_FIELDS_FIELDS_EMPTY' })).toEqual(['number', 'expiry', 'cvv']);
+    expect(tokenizeFields({ code: 'HOSTED_FIELDS_FIELDS_INVALID', details: { invalidFieldKeys: ['cvv', 'expirationDate'] } }))
+      .toEqual(['cvv', 'expiry']);
+    expect(tokenizeFields(new Error('x'))).toEqual([]);
+  });
 
   it('treats a closed Google Pay sheet as closed', () => {
     expect(tokenizeMessage({ statusCode: 'CANCELED' })).toBe('walletClosed');

@@ -1,31 +1,57 @@
 import type { ErrorKey } from '@/lib/api/errors';
-import type { CardValues } from './cardFormat';
+import type { CardField, CardValues } from './cardFormat';
 
 // One interface for the two ways of turning payment details into a Braintree
 // nonce: the sandbox (our own inputs, Braintree's test nonces, no network) and
-// Braintree's hosted fields (card data stays in Braintree's iframes).
+// Braintree's hosted fields (card data stays in Braintree's iframes), both with
+// 3-D Secure 2 on cards (docs/taking-real-money.md).
 
 /** Messages of SPEC 8 "Card tokenization" that are not API error keys. */
-export type TokenizeMessage = 'fieldsEmpty' | 'fieldsInvalid' | 'tokenizeNetwork' | 'tokenizeFailed' | 'walletClosed';
+export type TokenizeMessage =
+  | 'fieldsEmpty' | 'fieldsInvalid' | 'tokenizeNetwork' | 'tokenizeFailed' | 'walletClosed' | 'threeDSecureCancelled';
 export type PaymentMessage = ErrorKey | TokenizeMessage;
 
-export type PaymentMethod = 'card' | 'paypal' | 'googlePay';
+export type PaymentMethod = 'card' | 'paypal' | 'googlePay' | 'applePay';
 export type Nonce = { nonce: string; deviceData: string | null; method: PaymentMethod };
-export type TokenizeResult = ({ ok: true } & Nonce) | { ok: false; message: PaymentMessage };
+/** A failure names the card fields it is about, so the form marks them. */
+export type TokenizeResult = ({ ok: true } & Nonce) | { ok: false; message: PaymentMessage; fields?: CardField[] };
 
 /** Where hosted fields put their iframes: ids of empty elements on the page. */
 export type HostedContainers = { number: string; expiry: string; cvv: string };
 
 export type WalletAmount = { amount: string; currency: string };
 
+/** What 3-D Secure is told: the amount authenticated and what is known of the payer. */
+export type Verification = { amount: string; email?: string; billingName?: string };
+
+/** The payment form's dialog for the bank's 3-D Secure challenge. */
+export interface ChallengeHost {
+  /** Shows the bank's page (Braintree's iframe); `cancel` runs when the parent closes the dialog. */
+  showBankFrame(element: HTMLElement, cancel: () => void): void;
+  /** The sandbox's stand-in for the bank: the parent chooses how authentication ends. */
+  askSandbox(): Promise<'authenticate' | 'fail' | 'cancel'>;
+  close(): void;
+}
+
+export type CardCheck = { verification: Verification; challenge: ChallengeHost };
+
+/** PayPal Checkout draws its own button; the handlers tie it to the form. */
+export type PayPalHandlers = { onStart(): boolean; onResult(result: TokenizeResult): void };
+
 export interface PaymentProvider {
   readonly kind: 'sandbox' | 'hosted';
-  /** Hosted fields only: fills the containers with Braintree's iframes. */
-  mountCardFields(containers: HostedContainers): Promise<void>;
+  /** Hosted fields only: fills the containers with Braintree's iframes; `onInvalid` gets the fields to mark. */
+  mountCardFields(containers: HostedContainers, onInvalid?: (fields: CardField[]) => void): Promise<void>;
   /** The sandbox reads the values; hosted fields ignore them and read their iframes (only the holder name is ours). */
-  tokenizeCard(card: CardValues): Promise<TokenizeResult>;
+  tokenizeCard(card: CardValues, check: CardCheck): Promise<TokenizeResult>;
+  /** 'own': the form shows its PayPal button and calls payWithPayPal; 'provider': mountPayPalButton draws PayPal's. */
+  readonly paypalButton: 'own' | 'provider';
   payWithPayPal(amount: WalletAmount): Promise<TokenizeResult>;
-  payWithGooglePay(amount: WalletAmount): Promise<TokenizeResult>;
+  mountPayPalButton(containerId: string, amount: WalletAmount, handlers: PayPalHandlers): Promise<void>;
+  payWithGooglePay(amount: WalletAmount, check: CardCheck): Promise<TokenizeResult>;
+  /** Apple Pay: only in a browser that offers it (Safari on Apple devices). */
+  canPayWithApplePay(): boolean;
+  payWithApplePay(amount: WalletAmount): Promise<TokenizeResult>;
   teardown(): Promise<void>;
 }
 

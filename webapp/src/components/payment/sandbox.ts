@@ -1,29 +1,11 @@
 import { cardBrand, cardProblems, luhnValid, type CardValues } from './cardFormat';
-import type { PaymentProvider, TokenizeResult } from './provider';
+import type { CardCheck, PaymentProvider, TokenizeResult } from './provider';
+import { FAILING_CVV, TEST_CARD_NONCES, THREE_D_SECURE_CARDS, WALLET_NONCES } from './testCards';
 
 // Braintree's documented test card numbers, turned into the test nonces the
-// API's sandbox gateway understands (no card data leaves the page).
-const TEST_CARDS: Record<string, string> = {
-  '4111111111111111': 'fake-valid-visa-nonce',
-  '4005519200000004': 'fake-valid-visa-nonce',
-  '4009348888881881': 'fake-valid-visa-nonce',
-  '4012000033330026': 'fake-valid-visa-nonce',
-  '4012000077777777': 'fake-valid-visa-nonce',
-  '4012888888881881': 'fake-valid-visa-nonce',
-  '4217651111111119': 'fake-valid-visa-nonce',
-  '4500600000000061': 'fake-valid-visa-nonce',
-  '5555555555554444': 'fake-valid-mastercard-nonce',
-  '2223000048400011': 'fake-valid-mastercard-nonce',
-  '378282246310005': 'fake-valid-amex-nonce',
-  '371449635398431': 'fake-valid-amex-nonce',
-  '6011111111111117': 'fake-valid-discover-nonce',
-  '4000111111111115': 'fake-processor-declined-visa-nonce',
-  '5105105105105100': 'fake-processor-declined-mastercard-nonce',
-  '378734493671000': 'fake-processor-declined-amex-nonce',
-  '4000111111111511': 'fake-gateway-rejected-fraud-nonce',
-};
-/** Braintree's sandbox answers CVV 200 with "does not match". */
-const FAILING_CVV = '200';
+// API's sandbox gateway understands (no card data leaves the page). Braintree's
+// 3-D Secure test cards play the bank's check, with a challenge the parent answers.
+
 const ACCEPTED_BRANDS = new Set(['visa', 'mastercard', 'amex', 'discover']);
 const SANDBOX_DEVICE_DATA = JSON.stringify({ correlation_id: 'sandbox' });
 
@@ -31,29 +13,55 @@ export function sandboxCardNonce(card: CardValues): string {
   const digits = card.number.replace(/\D/g, '');
   if (!luhnValid(digits)) return 'fake-luhn-invalid-nonce';
   if (card.cvv === FAILING_CVV) return 'fake-cvv-failed-nonce';
-  if (TEST_CARDS[digits]) return TEST_CARDS[digits];
+  if (TEST_CARD_NONCES[digits]) return TEST_CARD_NONCES[digits];
   return ACCEPTED_BRANDS.has(cardBrand(digits)) ? 'fake-valid-nonce' : 'fake-brand-not-accepted-nonce';
+}
+
+/** The 3-D Secure outcome of a sandbox card: its own nonce, or the challenge's answer. */
+async function threeDSecureNonce(digits: string, nonce: string, { challenge }: CardCheck): Promise<TokenizeResult> {
+  const known = THREE_D_SECURE_CARDS[digits];
+  const ok = (value: string): TokenizeResult => ({ ok: true, nonce: value, deviceData: SANDBOX_DEVICE_DATA, method: 'card' });
+  if (!known) return ok(nonce); // not enrolled: the plain test nonce, without 3-D Secure
+  if (!known.challenge) return ok(known.nonce);
+  try {
+    const answer = await challenge.askSandbox();
+    if (answer === 'cancel') return { ok: false, message: 'threeDSecureCancelled' };
+    return ok(answer === 'authenticate' ? known.authenticated : known.failed);
+  } finally {
+    challenge.close();
+  }
 }
 
 export class SandboxProvider implements PaymentProvider {
   readonly kind = 'sandbox' as const;
+  readonly paypalButton = 'own' as const;
 
   async mountCardFields(): Promise<void> {}
 
-  async tokenizeCard(card: CardValues): Promise<TokenizeResult> {
+  async tokenizeCard(card: CardValues, check: CardCheck): Promise<TokenizeResult> {
     const { empty, invalid } = cardProblems(card);
-    if (empty.length) return { ok: false, message: 'fieldsEmpty' };
+    if (empty.length) return { ok: false, message: 'fieldsEmpty', fields: empty };
     // A wrong Luhn sum is left to the gateway, as Braintree's own test nonce does.
-    if (invalid.length) return { ok: false, message: 'fieldsInvalid' };
-    return { ok: true, nonce: sandboxCardNonce(card), deviceData: SANDBOX_DEVICE_DATA, method: 'card' };
+    if (invalid.length) return { ok: false, message: 'fieldsInvalid', fields: invalid };
+    return threeDSecureNonce(card.number.replace(/\D/g, ''), sandboxCardNonce(card), check);
   }
 
   async payWithPayPal(): Promise<TokenizeResult> {
-    return { ok: true, nonce: 'fake-paypal-billing-agreement-nonce', deviceData: SANDBOX_DEVICE_DATA, method: 'paypal' };
+    return { ok: true, nonce: WALLET_NONCES.paypal, deviceData: SANDBOX_DEVICE_DATA, method: 'paypal' };
   }
 
+  async mountPayPalButton(): Promise<void> {}
+
   async payWithGooglePay(): Promise<TokenizeResult> {
-    return { ok: true, nonce: 'fake-android-pay-nonce', deviceData: SANDBOX_DEVICE_DATA, method: 'googlePay' };
+    return { ok: true, nonce: WALLET_NONCES.googlePay, deviceData: SANDBOX_DEVICE_DATA, method: 'googlePay' };
+  }
+
+  canPayWithApplePay(): boolean {
+    return typeof window !== 'undefined' && 'ApplePaySession' in window;
+  }
+
+  async payWithApplePay(): Promise<TokenizeResult> {
+    return { ok: true, nonce: WALLET_NONCES.applePay, deviceData: SANDBOX_DEVICE_DATA, method: 'applePay' };
   }
 
   async teardown(): Promise<void> {}

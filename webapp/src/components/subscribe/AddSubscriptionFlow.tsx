@@ -1,17 +1,21 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
-import PaymentForm, { isAppleDevice, usePaymentMessage } from '@/components/payment/PaymentForm';
-import type { Nonce, PaymentMessage, TokenizeResult } from '@/components/payment/provider';
+import ChallengeDialog from '@/components/payment/ChallengeDialog';
+import PaymentForm, { useChallenge, usePaymentMessage } from '@/components/payment/PaymentForm';
+import type { CardCheck, Nonce, PaymentMessage, TokenizeResult } from '@/components/payment/provider';
+import { threeDSecureAmount, verificationEmail } from '@/components/payment/threeDSecure';
 import { usePaymentProvider } from '@/components/payment/usePaymentProvider';
+import WalletButtons from '@/components/payment/WalletButtons';
 import type { Plan } from '@/components/pricing/plans';
 import { toCents } from '@/components/pricing/plans';
 import { usePlans } from '@/components/pricing/usePlans';
 import { subscribeLegacy } from '@/lib/api/billing';
 import { isErrorKey } from '@/lib/api/errors';
+import { useStartup } from '@/lib/startup/StartupProvider';
 import { nextStep, STEPS, type Step } from './legacy';
 import LegacyPlanStep from './LegacyPlanStep';
 import { useAlreadySubscribed, useIdempotencyKey, usePaymentSuccess } from './usePay';
@@ -32,9 +36,8 @@ export default function AddSubscriptionFlow() {
   const [coupon, setCoupon] = useState<string | null>(null);
   const [error, setError] = useState<PaymentMessage | null>(null);
   const [walletBusy, setWalletBusy] = useState(false);
-  const [googlePay, setGooglePay] = useState(false);
-
-  useEffect(() => setGooglePay(!isAppleDevice(navigator.userAgent)), []);
+  const [challenge, challengeHost] = useChallenge();
+  const { account } = useStartup();
 
   function forward() {
     const next = nextStep(step, plan);
@@ -58,15 +61,29 @@ export default function AddSubscriptionFlow() {
     return null;
   }
 
-  async function payWithWallet(tokenize: () => Promise<TokenizeResult>) {
+  function startWallet(): boolean {
+    if (walletBusy) return false;
     setWalletBusy(true);
     setError(null);
-    const result = await tokenize();
+    return true;
+  }
+
+  async function finishWallet(result: TokenizeResult) {
     setError(result.ok ? await send(result, '') : result.message);
     setWalletBusy(false);
   }
 
+  async function payWithWallet(tokenize: () => Promise<TokenizeResult>) {
+    if (startWallet()) await finishWallet(await tokenize());
+  }
+
   const amount = plan ? { amount: plan.price, currency: plan.currency } : { amount: '0', currency: 'EUR' };
+  // 3-D Secure: the first charge, or the card verification for a family's trial (no subscription yet).
+  const verification = {
+    amount: threeDSecureAmount(plan ? toCents(plan.price) : 0, !account?.subscriptions.length),
+    email: verificationEmail(account?.email, account?.isEmailFake),
+  };
+  const check: CardCheck = { verification, challenge: challengeHost };
   return (
     <section className={`page ${styles.legacy}`} aria-labelledby="add-title">
       <p className={styles.step}>{t('step', { current: STEPS.indexOf(step) + 1, total: STEPS.length })}</p>
@@ -84,17 +101,17 @@ export default function AddSubscriptionFlow() {
       )}
       {step === 'method' && provider.status === 'ready' && (
         <div className={styles.methods}>
-          <button type="button" className="button" disabled={walletBusy} onClick={() => payWithWallet(() => provider.provider.payWithPayPal(amount))}>{t('methodPaypal')}</button>
-          {googlePay && (
-            <button type="button" className="button" disabled={walletBusy} onClick={() => payWithWallet(() => provider.provider.payWithGooglePay(amount))}>{t('methodGooglePay')}</button>
-          )}
+          <WalletButtons provider={provider.provider} amount={amount} busy={walletBusy ? 'paypal' : null} check={check}
+            pay={(_method, tokenize) => void payWithWallet(tokenize)} start={startWallet} finish={(result) => void finishWallet(result)} />
           <button type="button" className="button" disabled={walletBusy} onClick={forward}>{t('methodCard')}</button>
           {walletBusy && <Spinner label={t('paying')} />}
         </div>
       )}
       {step === 'card' && provider.status === 'ready' && (
-        <PaymentForm provider={provider.provider} amount={amount} payLabel={t('pay')} onNonce={send} showWallets={false} />
+        <PaymentForm provider={provider.provider} amount={amount} payLabel={t('pay')} onNonce={send} showWallets={false}
+          verification={verification} />
       )}
+      {challenge && <ChallengeDialog challenge={challenge} />}
       <div className={styles.confirmRow}>
         {step !== 'plan' && <button type="button" className={styles.linkButton} onClick={() => setStep(step === 'card' ? 'method' : 'plan')}>{t('back')}</button>}
         {step === 'plan' && <button type="button" className="button" onClick={forward}>{t('next')}</button>}

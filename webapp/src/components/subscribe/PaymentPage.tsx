@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import PaymentForm from '@/components/payment/PaymentForm';
+import { threeDSecureAmount, verificationEmail } from '@/components/payment/threeDSecure';
 import { usePaymentProvider } from '@/components/payment/usePaymentProvider';
 import PlanPopup from '@/components/pricing/PlanPopup';
 import PricingCard from '@/components/pricing/PricingCard';
@@ -57,6 +58,12 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
   // SPEC 4: while a cancelled subscription still runs, resubscribing starts when it ends.
   const running = account?.subscriptions.find((s) => !s.isExpired && !s.isRenewing && s.endDate);
   const currency = priced?.currency ?? plans?.currency ?? 'EUR';
+  // 3-D Secure authenticates the first charge, or the card verification when the first days are free: the
+  // trial (a family without subscriptions, as the note says) or a coupon's free months.
+  const freeDaysFirst = coupon.applied?.kind === 'promo' || !account?.subscriptions.length;
+  const verification = priced
+    ? { amount: threeDSecureAmount(priced.total, freeDaysFirst), email: verificationEmail(account?.email, account?.isEmailFake) }
+    : null;
 
   return (
     <section className={styles.page} aria-labelledby="payment-title">
@@ -85,7 +92,7 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
             </Flash>
           )}
           {provider.status === 'ready' && (
-            <PaymentForm provider={provider.provider} payLabel={t('pay')} onNonce={pay}
+            <PaymentForm provider={provider.provider} payLabel={t('pay')} onNonce={pay} verification={verification}
               precheck={() => (priced ? null : 'selectPlan')}
               amount={priced ? { amount: (priced.total / 100).toFixed(2), currency: priced.currency } : null} />
           )}

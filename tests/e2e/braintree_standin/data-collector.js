@@ -1,0 +1,3 @@
+export async function create() {
+  return { deviceData: JSON.stringify({ correlation_id: 'standin' }), teardown: async () => undefined };
+}

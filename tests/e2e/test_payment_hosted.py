@@ -363,6 +363,7 @@ def test_screenshots_of_the_hosted_form_and_challenge(locale, hosted, make_paren
     parent = make_parent(f"hosted-shot-{locale}", subscribed=False)
     page = hosted(parent.token, locale={"en": "en-GB", "ar": "ar", "de": "de-DE"}[locale])
     open_subscribe(page, cat)
+    expect(page.get_by_role("button", name="PayPal", exact=True)).to_be_visible()  # PayPal Checkout's own button
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOT_DIR / f"payment-hosted-{locale}.png"), full_page=True)
     fill_card(page, "4000 0000 0000 1091", cat=cat)

@@ -1,7 +1,7 @@
 """3-D Secure: the status and liability shift of the card a subscription was paid with
 
 Revision ID: 0009
-Revises: 0005
+Revises: 0006
 Create Date: 2026-11-23 15:30:00.000000
 """
 from alembic import op
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 
 revision = '0009'
-down_revision = '0005'
+down_revision = '0006'
 branch_labels = None
 depends_on = None
 

@@ -10,12 +10,16 @@
 export const PAYMENT_ORIGINS = {
   script: [
     'https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://*.paypal.com',
-    'https://*.paypalobjects.com', 'https://pay.google.com',
+    'https://*.paypalobjects.com', 'https://pay.google.com', 'https://*.cardinalcommerce.com',
   ],
+  // 3-D Secure 2 runs through Cardinal (braintree-web's three-d-secure loads its Songbird script, which talks to
+  // and frames *.cardinalcommerce.com; the issuer's challenge page is framed inside Cardinal's frame).
   connect: [
     'https://*.braintree-api.com', 'https://*.braintreegateway.com', 'https://*.paypal.com', 'https://pay.google.com',
+    'https://*.cardinalcommerce.com',
   ],
-  frame: ['https://assets.braintreegateway.com', 'https://*.paypal.com', 'https://pay.google.com'],
+  frame: ['https://assets.braintreegateway.com', 'https://*.paypal.com', 'https://pay.google.com',
+    'https://*.cardinalcommerce.com'],
   img: [
     'https://assets.braintreegateway.com', 'https://*.paypal.com', 'https://*.paypalobjects.com',
     'https://pay.google.com', 'https://www.gstatic.com',

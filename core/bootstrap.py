@@ -132,7 +132,8 @@ def payment_gateway(settings: Settings, clock: Clock) -> PaymentGateway:
         from core.adapters.payments.braintree_gateway import build_braintree_gateway
 
         return build_braintree_gateway(settings.braintree_merchant_id, settings.braintree_public_key,
-                                       settings.braintree_private_key, settings.braintree_environment)
+                                       settings.braintree_private_key, settings.braintree_environment,
+                                       merchant_accounts=settings.braintree_merchant_accounts)
     if settings.is_production:
         raise RuntimeError("LUMO_ENV=production needs PAYMENT_GATEWAY=braintree and BRAINTREE_* credentials")
     return SandboxGateway(webhook_secret=settings.sandbox_webhook_secret or None, clock=clock)

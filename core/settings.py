@@ -9,10 +9,14 @@ import re
 from dataclasses import dataclass, field, fields
 from datetime import date
 from pathlib import Path
+from typing import Iterable
+
+from core.domain.catalogue import CURRENCY_SYMBOLS
 
 from core.domain import three_d_secure
 
 ROOT = Path(__file__).resolve().parent.parent
+SOLD_CURRENCIES = tuple(CURRENCY_SYMBOLS)  # the catalogue prices every plan in each of them (catalogue_file)
 
 
 def _int(name: str, default: int) -> int:
@@ -33,6 +37,20 @@ def parse_partner_callbacks(raw: str) -> dict[str, tuple[str, str]]:
             raise ValueError(f"PARTNER_CALLBACKS entry for {name.strip() or '?'!r} needs name=URL|secret")
         partners[name.strip().lower()] = (url.strip(), secret)
     return partners
+
+
+def parse_merchant_accounts(raw: str) -> dict[str, str]:
+    """BRAINTREE_MERCHANT_ACCOUNTS="EUR=lumo_eur,CHF=lumo_chf" -> {"EUR": "lumo_eur", "CHF": "lumo_chf"}:
+    the Braintree merchant account that bills in each currency (docs/billing-refunds.md)."""
+    accounts: dict[str, str] = {}
+    for entry in filter(None, (part.strip() for part in raw.replace(";", ",").split(","))):
+        currency, _, account = (piece.strip() for piece in entry.partition("="))
+        if not re.fullmatch(r"[A-Za-z]{3}", currency) or not re.fullmatch(r"[\w-]+", account):
+            raise ValueError(f"BRAINTREE_MERCHANT_ACCOUNTS entry {entry!r} needs CURRENCY=merchant_account_id")
+        if currency.upper() in accounts:
+            raise ValueError(f"BRAINTREE_MERCHANT_ACCOUNTS names {currency.upper()} twice")
+        accounts[currency.upper()] = account
+    return accounts
 
 
 DEV_LINK_PIN_PEPPER = "lumo-development-pin-pepper"  # public; production must set LINK_PIN_PEPPER
@@ -117,6 +135,7 @@ class Settings:
     braintree_merchant_id: str = ""
     braintree_public_key: str = ""
     braintree_private_key: str = ""
+    braintree_merchant_accounts: dict = field(default_factory=dict)  # currency -> merchant account id
     sandbox_webhook_secret: str = ""
     three_d_secure: dict = field(default_factory=dict)  # currency -> required|optional|off (others: optional)
     celery_queue: str = "celery"
@@ -192,6 +211,7 @@ def from_environment(environ=None) -> Settings:
         braintree_merchant_id=e.get("BRAINTREE_MERCHANT_ID", d.braintree_merchant_id),
         braintree_public_key=e.get("BRAINTREE_PUBLIC_KEY", d.braintree_public_key),
         braintree_private_key=e.get("BRAINTREE_PRIVATE_KEY", d.braintree_private_key),
+        braintree_merchant_accounts=parse_merchant_accounts(e.get("BRAINTREE_MERCHANT_ACCOUNTS", "")),
         sandbox_webhook_secret=e.get("SANDBOX_WEBHOOK_SECRET", d.sandbox_webhook_secret),
         three_d_secure=_three_d_secure(e.get("THREE_D_SECURE"), env),
         celery_queue=e.get("CELERY_QUEUE") or d.celery_queue,
@@ -224,8 +244,9 @@ def from_environment(environ=None) -> Settings:
     )
 
 
-def production_problems(settings: Settings) -> list[str]:
-    """What stops LUMO_ENV=production from starting: development values, the sandbox, missing secrets."""
+def production_problems(settings: Settings, sold_currencies: Iterable[str] = SOLD_CURRENCIES) -> list[str]:
+    """What stops LUMO_ENV=production from starting: development values, the sandbox, missing secrets,
+    a currency the catalogue sells without a merchant account to bill it."""
     if not settings.is_production:
         return []
     problems = []
@@ -242,13 +263,16 @@ def production_problems(settings: Settings) -> list[str]:
         for name in ("merchant_id", "public_key", "private_key"):
             if not getattr(settings, f"braintree_{name}").strip():
                 problems.append(f"BRAINTREE_{name.upper()} is missing")
+        unbilled = sorted(set(sold_currencies) - set(settings.braintree_merchant_accounts))
+        if unbilled:
+            problems.append(f"BRAINTREE_MERCHANT_ACCOUNTS has no merchant account for {', '.join(unbilled)}")
     if not settings.public_url.startswith("https://"):
         problems.append("PUBLIC_URL must be an https:// address (it is in every e-mail link)")
     return problems
 
 
-def check_production(settings: Settings) -> None:
+def check_production(settings: Settings, sold_currencies: Iterable[str] = SOLD_CURRENCIES) -> None:
     """The one start-up check of production mode, run by the API (create_app) and the worker."""
-    problems = production_problems(settings)
+    problems = production_problems(settings, sold_currencies)
     if problems:
         raise RuntimeError("LUMO_ENV=production refuses to start: " + "; ".join(problems))

@@ -1,13 +1,25 @@
-"""E-mail texts come from locales/<lang>.json, namespace "Emails"."""
+"""E-mail texts come from locales/<lang>.json, namespace "Emails"; dates and amounts are written the way
+the parent's language writes them, by Babel (CLDR data)."""
 from __future__ import annotations
 
 import html
 import json
 import re
+from datetime import date
+from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
+from babel.dates import format_date
+from babel.numbers import format_currency
+
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# Our language codes -> CLDR locales: Portuguese is European Portuguese, as on the site.
+CLDR_LOCALES = {"pt": "pt_PT"}
+
+
+def cldr_locale(language: str) -> str:
+    return CLDR_LOCALES.get(language, language)
 
 
 @lru_cache(maxsize=16)
@@ -34,6 +46,14 @@ class LocaleEmailTemplates:
             if isinstance(node, str) and node:
                 return node
         return None
+
+    def format_money(self, amount: Decimal, currency: str, language: str) -> str:
+        """70.90 EUR -> "70,90 €" (de), "€70.90" (en)."""
+        return format_currency(Decimal(amount), currency, locale=cldr_locale(language))
+
+    def format_date(self, day: date, language: str) -> str:
+        """2026-11-30 -> "30. November 2026" (de), "30 de novembro de 2026" (pt)."""
+        return format_date(day, format="long", locale=cldr_locale(language))
 
     def render(self, topic: str, language: str, params: dict[str, str]) -> tuple[str, str, str]:
         catalogue = _catalogue(self.folder, language)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal, localcontext
-from typing import Iterable, Protocol
+from typing import Callable, Iterable, Protocol
 
 BRAND = "lumo"
 APPS = ("tv", "books", "games")  # in the order product codes spell them
@@ -129,6 +129,24 @@ def price_bundle(plan: Plan, extra_products: Iterable[str]) -> tuple[str, Decima
         apps |= apps_of(extra)
     product = product_code(apps)
     return product, charge_for(plan, [product])
+
+
+def plan_name_keys(product: str, duration_code: str | None) -> list[str]:
+    """The catalogue keys (namespace Plans) that name what a subscription buys, best first: the bundle and
+    its period ("lumo_tv_books_games_yearly": "All three apps · yearly"), else the bundle alone. The web
+    profile names plans with the same keys (webapp/src/components/profile/planName.ts)."""
+    period = PERIOD_NAMES.get(duration_code or "")
+    return [f"{product}_{period}", product] if period else [product]
+
+
+def plan_name(text: Callable[[str], str | None], product: str, duration_code: str | None) -> str:
+    """The one naming of a bought plan for the parent: `text` looks a dotted catalogue key up in the
+    parent's language. Never empty: the product code when the catalogue has no name for it."""
+    for key in plan_name_keys(product, duration_code):
+        found = text(f"Plans.{key}")
+        if found:
+            return found
+    return product
 
 
 def monthly_display_price(yearly: Decimal) -> Decimal:

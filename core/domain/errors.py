@@ -81,6 +81,13 @@ IDEMPOTENCY_KEY_INVALID = ErrorType(400, 12, "idempotencyKeyInvalid")  # over 64
 THREE_D_SECURE_REQUIRED = ErrorType(400, 0, "threeDSecureRequired")  # a card without 3-D Secure where required
 THREE_D_SECURE_FAILED = ErrorType(400, 0, "threeDSecureFailed")  # the cardholder failed authentication
 THREE_D_SECURE_UNAVAILABLE = ErrorType(400, 0, "threeDSecureUnavailable")  # the bank could not authenticate
+# Refunds and voids (an operator's tools: core.services.refunds, docs/billing-refunds.md)
+PAYMENT_NOT_FOUND = ErrorType(404, 0, "paymentNotFound")  # no charge with that transaction id
+REFUND_INVALID = ErrorType(400, 0, "refundInvalid")  # no actor or reason, or an amount that is not one
+REFUND_TOO_MUCH = ErrorType(400, 0, "refundTooMuch")  # more than is left of the charge
+REFUND_NOT_ALLOWED = ErrorType(400, 0, "refundNotAllowed")  # voided, unsettled (partial) or settled (void)
+REFUND_KEY_REUSED = ErrorType(400, 0, "refundKeyReused")  # the operation key of another refund
+REFUND_FAILED = ErrorType(400, 0, "refundFailed")  # the gateway refused it: nothing was given back
 # Partners
 PUBLISHER_BAD_PARAMETER = ErrorType(400, 0, "parameterRequired")
 PUBLISHER_INVALID_COUPON = ErrorType(400, 3, "couponExpired")

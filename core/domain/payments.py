@@ -64,16 +64,22 @@ class GatewayResult:
     payment_method: str | None = None  # CARD, PAYPAL, GOOGLE_PAY
     error: str | None = None  # one of the neutral codes above
     next_billing_date: datetime | None = None
+    transaction_id: str | None = None  # the first charge, when the subscription charged at once (no trial)
+    amount: Decimal | None = None  # what that charge (or a refund) took or gave back
 
 
 @dataclass(frozen=True)
 class WebhookEvent:
-    kind: str  # charged | charge_failed | past_due | expired | canceled | went_active | other
+    kind: str  # charged | charge_failed | past_due | expired | canceled | went_active | dispute_* | other
     gateway_id: str
     occurred_at: datetime
     paid_through: datetime | None = None
     next_billing_date: datetime | None = None
     extra: dict = field(default_factory=dict)
+    # charged: the transaction of that charge; dispute_*: the disputed transaction (gateway_id is the dispute's id)
+    transaction_id: str | None = None
+    amount: Decimal | None = None
+    currency: str | None = None
 
 
 # Braintree's documented test nonces name their kind; a real nonce is opaque until the gateway reads it.
@@ -97,6 +103,23 @@ class GatewayUnavailable(Exception):
     """The provider did not answer (timeout, network): the outcome is unknown."""
 
 
+# Transactions: where a charge stands, for refunds and voids (docs/billing-refunds.md).
+UNSETTLED = "unsettled"  # authorized or submitted for settlement: it can be voided (whole), not refunded
+SETTLED = "settled"  # settling or settled: it can be refunded, in full or in part
+VOIDED = "voided"
+NOT_CHARGED = "not_charged"  # declined, rejected, failed, expired: nothing to give back
+DISPUTE_KINDS = ("dispute_opened", "dispute_won", "dispute_lost")
+
+
+@dataclass(frozen=True)
+class TransactionInfo:
+    transaction_id: str
+    status: str  # UNSETTLED, SETTLED, VOIDED or NOT_CHARGED
+    amount: Decimal
+    currency: str
+    refunded: Decimal = Decimal("0")  # the sum of the refunds the gateway has made of it
+
+
 class PaymentGateway(Protocol):
     def client_token(self, customer_id: str | None = None) -> str: ...
     def create_subscription(self, request: SubscriptionRequest) -> GatewayResult: ...
@@ -109,3 +132,9 @@ class PaymentGateway(Protocol):
         ok when there is no such customer."""
     def parse_webhook(self, signature: str, payload: str) -> WebhookEvent:
         """Verify and decode a webhook; InvalidWebhookSignature if it is not genuine."""
+    def find_transaction(self, transaction_id: str) -> TransactionInfo | None:
+        """Where a charge stands; None when the gateway does not know it."""
+    def refund(self, transaction_id: str, amount: Decimal) -> GatewayResult:
+        """Give back `amount` of a settled charge; gateway_id is the refund's own transaction id."""
+    def void(self, transaction_id: str) -> GatewayResult:
+        """Cancel a charge that has not settled (all of it)."""

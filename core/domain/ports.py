@@ -5,7 +5,8 @@ Adapters in core.adapters implement them; tests use in-memory fakes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
+from decimal import Decimal
 from typing import Any, Protocol
 
 from core.domain.accounts import Account
@@ -18,6 +19,7 @@ from core.domain.purchases import AddResult
 from core.domain.login_throttle import LoginState
 from core.domain.newsletter import NewsletterSignup
 from core.domain.parental_settings import AppSettings
+from core.domain.payment_history import Payment, PaymentEvent
 from core.domain.subscriptions import Subscription
 from core.domain.tokens import Purpose, StoredToken
 from core.domain.tv_links import TvLink
@@ -204,6 +206,27 @@ class Retention(Protocol):
     def purge_contact_messages(self, received_before: datetime) -> int: ...
 
 
+class PaymentHistory(Protocol):
+    """Charges and their refunds, voids and disputes (core.domain.payment_history)."""
+
+    def record_charge(self, payment: Payment) -> bool:
+        """Insert unless its transaction is recorded already (the database decides)."""
+    def by_transaction(self, transaction_id: str) -> Payment | None: ...
+    def for_subscription(self, subscription_id: int) -> list[Payment]: ...
+    def reserve(self, payment_id: int, amount: Decimal) -> bool:
+        """Atomically add `amount` to the refunded amount of a charge that is not voided; False when
+        that would exceed what was charged (the database decides)."""
+    def release(self, payment_id: int, amount: Decimal) -> None:
+        """Give back a reservation whose refund the gateway refused."""
+    def mark_voided(self, payment_id: int) -> None: ...
+    def add_event(self, event: PaymentEvent) -> bool:
+        """Insert unless an event with its operation key exists (the database decides)."""
+    def event_by_key(self, operation_key: str) -> PaymentEvent | None: ...
+    def save_event(self, event: PaymentEvent) -> None: ...
+    def events(self, subscription_id: int | None = None, transaction_id: str | None = None) -> list[PaymentEvent]:
+        """Oldest first."""
+
+
 class QrEncoder(Protocol):
     def svg(self, text: str) -> str:
         """A QR code of `text` as a standalone SVG document."""
@@ -224,6 +247,7 @@ class UnitOfWork(Protocol):
     newsletter: NewsletterList
     personal_data: PersonalData
     retention: Retention
+    payments: PaymentHistory
 
     def __enter__(self) -> "UnitOfWork": ...
     def __exit__(self, *exc: object) -> None: ...
@@ -263,6 +287,10 @@ class EmailTemplates(Protocol):
         """(subject, plain text, html) of one e-mail in one language."""
     def text(self, key: str, language: str) -> str | None:
         """One catalogue text by dotted key (e.g. "Plans.lumo_tv_monthly"), English if untranslated."""
+    def format_money(self, amount: Decimal, currency: str, language: str) -> str:
+        """An amount as the language writes it, with its currency ("70,90 €" in German)."""
+    def format_date(self, day: date, language: str) -> str:
+        """A calendar day as the language writes it ("30. November 2026" in German)."""
 
 
 class DeliveryError(Exception):

@@ -102,7 +102,7 @@ def delete_account(ctx: ServiceContext, account_id: int, password: str) -> None:
                                                       "reason": "account_deleted", ERASE_AFTER_DELIVERY: True}))
         if not account.is_email_fake:
             uow.outbox.add(OutboxMessage(kind="email", topic="account_deleted", payload={
-                "to": account.email, "language": account.language, "params": {"name": account.name or account.email},
+                "to": account.email, "language": account.language, "params": {"name": account.name},
                 ERASE_AFTER_DELIVERY: True}))
         account.erase(now)
         uow.accounts.save(account)

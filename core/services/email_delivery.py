@@ -5,15 +5,22 @@ minted here, at send time, so the outbox never stores a usable token.
 """
 from __future__ import annotations
 
+import logging
+import re
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
+from decimal import Decimal, InvalidOperation
 from typing import Callable
 
 from core.domain.accounts import DEFAULT_LANGUAGE
+from core.domain.catalogue import plan_name
 from core.domain.ports import Email, EmailTemplates, Mailer, OutboxMessage, UnitOfWork
 from core.domain.tokens import Purpose
 from core.services import sessions
 from core.services.context import ServiceContext
+
+log = logging.getLogger(__name__)
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 @dataclass
@@ -46,7 +53,7 @@ def _compose(ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork, message: Ou
         return None
     language = account.language or DEFAULT_LANGUAGE
     prefix = "" if language == DEFAULT_LANGUAGE else f"/{language}"
-    params = {"name": account.name or account.email, "email": account.email}
+    params = {"name": account.name, "email": account.email}  # no name: a neutral greeting, never the address
     to = message.payload.get("to") or account.email
     if message.topic in ("reset_password", "partner_reset_password"):
         token = sessions.issue_token(ctx, uow, account.id, Purpose.RESET_PASSWORD,
@@ -59,10 +66,31 @@ def _compose(ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork, message: Ou
     elif message.topic == "payment_failed":
         params["link"] = f"{setup.public_url}{prefix}/changePlan"
     params.update({k: str(v) for k, v in message.payload.get("params", {}).items()})
-    plan = ctx.catalogue.find(params["plan"]) if "plan" in params and ctx.catalogue is not None else None
-    if plan is not None and plan.name_key:  # the plan's name in the parent's language, not its id
-        params["plan"] = setup.templates.text(plan.name_key, language) or params["plan"]
+    _localise(ctx, setup.templates, params, language)
     return _render(setup, message, to, language, params)
+
+
+def _localise(ctx: ServiceContext, templates: EmailTemplates, params: dict[str, str], language: str) -> None:
+    """What was bought, how much and when, as the parent's language writes them: the plan named as the
+    profile names it (bundle and period), the amount and the date formatted for the locale. Payloads
+    written before this carry a plan id and "70.90 EUR": they come out the same way."""
+    product, duration = params.pop("product", None), params.pop("duration", None)
+    if not product and params.get("plan") and ctx.catalogue is not None:
+        plan = ctx.catalogue.find(params["plan"])
+        if plan is not None:
+            product, duration = plan.product, plan.duration_code
+    if product:
+        params["plan"] = plan_name(lambda key: templates.text(key, language), product, duration)
+    amount, currency = params.pop("amount", None), params.pop("currency", None)
+    if not amount and params.get("price"):
+        amount, _, currency = params["price"].partition(" ")
+    if amount and currency:
+        try:
+            params["price"] = params["amount"] = templates.format_money(Decimal(amount), currency, language)
+        except (InvalidOperation, ValueError):
+            log.warning("e-mail amount %r %r not formatted", amount, currency)
+    if _ISO_DAY.fullmatch(params.get("date", "")):
+        params["date"] = templates.format_date(date.fromisoformat(params["date"]), language)
 
 
 def _contact(setup: MailSetup, uow: UnitOfWork, message: OutboxMessage) -> Email | None:
@@ -79,6 +107,10 @@ def _contact(setup: MailSetup, uow: UnitOfWork, message: OutboxMessage) -> Email
 
 
 def _render(setup: MailSetup, message: OutboxMessage, to: str, language: str, params: dict[str, str]) -> Email:
+    if "greeting" not in params:  # by name when the parent gave one, else a neutral greeting
+        name = (params.get("name") or "").strip()
+        greeting = setup.templates.text("Emails.greeting" if name else "Emails.greetingNeutral", language) or ""
+        params = {**params, "greeting": greeting.replace("{name}", name)}
     subject, text, html = setup.templates.render(message.topic, language, params)
     return Email(to=to, subject=subject, text=text, html=html, language=language,
                  message_id=f"<outbox-{message.id}@lumo>")

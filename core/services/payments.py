@@ -24,6 +24,7 @@ from core.domain.subscriptions import (ACTIVE, FAILED, PENDING, TRIAL, TRIAL_DAY
                                        had_trial, products_with_access, visible)
 from core.services.context import ServiceContext
 from core.services.coupon_grants import grant_access_coupon, redeem_or_fail
+from core.services import refunds
 from core.services.partner_callbacks import record_event
 from core.domain.three_d_secure import Decision
 from core.services.three_d_secure import check_nonce
@@ -251,8 +252,10 @@ def _settle(ctx: ServiceContext, subscription_id: int, plan: Plan, request: paym
         sub.next_billing_date = first_charge or _period_end(now, plan.duration_code)
         sub.end_date = sub.next_billing_date
         uow.subscriptions.save(sub)
+        refunds.record_charge(uow, sub, result.transaction_id, result.amount, plan.currency, now)  # no trial: paid
         uow.outbox.add(OutboxMessage(kind="email", topic="receipt", payload={
-            "account_id": sub.account_id, "params": {"plan": plan.plan_id, "price": f"{request.price} {plan.currency}",
+            "account_id": sub.account_id, "params": {"product": sub.subscription_type, "duration": plan.duration_code,
+                                                     "amount": str(request.price), "currency": plan.currency,
                                                      "date": sub.next_billing_date.date().isoformat()}}))
         record_event(uow, callbacks.SUBSCRIBED, sub, now)  # a partner account paid: tell the partner
         uow.commit()

@@ -11,6 +11,7 @@ from core.domain.ports import OutboxMessage
 from core.domain.stores import can_change_plan, switch_operator
 from core.domain.subscriptions import ACTIVE, FREE_CAMPAIGN, PAST_DUE, WEB_STORE, Subscription, visible
 from core.services.context import ServiceContext
+from core.services import refunds
 from core.services.partner_callbacks import record_event
 
 log = logging.getLogger(__name__)
@@ -46,7 +47,9 @@ def _mark_cancelled(ctx: ServiceContext, subscription_id: int) -> Subscription:
             sub.cancel(ctx.clock.now())
             uow.subscriptions.save(sub)
             uow.outbox.add(OutboxMessage(kind="email", topic="cancellation", payload={
-                "account_id": sub.account_id, "params": {"date": sub.end_date.date().isoformat() if sub.end_date else ""}}))
+                "account_id": sub.account_id, "params": {
+                    "product": sub.subscription_type, "duration": sub.duration_code,
+                    "date": sub.end_date.date().isoformat() if sub.end_date else ""}}))
             record_event(uow, callbacks.UNSUBSCRIBED, sub, ctx.clock.now())  # carrier store or partner user
         uow.commit()
     ctx.jobs.outbox_changed()
@@ -115,6 +118,8 @@ def change_plan(ctx: ServiceContext, account_id: int, subscription_id: int | Non
 
 def apply_webhook(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:
     """Apply a verified gateway event once; older events than the last applied change nothing."""
+    if event.kind in payments.DISPUTE_KINDS:  # about a charge, not a subscription: its payment history
+        return refunds.apply_dispute(ctx, event)
     now = ctx.clock.now()
     with ctx.uow() as uow:
         sub = uow.subscriptions.by_gateway_id(event.gateway_id)
@@ -148,7 +153,16 @@ def _deferred_change_applied(uow, sub: Subscription, plan) -> None:
 
 
 def send_plan_change(ctx: ServiceContext, message: OutboxMessage):
-    """The outbox handler of kind "gateway": a deferred plan change sent to the payment gateway."""
+    """The outbox handler of kind "gateway": a deferred plan change sent to the payment gateway, or
+    (topic cancel_subscription) the cancellation of a subscription whose access a refund or a lost
+    dispute ended."""
+    if message.topic == "cancel_subscription":
+        def cancel() -> None:
+            result = ctx.gateway.cancel_subscription(message.payload["gateway_id"])
+            if not result.ok:
+                raise RuntimeError(f"the gateway refused the cancellation ({result.error or 'no reason given'})")
+        return cancel
+
     def send() -> None:
         result = ctx.gateway.change_plan(message.payload["gateway_id"], message.payload["plan_id"],
                                          Decimal(message.payload["price"]))
@@ -164,9 +178,13 @@ def _transition(sub: Subscription, event: payments.WebhookEvent, now, uow) -> No
             sub.charged(event.paid_through, event.next_billing_date)
             if not sub.is_renewing:  # a late charge notice never revives a cancelled subscription
                 sub.payment_state_id = "Cancelled"
+        refunds.record_charge(uow, sub, event.transaction_id, event.amount or sub.payment_plan_price,
+                              event.currency or sub.currency, now)
         uow.outbox.add(OutboxMessage(kind="email", topic="receipt", payload={
-            "account_id": sub.account_id, "params": {"plan": sub.payment_plan_id or "",
-                                                     "price": f"{sub.payment_plan_price} {sub.currency}",
+            "account_id": sub.account_id, "params": {"product": sub.subscription_type,
+                                                     "duration": sub.duration_code,
+                                                     "amount": str(sub.payment_plan_price or ""),
+                                                     "currency": sub.currency or "",
                                                      "date": (sub.next_billing_date or now).date().isoformat()}}))
     elif kind in ("charge_failed", "past_due"):
         if sub.is_renewing:

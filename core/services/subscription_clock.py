@@ -25,11 +25,11 @@ def remind_trials_ending(ctx: ServiceContext, limit: int = 500) -> int:
         for sub in uow.subscriptions.trials_ending(now + TRIAL_REMINDER_TOO_LATE, now + TRIAL_REMINDER_BEFORE, limit):
             if not uow.subscriptions.mark_trial_reminded(sub.id, now):
                 continue  # a concurrent run got there first
-            price = f"{sub.payment_plan_price} {sub.currency}" if sub.payment_plan_price is not None else ""
             uow.outbox.add(OutboxMessage(kind="email", topic="trial_ending", payload={
                 "account_id": sub.account_id, "subscription_id": sub.id,
-                "params": {"plan": sub.payment_plan_id or "", "price": price,
-                           "date": sub.end_date.date().isoformat()}}))
+                "params": {"product": sub.subscription_type, "duration": sub.duration_code,
+                           "amount": str(sub.payment_plan_price) if sub.payment_plan_price is not None else "",
+                           "currency": sub.currency or "", "date": sub.end_date.date().isoformat()}}))
             written += 1
         uow.commit()
     if written:

@@ -123,7 +123,7 @@ class BraintreeStub:
         self._thread.join(timeout=5)
 
     def reset(self) -> None:
-        self.customers, self.payment_methods, self.subscriptions = {}, {}, {}
+        self.customers, self.payment_methods, self.subscriptions, self.transactions = {}, {}, {}, {}
         self.received: list[tuple[str, str, dict]] = []
         self.used_nonces: set[str] = set()
         self._tokens = itertools.count(1)
@@ -190,6 +190,16 @@ class BraintreeStub:
             return (200, node(*found)) if found else (404, "")
         if (method, path) == ("POST", "/subscriptions"):
             return self._create_subscription(body["subscription"])
+        if parts[0] == "transactions" and len(parts) >= 2:
+            found = self.transactions.get(parts[1])
+            if not found:
+                return 404, ""
+            if method == "GET" and len(parts) == 2:
+                return 200, node("transaction", found)
+            if method == "POST" and parts[2:] == ["refund"]:
+                return self._refund(found, body.get("transaction") or {})
+            if method == "PUT" and parts[2:] == ["void"]:
+                return self._void(found)
         if parts[0] == "subscriptions" and len(parts) >= 2:
             found = self.subscriptions.get(parts[1])
             if not found:
@@ -294,7 +304,38 @@ class BraintreeStub:
             "days_past_due": None, "never_expires": True, **modifications, "transactions": [], "status_history": [],
             "created_at": datetime.now(timezone.utc).replace(tzinfo=None),
         }
+        if not trial:  # charged at once, through the subscription's merchant account
+            charge = self._transaction("sale", str(total), self.subscriptions[params["id"]]["merchant_account_id"],
+                                       subscription_id=params["id"])
+            self.subscriptions[params["id"]]["transactions"] = [("transaction", charge)]
         return 201, node("subscription", self.subscriptions[params["id"]])
+
+    # -- transactions (status: submitted_for_settlement until a test sets it "settled") ------
+    def _transaction(self, kind: str, amount: str, merchant_account_id: str, **extra) -> dict:
+        tx = {"id": f"tx{len(self.transactions) + 1}", "type": kind, "status": "submitted_for_settlement",
+              "amount": amount, "currency_iso_code": {"lumo_eur": "EUR", "lumo_chf": "CHF", "lumo_usd": "USD"}.get(
+                  merchant_account_id, "USD"), "merchant_account_id": merchant_account_id, "refund_ids": [],
+              "created_at": datetime.now(timezone.utc).replace(tzinfo=None), **extra}
+        self.transactions[tx["id"]] = tx
+        return tx
+
+    def _refund(self, tx: dict, params: dict):
+        if tx["status"] not in ("settled", "settling"):
+            return api_error("Cannot refund transaction unless it is settled.", {"transaction": [("91506", "base")]})
+        amount = Decimal(params.get("amount") or tx["amount"])
+        given = sum((Decimal(self.transactions[r]["amount"]) for _, r in tx["refund_ids"]), Decimal(0))
+        if given + amount > Decimal(tx["amount"]):
+            return api_error("Refund amount is too large.", {"transaction": [("91521", "amount")]})
+        refund = self._transaction("credit", str(amount), tx["merchant_account_id"], refunded_transaction_id=tx["id"])
+        tx["refund_ids"] = tx["refund_ids"] + [("item", refund["id"])]
+        return 201, node("transaction", refund)
+
+    def _void(self, tx: dict):
+        if tx["status"] not in ("authorized", "submitted_for_settlement"):
+            return api_error("Transaction can only be voided if status is authorized, submitted_for_settlement, "
+                             "or - for PayPal - settlement_pending.", {"transaction": [("91504", "base")]})
+        tx["status"] = "voided"
+        return 200, node("transaction", tx)
 
     def _cancel(self, subscription: dict):
         if subscription["status"] == "Canceled":

@@ -1,7 +1,7 @@
 """Tables. Column names match the domain dataclasses' field names."""
 from __future__ import annotations
 
-from sqlalchemy import (JSON, Boolean, CheckConstraint, ForeignKey, Index, Integer, Numeric, PrimaryKeyConstraint,
+from sqlalchemy import (JSON, false, Boolean, CheckConstraint, ForeignKey, Index, Integer, Numeric, PrimaryKeyConstraint,
                         String, Text, UniqueConstraint)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -315,3 +315,65 @@ class NewsletterSubscriptionRow(Base):
     language: Mapped[str] = mapped_column(String(2), nullable=False)
     consented_at = mapped_column(UTCDateTime(), nullable=False)
     consent_version: Mapped[str] = mapped_column(String(20), nullable=False)
+
+
+class PaymentRow(Base):
+    """One charge at the gateway (docs/billing-refunds.md). `refunded_amount` grows by one conditional
+    UPDATE per refund and the CHECK backs it: never more given back than was charged, whatever the race.
+    No foreign key to the account: amounts and dates are kept for accounting after an account is erased."""
+
+    __tablename__ = "payments"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_payments"),
+        UniqueConstraint("transaction_id", name="uq_payments_transaction_id"),
+        CheckConstraint("amount > 0", name="ck_payments_amount_positive"),
+        CheckConstraint("refunded_amount >= 0 AND refunded_amount <= amount", name="ck_payments_refund_within_charge"),
+        CheckConstraint("status IN ('charged', 'voided')", name="ck_payments_status"),
+        Index("ix_payments_subscription_id", "subscription_id"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    transaction_id: Mapped[str] = mapped_column(String(64), nullable=False)
+    account_id: Mapped[int | None] = mapped_column(Integer)
+    subscription_id: Mapped[int | None] = mapped_column(
+        ForeignKey("subscriptions.id", ondelete="SET NULL", name="fk_payments_subscription_id"))
+    amount = mapped_column(Numeric(10, 2, asdecimal=True), nullable=False)
+    refunded_amount = mapped_column(Numeric(10, 2, asdecimal=True), nullable=False, default=0, server_default="0")
+    currency: Mapped[str] = mapped_column(String(3), nullable=False)
+    status: Mapped[str] = mapped_column(String(10), nullable=False, default="charged")
+    created_at = mapped_column(UTCDateTime(), nullable=False)
+
+
+class PaymentEventRow(Base):
+    """The payment history: every charge, refund, void and dispute, with who (actor) and why (reason).
+    `operation_key` is unique: the same refund (or webhook) is recorded, and sent to the gateway, once."""
+
+    __tablename__ = "payment_events"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_payment_events"),
+        UniqueConstraint("operation_key", name="uq_payment_events_operation_key"),
+        CheckConstraint("kind IN ('charge', 'refund', 'void', 'dispute_opened', 'dispute_won', 'dispute_lost')",
+                        name="ck_payment_events_kind"),
+        CheckConstraint("status IN ('pending', 'succeeded', 'failed')", name="ck_payment_events_status"),
+        CheckConstraint("amount IS NULL OR amount >= 0", name="ck_payment_events_amount"),
+        CheckConstraint("kind NOT IN ('refund', 'void') OR (length(actor) > 0 AND length(reason) > 0)",
+                        name="ck_payment_events_who_and_why"),
+        Index("ix_payment_events_subscription_id", "subscription_id"),
+        Index("ix_payment_events_transaction_id", "transaction_id"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    payment_id: Mapped[int | None] = mapped_column(
+        ForeignKey("payments.id", ondelete="SET NULL", name="fk_payment_events_payment_id"))
+    subscription_id: Mapped[int | None] = mapped_column(
+        ForeignKey("subscriptions.id", ondelete="SET NULL", name="fk_payment_events_subscription_id"))
+    account_id: Mapped[int | None] = mapped_column(Integer)
+    transaction_id: Mapped[str] = mapped_column(String(64), nullable=False)
+    kind: Mapped[str] = mapped_column(String(20), nullable=False)
+    amount = mapped_column(Numeric(10, 2, asdecimal=True))
+    currency: Mapped[str | None] = mapped_column(String(3))
+    status: Mapped[str] = mapped_column(String(10), nullable=False)
+    actor: Mapped[str] = mapped_column(String(100), nullable=False)
+    reason: Mapped[str] = mapped_column(String(500), nullable=False)
+    operation_key: Mapped[str] = mapped_column(String(120), nullable=False)
+    gateway_ref: Mapped[str | None] = mapped_column(String(64))
+    end_access: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false())
+    created_at = mapped_column(UTCDateTime(), nullable=False)

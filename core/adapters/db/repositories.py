@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import fields
 from datetime import datetime, timedelta, timezone
+from decimal import Decimal
 
 from sqlalchemy import bindparam, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -11,12 +12,13 @@ from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import to_domain, to_row
 from core.adapters.db.models import (AccountRow, AnalyticsEventRow, CouponRedemptionRow, CouponRow, OutboxRow,
-                                     SubscriptionClaimRow, SubscriptionRow, TokenRow, TrialClaimRow,
-                                     WebhookEventRow)
+                                     PaymentEventRow, PaymentRow, SubscriptionClaimRow, SubscriptionRow, TokenRow,
+                                     TrialClaimRow, WebhookEventRow)
 from core.domain.accounts import Account
 from core.domain.analytics import UTM_FIELDS, AnalyticsEvent, FunnelCount
 from core.domain.coupons import Coupon
 from core.domain.login_throttle import LoginState
+from core.domain.payment_history import Payment, PaymentEvent
 from core.domain.ports import OutboxMessage
 from core.domain.purchases import AddOutcome, AddResult, claimed_apps
 from core.domain.subscriptions import FAILED, Subscription
@@ -511,3 +513,70 @@ class SqlAnalytics:
             .where(AnalyticsEventRow.received_at >= start, AnalyticsEventRow.received_at < end)
             .group_by(AnalyticsEventRow.country_code, source, AnalyticsEventRow.event))
         return [FunnelCount(country, utm_source, event, count) for country, utm_source, event, count in rows]
+
+
+class SqlPaymentHistory:
+    """Charges and what happened to them. Reserving a refund is one conditional UPDATE: the database
+    settles two refunds of one charge (PostgreSQL re-checks the condition on the row the first one
+    committed; SQLite runs one writer at a time), and the CHECK constraint backs it."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def record_charge(self, payment: Payment) -> bool:
+        row = to_row(payment, PaymentRow())
+        if not _insert_once(self.session, row):
+            return False
+        payment.id = row.id
+        return True
+
+    def by_transaction(self, transaction_id: str) -> Payment | None:
+        row = self.session.scalar(select(PaymentRow).where(PaymentRow.transaction_id == transaction_id))
+        return to_domain(row, Payment) if row else None
+
+    def for_subscription(self, subscription_id: int) -> list[Payment]:
+        rows = self.session.scalars(select(PaymentRow).where(PaymentRow.subscription_id == subscription_id)
+                                    .order_by(PaymentRow.id))
+        return [to_domain(r, Payment) for r in rows]
+
+    def reserve(self, payment_id: int, amount: Decimal) -> bool:
+        result = self.session.execute(
+            update(PaymentRow).where(PaymentRow.id == payment_id, PaymentRow.status == "charged",
+                                     PaymentRow.refunded_amount + amount <= PaymentRow.amount)
+            .values(refunded_amount=PaymentRow.refunded_amount + amount)
+            .execution_options(synchronize_session=False))
+        return result.rowcount == 1
+
+    def release(self, payment_id: int, amount: Decimal) -> None:
+        self.session.execute(
+            update(PaymentRow).where(PaymentRow.id == payment_id, PaymentRow.refunded_amount >= amount)
+            .values(refunded_amount=PaymentRow.refunded_amount - amount)
+            .execution_options(synchronize_session=False))
+
+    def mark_voided(self, payment_id: int) -> None:
+        self.session.execute(update(PaymentRow).where(PaymentRow.id == payment_id).values(status="voided")
+                             .execution_options(synchronize_session=False))
+
+    def add_event(self, event: PaymentEvent) -> bool:
+        """Insert unless an event with its operation key exists (the database decides)."""
+        row = to_row(event, PaymentEventRow())
+        if not _insert_once(self.session, row):
+            return False
+        event.id = row.id
+        return True
+
+    def event_by_key(self, operation_key: str) -> PaymentEvent | None:
+        row = self.session.scalar(select(PaymentEventRow).where(PaymentEventRow.operation_key == operation_key))
+        return to_domain(row, PaymentEvent) if row else None
+
+    def save_event(self, event: PaymentEvent) -> None:
+        to_row(event, self.session.get(PaymentEventRow, event.id))
+        self.session.flush()
+
+    def events(self, subscription_id: int | None = None, transaction_id: str | None = None) -> list[PaymentEvent]:
+        query = select(PaymentEventRow).order_by(PaymentEventRow.id)
+        if subscription_id is not None:
+            query = query.where(PaymentEventRow.subscription_id == subscription_id)
+        if transaction_id is not None:
+            query = query.where(PaymentEventRow.transaction_id == transaction_id)
+        return [to_domain(r, PaymentEvent) for r in self.session.scalars(query)]

@@ -8,7 +8,8 @@ from sqlalchemy.orm import Session, sessionmaker
 from core.adapters.db.family_repositories import (SqlChildren, SqlConsents, SqlContactMessages, SqlNewsletter,
                                                   SqlPersonalData, SqlTvLinks)
 from core.adapters.db.repositories import (ReadCoupons, ReadSubscriptions, ReadTokens, SqlAccounts, SqlAnalytics,
-                                           SqlCoupons, SqlOutbox, SqlSubscriptions, SqlTokens, SqlWebhookLog)
+                                           SqlCoupons, SqlOutbox, SqlPaymentHistory, SqlSubscriptions, SqlTokens,
+                                           SqlWebhookLog)
 from core.adapters.db.retention import SqlRetention
 
 
@@ -60,7 +61,7 @@ def _repositories(session: Session, clock) -> dict:
             "analytics": SqlAnalytics(session), "children": SqlChildren(session), "tv_links": SqlTvLinks(session),
             "consents": SqlConsents(session), "contact_messages": SqlContactMessages(session),
             "newsletter": SqlNewsletter(session), "personal_data": SqlPersonalData(session),
-            "retention": SqlRetention(session)}
+            "retention": SqlRetention(session), "payments": SqlPaymentHistory(session)}
 
 
 class SqlUnitOfWork:

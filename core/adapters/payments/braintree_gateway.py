@@ -32,6 +32,7 @@ from core.domain.payments import (
     GOOGLE_PAY, INVALID_NONCE, PAYPAL, UNAVAILABLE, GatewayResult, GatewayUnavailable,
     InvalidWebhookSignature, PaymentGateway, SubscriptionRequest, WebhookEvent,
 )
+from core.domain.payments import DISPUTE_KINDS, SETTLED, UNSETTLED, VOIDED, NOT_CHARGED, TransactionInfo
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +90,18 @@ _WEBHOOK_KINDS = {
     braintree.WebhookNotification.Kind.SubscriptionExpired: "expired",
     braintree.WebhookNotification.Kind.SubscriptionCanceled: "canceled",
     braintree.WebhookNotification.Kind.SubscriptionWentActive: "went_active",
+    braintree.WebhookNotification.Kind.DisputeOpened: "dispute_opened",
+    braintree.WebhookNotification.Kind.DisputeWon: "dispute_won",
+    braintree.WebhookNotification.Kind.DisputeLost: "dispute_lost",
 }
+# Transaction statuses -> where the charge stands (void before settlement, refund after).
+_TRANSACTION_STATUSES = {
+    "authorizing": UNSETTLED, "authorized": UNSETTLED, "submitted_for_settlement": UNSETTLED,
+    "settlement_pending": UNSETTLED, "settling": SETTLED, "settled": SETTLED, "settlement_confirmed": SETTLED,
+    "voided": VOIDED,
+}
+_REFUND_LIVE = {"submitted_for_settlement", "settling", "settled", "settlement_confirmed", "settlement_pending",
+                "authorized", "authorizing"}
 _FINISHED = (braintree.Subscription.Status.Canceled, braintree.Subscription.Status.Expired)
 
 
@@ -235,15 +247,62 @@ class BraintreeGateway(PaymentGateway):
             notification = self._sdk.webhook_notification.parse(signature, payload)
         except (InvalidSignatureError, InvalidChallengeError, UnicodeError) as exc:
             raise InvalidWebhookSignature("webhook signature or payload is not genuine") from exc
+        kind = _WEBHOOK_KINDS.get(notification.kind, "other")
+        if kind in DISPUTE_KINDS:
+            dispute = notification.dispute
+            disputed = getattr(dispute, "transaction", None)
+            return WebhookEvent(kind=kind, gateway_id=dispute.id or "", occurred_at=_utc(notification.timestamp),
+                                extra={"provider_kind": notification.kind},
+                                transaction_id=getattr(disputed, "id", None) or None,
+                                amount=_decimal(getattr(dispute, "amount_disputed", None)),
+                                currency=getattr(dispute, "currency_iso_code", None) or None)
         subscription = getattr(notification, "subscription", None)
+        charge = (getattr(subscription, "transactions", None) or [None])[0]  # the newest first
         return WebhookEvent(
-            kind=_WEBHOOK_KINDS.get(notification.kind, "other"),
+            kind=kind,
+            transaction_id=getattr(charge, "id", None) or None,
+            amount=_decimal(getattr(charge, "amount", None)),
+            currency=getattr(charge, "currency_iso_code", None) or None,
             gateway_id=getattr(subscription, "id", "") or "",
             occurred_at=_utc(notification.timestamp),
             paid_through=_utc(getattr(subscription, "paid_through_date", None)),
             next_billing_date=_utc(getattr(subscription, "next_billing_date", None)),
             extra={"provider_kind": notification.kind},
         )
+
+    @_unavailable_on_network_error
+    def find_transaction(self, transaction_id: str) -> TransactionInfo | None:
+        try:
+            tx = self._sdk.transaction.find(transaction_id)
+        except NotFoundError:
+            return None
+        refunded = Decimal(0)
+        for refund_id in getattr(tx, "refund_ids", None) or []:
+            refund = self._sdk.transaction.find(refund_id)
+            if refund.status in _REFUND_LIVE:
+                refunded += Decimal(refund.amount)
+        return TransactionInfo(transaction_id=tx.id, status=_TRANSACTION_STATUSES.get(tx.status, NOT_CHARGED),
+                               amount=Decimal(tx.amount), currency=tx.currency_iso_code, refunded=refunded)
+
+    @_unavailable_on_network_error
+    def refund(self, transaction_id: str, amount: Decimal) -> GatewayResult:
+        try:
+            result = self._sdk.transaction.refund(transaction_id, _money(amount))
+        except NotFoundError:
+            return GatewayResult(ok=False, error=GATEWAY_REJECTED)
+        if result.is_success:
+            return GatewayResult(ok=True, gateway_id=result.transaction.id, amount=Decimal(result.transaction.amount))
+        return GatewayResult(ok=False, error=_failed("transaction.refund", transaction_id, result))
+
+    @_unavailable_on_network_error
+    def void(self, transaction_id: str) -> GatewayResult:
+        try:
+            result = self._sdk.transaction.void(transaction_id)
+        except NotFoundError:
+            return GatewayResult(ok=False, error=GATEWAY_REJECTED)
+        if result.is_success:
+            return GatewayResult(ok=True, gateway_id=result.transaction.id, amount=Decimal(result.transaction.amount))
+        return GatewayResult(ok=False, error=_failed("transaction.void", transaction_id, result))
 
     def _ensure_customer(self, request: SubscriptionRequest) -> str | None:
         try:
@@ -317,8 +376,11 @@ def _environment(environment) -> braintree.Environment:
 
 def _success(subscription, method) -> GatewayResult:
     kind = next((kind for cls, kind in _METHOD_KINDS if isinstance(method, cls)), None)
+    charge = (getattr(subscription, "transactions", None) or [None])[0]  # charged at once: no trial
     return GatewayResult(ok=True, gateway_id=subscription.id, payment_method=kind,
-                         next_billing_date=_utc(getattr(subscription, "next_billing_date", None)))
+                         next_billing_date=_utc(getattr(subscription, "next_billing_date", None)),
+                         transaction_id=getattr(charge, "id", None) or None,
+                         amount=_decimal(getattr(charge, "amount", None)))
 
 
 def _failed(call: str, reference: str, result) -> str:
@@ -334,6 +396,10 @@ def _has_code(result, code: str) -> bool:
 
 def _money(amount: Decimal) -> str:
     return str(Decimal(amount).quantize(_CENT))
+
+
+def _decimal(value) -> Decimal | None:
+    return None if value in (None, "") else Decimal(str(value))
 
 
 def _int(value) -> int:

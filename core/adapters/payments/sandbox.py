@@ -68,6 +68,11 @@ class SandboxGateway:
         self._clock = clock
         self.subscriptions: dict[str, dict] = {}
         self.deleted_customers: list[str] = []
+        # Charges, as the gateway keeps them: id -> {"status", "amount", "currency", "refunds": [amounts]}.
+        # A charge is submitted for settlement (voidable) until settle() (refundable), as Braintree's
+        # sandbox settles a few hours later.
+        self.transactions: dict[str, dict] = {}
+        self.refund_calls: list[tuple[str, Decimal | None]] = []  # (transaction, amount; None = void)
 
     def _now(self) -> datetime:
         return self._clock.now() if self._clock else datetime.now(timezone.utc)
@@ -92,8 +97,48 @@ class SandboxGateway:
             return p.GatewayResult(ok=False, error=p.INVALID_NONCE)
         self.subscriptions[request.subscription_id] = {"method": method, "request": request, "status": "Active",
                                                        "plan_id": request.plan_id, "price": request.price}
+        charge = None
+        if not request.trial_days:  # no free days: the first cycle is charged now
+            amount = request.price - (request.discount.amount if request.discount else Decimal(0))
+            charge = self.charge(request.subscription_id, amount, request.currency)
         return p.GatewayResult(ok=True, gateway_id=request.subscription_id, payment_method=method,
-                               next_billing_date=self._now() + timedelta(days=request.trial_days))
+                               next_billing_date=self._now() + timedelta(days=request.trial_days),
+                               transaction_id=charge, amount=self.transactions[charge]["amount"] if charge else None)
+
+    # Transactions ---------------------------------------------------------------
+    def charge(self, gateway_id: str, amount: Decimal, currency: str) -> str:
+        """A charge of the subscription (its first cycle, or a renewal a test plays); its transaction id."""
+        transaction_id = f"sandbox_tx_{len(self.transactions) + 1}"
+        self.transactions[transaction_id] = {"subscription": gateway_id, "status": "submitted_for_settlement",
+                                             "amount": Decimal(amount), "currency": currency, "refunds": []}
+        return transaction_id
+
+    def settle(self, transaction_id: str) -> None:
+        self.transactions[transaction_id]["status"] = "settled"
+
+    def find_transaction(self, transaction_id: str) -> p.TransactionInfo | None:
+        tx = self.transactions.get(transaction_id)
+        if tx is None:
+            return None
+        status = {"submitted_for_settlement": p.UNSETTLED, "settled": p.SETTLED, "voided": p.VOIDED}[tx["status"]]
+        return p.TransactionInfo(transaction_id=transaction_id, status=status, amount=tx["amount"],
+                                 currency=tx["currency"], refunded=sum(tx["refunds"], Decimal(0)))
+
+    def refund(self, transaction_id: str, amount: Decimal) -> p.GatewayResult:
+        self.refund_calls.append((transaction_id, amount))
+        tx = self.transactions.get(transaction_id)
+        if tx is None or tx["status"] != "settled" or sum(tx["refunds"], Decimal(0)) + amount > tx["amount"]:
+            return p.GatewayResult(ok=False, error=p.GATEWAY_REJECTED)  # as Braintree refuses (91506, 91521)
+        tx["refunds"].append(Decimal(amount))
+        return p.GatewayResult(ok=True, gateway_id=f"{transaction_id}_refund_{len(tx['refunds'])}", amount=amount)
+
+    def void(self, transaction_id: str) -> p.GatewayResult:
+        self.refund_calls.append((transaction_id, None))
+        tx = self.transactions.get(transaction_id)
+        if tx is None or tx["status"] != "submitted_for_settlement":
+            return p.GatewayResult(ok=False, error=p.GATEWAY_REJECTED)  # settled: refund it instead (91504)
+        tx["status"] = "voided"
+        return p.GatewayResult(ok=True, gateway_id=transaction_id, amount=tx["amount"])
 
     def find_subscription(self, subscription_id: str) -> p.GatewayResult | None:
         existing = self.subscriptions.get(subscription_id)
@@ -133,10 +178,14 @@ class SandboxGateway:
 
     # Webhooks -----------------------------------------------------------------
     def sample_notification(self, kind: str, gateway_id: str, occurred_at: datetime | None = None,
-                            paid_through: datetime | None = None) -> tuple[str, str]:
-        """(bt_signature, bt_payload) for a sandbox webhook, as the SDK's webhook_testing does."""
+                            paid_through: datetime | None = None, transaction_id: str | None = None,
+                            amount: Decimal | None = None, currency: str | None = None) -> tuple[str, str]:
+        """(bt_signature, bt_payload) for a sandbox webhook, as the SDK's webhook_testing does. For
+        dispute_opened/won/lost, `gateway_id` is the dispute's id and `transaction_id` the disputed charge."""
         body = {"kind": kind, "id": gateway_id, "timestamp": (occurred_at or self._now()).isoformat(),
-                "paid_through": paid_through.isoformat() if paid_through else None}
+                "paid_through": paid_through.isoformat() if paid_through else None,
+                "transaction_id": transaction_id, "amount": str(amount) if amount is not None else None,
+                "currency": currency}
         payload = base64.b64encode(json.dumps(body).encode()).decode()
         return self._sign(payload), payload
 
@@ -152,6 +201,9 @@ class SandboxGateway:
             paid_through = datetime.fromisoformat(body["paid_through"]) if body.get("paid_through") else None
             return p.WebhookEvent(kind=body["kind"], gateway_id=body["id"],
                                   occurred_at=datetime.fromisoformat(body["timestamp"]),
-                                  paid_through=paid_through, next_billing_date=paid_through)
-        except (ValueError, KeyError, TypeError) as exc:
+                                  paid_through=paid_through, next_billing_date=paid_through,
+                                  transaction_id=body.get("transaction_id"),
+                                  amount=Decimal(body["amount"]) if body.get("amount") else None,
+                                  currency=body.get("currency"))
+        except (ValueError, KeyError, TypeError, ArithmeticError) as exc:
             raise p.InvalidWebhookSignature("malformed sandbox payload") from exc

@@ -59,6 +59,10 @@ class LocaleEmailTemplates:
         catalogue = _catalogue(self.folder, language)
         emails = catalogue.get("Emails", {})
         entry = emails.get(topic) or _catalogue(self.folder, "en")["Emails"][topic]
+        if "greeting" not in params:  # by name when the parent gave one, else neutral (never the address)
+            name = (params.get("name") or "").strip()
+            greeting = self.text("Emails.greeting" if name else "Emails.greetingNeutral", language) or ""
+            params = {**params, "greeting": greeting.replace("{name}", name)}
         lines = [_fill(line, params, escape=False) for line in entry["body"]]
         subject = _fill(entry["subject"], params, escape=False)
         text = "\n\n".join(lines + ([params["link"]] if "link" in params else []))

@@ -107,10 +107,6 @@ def _contact(setup: MailSetup, uow: UnitOfWork, message: OutboxMessage) -> Email
 
 
 def _render(setup: MailSetup, message: OutboxMessage, to: str, language: str, params: dict[str, str]) -> Email:
-    if "greeting" not in params:  # by name when the parent gave one, else a neutral greeting
-        name = (params.get("name") or "").strip()
-        greeting = setup.templates.text("Emails.greeting" if name else "Emails.greetingNeutral", language) or ""
-        params = {**params, "greeting": greeting.replace("{name}", name)}
     subject, text, html = setup.templates.render(message.topic, language, params)
     return Email(to=to, subject=subject, text=text, html=html, language=language,
                  message_id=f"<outbox-{message.id}@lumo>")

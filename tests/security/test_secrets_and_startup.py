@@ -63,7 +63,8 @@ def test_placeholders_are_not_secrets(sample):
 PRODUCTION = {"LUMO_ENV": "production", "ANALYTICS_API_KEYS": "web-prod-1,apps-prod-2",
               "LINK_PIN_PEPPER": "a-long-random-production-pepper", "PAYMENT_GATEWAY": "braintree",
               "BRAINTREE_ENVIRONMENT": "production", "BRAINTREE_MERCHANT_ID": "m", "BRAINTREE_PUBLIC_KEY": "pub",
-              "BRAINTREE_PRIVATE_KEY": "priv", "PUBLIC_URL": "https://www.lumo.example"}
+              "BRAINTREE_PRIVATE_KEY": "priv", "PUBLIC_URL": "https://www.lumo.example",
+              "BRAINTREE_MERCHANT_ACCOUNTS": "EUR=lumo_eur,CHF=lumo_chf,USD=lumo_usd"}
 
 
 def test_a_complete_production_configuration_starts():
@@ -82,6 +83,8 @@ def test_a_complete_production_configuration_starts():
     ({"BRAINTREE_PRIVATE_KEY": ""}, "BRAINTREE_PRIVATE_KEY"),
     ({"BRAINTREE_MERCHANT_ID": " "}, "BRAINTREE_MERCHANT_ID"),
     ({"PUBLIC_URL": "http://www.lumo.example"}, "PUBLIC_URL"),
+    ({"BRAINTREE_MERCHANT_ACCOUNTS": ""}, "no merchant account for CHF, EUR, USD"),
+    ({"BRAINTREE_MERCHANT_ACCOUNTS": "EUR=lumo_eur,USD=lumo_usd"}, "no merchant account for CHF$"),
 ])
 def test_production_refuses_development_values_and_missing_secrets(change, problem):
     settings = from_environment({**PRODUCTION, **change})

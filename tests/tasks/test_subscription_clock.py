@@ -1,6 +1,6 @@
 """The subscription clock, driven by the injected clock: trial-ending reminders (once per
 subscription) and past-due subscriptions lapsing after the grace period."""
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
 
@@ -28,7 +28,9 @@ def test_trial_reminder_goes_out_once_two_days_before_the_end(client, container,
         assert remind_trials_ending(ctx) == 0
     [reminder] = trial_endings(mailbox)
     assert reminder.to == "parent@example.com"
-    assert sub["endDate"][:10] in reminder.text and "TV · monthly" in reminder.text and "4.99 EUR" in reminder.text
+    end = date.fromisoformat(sub["endDate"][:10])
+    assert f"{end:%B} {end.day}, {end.year}" in reminder.text  # as English writes a date: "November 30, 2026"
+    assert "TV · monthly" in reminder.text and "€4.99" in reminder.text
     assert "lumo_tv_monthly_eur" not in reminder.text  # the plan's name, not its id
 
 

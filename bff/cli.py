@@ -1,4 +1,4 @@
-"""Operator commands: `flask --app bff seed`, `flask --app bff outbox deliver`."""
+"""Operator commands: `flask --app bff seed`, `flask --app bff outbox deliver`, `flask --app bff payments refund`."""
 from __future__ import annotations
 
 import click
@@ -123,3 +123,58 @@ def register(app: Flask) -> None:
         if png:
             write_funnel_png(day.date(), rows, total, png)
             click.echo(f"chart written to {png}")
+
+    payments = AppGroup("payments", help="Refunds, voids and the payment history (docs/billing-refunds.md).")
+    app.cli.add_command(payments)
+
+    def _refund(transaction_id, amount, actor, reason, end_access, key, void_only) -> None:
+        from core.domain.errors import DomainError
+        from core.services.refunds import RefundCommand, refund
+
+        try:
+            event = refund(container().services, RefundCommand(
+                transaction_id=transaction_id, actor=actor, reason=reason, amount=amount, end_access=end_access,
+                void_only=void_only, operation_key=key))
+        except DomainError as exc:
+            raise click.ClickException(f"{exc.error.message}: nothing was done") from None
+        click.echo(f"{event.kind} of {event.amount} {event.currency} on {event.transaction_id}: {event.status} "
+                   f"(event {event.id}, gateway {event.gateway_ref or '-'}"
+                   f"{', access ended' if event.end_access else ''})")
+
+    @payments.command("refund")
+    @click.argument("transaction_id")
+    @click.option("--amount", default=None, help="Decimal, e.g. 12.50; default: everything not yet refunded")
+    @click.option("--actor", required=True, help="Who refunds (your name or e-mail): kept with the refund")
+    @click.option("--reason", required=True, help="Why: kept with the refund")
+    @click.option("--end-access", is_flag=True, help="Also end the subscription's access now (and its renewal)")
+    @click.option("--key", default=None, help="Operation key: the same key is the same refund (default: derived "
+                                              "from the transaction, amount, actor and reason)")
+    def refund_command(transaction_id, amount, actor, reason, end_access, key) -> None:
+        """Give money back: a charge not yet settled is voided (whole), a settled one refunded."""
+        _refund(transaction_id, amount, actor, reason, end_access, key, void_only=False)
+
+    @payments.command("void")
+    @click.argument("transaction_id")
+    @click.option("--actor", required=True, help="Who voids (your name or e-mail): kept with the void")
+    @click.option("--reason", required=True, help="Why: kept with the void")
+    @click.option("--end-access", is_flag=True, help="Also end the subscription's access now (and its renewal)")
+    @click.option("--key", default=None, help="Operation key: the same key is the same void")
+    def void_command(transaction_id, actor, reason, end_access, key) -> None:
+        """Cancel a charge that has not settled yet (refused once it has: refund it instead)."""
+        _refund(transaction_id, None, actor, reason, end_access, key, void_only=True)
+
+    @payments.command("history")
+    @click.option("--subscription", "subscription_id", type=int, default=None)
+    @click.option("--transaction", "transaction_id", default=None)
+    def history_command(subscription_id, transaction_id) -> None:
+        """Charges, refunds, voids and disputes, oldest first, with who and why."""
+        from core.services.refunds import history
+
+        if subscription_id is None and transaction_id is None:
+            raise click.UsageError("give --subscription or --transaction")
+        events = history(container().services, subscription_id=subscription_id, transaction_id=transaction_id)
+        click.echo(f"{'when (UTC)':<20} {'kind':<15} {'amount':>9} {'cur':<4} {'status':<10} {'transaction':<22} "
+                   f"{'actor':<20} reason")
+        for e in events:
+            click.echo(f"{e.created_at:%Y-%m-%d %H:%M:%S} {e.kind:<15} {e.amount if e.amount is not None else '':>9} "
+                       f"{e.currency or '':<4} {e.status:<10} {e.transaction_id:<22} {e.actor:<20} {e.reason}")

@@ -18,8 +18,8 @@ from core.adapters.payments.braintree_gateway import (
 )
 from core.domain.payments import (
     BRAND_NOT_ACCEPTED, CARD, CONSUMED_NONCE, CVV_FAILED, DECLINED, DUPLICATE, GATEWAY_REJECTED, GOOGLE_PAY,
-    INVALID_NONCE, MESSAGE_KEYS, PAYPAL, UNAVAILABLE, Discount, GatewayUnavailable, InvalidWebhookSignature,
-    SubscriptionRequest,
+    INVALID_NONCE, MESSAGE_KEYS, PAYPAL, SETTLED, UNAVAILABLE, UNSETTLED, VOIDED, Discount, GatewayUnavailable,
+    InvalidWebhookSignature, SubscriptionRequest, TransactionInfo,
 )
 from tests.core.braintree_stub import MERCHANT_ID, PRIVATE_KEY, PUBLIC_KEY, BraintreeStub
 
@@ -376,3 +376,123 @@ def test_only_the_adapter_imports_braintree():
                  for path in (ROOT / package).rglob("*.py")
                  if re.search(r"^\s*(import|from)\s+braintree\b", path.read_text(), re.M)}
     assert importers == {"core/adapters/payments/braintree_gateway.py"}
+
+
+# -- merchant accounts per currency (BRAINTREE_MERCHANT_ACCOUNTS) ----------------------------------
+ACCOUNTS = {"EUR": "lumo_eur", "CHF": "lumo_chf", "USD": "lumo_usd"}
+
+
+@pytest.fixture
+def billing(stub):
+    adapter = BraintreeGateway(MERCHANT_ID, PUBLIC_KEY, PRIVATE_KEY, environment(stub.port), merchant_accounts=ACCOUNTS)
+    yield adapter
+    adapter.close()
+
+
+@pytest.mark.parametrize("currency", ["EUR", "CHF", "USD"])
+@pytest.mark.parametrize("trial_days", [0, 7])
+def test_every_request_carries_the_merchant_account_of_the_plans_currency(billing, stub, currency, trial_days):
+    result = billing.create_subscription(request(currency=currency, trial_days=trial_days,
+                                                 subscription_id=f"sub_{currency}"))
+
+    assert result.ok
+    [vault] = stub.bodies("POST", "/payment_methods")  # the card verification
+    assert vault["payment_method"]["options"]["verification_merchant_account_id"] == ACCOUNTS[currency]
+    [sent] = stub.bodies("POST", "/subscriptions")
+    assert sent["subscription"]["merchant_account_id"] == ACCOUNTS[currency]
+    charges = list(stub.transactions.values())
+    if trial_days:
+        assert charges == [] and result.transaction_id is None
+    else:  # charged at once, through the same merchant account, in that currency
+        [charge] = charges
+        assert (charge["merchant_account_id"], charge["currency_iso_code"]) == (ACCOUNTS[currency], currency)
+        assert (result.transaction_id, result.amount) == (charge["id"], Decimal("7.99"))
+
+
+def test_the_composition_root_wires_the_setting_into_the_adapter():
+    from core.bootstrap import payment_gateway
+    from core.domain.clock import SystemClock
+    from core.settings import from_environment
+
+    settings = from_environment({"PAYMENT_GATEWAY": "braintree", "BRAINTREE_MERCHANT_ID": "m",
+                                 "BRAINTREE_PUBLIC_KEY": "pub", "BRAINTREE_PRIVATE_KEY": "priv",
+                                 "BRAINTREE_MERCHANT_ACCOUNTS": "EUR=lumo_eur, chf=lumo_chf;USD=lumo_usd"})
+    adapter = payment_gateway(settings, SystemClock())
+    assert adapter._merchant_accounts == ACCOUNTS
+
+
+@pytest.mark.parametrize("raw", ["EUR", "EUR=", "EURO=lumo_eur", "EUR=lumo eur", "EUR=a,EUR=b"])
+def test_malformed_merchant_accounts_stop_the_start(raw):
+    from core.settings import from_environment
+
+    with pytest.raises(ValueError, match="BRAINTREE_MERCHANT_ACCOUNTS"):
+        from_environment({"BRAINTREE_MERCHANT_ACCOUNTS": raw})
+
+
+def test_the_production_check_knows_every_currency_the_catalogue_sells():
+    from core.adapters.catalogue_file import FileCatalogue
+    from core.settings import SOLD_CURRENCIES
+
+    sold = {plan.currency for plan in FileCatalogue.load()._plans}  # every plan of the data file
+    assert sold == set(SOLD_CURRENCIES)
+
+
+# -- transactions: find, refund, void ------------------------------------------------------------
+def test_refund_and_void_follow_the_settlement(billing, stub):
+    charge = billing.create_subscription(request(currency="CHF")).transaction_id
+
+    assert billing.find_transaction(charge) == TransactionInfo(charge, UNSETTLED, Decimal("7.99"), "CHF")
+    assert billing.refund(charge, Decimal("1")).error == GATEWAY_REJECTED  # not settled yet: void it
+    stub.transactions[charge]["status"] = "settled"
+    first = billing.refund(charge, Decimal("2.5"))
+    assert (first.ok, first.amount) == (True, Decimal("2.50"))
+    assert stub.bodies("POST", f"/transactions/{charge}/refund") == [
+        {"transaction": {"amount": "1.00"}}, {"transaction": {"amount": "2.50"}}]
+    assert stub.transactions[first.gateway_id]["refunded_transaction_id"] == charge
+    assert billing.refund(charge, Decimal("5.50")).error == GATEWAY_REJECTED  # more than is left
+    assert billing.find_transaction(charge) == TransactionInfo(charge, SETTLED, Decimal("7.99"), "CHF",
+                                                               refunded=Decimal("2.50"))
+    assert billing.void(charge).error == GATEWAY_REJECTED  # settled: refund it instead
+    assert billing.find_transaction("tx_unknown") is None
+    assert billing.refund("tx_unknown", Decimal(1)).error == billing.void("tx_unknown").error == GATEWAY_REJECTED
+
+
+def test_void_before_settlement(billing, stub):
+    charge = billing.create_subscription(request(currency="USD")).transaction_id
+
+    result = billing.void(charge)
+
+    assert (result.ok, result.gateway_id) == (True, charge)
+    assert billing.find_transaction(charge).status == VOIDED
+
+
+def test_transaction_calls_raise_unavailable_when_the_gateway_is_down(stub):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    nowhere = BraintreeGateway(MERCHANT_ID, PUBLIC_KEY, PRIVATE_KEY, environment(port), timeout=1)
+    for call in (lambda: nowhere.find_transaction("tx1"), lambda: nowhere.refund("tx1", Decimal(1)),
+                 lambda: nowhere.void("tx1")):
+        with pytest.raises(GatewayUnavailable):
+            call()
+
+
+@pytest.mark.parametrize("provider_kind, kind", [("dispute_opened", "dispute_opened"), ("dispute_won", "dispute_won"),
+                                                 ("dispute_lost", "dispute_lost")])
+def test_dispute_webhooks_name_the_disputed_charge(gateway, signer, provider_kind, kind):
+    sample = signer.webhook_testing.sample_notification(provider_kind, "dp_7")
+
+    event = gateway.parse_webhook(sample["bt_signature"], sample["bt_payload"].decode())
+
+    # The SDK's samples give the dispute and its transaction the same id; amounts are Decimal.
+    assert (event.kind, event.gateway_id, event.transaction_id) == (kind, "dp_7", "dp_7")
+    assert (event.amount, event.currency) == (Decimal("100.00"), "USD")
+
+
+def test_a_charged_webhook_names_its_transaction(gateway, signer):
+    sample = signer.webhook_testing.sample_notification("subscription_charged_successfully", "sub_42_1")
+
+    event = gateway.parse_webhook(sample["bt_signature"], sample["bt_payload"].decode())
+
+    assert (event.kind, event.gateway_id, event.transaction_id, event.amount) == (
+        "charged", "sub_42_1", "sub_42_1", Decimal("49.99"))

@@ -36,6 +36,8 @@ const others = routing.locales.filter((l) => l !== 'en');
 // Brand names and language names written in their own language stay as they are.
 // Brand names and the short app name "TV" read the same in every Latin-script language.
 const SAME_IN_EVERY_LANGUAGE = new Set(['Metadata.title', 'Header.logo', 'Plans.lumo_tv']);
+// A line that is one placeholder only ("{greeting}" in e-mails, filled from Emails.greeting) has no words.
+const ONLY_A_PLACEHOLDER = /^\{\w+\}$/;
 
 describe('locale catalogues', () => {
   it('has exactly one catalogue per routing locale', () => {
@@ -70,7 +72,11 @@ describe('locale catalogues', () => {
   it.each(others)('%s is translated, not copied from English', (locale) => {
     const messages = flatten(load(locale));
     const copied = Object.keys(english).filter(
-      (key) => !SAME_IN_EVERY_LANGUAGE.has(key) && key !== 'LocaleSwitcher.locale' && messages[key] === english[key],
+      (key) =>
+        !SAME_IN_EVERY_LANGUAGE.has(key) &&
+        key !== 'LocaleSwitcher.locale' &&
+        !ONLY_A_PLACEHOLDER.test(english[key]) &&
+        messages[key] === english[key],
     );
     expect(copied).toEqual([]);
   });
@@ -80,7 +86,7 @@ describe('locale catalogues', () => {
     ['ru', /\p{Script=Cyrillic}/u],
   ])('%s is written in its own script', (locale, script) => {
     const latinOnly = Object.entries(flatten(load(locale)))
-      .filter(([key, text]) => !SAME_IN_EVERY_LANGUAGE.has(key) && !script.test(text))
+      .filter(([key, text]) => !SAME_IN_EVERY_LANGUAGE.has(key) && !ONLY_A_PLACEHOLDER.test(text) && !script.test(text))
       .map(([key]) => key);
     expect(latinOnly).toEqual([]);
   });

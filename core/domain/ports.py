@@ -223,8 +223,9 @@ class PaymentHistory(Protocol):
         """Insert unless an event with its operation key exists (the database decides)."""
     def event_by_key(self, operation_key: str) -> PaymentEvent | None: ...
     def save_event(self, event: PaymentEvent) -> None: ...
-    def events(self, subscription_id: int | None = None, transaction_id: str | None = None) -> list[PaymentEvent]:
-        """Oldest first."""
+    def events(self, subscription_id: int | None = None, transaction_id: str | None = None,
+               account_id: int | None = None) -> list[PaymentEvent]:
+        """Oldest first, filtered by each argument given."""
 
 
 class QrEncoder(Protocol):

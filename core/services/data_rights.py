@@ -35,6 +35,7 @@ def export(ctx: ServiceContext, account_id: int) -> dict:
         newsletter = uow.newsletter.by_email(account.email)
         redeemed = uow.personal_data.coupons_redeemed(account_id)
         sessions = uow.personal_data.sessions(account_id, now)
+        payments = uow.payments.events(account_id=account_id)
     return {
         "format": EXPORT_FORMAT,
         "exportedAt": now.isoformat(),
@@ -62,6 +63,10 @@ def export(ctx: ServiceContext, account_id: int) -> dict:
         "couponsRedeemed": [{"code": code, "redeemedAt": _iso(at)} for code, at in redeemed],
         "sessions": [{"createdAt": _iso(t.created_at), "expiresAt": _iso(t.expires_at),
                       "device": "tv" if t.payload == TV_SESSION else None} for t in sessions],
+        # Charges, refunds, voids and disputes (docs/billing-refunds.md); which operator refunded is staff data.
+        "payments": [{"kind": e.kind, "transactionId": e.transaction_id, "subscriptionId": e.subscription_id,
+                      "amount": str(e.amount) if e.amount is not None else None, "currency": e.currency,
+                      "status": e.status, "reason": e.reason, "at": _iso(e.created_at)} for e in payments],
         # Analytics records carry no account, e-mail or name (see core/domain/analytics.py): none is tied to it.
         "analyticsRecords": [],
     }

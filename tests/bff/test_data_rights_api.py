@@ -18,7 +18,8 @@ SETTINGS = {"ageFilter": "3-8", "timeLimitMinutes": 45, "contentType": "music", 
 EXPORTED_AS = {"accounts": "account", "child_profiles": "children", "parental_settings": "children",
                "subscriptions": "subscriptions", "consent_records": "consents", "contact_messages": "contactMessages",
                "newsletter_subscriptions": "newsletter", "coupon_redemptions": "couponsRedeemed",
-               "coupons": "couponsRedeemed", "auth_tokens": "sessions"}
+               "coupons": "couponsRedeemed", "auth_tokens": "sessions", "payments": "payments",
+               "payment_events": "payments"}
 NOT_EXPORTED = {"outbox": "messages in flight, built from the data above",
                 "tv_links": "a pending link holds hashes only; the linked TV is in sessions",
                 "webhook_events": "the gateway's event ids, nothing about a person",

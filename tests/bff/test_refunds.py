@@ -309,3 +309,16 @@ def test_cli_refund_void_and_history(app, client, container, gateway):
     assert f"refund of 1.50 EUR on {transaction}: succeeded" in done.output
     shown = runner.invoke(args=["payments", "history", "--subscription", str(sub["subscriptionId"])])
     assert shown.exit_code == 0 and "late delivery" in shown.output and "charge" in shown.output
+
+
+def test_the_parents_data_export_holds_their_payment_history(client, container, gateway):
+    token, sub, transaction = charged(client, container)
+    gateway.settle(transaction)
+    refunds.refund(container.services, command(transaction, amount="2.00"))
+
+    payments = client.get("/v5/account/export", headers=bearer(token)).json["payments"]
+
+    assert [(p["kind"], p["amount"], p["currency"], p["transactionId"], p["subscriptionId"]) for p in payments] == [
+        ("charge", "9.99", "EUR", transaction, sub["subscriptionId"]),
+        ("refund", "2.00", "EUR", transaction, sub["subscriptionId"])]
+    assert "ops@lumo.example" not in str(payments)  # the operator is staff data, not the parent's

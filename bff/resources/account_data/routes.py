@@ -25,6 +25,8 @@ class ExportSchema(Schema):
     newsletter = fields.List(fields.Dict(), required=True)
     couponsRedeemed = fields.List(fields.Dict(), required=True)
     sessions = fields.List(fields.Dict(), required=True, metadata={"description": "Signed-in devices (no token)."})
+    payments = fields.List(fields.Dict(), required=True, metadata={
+        "description": "Payment history: charges, refunds, voids and disputes (kind, amount, currency, status, at)."})
     analyticsRecords = fields.List(fields.Dict(), required=True, metadata={
         "description": "Always empty: analytics records carry no account, e-mail or name."})
 

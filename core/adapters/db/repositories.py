@@ -573,8 +573,11 @@ class SqlPaymentHistory:
         to_row(event, self.session.get(PaymentEventRow, event.id))
         self.session.flush()
 
-    def events(self, subscription_id: int | None = None, transaction_id: str | None = None) -> list[PaymentEvent]:
+    def events(self, subscription_id: int | None = None, transaction_id: str | None = None,
+               account_id: int | None = None) -> list[PaymentEvent]:
         query = select(PaymentEventRow).order_by(PaymentEventRow.id)
+        if account_id is not None:
+            query = query.where(PaymentEventRow.account_id == account_id)
         if subscription_id is not None:
             query = query.where(PaymentEventRow.subscription_id == subscription_id)
         if transaction_id is not None:

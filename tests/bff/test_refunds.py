@@ -237,7 +237,7 @@ def test_concurrent_refunds_of_one_charge_never_exceed_it(client, container, gat
         outcomes = list(pool.map(attempt, range(RACERS)))
 
     assert outcomes.count("succeeded") == 4, outcomes
-    assert set(outcomes) == {"succeeded", "refundTooMuch"}
+    assert outcomes.count("refundTooMuch") == RACERS - 4  # refused before any gateway call
     assert gateway.transactions[transaction]["refunds"] == [Decimal("2.50")] * 4
     assert rows(container, "SELECT refunded_amount FROM payments") == [(Decimal("10.00"),)]
     assert rows(container, "SELECT count(*) FROM payment_events WHERE kind = 'refund'") == [(4,)]
@@ -256,9 +256,10 @@ def test_concurrent_repeats_of_one_refund_refund_once(client, container, gateway
     with ThreadPoolExecutor(max_workers=10) as pool:
         outcomes = list(pool.map(attempt, range(RACERS)))
 
-    assert len(gateway.refund_calls) == 1 and set(outcomes) <= {outcomes[0], "paymentInProgress"} | {
-        o for o in outcomes if isinstance(o, int)}
-    assert len({o for o in outcomes if isinstance(o, int)}) == 1
+    # One refund: every answer is its event id, or "in progress" for a repeat that came while it ran.
+    assert len(gateway.refund_calls) == 1
+    [event_id] = {o for o in outcomes if o != "paymentInProgress"}
+    assert isinstance(event_id, int) and outcomes.count(event_id) >= 1
     assert rows(container, "SELECT refunded_amount FROM payments") == [(Decimal("1.00"),)]
 
 

@@ -146,6 +146,7 @@ def test_end_access_expires_the_subscription_and_cancels_it_at_the_gateway(clien
     assert gateway.subscriptions[next(iter(gateway.subscriptions))]["status"] == "Canceled"
     [(end_access,)] = rows(container, "SELECT end_access FROM payment_events WHERE kind = 'refund'")
     assert end_access
+    assert pay(client, token, key="buy-again").status_code == 200  # the app is free to buy again (claim released)
 
 
 @pytest.mark.parametrize("changes, error", [

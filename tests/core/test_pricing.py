@@ -201,3 +201,28 @@ def test_register_rules_need_one_default_and_no_ties():
         check_register_rules([*RULES, _rule("other", [], USD, "1.00", "2.00")])
     with pytest.raises(ValueError, match="ES"):
         check_register_rules([*RULES, _rule("spain2", ["ES"], EUR, "1.00", "2.00")])
+
+
+def test_plan_names_follow_the_profiles_rule():
+    """E-mails name a plan with the keys the web profile uses (webapp/src/components/profile/planName.ts):
+    bundle and period, else the bundle alone; never the base plan of a bundle purchase."""
+    import json
+    import re
+
+    from core.domain.catalogue import PERIOD_NAMES, plan_name, plan_name_keys
+    from core.settings import ROOT
+
+    web = (ROOT / "webapp/src/components/profile/planName.ts").read_text(encoding="utf-8")
+    assert dict(re.findall(r"(P1[MY]): '(\w+)'", web)) == PERIOD_NAMES
+    assert "[`${product}_${period}`, product]" in web and "[product]" in web
+    assert plan_name_keys("lumo_tv_books_games", "P1Y") == ["lumo_tv_books_games_yearly", "lumo_tv_books_games"]
+    assert plan_name_keys("lumo_tv", "P3M") == ["lumo_tv"]
+    en = json.loads((ROOT / "locales/en.json").read_text(encoding="utf-8"))
+
+    def text(key):
+        section, _, name = key.partition(".")
+        return en[section].get(name)
+
+    assert plan_name(text, "lumo_tv_books_games", "P1Y") == "All three apps · yearly"
+    assert plan_name(text, "lumo_books", None) == "Stories"
+    assert plan_name(text, "partner_bundle", "P1M") == "partner_bundle"  # never an empty name

@@ -121,7 +121,9 @@ class TransactionInfo:
 
 
 class PaymentGateway(Protocol):
-    def client_token(self, customer_id: str | None = None) -> str: ...
+    def client_token(self, customer_id: str | None = None, currency: str | None = None) -> str:
+        """A token for the payment form; with `currency`, bound to that currency's merchant account (3-D Secure
+        verifies the card against the merchant account that will charge it)."""
     def create_subscription(self, request: SubscriptionRequest) -> GatewayResult: ...
     def find_subscription(self, subscription_id: str) -> GatewayResult | None:
         """The subscription created under our id (SubscriptionRequest.subscription_id), None if there is none."""

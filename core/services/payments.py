@@ -46,9 +46,9 @@ class SubscribeCommand:
     utm: dict = field(default_factory=dict)
 
 
-def client_token(ctx: ServiceContext, account_id: int | None) -> str:
+def client_token(ctx: ServiceContext, account_id: int | None, currency: str | None = None) -> str:
     try:
-        return ctx.gateway.client_token(str(account_id) if account_id else None)
+        return ctx.gateway.client_token(str(account_id) if account_id else None, currency)
     except Exception as exc:  # the provider is down or refuses our credentials
         raise DomainError(errors.TOKEN_GENERATION) from exc
 

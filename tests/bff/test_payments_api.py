@@ -12,8 +12,18 @@ def test_client_token(client):
     assert response.status_code == 200 and response.json["clientToken"].startswith("sandbox_")
 
 
+def test_client_token_for_a_currency(client):
+    import base64
+    import json
+
+    token = client.get("/v4/braintree/generate-token?currency=CHF").json["clientToken"]
+    assert json.loads(base64.b64decode(token.removeprefix("sandbox_")))["currency"] == "CHF"
+    bad = client.get("/v4/braintree/generate-token?currency=GBP")
+    assert (bad.status_code, bad.json["message"]) == (400, "parameterRequired")
+
+
 def test_client_token_failure_is_code_1(client, container):
-    def broken(_=None):
+    def broken(*_):
         raise ConnectionError("down")
     container.services.gateway.client_token = broken
     response = client.get("/v4/braintree/generate-token")

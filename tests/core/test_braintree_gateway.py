@@ -389,6 +389,15 @@ def billing(stub):
     adapter.close()
 
 
+def test_the_client_token_of_a_currency_names_its_merchant_account(billing, stub):
+    stub.customers["acct_42"] = {"id": "acct_42"}
+    billing.client_token("acct_42", "CHF")
+    billing.client_token(None, "USD")
+    billing.client_token(None, "GBP")  # not sold: the default merchant account
+    assert [b["client_token"].get("merchant_account_id") for b in stub.bodies("POST", "/client_token")] == [
+        "lumo_chf", "lumo_usd", None]
+
+
 @pytest.mark.parametrize("currency", ["EUR", "CHF", "USD"])
 @pytest.mark.parametrize("trial_days", [0, 7])
 def test_every_request_carries_the_merchant_account_of_the_plans_currency(billing, stub, currency, trial_days):

@@ -113,7 +113,7 @@ def hosted(browser, hosted_url, request):
                                       storage_state={"cookies": [], "origins": [{"origin": hosted_url,
                                                                                  "localStorage": storage}]})
         context.set_default_timeout(TIMEOUT_MS)
-        context.route("**/v4/braintree/generate-token", lambda route: route.fulfill(
+        context.route(re.compile(r".*/v4/braintree/generate-token(\?.*)?$"), lambda route: route.fulfill(
             status=200, content_type="application/json", body=json.dumps({"clientToken": CLIENT_TOKEN})))
         context.route("https://pay.google.com/gp/p/js/pay.js", lambda route: route.fulfill(
             status=200, content_type="text/javascript", body=(STANDIN / "google-pay-js.js").read_text()))

@@ -5,7 +5,7 @@ from bff.blueprint import Blueprint
 from bff.auth import login_required, login_required_any_terms, optional_account_id
 from bff.context import services
 from bff.resources.braintree.schemas import (CancelAnswerSchema, CancelQuerySchema, ChangePlanSchema,
-                                             ClientTokenSchema, LegacySubscribeSchema, SubscribeAnswerSchema,
+                                             ClientTokenQuerySchema, ClientTokenSchema, LegacySubscribeSchema, SubscribeAnswerSchema,
                                              SubscribeSchema, WebhookFormSchema)
 from bff.resources.subscriptions.routes import SubscriptionSchema
 from bff.schemas import documents
@@ -28,11 +28,13 @@ def _answer(subscription):
 
 
 @blp.route("/v4/braintree/generate-token", methods=["GET"])
+@blp.arguments(ClientTokenQuerySchema, location="query")
 @blp.response(200, ClientTokenSchema)
 @documents(blp, errors.TOKEN_GENERATION)
-def generate_token():
-    """A client token for the payment form (hosted fields, PayPal, Google Pay)."""
-    return {"clientToken": payments.client_token(services(), optional_account_id())}
+def generate_token(query):
+    """A client token for the payment form (hosted fields, PayPal, Google Pay). With `currency` (the plans'
+    currency), the token is bound to that currency's merchant account, which 3-D Secure verifies against."""
+    return {"clientToken": payments.client_token(services(), optional_account_id(), query["currency"])}
 
 
 @blp.route("/v5/braintree/subscription", methods=["POST"])

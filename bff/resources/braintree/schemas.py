@@ -8,6 +8,10 @@ class ClientTokenSchema(Schema):
     clientToken = fields.String(required=True)
 
 
+class ClientTokenQuerySchema(InputSchema):
+    currency = fields.String(load_default=None, validate=validate.OneOf(["EUR", "CHF", "USD"]))
+
+
 class ChosenPlanSchema(InputSchema):
     planId = fields.String(required=True, validate=validate.Length(min=1, max=60))
     product = fields.String(load_default=None, validate=validate.Length(max=40))

@@ -159,13 +159,14 @@ class BraintreeGateway(PaymentGateway):
         self._sdk.config.close()
 
     @_unavailable_on_network_error
-    def client_token(self, customer_id: str | None = None) -> str:
+    def client_token(self, customer_id: str | None = None, currency: str | None = None) -> str:
+        params = {"merchant_account_id": self._merchant_accounts[currency]} if currency in self._merchant_accounts else {}
         if customer_id:
             try:
-                return self._sdk.client_token.generate({"customer_id": customer_id})
+                return self._sdk.client_token.generate({"customer_id": customer_id, **params})
             except ValueError:  # not in the vault yet (first sign-up): a token without the vault does
                 log.info("braintree client token: customer %s not in the vault", customer_id)
-        return self._sdk.client_token.generate({})
+        return self._sdk.client_token.generate(params)
 
     @_unavailable_on_network_error
     def create_subscription(self, request: SubscriptionRequest) -> GatewayResult:

@@ -77,8 +77,8 @@ class SandboxGateway:
     def _now(self) -> datetime:
         return self._clock.now() if self._clock else datetime.now(timezone.utc)
 
-    def client_token(self, customer_id: str | None = None) -> str:
-        body = {"environment": "sandbox", "customerId": customer_id, "nonce": secrets.token_hex(8)}
+    def client_token(self, customer_id: str | None = None, currency: str | None = None) -> str:
+        body = {"environment": "sandbox", "customerId": customer_id, "currency": currency, "nonce": secrets.token_hex(8)}
         return "sandbox_" + base64.b64encode(json.dumps(body).encode()).decode()
 
     def create_subscription(self, request: p.SubscriptionRequest) -> p.GatewayResult:

@@ -10,8 +10,11 @@ export type ProviderState =
   | { status: 'ready'; provider: PaymentProvider }
   | { status: 'failed'; errorKey: ErrorKey };
 
-/** A client token from the API, then the matching provider; torn down when the page goes. */
-export function usePaymentProvider(): ProviderState & { retry(): void } {
+/**
+ * A client token from the API for the plans' currency, then the matching provider; torn down when the page
+ * goes. `currency` null: not known yet (the plans are loading), so nothing is asked.
+ */
+export function usePaymentProvider(currency: string | null): ProviderState & { retry(): void } {
   const [state, setState] = useState<ProviderState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -19,8 +22,9 @@ export function usePaymentProvider(): ProviderState & { retry(): void } {
     let live = true;
     let provider: PaymentProvider | null = null;
     setState({ status: 'loading' });
+    if (!currency) return;
     (async () => {
-      const token = await generateClientToken();
+      const token = await generateClientToken(currency);
       if (!token.ok || !token.data?.clientToken) {
         // SPEC 8: token generation code 1 has its own message.
         if (live) setState({ status: 'failed', errorKey: token.ok ? 'tokenGeneration' : token.errorKey });
@@ -39,7 +43,7 @@ export function usePaymentProvider(): ProviderState & { retry(): void } {
       live = false;
       void provider?.teardown();
     };
-  }, [attempt]);
+  }, [attempt, currency]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, retry };

@@ -27,7 +27,7 @@ export default function AddSubscriptionFlow() {
   const tErrors = useTranslations('Errors');
   const messageOf = usePaymentMessage();
   const { plans, failed, retry } = usePlans();
-  const provider = usePaymentProvider();
+  const provider = usePaymentProvider(plans?.currency ?? null);
   const succeeded = usePaymentSuccess();
   const alreadySubscribed = useAlreadySubscribed();
   const keys = useIdempotencyKey();

@@ -32,7 +32,7 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
   const router = useRouter();
   const { account, reloadAccount } = useStartup();
   const { plans, failed, retry } = usePlans();
-  const provider = usePaymentProvider();
+  const provider = usePaymentProvider(plans?.currency ?? null);
   const [selection, setSelection] = useState<PlanSelection>(DEFAULT_SELECTION);
   const [popupOpen, setPopupOpen] = useState(false);
   const priced = plans ? priceSelection(plans, selection) : null;

@@ -32,8 +32,9 @@ export function redeemCoupon(code: string) {
   });
 }
 
-export function generateClientToken() {
-  return apiRequest<{ clientToken: string }>('/v4/braintree/generate-token');
+/** A client token bound to the merchant account of `currency` (3-D Secure verifies cards against it). */
+export function generateClientToken(currency: string) {
+  return apiRequest<{ clientToken: string }>(`/v4/braintree/generate-token?currency=${encodeURIComponent(currency)}`);
 }
 
 export type SubscribeRequest = {

@@ -123,3 +123,7 @@ def register(app: Flask) -> None:
         if png:
             write_funnel_png(day.date(), rows, total, png)
             click.echo(f"chart written to {png}")
+
+    from bff.resources.ops import cli as ops_cli
+
+    ops_cli.register(app)

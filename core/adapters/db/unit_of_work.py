@@ -9,6 +9,7 @@ from core.adapters.db.family_repositories import (SqlChildren, SqlConsents, SqlC
                                                   SqlPersonalData, SqlTvLinks)
 from core.adapters.db.repositories import (ReadCoupons, ReadSubscriptions, ReadTokens, SqlAccounts, SqlAnalytics,
                                            SqlCoupons, SqlOutbox, SqlSubscriptions, SqlTokens, SqlWebhookLog)
+from core.adapters.db.ops_repositories import SqlAudit, SqlOpsReads, SqlStaff
 from core.adapters.db.retention import SqlRetention
 
 
@@ -60,7 +61,8 @@ def _repositories(session: Session, clock) -> dict:
             "analytics": SqlAnalytics(session), "children": SqlChildren(session), "tv_links": SqlTvLinks(session),
             "consents": SqlConsents(session), "contact_messages": SqlContactMessages(session),
             "newsletter": SqlNewsletter(session), "personal_data": SqlPersonalData(session),
-            "retention": SqlRetention(session)}
+            "retention": SqlRetention(session),
+            "staff": SqlStaff(session), "audit": SqlAudit(session), "ops": SqlOpsReads(session)}
 
 
 class SqlUnitOfWork:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from sqlalchemy import (JSON, BigInteger, Boolean, CheckConstraint, ForeignKey, Index, Integer, Numeric, PrimaryKeyConstraint,
-                        String, Text, UniqueConstraint)
+                        String, Text, UniqueConstraint, func)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from core.adapters.db.types import UTCDateTime
@@ -388,3 +388,8 @@ class AuditLogRow(Base):
 Index("ix_subscriptions_platform_purchase_id", SubscriptionRow.platform_purchase_id)
 Index("ix_coupons_redeemed_by", CouponRow.redeemed_by)
 Index("ix_coupon_redemptions_account_id", CouponRedemptionRow.account_id)
+# Partial e-mail, name and phone (partner alias) search on PostgreSQL: trigram indexes (pg_trgm, made by 0012).
+for _column in (AccountRow.email, AccountRow.name, AccountRow.partner_alias):
+    Index(f"ix_accounts_{'alias' if _column.key == 'partner_alias' else _column.key}_trgm",
+          func.lower(_column).label(f"lower_{_column.key}"), postgresql_using="gin",
+          postgresql_ops={f"lower_{_column.key}": "gin_trgm_ops"}).ddl_if(dialect="postgresql")

@@ -98,4 +98,5 @@ def timeline(view: dict) -> list[dict]:
             events.append({"at": link["claimed_at"], "kind": "tv.linked", "detail": None})
     for a in view["audit"]:
         events.append({"at": a.at, "kind": f"staff.{a.action}", "detail": mask_email(a.staff_email or "")})
-    return sorted((e for e in events if e["at"] is not None), key=lambda e: e["at"], reverse=True)
+    # Oldest first (equal times keep the order above: the account before what happened in it), then reversed.
+    return sorted((e for e in events if e["at"] is not None), key=lambda e: e["at"])[::-1]

@@ -131,6 +131,11 @@ class SqlOpsReads:
         self.session = session
 
     def search(self, kind: str, text: str, limit: int = SEARCH_LIMIT) -> list[dict]:
+        return [dict(r._mapping) for r in self.session.execute(self.search_statement(kind, text, limit))]
+
+    @staticmethod
+    def search_statement(kind: str, text: str, limit: int = SEARCH_LIMIT):
+        """The SELECT of one search (bench/ops_search_plan.py prints its plan at a million accounts)."""
         a = AccountRow
         if kind == "email":
             where = func.lower(a.email).like(_like(text), escape="\\")
@@ -150,10 +155,8 @@ class SqlOpsReads:
                         a.id.in_(select(CouponRow.redeemed_by).where(CouponRow.code == code)))
         else:
             raise ValueError(kind)
-        rows = self.session.execute(
-            select(a.id, a.email, a.name, a.partner, a.partner_alias, a.created_at, a.deleted_at,
-                   a.is_email_confirmed).where(where).order_by(a.id.desc()).limit(limit))
-        return [dict(r._mapping) for r in rows]
+        return (select(a.id, a.email, a.name, a.partner, a.partner_alias, a.created_at, a.deleted_at,
+                       a.is_email_confirmed).where(where).order_by(a.id.desc()).limit(limit))
 
 
     def account(self, account_id: int) -> dict | None:

@@ -111,7 +111,7 @@ describe('parent page', () => {
     keepSession('tok', SUPPORT);
     fetchMock.mockResolvedValueOnce(jsonResponse(200, PAGE));
     renderWithIntl(<ParentPage accountId={7} />);
-    expect(await screen.findByRole('heading', { name: 'Parent 7' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: t.parent.heading.replace('{id}', '7') })).toBeInTheDocument();
     expect(screen.getByText(t.parent.children).nextSibling).toHaveTextContent('2');
     expect(screen.getByRole('button', { name: t.actions.grant })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: t.actions.cancelEnd })).toBeInTheDocument();
@@ -123,7 +123,7 @@ describe('parent page', () => {
     keepSession('tok', SUPPORT);
     fetchMock.mockResolvedValueOnce(jsonResponse(200, PAGE));
     renderWithIntl(<ParentPage accountId={7} />);
-    await screen.findByRole('heading', { name: 'Parent 7' });
+    await screen.findByRole('heading', { name: t.parent.heading.replace('{id}', '7') });
     const later = { ...PAGE, subscriptions: [...PAGE.subscriptions, { ...PAGE.subscriptions[0], id: 4,
       paymentStateId: 'Free_Campaign', isRenewing: false, endDate: '2027-01-15T10:00:00+00:00' }] };
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { subscription: later.subscriptions[1] }));
@@ -141,7 +141,7 @@ describe('parent page', () => {
     keepSession('tok', SUPPORT);
     fetchMock.mockResolvedValueOnce(jsonResponse(200, PAGE));
     renderWithIntl(<ParentPage accountId={7} />);
-    await screen.findByRole('heading', { name: 'Parent 7' });
+    await screen.findByRole('heading', { name: t.parent.heading.replace('{id}', '7') });
     fetchMock.mockResolvedValueOnce(jsonResponse(400, { code: 0, message: 'grantTooLong', max: 31 }));
     fireEvent.change(screen.getByLabelText(t.actions.duration), { target: { value: 'P3M' } });
     fireEvent.change(screen.getAllByLabelText(t.actions.reason)[0], { target: { value: 'goodwill' } });
@@ -153,7 +153,7 @@ describe('parent page', () => {
     keepSession('tok', ADMIN);
     fetchMock.mockResolvedValueOnce(jsonResponse(200, PAGE));
     renderWithIntl(<ParentPage accountId={7} />);
-    await screen.findByRole('heading', { name: 'Parent 7' });
+    await screen.findByRole('heading', { name: t.parent.heading.replace('{id}', '7') });
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { status: true }));
     fetchMock.mockResolvedValueOnce(jsonResponse(200, PAGE));
     fireEvent.change(screen.getByLabelText(t.actions.eraseConfirm), { target: { value: 'zeb@example.com' } });

@@ -21,7 +21,7 @@ from core.adapters.db.ops_repositories import SqlOpsReads
 from core.settings import ROOT
 
 SEARCHES = [("email", "user123456@"), ("email", "456789"), ("name", "parent 98765"), ("phone", "+4179555"),
-            ("subscription", "54321"), ("gateway", "gw-77777"), ("coupon", "BULK-0042424")]
+            ("subscription", "54321"), ("gateway", "gw-77770"), ("coupon", "BULK-0042420")]
 
 
 def main(url: str, rows: int) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import func, insert, or_, select, update
+from sqlalchemy import func, insert, or_, select, union, update
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import to_domain, to_row
@@ -150,9 +150,11 @@ class SqlOpsReads:
                 or_(SubscriptionRow.gateway_id == text, SubscriptionRow.platform_purchase_id == text)))
         elif kind == "coupon":
             code = text.upper()
-            where = or_(a.id.in_(select(CouponRedemptionRow.account_id).join(
-                            CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id).where(CouponRow.code == code)),
-                        a.id.in_(select(CouponRow.redeemed_by).where(CouponRow.code == code)))
+            # One IN over a UNION: an OR of two IN subqueries made PostgreSQL scan every account.
+            where = a.id.in_(union(
+                select(CouponRedemptionRow.account_id).join(CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id)
+                .where(CouponRow.code == code),
+                select(CouponRow.redeemed_by).where(CouponRow.code == code, CouponRow.redeemed_by.is_not(None))))
         else:
             raise ValueError(kind)
         return (select(a.id, a.email, a.name, a.partner, a.partner_alias, a.created_at, a.deleted_at,

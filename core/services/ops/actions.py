@@ -8,7 +8,7 @@ from core.domain.coupons import add_duration, parse_duration
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage
 from core.domain.staff import StaffMember, mask_email, max_grant_days
-from core.domain.subscriptions import EXPIRED, FREE_CAMPAIGN, Subscription
+from core.domain.subscriptions import EXPIRED, FREE_CAMPAIGN, WEB_STORE, Subscription
 from core.domain.tokens import Purpose
 from core.services import data_rights, profile, subscription_changes
 from core.services.context import ServiceContext
@@ -80,7 +80,7 @@ def grant(ctx: ServiceContext, staff: StaffMember, account_id: int, duration_cod
             end = add_duration(now, code)
             _check_length(now, end, limit)
             sub = uow.subscriptions.add(Subscription(
-                account_id=account_id, subscription_type=product, duration_code=code, store_id="lumo",
+                account_id=account_id, subscription_type=product, duration_code=code, store_id=WEB_STORE,
                 payment_state_id=FREE_CAMPAIGN, end_date=end, next_billing_date=None, is_renewing=False,
                 payment_method="comp", created_at=now))
             before = None

@@ -75,7 +75,8 @@ def email_status(e: dict) -> str:
 
 
 def timeline(view: dict) -> list[dict]:
-    """Every dated event of the page, newest first."""
+    """Every dated event of the page, newest first: kind and detail are data (codes, ids, topics); `state`, when
+    there is one, is a key the console translates (an e-mail's delivery status, a consent given or withdrawn)."""
     events = [{"at": view["account"]["created_at"], "kind": "account.created", "detail": view["account"]["env"]}]
     if view["account"].get("deleted_at"):
         events.append({"at": view["account"]["deleted_at"], "kind": "account.erased", "detail": None})
@@ -87,10 +88,10 @@ def timeline(view: dict) -> list[dict]:
     for c in view["couponsRedeemed"]:
         events.append({"at": c["redeemed_at"], "kind": "coupon.redeemed", "detail": c["code"]})
     for e in view["emails"]:
-        events.append({"at": e["created_at"], "kind": "email", "detail": f"{e['topic']} ({e['status']})"})
+        events.append({"at": e["created_at"], "kind": "email", "detail": e["topic"], "state": e["status"]})
     for c in view["consents"]:
-        events.append({"at": c["at"], "kind": "consent", "detail": f"{c['kind']} {c['version']} "
-                       f"{'granted' if c['granted'] else 'withdrawn'}"})
+        events.append({"at": c["at"], "kind": "consent", "detail": f"{c['kind']} {c['version']}",
+                       "state": "granted" if c["granted"] else "withdrawn"})
     for t in view["sessions"]:
         events.append({"at": t["created_at"], "kind": "session.started", "detail": "tv" if t["payload"] else None})
     for link in view["tvLinks"]:

@@ -68,6 +68,9 @@ def test_the_parent_page_counts_children_but_never_shows_them(client, container,
     assert len(view["sessions"]) == 1 and view["throttle"]["failures"] == 1
     kinds = [e["kind"] for e in view["timeline"]]
     assert kinds[-1] == "account.created" and "subscription.created" in kinds and "email" in kinds
+    # the timeline carries codes and states the console translates, no English words
+    assert {e.get("state") for e in view["timeline"] if e["kind"] == "email"} == {"delivered"}
+    assert {e.get("state") for e in view["timeline"] if e["kind"] == "consent"} == {"granted"}
     stamps = [e["at"] for e in view["timeline"]]
     assert stamps == sorted(stamps, reverse=True)
     assert client.get("/ops/v1/parents/987654", headers=headers).status_code == 404

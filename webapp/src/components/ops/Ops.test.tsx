@@ -33,7 +33,8 @@ const PAGE = {
     status: 'delivered' }],
   consents: [], sessions: [], tvLinks: [], childProfiles: 2,
   throttle: { failures: 0, blocked: false, blockedUntil: null },
-  audit: [], timeline: [{ at: '2026-11-01T10:00:00+00:00', kind: 'account.created', detail: 'web' }],
+  audit: [], timeline: [{ at: '2026-11-01T10:05:00+00:00', kind: 'email', detail: 'welcome', state: 'delivered' },
+    { at: '2026-11-01T10:00:00+00:00', kind: 'account.created', detail: 'web' }],
 };
 
 beforeEach(() => {
@@ -113,6 +114,7 @@ describe('parent page', () => {
     renderWithIntl(<ParentPage accountId={7} />);
     expect(await screen.findByRole('heading', { name: t.parent.heading.replace('{id}', '7') })).toBeInTheDocument();
     expect(screen.getByText(t.parent.children).nextSibling).toHaveTextContent('2');
+    expect(screen.getByText(/· welcome/).closest('li')).toHaveTextContent(t.parent.status_delivered);
     expect(screen.getByRole('button', { name: t.actions.grant })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: t.actions.cancelEnd })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: t.actions.erase })).toBeNull();

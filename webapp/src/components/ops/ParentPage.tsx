@@ -21,7 +21,7 @@ type Page = {
   childProfiles: number;
   throttle: { failures: number; blocked: boolean; blockedUntil: string | null };
   audit: Entry[];
-  timeline: { at: string; kind: string; detail: string | null }[];
+  timeline: { at: string; kind: string; detail: string | null; state?: string }[];
 };
 
 export const GRANT_DURATIONS = ['P7D', 'P1M', 'P3M', 'P12M'] as const;
@@ -35,6 +35,8 @@ export default function ParentPage({ accountId }: { accountId: number }) {
   const [error, setError] = useState<{ message: string; max?: number } | null>(null);
   const [done, setDone] = useState(false);
   const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium' }) : '—');
+  const stateLabel = (state: string) =>
+    state === 'granted' || state === 'withdrawn' ? t(state) : t(`status_${state}` as Parameters<typeof t>[0]);
   const whenTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
   const load = useCallback(async () => {
@@ -302,7 +304,10 @@ export default function ParentPage({ accountId }: { accountId: number }) {
         <h2>{t('timeline')}</h2>
         <ol className="ops-timeline">
           {page.timeline.map((e, i) => (
-            <li key={i}>{whenTime(e.at)} · <code>{e.kind}</code> {e.detail ?? ''}</li>
+            <li key={i}>
+              {whenTime(e.at)} · <code>{e.kind}</code> {e.detail ?? ''}
+              {e.state ? ` · ${stateLabel(e.state)}` : ''}
+            </li>
           ))}
         </ol>
       </section>

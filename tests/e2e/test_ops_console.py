@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 import uuid
@@ -53,7 +54,7 @@ def open_parent(page: Page, cat: Catalog, email_address: str) -> None:
     page.get_by_role("button", name=cat.t("Ops.search.submit")).click()
     page.get_by_role("link", name=email_address).click()
     expect(page).to_have_url(re.compile(r"/ops/parents/\d+$"))
-    expect(page.get_by_role("heading", level=2, name=cat.t("Ops.actions.heading"))).to_be_visible()
+    expect(page.get_by_role("heading", level=2, name=cat.t("Ops.actions.heading"), exact=True)).to_be_visible()
 
 
 def long_date(iso: str) -> str:
@@ -107,12 +108,12 @@ def test_support_grants_a_month_that_the_parent_sees_and_the_audit_shows(new_con
     assert stack.api.call("GET", "/ops/v1/me", token=parent.token)[0] == 401
 
 
-@pytest.mark.parametrize("locale", ["en", "ar"])
+@pytest.mark.parametrize("locale", ["en", "ar", "de"])
 def test_screenshots_of_every_console_screen(locale, new_context, make_parent, stack):
     cat = catalog(locale)
     parent = make_parent(f"ops-shot-{locale}")
     email_address, secret = create_staff(stack, "admin")
-    page = new_context(locale="ar" if locale == "ar" else "en-GB", width=1280, height=900).new_page()
+    page = new_context(locale={"ar": "ar", "de": "de-DE"}.get(locale, "en-GB"), width=1280, height=900).new_page()
     out = SCREENSHOT_DIR.parent / "ops"
     out.mkdir(parents=True, exist_ok=True)
     page.goto(cat.path("/ops"))
@@ -125,12 +126,16 @@ def test_screenshots_of_every_console_screen(locale, new_context, make_parent, s
     page.screenshot(path=str(out / f"search-{locale}.png"), full_page=True)
     page.get_by_role("link", name=parent.email).click()
     expect(page).to_have_url(re.compile(r"/ops/parents/\d+$"))
-    expect(page.get_by_role("heading", level=2, name=cat.t("Ops.actions.heading"))).to_be_visible()
+    expect(page.get_by_role("heading", level=2, name=cat.t("Ops.actions.heading"), exact=True)).to_be_visible()
     page.screenshot(path=str(out / f"parent-{locale}.png"), full_page=True)
     page.get_by_role("link", name=cat.t("Ops.nav.audit")).click()
     expect(page.get_by_role("heading", level=1, name=cat.t("Ops.audit.heading"))).to_be_visible()
     expect(page.get_by_role("row").filter(has_text="staff.login").first).to_be_visible()
     page.screenshot(path=str(out / f"audit-{locale}.png"), full_page=True)
+    with sqlite3.connect(stack.outbox.parent / "e2e.db") as db:  # a partner callback that was given up on
+        db.execute("INSERT INTO outbox (kind, topic, payload, created_at, attempts, last_error, dead_at) VALUES "
+                   "('partner', 'subscribed', '{}', datetime('now'), 10, 'HTTP 503 from partner', datetime('now'))")
     page.get_by_role("link", name=cat.t("Ops.nav.deadLetters")).click()
+    expect(page.get_by_text("HTTP 503 from partner").first).to_be_visible()
     expect(page.get_by_role("heading", level=1, name=cat.t("Ops.dead.heading"))).to_be_visible()
     page.screenshot(path=str(out / f"dead-letters-{locale}.png"), full_page=True)

@@ -27,6 +27,7 @@ PERMISSIONS: dict[str, frozenset[str]] = {
     "audit.read": _ALL,
     "outbox.manage": _ADMIN,         # dead letters: retry, discard
     "webhooks.read": _MONEY,
+    "revenue.read": _MONEY,
     "staff.manage": _ADMIN,
 }
 

@@ -12,7 +12,7 @@ from bff.resources.ops.serial import plain
 from bff.schemas import ID_RANGE, InputSchema, StatusSchema, documents
 from core.domain import errors
 from core.domain.staff import AuditFilter, permissions_of
-from core.services.ops import actions, audit, operations, parents, staff
+from core.services.ops import actions, audit, operations, parents, revenue as revenue_service, staff
 
 FORBIDDEN = errors.STAFF_FORBIDDEN
 REASON = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=500),
@@ -325,3 +325,22 @@ def discard_dead_letter(data, message_id):
 def webhook_events(args):
     """Payment gateway webhooks applied, newest first (kind, gateway id, when it happened, when received)."""
     return {"entries": plain(operations.webhook_events(services(), args["limit"], args["beforeId"]))}
+
+
+class OpsRevenueSchema(Schema):
+    activeByPlan = fields.List(fields.Dict(), required=True, metadata={
+        "description": "paymentPlanId, subscriptionType, currency, storeId (channel), paymentStateId, count"})
+    mrr = fields.List(fields.Dict(), required=True, metadata={
+        "description": "currency, amount (decimal string): renewing paid subscriptions, yearly prices ÷ 12"})
+    trialsRunning = fields.Integer(required=True)
+    churnByMonth = fields.List(fields.Dict(), required=True, metadata={
+        "description": "month (YYYY-MM, UTC), cancellations, expiries; the last 12 months"})
+
+
+@blp.route("/revenue", methods=["GET"])
+@staff_required("revenue.read")
+@blp.response(200, OpsRevenueSchema)
+@_ops_docs()
+def revenue():
+    """Live subscriptions by plan, currency and channel; MRR per currency; trials running; churn by month."""
+    return plain(revenue_service.overview(services()))

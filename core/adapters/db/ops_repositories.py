@@ -244,3 +244,71 @@ class SqlOpsReads:
             query = query.where(WebhookEventRow.id < before_id)
         return [dict(r._mapping) for r in self.session.execute(query.order_by(WebhookEventRow.id.desc())
                                                                 .limit(limit))]
+
+
+def _month(session: Session, column):
+    """'YYYY-MM' of a UTC timestamp column, on SQLite and PostgreSQL."""
+    if session.get_bind().dialect.name == "postgresql":
+        return func.to_char(func.timezone("UTC", column), "YYYY-MM")
+    return func.strftime("%Y-%m", column)
+
+
+class SqlRevenue:
+    """The finance screen's numbers, each one GROUP BY in SQL (core/services/ops/revenue.py combines them)."""
+
+    LIVE_STATES = ("Trial", "Active", "Past_Due", "Cancelled", "Free_Campaign")
+    PAYING_STATES = ("Active", "Past_Due")
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def active_by_plan(self, now: datetime) -> list[dict]:
+        s = SubscriptionRow
+        rows = self.session.execute(
+            select(s.payment_plan_id, s.subscription_type, s.currency, s.store_id, s.payment_state_id,
+                   func.count().label("count"))
+            .where(s.payment_state_id.in_(self.LIVE_STATES), or_(s.end_date.is_(None), s.end_date > now))
+            .group_by(s.payment_plan_id, s.subscription_type, s.currency, s.store_id, s.payment_state_id)
+            .order_by(s.store_id, s.subscription_type, s.payment_plan_id, s.currency, s.payment_state_id))
+        return [dict(r._mapping) for r in rows]
+
+    def recurring_by_currency(self, now: datetime) -> list[dict]:
+        """Renewing paid subscriptions' price sums per currency and billing period."""
+        s = SubscriptionRow
+        rows = self.session.execute(
+            select(s.currency, s.duration_code, func.count().label("count"),
+                   func.sum(s.payment_plan_price).label("total"))
+            .where(s.payment_state_id.in_(self.PAYING_STATES), s.is_renewing.is_(True),
+                   s.payment_plan_price.is_not(None), s.currency.is_not(None),
+                   or_(s.end_date.is_(None), s.end_date > now))
+            .group_by(s.currency, s.duration_code).order_by(s.currency, s.duration_code))
+        return [dict(r._mapping) for r in rows]
+
+    def trials_running(self, now: datetime) -> int:
+        s = SubscriptionRow
+        return self.session.scalar(select(func.count()).select_from(s).where(
+            s.payment_state_id == "Trial", or_(s.end_date.is_(None), s.end_date > now)))
+
+    def churn_by_month(self, since: datetime, now: datetime) -> list[dict]:
+        """Cancellations (renewal stopped, by the month of cancelled_at) and expiries (access ended, by the
+        month of end_date, for subscriptions now Expired or Cancelled past their end)."""
+        s = SubscriptionRow
+        cancelled_month = _month(self.session, s.cancelled_at)
+        cancelled = self.session.execute(
+            select(cancelled_month.label("month"), func.count().label("count"))
+            .where(s.cancelled_at.is_not(None), s.cancelled_at >= since)
+            .group_by(cancelled_month))
+        ended_month = _month(self.session, s.end_date)
+        ended = self.session.execute(
+            select(ended_month.label("month"), func.count().label("count"))
+            .where(s.payment_state_id.in_(("Expired", "Cancelled")), s.end_date.is_not(None),
+                   s.end_date >= since, s.end_date <= now)
+            .group_by(ended_month))
+        months: dict[str, dict] = {}
+        for row in cancelled:
+            months.setdefault(row.month, {"month": row.month, "cancellations": 0, "expiries": 0})["cancellations"] = \
+                row.count
+        for row in ended:
+            months.setdefault(row.month, {"month": row.month, "cancellations": 0, "expiries": 0})["expiries"] = \
+                row.count
+        return [months[m] for m in sorted(months)]

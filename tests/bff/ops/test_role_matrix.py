@@ -24,6 +24,7 @@ CALLS = {
     "ops.retry_dead_letter": ("POST", "/ops/v1/outbox/{m}/retry", {}),
     "ops.discard_dead_letter": ("POST", "/ops/v1/outbox/{m}/discard", {"reason": "matrix"}),
     "ops.webhook_events": ("GET", "/ops/v1/webhooks", None),
+    "ops.revenue": ("GET", "/ops/v1/revenue", None),
 }
 
 

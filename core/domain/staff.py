@@ -29,6 +29,8 @@ PERMISSIONS: dict[str, frozenset[str]] = {
     "webhooks.read": _MONEY,
     "revenue.read": _MONEY,
     "staff.manage": _ADMIN,
+    "campaigns.read": _MONEY,        # campaign reports and code lists
+    "campaigns.manage": _ADMIN,      # create and import coupon batches
 }
 
 MAX_SUPPORT_GRANT_DAYS = 31

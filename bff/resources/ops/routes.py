@@ -1,7 +1,10 @@
 """/ops/v1 routes: staff session, parents (search, page, actions), audit log, operations."""
 from __future__ import annotations
 
-from flask import g, request
+import csv
+import io
+
+from flask import Response, g, request
 from marshmallow import Schema, fields, validate
 
 from bff.auth import check_rate
@@ -12,7 +15,8 @@ from bff.resources.ops.serial import plain
 from bff.schemas import ID_RANGE, InputSchema, StatusSchema, documents
 from core.domain import errors
 from core.domain.staff import AuditFilter, permissions_of
-from core.services.ops import actions, audit, operations, parents, revenue as revenue_service, staff
+from core.domain.coupons import TYPES as COUPON_TYPES
+from core.services.ops import actions, audit, campaigns, operations, parents, revenue as revenue_service, staff
 
 FORBIDDEN = errors.STAFF_FORBIDDEN
 REASON = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=500),
@@ -344,3 +348,95 @@ class OpsRevenueSchema(Schema):
 def revenue():
     """Live subscriptions by plan, currency and channel; MRR per currency; trials running; churn by month."""
     return plain(revenue_service.overview(services()))
+
+
+class OpsBatchSchema(InputSchema):
+    prefix = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9]{2,20}$"),
+                           metadata={"description": "The campaign: codes are PREFIX-XXXXXXXXXX."})
+    type = fields.String(required=True, validate=validate.OneOf(COUPON_TYPES))
+    duration = fields.String(required=True, validate=validate.Regexp(r"^[Pp]\d{1,3}[MDmd]$"))
+    count = fields.Integer(required=True, validate=validate.Range(min=1, max=campaigns.MAX_BATCH))
+    product = fields.String(load_default="lumo", validate=validate.OneOf(["lumo", "lumo_TV", "lumo_BOOKS", "lumo_ALL"]))
+    partner = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=50))
+    discountPrice = fields.String(load_default=None, allow_none=True,
+                                  validate=validate.Regexp(r"^\d{1,6}(\.\d{1,2})?$"))
+    planType = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["P1M", "P1Y"]),
+                             metadata={"description": "Monthly-only (P1M) or yearly-only discounts."})
+    bundle = fields.Boolean(load_default=False, metadata={"description": "The discount needs two apps or more."})
+    expires = fields.DateTime(load_default=None, allow_none=True, format="iso")
+    reason = REASON
+
+
+class OpsImportSchema(InputSchema):
+    csv = fields.String(required=True, validate=validate.Length(min=1, max=2_000_000), metadata={
+        "description": "header code,coupon_type,duration_code[,product,discount_price,is_bundle_discount,"
+                       "plan_type,partner,expires_at]; all rows or none"})
+    reason = REASON
+
+
+class OpsPrefixArgs(InputSchema):
+    prefix = fields.String(required=True, validate=validate.Length(min=1, max=40))
+
+
+@blp.route("/campaigns", methods=["POST"])
+@staff_required("campaigns.manage")
+@blp.arguments(OpsBatchSchema)
+@blp.response(200, Schema.from_dict({"codes": fields.List(fields.String(), required=True)}, name="OpsBatchCodes"))
+@_ops_docs()
+def create_campaign(data):
+    """A batch of single-use codes for a campaign (as `flask coupons create`); download them with
+    GET /ops/v1/campaigns/codes?prefix=…"""
+    found = campaigns.create(services(), g.staff, {
+        "coupon_type": data["type"], "duration_code": data["duration"], "product": data["product"],
+        "partner": data["partner"] or "", "discount_price": data["discountPrice"] or "",
+        "plan_type": data["planType"] or "", "is_bundle_discount": "1" if data["bundle"] else "",
+        "expires_at": data["expires"].isoformat() if data["expires"] else ""},
+        data["count"], data["prefix"].upper(), data["reason"])
+    return {"codes": found}
+
+
+@blp.route("/campaigns/import", methods=["POST"])
+@staff_required("campaigns.manage")
+@blp.arguments(OpsImportSchema)
+@blp.response(200, Schema.from_dict({"added": fields.Integer(), "skipped": fields.Integer(),
+                                     "errors": fields.List(fields.String())}, name="OpsImportReport"))
+@_ops_docs()
+def import_campaign(data):
+    """Import coupons from CSV (as `flask coupons import`): all rows or none; `errors` says which lines."""
+    report = campaigns.import_rows(services(), g.staff, list(csv.DictReader(io.StringIO(data["csv"]))),
+                                   data["reason"])
+    return {"added": report.added, "skipped": report.skipped, "errors": report.errors or []}
+
+
+CSV_COLUMNS = ("code", "coupon_type", "duration_code", "product", "partner", "discount_price", "plan_type",
+               "is_bundle_discount", "expires_at", "redeemed_at")
+
+
+@blp.route("/campaigns/codes", methods=["GET"])
+@staff_required("campaigns.read")
+@blp.arguments(OpsPrefixArgs, location="query")
+@blp.response(200, description="text/csv: the campaign's codes, redeemed or not")
+@_ops_docs()
+def campaign_codes(args):
+    """The codes of a campaign as CSV (the import's columns, plus redeemed_at)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for row in campaigns.codes(services(), args["prefix"]):
+        writer.writerow(["" if row[c] is None else (row[c].isoformat() if hasattr(row[c], "isoformat") else
+                                                    ("1" if row[c] is True else "" if row[c] is False else row[c]))
+                         for c in CSV_COLUMNS])
+    return Response(out.getvalue(), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="lumo-{args["prefix"].upper()[:40]}.csv"'})
+
+
+@blp.route("/campaigns/report", methods=["GET"])
+@staff_required("campaigns.read")
+@blp.arguments(OpsPrefixArgs, location="query")
+@blp.response(200, Schema.from_dict({"issued": fields.Integer(), "redeemed": fields.Integer(),
+                                     "converted": fields.Integer(), "byDay": fields.List(fields.Dict())},
+                                    name="OpsCampaignReport"))
+@_ops_docs()
+def campaign_report(args):
+    """Codes issued, redemptions and parents converted to paid, with redemptions and conversions by day (UTC)."""
+    return plain(campaigns.report(services(), args["prefix"]))

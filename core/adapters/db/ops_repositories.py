@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import func, insert, or_, select, union, update
+from sqlalchemy import case, func, insert, or_, select, union, update
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import to_domain, to_row
@@ -312,3 +312,50 @@ class SqlRevenue:
             months.setdefault(row.month, {"month": row.month, "cancellations": 0, "expiries": 0})["expiries"] = \
                 row.count
         return [months[m] for m in sorted(months)]
+
+
+def _day(session: Session, column):
+    if session.get_bind().dialect.name == "postgresql":
+        return func.to_char(func.timezone("UTC", column), "YYYY-MM-DD")
+    return func.strftime("%Y-%m-%d", column)
+
+
+class SqlCampaigns:
+    """A campaign is the coupons whose code starts with its prefix (`PREFIX-…`, as `coupons create --prefix`
+    makes them), or one shared code."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    @staticmethod
+    def _of(prefix: str):
+        escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        return or_(CouponRow.code == prefix, CouponRow.code.like(f"{escaped}-%", escape="\\"))
+
+    def coupons(self, prefix: str, limit: int) -> list[dict]:
+        rows = self.session.execute(
+            select(CouponRow.code, CouponRow.coupon_type, CouponRow.duration_code, CouponRow.product,
+                   CouponRow.partner, CouponRow.discount_price, CouponRow.plan_type, CouponRow.is_bundle_discount,
+                   CouponRow.expires_at, CouponRow.redeemed_at)
+            .where(self._of(prefix)).order_by(CouponRow.code).limit(limit))
+        return [dict(r._mapping) for r in rows]
+
+    def report(self, prefix: str) -> dict:
+        issued = self.session.scalar(select(func.count()).select_from(CouponRow).where(self._of(prefix)))
+        s = SubscriptionRow
+        paid = (select(s.account_id).where(s.payment_state_id.in_(SqlRevenue.PAYING_STATES),
+                                           s.payment_plan_price.is_not(None)).scalar_subquery())
+        day = _day(self.session, CouponRedemptionRow.redeemed_at)
+        converted = func.count(func.distinct(
+            case((CouponRedemptionRow.account_id.in_(paid), CouponRedemptionRow.account_id))))
+        rows = self.session.execute(
+            select(day.label("day"), func.count().label("redeemed"), converted.label("converted"))
+            .join(CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id).where(self._of(prefix))
+            .group_by(day).order_by(day))
+        by_day = [dict(r._mapping) for r in rows]
+        return {"issued": issued, "redeemed": sum(d["redeemed"] for d in by_day),
+                "converted": self.session.scalar(
+                    select(func.count(func.distinct(CouponRedemptionRow.account_id)))
+                    .join(CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id)
+                    .where(self._of(prefix), CouponRedemptionRow.account_id.in_(paid))),
+                "by_day": by_day}

@@ -9,7 +9,7 @@ from core.adapters.db.family_repositories import (SqlChildren, SqlConsents, SqlC
                                                   SqlPersonalData, SqlTvLinks)
 from core.adapters.db.repositories import (ReadCoupons, ReadSubscriptions, ReadTokens, SqlAccounts, SqlAnalytics,
                                            SqlCoupons, SqlOutbox, SqlSubscriptions, SqlTokens, SqlWebhookLog)
-from core.adapters.db.ops_repositories import SqlAudit, SqlOpsReads, SqlRevenue, SqlStaff
+from core.adapters.db.ops_repositories import SqlAudit, SqlCampaigns, SqlOpsReads, SqlRevenue, SqlStaff
 from core.adapters.db.retention import SqlRetention
 
 
@@ -63,7 +63,7 @@ def _repositories(session: Session, clock) -> dict:
             "newsletter": SqlNewsletter(session), "personal_data": SqlPersonalData(session),
             "retention": SqlRetention(session),
             "staff": SqlStaff(session), "audit": SqlAudit(session), "ops": SqlOpsReads(session),
-            "revenue": SqlRevenue(session)}
+            "revenue": SqlRevenue(session), "campaigns": SqlCampaigns(session)}
 
 
 class SqlUnitOfWork:

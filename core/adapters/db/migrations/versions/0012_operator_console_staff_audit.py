@@ -2,7 +2,7 @@
 and the indexes of the operator console's parent search (docs/operator-console.md)
 
 Revision ID: 0012
-Revises: 0006
+Revises: 0009
 Create Date: 2026-11-23 15:40:00.000000
 """
 import sqlalchemy as sa
@@ -11,7 +11,7 @@ from alembic import op
 from core.adapters.db.types import UTCDateTime
 
 revision = '0012'
-down_revision = '0006'
+down_revision = '0009'
 branch_labels = None
 depends_on = None
 

@@ -132,6 +132,15 @@ def test_screenshots_of_every_console_screen(locale, new_context, make_parent, s
     expect(page.get_by_role("heading", level=1, name=cat.t("Ops.audit.heading"))).to_be_visible()
     expect(page.get_by_role("row").filter(has_text="staff.login").first).to_be_visible()
     page.screenshot(path=str(out / f"audit-{locale}.png"), full_page=True)
+    page.get_by_role("link", name=cat.t("Ops.nav.revenue")).click()
+    expect(page.get_by_role("heading", level=1, name=cat.t("Ops.revenue.heading"))).to_be_visible()
+    expect(page.locator(".ops-chart svg").first).to_be_visible()
+    page.screenshot(path=str(out / f"revenue-{locale}.png"), full_page=True)
+    page.get_by_role("link", name=cat.t("Ops.nav.campaigns")).click()
+    page.get_by_label(cat.t("Ops.campaigns.prefix")).first.fill("E2E")
+    page.get_by_role("button", name=cat.t("Ops.campaigns.show")).click()
+    expect(page.locator(".ops-chart svg").first).to_be_visible()
+    page.screenshot(path=str(out / f"campaigns-{locale}.png"), full_page=True)
     with sqlite3.connect(stack.outbox.parent / "e2e.db") as db:  # a partner callback that was given up on
         db.execute("INSERT INTO outbox (kind, topic, payload, created_at, attempts, last_error, dead_at) VALUES "
                    "('partner', 'subscribed', '{}', datetime('now'), 10, 'HTTP 503 from partner', datetime('now'))")

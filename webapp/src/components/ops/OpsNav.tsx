@@ -28,6 +28,8 @@ export default function OpsNav() {
     <nav className="ops-nav" aria-label={t('label')}>
       <Link href="/ops/search">{t('search')}</Link>
       {may(staff, 'audit.read') && <Link href="/ops/audit">{t('audit')}</Link>}
+      {may(staff, 'revenue.read') && <Link href="/ops/revenue">{t('revenue')}</Link>}
+      {may(staff, 'campaigns.read') && <Link href="/ops/campaigns">{t('campaigns')}</Link>}
       {may(staff, 'outbox.manage') && <Link href="/ops/dead-letters">{t('deadLetters')}</Link>}
       <span className="ops-who">{t('signedInAs', { email: staff.email, role: t(`role_${staff.role}` as Parameters<typeof t>[0]) })}</span>
       <button type="button" onClick={logout}>

@@ -178,3 +178,6 @@ def register(app: Flask) -> None:
         for e in events:
             click.echo(f"{e.created_at:%Y-%m-%d %H:%M:%S} {e.kind:<15} {e.amount if e.amount is not None else '':>9} "
                        f"{e.currency or '':<4} {e.status:<10} {e.transaction_id:<22} {e.actor:<20} {e.reason}")
+    from bff.resources.ops import cli as ops_cli
+
+    ops_cli.register(app)

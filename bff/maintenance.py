@@ -18,7 +18,8 @@ def install(app: Flask, enabled: bool) -> None:
 
     @app.before_request
     def _maintenance():
-        if request.path in OPEN_PATHS or request.path == "/docs" or request.path.startswith("/docs/"):
+        if (request.path in OPEN_PATHS or request.path == "/docs" or request.path.startswith("/docs/")
+                or request.path.startswith("/ops/")):  # the operator console works during maintenance
             return None
         response, status = error_body(errors.SERVICE_UNAVAILABLE)
         response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)

@@ -19,6 +19,7 @@ from core.adapters.passwords import Argon2Hasher
 from core.adapters.qr import SegnoQrEncoder
 from core.adapters.payments.sandbox import SandboxGateway
 from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
+from core.adapters.totp import PyotpTotp
 from core.domain.clock import Clock, SystemClock
 from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
@@ -40,6 +41,7 @@ class Container:
     catalogue: FileCatalogue = field(default_factory=FileCatalogue.load)  # plans, prices, licenses
     dispatcher: outbox_dispatch.Dispatcher | None = None
     read_engine: Engine | None = None  # autocommit connections of the read-only units of work (PostgreSQL)
+    totp: PyotpTotp = field(default_factory=PyotpTotp)  # the operator console's second factor
 
     def close(self) -> None:
         """Close every pooled database connection."""

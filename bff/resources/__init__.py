@@ -9,6 +9,7 @@ from bff.resources.country.routes import blp as country
 from bff.resources.coupons.routes import blp as coupons
 from bff.resources.health.routes import blp as health
 from bff.resources.licenses.routes import blp as licenses
+from bff.resources.ops.routes import blp as ops
 from bff.resources.partners.routes import blp as partners
 from bff.resources.plans.routes import blp as plans
 from bff.resources.redirect.routes import blp as redirect
@@ -18,4 +19,5 @@ from bff.resources.tv_link.routes import blp as tv_link
 from bff.resources.users.routes import blp as users
 
 BLUEPRINTS = [accounts, users, redirect, country, subscriptions, plans, coupons, braintree, partners, licenses,
-              analytics, children, tv_link, consents, account_data, site, health]
+              analytics, children, tv_link, consents, account_data, site, health,
+              ops]

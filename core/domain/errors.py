@@ -119,3 +119,12 @@ class FieldErrors:
     """Field -> list of message keys, for schema-level validation answers."""
 
     errors: dict[str, list[str]] = field(default_factory=dict)
+# Operator console (docs/operator-console.md)
+STAFF_LOGIN_FAILED = ErrorType(401, 0, "staffLoginFailed")  # e-mail, password or code: never told apart
+STAFF_FORBIDDEN = ErrorType(403, 0, "staffForbidden")  # the staff member's role does not allow it
+REASON_REQUIRED = ErrorType(400, 0, "reasonRequired")  # money and erasure actions need a reason
+GRANT_TOO_LONG = ErrorType(400, 0, "grantTooLong")  # body also carries `max` (days)
+GRANT_RENEWING = ErrorType(400, 0, "grantRenewing")  # a renewing subscription's dates belong to its store
+CONFIRMATION_MISMATCH = ErrorType(400, 0, "confirmationMismatch")  # typed confirmation differs
+PARENT_NOT_FOUND = ErrorType(404, 0, "parentNotFound")
+DEAD_LETTER_NOT_FOUND = ErrorType(404, 0, "deadLetterNotFound")

@@ -87,6 +87,15 @@ def delete_account(ctx: ServiceContext, account_id: int, password: str) -> None:
         raise DomainError(errors.LOGIN_NEEDED)
     if not ctx.hasher.verify(account.password_hash, password):
         raise DomainError(errors.WRONG_PASSWORD)
+    erase_account(ctx, account_id, subscriptions)
+
+
+def erase_account(ctx: ServiceContext, account_id: int, subscriptions=None) -> None:
+    """The erasure itself, once the caller is entitled to it (the parent's password, or an admin of the
+    operator console with a typed confirmation: core/services/ops/actions.py)."""
+    if subscriptions is None:
+        with ctx.uow() as uow:
+            subscriptions = uow.subscriptions.for_account(account_id)
     now = ctx.clock.now()
     _close_at_gateway(ctx, account_id, [s for s in subscriptions if s.store_id == WEB_STORE and s.gateway_id], now)
     with ctx.uow() as uow:

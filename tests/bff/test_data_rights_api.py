@@ -25,7 +25,10 @@ NOT_EXPORTED = {"outbox": "messages in flight, built from the data above",
                 "webhook_events": "the gateway's event ids, nothing about a person",
                 "analytics_events": "no account, e-mail or name is kept with a record",
                 "subscription_claims": "which apps a renewing subscription holds: derived from subscriptions",
-                "trial_claims": "which purchase used the free trial: derived from subscriptions"}
+                "trial_claims": "which purchase used the free trial: derived from subscriptions",
+                "staff_accounts": "the operator console's staff, not parents",
+                "staff_sessions": "staff sign-ins",
+                "audit_log": "staff actions, kept for accountability; e-mail addresses in it are masked"}
 
 
 def a_full_family(client, container, mailbox):

@@ -1,8 +1,8 @@
 """Tables. Column names match the domain dataclasses' field names."""
 from __future__ import annotations
 
-from sqlalchemy import (JSON, false, Boolean, CheckConstraint, ForeignKey, Index, Integer, Numeric, PrimaryKeyConstraint,
-                        String, Text, UniqueConstraint)
+from sqlalchemy import (JSON, BigInteger, Boolean, CheckConstraint, ForeignKey, Index, Integer, Numeric,
+                        PrimaryKeyConstraint, String, Text, UniqueConstraint, false, func)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from core.adapters.db.types import UTCDateTime
@@ -169,6 +169,7 @@ class OutboxRow(Base):
     next_attempt_at = mapped_column(UTCDateTime())
     dead_at = mapped_column(UTCDateTime())
     account_id: Mapped[int | None] = mapped_column(Integer)  # no foreign key: erased with the account's data
+    discarded_at = mapped_column(UTCDateTime())  # a dead letter an operator gave up on (audit_log says why)
 
 
 class AnalyticsEventRow(Base):
@@ -377,3 +378,80 @@ class PaymentEventRow(Base):
     gateway_ref: Mapped[str | None] = mapped_column(String(64))
     end_access: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false())
     created_at = mapped_column(UTCDateTime(), nullable=False)
+
+
+# Operator console (docs/operator-console.md): staff, their sessions, and the append-only audit log.
+
+class StaffAccountRow(Base):
+    """People who run Lumo: never in the parents' table. argon2id password, mandatory TOTP."""
+
+    __tablename__ = "staff_accounts"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_staff_accounts"),
+        UniqueConstraint("email", name="uq_staff_accounts_email"),
+        CheckConstraint("role IN ('support', 'finance', 'admin')", name="ck_staff_accounts_role"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    email: Mapped[str] = mapped_column(String(254), nullable=False)
+    password_hash: Mapped[str] = mapped_column(String(255), nullable=False)
+    totp_secret: Mapped[str] = mapped_column(String(64), nullable=False)
+    role: Mapped[str] = mapped_column(String(10), nullable=False)
+    created_at = mapped_column(UTCDateTime(), nullable=False)
+    disabled_at = mapped_column(UTCDateTime())
+    failed_logins: Mapped[int] = mapped_column(Integer, nullable=False, default=0, server_default="0")
+    login_blocked_until = mapped_column(UTCDateTime())
+    last_login_attempt_at = mapped_column(UTCDateTime())
+    last_totp_step: Mapped[int | None] = mapped_column(BigInteger)  # a TOTP code is accepted once
+
+
+class StaffSessionRow(Base):
+    """A staff bearer token, stored as its SHA-256: 8 h absolute, 30 min idle, revocable."""
+
+    __tablename__ = "staff_sessions"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_staff_sessions"),
+        UniqueConstraint("token_hash", name="uq_staff_sessions_token_hash"),
+        Index("ix_staff_sessions_staff_id", "staff_id"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    staff_id: Mapped[int] = mapped_column(
+        ForeignKey("staff_accounts.id", ondelete="CASCADE", name="fk_staff_sessions_staff_id"), nullable=False)
+    token_hash: Mapped[str] = mapped_column(String(64), nullable=False)
+    created_at = mapped_column(UTCDateTime(), nullable=False)
+    expires_at = mapped_column(UTCDateTime(), nullable=False)
+    last_used_at = mapped_column(UTCDateTime(), nullable=False)
+    revoked_at = mapped_column(UTCDateTime())
+
+
+class AuditLogRow(Base):
+    """Every staff action and failed staff login. Rows are only ever inserted (PostgreSQL: a trigger
+    refuses UPDATE and DELETE). No foreign keys: the trail outlives an erased account or staff member."""
+
+    __tablename__ = "audit_log"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_audit_log"),
+        Index("ix_audit_log_staff_id", "staff_id", "id"),
+        Index("ix_audit_log_account_id", "account_id", "id"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    at = mapped_column(UTCDateTime(), nullable=False)
+    staff_id: Mapped[int | None] = mapped_column(Integer)
+    staff_email: Mapped[str | None] = mapped_column(String(254))
+    action: Mapped[str] = mapped_column(String(40), nullable=False)
+    account_id: Mapped[int | None] = mapped_column(Integer)
+    target: Mapped[str | None] = mapped_column(String(100))
+    before: Mapped[dict | None] = mapped_column(JSON)
+    after: Mapped[dict | None] = mapped_column(JSON)
+    reason: Mapped[str | None] = mapped_column(Text)
+    outcome: Mapped[str] = mapped_column(String(20), nullable=False)
+
+
+# The console's search by gateway transaction id, coupon code and redemptions (docs/operator-console.md).
+Index("ix_subscriptions_platform_purchase_id", SubscriptionRow.platform_purchase_id)
+Index("ix_coupons_redeemed_by", CouponRow.redeemed_by)
+Index("ix_coupon_redemptions_account_id", CouponRedemptionRow.account_id)
+# Partial e-mail, name and phone (partner alias) search on PostgreSQL: trigram indexes (pg_trgm, made by 0012).
+for _column in (AccountRow.email, AccountRow.name, AccountRow.partner_alias):
+    Index(f"ix_accounts_{'alias' if _column.key == 'partner_alias' else _column.key}_trgm",
+          func.lower(_column).label(f"lower_{_column.key}"), postgresql_using="gin",
+          postgresql_ops={f"lower_{_column.key}": "gin_trgm_ops"}).ddl_if(dialect="postgresql")

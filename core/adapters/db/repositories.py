@@ -465,7 +465,8 @@ class SqlOutbox:
                              .values(last_error=error, locked_until=None, next_attempt_at=None, dead_at=now))
 
     def dead(self, kind: str | None, limit: int) -> list[OutboxMessage]:
-        query = select(OutboxRow).where(OutboxRow.dead_at.is_not(None), OutboxRow.delivered_at.is_(None))
+        query = select(OutboxRow).where(OutboxRow.dead_at.is_not(None), OutboxRow.delivered_at.is_(None),
+                                        OutboxRow.discarded_at.is_(None))
         if kind:
             query = query.where(OutboxRow.kind == kind)
         rows = self.session.scalars(query.order_by(OutboxRow.id).limit(limit))
@@ -474,7 +475,7 @@ class SqlOutbox:
     def requeue(self, message_id: int) -> bool:
         result = self.session.execute(
             update(OutboxRow).where(OutboxRow.id == message_id, OutboxRow.dead_at.is_not(None),
-                                    OutboxRow.delivered_at.is_(None))
+                                    OutboxRow.delivered_at.is_(None), OutboxRow.discarded_at.is_(None))
             .values(dead_at=None, attempts=0, next_attempt_at=None, locked_until=None)
             .execution_options(synchronize_session=False))
         return result.rowcount == 1

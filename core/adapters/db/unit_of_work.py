@@ -10,6 +10,7 @@ from core.adapters.db.family_repositories import (SqlChildren, SqlConsents, SqlC
 from core.adapters.db.repositories import (ReadCoupons, ReadSubscriptions, ReadTokens, SqlAccounts, SqlAnalytics,
                                            SqlCoupons, SqlOutbox, SqlPaymentHistory, SqlSubscriptions, SqlTokens,
                                            SqlWebhookLog)
+from core.adapters.db.ops_repositories import SqlAudit, SqlCampaigns, SqlOpsReads, SqlRevenue, SqlStaff
 from core.adapters.db.retention import SqlRetention
 
 
@@ -61,7 +62,9 @@ def _repositories(session: Session, clock) -> dict:
             "analytics": SqlAnalytics(session), "children": SqlChildren(session), "tv_links": SqlTvLinks(session),
             "consents": SqlConsents(session), "contact_messages": SqlContactMessages(session),
             "newsletter": SqlNewsletter(session), "personal_data": SqlPersonalData(session),
-            "retention": SqlRetention(session), "payments": SqlPaymentHistory(session)}
+            "retention": SqlRetention(session), "payments": SqlPaymentHistory(session),
+            "staff": SqlStaff(session), "audit": SqlAudit(session), "ops": SqlOpsReads(session),
+            "revenue": SqlRevenue(session), "campaigns": SqlCampaigns(session)}
 
 
 class SqlUnitOfWork:

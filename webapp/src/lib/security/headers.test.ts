@@ -97,3 +97,21 @@ describe('nonceOf', () => {
     expect(nonceOf(null)).toBeUndefined();
   });
 });
+
+describe('operator console', () => {
+  it('gives the operator console its own stricter policy, noindex and no caching', () => {
+    for (const path of ['/ops', '/ar/ops/search', '/ops/parents/7']) {
+      const headers = securityHeaders(path, { nonce: 'n0nce' });
+      const csp = headers['Content-Security-Policy'];
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("connect-src 'self';");
+      expect(csp).toContain("worker-src 'none'");
+      expect(csp).not.toContain('braintree');
+      expect(headers['X-Robots-Tag']).toBe('noindex, nofollow');
+      expect(headers['Cache-Control']).toBe('no-store');
+      expect(headers['Referrer-Policy']).toBe('no-referrer');
+    }
+    expect(securityHeaders('/operations', { nonce: 'n' })['X-Robots-Tag']).toBeUndefined();
+    expect(securityHeaders('/login', { nonce: 'n' })['Content-Security-Policy']).toContain("default-src 'self'");
+  });
+});

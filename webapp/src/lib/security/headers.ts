@@ -33,6 +33,13 @@ export function isPaymentPage(pathname: string): boolean {
   return PAYMENT_PAGE.test(pathname);
 }
 
+// The operator console (docs/operator-console.md), with or without a locale prefix.
+const OPS_PAGE = /^(?:\/[a-z]{2})?\/ops(?:\/.*)?$/;
+
+export function isOpsPage(pathname: string): boolean {
+  return OPS_PAGE.test(pathname);
+}
+
 export type SecurityOptions = {
   nonce: string;
   /** `next dev`: React needs eval for its error overlays. */
@@ -42,6 +49,7 @@ export type SecurityOptions = {
 };
 
 export function contentSecurityPolicy(pathname: string, { nonce, development = false }: SecurityOptions): string {
+  if (isOpsPage(pathname)) return opsContentSecurityPolicy({ nonce, development });
   const pay = isPaymentPage(pathname);
   const extra = (origins: string[]) => (pay ? origins : []);
   const directives: [string, string[]][] = [
@@ -62,6 +70,25 @@ export function contentSecurityPolicy(pathname: string, { nonce, development = f
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
 }
 
+/** The console's own policy: nothing but this origin, no images from elsewhere, no frames, no workers. */
+export function opsContentSecurityPolicy({ nonce, development = false }: SecurityOptions): string {
+  return [
+    ['default-src', ["'none'"]],
+    ['script-src', ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'"]],
+    ['manifest-src', ["'self'"]],
+    ['frame-src', ["'none'"]],
+    ['worker-src', ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ].map(([name, values]) => `${name} ${(values as string[]).join(' ')}`).join('; ');
+}
+
 export function securityHeaders(pathname: string, options: SecurityOptions): Record<string, string> {
   const pay = isPaymentPage(pathname);
   const headers: Record<string, string> = {
@@ -77,6 +104,11 @@ export function securityHeaders(pathname: string, options: SecurityOptions): Rec
     ].join(', '),
   };
   if (options.production) headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
+  if (isOpsPage(pathname)) {
+    headers['X-Robots-Tag'] = 'noindex, nofollow';
+    headers['Referrer-Policy'] = 'no-referrer';
+    headers['Cache-Control'] = 'no-store';
+  }
   return headers;
 }
 

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { routing } from '@/i18n/routing';
+import { isOpsPage } from '@/lib/security/headers';
 import { getSiteStatus, type SiteStatus } from './status';
 
 // The page every address shows while the API is in maintenance (app/[locale]/maintenance).
@@ -28,6 +29,8 @@ export async function maintenanceRewrite(
   status: () => Promise<SiteStatus> = getSiteStatus,
 ): Promise<NextResponse | null> {
   if (routed.status >= 300 && routed.status < 400) return null;
+  // The operator console stays open during maintenance: it is where maintenance is run from.
+  if (isOpsPage(request.nextUrl.pathname)) return null;
   if (!(await status()).maintenance) return null;
   const locale = routedLocale(routed, request.url);
   const headers = new Headers(requestHeaders);

@@ -1,0 +1,1 @@
+"""The operator console's API: /ops/v1/… (docs/operator-console.md). Staff tokens only."""

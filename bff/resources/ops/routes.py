@@ -1,0 +1,442 @@
+"""/ops/v1 routes: staff session, parents (search, page, actions), audit log, operations."""
+from __future__ import annotations
+
+import csv
+import io
+
+from flask import Response, g, request
+from marshmallow import Schema, fields, validate
+
+from bff.auth import check_rate
+from bff.context import container, services
+from bff.resources.ops.auth import staff_required
+from bff.resources.ops.blueprint import blp
+from bff.resources.ops.serial import plain
+from bff.schemas import ID_RANGE, InputSchema, StatusSchema, documents
+from core.domain import errors
+from core.domain.staff import AuditFilter, permissions_of
+from core.domain.coupons import TYPES as COUPON_TYPES
+from core.services.ops import actions, audit, campaigns, operations, parents, revenue as revenue_service, staff
+
+FORBIDDEN = errors.STAFF_FORBIDDEN
+REASON = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=500),
+                       metadata={"description": "Why: required for grants, refunds, erasure and discards."})
+
+
+def _ops_docs(*error_types, auth=True):
+    return documents(blp, *error_types, *((FORBIDDEN,) if auth else ()), auth=auth, terms_gate=False)
+
+
+class OpsLoginSchema(InputSchema):
+    email = fields.String(required=True, validate=validate.Length(min=3, max=254))
+    password = fields.String(required=True, validate=validate.Length(min=1, max=256))
+    code = fields.String(required=True, validate=validate.Regexp(r"^\d{6}$"),
+                         metadata={"description": "The current 6-digit TOTP code."})
+
+
+class OpsStaffSchema(Schema):
+    id = fields.Integer(required=True)
+    email = fields.String(required=True)
+    role = fields.String(required=True)
+    permissions = fields.List(fields.String(), required=True)
+
+
+class OpsSessionSchema(Schema):
+    token = fields.String(required=True, metadata={"description": "Staff bearer token: 8 h, 30 min idle."})
+    staff = fields.Nested(OpsStaffSchema, required=True)
+
+
+def _staff_view(member) -> dict:
+    return {"id": member.id, "email": member.email, "role": member.role, "permissions": permissions_of(member.role)}
+
+
+@blp.route("/session", methods=["POST"])
+@blp.arguments(OpsLoginSchema)
+@blp.response(200, OpsSessionSchema)
+@_ops_docs(errors.STAFF_LOGIN_FAILED, errors.RATE_LIMITED, auth=False)
+def login(data):
+    """Staff sign-in: e-mail, password and TOTP code in one step. Any wrong part: 401 staffLoginFailed
+    (audited); repeated failures close the account for growing delays (429, Retry-After)."""
+    check_rate(f"ops-login:ip:{request.remote_addr}")
+    check_rate(f"ops-login:email:{data['email'].strip().lower()}")
+    token, member = staff.login(services(), container().totp, data["email"], data["password"], data["code"])
+    return {"token": token, "staff": _staff_view(member)}
+
+
+@blp.route("/session", methods=["DELETE"])
+@staff_required(None)
+@blp.response(200, StatusSchema)
+@_ops_docs()
+def logout():
+    """End this staff session."""
+    staff.logout(services(), g.staff, g.staff_token)
+    return {"status": True}
+
+
+@blp.route("/me", methods=["GET"])
+@staff_required(None)
+@blp.response(200, OpsStaffSchema)
+@_ops_docs()
+def me():
+    """The signed-in staff member, role and permissions (the console shows only what they allow)."""
+    return _staff_view(g.staff)
+
+
+class OpsSearchArgs(InputSchema):
+    by = fields.String(required=True, validate=validate.OneOf(parents.SEARCH_KINDS))
+    q = fields.String(required=True, validate=validate.Length(min=1, max=parents.MAX_QUERY))
+
+
+class OpsSearchResultSchema(Schema):
+    results = fields.List(fields.Dict(), required=True, metadata={
+        "description": "id, email, name, partner, partnerAlias, createdAt, deletedAt, isEmailConfirmed; 50 at most"})
+
+
+@blp.route("/parents", methods=["GET"])
+@staff_required("parents.read")
+@blp.arguments(OpsSearchArgs, location="query")
+@blp.response(200, OpsSearchResultSchema)
+@_ops_docs()
+def search_parents(args):
+    """Search parents by e-mail (partial), name (partial), phone (partner alias, partial), subscription id,
+    gateway subscription or transaction id, or coupon code. Partial searches need 3 characters."""
+    return {"results": plain(parents.search(services(), args["by"], args["q"]))}
+
+
+class OpsParentPageSchema(Schema):
+    account = fields.Dict(required=True)
+    subscriptions = fields.List(fields.Dict(), required=True)
+    couponsRedeemed = fields.List(fields.Dict(), required=True)
+    emails = fields.List(fields.Dict(), required=True, metadata={"description": "Outbox e-mails with status."})
+    consents = fields.List(fields.Dict(), required=True)
+    sessions = fields.List(fields.Dict(), required=True)
+    tvLinks = fields.List(fields.Dict(), required=True)
+    childProfiles = fields.Integer(required=True, metadata={"description": "How many: never names or ages."})
+    throttle = fields.Dict(required=True)
+    audit = fields.List(fields.Dict(), required=True)
+    timeline = fields.List(fields.Dict(), required=True)
+
+
+@blp.route("/parents/<int:account_id>", methods=["GET"])
+@staff_required("parents.read")
+@blp.response(200, OpsParentPageSchema)
+@_ops_docs(errors.PARENT_NOT_FOUND)
+def parent_page(account_id):
+    """Everything support needs about one parent, and a timeline merging it (newest first)."""
+    return plain(parents.page(services(), account_id))
+
+
+class OpsReasonSchema(InputSchema):
+    reason = REASON
+
+
+class OpsChangeEmailSchema(InputSchema):
+    email = fields.String(required=True, validate=validate.Length(min=3, max=254))
+    reason = REASON
+
+
+class OpsGrantSchema(InputSchema):
+    duration = fields.String(required=True, validate=validate.Regexp(r"^[Pp]\d{1,3}[MDmd]$"),
+                             metadata={"description": "P{n}D or P{n}M; support: one month at most."})
+    subscriptionId = fields.Integer(load_default=None, allow_none=True, validate=ID_RANGE, metadata={
+        "description": "Extend this (non-renewing) subscription; none: a new free subscription."})
+    product = fields.String(load_default="lumo_tv_books_games", validate=validate.OneOf(actions.GRANT_PRODUCTS))
+    reason = REASON
+
+
+class OpsCancelSchema(InputSchema):
+    subscriptionId = fields.Integer(required=True, validate=ID_RANGE)
+    when = fields.String(required=True, validate=validate.OneOf(["now", "period_end"]))
+    reason = REASON
+
+
+class OpsRevokeSchema(InputSchema):
+    sessionId = fields.Integer(load_default=None, allow_none=True, validate=ID_RANGE,
+                               metadata={"description": "One session; none: all of them."})
+    reason = REASON
+
+
+class OpsEraseSchema(InputSchema):
+    confirmation = fields.String(required=True, validate=validate.Length(max=254),
+                                 metadata={"description": "The parent's e-mail address, typed again."})
+    reason = REASON
+
+
+class OpsSubscriptionOutSchema(Schema):
+    subscription = fields.Dict(required=True)
+
+
+@blp.route("/parents/<int:account_id>/resend-confirmation", methods=["POST"])
+@staff_required("parents.email")
+@blp.arguments(OpsReasonSchema)
+@blp.response(200, StatusSchema)
+@_ops_docs(errors.PARENT_NOT_FOUND, errors.FORGOT_UPDATE_FAILED)
+def resend_confirmation(data, account_id):
+    """E-mail the parent a new confirmation link."""
+    actions.resend_confirmation(services(), g.staff, account_id, data["reason"])
+    return {"status": True}
+
+
+@blp.route("/parents/<int:account_id>/send-reset-link", methods=["POST"])
+@staff_required("parents.email")
+@blp.arguments(OpsReasonSchema)
+@blp.response(200, StatusSchema)
+@_ops_docs(errors.PARENT_NOT_FOUND, errors.FORGOT_UPDATE_FAILED)
+def send_reset_link(data, account_id):
+    """E-mail the parent a password-reset link (staff never see or set a parent's password)."""
+    actions.send_reset_link(services(), g.staff, account_id, data["reason"])
+    return {"status": True}
+
+
+@blp.route("/parents/<int:account_id>/email", methods=["POST"])
+@staff_required("parents.change_email")
+@blp.arguments(OpsChangeEmailSchema)
+@blp.response(200, StatusSchema)
+@_ops_docs(errors.PARENT_NOT_FOUND, errors.INVALID_EMAIL, errors.EMAIL_TAKEN)
+def change_email(data, account_id):
+    """Change the parent's e-mail: confirmation to the new address, notice to the old one."""
+    actions.change_email(services(), g.staff, account_id, data["email"], data["reason"])
+    return {"status": True}
+
+
+@blp.route("/parents/<int:account_id>/grant", methods=["POST"])
+@staff_required("parents.grant")
+@blp.arguments(OpsGrantSchema)
+@blp.response(200, OpsSubscriptionOutSchema)
+@_ops_docs(errors.PARENT_NOT_FOUND, errors.SUBSCRIPTION_NOT_FOUND, errors.GRANT_TOO_LONG, errors.GRANT_RENEWING,
+           errors.REASON_REQUIRED)
+def grant(data, account_id):
+    """Free time (comp): extend a non-renewing subscription's end date, or a new free subscription.
+    Support: one month at most; finance and admin: a year. A reason is required."""
+    sub = actions.grant(services(), g.staff, account_id, data["duration"], data["reason"],
+                        subscription_id=data["subscriptionId"], product=data["product"])
+    return {"subscription": plain(parents.subscription_view(sub, services().clock.now()))}
+
+
+@blp.route("/parents/<int:account_id>/cancel", methods=["POST"])
+@staff_required("parents.cancel")
+@blp.arguments(OpsCancelSchema)
+@blp.response(200, OpsSubscriptionOutSchema)
+@_ops_docs(errors.PARENT_NOT_FOUND, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED)
+def cancel(data, account_id):
+    """Cancel a subscription at the end of its period (as the parent would) or now (access ends today)."""
+    sub = actions.cancel(services(), g.staff, account_id, data["subscriptionId"], data["when"] == "period_end",
+                         data["reason"])
+    return {"subscription": plain(parents.subscription_view(sub, services().clock.now()))}
+
+
+@blp.route("/parents/<int:account_id>/sessions/revoke", methods=["POST"])
+@staff_required("parents.sessions")
+@blp.arguments(OpsRevokeSchema)
+@blp.response(200, StatusSchema)
+@_ops_docs(errors.PARENT_NOT_FOUND)
+def revoke_sessions(data, account_id):
+    """Sign the parent out everywhere (TVs included), or end one session."""
+    actions.revoke_sessions(services(), g.staff, account_id, data["reason"], session_id=data["sessionId"])
+    return {"status": True}
+
+
+@blp.route("/parents/<int:account_id>/export", methods=["POST"])
+@staff_required("parents.export")
+@blp.arguments(OpsReasonSchema)
+@blp.response(200, Schema.from_dict({"export": fields.Dict(required=True)}, name="OpsExport"))
+@_ops_docs(errors.PARENT_NOT_FOUND)
+def export(data, account_id):
+    """The parent's data, as their own download (GET /v5/account/export) gives it."""
+    return {"export": actions.export(services(), g.staff, account_id, data["reason"])}
+
+
+@blp.route("/parents/<int:account_id>/erase", methods=["POST"])
+@staff_required("parents.erase")
+@blp.arguments(OpsEraseSchema)
+@blp.response(200, StatusSchema)
+@_ops_docs(errors.PARENT_NOT_FOUND, errors.CONFIRMATION_MISMATCH, errors.REASON_REQUIRED,
+           errors.ACCOUNT_DELETE_FAILED)
+def erase(data, account_id):
+    """Erase the account (admin): the parent's e-mail typed again as confirmation, and a reason."""
+    actions.erase(services(), g.staff, account_id, data["confirmation"], data["reason"])
+    return {"status": True}
+
+
+class OpsAuditArgs(InputSchema):
+    staffId = fields.Integer(load_default=None, validate=ID_RANGE)
+    accountId = fields.Integer(load_default=None, validate=ID_RANGE)
+    action = fields.String(load_default=None, validate=validate.Length(max=40))
+    beforeId = fields.Integer(load_default=None, validate=ID_RANGE)
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
+
+
+class OpsEntriesSchema(Schema):
+    entries = fields.List(fields.Dict(), required=True)
+
+
+@blp.route("/audit", methods=["GET"])
+@staff_required("audit.read")
+@blp.arguments(OpsAuditArgs, location="query")
+@blp.response(200, OpsEntriesSchema)
+@_ops_docs()
+def audit_log(args):
+    """The audit log, newest first, filterable by staff member, parent and action (page with beforeId).
+    There is no endpoint that changes or removes an entry."""
+    found = audit.entries(services(), AuditFilter(staff_id=args["staffId"], account_id=args["accountId"],
+                                                  action=args["action"], before_id=args["beforeId"],
+                                                  limit=args["limit"]))
+    return {"entries": plain(found)}
+
+
+class OpsLimitArgs(InputSchema):
+    limit = fields.Integer(load_default=100, validate=validate.Range(min=1, max=500))
+    beforeId = fields.Integer(load_default=None, validate=ID_RANGE)
+
+
+@blp.route("/outbox/dead", methods=["GET"])
+@staff_required("outbox.manage")
+@blp.arguments(OpsLimitArgs, location="query")
+@blp.response(200, OpsEntriesSchema)
+@_ops_docs()
+def dead_letters(args):
+    """Outbox messages given up on (e-mails, analytics forwards, partner callbacks, gateway calls)."""
+    return {"entries": plain(operations.dead_letters(services(), args["limit"]))}
+
+
+@blp.route("/outbox/<int:message_id>/retry", methods=["POST"])
+@staff_required("outbox.manage")
+@blp.arguments(OpsReasonSchema)
+@blp.response(200, StatusSchema)
+@_ops_docs(errors.DEAD_LETTER_NOT_FOUND)
+def retry_dead_letter(data, message_id):
+    """Queue a dead letter again with a fresh set of attempts."""
+    operations.retry(services(), g.staff, message_id, data["reason"])
+    return {"status": True}
+
+
+@blp.route("/outbox/<int:message_id>/discard", methods=["POST"])
+@staff_required("outbox.manage")
+@blp.arguments(OpsReasonSchema)
+@blp.response(200, StatusSchema)
+@_ops_docs(errors.DEAD_LETTER_NOT_FOUND, errors.REASON_REQUIRED)
+def discard_dead_letter(data, message_id):
+    """Give up on a dead letter for good (a reason is required); it leaves the list."""
+    operations.discard(services(), g.staff, message_id, data["reason"])
+    return {"status": True}
+
+
+@blp.route("/webhooks", methods=["GET"])
+@staff_required("webhooks.read")
+@blp.arguments(OpsLimitArgs, location="query")
+@blp.response(200, OpsEntriesSchema)
+@_ops_docs()
+def webhook_events(args):
+    """Payment gateway webhooks applied, newest first (kind, gateway id, when it happened, when received)."""
+    return {"entries": plain(operations.webhook_events(services(), args["limit"], args["beforeId"]))}
+
+
+class OpsRevenueSchema(Schema):
+    activeByPlan = fields.List(fields.Dict(), required=True, metadata={
+        "description": "paymentPlanId, subscriptionType, currency, storeId (channel), paymentStateId, count"})
+    mrr = fields.List(fields.Dict(), required=True, metadata={
+        "description": "currency, amount (decimal string): renewing paid subscriptions, yearly prices ÷ 12"})
+    trialsRunning = fields.Integer(required=True)
+    churnByMonth = fields.List(fields.Dict(), required=True, metadata={
+        "description": "month (YYYY-MM, UTC), cancellations, expiries; the last 12 months"})
+
+
+@blp.route("/revenue", methods=["GET"])
+@staff_required("revenue.read")
+@blp.response(200, OpsRevenueSchema)
+@_ops_docs()
+def revenue():
+    """Live subscriptions by plan, currency and channel; MRR per currency; trials running; churn by month."""
+    return plain(revenue_service.overview(services()))
+
+
+class OpsBatchSchema(InputSchema):
+    prefix = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9]{2,20}$"),
+                           metadata={"description": "The campaign: codes are PREFIX-XXXXXXXXXX."})
+    type = fields.String(required=True, validate=validate.OneOf(COUPON_TYPES))
+    duration = fields.String(required=True, validate=validate.Regexp(r"^[Pp]\d{1,3}[MDmd]$"))
+    count = fields.Integer(required=True, validate=validate.Range(min=1, max=campaigns.MAX_BATCH))
+    product = fields.String(load_default="lumo", validate=validate.OneOf(["lumo", "lumo_TV", "lumo_BOOKS", "lumo_ALL"]))
+    partner = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=50))
+    discountPrice = fields.String(load_default=None, allow_none=True,
+                                  validate=validate.Regexp(r"^\d{1,6}(\.\d{1,2})?$"))
+    planType = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["P1M", "P1Y"]),
+                             metadata={"description": "Monthly-only (P1M) or yearly-only discounts."})
+    bundle = fields.Boolean(load_default=False, metadata={"description": "The discount needs two apps or more."})
+    expires = fields.DateTime(load_default=None, allow_none=True, format="iso")
+    reason = REASON
+
+
+class OpsImportSchema(InputSchema):
+    csv = fields.String(required=True, validate=validate.Length(min=1, max=2_000_000), metadata={
+        "description": "header code,coupon_type,duration_code[,product,discount_price,is_bundle_discount,"
+                       "plan_type,partner,expires_at]; all rows or none"})
+    reason = REASON
+
+
+class OpsPrefixArgs(InputSchema):
+    prefix = fields.String(required=True, validate=validate.Length(min=1, max=40))
+
+
+@blp.route("/campaigns", methods=["POST"])
+@staff_required("campaigns.manage")
+@blp.arguments(OpsBatchSchema)
+@blp.response(200, Schema.from_dict({"codes": fields.List(fields.String(), required=True)}, name="OpsBatchCodes"))
+@_ops_docs()
+def create_campaign(data):
+    """A batch of single-use codes for a campaign (as `flask coupons create`); download them with
+    GET /ops/v1/campaigns/codes?prefix=…"""
+    found = campaigns.create(services(), g.staff, {
+        "coupon_type": data["type"], "duration_code": data["duration"], "product": data["product"],
+        "partner": data["partner"] or "", "discount_price": data["discountPrice"] or "",
+        "plan_type": data["planType"] or "", "is_bundle_discount": "1" if data["bundle"] else "",
+        "expires_at": data["expires"].isoformat() if data["expires"] else ""},
+        data["count"], data["prefix"].upper(), data["reason"])
+    return {"codes": found}
+
+
+@blp.route("/campaigns/import", methods=["POST"])
+@staff_required("campaigns.manage")
+@blp.arguments(OpsImportSchema)
+@blp.response(200, Schema.from_dict({"added": fields.Integer(), "skipped": fields.Integer(),
+                                     "errors": fields.List(fields.String())}, name="OpsImportReport"))
+@_ops_docs()
+def import_campaign(data):
+    """Import coupons from CSV (as `flask coupons import`): all rows or none; `errors` says which lines."""
+    report = campaigns.import_rows(services(), g.staff, list(csv.DictReader(io.StringIO(data["csv"]))),
+                                   data["reason"])
+    return {"added": report.added, "skipped": report.skipped, "errors": report.errors or []}
+
+
+CSV_COLUMNS = ("code", "coupon_type", "duration_code", "product", "partner", "discount_price", "plan_type",
+               "is_bundle_discount", "expires_at", "redeemed_at")
+
+
+@blp.route("/campaigns/codes", methods=["GET"])
+@staff_required("campaigns.read")
+@blp.arguments(OpsPrefixArgs, location="query")
+@blp.response(200, description="text/csv: the campaign's codes, redeemed or not")
+@_ops_docs()
+def campaign_codes(args):
+    """The codes of a campaign as CSV (the import's columns, plus redeemed_at)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for row in campaigns.codes(services(), args["prefix"]):
+        writer.writerow(["" if row[c] is None else (row[c].isoformat() if hasattr(row[c], "isoformat") else
+                                                    ("1" if row[c] is True else "" if row[c] is False else row[c]))
+                         for c in CSV_COLUMNS])
+    return Response(out.getvalue(), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="lumo-{args["prefix"].upper()[:40]}.csv"'})
+
+
+@blp.route("/campaigns/report", methods=["GET"])
+@staff_required("campaigns.read")
+@blp.arguments(OpsPrefixArgs, location="query")
+@blp.response(200, Schema.from_dict({"issued": fields.Integer(), "redeemed": fields.Integer(),
+                                     "converted": fields.Integer(), "byDay": fields.List(fields.Dict())},
+                                    name="OpsCampaignReport"))
+@_ops_docs()
+def campaign_report(args):
+    """Codes issued, redemptions and parents converted to paid, with redemptions and conversions by day (UTC)."""
+    return plain(campaigns.report(services(), args["prefix"]))

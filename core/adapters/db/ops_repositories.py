@@ -1,0 +1,361 @@
+"""Repositories of the operator console (docs/operator-console.md): staff accounts and sessions, the
+append-only audit log, and the console's reads over the parents' tables (search, parent page)."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import case, func, insert, or_, select, union, update
+from sqlalchemy.orm import Session
+
+from core.adapters.db.mapping import to_domain, to_row
+from core.adapters.db.models import (AccountRow, AuditLogRow, ChildProfileRow, ConsentRecordRow, CouponRedemptionRow,
+                                     CouponRow, OutboxRow, StaffAccountRow, StaffSessionRow, SubscriptionRow, TokenRow,
+                                     TvLinkRow, WebhookEventRow)
+from core.domain.login_throttle import LoginState
+from core.domain.staff import AuditEntry, AuditFilter, StaffMember
+from core.domain.tokens import Purpose
+
+SEARCH_LIMIT = 50
+
+
+class SqlStaff:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def add(self, member: StaffMember) -> StaffMember:
+        row = to_row(member, StaffAccountRow())
+        self.session.add(row)
+        self.session.flush()
+        member.id = row.id
+        return member
+
+    def by_email(self, email: str) -> StaffMember | None:
+        row = self.session.scalar(select(StaffAccountRow).where(StaffAccountRow.email == email))
+        return to_domain(row, StaffMember) if row else None
+
+    def get(self, staff_id: int) -> StaffMember | None:
+        row = self.session.get(StaffAccountRow, staff_id)
+        return to_domain(row, StaffMember) if row else None
+
+    def all(self) -> list[StaffMember]:
+        return [to_domain(r, StaffMember) for r in self.session.scalars(select(StaffAccountRow)
+                                                                       .order_by(StaffAccountRow.id))]
+
+    def login_state(self, staff_id: int) -> LoginState:
+        row = self.session.get(StaffAccountRow, staff_id, populate_existing=True)
+        return LoginState(failures=row.failed_logins, blocked_until=row.login_blocked_until,
+                          last_attempt_at=row.last_login_attempt_at)
+
+    def count_login_attempt(self, staff_id: int, seen_failures: int, new: LoginState) -> bool:
+        """Write the state of one more failure, only if nobody counted one since it was read."""
+        result = self.session.execute(
+            update(StaffAccountRow).where(StaffAccountRow.id == staff_id,
+                                          StaffAccountRow.failed_logins == seen_failures)
+            .values(failed_logins=new.failures, login_blocked_until=new.blocked_until,
+                    last_login_attempt_at=new.last_attempt_at).execution_options(synchronize_session=False))
+        return result.rowcount == 1
+
+    def logged_in(self, staff_id: int, totp_step: int) -> bool:
+        """Clear the failures and spend the TOTP step; False if that step (or a later one) was spent already."""
+        result = self.session.execute(
+            update(StaffAccountRow).where(StaffAccountRow.id == staff_id,
+                                          or_(StaffAccountRow.last_totp_step.is_(None),
+                                              StaffAccountRow.last_totp_step < totp_step))
+            .values(failed_logins=0, login_blocked_until=None, last_totp_step=totp_step)
+            .execution_options(synchronize_session=False))
+        return result.rowcount == 1
+
+    def add_session(self, staff_id: int, token_hash: str, now: datetime, expires_at: datetime) -> None:
+        self.session.add(StaffSessionRow(staff_id=staff_id, token_hash=token_hash, created_at=now,
+                                         expires_at=expires_at, last_used_at=now))
+        self.session.flush()
+
+    def live_session(self, token_hash: str, now: datetime, idle_since: datetime
+                     ) -> tuple[StaffMember, datetime] | None:
+        row = self.session.execute(
+            select(StaffAccountRow, StaffSessionRow.last_used_at)
+            .join(StaffSessionRow, StaffSessionRow.staff_id == StaffAccountRow.id)
+            .where(StaffSessionRow.token_hash == token_hash, StaffSessionRow.revoked_at.is_(None),
+                   StaffSessionRow.expires_at > now, StaffSessionRow.last_used_at > idle_since,
+                   StaffAccountRow.disabled_at.is_(None))).first()
+        return (to_domain(row[0], StaffMember), row[1]) if row else None
+
+    def touch(self, token_hash: str, now: datetime) -> None:
+        self.session.execute(update(StaffSessionRow).where(StaffSessionRow.token_hash == token_hash)
+                             .values(last_used_at=now).execution_options(synchronize_session=False))
+
+    def revoke(self, token_hash: str, now: datetime) -> None:
+        self.session.execute(update(StaffSessionRow).where(StaffSessionRow.token_hash == token_hash,
+                                                           StaffSessionRow.revoked_at.is_(None))
+                             .values(revoked_at=now).execution_options(synchronize_session=False))
+
+    def revoke_all(self, staff_id: int, now: datetime) -> None:
+        self.session.execute(update(StaffSessionRow).where(StaffSessionRow.staff_id == staff_id,
+                                                           StaffSessionRow.revoked_at.is_(None))
+                             .values(revoked_at=now).execution_options(synchronize_session=False))
+
+
+class SqlAudit:
+    """Insert and read; there is deliberately no update or delete here."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def append(self, entry: AuditEntry) -> None:
+        values = {k: v for k, v in vars(entry).items() if k != "id"}
+        self.session.execute(insert(AuditLogRow).values(**values))
+
+    def entries(self, where: AuditFilter) -> list[AuditEntry]:
+        query = select(AuditLogRow)
+        if where.staff_id is not None:
+            query = query.where(AuditLogRow.staff_id == where.staff_id)
+        if where.account_id is not None:
+            query = query.where(AuditLogRow.account_id == where.account_id)
+        if where.action:
+            query = query.where(AuditLogRow.action == where.action)
+        if where.before_id is not None:
+            query = query.where(AuditLogRow.id < where.before_id)
+        rows = self.session.scalars(query.order_by(AuditLogRow.id.desc()).limit(where.limit))
+        return [to_domain(r, AuditEntry) for r in rows]
+
+
+def _like(text: str) -> str:
+    escaped = text.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+class SqlOpsReads:
+    """What the console reads about parents. Answers plain dicts of column values."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def search(self, kind: str, text: str, limit: int = SEARCH_LIMIT) -> list[dict]:
+        return [dict(r._mapping) for r in self.session.execute(self.search_statement(kind, text, limit))]
+
+    @staticmethod
+    def search_statement(kind: str, text: str, limit: int = SEARCH_LIMIT):
+        """The SELECT of one search (bench/ops_search_plan.py prints its plan at a million accounts)."""
+        a = AccountRow
+        if kind == "email":
+            where = func.lower(a.email).like(_like(text), escape="\\")
+        elif kind == "name":
+            where = func.lower(a.name).like(_like(text), escape="\\")
+        elif kind == "phone":
+            where = func.lower(a.partner_alias).like(_like(text), escape="\\")
+        elif kind == "subscription":
+            where = a.id.in_(select(SubscriptionRow.account_id).where(SubscriptionRow.id == int(text)))
+        elif kind == "gateway":
+            where = a.id.in_(select(SubscriptionRow.account_id).where(
+                or_(SubscriptionRow.gateway_id == text, SubscriptionRow.platform_purchase_id == text)))
+        elif kind == "coupon":
+            code = text.upper()
+            # One IN over a UNION: an OR of two IN subqueries made PostgreSQL scan every account.
+            where = a.id.in_(union(
+                select(CouponRedemptionRow.account_id).join(CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id)
+                .where(CouponRow.code == code),
+                select(CouponRow.redeemed_by).where(CouponRow.code == code, CouponRow.redeemed_by.is_not(None))))
+        else:
+            raise ValueError(kind)
+        return (select(a.id, a.email, a.name, a.partner, a.partner_alias, a.created_at, a.deleted_at,
+                       a.is_email_confirmed).where(where).order_by(a.id.desc()).limit(limit))
+
+
+    def account(self, account_id: int) -> dict | None:
+        row = self.session.get(AccountRow, account_id)
+        if row is None:
+            return None
+        return {c.name: getattr(row, c.key) for c in AccountRow.__table__.columns if c.name != "password_hash"}
+
+    def coupons_redeemed(self, account_id: int) -> list[dict]:
+        rows = self.session.execute(
+            select(CouponRow.code, CouponRow.coupon_type, CouponRow.duration_code, CouponRow.product,
+                   CouponRedemptionRow.redeemed_at)
+            .join(CouponRedemptionRow, CouponRedemptionRow.coupon_id == CouponRow.id)
+            .where(CouponRedemptionRow.account_id == account_id).order_by(CouponRedemptionRow.redeemed_at))
+        seen = [dict(r._mapping) for r in rows]
+        codes = {r["code"] for r in seen}
+        single = self.session.execute(
+            select(CouponRow.code, CouponRow.coupon_type, CouponRow.duration_code, CouponRow.product,
+                   CouponRow.redeemed_at).where(CouponRow.redeemed_by == account_id))
+        return seen + [dict(r._mapping) for r in single if r.code not in codes]
+
+    def emails(self, account_id: int, limit: int = 100) -> list[dict]:
+        rows = self.session.execute(
+            select(OutboxRow.id, OutboxRow.topic, OutboxRow.created_at, OutboxRow.delivered_at, OutboxRow.attempts,
+                   OutboxRow.last_error, OutboxRow.dead_at, OutboxRow.discarded_at)
+            .where(OutboxRow.account_id == account_id, OutboxRow.kind == "email")
+            .order_by(OutboxRow.id.desc()).limit(limit))
+        return [dict(r._mapping) for r in rows]
+
+    def consents(self, account_id: int) -> list[dict]:
+        rows = self.session.execute(
+            select(ConsentRecordRow.kind, ConsentRecordRow.version, ConsentRecordRow.granted, ConsentRecordRow.at)
+            .where(ConsentRecordRow.account_id == account_id).order_by(ConsentRecordRow.at, ConsentRecordRow.id))
+        return [dict(r._mapping) for r in rows]
+
+    def sessions(self, account_id: int, now: datetime) -> list[dict]:
+        rows = self.session.execute(
+            select(TokenRow.id, TokenRow.created_at, TokenRow.expires_at, TokenRow.last_used_at, TokenRow.payload)
+            .where(TokenRow.account_id == account_id, TokenRow.purpose == Purpose.SESSION.value,
+                   TokenRow.revoked_at.is_(None), TokenRow.expires_at > now).order_by(TokenRow.id.desc()))
+        return [dict(r._mapping) for r in rows]
+
+    def revoke_session(self, account_id: int, session_id: int, now: datetime) -> bool:
+        result = self.session.execute(
+            update(TokenRow).where(TokenRow.id == session_id, TokenRow.account_id == account_id,
+                                   TokenRow.purpose == Purpose.SESSION.value, TokenRow.revoked_at.is_(None))
+            .values(revoked_at=now).execution_options(synchronize_session=False))
+        return result.rowcount == 1
+
+    def tv_links(self, account_id: int) -> list[dict]:
+        rows = self.session.execute(select(TvLinkRow.id, TvLinkRow.claimed_at, TvLinkRow.collected_at)
+                                    .where(TvLinkRow.account_id == account_id).order_by(TvLinkRow.id))
+        return [dict(r._mapping) for r in rows]
+
+    def child_profile_count(self, account_id: int) -> int:
+        return self.session.scalar(select(func.count()).select_from(ChildProfileRow)
+                                   .where(ChildProfileRow.account_id == account_id))
+
+    def dead_letters(self, limit: int) -> list[dict]:
+        rows = self.session.execute(
+            select(OutboxRow.id, OutboxRow.kind, OutboxRow.topic, OutboxRow.attempts, OutboxRow.last_error,
+                   OutboxRow.created_at, OutboxRow.dead_at, OutboxRow.account_id)
+            .where(OutboxRow.dead_at.is_not(None), OutboxRow.delivered_at.is_(None),
+                   OutboxRow.discarded_at.is_(None)).order_by(OutboxRow.id).limit(limit))
+        return [dict(r._mapping) for r in rows]
+
+    def discard_dead_letter(self, message_id: int, now: datetime) -> dict | None:
+        row = self.session.execute(
+            select(OutboxRow.id, OutboxRow.kind, OutboxRow.topic, OutboxRow.account_id, OutboxRow.last_error)
+            .where(OutboxRow.id == message_id, OutboxRow.dead_at.is_not(None), OutboxRow.delivered_at.is_(None),
+                   OutboxRow.discarded_at.is_(None))).first()
+        if row is None:
+            return None
+        result = self.session.execute(
+            update(OutboxRow).where(OutboxRow.id == message_id, OutboxRow.discarded_at.is_(None))
+            .values(discarded_at=now).execution_options(synchronize_session=False))
+        return dict(row._mapping) if result.rowcount == 1 else None
+
+    def webhook_events(self, limit: int, before_id: int | None = None) -> list[dict]:
+        query = select(WebhookEventRow.id, WebhookEventRow.kind, WebhookEventRow.gateway_id,
+                       WebhookEventRow.occurred_at, WebhookEventRow.received_at)
+        if before_id is not None:
+            query = query.where(WebhookEventRow.id < before_id)
+        return [dict(r._mapping) for r in self.session.execute(query.order_by(WebhookEventRow.id.desc())
+                                                                .limit(limit))]
+
+
+def _month(session: Session, column):
+    """'YYYY-MM' of a UTC timestamp column, on SQLite and PostgreSQL."""
+    if session.get_bind().dialect.name == "postgresql":
+        return func.to_char(func.timezone("UTC", column), "YYYY-MM")
+    return func.strftime("%Y-%m", column)
+
+
+class SqlRevenue:
+    """The finance screen's numbers, each one GROUP BY in SQL (core/services/ops/revenue.py combines them)."""
+
+    LIVE_STATES = ("Trial", "Active", "Past_Due", "Cancelled", "Free_Campaign")
+    PAYING_STATES = ("Active", "Past_Due")
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def active_by_plan(self, now: datetime) -> list[dict]:
+        s = SubscriptionRow
+        rows = self.session.execute(
+            select(s.payment_plan_id, s.subscription_type, s.currency, s.store_id, s.payment_state_id,
+                   func.count().label("count"))
+            .where(s.payment_state_id.in_(self.LIVE_STATES), or_(s.end_date.is_(None), s.end_date > now))
+            .group_by(s.payment_plan_id, s.subscription_type, s.currency, s.store_id, s.payment_state_id)
+            .order_by(s.store_id, s.subscription_type, s.payment_plan_id, s.currency, s.payment_state_id))
+        return [dict(r._mapping) for r in rows]
+
+    def recurring_by_currency(self, now: datetime) -> list[dict]:
+        """Renewing paid subscriptions' price sums per currency and billing period."""
+        s = SubscriptionRow
+        rows = self.session.execute(
+            select(s.currency, s.duration_code, func.count().label("count"),
+                   func.sum(s.payment_plan_price).label("total"))
+            .where(s.payment_state_id.in_(self.PAYING_STATES), s.is_renewing.is_(True),
+                   s.payment_plan_price.is_not(None), s.currency.is_not(None),
+                   or_(s.end_date.is_(None), s.end_date > now))
+            .group_by(s.currency, s.duration_code).order_by(s.currency, s.duration_code))
+        return [dict(r._mapping) for r in rows]
+
+    def trials_running(self, now: datetime) -> int:
+        s = SubscriptionRow
+        return self.session.scalar(select(func.count()).select_from(s).where(
+            s.payment_state_id == "Trial", or_(s.end_date.is_(None), s.end_date > now)))
+
+    def churn_by_month(self, since: datetime, now: datetime) -> list[dict]:
+        """Cancellations (renewal stopped, by the month of cancelled_at) and expiries (access ended, by the
+        month of end_date, for subscriptions now Expired or Cancelled past their end)."""
+        s = SubscriptionRow
+        cancelled_month = _month(self.session, s.cancelled_at)
+        cancelled = self.session.execute(
+            select(cancelled_month.label("month"), func.count().label("count"))
+            .where(s.cancelled_at.is_not(None), s.cancelled_at >= since)
+            .group_by(cancelled_month))
+        ended_month = _month(self.session, s.end_date)
+        ended = self.session.execute(
+            select(ended_month.label("month"), func.count().label("count"))
+            .where(s.payment_state_id.in_(("Expired", "Cancelled")), s.end_date.is_not(None),
+                   s.end_date >= since, s.end_date <= now)
+            .group_by(ended_month))
+        months: dict[str, dict] = {}
+        for row in cancelled:
+            months.setdefault(row.month, {"month": row.month, "cancellations": 0, "expiries": 0})["cancellations"] = \
+                row.count
+        for row in ended:
+            months.setdefault(row.month, {"month": row.month, "cancellations": 0, "expiries": 0})["expiries"] = \
+                row.count
+        return [months[m] for m in sorted(months)]
+
+
+def _day(session: Session, column):
+    if session.get_bind().dialect.name == "postgresql":
+        return func.to_char(func.timezone("UTC", column), "YYYY-MM-DD")
+    return func.strftime("%Y-%m-%d", column)
+
+
+class SqlCampaigns:
+    """A campaign is the coupons whose code starts with its prefix (`PREFIX-…`, as `coupons create --prefix`
+    makes them), or one shared code."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    @staticmethod
+    def _of(prefix: str):
+        escaped = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        return or_(CouponRow.code == prefix, CouponRow.code.like(f"{escaped}-%", escape="\\"))
+
+    def coupons(self, prefix: str, limit: int) -> list[dict]:
+        rows = self.session.execute(
+            select(CouponRow.code, CouponRow.coupon_type, CouponRow.duration_code, CouponRow.product,
+                   CouponRow.partner, CouponRow.discount_price, CouponRow.plan_type, CouponRow.is_bundle_discount,
+                   CouponRow.expires_at, CouponRow.redeemed_at)
+            .where(self._of(prefix)).order_by(CouponRow.code).limit(limit))
+        return [dict(r._mapping) for r in rows]
+
+    def report(self, prefix: str) -> dict:
+        issued = self.session.scalar(select(func.count()).select_from(CouponRow).where(self._of(prefix)))
+        s = SubscriptionRow
+        paid = (select(s.account_id).where(s.payment_state_id.in_(SqlRevenue.PAYING_STATES),
+                                           s.payment_plan_price.is_not(None)).scalar_subquery())
+        day = _day(self.session, CouponRedemptionRow.redeemed_at)
+        converted = func.count(func.distinct(
+            case((CouponRedemptionRow.account_id.in_(paid), CouponRedemptionRow.account_id))))
+        rows = self.session.execute(
+            select(day.label("day"), func.count().label("redeemed"), converted.label("converted"))
+            .join(CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id).where(self._of(prefix))
+            .group_by(day).order_by(day))
+        by_day = [dict(r._mapping) for r in rows]
+        return {"issued": issued, "redeemed": sum(d["redeemed"] for d in by_day),
+                "converted": self.session.scalar(
+                    select(func.count(func.distinct(CouponRedemptionRow.account_id)))
+                    .join(CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id)
+                    .where(self._of(prefix), CouponRedemptionRow.account_id.in_(paid))),
+                "by_day": by_day}

@@ -1,0 +1,117 @@
+"""Staff of the operator console: roles, what each may do, sessions and the audit trail's rules
+(docs/operator-console.md). Pure rules: the tables are in core/adapters/db, the HTTP in bff/resources/ops."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Protocol
+
+SUPPORT, FINANCE, ADMIN = "support", "finance", "admin"
+ROLES = (SUPPORT, FINANCE, ADMIN)
+_ALL = frozenset(ROLES)
+_MONEY = frozenset((FINANCE, ADMIN))
+_ADMIN = frozenset((ADMIN,))
+
+# Permission -> roles holding it. Support: read, resend e-mails, grant up to a month, cancel; finance:
+# support + refunds and revenue; admin: everything. One table, used by every /ops endpoint and the web app.
+PERMISSIONS: dict[str, frozenset[str]] = {
+    "parents.read": _ALL,
+    "parents.email": _ALL,           # resend confirmation, send a reset link
+    "parents.change_email": _ALL,    # the old address is told
+    "parents.grant": _ALL,           # support: at most MAX_SUPPORT_GRANT_DAYS
+    "parents.cancel": _ALL,
+    "parents.sessions": _ALL,        # revoke one or all of a parent's sessions
+    "parents.export": _ALL,
+    "parents.erase": _ADMIN,
+    "payments.refund": _MONEY,
+    "audit.read": _ALL,
+    "outbox.manage": _ADMIN,         # dead letters: retry, discard
+    "webhooks.read": _MONEY,
+    "revenue.read": _MONEY,
+    "staff.manage": _ADMIN,
+    "campaigns.read": _MONEY,        # campaign reports and code lists
+    "campaigns.manage": _ADMIN,      # create and import coupon batches
+}
+
+MAX_SUPPORT_GRANT_DAYS = 31
+MAX_GRANT_DAYS = 366
+SESSION_HOURS = 8          # absolute
+SESSION_IDLE_MINUTES = 30  # unused this long, a staff session is dead
+NOTE_USE_EVERY = timedelta(minutes=1)
+MIN_PASSWORD_LENGTH = 12
+
+# Actions whose audit entry must carry a reason (money and erasure).
+REASON_REQUIRED = frozenset(("parent.grant", "parent.refund", "parent.erase", "outbox.discard"))
+
+
+def may(role: str, permission: str) -> bool:
+    return role in PERMISSIONS.get(permission, ())
+
+
+def permissions_of(role: str) -> list[str]:
+    return sorted(p for p, roles in PERMISSIONS.items() if role in roles)
+
+
+def max_grant_days(role: str) -> int:
+    return MAX_SUPPORT_GRANT_DAYS if role == SUPPORT else MAX_GRANT_DAYS
+
+
+def mask_email(email: str) -> str:
+    """`a***@example.com`: enough to tell staff apart in the trail of failed logins, not the address."""
+    local, _, domain = (email or "").partition("@")
+    return f"{local[:1]}***@{domain}"[:254] if domain else "***"
+
+
+@dataclass
+class StaffMember:
+    email: str
+    password_hash: str
+    totp_secret: str
+    role: str
+    created_at: datetime
+    id: int | None = None
+    disabled_at: datetime | None = None
+    last_totp_step: int | None = None
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    action: str
+    outcome: str = "done"            # done, refused, failed
+    staff_id: int | None = None
+    staff_email: str | None = None
+    account_id: int | None = None
+    target: str | None = None
+    before: dict | None = None
+    after: dict | None = None
+    reason: str | None = None
+    at: datetime | None = None
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class AuditFilter:
+    staff_id: int | None = None
+    account_id: int | None = None
+    action: str | None = None
+    before_id: int | None = None
+    limit: int = 50
+
+
+class Totp(Protocol):
+    """Time-based one-time passwords (RFC 6238)."""
+
+    def new_secret(self) -> str: ...
+
+    def provisioning_uri(self, secret: str, email: str) -> str: ...
+
+    def matching_step(self, secret: str, code: str, at: datetime) -> int | None:
+        """The time step the code belongs to (now or one step either side), or None."""
+
+
+@dataclass
+class StaffPolicy:
+    session_hours: int = SESSION_HOURS
+    idle_minutes: int = SESSION_IDLE_MINUTES
+    free_failures: int = 5
+    max_delay_seconds: int = 900

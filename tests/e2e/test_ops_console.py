@@ -1,0 +1,150 @@
+"""The operator console in real Chromium: staff login with TOTP -> search a parent -> grant a month -> the
+parent's profile shows the new date -> the audit entry is visible; a support user sees no admin-only action
+and gets 403 from the API. Screenshots of every console screen in en and ar at 1280 px."""
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+import uuid
+from datetime import datetime
+from pathlib import Path
+
+import pyotp
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import SCREENSHOT_DIR
+from tests.e2e.support import ROOT, Catalog, catalog
+
+pytestmark = pytest.mark.e2e
+
+VENV_BIN = Path(sys.executable).parent
+STAFF_PASSWORD = "e2e staff password 2026"
+
+
+def create_staff(stack, role: str) -> tuple[str, str]:
+    """`flask --app bff staff create` on the stack's database; answers (e-mail, TOTP secret)."""
+    email_address = f"e2e-{role}-{uuid.uuid4().hex[:8]}@staff.lumo.example"
+    env = {**os.environ, "LUMO_ENV": "test", "FLASK_APP": "bff",
+           "DATABASE_URL": f"sqlite:///{stack.outbox.parent / 'e2e.db'}", "OUTBOX_DIR": str(stack.outbox)}
+    env.pop("REDIS_URL", None)
+    done = subprocess.run([str(VENV_BIN / "flask"), "--app", "bff", "staff", "create", email_address, "--role", role],
+                          cwd=ROOT, env=env, input=f"{STAFF_PASSWORD}\n{STAFF_PASSWORD}\n", capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    uri = next(line for line in done.stdout.splitlines() if line.startswith("otpauth://"))
+    return email_address, pyotp.parse_uri(uri).secret
+
+
+def staff_login(page: Page, cat: Catalog, email_address: str, secret: str) -> None:
+    page.goto(cat.path("/ops"))
+    page.get_by_label(cat.t("Ops.login.email"), exact=True).fill(email_address)
+    page.get_by_label(cat.t("Ops.login.password"), exact=True).fill(STAFF_PASSWORD)
+    page.get_by_label(cat.t("Ops.login.code"), exact=True).fill(pyotp.TOTP(secret).now())
+    page.get_by_role("button", name=cat.t("Ops.login.submit")).click()
+    expect(page.get_by_role("heading", level=1, name=cat.t("Ops.search.heading"))).to_be_visible()
+
+
+def open_parent(page: Page, cat: Catalog, email_address: str) -> None:
+    page.get_by_label(cat.t("Ops.search.by")).select_option("email")
+    page.get_by_label(cat.t("Ops.search.query")).fill(email_address)
+    page.get_by_role("button", name=cat.t("Ops.search.submit")).click()
+    page.get_by_role("link", name=email_address).click()
+    expect(page).to_have_url(re.compile(r"/ops/parents/\d+$"))
+    expect(page.get_by_role("heading", level=2, name=cat.t("Ops.actions.heading"), exact=True)).to_be_visible()
+
+
+def long_date(iso: str) -> str:
+    day = datetime.fromisoformat(iso)
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+def test_support_grants_a_month_that_the_parent_sees_and_the_audit_shows(new_context, make_parent, stack):
+    cat = catalog("en")
+    parent = make_parent("ops-grant", subscribed=False)
+    email_address, secret = create_staff(stack, "support")
+    page = new_context().new_page()
+    staff_login(page, cat, email_address, secret)
+    # the console is never indexed
+    assert page.locator('meta[name="robots"]').first.get_attribute("content").startswith("noindex")
+    open_parent(page, cat, parent.email)
+    expect(page.get_by_role("button", name=cat.t("Ops.actions.erase"))).to_have_count(0)
+    expect(page.get_by_role("button", name=re.compile("refund", re.I))).to_have_count(0)
+
+    page.get_by_label(cat.t("Ops.actions.duration")).select_option("P1M")
+    page.get_by_label(cat.t("Ops.actions.reason")).first.fill("e2e: outage on 20 November")
+    page.get_by_role("button", name=cat.t("Ops.actions.grant")).click()
+    expect(page.get_by_role("status")).to_have_text(cat.t("Ops.actions.done"))
+
+    status, body = stack.api.call("GET", "/v5/subscriptions", token=parent.token)
+    assert status == 200
+    [granted] = body["subscriptions"]
+    shown = long_date(granted["endDate"])
+    expect(page.get_by_test_id(f"subscription-{granted['id']}")).to_be_visible()
+
+    # the parent's own profile shows the new end date
+    parent_page = new_context(token=parent.token).new_page()
+    parent_page.goto(cat.path("/"))
+    expect(parent_page.get_by_text(shown).first).to_be_visible()
+
+    # the audit log shows who did it and why
+    page.get_by_role("link", name=cat.t("Ops.nav.audit")).click()
+    expect(page.get_by_role("heading", level=1, name=cat.t("Ops.audit.heading"))).to_be_visible()
+    row = page.get_by_role("row").filter(has_text="parent.grant")
+    expect(row.first).to_contain_text("e2e: outage on 20 November")
+    expect(row.first).to_contain_text(email_address)
+
+    # support may not erase or manage dead letters: the API says 403 with its own token
+    token = page.evaluate("() => window.sessionStorage.getItem('lumo_ops_token')")
+    account = stack.api.call("GET", f"/ops/v1/parents?by=email&q={parent.email}", token=token)[1]["results"][0]
+    status, body = stack.api.call("POST", f"/ops/v1/parents/{account['id']}/erase",
+                                  {"confirmation": parent.email, "reason": "e2e"}, token=token)
+    assert (status, body["message"]) == (403, "staffForbidden")
+    assert stack.api.call("GET", "/ops/v1/outbox/dead", token=token)[0] == 403
+    # and the parent's own token opens nothing here
+    assert stack.api.call("GET", "/ops/v1/me", token=parent.token)[0] == 401
+
+
+@pytest.mark.parametrize("locale", ["en", "ar", "de"])
+def test_screenshots_of_every_console_screen(locale, new_context, make_parent, stack):
+    cat = catalog(locale)
+    parent = make_parent(f"ops-shot-{locale}")
+    email_address, secret = create_staff(stack, "admin")
+    page = new_context(locale={"ar": "ar", "de": "de-DE"}.get(locale, "en-GB"), width=1280, height=900).new_page()
+    out = SCREENSHOT_DIR.parent / "ops"
+    out.mkdir(parents=True, exist_ok=True)
+    page.goto(cat.path("/ops"))
+    expect(page.locator("html")).to_have_attribute("dir", "rtl" if locale == "ar" else "ltr")
+    page.screenshot(path=str(out / f"login-{locale}.png"), full_page=True)
+    staff_login(page, cat, email_address, secret)
+    page.get_by_label(cat.t("Ops.search.query")).fill("e2e-ops-shot")
+    page.get_by_role("button", name=cat.t("Ops.search.submit")).click()
+    expect(page.get_by_role("link", name=parent.email)).to_be_visible()
+    page.screenshot(path=str(out / f"search-{locale}.png"), full_page=True)
+    page.get_by_role("link", name=parent.email).click()
+    expect(page).to_have_url(re.compile(r"/ops/parents/\d+$"))
+    expect(page.get_by_role("heading", level=2, name=cat.t("Ops.actions.heading"), exact=True)).to_be_visible()
+    page.screenshot(path=str(out / f"parent-{locale}.png"), full_page=True)
+    page.get_by_role("link", name=cat.t("Ops.nav.audit")).click()
+    expect(page.get_by_role("heading", level=1, name=cat.t("Ops.audit.heading"))).to_be_visible()
+    expect(page.get_by_role("row").filter(has_text="staff.login").first).to_be_visible()
+    page.screenshot(path=str(out / f"audit-{locale}.png"), full_page=True)
+    page.get_by_role("link", name=cat.t("Ops.nav.revenue")).click()
+    expect(page.get_by_role("heading", level=1, name=cat.t("Ops.revenue.heading"))).to_be_visible()
+    expect(page.locator(".ops-chart svg").first).to_be_visible()
+    page.screenshot(path=str(out / f"revenue-{locale}.png"), full_page=True)
+    page.get_by_role("link", name=cat.t("Ops.nav.campaigns")).click()
+    page.get_by_label(cat.t("Ops.campaigns.prefix")).first.fill("E2E")
+    page.get_by_role("button", name=cat.t("Ops.campaigns.show")).click()
+    expect(page.locator(".ops-chart svg").first).to_be_visible()
+    page.screenshot(path=str(out / f"campaigns-{locale}.png"), full_page=True)
+    with sqlite3.connect(stack.outbox.parent / "e2e.db") as db:  # a partner callback that was given up on
+        db.execute("INSERT INTO outbox (kind, topic, payload, created_at, attempts, last_error, dead_at) VALUES "
+                   "('partner', 'subscribed', '{}', datetime('now'), 10, 'HTTP 503 from partner', datetime('now'))")
+    page.get_by_role("link", name=cat.t("Ops.nav.deadLetters")).click()
+    expect(page.get_by_text("HTTP 503 from partner").first).to_be_visible()
+    expect(page.get_by_role("heading", level=1, name=cat.t("Ops.dead.heading"))).to_be_visible()
+    page.screenshot(path=str(out / f"dead-letters-{locale}.png"), full_page=True)

@@ -1,0 +1,14 @@
+import Campaigns from '@/components/ops/Campaigns';
+import OpsNav from '@/components/ops/OpsNav';
+import PageMessages from '@/i18n/PageMessages';
+import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
+
+export default async function OpsCampaignsPage({ params }: LocaleParams) {
+  await resolvePageLocale(params);
+  return (
+    <PageMessages namespaces={['Ops.nav', 'Ops.campaigns']}>
+      <OpsNav />
+      <Campaigns />
+    </PageMessages>
+  );
+}

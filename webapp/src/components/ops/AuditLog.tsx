@@ -1,0 +1,86 @@
+'use client';
+
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { opsRequest } from './api';
+import OpsError from './OpsError';
+
+type Entry = { id: number; at: string; action: string; outcome: string; staffId: number | null;
+  staffEmail: string | null; accountId: number | null; target: string | null; reason: string | null };
+
+export default function AuditLog() {
+  const t = useTranslations('Ops.audit');
+  const format = useFormatter();
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async (wanted: Record<string, string>, beforeId?: number) => {
+    const query = new URLSearchParams(Object.entries(wanted).filter(([, v]) => v));
+    if (beforeId) query.set('beforeId', String(beforeId));
+    const result = await opsRequest<{ entries: Entry[] }>(`/audit?${query}`);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setError(null);
+    setEntries((shown) => (beforeId ? [...shown, ...result.data.entries] : result.data.entries));
+  }, []);
+
+  useEffect(() => {
+    void load({});
+  }, [load]);
+
+  function filter(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const wanted = { staffId: String(form.get('staffId') ?? ''), accountId: String(form.get('accountId') ?? '') };
+    setFilters(wanted);
+    void load(wanted);
+  }
+
+  return (
+    <section className="ops-card">
+      <h1>{t('heading')}</h1>
+      <form className="ops-inline" onSubmit={filter}>
+        <label>
+          {t('staffId')}
+          <input name="staffId" inputMode="numeric" pattern="[0-9]*" />
+        </label>
+        <label>
+          {t('accountId')}
+          <input name="accountId" inputMode="numeric" pattern="[0-9]*" />
+        </label>
+        <button type="submit">{t('filter')}</button>
+      </form>
+      <OpsError message={error} />
+      <table className="ops-table">
+        <thead>
+          <tr>
+            <th>{t('colWhen')}</th>
+            <th>{t('colWho')}</th>
+            <th>{t('colAction')}</th>
+            <th>{t('colTarget')}</th>
+            <th>{t('colReason')}</th>
+            <th>{t('colOutcome')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.id}>
+              <td>{format.dateTime(new Date(e.at), { dateStyle: 'medium', timeStyle: 'medium' })}</td>
+              <td>{e.staffEmail ?? ''}</td>
+              <td><code>{e.action}</code></td>
+              <td>{e.accountId ? `${e.target ?? ''} (${e.accountId})` : e.target ?? ''}</td>
+              <td>{e.reason ?? ''}</td>
+              <td>{t(`outcome_${e.outcome}` as Parameters<typeof t>[0])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {entries.length > 0 && entries.length % 50 === 0 && (
+        <button type="button" onClick={() => load(filters, entries[entries.length - 1].id)}>{t('more')}</button>
+      )}
+    </section>
+  );
+}

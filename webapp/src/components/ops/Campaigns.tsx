@@ -1,0 +1,122 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { download } from './csv';
+import { may, opsRequest, signedInStaff, staffToken } from './api';
+import OpsError from './OpsError';
+
+type Report = { issued: number; redeemed: number; converted: number;
+  byDay: { day: string; redeemed: number; converted: number }[] };
+
+export const COUPON_TYPES = ['UNIQUE_ACCESS_COUPON', 'UNIQUE_DISCOUNT_COUPON', 'UNIQUE_COUPON'] as const;
+
+export default function Campaigns() {
+  const t = useTranslations('Ops.campaigns');
+  const [prefix, setPrefix] = useState('');
+  const [report, setReport] = useState<Report | null>(null);
+  const [created, setCreated] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const canCreate = may(signedInStaff(), 'campaigns.manage');
+
+  async function show(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const wanted = String(new FormData(event.currentTarget).get('prefix') ?? '');
+    const result = await opsRequest<Report>(`/campaigns/report?${new URLSearchParams({ prefix: wanted })}`);
+    setError(result.ok ? null : result.message);
+    setPrefix(wanted);
+    setReport(result.ok ? result.data : null);
+  }
+
+  async function codes() {
+    const response = await fetch(`/api/ops/v1/campaigns/codes?${new URLSearchParams({ prefix })}`,
+      { headers: { Authorization: `Bearer ${staffToken() ?? ''}` } });
+    if (response.ok) download(`lumo-${prefix}.csv`, await response.text());
+  }
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const result = await opsRequest<{ codes: string[] }>('/campaigns', { method: 'POST', body: {
+      prefix: form.get('prefix'), type: form.get('type'), duration: form.get('duration'),
+      count: Number(form.get('count')), reason: form.get('reason') } });
+    setError(result.ok ? null : result.message);
+    setCreated(result.ok ? result.data.codes.length : null);
+  }
+
+  return (
+    <div className="ops-parent">
+      <section className="ops-card">
+        <h1>{t('heading')}</h1>
+        <form className="ops-inline" onSubmit={show}>
+          <label>
+            {t('prefix')}
+            <input name="prefix" required maxLength={40} />
+          </label>
+          <button type="submit">{t('show')}</button>
+        </form>
+        <OpsError message={error} />
+        {report && (
+          <>
+            <dl className="ops-facts">
+              <dt>{t('issued')}</dt>
+              <dd>{report.issued}</dd>
+              <dt>{t('redeemed')}</dt>
+              <dd>{report.redeemed}</dd>
+              <dt>{t('converted')}</dt>
+              <dd>{report.converted}</dd>
+            </dl>
+            <div className="ops-chart" dir="ltr">
+              <BarChart width={720} height={240} data={report.byDay}>
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="day" />
+                <YAxis allowDecimals={false} />
+                <Tooltip />
+                <Legend />
+                <Bar dataKey="redeemed" name={t('redeemed')} fill="#1c4fd8" isAnimationActive={false} />
+                <Bar dataKey="converted" name={t('converted')} fill="#2e7d32" isAnimationActive={false} />
+              </BarChart>
+            </div>
+            <button type="button" onClick={codes}>{t('download')}</button>
+          </>
+        )}
+      </section>
+      {canCreate && (
+        <section className="ops-card">
+          <h2>{t('create')}</h2>
+          <form className="ops-inline" onSubmit={create}>
+            <label>
+              {t('prefix')}
+              <input name="prefix" required pattern="[A-Za-z0-9]{2,20}" />
+            </label>
+            <label>
+              {t('type')}
+              <select name="type" defaultValue={COUPON_TYPES[0]}>
+                {COUPON_TYPES.map((type) => (
+                  <option key={type} value={type}>{t(`type_${type}` as Parameters<typeof t>[0])}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              {t('duration')}
+              <select name="duration" defaultValue="P1M">
+                {[1, 2, 3, 6, 12].map((n) => <option key={n} value={`P${n}M`}>{t('months', { count: n })}</option>)}
+              </select>
+            </label>
+            <label>
+              {t('count')}
+              <input name="count" type="number" min={1} max={10000} defaultValue={100} required />
+            </label>
+            <label>
+              {t('reason')}
+              <input name="reason" maxLength={500} />
+            </label>
+            <button type="submit">{t('createSubmit')}</button>
+          </form>
+          {created !== null && <p role="status">{t('created', { count: created })}</p>}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { opsRequest } from './api';
+import OpsError from './OpsError';
+
+type Letter = { id: number; kind: string; topic: string; attempts: number; lastError: string | null;
+  deadAt: string; accountId: number | null };
+
+export default function DeadLetters() {
+  const t = useTranslations('Ops.dead');
+  const format = useFormatter();
+  const [letters, setLetters] = useState<Letter[] | null>(null);
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const result = await opsRequest<{ entries: Letter[] }>('/outbox/dead');
+    if (result.ok) setLetters(result.data.entries);
+    else setError(result.message);
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function act(id: number, action: 'retry' | 'discard') {
+    const result = await opsRequest(`/outbox/${id}/${action}`, { method: 'POST', body: { reason: reasons[id] ?? '' } });
+    setError(result.ok ? null : result.message);
+    await load();
+  }
+
+  return (
+    <section className="ops-card">
+      <h1>{t('heading')}</h1>
+      <OpsError message={error} />
+      {letters && letters.length === 0 && <p>{t('empty')}</p>}
+      {letters && letters.length > 0 && (
+        <table className="ops-table">
+          <thead>
+            <tr>
+              <th>{t('colId')}</th>
+              <th>{t('colKind')}</th>
+              <th>{t('colAttempts')}</th>
+              <th>{t('colDeadAt')}</th>
+              <th>{t('colError')}</th>
+              <th>{t('reason')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {letters.map((l) => (
+              <tr key={l.id}>
+                <td>{l.id}</td>
+                <td><code>{l.kind}/{l.topic}</code></td>
+                <td>{l.attempts}</td>
+                <td>{format.dateTime(new Date(l.deadAt), { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                <td>{l.lastError ?? ''}</td>
+                <td>
+                  <input aria-label={t('reason')} value={reasons[l.id] ?? ''}
+                    onChange={(e) => setReasons({ ...reasons, [l.id]: e.target.value })} />
+                </td>
+                <td>
+                  <button type="button" onClick={() => act(l.id, 'retry')}>{t('retry')}</button>
+                  <button type="button" onClick={() => act(l.id, 'discard')}>{t('discard')}</button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

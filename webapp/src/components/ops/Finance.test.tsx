@@ -1,0 +1,73 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import en from '@locales/en.json';
+import { jsonResponse } from '@/test/http';
+import { resetNavigation } from '@/test/navigation';
+import { renderWithIntl } from '@/test/render';
+import { keepSession } from './api';
+import Campaigns from './Campaigns';
+import { toCsv } from './csv';
+import Revenue from './Revenue';
+
+jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
+
+const t = en.Ops;
+const fetchMock = jest.fn();
+const FINANCE = { id: 3, email: 'fin@staff.lumo.example', role: 'finance',
+  permissions: ['campaigns.read', 'parents.read', 'revenue.read'] };
+
+beforeEach(() => {
+  resetNavigation();
+  window.sessionStorage.clear();
+  fetchMock.mockReset();
+  global.fetch = fetchMock;
+});
+
+it('shows MRR per currency in the page language, the live table and the churn chart', async () => {
+  keepSession('tok', FINANCE);
+  fetchMock.mockResolvedValueOnce(jsonResponse(200, {
+    activeByPlan: [{ paymentPlanId: 'lumo_tv_monthly_eur', subscriptionType: 'lumo_tv', currency: 'EUR',
+      storeId: 'lumo', paymentStateId: 'Active', count: 2 }],
+    mrr: [{ currency: 'EUR', amount: '12.89' }, { currency: 'CHF', amount: '5.99' }],
+    trialsRunning: 1,
+    churnByMonth: [{ month: '2026-10', cancellations: 1, expiries: 0 }, { month: '2026-11', cancellations: 1,
+      expiries: 1 }],
+  }));
+  const { container } = renderWithIntl(<Revenue />);
+  expect(await screen.findByTestId('mrr')).toHaveTextContent('€12.89');
+  expect(screen.getByTestId('mrr')).toHaveTextContent('CHF 5.99');
+  expect(screen.getByText('Trials running: 1')).toBeInTheDocument();
+  expect(screen.getByText('lumo_tv_monthly_eur')).toBeInTheDocument();
+  expect(container.querySelector('.ops-chart svg')).not.toBeNull();
+  expect(fetchMock.mock.calls[0][0]).toBe('/api/ops/v1/revenue');
+});
+
+it('reports a campaign and hides batch creation from finance', async () => {
+  keepSession('tok', FINANCE);
+  renderWithIntl(<Campaigns />);
+  expect(screen.queryByRole('button', { name: t.campaigns.createSubmit })).toBeNull();
+  fetchMock.mockResolvedValueOnce(jsonResponse(200, { issued: 3, redeemed: 3, converted: 1,
+    byDay: [{ day: '2026-11-23', redeemed: 2, converted: 1 }] }));
+  fireEvent.change(screen.getByLabelText(t.campaigns.prefix), { target: { value: 'RETAIL' } });
+  fireEvent.click(screen.getByRole('button', { name: t.campaigns.show }));
+  await waitFor(() => expect(screen.getByText(t.campaigns.issued, { selector: 'dt' }).nextSibling).toHaveTextContent('3'));
+  expect(screen.getByText(t.campaigns.converted, { selector: 'dt' }).nextSibling).toHaveTextContent('1');
+  expect(document.querySelector('.recharts-legend-item-text')).not.toBeNull(); // the chart's legend
+  expect(fetchMock.mock.calls[0][0]).toBe('/api/ops/v1/campaigns/report?prefix=RETAIL');
+});
+
+it('lets an admin create a batch', async () => {
+  keepSession('tok', { ...FINANCE, role: 'admin', permissions: [...FINANCE.permissions, 'campaigns.manage'] });
+  renderWithIntl(<Campaigns />);
+  fetchMock.mockResolvedValueOnce(jsonResponse(200, { codes: ['SHOP-A', 'SHOP-B'] }));
+  const form = screen.getByRole('button', { name: t.campaigns.createSubmit }).closest('form') as HTMLFormElement;
+  fireEvent.change(form.querySelector('input[name="prefix"]') as HTMLInputElement, { target: { value: 'SHOP' } });
+  fireEvent.change(form.querySelector('input[name="count"]') as HTMLInputElement, { target: { value: '2' } });
+  fireEvent.click(screen.getByRole('button', { name: t.campaigns.createSubmit }));
+  expect(await screen.findByRole('status')).toHaveTextContent('2 codes created.');
+  expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ prefix: 'SHOP', type: 'UNIQUE_ACCESS_COUPON',
+    duration: 'P1M', count: 2, reason: '' });
+});
+
+it('quotes CSV cells that need it', () => {
+  expect(toCsv(['a', 'b'], [['x,y', null], ['say "hi"', 3]])).toBe('a,b\n"x,y",\n"say ""hi""",3\n');
+});

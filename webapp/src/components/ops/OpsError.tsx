@@ -1,0 +1,16 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+
+/** An /ops error answer in words: the API's message key, from the Errors catalogue. */
+export default function OpsError({ message, max }: { message: string | null; max?: number }) {
+  const t = useTranslations('Errors');
+  if (!message) return null;
+  type Key = Parameters<typeof t>[0];
+  const key = (t.has(message as Key) ? message : 'somethingWentWrong') as Key;
+  return (
+    <p role="alert" className="ops-error">
+      {t(key, { max: max ?? 0 })}
+    </p>
+  );
+}

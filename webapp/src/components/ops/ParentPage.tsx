@@ -1,0 +1,316 @@
+'use client';
+
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { may, opsRequest, signedInStaff, type Staff } from './api';
+import OpsError from './OpsError';
+
+type Sub = { id: number; subscriptionType: string; storeId: string; paymentStateId: string; endDate: string | null;
+  isRenewing: boolean; isExpired: boolean; visible: boolean; cancel: { method: string } };
+type Entry = { id: number; at: string; action: string; staffEmail: string | null; reason: string | null;
+  outcome: string };
+type Page = {
+  account: { id: number; email: string; name: string; isEmailConfirmed: boolean; isEmailFake: boolean;
+    partner: string | null; language: string; createdAt: string; deletedAt: string | null };
+  subscriptions: Sub[];
+  couponsRedeemed: { code: string; redeemedAt: string }[];
+  emails: { id: number; topic: string; createdAt: string; status: string }[];
+  consents: { kind: string; version: string; granted: boolean; at: string }[];
+  sessions: { id: number; createdAt: string; payload: string | null }[];
+  tvLinks: { id: number }[];
+  childProfiles: number;
+  throttle: { failures: number; blocked: boolean; blockedUntil: string | null };
+  audit: Entry[];
+  timeline: { at: string; kind: string; detail: string | null; state?: string }[];
+};
+
+export const GRANT_DURATIONS = ['P7D', 'P1M', 'P3M', 'P12M'] as const;
+
+export default function ParentPage({ accountId }: { accountId: number }) {
+  const t = useTranslations('Ops.parent');
+  const a = useTranslations('Ops.actions');
+  const format = useFormatter();
+  const [page, setPage] = useState<Page | null>(null);
+  const [staff, setStaff] = useState<Staff | null>(null);
+  const [error, setError] = useState<{ message: string; max?: number } | null>(null);
+  const [done, setDone] = useState(false);
+  const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium' }) : '—');
+  const stateLabel = (state: string) =>
+    state === 'granted' || state === 'withdrawn' ? t(state) : t(`status_${state}` as Parameters<typeof t>[0]);
+  const whenTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+
+  const load = useCallback(async () => {
+    const result = await opsRequest<Page>(`/parents/${accountId}`);
+    if (result.ok) setPage(result.data);
+    else setError({ message: result.message });
+  }, [accountId]);
+
+  useEffect(() => {
+    setStaff(signedInStaff());
+    void load();
+  }, [load]);
+
+  async function act(path: string, body: Record<string, unknown>) {
+    setDone(false);
+    const result = await opsRequest(`/parents/${accountId}/${path}`, { method: 'POST', body });
+    if (!result.ok) {
+      setError({ message: result.message, max: result.max });
+      return false;
+    }
+    setError(null);
+    setDone(true);
+    await load();
+    return true;
+  }
+
+  function reasonOf(form: HTMLFormElement): string {
+    return String(new FormData(form).get('reason') ?? '');
+  }
+
+  async function grant(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const sub = String(form.get('subscriptionId') ?? '');
+    await act('grant', { duration: form.get('duration'), reason: form.get('reason'),
+      subscriptionId: sub ? Number(sub) : null });
+  }
+
+  async function erase(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    await act('erase', { confirmation: form.get('confirmation'), reason: form.get('reason') });
+  }
+
+  async function changeEmail(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    await act('email', { email: form.get('email'), reason: form.get('reason') });
+  }
+
+  async function exportData(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const reason = reasonOf(event.currentTarget);
+    const result = await opsRequest<{ export: unknown }>(`/parents/${accountId}/export`, { method: 'POST',
+      body: { reason } });
+    if (!result.ok) {
+      setError({ message: result.message });
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([JSON.stringify(result.data.export, null, 2)],
+      { type: 'application/json' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `lumo-account-${accountId}.json`;
+    link.click();
+    URL.revokeObjectURL(url);
+    setDone(true);
+  }
+
+  if (!page) return <OpsError message={error?.message ?? null} />;
+  const { account } = page;
+  const nonRenewing = page.subscriptions.filter((s) => s.visible && !s.isRenewing);
+  return (
+    <div className="ops-parent">
+      <section className="ops-card">
+        <h1>{t('heading', { id: account.id })}</h1>
+        <dl className="ops-facts">
+          <dt>{t('email')}</dt>
+          <dd>{account.email}</dd>
+          <dt>{t('name')}</dt>
+          <dd>{account.name}</dd>
+          <dt>{t('confirmed')}</dt>
+          <dd>{account.isEmailConfirmed ? t('yes') : t('no')}</dd>
+          <dt>{t('fake')}</dt>
+          <dd>{account.isEmailFake ? t('yes') : t('no')}</dd>
+          <dt>{t('partner')}</dt>
+          <dd>{account.partner ?? '—'}</dd>
+          <dt>{t('language')}</dt>
+          <dd>{account.language}</dd>
+          <dt>{t('created')}</dt>
+          <dd>{when(account.createdAt)}</dd>
+          <dt>{t('children')}</dt>
+          <dd>{page.childProfiles}</dd>
+          <dt>{t('tvLinks')}</dt>
+          <dd>{page.tvLinks.length}</dd>
+        </dl>
+        {account.deletedAt && <p className="ops-badge">{t('erasedOn', { date: when(account.deletedAt) })}</p>}
+      </section>
+
+      <section className="ops-card">
+        <h2>{t('subscriptions')}</h2>
+        {page.subscriptions.length === 0 ? <p>{t('none')}</p> : (
+          <table className="ops-table">
+            <thead>
+              <tr>
+                <th>{t('colId')}</th>
+                <th>{t('colType')}</th>
+                <th>{t('colStore')}</th>
+                <th>{t('colState')}</th>
+                <th>{t('colEnd')}</th>
+                <th>{t('colCancel')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {page.subscriptions.map((s) => (
+                <tr key={s.id} data-testid={`subscription-${s.id}`}>
+                  <td>{s.id}</td>
+                  <td>{s.subscriptionType}</td>
+                  <td>{s.storeId}</td>
+                  <td>{s.paymentStateId}</td>
+                  <td>{when(s.endDate)}</td>
+                  <td>{t(`cancel_${s.cancel.method}` as Parameters<typeof t>[0])}</td>
+                  <td>
+                    {may(staff, 'parents.cancel') && s.visible && !s.isExpired && (
+                      <>
+                        {s.isRenewing && (
+                          <button type="button" onClick={() => act('cancel', { subscriptionId: s.id,
+                            when: 'period_end' })}>{a('cancelEnd')}</button>
+                        )}
+                        <button type="button" onClick={() => act('cancel', { subscriptionId: s.id, when: 'now' })}>
+                          {a('cancelNow')}
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section className="ops-card" aria-labelledby="ops-actions">
+        <h2 id="ops-actions">{a('heading')}</h2>
+        <OpsError message={error?.message ?? null} max={error?.max} />
+        {done && <p role="status">{a('done')}</p>}
+        {may(staff, 'parents.grant') && (
+          <form className="ops-inline" onSubmit={grant}>
+            <label>
+              {a('duration')}
+              <select name="duration" defaultValue="P1M">
+                {GRANT_DURATIONS.map((d) => <option key={d} value={d}>{a(`d_${d}` as Parameters<typeof a>[0])}</option>)}
+              </select>
+            </label>
+            <label>
+              {a('target')}
+              <select name="subscriptionId" defaultValue="">
+                <option value="">{a('newFree')}</option>
+                {nonRenewing.map((s) => <option key={s.id} value={s.id}>{a('extend', { id: s.id })}</option>)}
+              </select>
+            </label>
+            <label>
+              {a('reason')}
+              <input name="reason" required maxLength={500} />
+            </label>
+            <button type="submit">{a('grant')}</button>
+          </form>
+        )}
+        <div className="ops-inline">
+          {may(staff, 'parents.email') && (
+            <>
+              <button type="button" onClick={() => act('resend-confirmation', {})}>{a('resend')}</button>
+              <button type="button" onClick={() => act('send-reset-link', {})}>{a('reset')}</button>
+            </>
+          )}
+          {may(staff, 'parents.sessions') && (
+            <button type="button" onClick={() => act('sessions/revoke', {})}>{a('revokeAll')}</button>
+          )}
+        </div>
+        {may(staff, 'parents.change_email') && (
+          <form className="ops-inline" onSubmit={changeEmail}>
+            <label>
+              {a('newEmail')}
+              <input name="email" type="email" required />
+            </label>
+            <label>
+              {a('reason')}
+              <input name="reason" maxLength={500} />
+            </label>
+            <button type="submit">{a('changeEmail')}</button>
+          </form>
+        )}
+        {may(staff, 'parents.export') && (
+          <form className="ops-inline" onSubmit={exportData}>
+            <label>
+              {a('reason')}
+              <input name="reason" maxLength={500} />
+            </label>
+            <button type="submit">{a('export')}</button>
+          </form>
+        )}
+        {may(staff, 'parents.erase') && !account.deletedAt && (
+          <form className="ops-inline ops-danger" onSubmit={erase}>
+            <label>
+              {a('eraseConfirm')}
+              <input name="confirmation" required autoComplete="off" />
+            </label>
+            <label>
+              {a('reason')}
+              <input name="reason" required maxLength={500} />
+            </label>
+            <button type="submit">{a('erase')}</button>
+          </form>
+        )}
+      </section>
+
+      <section className="ops-card">
+        <h2>{t('security')}</h2>
+        <p>{t('failures', { count: page.throttle.failures })}</p>
+        {page.throttle.blocked && page.throttle.blockedUntil && (
+          <p>{t('blocked', { date: whenTime(page.throttle.blockedUntil) })}</p>
+        )}
+        <h3>{t('sessions', { count: page.sessions.length })}</h3>
+        <ul>
+          {page.sessions.map((s) => (
+            <li key={s.id}>
+              {whenTime(s.createdAt)} · {s.payload ? t('tv') : t('web')}{' '}
+              {may(staff, 'parents.sessions') && (
+                <button type="button" onClick={() => act('sessions/revoke', { sessionId: s.id })}>
+                  {t('revoke')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="ops-card">
+        <h2>{t('coupons')}</h2>
+        <ul>{page.couponsRedeemed.map((c) => <li key={c.code}>{c.code} · {when(c.redeemedAt)}</li>)}</ul>
+        <h2>{t('emails')}</h2>
+        <ul>
+          {page.emails.map((e) => (
+            <li key={e.id}>{whenTime(e.createdAt)} · <code>{e.topic}</code> · {t(`status_${e.status}` as Parameters<typeof t>[0])}</li>
+          ))}
+        </ul>
+        <h2>{t('consents')}</h2>
+        <ul>
+          {page.consents.map((c, i) => (
+            <li key={i}>{when(c.at)} · <code>{c.kind}</code> {c.version} · {c.granted ? t('granted') : t('withdrawn')}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="ops-card">
+        <h2>{t('audit')}</h2>
+        <ul data-testid="parent-audit">
+          {page.audit.map((e) => (
+            <li key={e.id}>
+              {whenTime(e.at)} · <code>{e.action}</code> · {e.staffEmail ?? ''} {e.reason ? `· ${e.reason}` : ''}
+            </li>
+          ))}
+        </ul>
+        <h2>{t('timeline')}</h2>
+        <ol className="ops-timeline">
+          {page.timeline.map((e, i) => (
+            <li key={i}>
+              {whenTime(e.at)} · <code>{e.kind}</code> {e.detail ?? ''}
+              {e.state ? ` · ${stateLabel(e.state)}` : ''}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import { opsRequest } from './api';
+import OpsError from './OpsError';
+
+export const SEARCH_KINDS = ['email', 'name', 'phone', 'subscription', 'gateway', 'coupon'] as const;
+
+type Result = { id: number; email: string; name: string; partner: string | null; createdAt: string;
+  deletedAt: string | null };
+
+export default function ParentSearch() {
+  const t = useTranslations('Ops.search');
+  const format = useFormatter();
+  const [results, setResults] = useState<Result[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const query = new URLSearchParams({ by: String(form.get('by')), q: String(form.get('q')) });
+    const result = await opsRequest<{ results: Result[] }>(`/parents?${query}`);
+    if (!result.ok) {
+      setError(result.message);
+      setResults(null);
+      return;
+    }
+    setError(null);
+    setResults(result.data.results);
+  }
+
+  return (
+    <section className="ops-card">
+      <h1>{t('heading')}</h1>
+      <form className="ops-inline" onSubmit={submit}>
+        <label>
+          {t('by')}
+          <select name="by" defaultValue="email">
+            {SEARCH_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`by_${kind}` as Parameters<typeof t>[0])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('query')}
+          <input name="q" required maxLength={100} />
+        </label>
+        <button type="submit">{t('submit')}</button>
+      </form>
+      <OpsError message={error} />
+      {results && results.length === 0 && <p>{t('noResults')}</p>}
+      {results && results.length > 0 && (
+        <table className="ops-table">
+          <thead>
+            <tr>
+              <th>{t('colEmail')}</th>
+              <th>{t('colName')}</th>
+              <th>{t('colPartner')}</th>
+              <th>{t('colCreated')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {results.map((r) => (
+              <tr key={r.id}>
+                <td>
+                  <Link href={`/ops/parents/${r.id}`}>{r.email}</Link>
+                  {r.deletedAt && <span className="ops-badge">{t('erased')}</span>}
+                </td>
+                <td>{r.name}</td>
+                <td>{r.partner ?? ''}</td>
+                <td>{format.dateTime(new Date(r.createdAt), { dateStyle: 'medium' })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -20,6 +20,9 @@ export const ERROR_KEYS = [
   'birthYearInvalid', 'linkPinInvalid', 'linkExpired', 'newsletterAlreadySaved',
   'accountDeleteFailed', 'alreadySubscribed', 'idempotencyKeyReused', 'idempotencyKeyInvalid',
   'threeDSecureRequired', 'threeDSecureFailed', 'threeDSecureUnavailable',
+  'paymentNotFound', 'refundInvalid', 'refundTooMuch', 'refundNotAllowed', 'refundKeyReused', 'refundFailed',
+  'staffLoginFailed', 'staffForbidden', 'parentNotFound', 'reasonRequired', 'grantTooLong', 'grantRenewing',
+  'confirmationMismatch', 'deadLetterNotFound',
 ] as const satisfies readonly ErrorKey[];
 
 export function isErrorKey(value: unknown): value is ErrorKey {

@@ -21,7 +21,7 @@ jest.mock('next/navigation', () => ({ redirect: (...args: unknown[]) => mockRedi
 const redirect = mockRedirect;
 const redirectExternal = mockRedirectExternal;
 
-import { redirectToHomePage, redirectToWebApp } from '@/components/redirects/redirects';
+import { redirectToWebApp } from '@/components/redirects/redirects';
 import RegisterPage from '@/app/[locale]/(site)/register/[[...partner]]/page';
 import PromoPage from '@/app/[locale]/(site)/promo/[[...code]]/page';
 import CouponPage from '@/app/[locale]/(site)/coupon/page';
@@ -86,11 +86,6 @@ describe('register entry from the address (SPEC 2)', () => {
 });
 
 describe('partner redirects (SPEC 2)', () => {
-  it('sends twt-partner, tclpromo, orange-link, vodafone_account and cafeyn to the landing page with their query', async () => {
-    await expect(redirectToHomePage(params(), Promise.resolve({ utm_source: 'tcl' }))).rejects.toThrow('NEXT_REDIRECT');
-    expect(redirect).toHaveBeenCalledWith({ href: { pathname: '/homePage', query: { utm_source: 'tcl' } }, locale: 'de' });
-  });
-
   it('sends /apps/tv, /apps/stories and /apps/games to the web apps', async () => {
     process.env.WEBAPP_STORIES_URL = 'https://stories.example.test';
     await expect(redirectToWebApp('stories')).rejects.toThrow('NEXT_REDIRECT');

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
@@ -12,6 +12,7 @@ import { appsWithAccess } from '@/lib/account/account';
 import { track } from '@/lib/analytics';
 import { useStartup } from '@/lib/startup/StartupProvider';
 import { openWebApp } from '@/lib/startup/web-apps';
+import { accessJustGranted, clearAccessNotice } from '@/components/subscribe/paymentNotice';
 import AppCard from './AppCard';
 import { hubView } from './apps';
 import styles from './Products.module.css';
@@ -25,6 +26,8 @@ export default function ProductsHub() {
   const { guard, gate } = useParentalGate();
   const [opening, setOpening] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [accessNotice, setAccessNotice] = useState(accessJustGranted);
+  useEffect(() => clearAccessNotice(), []);
   if (!account) return null;
   const view = hubView(appsWithAccess(account.subscriptions), isTv);
 
@@ -43,6 +46,7 @@ export default function ProductsHub() {
       <section className={styles.hub} aria-labelledby="hub-title">
         <h1 id="hub-title">{t('title')}</h1>
         <p className={styles.intro}>{t('intro')}</p>
+        {accessNotice && <Flash kind="success" onClose={() => setAccessNotice(false)}>{t('accessGranted')}</Flash>}
         {view.cards.length > 0 && (
           <ul className={styles.cards}>
             {view.cards.map(({ app, subscribed }) => (

@@ -67,3 +67,41 @@ describe('the plan preselected on the payment page', () => {
     expect(chosenPlan()).toHaveTextContent(en.Plans.lumo_tv_books_games);
   });
 });
+
+describe('an access coupon on /subscribe (SPEC 4, issue 15 item 4)', () => {
+  it('goes to /products with the success notice, not to the profile, although the family now has every app', async () => {
+    const { fireEvent, waitFor } = await import('@testing-library/react');
+    const { useState } = await import('react');
+    const { accessJustGranted, clearAccessNotice } = await import('./paymentNotice');
+    const { jsonResponse } = await import('@/test/http');
+    // The router the mocked navigation module hands out (jest.requireMock would give an automock of it).
+    const { router: navigation } = jest.requireActual('@/test/navigation') as typeof import('@/test/navigation');
+    Object.values(navigation).forEach((fn) => fn.mockReset());
+    clearAccessNotice();
+    (global.fetch as jest.Mock)
+      .mockResolvedValueOnce(jsonResponse(201, {
+        couponSerialNumber: 'LUMO-FAMILY', couponDurationCode: 'P1M', couponProduct: 'lumo_tv_books_games',
+        couponType: 'FREE_ACCESS_COUPON', discountDetails: null,
+      }))
+      .mockResolvedValueOnce(jsonResponse(200, { status: true, data: { subscriptionId: 9 } }));
+    const everything = account([subscription({ subscriptionType: 'lumo_tv_books_games', paymentStateId: 'Free_Campaign' })]);
+    function Stateful() {
+      const [parent, setParent] = useState<Account>(account([]));
+      const reloadAccount = async () => { setParent(everything); return everything; };
+      return (
+        <StartupContext.Provider value={{ account: parent, reloadAccount }}>
+          <PaymentPage mode="subscribe" />
+        </StartupContext.Provider>
+      );
+    }
+    renderWithIntl(<Stateful />);
+    fireEvent.change(screen.getByLabelText(en.CouponField.label), { target: { value: 'lumo-family' } });
+    fireEvent.click(screen.getByRole('button', { name: en.CouponField.apply }));
+    await waitFor(() => expect(accessJustGranted()).toBe(true));
+    await waitFor(() => expect(navigation.push).toHaveBeenCalledWith('/products'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(navigation.replace).not.toHaveBeenCalled();
+    expect(accessJustGranted()).toBe(true);
+    clearAccessNotice();
+  });
+});

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
@@ -17,6 +17,7 @@ import { appsWithAccess } from '@/lib/account/account';
 import { sendsToProfile, type PaymentMode } from '@/lib/startup/decide';
 import { useStartup } from '@/lib/startup/StartupProvider';
 import CouponField from './CouponField';
+import { noteAccessGranted } from './paymentNotice';
 import { useCoupon } from './useCoupon';
 import { usePay } from './usePay';
 import styles from './PaymentPage.module.css';
@@ -36,7 +37,12 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
   const [selection, setSelection] = useState<PlanSelection>(DEFAULT_SELECTION);
   const [popupOpen, setPopupOpen] = useState(false);
   const priced = plans ? priceSelection(plans, selection) : null;
+  // SPEC 4: an access coupon opens the apps and goes to /products with a success message. The
+  // reloaded account then has every app; the "all apps → profile" rule below must not win that race.
+  const accessGranted = useRef(false);
   const coupon = useCoupon(selection, priced, async () => {
+    accessGranted.current = true;
+    noteAccessGranted();
     await reloadAccount();
     router.push('/products');
   });
@@ -47,7 +53,7 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
   const owned = mode === 'subscribe' && account ? [...appsWithAccess(account.subscriptions)].sort().join(' ') : '';
   useEffect(() => setSelection(withoutOwnedApps(loadSelection(), new Set(owned.split(' ')))), [owned]);
   useEffect(() => {
-    if (account && sendsToProfile(account, mode)) router.replace('/');
+    if (account && !accessGranted.current && sendsToProfile(account, mode)) router.replace('/');
   }, [account, mode, router]);
 
   function choose(next: PlanSelection) {

@@ -23,3 +23,19 @@ export function alreadySubscribedNotice(): boolean {
 export function clearPaymentNotice(): void {
   pending = null;
 }
+
+// Issue 15: "Your coupon is active: all your apps are open" on the hub right after an access coupon
+// was redeemed on a payment page (in memory, like the payment notice).
+let accessPending = false;
+
+export function noteAccessGranted(): void {
+  accessPending = true;
+}
+
+export function accessJustGranted(): boolean {
+  return accessPending;
+}
+
+export function clearAccessNotice(): void {
+  accessPending = false;
+}

@@ -1,6 +1,7 @@
 import { getToken } from '../session/storage';
 import { errorKeyFromBody, type ErrorKey } from './errors';
 import { announceMaintenance, isMaintenance } from './maintenance';
+import { announceSessionExpired, isSessionExpired } from './session-expiry';
 import { announceTermsUpdate, isTermsUpdate } from './terms';
 
 // Browser calls go through Next's /api rewrite to the Flask API (see next.config.ts).
@@ -55,6 +56,7 @@ export async function apiRequest<T>(
   // Issue 7: new terms to accept; the layout's prompt blocks the page until then.
   if (isTermsUpdate(response.status, body)) announceTermsUpdate(body);
   if (isMaintenance(response.status, body)) announceMaintenance();
+  if (isSessionExpired(response.status, token !== null)) announceSessionExpired();
   const code = (body as { code?: unknown } | null)?.code;
   return {
     ok: false,

@@ -34,6 +34,11 @@ export const SESSION_KEYS = {
   origin: 'origin',
   // Issue 7: the guarded page (with its query) to reopen after the login it required.
   returnTo: 'returnTo',
+  // Issue 15: the private page whose session ended mid-task, to reopen after the login.
+  returnAfterExpiry: 'returnAfterExpiry',
+  // Issue 15: a passed age gate (nothing about the answer), and the time before which a refused one waits.
+  ageGatePassed: 'ageGatePassed',
+  ageGateRetryAt: 'ageGateRetryAt',
 } as const;
 
 export type LocalKey = keyof typeof LOCAL_KEYS;

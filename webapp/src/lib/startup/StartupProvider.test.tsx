@@ -67,12 +67,44 @@ describe('StartupProvider', () => {
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/subscribe'));
   });
 
-  it('drops a dead token (401) and goes to login', async () => {
+  it('drops a dead token (401) and goes to login with the session-expired message (issue 15)', async () => {
     setToken('dead');
     fetchMock.mockResolvedValue(jsonResponse(401, { code: 0, message: 'loginNeeded' }));
     renderAt('/');
-    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login'));
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login?flash=sessionExpired'));
+    expect(router.replace).not.toHaveBeenCalledWith('/login');
     expect(getToken()).toBeNull();
+  });
+
+  it('ends a session that dies mid-task: clears it, goes to login with the message, remembers the page (issue 15)', async () => {
+    window.sessionStorage.clear();
+    setToken('t1');
+    window.localStorage.setItem('email', 'parent@example.com');
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, account([subscription()])));
+    window.history.replaceState(null, '', '/children/3?tab=games');
+    renderAt('/children/3');
+    expect(await screen.findByText('page for parent@example.com')).toBeInTheDocument();
+    // Later, any call of the page answers 401: the token was revoked or expired meanwhile.
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { code: 0, message: 'loginNeeded' }));
+    const { apiRequest } = await import('../api/client');
+    const result = await apiRequest('/v5/children/3/settings');
+    expect(result.ok).toBe(false);
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login?flash=sessionExpired'));
+    expect(getToken()).toBeNull();
+    expect(window.localStorage.getItem('email')).toBeNull();
+    expect(window.sessionStorage.getItem('returnAfterExpiry')).toBe('/children/3?tab=games');
+    window.history.replaceState(null, '', '/');
+    window.sessionStorage.clear();
+  });
+
+  it('leaves a public page where it is when a call without a live session answers 401', async () => {
+    setToken('t1');
+    renderAt('/login');
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { code: 0, message: 'loginNeeded' }));
+    const { apiRequest } = await import('../api/client');
+    await apiRequest('/v4/accounts/logout', { method: 'POST' });
+    expect(getToken()).toBeNull();
+    expect(router.replace).not.toHaveBeenCalled();
   });
 
   it('shows subscription-not-found (404) with a retry', async () => {

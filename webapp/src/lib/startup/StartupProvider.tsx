@@ -12,7 +12,8 @@ import type { Account } from '../account/account';
 import type { ErrorKey } from '../api/errors';
 import { countryCode } from '../country';
 import { clearSession, local } from '../session/storage';
-import { rememberReturn } from './return-to';
+import { SESSION_EXPIRED_EVENT } from '../api/session-expiry';
+import { rememberExpiredPage, rememberReturn } from './return-to';
 import { routeKind } from './routes';
 import { accountCache, liveEffects, loadAccountOutcome, redirectKeyOf, runStartup, type FinalStep } from './run';
 import { openWebApp } from './web-apps';
@@ -57,7 +58,8 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
         clearSession();
       }
       else if (step.dropToken) local.remove('userToken', 'token');
-      if (step.to === '/login' && !step.logout) rememberReturn(path, window.location.search);
+      if (step.flash === 'sessionExpired') rememberExpiredPage(path, window.location.search);
+      else if (step.to === '/login' && !step.logout) rememberReturn(path, window.location.search);
       return router.replace(step.flash ? withFlash(step.to, { kind: 'error', key: step.flash }) : step.to);
     }
     // The calling app or TV folder is used once, then forgotten.
@@ -81,17 +83,27 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
     return () => { live = false; };
   }, [pathname, attempt, isTv, cache, apply]);
 
+  // Issue 15: any call answering 401 to the bearer token ends the session wherever the parent is.
+  useEffect(() => {
+    function expired() {
+      clearSession();
+      cache.set(null);
+      if (routeKind(pathname) !== 'guarded') return; // a public page works without a session
+      rememberExpiredPage(pathname, window.location.search);
+      router.replace(withFlash('/login', { kind: 'error', key: 'sessionExpired' }));
+    }
+    window.addEventListener(SESSION_EXPIRED_EVENT, expired);
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, expired);
+  }, [pathname, cache, router]);
+
   const reloadAccount = useCallback(async () => {
     const result = await loadAccountOutcome();
     const account = result.status === 'ok' ? result.account : null;
     cache.set(account);
-    if (result.status === 'unauthorized') {
-      local.remove('userToken', 'token');
-      router.replace('/login');
-    }
+    // A 401 here was announced by the API client: the listener above clears the session and goes to the login.
     setOutcome((current) => current && { ...current, account });
     return account;
-  }, [cache, router]);
+  }, [cache]);
 
   const ready = outcome?.pathname === pathname;
   const context = useMemo(() => ({ account: ready ? outcome.account : null, reloadAccount }), [ready, outcome, reloadAccount]);

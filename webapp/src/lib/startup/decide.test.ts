@@ -40,7 +40,7 @@ describe('start-up decision (SPEC 4)', () => {
       expect(decide({})).toEqual({ next: 'loadAccount' });
     });
     it('drops the token on 401 and goes to login', () => {
-      expect(decide({ account: { status: 'unauthorized' } })).toEqual({ next: 'navigate', to: '/login', dropToken: true });
+      expect(decide({ account: { status: 'unauthorized' } })).toEqual({ next: 'navigate', to: '/login', dropToken: true, flash: 'sessionExpired' });
     });
     it('shows subscription-not-found on 404', () => {
       expect(decide({ account: { status: 'notFound' } })).toEqual({ next: 'fail', errorKey: 'subscriptionNotFound' });

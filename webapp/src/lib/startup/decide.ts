@@ -60,7 +60,7 @@ export function decideStartup(input: StartupInput): StartupStep {
 
   const outcome = input.account;
   if (outcome.status === 'ok') return afterAccount(input, outcome.account);
-  if (outcome.status === 'unauthorized') return toLogin({ dropToken: true });
+  if (outcome.status === 'unauthorized') return toLogin({ dropToken: true, flash: 'sessionExpired' });
   return { next: 'fail', errorKey: outcome.status === 'notFound' ? 'subscriptionNotFound' : 'somethingWentWrong' };
 }
 

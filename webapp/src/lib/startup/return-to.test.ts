@@ -1,4 +1,4 @@
-import { rememberReturn, takeReturn } from './return-to';
+import { rememberExpiredPage, rememberReturn, takeReturn } from './return-to';
 import { decideStartup } from './decide';
 import { routeKind, staysWhenNotPremium, staysWhenPremium } from './routes';
 
@@ -42,6 +42,27 @@ describe('return after login', () => {
     window.sessionStorage.setItem('returnTo', '/subscribe');
     expect(takeReturn()).toBeNull();
     window.sessionStorage.setItem('returnTo', 'https://evil.example/link');
+    expect(takeReturn()).toBeNull();
+  });
+});
+
+describe('return after a session that ended mid-task (issue 15)', () => {
+  it('reopens the very private page, with its query, once', () => {
+    rememberExpiredPage('/children/3', '?tab=games');
+    expect(takeReturn()).toBe('/children/3?tab=games');
+    expect(takeReturn()).toBeNull();
+    rememberExpiredPage('/subscribe');
+    expect(takeReturn()).toBe('/subscribe');
+  });
+
+  it('remembers no public page and accepts no address off the site', () => {
+    rememberExpiredPage('/login');
+    expect(takeReturn()).toBeNull();
+    window.sessionStorage.setItem('returnAfterExpiry', '//evil.example/children');
+    expect(takeReturn()).toBeNull();
+    window.sessionStorage.setItem('returnAfterExpiry', 'https://evil.example/');
+    expect(takeReturn()).toBeNull();
+    window.sessionStorage.setItem('returnAfterExpiry', '/\\evil.example');
     expect(takeReturn()).toBeNull();
   });
 });

@@ -1,8 +1,0 @@
-import type { LocaleParams, SearchParams } from '@/i18n/locale-params';
-import { redirectToHomePage } from '@/components/redirects/redirects';
-
-type Props = LocaleParams & { searchParams: SearchParams };
-
-export default async function TclPromoRedirect({ params, searchParams }: Props) {
-  return redirectToHomePage(params, searchParams);
-}

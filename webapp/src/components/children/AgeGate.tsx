@@ -1,22 +1,45 @@
 'use client';
 
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import { checkAgeGate } from '@/lib/api/children';
 import type { ErrorKey } from '@/lib/api/errors';
+import { ageGatePassed, ageGateWaitSeconds, rememberAgeGatePassed, rememberAgeGateRefused } from './ageGateMemory';
 
 type State = 'asking' | 'checking' | 'allowed' | 'blocked';
 
-// Issue 7 "age gate": the adult's birth year, checked by the API and kept in
-// this component's state only (never stored): a new visit asks again. The
-// family pages' layout holds it, so moving between them keeps the answer.
+// Issue 7 "age gate": the adult's birth year, checked by the API and never stored. Issue 15: a passed
+// gate is remembered for the browser session and a refused one waits before asking again
+// (ageGateMemory.ts); the family pages' and /link's layouts hold it.
 export default function AgeGate({ children }: { children: ReactNode }) {
   const t = useTranslations('AgeGate');
   const tErrors = useTranslations('Errors');
   const [year, setYear] = useState('');
   const [state, setState] = useState<State>('asking');
   const [errorKey, setErrorKey] = useState<ErrorKey | null>(null);
+  const [wait, setWait] = useState(0);
+
+  // Read after the first render: the server renders the question (it cannot see session storage).
+  useEffect(() => {
+    if (ageGatePassed()) return setState('allowed');
+    const seconds = ageGateWaitSeconds();
+    if (seconds > 0) {
+      setWait(seconds);
+      setState('blocked');
+    }
+  }, []);
+
+  // A refused gate asks again once its wait is over.
+  useEffect(() => {
+    if (state !== 'blocked' || wait <= 0) return;
+    const timer = window.setTimeout(() => {
+      setState('asking');
+      setYear('');
+      setWait(0);
+    }, wait * 1000);
+    return () => window.clearTimeout(timer);
+  }, [state, wait]);
 
   if (state === 'allowed') return <>{children}</>;
 
@@ -36,7 +59,13 @@ export default function AgeGate({ children }: { children: ReactNode }) {
       setState('asking');
       return;
     }
-    setState(result.data.allowed ? 'allowed' : 'blocked');
+    if (result.data.allowed) {
+      rememberAgeGatePassed();
+      return setState('allowed');
+    }
+    rememberAgeGateRefused();
+    setWait(ageGateWaitSeconds());
+    setState('blocked');
   }
 
   if (state === 'blocked') {
@@ -44,6 +73,7 @@ export default function AgeGate({ children }: { children: ReactNode }) {
       <section className="page">
         <h1>{t('title')}</h1>
         <Flash kind="error">{t('blocked')}</Flash>
+        {wait > 0 && <p>{t('retryIn', { minutes: Math.ceil(wait / 60) })}</p>}
       </section>
     );
   }

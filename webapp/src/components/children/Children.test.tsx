@@ -58,7 +58,8 @@ describe('age gate (issue 7)', () => {
     expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ birthYear: 1985 });
     expect(fetchMock.mock.calls[0][0]).toBe('/api/v5/age-gate');
     expect(window.localStorage.length).toBe(1); // the token only
-    expect(window.sessionStorage.length).toBe(0);
+    // Issue 15: only that the gate was passed, for this browser session; never the year.
+    expect({ ...window.sessionStorage }).toEqual({ ageGatePassed: '1' });
   });
 
   it('blocks a child', async () => {
@@ -77,6 +78,40 @@ describe('age gate (issue 7)', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(400, { code: 1, message: 'birthYearInvalid' }));
     answer('2999');
     expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.birthYearInvalid);
+  });
+
+  it('asks once per browser session: /children, /children/1 and a return show the pages at once (issue 15)', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { allowed: true }));
+    const first = renderWithIntl(<AgeGate><p>family pages</p></AgeGate>);
+    answer('1985');
+    expect(await screen.findByText('family pages')).toBeInTheDocument();
+    first.unmount();
+    renderWithIntl(<AgeGate><p>child settings</p></AgeGate>);
+    expect(await screen.findByText('child settings')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: g.birthYear })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/v5/age-gate')).toHaveLength(1);
+  });
+
+  it('makes a refused child wait before asking again, even after a reload (issue 15)', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z') });
+    try {
+      fetchMock.mockResolvedValueOnce(jsonResponse(200, { allowed: false }));
+      const first = renderWithIntl(<AgeGate><p>family pages</p></AgeGate>);
+      answer('2019');
+      expect(await screen.findByText(g.blocked)).toBeInTheDocument();
+      expect(screen.getByText('You can try again in 5 minutes.')).toBeInTheDocument();
+      expect(Object.keys({ ...window.sessionStorage })).toEqual(['ageGateRetryAt']);
+      first.unmount();
+      // The reload: still refused, no form to try again at once.
+      renderWithIntl(<AgeGate><p>family pages</p></AgeGate>);
+      expect(await screen.findByText(g.blocked)).toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: g.birthYear })).not.toBeInTheDocument();
+      const { act } = await import('@testing-library/react');
+      act(() => { jest.advanceTimersByTime(300_000); });
+      expect(screen.getByRole('textbox', { name: g.birthYear })).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('speaks Arabic', () => {

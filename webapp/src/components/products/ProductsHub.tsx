@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
+import FamilyLinks from '@/components/children/FamilyLinks';
 import EmailOverlay from '@/components/email-overlay/EmailOverlay';
 import { useIsTv } from '@/components/layout/PlatformContext';
 import { useParentalGate } from '@/components/parental-gate/useParentalGate';
@@ -79,6 +80,7 @@ export default function ProductsHub() {
           ))}
         </ol>
         {failed && <Flash kind="error" onClose={() => setFailed(false)}>{tErrors('somethingWentWrong')}</Flash>}
+        {!isTv && <FamilyLinks className={styles.family} />}
         <Link href="/" className={styles.back}>{t('backToProfile')}</Link>
       </section>
       {gate}

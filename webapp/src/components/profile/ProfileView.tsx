@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
+import FamilyLinks from '@/components/children/FamilyLinks';
 import EmailOverlay from '@/components/email-overlay/EmailOverlay';
 import { useIsTv } from '@/components/layout/PlatformContext';
 import { Link } from '@/i18n/navigation';
@@ -68,6 +69,7 @@ export default function ProfileView() {
           </div>
         )}
         <Link href="/products" className={`button ${styles.products}`}>{t('products')}</Link>
+        {!isTv && <FamilyLinks className={styles.card} linkClassName={styles.link} />}
         <DataRights />
       </section>
       {editing && (

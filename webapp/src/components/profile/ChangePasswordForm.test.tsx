@@ -28,8 +28,15 @@ describe('change password', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses a new password shorter than 8 characters and shows the rule (issue 15)', async () => {
+    submit('old-pass', 'short', 'short');
+    expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.passwordTooShort);
+    expect(screen.getByText('At least 8 characters.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('asks for matching passwords', async () => {
-    submit('old-pass', 'new-pass', 'other');
+    submit('old-pass', 'new-pass-1', 'other-pass');
     expect(await screen.findByRole('alert')).toHaveTextContent('Please make sure your password match!');
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
@@ -8,6 +8,7 @@ import { Link } from '@/i18n/navigation';
 import { changePassword } from '@/lib/api/profile';
 import type { ErrorKey } from '@/lib/api/errors';
 import { hashPassword } from '@/lib/password';
+import PasswordHint from '@/components/common/PasswordHint';
 import { newPasswordError } from '@/lib/validation';
 
 type Fields = { oldPassword: string; newPassword: string; confirmPassword: string };
@@ -54,12 +55,16 @@ export default function ChangePasswordForm() {
     <form className="form" onSubmit={submit} noValidate aria-busy={status === 'saving'}>
       {error && <Flash kind="error" onClose={() => setError(null)}>{tErrors(error)}</Flash>}
       {FIELDS.map((name) => (
-        <label key={name} className="field">
+        <Fragment key={name}>
+        <label className="field">
           <span>{t(name)}</span>
           <input type="password" name={name} autoComplete={AUTOCOMPLETE[name]} required value={fields[name]}
-            aria-invalid={(error && !fields[name]) || (error === 'passwordsMismatch' && name !== 'oldPassword') || undefined}
+            aria-invalid={(error && !fields[name]) || (error === 'passwordsMismatch' && name !== 'oldPassword') || (error === 'passwordTooShort' && name === 'newPassword') || undefined}
+            aria-describedby={name === 'newPassword' ? 'new-password-hint' : undefined}
             onChange={(e) => setFields({ ...fields, [name]: e.target.value })} />
         </label>
+        {name === 'newPassword' && <PasswordHint id="new-password-hint" password={fields.newPassword} />}
+        </Fragment>
       ))}
       <button type="submit" className="button" disabled={status === 'saving'}>
         {status === 'saving' ? <Spinner label={t('saving')} /> : t('submit')}

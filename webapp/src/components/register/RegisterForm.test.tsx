@@ -69,6 +69,16 @@ describe('RegisterForm validation (SPEC 5)', () => {
     expect(registerCalls()).toHaveLength(0);
   });
 
+  it('refuses a password shorter than 8 characters, with the rule shown beside the field (issue 15)', async () => {
+    await renderForm(<RegisterForm />);
+    expect(screen.getByText('At least 8 characters.')).toBeInTheDocument();
+    fill({ password: 'p4sswor' });
+    submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.passwordTooShort);
+    expect(screen.getByLabelText(en.RegisterPage.password)).toHaveAttribute('aria-invalid', 'true');
+    expect(registerCalls()).toHaveLength(0);
+  });
+
   it('leaves the promotional box optional', async () => {
     await renderForm(<RegisterForm />);
     fill();

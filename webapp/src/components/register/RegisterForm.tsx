@@ -6,6 +6,8 @@ import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import { marketingUrl } from '@/components/layout/marketing';
 import Field from '@/components/login/Field';
+import PasswordHint from '@/components/common/PasswordHint';
+import { PASSWORD_MIN_LENGTH } from '@/lib/validation';
 import PageFlash from '@/components/login/PageFlash';
 import type { PageFlash as PageFlashValue } from '@/components/login/page-flash';
 import { useAccountRedirect } from '@/components/login/useAccountRedirect';
@@ -84,7 +86,9 @@ export default function RegisterForm({ variant = 'site', initialEmail = '', part
         </Flash>
       )}
       <Field name="email" type="email" label={t('email')} autoComplete="email" inputMode="email" required value={email} onValue={setEmail} error={message(errors.email)} />
-      <Field name="password" type="password" label={t('password')} autoComplete="new-password" required value={password} onValue={setPassword} error={message(errors.password)} />
+      <Field name="password" type="password" label={t('password')} autoComplete="new-password" required value={password} onValue={setPassword} error={message(errors.password)}
+        minLength={PASSWORD_MIN_LENGTH} aria-describedby={errors.password ? 'field-password-error password-hint' : 'password-hint'} />
+      <PasswordHint id="password-hint" password={password} />
       <Field
         name="coupon"
         label={preset?.locked ? t('couponLocked') : t('coupon')}

@@ -1,5 +1,6 @@
 import type { ErrorKey } from '@/lib/api/errors';
 import { emailError } from '@/lib/email';
+import { passwordError } from '@/lib/validation';
 
 export type RegisterErrors = {
   email?: ErrorKey;
@@ -10,12 +11,13 @@ export type RegisterErrors = {
 
 type Input = { email: string; password: string; terms: boolean; promo: boolean; promoRequired: boolean };
 
-/** SPEC 5 "Register": e-mail and password required, terms required, promo optional (required in Arabic). */
+/** SPEC 5 "Register": e-mail and password required (issue 15: at least 8 characters), terms required, promo optional (required in Arabic). */
 export function registerErrors({ email, password, terms, promo, promoRequired }: Input): RegisterErrors {
   const errors: RegisterErrors = {};
   const emailProblem = emailError(email);
   if (emailProblem) errors.email = emailProblem;
-  if (!password) errors.password = 'valueRequired';
+  const passwordProblem = passwordError(password);
+  if (passwordProblem) errors.password = passwordProblem;
   if (!terms) errors.terms = 'termsRequired';
   if (promoRequired && !promo) errors.promo = 'promoRequired';
   return errors;

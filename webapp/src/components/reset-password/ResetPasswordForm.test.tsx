@@ -28,6 +28,13 @@ describe('ResetPasswordForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses a password shorter than 8 characters (issue 15)', async () => {
+    renderWithIntl(<ResetPasswordForm token="tok" />);
+    fillAndSubmit('1234567', '1234567');
+    expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.passwordTooShort);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows the mismatch message in Arabic', async () => {
     renderWithIntl(<ResetPasswordForm token="tok" />, 'ar');
     fillAndSubmit('p4ssword', 'other', ar.ResetPasswordPage);

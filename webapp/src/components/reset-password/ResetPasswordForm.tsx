@@ -8,6 +8,7 @@ import { useApiForm } from '@/components/common/useApiForm';
 import { Link } from '@/i18n/navigation';
 import { linkErrorKey, resetPassword } from '@/lib/api/users';
 import { hashPassword } from '@/lib/password';
+import PasswordHint from '@/components/common/PasswordHint';
 import { newPasswordError } from '@/lib/validation';
 
 export default function ResetPasswordForm({ token }: { token: string }) {
@@ -60,9 +61,11 @@ export default function ResetPasswordForm({ token }: { token: string }) {
           autoComplete="new-password"
           required
           value={password}
+          aria-describedby="reset-password-hint"
           onChange={(e) => setPassword(e.target.value)}
         />
       </label>
+      <PasswordHint id="reset-password-hint" password={password} />
       <label className="field">
         <span>{t('confirmPassword')}</span>
         <input

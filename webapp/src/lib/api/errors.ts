@@ -23,6 +23,7 @@ export const ERROR_KEYS = [
   'paymentNotFound', 'refundInvalid', 'refundTooMuch', 'refundNotAllowed', 'refundKeyReused', 'refundFailed',
   'staffLoginFailed', 'staffForbidden', 'parentNotFound', 'reasonRequired', 'grantTooLong', 'grantRenewing',
   'confirmationMismatch', 'deadLetterNotFound',
+  'passwordTooShort',
 ] as const satisfies readonly ErrorKey[];
 
 export function isErrorKey(value: unknown): value is ErrorKey {

@@ -30,7 +30,7 @@ export default async function PromoPage({ params }: { params: Params }) {
   if (isTvUserAgent((await headers()).get('user-agent'))) redirect({ href: '/login', locale });
   const t = await getTranslations({ locale, namespace: 'PromoPage' });
   return (
-    <PageMessages namespaces={['CouponField', 'DataRights', 'Notices', 'PlanPopup', 'Plans', 'PricingCard', 'RegisterPage']}>
+    <PageMessages namespaces={['PasswordHint', 'CouponField', 'DataRights', 'Notices', 'PlanPopup', 'Plans', 'PricingCard', 'RegisterPage']}>
       <section className="page">
         <h1>{t('title')}</h1>
         <p>{t('intro')}</p>

@@ -41,7 +41,7 @@ export default async function RegisterPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const { email, partner } = await entry(params);
   return (
-    <PageMessages namespaces={['DataRights', 'Notices', 'PlanPopup', 'Plans', 'PricingCard', 'RegisterPage']}>
+    <PageMessages namespaces={['PasswordHint', 'DataRights', 'Notices', 'PlanPopup', 'Plans', 'PricingCard', 'RegisterPage']}>
       <section className="page">
         <h1>{t('title')}</h1>
         <p>{t('intro')}</p>

@@ -2,7 +2,7 @@
 
 import { useEffect, useId } from 'react';
 import { useTranslations } from 'next-intl';
-import { formatCardNumber, formatCvv, formatExpiry, type CardField, type CardValues } from './cardFormat';
+import { cardBrand, formatCardNumber, formatCvv, formatExpiry, maxFormattedLength, type CardField, type CardValues } from './cardFormat';
 import type { PaymentProvider } from './provider';
 import styles from './PaymentForm.module.css';
 
@@ -55,7 +55,9 @@ export default function CardFields({ provider, card, onChange, invalid, onInvali
     <>
       <div className="field">
         <label id={`${ids.number}-label`} htmlFor={ids.number}>{t('cardNumber')}</label>
-        {input('number', formatCardNumber, { autoComplete: 'cc-number', placeholder: '1234 5678 9012 3456', maxLength: 19 })}
+        {input('number', formatCardNumber, {
+          autoComplete: 'cc-number', placeholder: '1234 5678 9012 3456', maxLength: maxFormattedLength(cardBrand(card.number)),
+        })}
         {error('number')}
       </div>
       <div className={styles.row}>

@@ -1,12 +1,54 @@
-// The card form of SPEC 3 and 5: number cut at 16 digits and grouped in fours,
-// expiry written MM / YY, CVV of 3 or 4 digits.
-
-export const MAX_CARD_DIGITS = 16;
+// The card form of SPEC 3 and 5: the number grouped and cut as its brand prints it (issue 15: American
+// Express 4-6-5 and 15 digits, Diners 4-6-4 and 14), checked with the Luhn sum in the form (hosted fields
+// do the same in production), expiry written MM / YY, CVV of 3 or 4 digits.
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 
+export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'diners' | 'discover' | 'other';
+
+/** Per brand: the lengths a number may have and how it is printed on the card. */
+export const CARD_LAYOUTS: Record<CardBrand, { lengths: readonly number[]; groups: readonly number[] }> = {
+  visa: { lengths: [13, 16], groups: [4, 4, 4, 4] },
+  mastercard: { lengths: [16], groups: [4, 4, 4, 4] },
+  amex: { lengths: [15], groups: [4, 6, 5] },
+  diners: { lengths: [14], groups: [4, 6, 4] },
+  discover: { lengths: [16], groups: [4, 4, 4, 4] },
+  other: { lengths: [12, 13, 14, 15, 16], groups: [4, 4, 4, 4] },
+};
+
+export function cardBrand(number: string): CardBrand {
+  const digits = digitsOf(number);
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^3(0[0-5]|[689])/.test(digits)) return 'diners';
+  if (/^6(011|5)/.test(digits)) return 'discover';
+  return 'other';
+}
+
+/** The longest a number of this brand may be. */
+export const maxDigits = (brand: CardBrand) => Math.max(...CARD_LAYOUTS[brand].lengths);
+
+/** The characters the formatted number of this brand may take (digits plus the spaces between groups). */
+export const maxFormattedLength = (brand: CardBrand) => maxDigits(brand) + CARD_LAYOUTS[brand].groups.length - 1;
+
 export function formatCardNumber(value: string): string {
-  return digitsOf(value).slice(0, MAX_CARD_DIGITS).replace(/(\d{4})(?=\d)/g, '$1 ');
+  const brand = cardBrand(value);
+  const digits = digitsOf(value).slice(0, maxDigits(brand));
+  const parts: string[] = [];
+  let start = 0;
+  for (const size of CARD_LAYOUTS[brand].groups) {
+    if (start >= digits.length) break;
+    parts.push(digits.slice(start, start + size));
+    start += size;
+  }
+  return parts.join(' ');
+}
+
+/** A number of a length its brand issues, with a right Luhn sum. */
+export function cardNumberValid(number: string): boolean {
+  const digits = digitsOf(number);
+  return CARD_LAYOUTS[cardBrand(digits)].lengths.includes(digits.length) && luhnValid(digits);
 }
 
 /**
@@ -42,16 +84,6 @@ export function luhnValid(number: string): boolean {
   return sum % 10 === 0;
 }
 
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'other';
-
-export function cardBrand(number: string): CardBrand {
-  const digits = digitsOf(number);
-  if (/^4/.test(digits)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^6(011|5)/.test(digits)) return 'discover';
-  return 'other';
-}
 
 /** "MM / YY" that is a real month and not in the past (a card is valid through its month). */
 export function expiryValid(expiry: string, now = new Date()): boolean {
@@ -71,7 +103,7 @@ export function cardProblems(card: CardValues, now = new Date()): { empty: CardF
   const empty = (Object.keys(card) as CardField[]).filter((field) => !card[field].trim());
   const invalid: CardField[] = [];
   const digits = digitsOf(card.number);
-  if (card.number && (digits.length < 12 || digits.length > MAX_CARD_DIGITS)) invalid.push('number');
+  if (card.number && !cardNumberValid(digits)) invalid.push('number');
   if (card.expiry && !expiryValid(card.expiry, now)) invalid.push('expiry');
   const cvvLength = cardBrand(digits) === 'amex' ? 4 : 3;
   if (card.cvv && card.cvv.length !== cvvLength) invalid.push('cvv');

@@ -62,6 +62,12 @@ describe('sandbox provider', () => {
     expect(await provider.tokenizeCard({ ...card('4111111111111111'), expiry: '13 / 30' }, check))
       .toEqual({ ok: false, message: 'fieldsInvalid', fields: ['expiry'] });
   });
+  it('stops a Luhn-invalid number or an Amex of the wrong length in the form, with no nonce (issue 15)', async () => {
+    expect(await provider.tokenizeCard(card('4111 1111 1111 1112'))).toEqual({ ok: false, message: 'fieldsInvalid' });
+    expect(await provider.tokenizeCard({ ...card('3782 822463 1000'), cvv: '1234' })).toEqual({ ok: false, message: 'fieldsInvalid' });
+    expect(await provider.tokenizeCard({ ...card('3782 822463 10005'), cvv: '1234' }))
+      .toEqual(expect.objectContaining({ ok: true, nonce: 'fake-valid-amex-nonce' }));
+  });
   it('gives the PayPal and Google Pay test nonces', async () => {
     expect(await provider.payWithPayPal()).toEqual(expect.objectContaining({ nonce: 'fake-paypal-billing-agreement-nonce', method: 'paypal' }));
     expect(await provider.payWithGooglePay()).toEqual(expect.objectContaining({ nonce: 'fake-android-pay-visa-nonce', method: 'googlePay' }));

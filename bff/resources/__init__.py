@@ -12,12 +12,13 @@ from bff.resources.licenses.routes import blp as licenses
 from bff.resources.ops.routes import blp as ops
 from bff.resources.partners.routes import blp as partners
 from bff.resources.plans.routes import blp as plans
+from bff.resources.quotes.routes import blp as quotes
 from bff.resources.redirect.routes import blp as redirect
 from bff.resources.site.routes import blp as site
 from bff.resources.subscriptions.routes import blp as subscriptions
 from bff.resources.tv_link.routes import blp as tv_link
 from bff.resources.users.routes import blp as users
 
-BLUEPRINTS = [accounts, users, redirect, country, subscriptions, plans, coupons, braintree, partners, licenses,
+BLUEPRINTS = [accounts, users, redirect, country, subscriptions, plans, coupons, braintree, quotes, partners, licenses,
               analytics, children, tv_link, consents, account_data, site, health,
               ops]

@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from core.domain import callbacks, errors, payments, purchases
-from core.domain.catalogue import Plan, apps_of, covered_apps, price_bundle
+from core.domain.catalogue import Plan, apps_of, price_bundle
 from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage
-from core.domain.subscriptions import (ACTIVE, FAILED, PENDING, TRIAL, TRIAL_DAYS, WEB_STORE, Subscription,
-                                       had_trial, products_with_access, visible)
+from core.domain.quotes import free_time
+from core.domain.subscriptions import (ACTIVE, FAILED, PENDING, TRIAL, WEB_STORE, Subscription,
+                                       had_trial, products_with_access)
 from core.services.context import ServiceContext
 from core.services.coupon_grants import grant_access_coupon, redeem_or_fail
 from core.services import refunds
@@ -204,15 +205,7 @@ def _coupon(uow, cmd, account, owned, product, plan, now) -> Coupon | None:
 
 
 def _free_days(owned: list[Subscription], coupon: Coupon | None, product: str, now: datetime) -> int:
-    """Coupon time, else the one free trial, else nothing; and never pay twice for the same days:
-    resubscribing while a cancelled subscription still runs starts billing when it ends."""
-    days = coupon.free_days(now) if coupon is not None and coupon.is_promo else (
-        0 if had_trial(owned) else TRIAL_DAYS)
-    wanted = apps_of(product)
-    for s in visible(owned):
-        if s.end_date and not s.is_expired(now) and covered_apps([s.subscription_type]) & wanted:
-            days = max(days, (s.end_date - now).days + (1 if (s.end_date - now).seconds else 0))
-    return days
+    return free_time(owned, coupon, product, now)[0]  # the rule lives in core/domain/quotes.py
 
 
 def _request(ctx, uow, sub: Subscription, plan: Plan, cmd: SubscribeCommand, price, coupon: Coupon | None,

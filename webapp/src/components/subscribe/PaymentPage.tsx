@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import PaymentForm from '@/components/payment/PaymentForm';
@@ -9,17 +9,20 @@ import { threeDSecureAmount, verificationEmail } from '@/components/payment/thre
 import { usePaymentProvider } from '@/components/payment/usePaymentProvider';
 import PlanPopup from '@/components/pricing/PlanPopup';
 import PricingCard from '@/components/pricing/PricingCard';
-import { DEFAULT_SELECTION, priceSelection, type PlanSelection } from '@/components/pricing/plans';
+import { DEFAULT_SELECTION, formatMoney, priceSelection, toCents, type PlanSelection } from '@/components/pricing/plans';
 import { loadSelection, saveSelection, withoutOwnedApps } from '@/components/pricing/selection';
 import { usePlans } from '@/components/pricing/usePlans';
 import { useRouter } from '@/i18n/navigation';
 import { appsWithAccess } from '@/lib/account/account';
 import { sendsToProfile, type PaymentMode } from '@/lib/startup/decide';
 import { useStartup } from '@/lib/startup/StartupProvider';
+import { couponLine, type AppliedCoupon } from './coupon';
 import CouponField from './CouponField';
+import OrderSummary from './OrderSummary';
 import { noteAccessGranted } from './paymentNotice';
 import { useCoupon } from './useCoupon';
 import { usePay } from './usePay';
+import { useQuote } from './useQuote';
 import styles from './PaymentPage.module.css';
 
 const TITLES = { subscribe: 'SubscribePage', resubscribe: 'ResubscribePage', changePlan: 'ChangePlanPage' } as const;
@@ -47,6 +50,10 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
     router.push('/products');
   });
   const pay = usePay({ selection, priced, coupon: coupon.applied });
+  const quote = useQuote(selection, priced, coupon.applied, account !== null);
+  const locale = useLocale();
+  // The trial line only when the quote says a trial comes (before it answers: a family with no subscription yet).
+  const trialAhead = quote.quote ? quote.quote.freeReason === 'trial' : !account?.subscriptions.length;
 
   // On /subscribe, apps the family already has are not preselected (one key per set of apps,
   // so a reloaded account with the same apps leaves the parent's own pick alone).
@@ -71,6 +78,13 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
     ? { amount: threeDSecureAmount(priced.total, freeDaysFirst), email: verificationEmail(account?.email, account?.isEmailFake) }
     : null;
 
+  function couponText(applied: AppliedCoupon): string {
+    const line = couponLine(applied);
+    if (line.key === 'promo') return t('couponLine.promo', { count: line.count, unit: line.unit });
+    const price = line.price ? formatMoney(toCents(line.price), currency, locale) : '';
+    return t(`couponLine.${line.key}`, { count: line.count, unit: line.unit, price, period: line.period });
+  }
+
   return (
     <section className={styles.page} aria-labelledby="payment-title">
       <header className={styles.head}>
@@ -85,7 +99,10 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
         <div className={styles.plan}>
           <PricingCard plans={plans} selection={selection} onOpen={() => setPopupOpen(true)} failed={failed} onRetry={retry} />
           <CouponField coupon={coupon} currency={currency} />
-          <p className={styles.note}>{t(coupon.applied ? 'couponNote' : account?.subscriptions.length ? 'anytimeNote' : 'trialNote')}</p>
+          <p className={styles.note}>
+            {coupon.applied ? couponText(coupon.applied) : t(trialAhead ? 'trialNote' : 'anytimeNote')}
+          </p>
+          <OrderSummary state={quote} />
         </div>
         <div className={styles.pay}>
           <h2 className={styles.payTitle}>{t('paymentTitle')}</h2>

@@ -103,3 +103,21 @@ describe('stored coupon', () => {
     expect(couponDuration('2 months')).toBeNull();
   });
 });
+
+describe('the line each coupon type gets (issue 15 item 8)', () => {
+  const { couponLine } = jest.requireActual('./coupon') as typeof import('./coupon');
+  it('free months: free time first', () => {
+    expect(couponLine({ kind: 'promo', code: 'LUMO-HOLIDAY', durationCode: 'P1M' })).toEqual({ key: 'promo', count: 1, unit: 'month' });
+    expect(couponLine({ kind: 'promo', code: 'LUMO-STORIES', durationCode: 'P14D' })).toEqual({ key: 'promo', count: 14, unit: 'day' });
+  });
+  it('a reduced price for N months is charged, never "nothing is charged"', () => {
+    expect(couponLine({ kind: 'discount', code: 'LUMO-HALF', durationCode: 'P3M',
+      details: { discountPrice: '2.99', isBundleDiscount: false, planType: 'P1M' } }))
+      .toEqual({ key: 'discount', count: 3, unit: 'month', price: '2.99', period: 'P1M' });
+  });
+  it('a bundle discount says it is for two apps or more', () => {
+    expect(couponLine({ kind: 'discount', code: 'LUMO-BUNDLE-0005', durationCode: 'P12M',
+      details: { discountPrice: '39.90', isBundleDiscount: true, planType: 'P1Y' } }))
+      .toEqual({ key: 'bundle', count: 12, unit: 'month', price: '39.90', period: 'P1Y' });
+  });
+});

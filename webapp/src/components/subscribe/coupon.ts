@@ -83,3 +83,21 @@ export function restoreCoupon(): AppliedCoupon | null {
 }
 
 export { clearCoupon };
+
+/**
+ * Issue 15: the line under the coupon field says what this coupon really does — free time before the first
+ * charge (promo), a reduced price that is charged (discount), or a bundle price for two apps or more — never
+ * "nothing is charged" for a coupon that lowers the price.
+ */
+export type CouponLine =
+  | { key: 'promo'; count: number; unit: 'month' | 'day' }
+  | { key: 'discount' | 'bundle'; count: number; unit: 'month' | 'day'; price: string | null; period: string };
+
+export function couponLine(coupon: AppliedCoupon): CouponLine {
+  const duration = couponDuration(coupon.durationCode) ?? { count: 1, unit: 'month' as const };
+  if (coupon.kind === 'promo') return { key: 'promo', ...duration };
+  return {
+    key: coupon.details.isBundleDiscount ? 'bundle' : 'discount', ...duration,
+    price: coupon.details.discountPrice, period: coupon.details.planType ?? 'P1M',
+  };
+}

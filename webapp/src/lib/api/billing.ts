@@ -94,3 +94,26 @@ export function subscribeLegacy(product: string, request: LegacySubscribeRequest
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 }
+
+/** 200 of GET /v5/braintree/quote (issue 15): what subscribe will charge, and when. Amounts as "4.99". */
+export type Quote = {
+  currency: string;
+  period: 'P1M' | 'P1Y';
+  price: string;
+  todayAmount: string;
+  firstChargeAmount: string;
+  firstChargeDate: string;
+  freeDays: number;
+  freeReason: 'trial' | 'coupon' | 'paidThrough' | null;
+  discountPrice: string | null;
+  discountCycles: number;
+  fullPriceFrom: string | null;
+  couponKind: 'access' | 'promo' | 'discount' | null;
+};
+
+export function getQuote(plan: ChosenPlan, coupon: string | null) {
+  const query = new URLSearchParams({ planId: plan.planId, product: plan.product });
+  plan.addOns.forEach((addOn) => query.append('addOns', addOn));
+  if (coupon) query.set('coupon', coupon);
+  return apiRequest<Quote>(`/v5/braintree/quote?${query}`);
+}

@@ -20,7 +20,7 @@ from core.domain.catalogue import Plan, apps_of, price_bundle
 from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage
-from core.domain.quotes import free_time
+from core.domain.quotes import COUPON_TIME, TRIAL_TIME, free_time
 from core.domain.subscriptions import (ACTIVE, FAILED, PENDING, TRIAL, WEB_STORE, Subscription,
                                        had_trial, products_with_access)
 from core.services.context import ServiceContext
@@ -241,7 +241,7 @@ def _settle(ctx: ServiceContext, subscription_id: int, plan: Plan, request: paym
         sub.payment_method = result.payment_method
         if authentication is not None:  # 3-D Secure of the card paid with (core/services/three_d_secure.py)
             sub.three_d_secure_status, sub.liability_shifted = authentication.status, authentication.liability_shifted
-        sub.payment_state_id = TRIAL if request.trial_days else ACTIVE
+        sub.payment_state_id = TRIAL if request.trial_days and _is_free_time(uow, sub) else ACTIVE
         sub.next_billing_date = first_charge or _period_end(now, plan.duration_code)
         sub.end_date = sub.next_billing_date
         uow.subscriptions.save(sub)
@@ -254,6 +254,15 @@ def _settle(ctx: ServiceContext, subscription_id: int, plan: Plan, request: paym
         uow.commit()
     ctx.jobs.outbox_changed()
     return sub
+
+
+def _is_free_time(uow, sub: Subscription) -> bool:
+    """Whether the days before the first charge are a free trial or a coupon's free time (a "Free trial"),
+    not the paid-through rest of a cancelled subscription: that new subscription is active, billed when the
+    old one ends (issue 15: a resubscribe during a cancelled trial is not a second free trial)."""
+    others = [o for o in uow.subscriptions.for_account(sub.account_id) if o.id != sub.id]
+    coupon = uow.coupons.by_code(sub.coupon) if sub.coupon else None
+    return free_time(others, coupon, sub.subscription_type, sub.created_at)[1] in (TRIAL_TIME, COUPON_TIME)
 
 
 def _period_end(start: datetime, duration_code: str) -> datetime:

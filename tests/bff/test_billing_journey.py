@@ -42,7 +42,10 @@ def test_register_coupon_pay_cancel_cancel_again_resubscribe(client, container, 
     new = container.services.gateway.subscriptions[f"lumo{back.json['data']['subscriptionId']}"]["request"]
     assert new.trial_days == 5  # no second free trial; billing starts when the cancelled one ends
     states = sorted((s["paymentStateId"], s["paymentMethod"]) for s in subscriptions(client, token))
-    assert states == [("Cancelled", "card"), ("Trial", "paypal")]
+    # Issue 15: the new one is not a second "Free trial": it is active, first charged when the old one ends.
+    assert states == [("Active", "paypal"), ("Cancelled", "card")]
+    newest = subscriptions(client, token)[-1]
+    assert newest["nextBillingDate"] == trial_end
 
 
 def test_resubscribe_after_expiry_is_charged_at_once(client, container, clock):

@@ -257,3 +257,8 @@ def run_axe(page) -> dict:
     impacts = {impact: sum(1 for v in result if v["impact"] == impact)
                for impact in ("minor", "moderate", "serious", "critical")}
     return {"violations": len(result), **impacts, "rules": result}
+
+
+def paid_notice(cat: "Catalog", kind: str) -> str:
+    """The profile's thank-you after a payment, up to its date (issue 15: a trial is not "active")."""
+    return cat.t("ProfilePage.paidNotice", kind=kind, date="@@").split("@@")[0]

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import WEB_APP_URLS, unique_email
-from tests.e2e.support import Catalog, catalog, gate_answer, mails_to, text_of
+from tests.e2e.support import Catalog, catalog, gate_answer, mails_to, paid_notice, text_of
 
 pytestmark = pytest.mark.e2e
 
@@ -127,7 +127,7 @@ def test_landing_register_subscribe_hub_open_web_app(locale, new_context, stack)
 
     at(page, cat, "/")
     assert_language(page, cat)
-    expect(page.get_by_role("status").filter(has_text=cat.t("ProfilePage.paid"))).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text=paid_notice(cat, "trial"))).to_be_visible()
     expect(subscription_card(page)).to_contain_text(cat.t("ProfilePage.state", state="Trial"))
     page.get_by_role("link", name=cat.t("ProfilePage.products")).click()
 
@@ -244,7 +244,7 @@ def test_cancel_then_already_cancelled_then_resubscribe(new_context, make_parent
     expect(page.get_by_role("status").filter(has_text=still_active)).to_be_visible()
     pay_by_card(page, cat)
     at(page, cat, "/")
-    expect(page.get_by_role("status").filter(has_text=cat.t("ProfilePage.paid"))).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text=paid_notice(cat, "scheduled"))).to_be_visible()
     subscriptions = stack.api.account(parent.token)[1]["subscriptions"]
     assert sorted(s["isRenewing"] for s in subscriptions) == [False, True], subscriptions
 
@@ -378,7 +378,7 @@ def test_wallet_sandbox_payment(wallet, method, new_context, make_parent, stack,
     expect(heading(page, cat.t("SubscribePage.title"))).to_be_visible()
     page.get_by_role("button", name=cat.t(f"PaymentForm.{wallet}")).click()
     at(page, cat, "/")
-    expect(page.get_by_role("status").filter(has_text=cat.t("ProfilePage.paid"))).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text=paid_notice(cat, "trial"))).to_be_visible()
     expect(subscription_card(page)).to_contain_text(cat.t("ProfilePage.paymentMethod", method=method))
 
 

@@ -20,7 +20,7 @@ from core.adapters.db.models import AccountRow, SubscriptionRow
 from core.adapters.db.unit_of_work import make_engine
 from core.domain.stores import SWITCH_OPERATORS
 from tests.e2e.conftest import Parent
-from tests.e2e.support import Catalog, catalog, text_of
+from tests.e2e.support import Catalog, catalog, paid_notice, text_of
 from tests.e2e.test_journeys import (VALID_CARD, assert_language, at, expiry_in_future, heading, subscription_card,
                                      wait_for_mail)
 
@@ -214,7 +214,7 @@ def test_add_subscription_three_steps_with_a_sandbox_card(locale, new_context, m
 
     at(page, cat, "/")
     assert_language(page, cat)
-    expect(page.get_by_role("status").filter(has_text=cat.t("ProfilePage.paid"))).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text=paid_notice(cat, "trial"))).to_be_visible()
     expect(subscription_card(page).get_by_role("heading", name=cat.t("Plans.lumo_books_monthly"))).to_be_visible()
     subscription = only_subscription(stack, parent.token)
     assert (subscription["subscriptionType"], subscription["durationCode"], subscription["storeId"],

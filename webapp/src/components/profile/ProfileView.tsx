@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import FamilyLinks from '@/components/children/FamilyLinks';
 import EmailOverlay from '@/components/email-overlay/EmailOverlay';
@@ -20,6 +20,7 @@ export default function ProfileView() {
   const t = useTranslations('ProfilePage');
   const { account, reloadAccount } = useStartup();
   const isTv = useIsTv();
+  const format = useFormatter();
   const [editing, setEditing] = useState<EditableField | null>(null);
   const tErrors = useTranslations('Errors');
   const [paid, setPaid] = useState(paymentJustDone);
@@ -34,7 +35,11 @@ export default function ProfileView() {
   return (
     <div className={styles.screen}>
       <section className={styles.profile} aria-labelledby="profile-title">
-        {paid && <Flash kind="success" onClose={() => setPaid(false)}>{t('paid')}</Flash>}
+        {paid && (
+          <Flash kind="success" onClose={() => setPaid(null)}>
+            {t('paidNotice', { kind: paid.kind, date: paid.date ? format.dateTime(new Date(paid.date), { dateStyle: 'long' }) : '' })}
+          </Flash>
+        )}
         {owned && <Flash kind="success" onClose={() => setOwned(false)}>{tErrors('alreadySubscribed')}</Flash>}
         <h1 id="profile-title">{t('title')}</h1>
         <div className={styles.card}>

@@ -57,7 +57,10 @@ export default function AddSubscriptionFlow() {
       const reason = result.body?.errorMessage;
       return isErrorKey(reason) ? reason : result.errorKey;
     }
-    await succeeded({ product: plan.product, period: plan.durationCode, currency: plan.currency, total: toCents(plan.price), method: nonce.method });
+    await succeeded({
+      product: plan.product, period: plan.durationCode, currency: plan.currency, total: toCents(plan.price), method: nonce.method,
+      subscriptionId: result.data.data?.subscriptionId,
+    });
     return null;
   }
 

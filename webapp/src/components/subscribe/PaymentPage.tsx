@@ -49,8 +49,8 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
     await reloadAccount();
     router.push('/products');
   });
-  const pay = usePay({ selection, priced, coupon: coupon.applied });
   const quote = useQuote(selection, priced, coupon.applied, account !== null);
+  const pay = usePay({ selection, priced, coupon: coupon.applied, freeReason: quote.quote?.freeReason });
   const locale = useLocale();
   // The trial line only when the quote says a trial comes (before it answers: a family with no subscription yet).
   const trialAhead = quote.quote ? quote.quote.freeReason === 'trial' : !account?.subscriptions.length;

@@ -1,19 +1,22 @@
-// Notices the profile shows right after a payment attempt: "Thank you, your subscription is active", or
-// "You already have a subscription for this app" when the API refused a second purchase (alreadySubscribed).
-// Kept in memory, not in the address: they must not come back on a reload or a shared link.
-type Notice = 'paid' | 'alreadySubscribed';
-let pending: Notice | null = null;
+// Notices the profile shows right after a payment attempt (kept in memory, not in the address: they must not
+// come back on a reload or a shared link): the thank-you, or "You already have a subscription for this app"
+// when the API refused a second purchase (alreadySubscribed). Issue 15: the thank-you says what the new
+// subscription's card says — a free trial (or a coupon's free time) is not "active", and a subscription that
+// starts when a cancelled one ends says so.
+export type PaidNotice = { kind: 'trial' | 'active' | 'scheduled'; date: string | null };
 
-export function notePaymentDone(): void {
-  pending = 'paid';
+let pending: PaidNotice | 'alreadySubscribed' | null = null;
+
+export function notePaymentDone(notice: PaidNotice = { kind: 'active', date: null }): void {
+  pending = notice;
 }
 
 export function noteAlreadySubscribed(): void {
   pending = 'alreadySubscribed';
 }
 
-export function paymentJustDone(): boolean {
-  return pending === 'paid';
+export function paymentJustDone(): PaidNotice | null {
+  return pending === 'alreadySubscribed' ? null : pending;
 }
 
 export function alreadySubscribedNotice(): boolean {
@@ -22,6 +25,16 @@ export function alreadySubscribedNotice(): boolean {
 
 export function clearPaymentNotice(): void {
   pending = null;
+}
+
+type NewSubscription = { paymentStateId: string; nextBillingDate: string | null } | undefined;
+
+/** The notice that agrees with the new subscription's card (its state from the reloaded account). */
+export function paidNotice(subscription: NewSubscription, freeReason: string | null | undefined): PaidNotice {
+  const date = subscription?.nextBillingDate ?? null;
+  if (subscription?.paymentStateId === 'Trial') return { kind: 'trial', date };
+  if (freeReason === 'paidThrough') return { kind: 'scheduled', date };
+  return { kind: 'active', date };
 }
 
 // Issue 15: "Your coupon is active: all your apps are open" on the hub right after an access coupon

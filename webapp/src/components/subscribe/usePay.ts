@@ -13,7 +13,7 @@ import { clearCoupon, local } from '@/lib/session/storage';
 import { useStartup } from '@/lib/startup/StartupProvider';
 import { openWebApp } from '@/lib/startup/web-apps';
 import { afterPayment, fireConversion } from './afterPayment';
-import { noteAlreadySubscribed, notePaymentDone } from './paymentNotice';
+import { noteAlreadySubscribed, notePaymentDone, paidNotice } from './paymentNotice';
 import type { AppliedCoupon } from './coupon';
 import { chosenPlan } from './useCoupon';
 
@@ -58,8 +58,14 @@ function newKey(): string {
   return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-type PayContext = { selection: PlanSelection; priced: PricedSelection | null; coupon: AppliedCoupon | null };
-type Bought = { product: string; period: string; currency: string; total: number; method: string };
+type PayContext = {
+  selection: PlanSelection; priced: PricedSelection | null; coupon: AppliedCoupon | null;
+  freeReason?: string | null; // from the order summary's quote
+};
+type Bought = {
+  product: string; period: string; currency: string; total: number; method: string;
+  subscriptionId?: number; freeReason?: string | null; // issue 15: what the profile's thank-you says
+};
 
 /** SPEC 4 "Payment success": conversion, coupon cleared, subscriptions re-checked, PAYMENT_DONE, then onwards. */
 export function usePaymentSuccess() {
@@ -73,7 +79,7 @@ export function usePaymentSuccess() {
     if (conversion) fireConversion({ product: bought.product, period: bought.period, currency: bought.currency, value: bought.total });
     clearCoupon();
     local.remove('swissComeCampaign');
-    await reloadAccount();
+    const reloaded = await reloadAccount();
     track('PAYMENT_DONE', { product: bought.product, paymentMethod: bought.method });
     if (destination.kind === 'tvFolder') {
       local.remove('tvAppFolderId');
@@ -82,7 +88,7 @@ export function usePaymentSuccess() {
       local.remove('app');
       if (await openWebApp(destination.app)) return;
     }
-    notePaymentDone();
+    notePaymentDone(paidNotice(reloaded?.subscriptions.find((s) => s.id === bought.subscriptionId), bought.freeReason));
     router.push('/');
   };
 }
@@ -103,7 +109,7 @@ export function useIdempotencyKey() {
 }
 
 /** Sends a nonce to POST /v5/braintree/subscription. */
-export function usePay({ selection, priced, coupon }: PayContext) {
+export function usePay({ selection, priced, coupon, freeReason }: PayContext) {
   const succeeded = usePaymentSuccess();
   const keys = useIdempotencyKey();
   const alreadySubscribed = useAlreadySubscribed();
@@ -122,7 +128,10 @@ export function usePay({ selection, priced, coupon }: PayContext) {
       await alreadySubscribed(result);
       return paymentFailureMessage(result);
     }
-    await succeeded({ product: priced.product, period: selection.period, currency: priced.currency, total: priced.total, method: nonce.method });
+    await succeeded({
+      product: priced.product, period: selection.period, currency: priced.currency, total: priced.total, method: nonce.method,
+      subscriptionId: result.data.data?.subscriptionId, freeReason,
+    });
     return null;
   };
 }

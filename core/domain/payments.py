@@ -66,6 +66,18 @@ class GatewayResult:
     next_billing_date: datetime | None = None
     transaction_id: str | None = None  # the first charge, when the subscription charged at once (no trial)
     amount: Decimal | None = None  # what that charge (or a refund) took or gave back
+    # Issue 15: what the parent sees of the payment method on the profile, never more.
+    card_brand: str | None = None  # "Visa", "MasterCard", "American Express"…
+    card_last4: str | None = None
+    payer_email: str | None = None  # a PayPal account, already masked by mask_email
+
+
+def mask_email(address: str | None) -> str | None:
+    """j•••@example.com: the first character of the local part and the domain, nothing else."""
+    if not address or "@" not in address:
+        return None
+    local, _, domain = address.rpartition("@")
+    return f"{local[:1]}•••@{domain}" if local and domain else None
 
 
 @dataclass(frozen=True)

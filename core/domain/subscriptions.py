@@ -55,6 +55,9 @@ class Subscription:
     partner: str | None = None
     three_d_secure_status: str | None = None  # Braintree's 3-D Secure status of the card paid with, if any
     liability_shifted: bool | None = None  # fraud liability shifted to the issuer; None: 3-D Secure did not apply
+    payment_brand: str | None = None  # card brand the gateway reported (issue 15)
+    payment_last4: str | None = None  # the card's last four digits
+    payment_email: str | None = None  # a PayPal account's e-mail, masked (payments.mask_email)
     id: int | None = None
 
     def is_expired(self, now: datetime) -> bool:

@@ -241,6 +241,8 @@ def _settle(ctx: ServiceContext, subscription_id: int, plan: Plan, request: paym
         sub.payment_method = result.payment_method
         if authentication is not None:  # 3-D Secure of the card paid with (core/services/three_d_secure.py)
             sub.three_d_secure_status, sub.liability_shifted = authentication.status, authentication.liability_shifted
+        sub.payment_brand, sub.payment_last4 = result.card_brand, result.card_last4  # issue 15: for the profile
+        sub.payment_email = result.payer_email  # masked by the gateway adapter
         sub.payment_state_id = TRIAL if request.trial_days and _is_free_time(uow, sub) else ACTIVE
         sub.next_billing_date = first_charge or _period_end(now, plan.duration_code)
         sub.end_date = sub.next_billing_date

@@ -65,6 +65,10 @@ def subscription_view(s: Subscription, now, coupon_duration_code: str | None = N
         "cancel": cancel_route(s),
         "canChangePlan": can_change_plan(s),
         "cancelledAt": s.cancelled_at.isoformat() if s.cancelled_at else None,
+        # Issue 15: what the profile shows of the payment method; never more than the gateway's brand,
+        # last four digits or masked e-mail.
+        "paymentCard": {"brand": s.payment_brand, "last4": s.payment_last4} if s.payment_last4 else None,
+        "paymentEmail": s.payment_email,
     }
 
 

@@ -257,3 +257,24 @@ def test_expiry_job_lapses_cancelled_and_free_subscriptions(client, container, c
     assert subscription_changes.expire_due(container.services) == 1
     assert subscriptions(client, token)[0]["paymentStateId"] == "Expired"
     assert Decimal(subscriptions(client, token)[0]["paymentPlanPrice"]) == Decimal("4.99")
+
+
+@pytest.mark.parametrize("nonce,card,email", [
+    ("fake-valid-nonce", {"brand": "Visa", "last4": "1881"}, None),
+    ("fake-valid-amex-nonce", {"brand": "American Express", "last4": "0005"}, None),
+    ("fake-android-pay-mastercard-nonce", {"brand": "MasterCard", "last4": "4444"}, None),
+    ("fake-paypal-billing-agreement-nonce", None, "j•••@paypal.com"),
+])
+def test_the_profile_shows_the_card_brand_and_last_four_or_a_masked_paypal_email(client, nonce, card, email):
+    """Issue 15 item 10: stored from what the gateway answered; never a full number or e-mail."""
+    token = signed_up(client)
+    assert pay(client, token, nonce=nonce).status_code == 200
+    [sub] = subscriptions(client, token)
+    assert (sub["paymentCard"], sub["paymentEmail"]) == (card, email)
+    assert (sub["paymentPlanPrice"], sub["currency"]) == ("4.99", "EUR")
+
+
+def test_mask_email_keeps_one_letter_and_the_domain():
+    from core.domain.payments import mask_email
+    assert mask_email("jane.doe@paypal.com") == "j•••@paypal.com"
+    assert mask_email("") is None and mask_email("no-at-sign") is None

@@ -85,6 +85,8 @@ def test_card_subscription_with_trial_and_coupon(gateway, stub):
         "options": {"do_not_inherit_add_ons_or_discounts": True}, "merchant_account_id": "lumo_eur",
         "discounts": {"add": [{"inherited_from_id": COUPON_DISCOUNT_ID, "amount": "2.00", "number_of_billing_cycles": 3}]}}
     assert stub.subscriptions["sub_42_1"]["next_billing_period_amount"] == "5.99"
+    # Issue 15: the brand and last four digits Braintree reports, for the profile; no full e-mail, no number.
+    assert (result.card_brand, result.card_last4, result.payer_email) == ("Visa", "1881", None)
 
 
 def vault_token(stub) -> str:
@@ -100,6 +102,10 @@ def test_wallet_subscription_without_trial(gateway, stub, nonce, kind):
     result = gateway.create_subscription(request(nonce=nonce, currency="USD"))
 
     assert (result.ok, result.payment_method) == (True, kind)
+    if kind == PAYPAL:  # issue 15: the payer's e-mail, masked at once
+        assert (result.payer_email, result.card_last4) == ("p•••@example.com", None)
+    else:
+        assert (result.card_brand, result.card_last4, result.payer_email) == ("Visa", "1111", None)
     assert result.next_billing_date == midnight(30)  # the stub bills monthly as 30 days
     assert stub.bodies("POST", "/customers") == []  # found, not created again
     [sent] = stub.bodies("POST", "/subscriptions")

@@ -34,6 +34,9 @@ class SubscriptionSchema(Schema):
                                                   "with path (in-app) or url (store, operator, help article)."})
     canChangePlan = fields.Boolean()
     cancelledAt = fields.String(allow_none=True)
+    paymentCard = fields.Dict(allow_none=True, metadata={
+        "description": "The card the gateway charges: {brand, last4} (Google Pay: the card behind it); null otherwise"})
+    paymentEmail = fields.String(allow_none=True, metadata={"description": "A PayPal account's e-mail, masked"})
 
 
 class AccountSchema(Schema):

@@ -84,6 +84,10 @@ class SubscriptionRow(Base):
     trial_reminded_at = mapped_column(UTCDateTime())  # the trial-ending e-mail is written once
     three_d_secure_status: Mapped[str | None] = mapped_column(String(64))
     liability_shifted: Mapped[bool | None] = mapped_column(Boolean)
+    # What the gateway said about the payment method (issue 15): never a full card number or e-mail.
+    payment_brand: Mapped[str | None] = mapped_column(String(30))  # e.g. Visa, American Express
+    payment_last4: Mapped[str | None] = mapped_column(String(4))
+    payment_email: Mapped[str | None] = mapped_column(String(254))  # a PayPal address, masked: j•••@example.com
 
 
 class SubscriptionClaimRow(Base):

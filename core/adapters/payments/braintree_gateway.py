@@ -33,6 +33,7 @@ from core.domain.payments import (
     InvalidWebhookSignature, PaymentGateway, SubscriptionRequest, WebhookEvent,
 )
 from core.domain.payments import DISPUTE_KINDS, SETTLED, UNSETTLED, VOIDED, NOT_CHARGED, TransactionInfo
+from core.domain.payments import mask_email
 
 log = logging.getLogger(__name__)
 
@@ -381,7 +382,22 @@ def _success(subscription, method) -> GatewayResult:
     return GatewayResult(ok=True, gateway_id=subscription.id, payment_method=kind,
                          next_billing_date=_utc(getattr(subscription, "next_billing_date", None)),
                          transaction_id=getattr(charge, "id", None) or None,
-                         amount=_decimal(getattr(charge, "amount", None)))
+                         amount=_decimal(getattr(charge, "amount", None)),
+                         **_method_details(method))
+
+
+def _method_details(method) -> dict:
+    """Issue 15: the brand and last four digits of a card (Google Pay: the card behind it), or the PayPal
+    payer's e-mail, masked at once; nothing else of the payment method is kept."""
+    if method is None:
+        return {}
+    email = getattr(method, "email", None)
+    if isinstance(email, str) and email:
+        return {"payer_email": mask_email(email)}
+    brand = getattr(method, "card_type", None) or getattr(method, "source_card_type", None)
+    last4 = getattr(method, "last_4", None) or getattr(method, "source_card_last_4", None)
+    return {"card_brand": brand if isinstance(brand, str) else None,
+            "card_last4": last4 if isinstance(last4, str) and len(last4) == 4 else None}
 
 
 def _failed(call: str, reference: str, result) -> str:

@@ -60,6 +60,21 @@ THREE_D_SECURE_NONCES = {
     "fake-three-d-secure-two-visa-timeout-on-lookup-nonce": ("lookup_failed_acs_error", False, False),
     "fake-three-d-secure-visa-bypassed-authentication-nonce": ("lookup_bypassed", False, False),
 }
+# What Braintree's sandbox reports for its test nonces (brand, last four digits; the PayPal test payer).
+CARD_DETAILS = {
+    "fake-valid-mastercard-nonce": ("MasterCard", "4444"), "fake-valid-amex-nonce": ("American Express", "0005"),
+    "fake-valid-discover-nonce": ("Discover", "1117"), "fake-android-pay-mastercard-nonce": ("MasterCard", "4444"),
+    "fake-android-pay-amex-nonce": ("American Express", "0005"), "fake-android-pay-discover-nonce": ("Discover", "1117"),
+}
+DEFAULT_CARD = ("Visa", "1881")
+SANDBOX_PAYER = "jane.doe@paypal.com"
+
+
+def _method_details(method: str, nonce: str) -> dict:
+    if method == p.PAYPAL:
+        return {"payer_email": p.mask_email(SANDBOX_PAYER)}
+    brand, last4 = CARD_DETAILS.get(nonce, DEFAULT_CARD)
+    return {"card_brand": brand, "card_last4": last4}
 
 
 class SandboxGateway:
@@ -84,7 +99,8 @@ class SandboxGateway:
     def create_subscription(self, request: p.SubscriptionRequest) -> p.GatewayResult:
         if request.subscription_id in self.subscriptions:  # a retry finds the first one
             existing = self.subscriptions[request.subscription_id]
-            return p.GatewayResult(ok=True, gateway_id=request.subscription_id, payment_method=existing["method"])
+            return p.GatewayResult(ok=True, gateway_id=request.subscription_id, payment_method=existing["method"],
+                                   **_method_details(existing["method"], existing["request"].nonce))
         nonce = request.nonce
         if nonce == UNAVAILABLE_NONCE:
             raise p.GatewayUnavailable("sandbox: simulated timeout")
@@ -103,7 +119,8 @@ class SandboxGateway:
             charge = self.charge(request.subscription_id, amount, request.currency)
         return p.GatewayResult(ok=True, gateway_id=request.subscription_id, payment_method=method,
                                next_billing_date=self._now() + timedelta(days=request.trial_days),
-                               transaction_id=charge, amount=self.transactions[charge]["amount"] if charge else None)
+                               transaction_id=charge, amount=self.transactions[charge]["amount"] if charge else None,
+                               **_method_details(method, nonce))
 
     # Transactions ---------------------------------------------------------------
     def charge(self, gateway_id: str, amount: Decimal, currency: str) -> str:

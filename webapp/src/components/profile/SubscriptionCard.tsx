@@ -1,10 +1,11 @@
 'use client';
 
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { formatMoney, toCents } from '@/components/pricing/plans';
 import { Link } from '@/i18n/navigation';
 import type { Subscription } from '@/lib/account/account';
 import { planName } from './planName';
-import { subscriptionDisplay } from './visibility';
+import { couponLeft, subscriptionDisplay } from './visibility';
 import styles from './Profile.module.css';
 
 const STATES = new Set(['Trial', 'Active', 'Cancelled', 'Expired', 'Past_Due', 'Free_Campaign']);
@@ -15,7 +16,10 @@ export default function SubscriptionCard({ subscription: s, isTv, coveredApps }:
   const t = useTranslations('ProfilePage');
   const tPlans = useTranslations('Plans');
   const format = useFormatter();
+  const locale = useLocale();
   const shown = subscriptionDisplay(s, isTv, coveredApps);
+  const price = s.paymentPlanPrice && s.currency ? formatMoney(toCents(s.paymentPlanPrice), s.currency, locale) : null;
+  const left = couponLeft(s, new Date());
   const state = s.isExpired ? 'Expired' : STATES.has(s.paymentStateId) ? s.paymentStateId : 'Active';
   const titleId = `subscription-${s.id}`;
 
@@ -26,10 +30,18 @@ export default function SubscriptionCard({ subscription: s, isTv, coveredApps }:
         <span className={`${styles.state} ${styles[`state${state.replace('_', '')}`] ?? ''}`}>{t('state', { state })}</span>
       </header>
       <dl className={styles.details}>
+        {price && shown.paymentMethod !== 'coupon' && (
+          <div>
+            <dt>{t('priceLabel')}</dt>
+            <dd data-figure="price">{t('price', { price, period: s.durationCode })}</dd>
+          </div>
+        )}
         {shown.coupon && (
           <div>
             <dt>{t('coupon')}</dt>
-            <dd dir="ltr">{shown.coupon}</dd>
+            <dd><span dir="ltr">{shown.coupon}</span>
+              {left && <> · {left.kind === 'days' ? t('couponDaysLeft', { days: left.days }) : t('couponDiscountFor', { count: left.count, unit: left.unit })}</>}
+            </dd>
           </div>
         )}
         {shown.date && (
@@ -40,7 +52,13 @@ export default function SubscriptionCard({ subscription: s, isTv, coveredApps }:
         )}
         <div>
           <dt>{t('paymentMethodLabel')}</dt>
-          <dd>{t('paymentMethod', { method: shown.paymentMethod })}</dd>
+          <dd data-figure="method">
+            {s.paymentCard
+              ? t('cardDigits', { brand: s.paymentCard.brand ?? t('paymentMethod', { method: 'card' }), last4: s.paymentCard.last4 })
+              : s.paymentEmail
+                ? t('paypalAccount', { email: s.paymentEmail })
+                : t('paymentMethod', { method: shown.paymentMethod })}
+          </dd>
         </div>
       </dl>
       {(shown.changePlan || shown.unsubscribe || shown.resubscribe) && (

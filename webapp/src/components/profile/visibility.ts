@@ -57,3 +57,21 @@ export function subscriptionDisplay(s: Subscription, isTv: boolean, coveredApps:
     resubscribe: !renewing && !isTv && !replaced,
   };
 }
+
+/**
+ * Issue 15: how long the coupon still runs. Free time (a promo coupon's trial, an access coupon) runs until
+ * the subscription's end date; a discount says how long the reduced price lasts (couponDurationCode).
+ */
+export type CouponLeft =
+  | { kind: 'days'; days: number }
+  | { kind: 'discount'; count: number; unit: 'month' | 'day' };
+
+export function couponLeft(s: Subscription, now: Date): CouponLeft | null {
+  if (!s.coupon || s.isExpired) return null;
+  if ((s.paymentStateId === 'Trial' || s.paymentStateId === 'Free_Campaign') && s.endDate) {
+    const ms = new Date(s.endDate).getTime() - now.getTime();
+    return ms > 0 ? { kind: 'days', days: Math.ceil(ms / 86_400_000) } : null;
+  }
+  const match = /^P(\d+)([MD])$/.exec(s.couponDurationCode ?? '');
+  return match ? { kind: 'discount', count: Number(match[1]), unit: match[2] === 'M' ? 'month' : 'day' } : null;
+}

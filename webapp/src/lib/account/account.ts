@@ -26,6 +26,10 @@ export type Subscription = {
   cancel: CancelRoute;
   canChangePlan: boolean;
   cancelledAt: string | null;
+  couponDurationCode?: string | null;
+  // Issue 15: what the gateway reported of the payment method (brand + last four, or a masked PayPal e-mail).
+  paymentCard?: { brand: string | null; last4: string } | null;
+  paymentEmail?: string | null;
 };
 
 export type Account = {

@@ -7,6 +7,7 @@ import Spinner from '@/components/common/Spinner';
 import { logIn } from '@/components/login/api';
 import Field from '@/components/login/Field';
 import { useRouter } from '@/i18n/navigation';
+import { noteAccessGranted } from '@/components/subscribe/paymentNotice';
 import { clearCoupon, setToken } from '@/lib/session/storage';
 import type { ErrorKey } from '@/lib/api/errors';
 import { publisherErrors, publisherMessage, submitPublisher, type PublisherErrors, type PublisherMessage } from './publisher';
@@ -49,6 +50,7 @@ export default function PublisherForm() {
     }
     setToken(login.data.token);
     clearCoupon(); // the coupon is redeemed: nothing left for the subscribe page
+    noteAccessGranted(); // issue 15: the hub confirms the coupon is active
     router.push('/products');
   }
 

@@ -14,6 +14,7 @@ import { track } from '@/lib/analytics';
 import { useStartup } from '@/lib/startup/StartupProvider';
 import { openWebApp } from '@/lib/startup/web-apps';
 import { accessJustGranted, clearAccessNotice } from '@/components/subscribe/paymentNotice';
+import { isPublisherFamily } from '@/components/email-overlay/needsRealEmail';
 import AppCard from './AppCard';
 import { hubView } from './apps';
 import styles from './Products.module.css';
@@ -31,6 +32,7 @@ export default function ProductsHub() {
   useEffect(() => clearAccessNotice(), []);
   if (!account) return null;
   const view = hubView(appsWithAccess(account.subscriptions), isTv);
+  const publisher = isPublisherFamily(account);
 
   async function open() {
     setOpening(true);
@@ -61,7 +63,8 @@ export default function ProductsHub() {
               <span className={styles.stepNumber} aria-hidden="true">{index + 1}</span>
               <div>
                 <h2>{t(`steps.${step}.title`)}</h2>
-                <p>{t(`steps.${step}.text`, { email: account.email })}</p>
+                {/* Issue 15: a publisher family logs in with its phone number and coupon, not the made-up address. */}
+                <p>{step === 'login' && publisher ? t('steps.login.phoneText') : t(`steps.${step}.text`, { email: account.email })}</p>
                 {step === 'open' && (
                   <>
                     <button type="button" className="button" disabled={!view.canOpen || opening}

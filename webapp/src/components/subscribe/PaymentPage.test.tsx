@@ -28,8 +28,8 @@ const QUOTE = {
 beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
-  global.fetch = jest.fn(async (url: string) => (url.startsWith('/api/v5/braintree/quote')
-    ? jsonResponse(200, QUOTE) : jsonResponse(500, {})));
+  global.fetch = jest.fn(async (url: unknown) => (String(url).startsWith('/api/v5/braintree/quote')
+    ? jsonResponse(200, QUOTE) : jsonResponse(500, {}))) as unknown as typeof fetch;
   Object.values(router).forEach((fn) => fn.mockReset());
 });
 

@@ -60,7 +60,7 @@ class Account:
     email: str
     password_hash: str
     name: str = ""
-    language: str = DEFAULT_LANGUAGE
+    language: str = DEFAULT_LANGUAGE  # of the e-mails
     country_code: str = "FR"
     is_email_confirmed: bool = False
     is_email_fake: bool = False
@@ -74,7 +74,18 @@ class Account:
     terms_version: str | None = None  # the terms version accepted at terms_accepted_at
     promo_consent_version: str | None = None  # the promotional-consent wording agreed to at promo_accepted_at
     deleted_at: datetime | None = None  # erased at the parent's request; the row stays for billing records
+    language_chosen: bool = False  # the parent picked the e-mail language; the site's language then leaves it
     id: int | None = None
+
+    def follow_language(self, language: str, explicit: bool) -> bool:
+        """Issue 15: the e-mail language follows the site language the parent uses when logged in, until
+        the parent chooses one in the profile (explicit), which wins from then on. True when it changed."""
+        if language not in LANGUAGES or (self.language_chosen and not explicit):
+            return False
+        changed = self.language != language or (explicit and not self.language_chosen)
+        self.language = language
+        self.language_chosen = self.language_chosen or explicit
+        return changed
 
     def erase(self, now: datetime) -> None:
         """Keep only what billing records need (id, country, dates); nothing that identifies a person.

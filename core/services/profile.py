@@ -39,6 +39,8 @@ def _account_answer(account: Account, subscriptions: list[tuple[Subscription, st
         "name": account.name,
         "emailIsConfirmed": account.is_email_confirmed,
         "isEmailFake": account.is_email_fake,
+        "emailLanguage": account.language,
+        "emailLanguageChosen": account.language_chosen,
         "subscriptions": [subscription_view(s, now, duration) for s, duration in subscriptions],
     }
 
@@ -93,6 +95,18 @@ def change_email(ctx: ServiceContext, account_id: int, raw_email: str) -> None:
                                      payload={"account_id": account.id, "to": old_email}))
         uow.commit()
     ctx.jobs.outbox_changed()
+
+
+def set_email_language(ctx: ServiceContext, account_id: int, language: str, explicit: bool) -> Account:
+    """Issue 15: the e-mail language, chosen in the profile (explicit) or following the site's language."""
+    with ctx.uow() as uow:
+        account = uow.accounts.get(account_id)
+        if account is None:
+            raise DomainError(errors.EMAIL_NOT_FOUND)
+        if account.follow_language(language, explicit):
+            uow.accounts.save(account)
+            uow.commit()
+    return account
 
 
 def change_name(ctx: ServiceContext, account_id: int, raw_name: str) -> None:

@@ -44,6 +44,8 @@ class AccountSchema(Schema):
     name = fields.String(required=True)
     emailIsConfirmed = fields.Boolean(required=True)
     isEmailFake = fields.Boolean(required=True)
+    emailLanguage = fields.String(metadata={"description": "Language of the e-mails (issue 15)"})
+    emailLanguageChosen = fields.Boolean(metadata={"description": "Chosen in the profile: the site language leaves it"})
     subscriptions = fields.List(fields.Nested(SubscriptionSchema), required=True)
 
 

@@ -6,6 +6,7 @@ from bff.auth import login_required, rate_limited
 from bff.context import services
 from bff.resources.users.schemas import (ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema,
                                          EmailQuerySchema, LinkTokenQuerySchema, ResetPasswordSchema)
+from bff.resources.users.schemas import EmailLanguageAnswerSchema, EmailLanguageSchema
 from bff.schemas import StatusSchema, documents
 from core.domain import errors
 from core.services import passwords, profile
@@ -90,3 +91,16 @@ def change_name(data):
     """Change the parent's display name."""
     profile.change_name(services(), g.account_id, data["name"])
     return {"status": True}
+
+
+@blp.route("/v5/users/email-language", methods=["PUT"])
+@login_required
+@blp.arguments(EmailLanguageSchema)
+@blp.response(200, EmailLanguageAnswerSchema)
+@documents(blp, auth=True)
+def email_language(data):
+    """The language of the parent's e-mails (issue 15). The web app sends the site language the parent uses
+    when logged in (`explicit: false`), which applies until the parent chooses one in the profile
+    (`explicit: true`); the answer says which language is in force and whether it was chosen."""
+    account = profile.set_email_language(services(), g.account_id, data["language"], data["explicit"])
+    return {"language": account.language, "chosen": account.language_chosen}

@@ -1,6 +1,7 @@
-from marshmallow import fields, validate
+from marshmallow import Schema, fields, validate
 
 from bff.schemas import CLIENT_HASH, InputSchema
+from core.domain.accounts import LANGUAGES
 
 
 class EmailQuerySchema(InputSchema):
@@ -27,3 +28,15 @@ class ResetPasswordSchema(InputSchema):
 
 class LinkTokenQuerySchema(InputSchema):
     token = fields.String(required=True, validate=validate.Length(min=1, max=200))
+
+
+class EmailLanguageSchema(InputSchema):
+    language = fields.String(required=True, validate=validate.OneOf(LANGUAGES))
+    explicit = fields.Boolean(load_default=False, metadata={
+        "description": "true: the parent chose it in the profile (it wins); false: the site language, "
+                       "applied only while the parent has not chosen one"})
+
+
+class EmailLanguageAnswerSchema(Schema):
+    language = fields.String(required=True)
+    chosen = fields.Boolean(required=True)

@@ -19,6 +19,8 @@ class AccountRow(Base):
     password_hash: Mapped[str] = mapped_column(String(255), nullable=False)
     name: Mapped[str] = mapped_column(String(100), nullable=False, default="")
     language: Mapped[str] = mapped_column(String(2), nullable=False, default="en")
+    # Issue 15: the parent chose the e-mail language in the profile (the site language no longer moves it).
+    language_chosen: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false())
     country_code: Mapped[str] = mapped_column(String(2), nullable=False, default="FR")
     is_email_confirmed: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
     is_email_fake: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)

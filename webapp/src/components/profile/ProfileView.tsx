@@ -9,6 +9,8 @@ import { useIsTv } from '@/components/layout/PlatformContext';
 import { Link } from '@/i18n/navigation';
 import { alreadySubscribedNotice, clearPaymentNotice, paymentJustDone } from '@/components/subscribe/paymentNotice';
 import { useStartup } from '@/lib/startup/StartupProvider';
+import { routing } from '@/i18n/routing';
+import { setEmailLanguage } from '@/lib/api/profile';
 import DataRights from './DataRights';
 import EditPopup, { type EditableField } from './EditPopup';
 import SubscriptionCard from './SubscriptionCard';
@@ -25,6 +27,16 @@ export default function ProfileView() {
   const tErrors = useTranslations('Errors');
   const [paid, setPaid] = useState(paymentJustDone);
   const [owned, setOwned] = useState(alreadySubscribedNotice);
+  const tLocale = useTranslations('LocaleSwitcher');
+  const [languageSaved, setLanguageSaved] = useState<'saving' | 'saved' | 'failed' | null>(null);
+
+  // Issue 15: the parent's own choice of the e-mail language, which the site language no longer moves.
+  async function chooseEmailLanguage(language: string) {
+    setLanguageSaved('saving');
+    const result = await setEmailLanguage(language, true);
+    setLanguageSaved(result.ok ? 'saved' : 'failed');
+    if (result.ok) await reloadAccount();
+  }
 
   useEffect(() => clearPaymentNotice, []);
 
@@ -54,6 +66,20 @@ export default function ProfileView() {
               <dt>{t('name')}</dt>
               <dd><span className={styles.value}>{account.name || t('noName')}</span>
                 <button type="button" className={styles.link} onClick={() => setEditing('name')}>{t('changeName')}</button></dd>
+            </div>
+            <div>
+              <dt><label htmlFor="email-language">{t('emailLanguage')}</label></dt>
+              <dd>
+                <select id="email-language" className={styles.value} value={account.emailLanguage ?? 'en'}
+                  disabled={languageSaved === 'saving'} aria-describedby="email-language-note"
+                  onChange={(e) => void chooseEmailLanguage(e.target.value)}>
+                  {routing.locales.map((code) => <option key={code} value={code}>{tLocale('locale', { locale: code })}</option>)}
+                </select>
+                <span id="email-language-note" className={styles.hint} role="status">
+                  {languageSaved === 'saved' ? t('emailLanguageSaved') : languageSaved === 'failed' ? t('emailLanguageFailed')
+                    : account.emailLanguageChosen ? '' : t('emailLanguageFollows')}
+                </span>
+              </dd>
             </div>
             <div>
               <dt>{t('password')}</dt>

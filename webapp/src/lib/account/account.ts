@@ -37,6 +37,8 @@ export type Account = {
   name: string;
   emailIsConfirmed: boolean;
   isEmailFake: boolean;
+  emailLanguage?: string; // issue 15: the language of the e-mails
+  emailLanguageChosen?: boolean; // chosen in the profile: the site language no longer moves it
   subscriptions: Subscription[];
 };
 

@@ -20,3 +20,13 @@ export function changeName(name: string) {
 export function sendPartnerPasswordMail(email: string) {
   return apiRequest<unknown>(`/v5/users/forgotten-pass?email=${encodeURIComponent(email)}`, { auth: false });
 }
+
+/**
+ * Issue 15: the language of the parent's e-mails. `explicit` is the parent's choice in the profile, which
+ * wins; otherwise the site language the parent uses (applied by the API only while none was chosen).
+ */
+export function setEmailLanguage(language: string, explicit: boolean) {
+  return apiRequest<{ language: string; chosen: boolean }>('/v5/users/email-language', {
+    method: 'PUT', body: { language, explicit },
+  });
+}

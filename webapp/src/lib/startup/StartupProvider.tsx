@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import { useIsTv } from '@/components/layout/PlatformContext';
@@ -12,6 +12,7 @@ import type { Account } from '../account/account';
 import type { ErrorKey } from '../api/errors';
 import { countryCode } from '../country';
 import { clearSession, local } from '../session/storage';
+import { setEmailLanguage } from '../api/profile';
 import { SESSION_EXPIRED_EVENT } from '../api/session-expiry';
 import { rememberExpiredPage, rememberReturn } from './return-to';
 import { routeKind } from './routes';
@@ -104,6 +105,21 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
     setOutcome((current) => current && { ...current, account });
     return account;
   }, [cache]);
+
+  // Issue 15: the e-mails follow the site language the parent uses when logged in, until the parent
+  // chooses their language in the profile (the API keeps an explicit choice).
+  const locale = useLocale();
+  const synced = useRef<string | null>(null);
+  const loaded = outcome?.account ?? null;
+  useEffect(() => {
+    if (!loaded?.emailLanguage || loaded.emailLanguageChosen || loaded.emailLanguage === locale) return;
+    const key = `${loaded.email} ${locale}`;
+    if (synced.current === key) return;
+    synced.current = key;
+    void setEmailLanguage(locale, false).then((result) => {
+      if (result.ok) cache.set({ ...loaded, emailLanguage: result.data.language, emailLanguageChosen: result.data.chosen });
+    });
+  }, [loaded, locale, cache]);
 
   const ready = outcome?.pathname === pathname;
   const context = useMemo(() => ({ account: ready ? outcome.account : null, reloadAccount }), [ready, outcome, reloadAccount]);

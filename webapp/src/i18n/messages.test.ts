@@ -35,7 +35,8 @@ const others = routing.locales.filter((l) => l !== 'en');
 
 // Brand names and language names written in their own language stay as they are.
 // Brand names and the short app name "TV" read the same in every Latin-script language.
-const SAME_IN_EVERY_LANGUAGE = new Set(['Metadata.title', 'Header.logo', 'Plans.lumo_tv']);
+// ChildSettingsPage.app: the apps' names, untranslated brands (issue 15; i18n/app-names.test.ts).
+const SAME_IN_EVERY_LANGUAGE = new Set(['Metadata.title', 'Header.logo', 'Plans.lumo_tv', 'ChildSettingsPage.app']);
 // A line that is one placeholder only ("{greeting}" in e-mails, filled from Emails.greeting) has no words.
 const ONLY_A_PLACEHOLDER = /^\{\w+\}$/;
 

@@ -94,7 +94,7 @@ PAGES = [
     Shown("add-subscription", "/add-subscription", "AddSubscriptionPage.title", account=True),
     Shown("products", "/products", "ProductsPage.title", account=True),
     Shown("products-parental-gate", "/products", "ProductsPage.title", account=True, then=open_parental_gate),
-    Shown("link-tv", "/link", "LinkTvPage.title", account=True),
+    Shown("link-tv", "/link", "AgeGate.title", account=True, then=pass_age_gate("LinkTvPage.title")),  # issue 15
     Shown("children-age-gate", "/children", "AgeGate.title", account=True),
     Shown("children", "/children", "AgeGate.title", account=True, then=pass_age_gate("ChildrenPage.title")),
     Shown("child-settings", "/children/{child}", "AgeGate.title", account=True,

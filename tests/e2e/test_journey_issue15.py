@@ -74,7 +74,8 @@ def test_an_access_coupon_on_subscribe_goes_to_products_with_its_message(make_pa
     page = new_context(token=parent.token).new_page()
     page.goto("/subscribe")
     expect(heading(page, cat.t("SubscribePage.title"))).to_be_visible()
-    page.get_by_label(cat.t("CouponField.label"), exact=True).fill("LUMO-FAMILY")
+    expect(page.get_by_role("region", name=cat.t("PaymentPage.summary.title"))).to_be_visible()  # plans loaded
+    page.get_by_role("textbox", name=cat.t("CouponField.label")).fill("LUMO-FAMILY")
     page.get_by_role("button", name=cat.t("CouponField.apply")).click()
     at(page, cat, "/products")
     expect(page.get_by_role("status").filter(has_text=cat.t("ProductsPage.accessGranted"))).to_be_visible()
@@ -92,10 +93,12 @@ def test_a_session_ending_mid_task_goes_to_login_and_back_to_the_same_page(make_
     page.get_by_label(cat.t("AgeGate.birthYear"), exact=True).fill("1985")
     page.get_by_role("button", name=cat.t("AgeGate.submit")).click()
     expect(heading(page, cat.t("ChildrenPage.title"))).to_be_visible()
+    name = page.get_by_label(cat.t("ChildrenPage.nameLabel"))
+    expect(name).to_be_editable()  # the list has loaded: the page is idle
 
     # The session ends elsewhere (logged out on another device); the parent keeps working on this page.
     assert stack.api.call("POST", "/v4/accounts/logout", token=parent.token)[0] == 200
-    page.get_by_label(cat.t("ChildrenPage.nameLabel")).fill("Mia")
+    name.fill("Mia")
     page.get_by_role("button", name=cat.t("ChildrenPage.add")).click()
 
     at(page, cat, "/login")

@@ -20,9 +20,9 @@ from core.domain.catalogue import Plan, apps_of, price_bundle
 from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage
-from core.domain.quotes import COUPON_TIME, TRIAL_TIME, free_time
+from core.domain.quotes import PAID_THROUGH, free_time
 from core.domain.subscriptions import (ACTIVE, FAILED, PENDING, TRIAL, WEB_STORE, Subscription,
-                                       had_trial, products_with_access)
+                                       had_trial, products_with_access, visible)
 from core.services.context import ServiceContext
 from core.services.coupon_grants import grant_access_coupon, redeem_or_fail
 from core.services import refunds
@@ -262,9 +262,9 @@ def _is_free_time(uow, sub: Subscription) -> bool:
     """Whether the days before the first charge are a free trial or a coupon's free time (a "Free trial"),
     not the paid-through rest of a cancelled subscription: that new subscription is active, billed when the
     old one ends (issue 15: a resubscribe during a cancelled trial is not a second free trial)."""
-    others = [o for o in uow.subscriptions.for_account(sub.account_id) if o.id != sub.id]
+    others = [o for o in visible(uow.subscriptions.for_account(sub.account_id)) if o.id != sub.id]
     coupon = uow.coupons.by_code(sub.coupon) if sub.coupon else None
-    return free_time(others, coupon, sub.subscription_type, sub.created_at)[1] in (TRIAL_TIME, COUPON_TIME)
+    return free_time(others, coupon, sub.subscription_type, sub.created_at)[1] != PAID_THROUGH
 
 
 def _period_end(start: datetime, duration_code: str) -> datetime:

@@ -39,7 +39,7 @@ def test_account_answer_shape(client):
     token = signed_up(client)
     body = client.get("/v5/subscriptions", headers=bearer(token)).json
     assert body == {"email": "parent@example.com", "name": "Ana", "emailIsConfirmed": False,
-                    "isEmailFake": False, "subscriptions": []}
+                    "isEmailFake": False, "emailLanguage": "en", "emailLanguageChosen": False, "subscriptions": []}
     assert client.get("/v4/users/subscriptions", headers=bearer(token)).json == []
 
 

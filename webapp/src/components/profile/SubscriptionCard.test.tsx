@@ -22,6 +22,11 @@ describe('each subscription on the profile says what it costs and how it is paid
     expect(within(article).getByText(en.ProfilePage.dateLabel.replace(/.*nextInvoice \{([^}]*)\}.*/, '$1'))).toBeInTheDocument();
   });
 
+  it('names the wallet before the card behind it (Google Pay)', () => {
+    const article = card('en', { paymentMethod: 'google_pay', paymentCard: { brand: 'Visa', last4: '1111' } });
+    expect(within(article).getByText('Google Pay · Visa ending in 1111')).toBeInTheDocument();
+  });
+
   it('shows a masked PayPal e-mail, never a full one', () => {
     const article = card('en', { paymentMethod: 'paypal', paymentEmail: 'j•••@paypal.com' });
     expect(within(article).getByText('PayPal account j•••@paypal.com')).toBeInTheDocument();

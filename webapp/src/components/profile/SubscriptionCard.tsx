@@ -54,7 +54,8 @@ export default function SubscriptionCard({ subscription: s, isTv, coveredApps }:
           <dt>{t('paymentMethodLabel')}</dt>
           <dd data-figure="method">
             {s.paymentCard
-              ? t('cardDigits', { brand: s.paymentCard.brand ?? t('paymentMethod', { method: 'card' }), last4: s.paymentCard.last4 })
+              ? (shown.paymentMethod === 'card' ? '' : `${t('paymentMethod', { method: shown.paymentMethod })} · `)
+                + t('cardDigits', { brand: s.paymentCard.brand ?? t('paymentMethod', { method: 'card' }), last4: s.paymentCard.last4 })
               : s.paymentEmail
                 ? t('paypalAccount', { email: s.paymentEmail })
                 : t('paymentMethod', { method: shown.paymentMethod })}

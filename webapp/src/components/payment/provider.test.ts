@@ -63,9 +63,11 @@ describe('sandbox provider', () => {
       .toEqual({ ok: false, message: 'fieldsInvalid', fields: ['expiry'] });
   });
   it('stops a Luhn-invalid number or an Amex of the wrong length in the form, with no nonce (issue 15)', async () => {
-    expect(await provider.tokenizeCard(card('4111 1111 1111 1112'))).toEqual({ ok: false, message: 'fieldsInvalid' });
-    expect(await provider.tokenizeCard({ ...card('3782 822463 1000'), cvv: '1234' })).toEqual({ ok: false, message: 'fieldsInvalid' });
-    expect(await provider.tokenizeCard({ ...card('3782 822463 10005'), cvv: '1234' }))
+    expect(await provider.tokenizeCard(card('4111 1111 1111 1112'), check))
+      .toEqual({ ok: false, message: 'fieldsInvalid', fields: ['number'] });
+    expect(await provider.tokenizeCard({ ...card('3782 822463 1000'), cvv: '1234' }, check))
+      .toEqual({ ok: false, message: 'fieldsInvalid', fields: ['number'] });
+    expect(await provider.tokenizeCard({ ...card('3782 822463 10005'), cvv: '1234' }, check))
       .toEqual(expect.objectContaining({ ok: true, nonce: 'fake-valid-amex-nonce' }));
   });
   it('gives the PayPal and Google Pay test nonces', async () => {

@@ -2,7 +2,7 @@
 whether the parent chose the e-mail language in the profile
 
 Revision ID: 0008
-Revises: 0007
+Revises: 0012
 Create Date: 2026-11-23 16:00:00.000000
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 
 revision = '0008'
-down_revision = '0007'
+down_revision = '0012'
 branch_labels = None
 depends_on = None
 

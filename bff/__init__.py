@@ -5,6 +5,7 @@ from flask import Flask
 from flask_smorest import Api
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from core.adapters import logs
 from core.bootstrap import Container, bootstrap
 from core.settings import Settings, check_production, from_environment
 
@@ -41,6 +42,8 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     observability.install(app, production=settings.is_production)
     maintenance.install(app, enabled=settings.maintenance_mode)
     if settings.env != "test":
-        observability.configure_logging()
+        observability.configure_logging()  # tests keep pytest's capture handlers
+    else:
+        logs.route_to_logging()
     cli.register(app)
     return app

@@ -1,40 +1,21 @@
 """Request ids, JSON access logs that never carry secrets, and security headers."""
 from __future__ import annotations
 
-import json
-import logging
 import re
 import time
 import uuid
 
 from flask import Flask, g, request
 
-log = logging.getLogger("lumo.access")
+from core.adapters import logs
+from core.adapters.logs import redact  # noqa: F401 - the one redaction, re-exported for the edge
 
-# Whatever reaches a log line goes through this: tokens, keys, hashes and e-mail addresses are masked.
-_EMAIL = re.compile(r"([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9.-]+)")
-_SECRET_QUERY = re.compile(r"((?:token|redirectKey|key|email|password)=)[^&\s]+", re.IGNORECASE)
-_LONG_SECRET = re.compile(r"\b[A-Za-z0-9_\-]{32,}\b")
+log = logs.get_logger("lumo.access")
+
 _API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
 _DOCS_CSP = ("default-src 'none'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
              "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https://cdn.jsdelivr.net; "
              "connect-src 'self'; frame-ancestors 'none'")
-
-
-def redact(text: str) -> str:
-    text = _SECRET_QUERY.sub(r"\1***", text)
-    text = _EMAIL.sub(r"\1***@\2", text)
-    return _LONG_SECRET.sub("***", text)
-
-
-class JsonFormatter(logging.Formatter):
-    def format(self, record: logging.LogRecord) -> str:
-        entry = {"time": self.formatTime(record), "level": record.levelname, "logger": record.name,
-                 "message": redact(record.getMessage())}
-        entry.update({k: v for k, v in getattr(record, "fields", {}).items()})
-        if record.exc_info:
-            entry["error"] = redact(f"{record.exc_info[0].__name__}: {record.exc_info[1]}")
-        return json.dumps(entry, ensure_ascii=False)
 
 
 def _security_headers(csp: str, production: bool) -> list[tuple[str, str]]:
@@ -55,6 +36,8 @@ def install(app: Flask, production: bool) -> None:
         supplied = request.headers.get("X-Request-Id", "")
         g.request_id = supplied if re.fullmatch(r"[A-Za-z0-9\-]{8,64}", supplied) else uuid.uuid4().hex
         g.started = time.perf_counter()
+        logs.clear_context()
+        logs.bind_context(request_id=g.request_id)  # on every line logged while this request runs
 
     @app.after_request
     def _finish(response):
@@ -63,16 +46,14 @@ def install(app: Flask, production: bool) -> None:
         headers.extend(docs_headers if request.path.startswith("/docs") else api_headers)
         if "Authorization" in request.headers and "Cache-Control" not in response.headers:
             response.headers["Cache-Control"] = "no-store"  # a parent's data stays out of shared caches
-        log.info("request", extra={"fields": {
-            "request_id": getattr(g, "request_id", ""), "method": request.method,
-            "path": redact(request.path), "status": response.status_code,
-            "ms": round(1000 * (time.perf_counter() - getattr(g, "started", time.perf_counter())), 2)}})
+        log.info("request", method=request.method, path=request.path, status=response.status_code,
+                 ms=round(1000 * (time.perf_counter() - getattr(g, "started", time.perf_counter())), 2))
         return response
+
+    @app.teardown_request
+    def _forget(_exc):
+        logs.clear_context()
 
 
 def configure_logging(level: str = "INFO") -> None:
-    handler = logging.StreamHandler()
-    handler.setFormatter(JsonFormatter())
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(level)
+    logs.configure(level)

@@ -26,7 +26,7 @@ def main() -> int:
     web_script = "start" if env.get("WEB_MODE") == "production" else "dev"
     commands = {
         "api": [str(VENV_BIN / "gunicorn"), "--bind", f"{api_host}:{api_port}", "--workers", "2",
-                "--reload", "--access-logfile", "-", "bff:create_app()"],
+                "--reload", "-c", "python:bff.gunicorn_conf", "bff:create_app()"],  # JSON logs, redacted
         # Next's proxy redirects /login to itself when bound to the literal 127.0.0.1; binding to
         # "localhost" serves the same loopback address without that loop.
         "web": ["npm", "run", web_script, "--", "--hostname",

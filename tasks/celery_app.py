@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from celery import Celery
+from celery.signals import setup_logging, task_postrun, task_prerun
+
+from core.adapters import logs
 
 from core.adapters.jobs import DELIVER_OUTBOX_TASK
 from core.settings import Settings, check_production, from_environment
@@ -35,3 +38,21 @@ def create_celery(settings: Settings | None = None) -> Celery:
     )
     app.conf.lumo_settings = settings
     return app
+
+
+@setup_logging.connect
+def _one_logging_setup(loglevel=None, **_):
+    """The worker logs as the API does: JSON, redacted, through core.adapters.logs (connecting this
+    signal stops Celery from installing its own plain-text handlers)."""
+    logs.configure(loglevel or "INFO")
+
+
+@task_prerun.connect
+def _bind_task(task_id=None, task=None, **_):
+    logs.clear_context()
+    logs.bind_context(task_id=task_id, task=getattr(task, "name", None))
+
+
+@task_postrun.connect
+def _unbind_task(**_):
+    logs.clear_context()

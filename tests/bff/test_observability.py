@@ -1,7 +1,8 @@
 """Headers on every answer, request ids, and logs that never carry a secret."""
 import logging
 
-from bff.observability import JsonFormatter, redact
+from bff.observability import redact
+from core.adapters.logs import formatter
 from tests.helpers import bearer, pw, signed_up
 
 
@@ -39,8 +40,7 @@ def test_no_secret_reaches_the_logs(client, caplog, mailbox):
     client.post("/v4/users/reset-pass", json={"token": reset, "newPass": pw("new")})
     client.post("/v5/braintree/subscription", headers=bearer(token),
                 json={"paymentNonce": "fake-valid-nonce", "plans": {"planId": "lumo_tv_monthly_eur"}})
-    formatter = JsonFormatter()
-    lines = "\n".join(formatter.format(record) for record in caplog.records)
+    lines = "\n".join(formatter().format(record) for record in caplog.records)
     assert lines  # the access log did write
     for secret in (token, key, reset, pw(), pw("wrong"), pw("new"), "secret.parent@example.com", "fake-valid-nonce"):
         assert secret not in lines

@@ -14,12 +14,16 @@ from core.adapters.db.ops_repositories import SqlAudit, SqlCampaigns, SqlOpsRead
 from core.adapters.db.retention import SqlRetention
 
 
-def make_engine(url: str, read_only: bool = False) -> Engine:
+def make_engine(url: str, read_only: bool = False, pre_ping: bool = True) -> Engine:
     """The engine of a database URL. `read_only` (PostgreSQL): connections in autocommit, for the
     read-only units of work: no BEGIN/ROLLBACK round trips and no reset when a connection goes back
-    to its pool. SQLite has no round trips to save: the caller uses the ordinary engine."""
+    to its pool. SQLite has no round trips to save: the caller uses the ordinary engine.
+
+    Every engine hides statement parameters from its error messages (`hide_parameters`): an unexpected
+    database error must not carry a password hash, an e-mail or a name into a log line."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                               hide_parameters=True)
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_connection, _record):
@@ -39,12 +43,14 @@ def make_engine(url: str, read_only: bool = False) -> Engine:
             connection.exec_driver_sql("BEGIN IMMEDIATE")
 
         return engine
-    # No pre-ping: it costs a round trip per checkout on the hot path. A connection the server
-    # dropped fails its request with DatabaseUnavailable (503, Retry-After) and is discarded.
+    # Pre-ping: a pooled connection the server dropped (a restart, a failover, pg_terminate_backend) is
+    # noticed at checkout and replaced, instead of failing a request with 503 long after the blip. It
+    # costs one round trip per checkout (measured in bench/pre_ping.py; figures in the README).
+    common = {"pool_recycle": 1800, "pool_pre_ping": pre_ping, "hide_parameters": True}
     if read_only:
-        return create_engine(url, pool_size=5, max_overflow=10, pool_recycle=1800, isolation_level="AUTOCOMMIT",
-                             pool_reset_on_return=None)
-    return create_engine(url, pool_size=10, max_overflow=20, pool_recycle=1800)
+        return create_engine(url, pool_size=5, max_overflow=10, isolation_level="AUTOCOMMIT",
+                             pool_reset_on_return=None, **common)
+    return create_engine(url, pool_size=10, max_overflow=20, **common)
 
 
 def is_database_unavailable(exc: BaseException) -> bool:

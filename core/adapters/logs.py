@@ -1,0 +1,140 @@
+"""The one logging setup of the API (gunicorn's own access and error logs included) and the worker:
+structlog, JSON lines, the request id (and any other context bound with `bind_context`) on every line,
+and one redaction step that every line goes through last, whoever wrote it (structlog, the standard
+`logging` calls of core/services and the adapters, gunicorn, Celery, SQLAlchemy).
+
+`redact` (text) and `redact_value` (any JSON-like value) are the reusable functions: an error reporter's
+before_send hook passes its events through `redact_value`. See docs/security.md, "Logs".
+"""
+from __future__ import annotations
+
+import logging
+import re
+import sys
+from typing import Any
+
+import structlog
+
+# Masked wherever they appear in a log line:
+_ARGON2 = re.compile(r"\$argon2(?:id|i|d)\$[A-Za-z0-9+/=$,.-]*")  # a stored password hash, salt and all
+_EMAIL = re.compile(r"([A-Za-z0-9!#$%&*+/=?^_`{|}~.-])[A-Za-z0-9!#$%&*+/=?^_`{|}~.-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)")
+_SECRET_QUERY = re.compile(r"((?:token|redirectKey|key|email|password|newPass|oldPass|pin|pollToken)=)[^&\s\"']+",
+                           re.IGNORECASE)
+_BEARER = re.compile(r"(Bearer\s+)\S+", re.IGNORECASE)
+_LONG_SECRET = re.compile(r"[A-Za-z0-9_\-+]{32,}={0,2}")  # tokens, keys, SHA-256 hex (not paths: no "/")
+# Fields of a log line that are ours and never hold personal data (the request id is 32 hex characters,
+# which the long-secret rule would otherwise mask).
+SAFE_KEYS = frozenset({"timestamp", "level", "logger", "request_id", "method", "status", "ms", "task_id",
+                       "outbox_id", "kind", "topic", "attempt"})
+
+
+def redact(text: str) -> str:
+    """Mask argon2 hashes, secrets in query strings, bearer tokens, long random strings and e-mail
+    addresses (first character and domain kept: `p***@example.com`)."""
+    text = _ARGON2.sub("$argon2***", text)
+    text = _SECRET_QUERY.sub(r"\1***", text)
+    text = _BEARER.sub(r"\1***", text)
+    text = _EMAIL.sub(r"\1***@\2", text)
+    return _LONG_SECRET.sub("***", text)
+
+
+def redact_value(value: Any, _depth: int = 0) -> Any:
+    """`redact` applied to every string inside a JSON-like value (dicts, lists, tuples)."""
+    if isinstance(value, str):
+        return redact(value)
+    if _depth > 20:
+        return "***"
+    if isinstance(value, dict):
+        return {k: redact_value(v, _depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [redact_value(v, _depth + 1) for v in value]
+    if isinstance(value, (int, float, bool)) or value is None:
+        return value
+    return redact(str(value))
+
+
+def redact_event(_logger, _method: str, event_dict: dict) -> dict:
+    """The structlog processor: every field but our own safe ones goes through `redact_value`."""
+    return {k: (v if k in SAFE_KEYS else redact_value(v)) for k, v in event_dict.items()}
+
+
+def _standard_record_fields(_logger, _method: str, event_dict: dict) -> dict:
+    """A `logging` record's `extra={"fields": {...}}` becomes fields of the line."""
+    record = event_dict.get("_record")
+    fields = getattr(record, "fields", None) if record is not None else None
+    if isinstance(fields, dict):
+        for k, v in fields.items():
+            event_dict.setdefault(k, v)
+    return event_dict
+
+
+_SHARED = [
+    structlog.contextvars.merge_contextvars,
+    structlog.stdlib.add_log_level,
+    structlog.stdlib.add_logger_name,
+    structlog.processors.TimeStamper(fmt="iso", utc=True),
+]
+
+
+def formatter() -> logging.Formatter:
+    """A `logging.Formatter` writing one redacted JSON object per line (also named by gunicorn's
+    `logconfig_dict` and usable on any handler, e.g. in tests)."""
+    return structlog.stdlib.ProcessorFormatter(
+        foreign_pre_chain=[*_SHARED, _standard_record_fields],
+        processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                    structlog.processors.format_exc_info,
+                    redact_event,
+                    structlog.processors.JSONRenderer(ensure_ascii=False)])
+
+
+def route_to_logging() -> None:
+    """structlog's loggers hand their event dicts to the standard library's logging (where `formatter`
+    renders them); safe to call more than once."""
+    structlog.configure(
+        processors=[*_SHARED, structlog.stdlib.PositionalArgumentsFormatter(),
+                    structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        logger_factory=structlog.stdlib.LoggerFactory(),
+        wrapper_class=structlog.stdlib.BoundLogger,
+        cache_logger_on_first_use=True,
+    )
+
+
+def configure(level: str | int = "INFO", stream=None) -> None:
+    """Route structlog and the standard library's logging to one redacting JSON handler (stderr)."""
+    route_to_logging()
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(formatter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    for name in ("gunicorn.error", "gunicorn.access", "celery", "celery.task", "celery.worker",
+                 "celery.app.trace", "celery.redirected"):
+        named = logging.getLogger(name)
+        named.handlers[:] = []
+        named.propagate = True
+
+
+def get_logger(name: str):
+    return structlog.stdlib.get_logger(name)
+
+
+def bind_context(**values) -> None:
+    """Fields on every line logged from here on in this context (thread, task): e.g. the request id."""
+    structlog.contextvars.bind_contextvars(**values)
+
+
+def clear_context() -> None:
+    structlog.contextvars.clear_contextvars()
+
+
+def logconfig_dict(level: str = "INFO") -> dict:
+    """gunicorn's `logconfig_dict`: its error and access logs through the same formatter."""
+    handler = {"class": "logging.StreamHandler", "formatter": "lumo", "stream": "ext://sys.stderr"}
+    return {
+        "version": 1, "disable_existing_loggers": False,
+        "formatters": {"lumo": {"()": "core.adapters.logs.formatter"}},
+        "handlers": {"lumo": handler},
+        "root": {"level": level, "handlers": ["lumo"]},
+        "loggers": {"gunicorn.error": {"level": level, "handlers": [], "propagate": True},
+                    "gunicorn.access": {"level": level, "handlers": [], "propagate": True}},
+    }

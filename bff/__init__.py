@@ -11,7 +11,7 @@ from core.settings import Settings, check_production, from_environment
 
 
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Flask:
-    from bff import cli, converters, errors, maintenance, observability
+    from bff import cli, converters, errors, input_guard, maintenance, observability
     from bff.resources import BLUEPRINTS
 
     settings = settings or (container.settings if container else from_environment())
@@ -41,6 +41,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     errors.register(app)
     observability.install(app, production=settings.is_production)
     maintenance.install(app, enabled=settings.maintenance_mode)
+    input_guard.install(app)
     if settings.env != "test":
         observability.configure_logging()  # tests keep pytest's capture handlers
     else:

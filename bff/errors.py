@@ -39,7 +39,10 @@ def _http(exc: HTTPException):
     if exc.code == 404:
         return error_body(errors.NOT_FOUND)
     if exc.code and 400 <= exc.code < 500:
-        return jsonify({"code": 0, "message": "somethingWentWrong"}), exc.code
+        response = jsonify({"code": 0, "message": "somethingWentWrong"})
+        if exc.code == 405 and getattr(exc, "valid_methods", None):
+            response.headers["Allow"] = ", ".join(sorted(exc.valid_methods))  # RFC 9110: a 405 says what is allowed
+        return response, exc.code
     return error_body(errors.GENERIC)
 
 

@@ -1,9 +1,11 @@
 """Schemas shared by several resources, and the error documentation helper."""
 from __future__ import annotations
 
+import re
 from collections import defaultdict
+from collections.abc import Mapping
 
-from marshmallow import EXCLUDE, Schema, fields, validate
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate
 
 from core.domain.errors import LOGIN_NEEDED, PARAMETER_REQUIRED, TERMS_UPDATE, ErrorType
 
@@ -12,9 +14,38 @@ ID_RANGE = validate.Range(min=-2**31, max=2**31 - 1)
 CLIENT_HASH = validate.Regexp(r"^[0-9a-fA-F]{64}$", error="Expected the SHA-256 hash of the password.")
 
 
+# Control characters (C0, DEL, C1) are refused in every text field; a field declared with
+# metadata={"multiline": True} (the contact message, webhook payloads) may hold tabs and line breaks.
+SINGLE_LINE_FORBIDDEN = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+MULTILINE_FORBIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+CONTROL_CHARACTERS = "Control characters are not allowed here."
+
+
 class InputSchema(Schema):
     class Meta:
         unknown = EXCLUDE  # the apps send extra fields; ignore them
+
+    @pre_load
+    def _refuse_control_characters_and_numeric_booleans(self, data, **_kwargs):
+        """Before any field is loaded: text with control characters (a name with CR/LF would break the
+        e-mail it goes into), and booleans sent as numbers (`{"promotional": 0}`)."""
+        if not isinstance(data, Mapping):
+            return data
+        problems = {}
+        for name, field in self.load_fields.items():
+            key = field.data_key or name
+            if key not in data:
+                continue
+            value = data[key]
+            if isinstance(field, fields.Boolean) and value is not None and not isinstance(value, (bool, str)):
+                problems[key] = ["Not a valid boolean."]
+            elif isinstance(field, fields.String) and isinstance(value, str):
+                forbidden = MULTILINE_FORBIDDEN if field.metadata.get("multiline") else SINGLE_LINE_FORBIDDEN
+                if forbidden.search(value):
+                    problems[key] = [CONTROL_CHARACTERS]
+        if problems:
+            raise ValidationError(problems)
+        return data
 
 
 class ApiErrorSchema(Schema):

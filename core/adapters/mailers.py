@@ -7,7 +7,7 @@ from email.utils import formatdate
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from core.domain.ports import Email
+from core.domain.ports import DeliveryError, Email
 
 
 def build_message(email: Email, sender: str) -> EmailMessage:
@@ -46,6 +46,19 @@ class SmtpMailer:
         self.timeout = timeout
 
     def send(self, email: Email) -> None:
+        """Raise DeliveryError on a refusal: permanent for a 5xx answer (a 550 unknown mailbox will not
+        change by trying again), temporary for 4xx and network trouble. Its text names the SMTP code and
+        reply but never the address (it is logged and kept in outbox.last_error)."""
+        try:
+            self._send(email)
+        except smtplib.SMTPRecipientsRefused as refused:
+            code, reply = next(iter(refused.recipients.values()), (0, b""))
+            raise DeliveryError(_refusal("recipient refused", code, reply, email.to), permanent=500 <= code < 600) from None
+        except smtplib.SMTPResponseException as refused:  # sender refused, data refused, …
+            raise DeliveryError(_refusal(type(refused).__name__, refused.smtp_code, refused.smtp_error, email.to),
+                                permanent=500 <= refused.smtp_code < 600) from None
+
+    def _send(self, email: Email) -> None:
         u = self.url
         cls = smtplib.SMTP_SSL if u.scheme == "smtps" else smtplib.SMTP
         with cls(u.hostname or "127.0.0.1", u.port or (465 if u.scheme == "smtps" else 25),
@@ -55,3 +68,11 @@ class SmtpMailer:
             if u.username:
                 smtp.login(unquote(u.username), unquote(u.password or ""))
             smtp.send_message(build_message(email, self.sender))
+
+
+def _refusal(what: str, code: int, reply, address: str) -> str:
+    """`SMTP 550 recipient refused: 5.1.1 <…> unknown` with the address (servers echo it) taken out."""
+    text = reply.decode("utf-8", "replace") if isinstance(reply, bytes) else str(reply)
+    if address:
+        text = text.replace(address, "…")
+    return f"SMTP {code} {what}: {text}"[:300]

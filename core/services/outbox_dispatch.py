@@ -11,6 +11,7 @@ and the beat re-drive picks the message up again.
 from __future__ import annotations
 
 import logging
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -104,12 +105,33 @@ def deliver_one(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) ->
         log.warning("outbox %s %s/%s attempt %d failed, next at %s: %s", message.id, message.kind, message.topic,
                     message.attempts, retry_at.isoformat(), error)
         return "retrying", message.kind
-    with ctx.uow() as uow:
-        uow.outbox.mark_delivered(message.id, ctx.clock.now())
-        if message.payload.get(ERASE_AFTER_DELIVERY):
-            uow.outbox.forget(message.id)
-        uow.commit()
+    _mark_delivered(ctx, message)
     return "delivered", message.kind
+
+
+MARK_RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0)  # about 16 s in all, far inside the lease
+
+
+def _mark_delivered(ctx: ServiceContext, message: OutboxMessage, sleep=time.sleep) -> None:
+    """The message went out: record it, on a fresh connection each try (the pool replaces a dropped
+    one), so a database blip right after the send does not get the message sent a second time when its
+    lease expires. Only a database down for longer than MARK_RETRY_DELAYS leaves it to the lease."""
+    for attempt, delay in enumerate((*MARK_RETRY_DELAYS, None)):
+        try:
+            with ctx.uow() as uow:
+                uow.outbox.mark_delivered(message.id, ctx.clock.now())
+                if message.payload.get(ERASE_AFTER_DELIVERY):
+                    uow.outbox.forget(message.id)
+                uow.commit()
+            if attempt:
+                log.warning("outbox %s marked delivered at try %d", message.id, attempt + 1)
+            return
+        except Exception as exc:
+            if delay is None:
+                log.error("outbox %s sent but not marked delivered (%s): it will be sent again after its lease",
+                          message.id, type(exc).__name__)
+                raise
+            sleep(delay)
 
 
 def _dead(ctx: ServiceContext, message: OutboxMessage, error: str) -> str:

@@ -67,5 +67,5 @@ class ChangePlanSchema(InputSchema):
 
 
 class WebhookFormSchema(InputSchema):
-    bt_signature = fields.String(required=True, validate=validate.Length(min=1, max=10000))
-    bt_payload = fields.String(required=True, validate=validate.Length(min=1, max=100000))
+    bt_signature = fields.String(required=True, validate=validate.Length(min=1, max=10000), metadata={"multiline": True})
+    bt_payload = fields.String(required=True, validate=validate.Length(min=1, max=100000), metadata={"multiline": True})

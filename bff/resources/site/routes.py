@@ -30,7 +30,8 @@ class ContactSchema(InputSchema):
     email = fields.String(required=True, validate=validate.Length(min=1, max=320))
     phone = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=30))
     subject = fields.String(required=True, validate=validate.OneOf(SUBJECTS))
-    message = fields.String(required=True, validate=validate.Length(min=1, max=MAX_MESSAGE))
+    message = fields.String(required=True, validate=validate.Length(min=1, max=MAX_MESSAGE),
+                            metadata={"multiline": True})
     language = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=16),
                              metadata={"description": "The parent's language (else Accept-Language)."})
 

@@ -46,7 +46,7 @@ def start():
             "pollToken": link.poll_token, "pollInterval": POLL_INTERVAL_SECONDS}
 
 
-@blp.route("/v5/tv/link/<poll_token>", methods=["GET"])
+@blp.route("/v5/tv/link/<string(length=64):poll_token>", methods=["GET"])  # hex: never "claim"
 @rate_limited("tv-link-poll", limit_of="link_poll_rate_limit_per_minute")
 @blp.response(200, LinkPollSchema, description="Linked: `{status: linked, token}`, given once.")
 @blp.alt_response(202, schema=LinkPollSchema, description="Not yet: `{status: pending, expiresIn}`; poll again.")

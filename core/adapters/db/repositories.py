@@ -14,7 +14,9 @@ from core.adapters.db.mapping import to_domain, to_row
 from core.adapters.db.models import (AccountRow, AnalyticsEventRow, CouponRedemptionRow, CouponRow, OutboxRow,
                                      PaymentEventRow, PaymentRow, SubscriptionClaimRow, SubscriptionRow, TokenRow,
                                      TrialClaimRow, WebhookEventRow)
+from core.domain import errors
 from core.domain.accounts import Account
+from core.domain.errors import DomainError
 from core.domain.analytics import UTM_FIELDS, AnalyticsEvent, FunnelCount
 from core.domain.coupons import Coupon
 from core.domain.login_throttle import LoginState
@@ -32,9 +34,20 @@ class SqlAccounts:
     def add(self, account: Account) -> Account:
         row = to_row(account, AccountRow())
         self.session.add(row)
-        self.session.flush()
+        self._flush()
         account.id = row.id
         return account
+
+    def _flush(self) -> None:
+        """Flush; the unique index on the e-mail refusing a row (two registrations or changes of one
+        address at the same moment, the loser past its by_email check) is `emailTaken`, not a 500."""
+        try:
+            self.session.flush()
+        except IntegrityError as error:
+            constraint = getattr(getattr(error.orig, "diag", None), "constraint_name", None) or ""  # PostgreSQL
+            if "email" in constraint or "accounts.email" in str(error.orig):  # SQLite names table.column
+                raise DomainError(errors.EMAIL_TAKEN) from None
+            raise
 
     def get(self, account_id: int | None) -> Account | None:
         row = self.session.get(AccountRow, account_id) if account_id is not None else None
@@ -57,7 +70,7 @@ class SqlAccounts:
 
     def save(self, account: Account) -> None:
         to_row(account, self.session.get(AccountRow, account.id))
-        self.session.flush()
+        self._flush()
 
     def login_state(self, account_id: int) -> LoginState:
         # Usually no query: the row is in the session since by_email/by_alias loaded it.

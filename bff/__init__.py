@@ -31,8 +31,12 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         PROPAGATE_EXCEPTIONS=False,
     )
     app.extensions["lumo"] = container
-    # The web app (and in production the load balancer) sits in front: trust one hop.
-    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)
+    # The client address of the rate limits is the one the last TRUSTED_PROXY_HOPS proxies appended to
+    # X-Forwarded-For (the web app's /api proxy: 1; a load balancer in front: 2); whatever a client put
+    # there itself is further left and never read. 0: the API is reached directly, the header is ignored.
+    hops = settings.trusted_proxy_hops
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     api = Api(app)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     converters.install(app, api)

@@ -1,6 +1,8 @@
 """Bearer tokens and rate limits at the edge."""
 from __future__ import annotations
 
+import hashlib
+import hmac
 from functools import wraps
 
 from flask import g, request
@@ -66,3 +68,11 @@ def check_rate(key: str, limit_of: str = "rate_limit_per_minute", window_seconds
     c = container()
     if not c.rate_limiter.hit(key, getattr(c.settings, limit_of), window_seconds):
         raise RetryLater(errors.RATE_LIMITED, retry_after=c.rate_limiter.retry_after(window_seconds))
+
+
+def private_key(value: str) -> str:
+    """A rate-limit key part that is personal data (an e-mail), as a keyed hash: neither Redis nor the
+    database fallback ever holds the address. Keyed by LINK_PIN_PEPPER (secret in production), so the
+    keys cannot be reversed by hashing candidate addresses."""
+    secret = container().settings.link_pin_pepper.encode()
+    return hmac.new(secret, b"rate-limit:" + value.strip().lower().encode(), hashlib.sha256).hexdigest()[:40]

@@ -18,7 +18,7 @@ from core.adapters.mailers import FileMailer, SmtpMailer
 from core.adapters.passwords import Argon2Hasher
 from core.adapters.qr import SegnoQrEncoder
 from core.adapters.payments.sandbox import SandboxGateway
-from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
+from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter, SqlRateLimiter
 from core.adapters.totp import PyotpTotp
 from core.domain.clock import Clock, SystemClock
 from core.domain.login_throttle import LoginThrottle
@@ -101,7 +101,7 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
         ctx.jobs = (CeleryJobQueue(settings.redis_url, settings.celery_queue) if settings.redis_url
                     else InlineJobQueue(partial(outbox_dispatch.deliver_pending, ctx, dispatcher)))
     if rate_limiter is None:
-        rate_limiter = _rate_limiter(settings)
+        rate_limiter = _rate_limiter(settings, engine)
     return Container(settings=settings, engine=engine, services=ctx, mail=mail, rate_limiter=rate_limiter,
                      catalogue=catalogue, dispatcher=dispatcher, read_engine=read_engine)
 
@@ -141,10 +141,11 @@ def payment_gateway(settings: Settings, clock: Clock) -> PaymentGateway:
     return SandboxGateway(webhook_secret=settings.sandbox_webhook_secret or None, clock=clock)
 
 
-def _rate_limiter(settings: Settings) -> RateLimiter:
+def _rate_limiter(settings: Settings, engine: Engine) -> RateLimiter:
     if settings.redis_url:
         import redis
 
         return RedisRateLimiter(redis.Redis.from_url(settings.redis_url, socket_timeout=0.5,
-                                                     socket_connect_timeout=0.5))
+                                                     socket_connect_timeout=0.5),
+                                fallback=SqlRateLimiter(engine))  # Redis lost: counted in the database
     return MemoryRateLimiter()

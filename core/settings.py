@@ -124,6 +124,7 @@ class Settings:
     confirm_hours: int = 72
     redirect_key_seconds: int = 60
     rate_limit_per_minute: int = 20
+    trusted_proxy_hops: int = 1  # proxies that append to X-Forwarded-For: the web app's /api proxy (README)
     register_rate_limit_per_minute: int = 20  # default: RATE_LIMIT_PER_MINUTE
     forgot_password_rate_limit_per_minute: int = 20  # default: RATE_LIMIT_PER_MINUTE
     coupon_rate_limit_per_minute: int = 20  # default: RATE_LIMIT_PER_MINUTE
@@ -198,6 +199,7 @@ def from_environment(environ=None) -> Settings:
         confirm_hours=int(e.get("CONFIRM_LINK_HOURS", d.confirm_hours)),
         redirect_key_seconds=int(e.get("REDIRECT_KEY_SECONDS", d.redirect_key_seconds)),
         rate_limit_per_minute=rate_limit,
+        trusted_proxy_hops=_bounded("TRUSTED_PROXY_HOPS", e.get("TRUSTED_PROXY_HOPS"), d.trusted_proxy_hops, 0, 5),
         register_rate_limit_per_minute=int(e.get("REGISTER_RATE_LIMIT_PER_MINUTE", rate_limit)),
         forgot_password_rate_limit_per_minute=int(e.get("FORGOT_PASSWORD_RATE_LIMIT_PER_MINUTE", rate_limit)),
         coupon_rate_limit_per_minute=int(e.get("COUPON_RATE_LIMIT_PER_MINUTE", rate_limit)),

@@ -37,15 +37,57 @@ class MemoryRateLimiter:
         return seconds_left(self._now(), window_seconds)
 
 
+class SqlRateLimiter:
+    """The same fixed windows counted in the database (table rate_limit_counters), one upsert per hit:
+    shared by every API process like Redis. Used only while Redis is unreachable (below). Rows of
+    ended windows are deleted now and then by the hits themselves."""
+
+    PURGE_EVERY = 200  # hits
+
+    def __init__(self, engine, now=time.time) -> None:
+        from core.adapters.db.models import RateLimitCounterRow
+
+        self._engine = engine
+        self._now = now
+        self._table = RateLimitCounterRow.__table__
+        self._hits = 0
+
+    def hit(self, key: str, limit: int, window_seconds: int) -> bool:
+        from sqlalchemy import delete
+
+        if self._engine.dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert
+        else:
+            from sqlalchemy.dialects.sqlite import insert
+        now = self._now()
+        window = int(now // window_seconds)
+        t = self._table
+        upsert = insert(t).values(key=f"{key}:{window_seconds}"[:200], window=window, hits=1,
+                                  expires=(window + 1) * window_seconds)
+        upsert = upsert.on_conflict_do_update(index_elements=[t.c.key, t.c.window],
+                                              set_={"hits": t.c.hits + 1}).returning(t.c.hits)
+        self._hits += 1
+        with self._engine.begin() as connection:
+            hits = connection.execute(upsert).scalar_one()
+            if self._hits % self.PURGE_EVERY == 0:
+                connection.execute(delete(t).where(t.c.expires < int(now)))
+        return hits <= limit
+
+    def retry_after(self, window_seconds: int) -> int:
+        return seconds_left(self._now(), window_seconds)
+
+
 class RedisRateLimiter:
-    """Shared by every API process. If Redis cannot be reached, each process falls back to its own
-    memory counters: limits stay in force (per process instead of shared, so at most the number of
-    processes times the limit), and parents can still register and log in. Neither fail-open nor
-    fail-closed; the brute-force guard of logins lives in the database and does not depend on Redis."""
+    """Shared by every API process. If Redis cannot be reached, the limits are counted in the
+    database instead (SqlRateLimiter: still shared by every process, so still bounded by the limit;
+    README "Security"); without a database fallback (tests), in each process's memory. When Redis
+    comes back its counts start from zero: in that one window a key can reach twice its limit.
+    The brute-force guard of logins lives in the database anyway and does not depend on Redis."""
 
     WARN_EVERY_SECONDS = 60
 
-    def __init__(self, client, prefix: str = "lumo:rl", fallback: MemoryRateLimiter | None = None) -> None:
+    def __init__(self, client, prefix: str = "lumo:rl",
+                 fallback: MemoryRateLimiter | SqlRateLimiter | None = None) -> None:
         self._client = client
         self._prefix = prefix
         self._fallback = fallback or MemoryRateLimiter()
@@ -71,4 +113,6 @@ class RedisRateLimiter:
         now = time.monotonic()
         if now - self._warned_at >= self.WARN_EVERY_SECONDS:
             self._warned_at = now
-            log.warning("rate limits fall back to process memory: Redis unavailable (%s)", type(error).__name__)
+            log.warning("rate limits fall back to %s: Redis unavailable (%s)",
+                        "the database" if isinstance(self._fallback, SqlRateLimiter) else "process memory",
+                        type(error).__name__)

@@ -2,7 +2,7 @@
 from flask import g, request
 from bff.blueprint import Blueprint
 
-from bff.auth import check_rate, login_required_any_terms, rate_limited
+from bff.auth import check_rate, login_required_any_terms, private_key, rate_limited
 from bff.context import services
 from bff.resources.accounts.schemas import LoginSchema, RegisterSchema, RegistrationSchema, TokenSchema
 from bff.schemas import StatusSchema, documents
@@ -36,7 +36,7 @@ def register(data):
 @documents(blp, errors.EMAIL_NOT_FOUND, errors.WRONG_PASSWORD, errors.RATE_LIMITED)
 def login(data):
     """Trade e-mail and password hash for a bearer token."""
-    check_rate(f"login:email:{data['email'].strip().lower()}")
+    check_rate(f"login:email:{private_key(data['email'])}")
     return {"token": accounts.login(services(), data["email"], data["password"].lower(), data["countryCode"])}
 
 

@@ -3,7 +3,7 @@ from flask import request
 from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
 
-from bff.auth import check_rate, optional_account_id, rate_limited
+from bff.auth import check_rate, optional_account_id, private_key, rate_limited
 from bff.context import services
 from bff.schemas import InputSchema, StatusSchema, documents
 from core.domain import errors
@@ -79,7 +79,7 @@ def contact_message(data):
 @documents(blp, errors.INVALID_EMAIL, errors.NEWSLETTER_ALREADY_SAVED, errors.RATE_LIMITED)
 def newsletter(data):
     """Save an address for the newsletter, with the consent date and wording version."""
-    check_rate(f"newsletter:email:{data['email'].strip().lower()}")
+    check_rate(f"newsletter:email:{private_key(data['email'])}")
     contact.join_newsletter(services(), data["email"], data["language"] or request.accept_languages.best)
     return {"status": True}
 

@@ -461,3 +461,16 @@ for _column in (AccountRow.email, AccountRow.name, AccountRow.partner_alias):
     Index(f"ix_accounts_{'alias' if _column.key == 'partner_alias' else _column.key}_trgm",
           func.lower(_column).label(f"lower_{_column.key}"), postgresql_using="gin",
           postgresql_ops={f"lower_{_column.key}": "gin_trgm_ops"}).ddl_if(dialect="postgresql")
+
+
+class RateLimitCounterRow(Base):
+    """Hits per key and fixed window while Redis is unreachable (core/adapters/rate_limit.py)."""
+    __tablename__ = "rate_limit_counters"
+    __table_args__ = (
+        PrimaryKeyConstraint("key", "window", name="pk_rate_limit_counters"),
+        Index("ix_rate_limit_counters_expires", "expires"),
+    )
+    key: Mapped[str] = mapped_column(String(200))
+    window: Mapped[int] = mapped_column(BigInteger)
+    hits: Mapped[int] = mapped_column(Integer, nullable=False)
+    expires: Mapped[int] = mapped_column(BigInteger, nullable=False)  # epoch seconds

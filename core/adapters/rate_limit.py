@@ -62,9 +62,9 @@ class SqlRateLimiter:
         now = self._now()
         window = int(now // window_seconds)
         t = self._table
-        upsert = insert(t).values(key=f"{key}:{window_seconds}"[:200], window=window, hits=1,
+        upsert = insert(t).values(key=f"{key}:{window_seconds}"[:200], window_no=window, hits=1,
                                   expires=(window + 1) * window_seconds)
-        upsert = upsert.on_conflict_do_update(index_elements=[t.c.key, t.c.window],
+        upsert = upsert.on_conflict_do_update(index_elements=[t.c.key, t.c.window_no],
                                               set_={"hits": t.c.hits + 1}).returning(t.c.hits)
         self._hits += 1
         with self._engine.begin() as connection:

@@ -467,10 +467,10 @@ class RateLimitCounterRow(Base):
     """Hits per key and fixed window while Redis is unreachable (core/adapters/rate_limit.py)."""
     __tablename__ = "rate_limit_counters"
     __table_args__ = (
-        PrimaryKeyConstraint("key", "window", name="pk_rate_limit_counters"),
+        PrimaryKeyConstraint("key", "window_no", name="pk_rate_limit_counters"),
         Index("ix_rate_limit_counters_expires", "expires"),
     )
     key: Mapped[str] = mapped_column(String(200))
-    window: Mapped[int] = mapped_column(BigInteger)
+    window_no: Mapped[int] = mapped_column(BigInteger)
     hits: Mapped[int] = mapped_column(Integer, nullable=False)
     expires: Mapped[int] = mapped_column(BigInteger, nullable=False)  # epoch seconds

@@ -18,10 +18,10 @@ def upgrade() -> None:
     op.create_table(
         'rate_limit_counters',
         sa.Column('key', sa.String(length=200), nullable=False),
-        sa.Column('window', sa.BigInteger(), nullable=False),
+        sa.Column('window_no', sa.BigInteger(), nullable=False),
         sa.Column('hits', sa.Integer(), nullable=False),
         sa.Column('expires', sa.BigInteger(), nullable=False),
-        sa.PrimaryKeyConstraint('key', 'window', name='pk_rate_limit_counters'),
+        sa.PrimaryKeyConstraint('key', 'window_no', name='pk_rate_limit_counters'),
     )
     op.create_index('ix_rate_limit_counters_expires', 'rate_limit_counters', ['expires'])
 

@@ -3,7 +3,7 @@ accounts, password hashing cost. Figures are ratios to baselines measured in the
 run. Results: bench/results/latest.json (+ growth.png). Never part of `make test`.
 
 BENCH_QUICK=1 runs shorter and stops the growth at 100 thousand accounts; BENCH_PARTS=load,web (any of
-hashing, load, growth, web) runs only those parts.
+hashing, load, growth, web, pre_ping) runs only those parts.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from alembic import command  # noqa: E402
 from alembic.config import Config  # noqa: E402
 from sqlalchemy import create_engine, text  # noqa: E402
 
-from bench import growth, hashing, load, web_pages  # noqa: E402
+from bench import growth, hashing, load, pre_ping, web_pages  # noqa: E402
 
 PG_ADMIN = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 BENCH_DB = "lumo_bench"
@@ -79,6 +79,9 @@ def table(results: dict) -> str:
         for size, r in results["growth"].items():
             lines.append(f"{size:>10} {r['subscriptions_p50_ms']:9.2f} {r['subscriptions_p99_ms']:9.2f} "
                          f"{r['login_p50_ms']:10.2f}")
+    for engine, f in results.get("pre_ping", {}).get("results", {}).items():
+        lines.append(f"pool_pre_ping, {engine}: {f['without']} µs per checkout without, {f['with ping']} with "
+                     f"(+{f['ping cost']} µs)")
     web = results.get("web")
     if web:
         lines.append(f"\n{'page (mobile)':14} {'JS KB gz':>9} {'score':>6} {'LCP ms':>8} {'TBT ms':>8} {'CLS':>6}")
@@ -88,7 +91,7 @@ def table(results: dict) -> str:
     return "\n".join(lines)
 
 
-PARTS = ("hashing", "load", "growth", "web")
+PARTS = ("hashing", "load", "growth", "web", "pre_ping")
 
 
 def main() -> None:
@@ -122,6 +125,9 @@ def main() -> None:
         keep()
     if "web" in parts:
         results["web"] = web_pages.run(env)
+        keep()
+    if "pre_ping" in parts:
+        results["pre_ping"] = pre_ping.run(env["DATABASE_URL"])
         keep()
     chart = growth.plot(results["growth"], RESULTS / "growth.png") if "growth" in results else None
     print(table(results))

@@ -15,7 +15,7 @@ from gunicorn import util
 from core.adapters.logs import logconfig_dict as _logconfig_dict
 
 accesslog = "-"
-access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms request_id=%({x-request-id}o)s'
+access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'  # + request_id (core.adapters.logs)
 loglevel = os.environ.get("LOG_LEVEL", "info")
 logconfig_dict = _logconfig_dict(loglevel.upper())
 

@@ -61,6 +61,8 @@ def redact_event(_logger, _method: str, event_dict: dict) -> dict:
 def _standard_record_fields(_logger, _method: str, event_dict: dict) -> dict:
     """A `logging` record's `extra={"fields": {...}}` becomes fields of the line."""
     record = event_dict.get("_record")
+    if record is not None and record.name == "gunicorn.access" and isinstance(record.args, dict):
+        event_dict.setdefault("request_id", record.args.get("{x-request-id}o") or None)  # the API's answer header
     fields = getattr(record, "fields", None) if record is not None else None
     if isinstance(fields, dict):
         for k, v in fields.items():
@@ -84,7 +86,7 @@ def formatter() -> logging.Formatter:
         processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta,
                     structlog.processors.format_exc_info,
                     redact_event,
-                    structlog.processors.JSONRenderer(ensure_ascii=False)])
+                    structlog.processors.JSONRenderer()])  # ASCII: one record, one line
 
 
 def route_to_logging() -> None:

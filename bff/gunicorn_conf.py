@@ -8,7 +8,6 @@ Other options stay on the command line (bind, workers, reload)."""
 from __future__ import annotations
 
 import json
-import os
 
 from gunicorn import util
 
@@ -16,7 +15,7 @@ from core.adapters.logs import logconfig_dict as _logconfig_dict
 
 accesslog = "-"
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'  # + request_id (core.adapters.logs)
-loglevel = os.environ.get("LOG_LEVEL", "info")
+loglevel = "info"
 logconfig_dict = _logconfig_dict(loglevel.upper())
 
 

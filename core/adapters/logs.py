@@ -4,7 +4,7 @@ and one redaction step that every line goes through last, whoever wrote it (stru
 `logging` calls of core/services and the adapters, gunicorn, Celery, SQLAlchemy).
 
 `redact` (text) and `redact_value` (any JSON-like value) are the reusable functions: an error reporter's
-before_send hook passes its events through `redact_value`. See docs/security.md, "Logs".
+before_send hook passes its events through `redact_value`. See README.md, Security, "Logs".
 """
 from __future__ import annotations
 

@@ -15,14 +15,21 @@ LIMIT = 3
 
 def _app(settings, hops, rate_limiter=None):
     container = bootstrap(settings.replace(trusted_proxy_hops=hops, register_rate_limit_per_minute=LIMIT),
-                          rate_limiter=rate_limiter or SqlRateLimiter(_engine(settings)))
+                          rate_limiter=rate_limiter or _counter(settings))
     return container, create_app(container=container).test_client()
+
+
+NOW = 1_800_000_000.0  # one fixed instant: no minute boundary can fall inside a test's count
 
 
 def _engine(settings):
     from core.adapters.db.unit_of_work import make_engine
 
     return make_engine(settings.database_url)
+
+
+def _counter(settings) -> SqlRateLimiter:
+    return SqlRateLimiter(_engine(settings), now=lambda: NOW)
 
 
 def _statuses(client, forged, peer="198.51.100.9"):
@@ -90,10 +97,8 @@ class DeadRedis:
 
 def test_with_redis_lost_the_limits_are_counted_in_the_database_across_processes(settings):
     """Two API processes (two containers, two limiters) on one database: still one shared count."""
-    first, client_a = _app(settings, hops=0, rate_limiter=RedisRateLimiter(DeadRedis(),
-                                                                          fallback=SqlRateLimiter(_engine(settings))))
-    second, client_b = _app(settings, hops=0, rate_limiter=RedisRateLimiter(DeadRedis(),
-                                                                           fallback=SqlRateLimiter(_engine(settings))))
+    first, client_a = _app(settings, hops=0, rate_limiter=RedisRateLimiter(DeadRedis(), fallback=_counter(settings)))
+    second, client_b = _app(settings, hops=0, rate_limiter=RedisRateLimiter(DeadRedis(), fallback=_counter(settings)))
     try:
         statuses = [(client_a if i % 2 else client_b).post(
             "/v5/accounts", environ_base={"REMOTE_ADDR": "198.51.100.7"},

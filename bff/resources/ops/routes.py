@@ -368,7 +368,7 @@ class OpsBatchSchema(InputSchema):
 
 
 class OpsImportSchema(InputSchema):
-    csv = fields.String(required=True, validate=validate.Length(min=1, max=2_000_000), metadata={
+    csv = fields.String(required=True, validate=validate.Length(min=1, max=2_000_000), metadata={"multiline": True,
         "description": "header code,coupon_type,duration_code[,product,discount_price,is_bundle_discount,"
                        "plan_type,partner,expires_at]; all rows or none"})
     reason = REASON

@@ -1,7 +1,7 @@
 """rate limit counters: the database fallback of the shared limits while Redis is unreachable
 
 Revision ID: 0010
-Revises: 0012
+Revises: 0008
 Create Date: 2026-11-23 16:00:00.000000
 """
 from alembic import op
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 
 revision = '0010'
-down_revision = '0012'
+down_revision = '0008'
 branch_labels = None
 depends_on = None
 

@@ -10,7 +10,7 @@ from core.settings import Settings, check_production, from_environment
 
 
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Flask:
-    from bff import cli, converters, errors, maintenance, observability
+    from bff import cli, converters, errors, maintenance, metrics, observability
     from bff.resources import BLUEPRINTS
 
     settings = settings or (container.settings if container else from_environment())
@@ -39,6 +39,13 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         api.register_blueprint(blueprint)
     errors.register(app)
     observability.install(app, production=settings.is_production)
+    metrics.install(app, settings)
+    if settings.sentry_dsn:
+        from sentry_sdk.integrations.flask import FlaskIntegration
+
+        from core.adapters import error_tracking
+
+        error_tracking.init(settings.sentry_dsn, [FlaskIntegration()], environment=settings.env)
     maintenance.install(app, enabled=settings.maintenance_mode)
     if settings.env != "test":
         observability.configure_logging()

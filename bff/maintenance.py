@@ -9,7 +9,7 @@ from bff.errors import error_body
 from core.domain import errors
 
 RETRY_AFTER_SECONDS = 300
-OPEN_PATHS = ("/healthz", "/readyz", "/v4/site", "/openapi.json")
+OPEN_PATHS = ("/healthz", "/readyz", "/v4/site", "/openapi.json", "/metrics")
 
 
 def install(app: Flask, enabled: bool) -> None:

@@ -9,22 +9,14 @@ import uuid
 
 from flask import Flask, g, request
 
+from core.adapters.redaction import redact  # the API's logs and error reports mask the same things
+
 log = logging.getLogger("lumo.access")
 
-# Whatever reaches a log line goes through this: tokens, keys, hashes and e-mail addresses are masked.
-_EMAIL = re.compile(r"([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9.-]+)")
-_SECRET_QUERY = re.compile(r"((?:token|redirectKey|key|email|password)=)[^&\s]+", re.IGNORECASE)
-_LONG_SECRET = re.compile(r"\b[A-Za-z0-9_\-]{32,}\b")
 _API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
 _DOCS_CSP = ("default-src 'none'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
              "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https://cdn.jsdelivr.net; "
              "connect-src 'self'; frame-ancestors 'none'")
-
-
-def redact(text: str) -> str:
-    text = _SECRET_QUERY.sub(r"\1***", text)
-    text = _EMAIL.sub(r"\1***@\2", text)
-    return _LONG_SECRET.sub("***", text)
 
 
 class JsonFormatter(logging.Formatter):

@@ -15,6 +15,7 @@ from core.adapters.email_templates import LocaleEmailTemplates
 from core.adapters.http_sender import UrllibSender
 from core.adapters.jobs import CeleryJobQueue, InlineJobQueue
 from core.adapters.mailers import FileMailer, SmtpMailer
+from core.adapters.metrics import MeteredGateway, observe_outbox
 from core.adapters.passwords import Argon2Hasher
 from core.adapters.qr import SegnoQrEncoder
 from core.adapters.payments.sandbox import SandboxGateway
@@ -63,7 +64,7 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
               http: HttpSender | None = None) -> Container:
     clock = clock or SystemClock()
     catalogue = catalogue or FileCatalogue.load()
-    gateway = gateway or payment_gateway(settings, clock)
+    gateway = MeteredGateway(gateway or payment_gateway(settings, clock))  # latency and outcome per call
     engine = make_engine(settings.database_url)
     read_engine = engine if engine.dialect.name == "sqlite" else make_engine(settings.database_url, read_only=True)
     mail = email_delivery.MailSetup(
@@ -117,7 +118,8 @@ def outbox_dispatcher(settings: Settings, mail: email_delivery.MailSetup,
                   "partner": lambda ctx, uow, m: partner_callbacks.prepare_callback(ctx, partners, uow, m),
                   "gateway": lambda ctx, uow, m: subscription_changes.send_plan_change(ctx, m)},
         policy=outbox_dispatch.RetryPolicy(max_attempts=settings.outbox_max_attempts,
-                                           base_seconds=settings.outbox_retry_seconds))
+                                           base_seconds=settings.outbox_retry_seconds),
+        observer=observe_outbox)
 
 
 def family_policy(settings: Settings) -> FamilyPolicy:

@@ -167,7 +167,10 @@ class Settings:
     outbox_redrive_seconds: float = 60.0  # how often beat re-drives the outbox (retries, rows a lost broker missed)
     clock_seconds: float = 3600.0  # how often beat runs the subscription clock (expiry, reminders, past due)
     metrics_token: str = ""  # METRICS_TOKEN: bearer token of GET /metrics on the public port; empty = not served there
-    metrics_port: int = 0  # METRICS_PORT: the worker's (and `make run`'s) separate loopback metrics port; 0 = none
+    metrics_host: str = "127.0.0.1"  # METRICS_HOST: where the separate metrics ports listen (never the public one)
+    metrics_port: int = 0  # METRICS_PORT: the API's metrics port (gunicorn's master serves it); 0 = none
+    worker_metrics_port: int = 0  # WORKER_METRICS_PORT: the Celery worker's metrics port; 0 = none
+    prometheus_multiproc_dir: str = ""  # PROMETHEUS_MULTIPROC_DIR: one per API or worker, emptied at its start
     sentry_dsn: str = ""  # SENTRY_DSN: optional error tracking, events redacted like the logs
     site_cache_seconds: float = 10.0  # SITE_CACHE_SECONDS: how long runtime switches (maintenance, promo) are cached
     extra: dict = field(default_factory=dict)
@@ -258,7 +261,10 @@ def from_environment(environ=None) -> Settings:
         outbox_redrive_seconds=float(e.get("OUTBOX_REDRIVE_SECONDS") or d.outbox_redrive_seconds),
         clock_seconds=float(e.get("CLOCK_SECONDS") or d.clock_seconds),
         metrics_token=e.get("METRICS_TOKEN", d.metrics_token).strip(),
+        metrics_host=e.get("METRICS_HOST") or d.metrics_host,
         metrics_port=int(e.get("METRICS_PORT") or d.metrics_port),
+        worker_metrics_port=int(e.get("WORKER_METRICS_PORT") or d.worker_metrics_port),
+        prometheus_multiproc_dir=e.get("PROMETHEUS_MULTIPROC_DIR", d.prometheus_multiproc_dir).strip(),
         sentry_dsn=e.get("SENTRY_DSN", d.sentry_dsn).strip(),
         site_cache_seconds=float(e.get("SITE_CACHE_SECONDS") or d.site_cache_seconds),
     )

@@ -27,9 +27,12 @@ def main(only: list[str] | None = None) -> int:
     env.setdefault("API_URL", f"http://{api_host}:{api_port}")
     env.setdefault("PUBLIC_URL", f"http://{web_host}:{web_port}")
     env.setdefault("NEXT_TELEMETRY_DISABLED", "1")
+    env.setdefault("METRICS_PORT", "9100")  # Prometheus, loopback only (METRICS_HOST)
+    env.setdefault("WORKER_METRICS_PORT", "9101")
     web_script = "start" if env.get("WEB_MODE") == "production" else "dev"
     commands = {
-        "api": [str(VENV_BIN / "gunicorn"), "--bind", f"{api_host}:{api_port}", "--workers", "2",
+        "api": [str(VENV_BIN / "gunicorn"), "-c", "python:bff.gunicorn_conf", "--bind", f"{api_host}:{api_port}",
+                "--workers", "2",
                 "--reload", "--access-logfile", "-", "bff:create_app()"],
         # Next's proxy redirects /login to itself when bound to the literal 127.0.0.1; binding to
         # "localhost" serves the same loopback address without that loop.
@@ -53,12 +56,17 @@ def main(only: list[str] | None = None) -> int:
     processes = {}
     for name, command in commands.items():
         cwd = ROOT / "webapp" if name == "web" else ROOT
-        processes[name] = subprocess.Popen(command, cwd=cwd, env=env, start_new_session=True)
+        process_env = dict(env)
+        if name in ("api", "worker"):  # Prometheus multiprocess mode: one folder each (docs/operations.md)
+            process_env.setdefault("PROMETHEUS_MULTIPROC_DIR", str(ROOT / "var" / "metrics" / name))
+        processes[name] = subprocess.Popen(command, cwd=cwd, env=process_env, start_new_session=True)
     jobs = ("Celery worker + beat on " + ("Redis" if env.get("REDIS_URL") else "var/celery-broker.sqlite")
             if "worker" in commands else "not started")
     print(f"\n  Lumo is starting:\n    web app  http://{web_host}:{web_port}\n"
           f"    API      http://{api_host}:{api_port}  (OpenAPI: /docs)\n    jobs     {jobs}\n"
-          f"    mail     {env.get('SMTP_URL') or 'var/outbox/*.eml'}\n  Ctrl-C stops everything.\n", flush=True)
+          f"    mail     {env.get('SMTP_URL') or 'var/outbox/*.eml'}\n"
+          f"    metrics  http://{env.get('METRICS_HOST', '127.0.0.1')}:{env['METRICS_PORT']}/metrics (API), "
+          f":{env['WORKER_METRICS_PORT']}/metrics (worker)\n  Ctrl-C stops everything.\n", flush=True)
     stopping = False
 
     def stop(*_):

@@ -14,7 +14,8 @@ RETENTION_SECONDS = 86400.0  # data past its RETENTION_* period goes once a day
 def create_celery(settings: Settings | None = None) -> Celery:
     settings = settings or from_environment()
     check_production(settings)
-    app = Celery("lumo", include=["tasks.outbox", "tasks.subscriptions", "tasks.retention"])
+    app = Celery("lumo", include=["tasks.outbox", "tasks.subscriptions", "tasks.retention",
+                                       "tasks.metrics"])
     app.conf.update(
         broker_url=settings.broker_url,
         task_acks_late=True,  # a worker killed mid-task leaves the message for another
@@ -30,8 +31,15 @@ def create_celery(settings: Settings | None = None) -> Celery:
             "remind-trials-ending": {"task": "tasks.remind_trials_ending", "schedule": settings.clock_seconds},
             "expire-past-due": {"task": "tasks.expire_past_due", "schedule": settings.clock_seconds},
             "resolve-stale-purchases": {"task": "tasks.resolve_stale_purchases", "schedule": settings.outbox_redrive_seconds},
+            "refresh-metrics": {"task": "tasks.refresh_metrics", "schedule": settings.outbox_redrive_seconds},
             "purge-expired-data": {"task": "tasks.purge_expired_data", "schedule": RETENTION_SECONDS},
         },
     )
+    if settings.sentry_dsn:
+        from sentry_sdk.integrations.celery import CeleryIntegration
+
+        from core.adapters import error_tracking
+
+        error_tracking.init(settings.sentry_dsn, [CeleryIntegration()], environment=settings.env)
     app.conf.lumo_settings = settings
     return app

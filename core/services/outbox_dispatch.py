@@ -39,10 +39,16 @@ class RetryPolicy:
         return timedelta(seconds=min(self.cap_seconds, self.base_seconds * 2 ** max(0, attempts - 1)))
 
 
+# Told of each attempt's outcome: (kind, "delivered" | "retrying" | "dead", seconds since the message was
+# written, for delivered ones). The metrics adapter listens here (core/adapters/metrics.py).
+Observer = Callable[[str, str, "float | None"], None]
+
+
 @dataclass
 class Dispatcher:
     handlers: dict[str, Handler]
     policy: RetryPolicy = field(default_factory=RetryPolicy)
+    observer: Observer | None = None
 
 
 @dataclass
@@ -75,6 +81,21 @@ def deliver_pending(ctx: ServiceContext, dispatcher: Dispatcher, kinds: tuple[st
 
 def deliver_one(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) -> tuple[str, str | None]:
     """("delivered" | "retrying" | "dead" | "taken", kind)"""
+    outcome, message = _attempt(ctx, dispatcher, message_id)
+    if message is None:
+        return outcome, None
+    if dispatcher.observer is not None:
+        latency = None
+        if outcome == "delivered" and message.created_at is not None:
+            latency = max(0.0, (ctx.clock.now() - message.created_at).total_seconds())
+        try:
+            dispatcher.observer(message.kind, outcome, latency)
+        except Exception:  # counting never stops a delivery
+            log.exception("outbox observer failed")
+    return outcome, message.kind
+
+
+def _attempt(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) -> tuple[str, OutboxMessage | None]:
     policy = dispatcher.policy
     with ctx.uow() as uow:
         message = uow.outbox.claim(message_id, ctx.clock.now(), LEASE_SECONDS)
@@ -86,7 +107,7 @@ def deliver_one(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) ->
         last = message.last_error or "lease expired"
         reason = (f"no handler for kind {message.kind!r}" if handler is None else
                   f"gave up: leased {message.attempts} times without an answer ({last})")
-        return _dead(ctx, message, reason), message.kind
+        return _dead(ctx, message, reason), message
     try:
         with ctx.uow() as uow:
             send = handler(ctx, uow, message)
@@ -96,20 +117,20 @@ def deliver_one(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) ->
     except Exception as exc:
         error = f"{type(exc).__name__}: {exc}"[:500]
         if (isinstance(exc, DeliveryError) and exc.permanent) or message.attempts >= policy.max_attempts:
-            return _dead(ctx, message, error), message.kind
+            return _dead(ctx, message, error), message
         retry_at = ctx.clock.now() + policy.backoff(message.attempts)
         with ctx.uow() as uow:
             uow.outbox.mark_failed(message.id, error, retry_at)
             uow.commit()
         log.warning("outbox %s %s/%s attempt %d failed, next at %s: %s", message.id, message.kind, message.topic,
                     message.attempts, retry_at.isoformat(), error)
-        return "retrying", message.kind
+        return "retrying", message
     with ctx.uow() as uow:
         uow.outbox.mark_delivered(message.id, ctx.clock.now())
         if message.payload.get(ERASE_AFTER_DELIVERY):
             uow.outbox.forget(message.id)
         uow.commit()
-    return "delivered", message.kind
+    return "delivered", message
 
 
 def _dead(ctx: ServiceContext, message: OutboxMessage, error: str) -> str:

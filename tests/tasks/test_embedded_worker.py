@@ -8,8 +8,10 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from datetime import timedelta
 
+from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import text
 
 from core.bootstrap import bootstrap
@@ -18,6 +20,7 @@ from core.settings import ROOT
 from tests.helpers import register
 
 DEADLINE_SECONDS = 60
+METRICS_PORT = 5512
 
 
 class DownMailer:
@@ -51,7 +54,8 @@ def test_embedded_launcher_runs_beat_expiry_and_outbox_retries(settings, tmp_pat
         env.update(DATABASE_URL=settings.database_url, OUTBOX_DIR=str(outbox), LUMO_ENV="development",
                    CELERY_BROKER_URL=f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}",
                    BEAT_SCHEDULE_FILE=str(tmp_path / "beat-schedule"), CLOCK_SECONDS="3",
-                   OUTBOX_REDRIVE_SECONDS="2", OUTBOX_RETRY_SECONDS="1")
+                   OUTBOX_REDRIVE_SECONDS="2", OUTBOX_RETRY_SECONDS="1", WORKER_METRICS_PORT=str(METRICS_PORT),
+                   PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "worker-metrics"))
         log = open(tmp_path / "launcher.log", "wb")
         launcher = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "run.py"), "worker"], cwd=ROOT,
                                     env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
@@ -71,6 +75,12 @@ def test_embedded_launcher_runs_beat_expiry_and_outbox_retries(settings, tmp_pat
             assert delivered == 2, output[-3000:]
             assert len(list(outbox.glob("*.eml"))) == 2  # each e-mail once
             assert "beat: Starting" in output and "sqla+sqlite" in output
+            # the worker's metrics port sums its pool's processes: the tasks beat sent are counted there
+            scraped = urllib.request.urlopen(f"http://127.0.0.1:{METRICS_PORT}/metrics", timeout=5).read().decode()
+            succeeded = {s.labels["task"] for family in text_string_to_metric_families(scraped)
+                         for s in family.samples
+                         if s.name == "lumo_celery_tasks_total" and s.labels["outcome"] == "success" and s.value}
+            assert {"tasks.expire_subscriptions", "tasks.deliver_outbox"} <= succeeded, scraped[-2000:]
         finally:
             stop(launcher)
             log.close()

@@ -10,7 +10,7 @@ from core.settings import Settings, check_production, from_environment
 
 
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Flask:
-    from bff import cli, converters, errors, maintenance, metrics, observability
+    from bff import cli, converters, errors, maintenance, metrics, observability, site_cli
     from bff.resources import BLUEPRINTS
 
     settings = settings or (container.settings if container else from_environment())
@@ -46,8 +46,9 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         from core.adapters import error_tracking
 
         error_tracking.init(settings.sentry_dsn, [FlaskIntegration()], environment=settings.env)
-    maintenance.install(app, enabled=settings.maintenance_mode)
+    maintenance.install(app)
     if settings.env != "test":
         observability.configure_logging()
     cli.register(app)
+    site_cli.register(app)
     return app

@@ -11,6 +11,7 @@ from sqlalchemy.engine import Engine
 
 from core.adapters.catalogue_file import FileCatalogue
 from core.adapters.db.unit_of_work import make_engine, read_uow_factory, uow_factory
+from core.adapters.db.site_switches import SqlSiteSwitches
 from core.adapters.email_templates import LocaleEmailTemplates
 from core.adapters.http_sender import UrllibSender
 from core.adapters.jobs import CeleryJobQueue, InlineJobQueue
@@ -28,6 +29,7 @@ from core.domain.ports import HttpSender, JobQueue, Mailer, RateLimiter
 from core.services import analytics, email_delivery, outbox_dispatch, partner_callbacks, subscription_changes
 from core.domain.site import HolidayPromo, SiteConfig
 from core.domain.three_d_secure import ThreeDSecurePolicy
+from core.services.site_switches import SiteSwitches
 from core.services.context import FamilyPolicy, ServiceContext, TokenPolicy
 from core.settings import DEV_LINK_PIN_PEPPER, Settings
 
@@ -97,6 +99,8 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
                                      max_delay_seconds=settings.login_max_delay_seconds),
         three_d_secure=ThreeDSecurePolicy.of(settings.three_d_secure),
     )
+    ctx.switches = SiteSwitches(SqlSiteSwitches(engine), defaults=lambda: ctx.site, clock=clock,
+                                ttl_seconds=settings.site_cache_seconds)
     dispatcher = outbox_dispatcher(settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds))
     if jobs is None:
         ctx.jobs = (CeleryJobQueue(settings.redis_url, settings.celery_queue) if settings.redis_url

@@ -461,3 +461,24 @@ for _column in (AccountRow.email, AccountRow.name, AccountRow.partner_alias):
     Index(f"ix_accounts_{'alias' if _column.key == 'partner_alias' else _column.key}_trgm",
           func.lower(_column).label(f"lower_{_column.key}"), postgresql_using="gin",
           postgresql_ops={f"lower_{_column.key}": "gin_trgm_ops"}).ddl_if(dialect="postgresql")
+class SiteSwitchRow(Base):
+    """A runtime switch set by an operator (core/services/site_switches.py); absent: the environment's default."""
+
+    __tablename__ = "site_switches"
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[dict] = mapped_column(JSON, nullable=False)
+    changed_at = mapped_column(UTCDateTime(), nullable=False)
+    changed_by: Mapped[str] = mapped_column(String(100), nullable=False)
+    reason: Mapped[str] = mapped_column(Text, nullable=False)
+
+
+class SiteSwitchChangeRow(Base):
+    """Every change of a switch: who, when, why (value null: back to the default)."""
+
+    __tablename__ = "site_switch_changes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), nullable=False)
+    value: Mapped[dict | None] = mapped_column(JSON)
+    changed_at = mapped_column(UTCDateTime(), nullable=False)
+    changed_by: Mapped[str] = mapped_column(String(100), nullable=False)
+    reason: Mapped[str] = mapped_column(Text, nullable=False)

@@ -122,7 +122,8 @@ def outbox_dispatcher(settings: Settings, mail: email_delivery.MailSetup,
                   "partner": lambda ctx, uow, m: partner_callbacks.prepare_callback(ctx, partners, uow, m),
                   "gateway": lambda ctx, uow, m: subscription_changes.send_plan_change(ctx, m)},
         policy=outbox_dispatch.RetryPolicy(max_attempts=settings.outbox_max_attempts,
-                                           base_seconds=settings.outbox_retry_seconds),
+                                           base_seconds=settings.outbox_retry_seconds,
+                                           lease_seconds=settings.outbox_lease_seconds),
         observer=observe_outbox)
 
 

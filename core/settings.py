@@ -164,6 +164,7 @@ class Settings:
     retention_tokens_days: int = 7  # tokens and links after they expired, were used or revoked
     retention_contact_days: int = 365
     celery_broker_url: str = ""  # CELERY_BROKER_URL; empty = REDIS_URL, else a SQLite file under var/ (embedded)
+    outbox_lease_seconds: int = 300  # OUTBOX_LEASE_SECONDS: a message a dead worker had is retried after this
     outbox_redrive_seconds: float = 60.0  # how often beat re-drives the outbox (retries, rows a lost broker missed)
     clock_seconds: float = 3600.0  # how often beat runs the subscription clock (expiry, reminders, past due)
     metrics_token: str = ""  # METRICS_TOKEN: bearer token of GET /metrics on the public port; empty = not served there
@@ -258,6 +259,7 @@ def from_environment(environ=None) -> Settings:
         retention_tokens_days=int(e.get("RETENTION_TOKENS_DAYS", d.retention_tokens_days)),
         retention_contact_days=int(e.get("RETENTION_CONTACT_DAYS", d.retention_contact_days)),
         celery_broker_url=e.get("CELERY_BROKER_URL", d.celery_broker_url).strip(),
+        outbox_lease_seconds=int(e.get("OUTBOX_LEASE_SECONDS") or d.outbox_lease_seconds),
         outbox_redrive_seconds=float(e.get("OUTBOX_REDRIVE_SECONDS") or d.outbox_redrive_seconds),
         clock_seconds=float(e.get("CLOCK_SECONDS") or d.clock_seconds),
         metrics_token=e.get("METRICS_TOKEN", d.metrics_token).strip(),

@@ -33,6 +33,7 @@ class RetryPolicy:
     max_attempts: int = 10
     base_seconds: int = 30
     cap_seconds: int = 6 * 3600
+    lease_seconds: int = LEASE_SECONDS  # a worker that died mid-message holds it this long (OUTBOX_LEASE_SECONDS)
 
     def backoff(self, attempts: int) -> timedelta:
         """30 s, 1 min, 2 min, 4 min, … after the 1st, 2nd, 3rd, … failed attempt; at most 6 hours."""
@@ -98,7 +99,7 @@ def deliver_one(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) ->
 def _attempt(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) -> tuple[str, OutboxMessage | None]:
     policy = dispatcher.policy
     with ctx.uow() as uow:
-        message = uow.outbox.claim(message_id, ctx.clock.now(), LEASE_SECONDS)
+        message = uow.outbox.claim(message_id, ctx.clock.now(), policy.lease_seconds)
         uow.commit()
     if message is None:
         return "taken", None  # another worker has it, or it is done

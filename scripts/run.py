@@ -58,10 +58,11 @@ def main(only: list[str] | None = None) -> int:
         cwd = ROOT / "webapp" if name == "web" else ROOT
         process_env = dict(env)
         if name in ("api", "worker"):  # Prometheus multiprocess mode: one folder each (docs/operations.md)
-            process_env.setdefault("PROMETHEUS_MULTIPROC_DIR", str(ROOT / "var" / "metrics" / name))
+            if not process_env.get("PROMETHEUS_MULTIPROC_DIR"):  # (set but empty would mean the current folder)
+                process_env["PROMETHEUS_MULTIPROC_DIR"] = str(ROOT / "var" / "metrics" / name)
         processes[name] = subprocess.Popen(command, cwd=cwd, env=process_env, start_new_session=True)
-    jobs = ("Celery worker + beat on " + ("Redis" if env.get("REDIS_URL") else "var/celery-broker.sqlite")
-            if "worker" in commands else "not started")
+    broker = env.get("CELERY_BROKER_URL") or ("Redis" if env.get("REDIS_URL") else "var/celery-broker.sqlite")
+    jobs = f"Celery worker + beat on {broker}" if "worker" in commands else "not started"
     print(f"\n  Lumo is starting:\n    web app  http://{web_host}:{web_port}\n"
           f"    API      http://{api_host}:{api_port}  (OpenAPI: /docs)\n    jobs     {jobs}\n"
           f"    mail     {env.get('SMTP_URL') or 'var/outbox/*.eml'}\n"

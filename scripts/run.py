@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-VENV_BIN = ROOT / ".venv" / "bin"
+VENV_BIN = Path(sys.executable).parent  # the virtualenv that runs this launcher (make run: .venv)
 
 
 def main(only: list[str] | None = None) -> int:

@@ -43,7 +43,7 @@ from sqlalchemy.engine import make_url  # noqa: E402
 
 from core.domain.accounts import client_password_hash  # noqa: E402
 
-BIN = ROOT / ".venv" / "bin"
+BIN = Path(sys.executable).parent  # the virtualenv running this script
 OUT = ROOT / "var" / "scale"
 PG = os.environ.get("SCALE_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
 REDIS = os.environ.get("SCALE_REDIS_URL", "redis://127.0.0.1:6379/5")

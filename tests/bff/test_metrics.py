@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
@@ -125,7 +126,7 @@ def test_gunicorn_workers_are_summed_on_the_loopback_metrics_port(settings, tmp_
     env = dict(os.environ, DATABASE_URL=settings.database_url, LUMO_ENV="test", METRICS_PORT=str(metrics_port),
                PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "prom"), OUTBOX_DIR=str(tmp_path / "outbox"))
     env.pop("METRICS_TOKEN", None)
-    server = subprocess.Popen([str(ROOT / ".venv" / "bin" / "gunicorn"), "-c", "python:bff.gunicorn_conf",
+    server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "-c", "python:bff.gunicorn_conf",
                                "--bind", f"127.0.0.1:{api_port}", "--workers", "2", "bff:create_app()"],
                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:

@@ -28,7 +28,9 @@ NOT_EXPORTED = {"outbox": "messages in flight, built from the data above",
                 "trial_claims": "which purchase used the free trial: derived from subscriptions",
                 "staff_accounts": "the operator console's staff, not parents",
                 "staff_sessions": "staff sign-ins",
-                "audit_log": "staff actions, kept for accountability; e-mail addresses in it are masked"}
+                "audit_log": "staff actions, kept for accountability; e-mail addresses in it are masked",
+                "site_switches": "site-wide switches (maintenance, holiday promotion), nothing about a parent",
+                "site_switch_changes": "which operator changed a site switch and why, nothing about a parent"}
 
 
 def a_full_family(client, container, mailbox):

@@ -122,7 +122,7 @@ def test_beat_refreshes_the_subscription_and_outbox_gauges(container, metrics_cl
 
 
 def test_gunicorn_workers_are_summed_on_the_loopback_metrics_port(settings, tmp_path):
-    api_port, metrics_port = 5510, 5511
+    api_port, metrics_port = free_port(), free_port()
     env = dict(os.environ, DATABASE_URL=settings.database_url, LUMO_ENV="test", METRICS_PORT=str(metrics_port),
                PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "prom"), OUTBOX_DIR=str(tmp_path / "outbox"))
     env.pop("METRICS_TOKEN", None)
@@ -171,3 +171,11 @@ def test_the_grafana_dashboard_reads_only_series_that_exist():
     used = {re.sub(r"_(bucket|count|sum|total)$", "", name) for e in exprs for name in re.findall(r"\blumo_[a-z_]+", e)}
     families = {f.name for f in REGISTRY.collect() if f.name.startswith("lumo_")}
     assert len(used) >= 10 and used <= families, used - families
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

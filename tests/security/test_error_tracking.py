@@ -22,6 +22,7 @@ PASSWORD_HASH = pw("hunter2 hunter2")
 
 class Ingest(BaseHTTPRequestHandler):
     received: list[bytes] = []
+    dsn = ""
 
     def do_POST(self):  # noqa: N802
         body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
@@ -47,7 +48,8 @@ class Ingest(BaseHTTPRequestHandler):
 @pytest.fixture
 def ingest():
     Ingest.received = []
-    server = ThreadingHTTPServer(("127.0.0.1", 5520), Ingest)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Ingest)  # a free port
+    Ingest.dsn = f"http://publickey@127.0.0.1:{server.server_address[1]}/42"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield Ingest.received
@@ -73,7 +75,7 @@ def test_an_api_error_reaches_sentry_without_personal_data_or_secrets(container,
 
     from bff import create_app
 
-    settings = container.settings.replace(sentry_dsn="http://publickey@127.0.0.1:5520/42")
+    settings = container.settings.replace(sentry_dsn=Ingest.dsn)
     app = create_app(settings=settings, container=container)
 
     @app.post("/boom")
@@ -116,13 +118,12 @@ def test_scrub_masks_secret_fields_everywhere():
     assert cleaned["request"]["headers"] == {"Content-Type": "application/json"}
 
 
-def test_the_worker_reports_a_failing_task(settings, ingest, monkeypatch):
+def test_the_worker_reports_a_failing_task(settings, ingest):
     import sentry_sdk
-    from celery import shared_task
 
     from tasks.celery_app import create_celery
 
-    celery = create_celery(settings.replace(sentry_dsn="http://publickey@127.0.0.1:5520/42"))
+    celery = create_celery(settings.replace(sentry_dsn=Ingest.dsn))
     try:
         @celery.task(name="tests.failing")
         def failing():
@@ -136,4 +137,3 @@ def test_the_worker_reports_a_failing_task(settings, ingest, monkeypatch):
     sent = events(ingest)
     assert sent and sent[0]["exception"]["values"][-1]["type"] == "ValueError"
     assert EMAIL not in b"\n".join(ingest).decode()
-    assert shared_task  # imported for the decorator's module

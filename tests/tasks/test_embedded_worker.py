@@ -20,7 +20,6 @@ from core.settings import ROOT
 from tests.helpers import register
 
 DEADLINE_SECONDS = 60
-METRICS_PORT = 5512
 
 
 class DownMailer:
@@ -32,6 +31,7 @@ def test_embedded_launcher_runs_beat_expiry_and_outbox_retries(settings, tmp_pat
     from bff import create_app
 
     settings = settings.replace(redis_url="", outbox_retry_seconds=1)
+    metrics_port = free_port()
     container = bootstrap(settings, mailer=DownMailer())
     try:
         client = create_app(container=container).test_client()
@@ -54,7 +54,7 @@ def test_embedded_launcher_runs_beat_expiry_and_outbox_retries(settings, tmp_pat
         env.update(DATABASE_URL=settings.database_url, OUTBOX_DIR=str(outbox), LUMO_ENV="development",
                    CELERY_BROKER_URL=f"sqla+sqlite:///{tmp_path / 'broker.sqlite'}",
                    BEAT_SCHEDULE_FILE=str(tmp_path / "beat-schedule"), CLOCK_SECONDS="3",
-                   OUTBOX_REDRIVE_SECONDS="2", OUTBOX_RETRY_SECONDS="1", WORKER_METRICS_PORT=str(METRICS_PORT),
+                   OUTBOX_REDRIVE_SECONDS="2", OUTBOX_RETRY_SECONDS="1", WORKER_METRICS_PORT=str(metrics_port),
                    PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "worker-metrics"))
         log = open(tmp_path / "launcher.log", "wb")
         launcher = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "run.py"), "worker"], cwd=ROOT,
@@ -76,7 +76,7 @@ def test_embedded_launcher_runs_beat_expiry_and_outbox_retries(settings, tmp_pat
             assert len(list(outbox.glob("*.eml"))) == 2  # each e-mail once
             assert "beat: Starting" in output and "sqla+sqlite" in output
             # the worker's metrics port sums its pool's processes: the tasks beat sent are counted there
-            scraped = urllib.request.urlopen(f"http://127.0.0.1:{METRICS_PORT}/metrics", timeout=5).read().decode()
+            scraped = urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5).read().decode()
             succeeded = {s.labels["task"] for family in text_string_to_metric_families(scraped)
                          for s in family.samples
                          if s.name == "lumo_celery_tasks_total" and s.labels["outcome"] == "success" and s.value}
@@ -97,3 +97,11 @@ def stop(process: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

@@ -269,7 +269,7 @@ backend api
             wait_http(port)
         wait_http(LB_PORT)
         log(f"up: haproxy :{LB_PORT} -> api {API_PORTS}, 2 workers, beat, PostgreSQL {database}, Redis {REDIS}")
-        beat_started = time.monotonic()
+        beat_started = load_started = time.monotonic()
 
         outcomes: list[dict] = []
         killed_at = restarted_at = None
@@ -280,15 +280,15 @@ backend api
                 if n + 1 == USERS // 3:
                     apis[0].kill()
                     workers[0].kill()
-                    killed_at = time.monotonic() - started
+                    killed_at = time.monotonic() - load_started
                     log(f"killed api1 (:{API_PORTS[0]}) and worker1 (SIGKILL) after {n + 1} parents")
                 if n + 1 == 2 * USERS // 3:
                     apis[0].start()
                     workers[0].start()
                     wait_http(API_PORTS[0])
-                    restarted_at = time.monotonic() - started
+                    restarted_at = time.monotonic() - load_started
                     log(f"restarted api1 and worker1 after {n + 1} parents")
-        load_seconds = time.monotonic() - started
+        load_seconds = time.monotonic() - load_started
         log(f"load done: {USERS} parents in {load_seconds:.1f} s")
 
         # -- sessions and redirect keys on either node

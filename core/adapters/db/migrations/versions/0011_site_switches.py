@@ -1,7 +1,7 @@
 """ops: runtime site switches (maintenance, holiday promotion) stored in the database, with their history
 
 Revision ID: 0011
-Revises: 0012
+Revises: 0008
 Create Date: 2026-11-23 16:30:00.000000
 """
 import sqlalchemy as sa
@@ -10,7 +10,7 @@ from alembic import op
 import core.adapters.db.types
 
 revision = '0011'
-down_revision = '0012'
+down_revision = '0008'
 branch_labels = None
 depends_on = None
 

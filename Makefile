@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 export NEXT_TELEMETRY_DISABLED := 1
 export FLASK_APP := bff
 
-.PHONY: run test test-python test-web test-e2e lint-imports install migrate seed bench screenshots clean
+.PHONY: run test test-python test-web test-e2e lint-imports install migrate seed bench screenshots clean backup restore test-scale
 
 run: install migrate seed ## install, migrate, seed, then start API + web app (+ worker when REDIS_URL is set)
 	$(PY) scripts/run.py
@@ -53,6 +53,17 @@ migrate: $(VENV)/.installed
 
 seed: $(VENV)/.installed
 	$(VENV)/bin/flask seed
+
+backup: $(VENV)/.installed ## pg_dump (custom format) of DATABASE_URL into var/backups with its Alembic revision; keeps the newest BACKUP_KEEP (14)
+	$(PY) scripts/backup.py backup
+
+restore: $(VENV)/.installed ## make restore FILE=var/backups/lumo-….dump [DATABASE_URL=…empty database]: pg_restore, migrate, compare row counts
+	@test -n "$(FILE)" || (echo "make restore FILE=var/backups/lumo-….dump"; exit 2)
+	$(PY) scripts/backup.py restore "$(FILE)"
+
+test-scale: $(VENV)/.installed ## HAProxy + 2 API nodes + 2 workers + beat on PostgreSQL and Redis, under load, with a node and a worker killed (docs/operations.md)
+	command -v haproxy >/dev/null || (apt-get update -qq && apt-get install -y -qq haproxy)
+	$(PY) scripts/scale_test.py
 
 bench: $(VENV)/.installed webapp/node_modules/.installed ## load, growth, hashing and web benchmarks (needs PostgreSQL and Redis; installs wrk and Debian's chromium)
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)

@@ -11,7 +11,7 @@ from core.settings import Settings, check_production, from_environment
 
 
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Flask:
-    from bff import cli, converters, errors, input_guard, maintenance, observability
+    from bff import cli, converters, errors, input_guard, maintenance, metrics, observability, site_cli
     from bff.resources import BLUEPRINTS
 
     settings = settings or (container.settings if container else from_environment())
@@ -44,11 +44,19 @@ def create_app(settings: Settings | None = None, container: Container | None = N
         api.register_blueprint(blueprint)
     errors.register(app)
     observability.install(app, production=settings.is_production)
-    maintenance.install(app, enabled=settings.maintenance_mode)
     input_guard.install(app)
+    metrics.install(app, settings)
+    if settings.sentry_dsn:
+        from sentry_sdk.integrations.flask import FlaskIntegration
+
+        from core.adapters import error_tracking
+
+        error_tracking.init(settings.sentry_dsn, [FlaskIntegration()], environment=settings.env)
+    maintenance.install(app)
     if settings.env != "test":
         observability.configure_logging()  # tests keep pytest's capture handlers
     else:
         logs.route_to_logging()
     cli.register(app)
+    site_cli.register(app)
     return app

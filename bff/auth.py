@@ -7,6 +7,7 @@ from functools import wraps
 
 from flask import g, request
 
+from bff import metrics
 from bff.context import container, services
 from core.domain import errors
 from core.domain.errors import DomainError, RetryLater
@@ -67,6 +68,7 @@ def check_rate(key: str, limit_of: str = "rate_limit_per_minute", window_seconds
     """Count one attempt under `key`; 429 rateLimited with Retry-After once the limit is passed."""
     c = container()
     if not c.rate_limiter.hit(key, getattr(c.settings, limit_of), window_seconds):
+        metrics.rate_limited(key.split(":", 1)[0])
         raise RetryLater(errors.RATE_LIMITED, retry_after=c.rate_limiter.retry_after(window_seconds))
 
 

@@ -11,10 +11,12 @@ from sqlalchemy.engine import Engine
 
 from core.adapters.catalogue_file import FileCatalogue
 from core.adapters.db.unit_of_work import make_engine, read_uow_factory, uow_factory
+from core.adapters.db.site_switches import SqlSiteSwitches
 from core.adapters.email_templates import LocaleEmailTemplates
 from core.adapters.http_sender import UrllibSender
 from core.adapters.jobs import CeleryJobQueue, InlineJobQueue
 from core.adapters.mailers import FileMailer, SmtpMailer
+from core.adapters.metrics import MeteredGateway, observe_outbox
 from core.adapters.passwords import Argon2Hasher
 from core.adapters.qr import SegnoQrEncoder
 from core.adapters.payments.sandbox import SandboxGateway
@@ -27,6 +29,7 @@ from core.domain.ports import HttpSender, JobQueue, Mailer, RateLimiter
 from core.services import analytics, email_delivery, outbox_dispatch, partner_callbacks, subscription_changes
 from core.domain.site import HolidayPromo, SiteConfig
 from core.domain.three_d_secure import ThreeDSecurePolicy
+from core.services.site_switches import SiteSwitches
 from core.services.context import FamilyPolicy, ServiceContext, TokenPolicy
 from core.settings import DEV_LINK_PIN_PEPPER, Settings
 
@@ -63,7 +66,7 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
               http: HttpSender | None = None) -> Container:
     clock = clock or SystemClock()
     catalogue = catalogue or FileCatalogue.load()
-    gateway = gateway or payment_gateway(settings, clock)
+    gateway = MeteredGateway(gateway or payment_gateway(settings, clock))  # latency and outcome per call
     engine = make_engine(settings.database_url)
     read_engine = engine if engine.dialect.name == "sqlite" else make_engine(settings.database_url, read_only=True)
     mail = email_delivery.MailSetup(
@@ -96,6 +99,8 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
                                      max_delay_seconds=settings.login_max_delay_seconds),
         three_d_secure=ThreeDSecurePolicy.of(settings.three_d_secure),
     )
+    ctx.switches = SiteSwitches(SqlSiteSwitches(engine), defaults=lambda: ctx.site, clock=clock,
+                                ttl_seconds=settings.site_cache_seconds)
     dispatcher = outbox_dispatcher(settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds))
     if jobs is None:
         ctx.jobs = (CeleryJobQueue(settings.redis_url, settings.celery_queue) if settings.redis_url
@@ -117,7 +122,9 @@ def outbox_dispatcher(settings: Settings, mail: email_delivery.MailSetup,
                   "partner": lambda ctx, uow, m: partner_callbacks.prepare_callback(ctx, partners, uow, m),
                   "gateway": lambda ctx, uow, m: subscription_changes.send_plan_change(ctx, m)},
         policy=outbox_dispatch.RetryPolicy(max_attempts=settings.outbox_max_attempts,
-                                           base_seconds=settings.outbox_retry_seconds))
+                                           base_seconds=settings.outbox_retry_seconds,
+                                           lease_seconds=settings.outbox_lease_seconds),
+        observer=observe_outbox)
 
 
 def family_policy(settings: Settings) -> FamilyPolicy:

@@ -164,11 +164,28 @@ class Settings:
     retention_outbox_days: int = 30  # delivered outbox rows
     retention_tokens_days: int = 7  # tokens and links after they expired, were used or revoked
     retention_contact_days: int = 365
+    celery_broker_url: str = ""  # CELERY_BROKER_URL; empty = REDIS_URL, else a SQLite file under var/ (embedded)
+    outbox_lease_seconds: int = 300  # OUTBOX_LEASE_SECONDS: a message a dead worker had is retried after this
+    outbox_redrive_seconds: float = 60.0  # how often beat re-drives the outbox (retries, rows a lost broker missed)
+    clock_seconds: float = 3600.0  # how often beat runs the subscription clock (expiry, reminders, past due)
+    metrics_token: str = ""  # METRICS_TOKEN: bearer token of GET /metrics on the public port; empty = not served there
+    metrics_host: str = "127.0.0.1"  # METRICS_HOST: where the separate metrics ports listen (never the public one)
+    metrics_port: int = 0  # METRICS_PORT: the API's metrics port (gunicorn's master serves it); 0 = none
+    worker_metrics_port: int = 0  # WORKER_METRICS_PORT: the Celery worker's metrics port; 0 = none
+    prometheus_multiproc_dir: str = ""  # PROMETHEUS_MULTIPROC_DIR: one per API or worker, emptied at its start
+    sentry_dsn: str = ""  # SENTRY_DSN: optional error tracking, events redacted like the logs
+    site_cache_seconds: float = 10.0  # SITE_CACHE_SECONDS: how long runtime switches (maintenance, promo) are cached
     extra: dict = field(default_factory=dict)
 
     @property
     def is_production(self) -> bool:
         return self.env == "production"
+
+    @property
+    def broker_url(self) -> str:
+        """Celery's broker: Redis in production; without it, kombu's SQLAlchemy transport over a SQLite
+        file beside the database, so the embedded mode runs a real worker and beat with no server."""
+        return self.celery_broker_url or self.redis_url or f"sqla+sqlite:///{ROOT / 'var' / 'celery-broker.sqlite'}"
 
     def replace(self, **changes) -> "Settings":
         values = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -243,6 +260,17 @@ def from_environment(environ=None) -> Settings:
         retention_outbox_days=int(e.get("RETENTION_OUTBOX_DAYS", d.retention_outbox_days)),
         retention_tokens_days=int(e.get("RETENTION_TOKENS_DAYS", d.retention_tokens_days)),
         retention_contact_days=int(e.get("RETENTION_CONTACT_DAYS", d.retention_contact_days)),
+        celery_broker_url=e.get("CELERY_BROKER_URL", d.celery_broker_url).strip(),
+        outbox_lease_seconds=int(e.get("OUTBOX_LEASE_SECONDS") or d.outbox_lease_seconds),
+        outbox_redrive_seconds=float(e.get("OUTBOX_REDRIVE_SECONDS") or d.outbox_redrive_seconds),
+        clock_seconds=float(e.get("CLOCK_SECONDS") or d.clock_seconds),
+        metrics_token=e.get("METRICS_TOKEN", d.metrics_token).strip(),
+        metrics_host=e.get("METRICS_HOST") or d.metrics_host,
+        metrics_port=int(e.get("METRICS_PORT") or d.metrics_port),
+        worker_metrics_port=int(e.get("WORKER_METRICS_PORT") or d.worker_metrics_port),
+        prometheus_multiproc_dir=e.get("PROMETHEUS_MULTIPROC_DIR", d.prometheus_multiproc_dir).strip(),
+        sentry_dsn=e.get("SENTRY_DSN", d.sentry_dsn).strip(),
+        site_cache_seconds=float(e.get("SITE_CACHE_SECONDS") or d.site_cache_seconds),
     )
 
 

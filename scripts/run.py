@@ -1,7 +1,11 @@
-"""`make run`: start the API, the web app and (with Redis) the worker; Ctrl-C stops all.
+"""`make run`: start the API, the web app and the Celery worker with beat; Ctrl-C stops all.
 
+Without REDIS_URL the worker's broker is a SQLite file under var/ (kombu's SQLAlchemy transport),
+so the embedded mode expires subscriptions and retries e-mails like production (docs/operations.md).
 Ports and hosts come from API_HOST/API_PORT and WEB_HOST/WEB_PORT. This is a
 developer launcher, not application code, so it reads the environment itself.
+
+`scripts/run.py api worker` starts only the processes named (api, web, worker).
 """
 from __future__ import annotations
 
@@ -13,16 +17,18 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-VENV_BIN = ROOT / ".venv" / "bin"
+VENV_BIN = Path(sys.executable).parent  # the virtualenv that runs this launcher (make run: .venv)
 
 
-def main() -> int:
+def main(only: list[str] | None = None) -> int:
     env = dict(os.environ)
     api_host, api_port = env.get("API_HOST", "127.0.0.1"), env.get("API_PORT", "5000")
     web_host, web_port = env.get("WEB_HOST", "127.0.0.1"), env.get("WEB_PORT", "3000")
     env.setdefault("API_URL", f"http://{api_host}:{api_port}")
     env.setdefault("PUBLIC_URL", f"http://{web_host}:{web_port}")
     env.setdefault("NEXT_TELEMETRY_DISABLED", "1")
+    env.setdefault("METRICS_PORT", "9100")  # Prometheus, loopback only (METRICS_HOST)
+    env.setdefault("WORKER_METRICS_PORT", "9101")
     web_script = "start" if env.get("WEB_MODE") == "production" else "dev"
     commands = {
         "api": [str(VENV_BIN / "gunicorn"), "--bind", f"{api_host}:{api_port}", "--workers", "2",
@@ -32,19 +38,35 @@ def main() -> int:
         "web": ["npm", "run", web_script, "--", "--hostname",
                 "localhost" if web_host == "127.0.0.1" else web_host, "--port", web_port],
     }
-    if web_script == "start":
+    # One process runs beat here (a single machine); production runs beat once, apart (Procfile).
+    # On the SQLite broker one worker process is enough and keeps the file's writers few.
+    commands["worker"] = [str(VENV_BIN / "celery"), "-A", "tasks.worker", "worker", "--beat",
+                          "--loglevel=INFO", f"--concurrency={2 if env.get('REDIS_URL') else 1}",
+                          f"--schedule={env.get('BEAT_SCHEDULE_FILE', 'var/celerybeat-schedule')}"]
+    if only:
+        unknown = set(only) - set(commands)
+        if unknown:
+            print(f"unknown process {', '.join(sorted(unknown))}; choose from {', '.join(commands)}")
+            return 2
+        commands = {name: command for name, command in commands.items() if name in only}
+    if web_script == "start" and "web" in commands:
         subprocess.run(["npm", "run", "build"], cwd=ROOT / "webapp", env=env, check=True)
-    if env.get("REDIS_URL"):
-        commands["worker"] = [str(VENV_BIN / "celery"), "-A", "tasks.worker", "worker", "--beat",
-                              "--loglevel=INFO", "--concurrency=2", "--schedule=var/celerybeat-schedule"]
+    (ROOT / "var").mkdir(exist_ok=True)
     processes = {}
     for name, command in commands.items():
         cwd = ROOT / "webapp" if name == "web" else ROOT
-        processes[name] = subprocess.Popen(command, cwd=cwd, env=env, start_new_session=True)
-    jobs = "Celery worker on Redis" if "worker" in commands else "in-process (no REDIS_URL)"
+        process_env = dict(env)
+        if name in ("api", "worker"):  # Prometheus multiprocess mode: one folder each (docs/operations.md)
+            if not process_env.get("PROMETHEUS_MULTIPROC_DIR"):  # (set but empty would mean the current folder)
+                process_env["PROMETHEUS_MULTIPROC_DIR"] = str(ROOT / "var" / "metrics" / name)
+        processes[name] = subprocess.Popen(command, cwd=cwd, env=process_env, start_new_session=True)
+    broker = env.get("CELERY_BROKER_URL") or ("Redis" if env.get("REDIS_URL") else "var/celery-broker.sqlite")
+    jobs = f"Celery worker + beat on {broker}" if "worker" in commands else "not started"
     print(f"\n  Lumo is starting:\n    web app  http://{web_host}:{web_port}\n"
           f"    API      http://{api_host}:{api_port}  (OpenAPI: /docs)\n    jobs     {jobs}\n"
-          f"    mail     {env.get('SMTP_URL') or 'var/outbox/*.eml'}\n  Ctrl-C stops everything.\n", flush=True)
+          f"    mail     {env.get('SMTP_URL') or 'var/outbox/*.eml'}\n"
+          f"    metrics  http://{env.get('METRICS_HOST', '127.0.0.1')}:{env['METRICS_PORT']}/metrics (API), "
+          f":{env['WORKER_METRICS_PORT']}/metrics (worker)\n  Ctrl-C stops everything.\n", flush=True)
     stopping = False
 
     def stop(*_):
@@ -74,4 +96,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:] or None))

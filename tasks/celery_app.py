@@ -1,4 +1,6 @@
-"""The Celery application: Redis broker when REDIS_URL is set, in-process otherwise."""
+"""The Celery application: Redis broker when REDIS_URL is set; without it, kombu's SQLAlchemy transport
+over a SQLite file under var/ (Settings.broker_url), so the embedded `make run` runs a real worker and beat
+too (docs/operations.md)."""
 from __future__ import annotations
 
 from celery import Celery
@@ -9,18 +11,16 @@ from core.adapters import logs
 from core.adapters.jobs import DELIVER_OUTBOX_TASK
 from core.settings import Settings, check_production, from_environment
 
-REDRIVE_SECONDS = 60.0
-CLOCK_SECONDS = 3600.0  # the subscription clock ticks hourly; every job is idempotent
 RETENTION_SECONDS = 86400.0  # data past its RETENTION_* period goes once a day
 
 
 def create_celery(settings: Settings | None = None) -> Celery:
     settings = settings or from_environment()
     check_production(settings)
-    app = Celery("lumo", include=["tasks.outbox", "tasks.subscriptions", "tasks.retention"])
+    app = Celery("lumo", include=["tasks.outbox", "tasks.subscriptions", "tasks.retention",
+                                       "tasks.metrics"])
     app.conf.update(
-        broker_url=settings.redis_url or "memory://",
-        task_always_eager=not settings.redis_url,
+        broker_url=settings.broker_url,
         task_acks_late=True,  # a worker killed mid-task leaves the message for another
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
@@ -28,14 +28,23 @@ def create_celery(settings: Settings | None = None) -> Celery:
         broker_connection_retry_on_startup=True,
         task_default_queue=settings.celery_queue,
         beat_schedule={
-            "redrive-outbox": {"task": DELIVER_OUTBOX_TASK, "schedule": REDRIVE_SECONDS},
-            "expire-subscriptions": {"task": "tasks.expire_subscriptions", "schedule": CLOCK_SECONDS},
-            "remind-trials-ending": {"task": "tasks.remind_trials_ending", "schedule": CLOCK_SECONDS},
-            "expire-past-due": {"task": "tasks.expire_past_due", "schedule": CLOCK_SECONDS},
-            "resolve-stale-purchases": {"task": "tasks.resolve_stale_purchases", "schedule": REDRIVE_SECONDS},
+            # OUTBOX_REDRIVE_SECONDS (60 s) and CLOCK_SECONDS (hourly); every job is idempotent
+            "redrive-outbox": {"task": DELIVER_OUTBOX_TASK, "schedule": settings.outbox_redrive_seconds},
+            "expire-subscriptions": {"task": "tasks.expire_subscriptions", "schedule": settings.clock_seconds},
+            "remind-trials-ending": {"task": "tasks.remind_trials_ending", "schedule": settings.clock_seconds},
+            "expire-past-due": {"task": "tasks.expire_past_due", "schedule": settings.clock_seconds},
+            "resolve-stale-purchases": {"task": "tasks.resolve_stale_purchases",
+                                        "schedule": settings.outbox_redrive_seconds},
+            "refresh-metrics": {"task": "tasks.refresh_metrics", "schedule": settings.outbox_redrive_seconds},
             "purge-expired-data": {"task": "tasks.purge_expired_data", "schedule": RETENTION_SECONDS},
         },
     )
+    if settings.sentry_dsn:
+        from sentry_sdk.integrations.celery import CeleryIntegration
+
+        from core.adapters import error_tracking
+
+        error_tracking.init(settings.sentry_dsn, [CeleryIntegration()], environment=settings.env)
     app.conf.lumo_settings = settings
     return app
 

@@ -22,6 +22,7 @@ _SECRET_QUERY = re.compile(r"((?:token|redirectKey|key|email|password|newPass|ol
                            re.IGNORECASE)
 _BEARER = re.compile(r"(Bearer\s+)\S+", re.IGNORECASE)
 _LONG_SECRET = re.compile(r"[A-Za-z0-9_\-+]{32,}={0,2}")  # tokens, keys, SHA-256 hex (not paths: no "/")
+_NONCE = re.compile(r"\b(?:fake-[A-Za-z0-9-]*nonce|tokencc_[A-Za-z0-9_-]+)\b")  # payment nonces (Braintree's, tests')
 # Fields of a log line that are ours and never hold personal data (the request id is 32 hex characters,
 # which the long-secret rule would otherwise mask).
 SAFE_KEYS = frozenset({"timestamp", "level", "logger", "request_id", "method", "status", "ms", "task_id",
@@ -35,6 +36,7 @@ def redact(text: str) -> str:
     text = _SECRET_QUERY.sub(r"\1***", text)
     text = _BEARER.sub(r"\1***", text)
     text = _EMAIL.sub(r"\1***@\2", text)
+    text = _NONCE.sub("***", text)
     return _LONG_SECRET.sub("***", text)
 
 

@@ -311,3 +311,14 @@ class HttpSender(Protocol):
 class JobQueue(Protocol):
     def outbox_changed(self) -> None:
         """Tell the workers there is new outbox work (best effort: a beat job re-drives)."""
+
+
+class SiteSwitchStore(Protocol):
+    """Runtime site switches an operator set (core/services/site_switches.py)."""
+
+    def load(self) -> dict[str, dict]:
+        """name -> value of every switch set (the others keep the environment's default)."""
+    def save(self, name: str, value: dict | None, changed_by: str, reason: str, at: datetime) -> None:
+        """Set (value) or clear (None) one switch, and record the change with who and why."""
+    def history(self, limit: int) -> list[dict]:
+        """The latest changes first: name, value, changed_at, changed_by, reason."""

@@ -11,6 +11,7 @@ from core.domain.payments import PaymentGateway
 from core.domain.ports import JobQueue, PasswordHasher, QrEncoder, UnitOfWork
 from core.domain.site import SiteConfig
 from core.domain.three_d_secure import ThreeDSecurePolicy
+from core.services.site_switches import SiteSwitches
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,11 @@ class ServiceContext:
     login_throttle: LoginThrottle = field(default_factory=LoginThrottle)
     read_uow: Callable[[], UnitOfWork] | None = None  # reads only; None: the ordinary unit of work
     three_d_secure: ThreeDSecurePolicy = field(default_factory=ThreeDSecurePolicy)  # THREE_D_SECURE
+    switches: SiteSwitches | None = None  # runtime switches over `site` (None: `site` as configured)
+
+    def site_config(self) -> SiteConfig:
+        """Maintenance and holiday promotion in force: the runtime switches, else the configuration."""
+        return self.switches.current() if self.switches is not None else self.site
 
     def read(self) -> UnitOfWork:
         """A unit of work for reads alone (cheaper where the adapter allows); never commit it."""

@@ -1,4 +1,4 @@
-"""The age gate and the site switches: configuration and pure rules, nothing stored."""
+"""The age gate (nothing stored) and the site switches (configuration, or runtime switches)."""
 from __future__ import annotations
 
 from core.domain.age_gate import is_adult
@@ -11,9 +11,10 @@ def age_gate(ctx: ServiceContext, birth_year: int) -> bool:
 
 
 def site_status(ctx: ServiceContext) -> dict:
-    promo = ctx.site.holiday_promo
+    site = ctx.site_config()
+    promo = site.holiday_promo
     active = promo.is_active(ctx.clock.now().date())
-    return {"maintenance": ctx.site.maintenance,
+    return {"maintenance": site.maintenance,
             "holidayPromo": {"active": active,
                              "from": promo.starts.isoformat() if promo.starts else None,
                              "to": promo.ends.isoformat() if promo.ends else None,

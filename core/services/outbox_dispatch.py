@@ -34,16 +34,23 @@ class RetryPolicy:
     max_attempts: int = 10
     base_seconds: int = 30
     cap_seconds: int = 6 * 3600
+    lease_seconds: int = LEASE_SECONDS  # a worker that died mid-message holds it this long (OUTBOX_LEASE_SECONDS)
 
     def backoff(self, attempts: int) -> timedelta:
         """30 s, 1 min, 2 min, 4 min, … after the 1st, 2nd, 3rd, … failed attempt; at most 6 hours."""
         return timedelta(seconds=min(self.cap_seconds, self.base_seconds * 2 ** max(0, attempts - 1)))
 
 
+# Told of each attempt's outcome: (kind, "delivered" | "retrying" | "dead", seconds since the message was
+# written, for delivered ones). The metrics adapter listens here (core/adapters/metrics.py).
+Observer = Callable[[str, str, "float | None"], None]
+
+
 @dataclass
 class Dispatcher:
     handlers: dict[str, Handler]
     policy: RetryPolicy = field(default_factory=RetryPolicy)
+    observer: Observer | None = None
 
 
 @dataclass
@@ -76,9 +83,24 @@ def deliver_pending(ctx: ServiceContext, dispatcher: Dispatcher, kinds: tuple[st
 
 def deliver_one(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) -> tuple[str, str | None]:
     """("delivered" | "retrying" | "dead" | "taken", kind)"""
+    outcome, message = _attempt(ctx, dispatcher, message_id)
+    if message is None:
+        return outcome, None
+    if dispatcher.observer is not None:
+        latency = None
+        if outcome == "delivered" and message.created_at is not None:
+            latency = max(0.0, (ctx.clock.now() - message.created_at).total_seconds())
+        try:
+            dispatcher.observer(message.kind, outcome, latency)
+        except Exception:  # counting never stops a delivery
+            log.exception("outbox observer failed")
+    return outcome, message.kind
+
+
+def _attempt(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) -> tuple[str, OutboxMessage | None]:
     policy = dispatcher.policy
     with ctx.uow() as uow:
-        message = uow.outbox.claim(message_id, ctx.clock.now(), LEASE_SECONDS)
+        message = uow.outbox.claim(message_id, ctx.clock.now(), policy.lease_seconds)
         uow.commit()
     if message is None:
         return "taken", None  # another worker has it, or it is done
@@ -87,7 +109,7 @@ def deliver_one(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) ->
         last = message.last_error or "lease expired"
         reason = (f"no handler for kind {message.kind!r}" if handler is None else
                   f"gave up: leased {message.attempts} times without an answer ({last})")
-        return _dead(ctx, message, reason), message.kind
+        return _dead(ctx, message, reason), message
     try:
         with ctx.uow() as uow:
             send = handler(ctx, uow, message)
@@ -97,16 +119,16 @@ def deliver_one(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) ->
     except Exception as exc:
         error = f"{type(exc).__name__}: {exc}"[:500]
         if (isinstance(exc, DeliveryError) and exc.permanent) or message.attempts >= policy.max_attempts:
-            return _dead(ctx, message, error), message.kind
+            return _dead(ctx, message, error), message
         retry_at = ctx.clock.now() + policy.backoff(message.attempts)
         with ctx.uow() as uow:
             uow.outbox.mark_failed(message.id, error, retry_at)
             uow.commit()
         log.warning("outbox %s %s/%s attempt %d failed, next at %s: %s", message.id, message.kind, message.topic,
                     message.attempts, retry_at.isoformat(), error)
-        return "retrying", message.kind
+        return "retrying", message
     _mark_delivered(ctx, message)
-    return "delivered", message.kind
+    return "delivered", message
 
 
 MARK_RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0)  # about 16 s in all, far inside the lease

@@ -29,7 +29,9 @@ NOT_EXPORTED = {"outbox": "messages in flight, built from the data above",
                 "staff_accounts": "the operator console's staff, not parents",
                 "staff_sessions": "staff sign-ins",
                 "audit_log": "staff actions, kept for accountability; e-mail addresses in it are masked",
-                "rate_limit_counters": "hits per client address or keyed e-mail hash for one window, while Redis is down"}
+                "rate_limit_counters": "hits per client address or keyed e-mail hash for one window, while Redis is down",
+                "site_switches": "site-wide switches (maintenance, holiday promotion), nothing about a parent",
+                "site_switch_changes": "which operator changed a site switch and why, nothing about a parent"}
 
 
 def a_full_family(client, container, mailbox):

@@ -19,7 +19,7 @@ def test_eager_celery_task_delivers_pending_mail(settings, container, mailbox, m
     from tasks.celery_app import create_celery
 
     celery = create_celery(settings.replace(redis_url=""))
-    assert celery.conf.task_always_eager and celery.conf.task_acks_late
+    assert celery.conf.broker_url.startswith("sqla+sqlite:///") and celery.conf.task_acks_late
     container.services.jobs.outbox_changed = lambda: None  # leave mail pending
     register(container_client(container))
     assert mailbox.sent == []
@@ -77,7 +77,7 @@ def test_beat_runs_the_outbox_redrive_and_the_subscription_clock(settings):
     schedule = create_celery(settings.replace(redis_url="redis://127.0.0.1:6379/0")).conf.beat_schedule
     assert {entry["task"] for entry in schedule.values()} == {
         "tasks.deliver_outbox", "tasks.expire_subscriptions", "tasks.remind_trials_ending", "tasks.expire_past_due",
-        "tasks.purge_expired_data", "tasks.resolve_stale_purchases"}
+        "tasks.purge_expired_data", "tasks.resolve_stale_purchases", "tasks.refresh_metrics"}
 
 
 def test_expire_task_lapses_due_subscriptions(container, clock, monkeypatch):

@@ -474,3 +474,24 @@ class RateLimitCounterRow(Base):
     window_no: Mapped[int] = mapped_column(BigInteger)
     hits: Mapped[int] = mapped_column(Integer, nullable=False)
     expires: Mapped[int] = mapped_column(BigInteger, nullable=False)  # epoch seconds
+class SiteSwitchRow(Base):
+    """A runtime switch set by an operator (core/services/site_switches.py); absent: the environment's default."""
+
+    __tablename__ = "site_switches"
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[dict] = mapped_column(JSON, nullable=False)
+    changed_at = mapped_column(UTCDateTime(), nullable=False)
+    changed_by: Mapped[str] = mapped_column(String(100), nullable=False)
+    reason: Mapped[str] = mapped_column(Text, nullable=False)
+
+
+class SiteSwitchChangeRow(Base):
+    """Every change of a switch: who, when, why (value null: back to the default)."""
+
+    __tablename__ = "site_switch_changes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), nullable=False)
+    value: Mapped[dict | None] = mapped_column(JSON)
+    changed_at = mapped_column(UTCDateTime(), nullable=False)
+    changed_by: Mapped[str] = mapped_column(String(100), nullable=False)
+    reason: Mapped[str] = mapped_column(Text, nullable=False)

@@ -1,0 +1,169 @@
+"""Prometheus metrics shared by the API and the worker (docs/operations.md, "Metrics").
+
+Under gunicorn and Celery's prefork pool several processes count; with PROMETHEUS_MULTIPROC_DIR set
+(the launcher and the Procfile set it) prometheus-client writes each process's values to files there
+and `render` adds them up. Without it (tests, a single process) the default registry answers.
+Series: requests (bff/metrics.py), gateway calls (MeteredGateway), outbox attempts and delivery latency
+(the dispatcher's observer), outbox and subscription gauges (refreshed by beat: `refresh_gauges`),
+Celery task outcomes (tasks/metrics.py), refusals (rate limits, login throttling).
+"""
+from __future__ import annotations
+
+import os
+import time
+from datetime import datetime, timezone
+from typing import Any
+
+from prometheus_client import (CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter, Gauge, Histogram,
+                               generate_latest)
+from sqlalchemy import text
+from sqlalchemy.engine import Engine
+
+from core.domain.payments import GatewayResult, GatewayUnavailable
+
+# prometheus-client reads this variable itself; in multiprocess mode it writes a file there as soon as a
+# metric without labels is made (below), so the folder must exist before.
+if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    os.makedirs(os.environ["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)
+
+LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+DELIVERY_BUCKETS = (1, 5, 15, 60, 300, 900, 3600, 6 * 3600, 24 * 3600)
+
+HTTP_REQUESTS = Counter("lumo_http_requests", "API requests answered, by route template and status",
+                        ["method", "route", "status"])
+HTTP_LATENCY = Histogram("lumo_http_request_duration_seconds", "API request latency, by route template",
+                         ["method", "route"], buckets=LATENCY_BUCKETS)
+REFUSALS = Counter("lumo_refusals", "Requests refused with 429: reason rate_limit (per address/e-mail "
+                   "limits) or login_throttle (an account's growing delay after wrong passwords)",
+                   ["reason", "action"])
+GATEWAY_CALLS = Histogram("lumo_gateway_call_duration_seconds", "Payment gateway calls by operation and "
+                          "outcome (ok, declined, unavailable, error); _count is the number of calls",
+                          ["operation", "outcome"], buckets=LATENCY_BUCKETS)
+OUTBOX_ATTEMPTS = Counter("lumo_outbox_attempts", "Outbox delivery attempts by kind and outcome "
+                          "(delivered, retrying, dead)", ["kind", "outcome"])
+OUTBOX_DELIVERY = Histogram("lumo_outbox_delivery_latency_seconds", "From the outbox row's writing to its "
+                            "delivery, by kind", ["kind"], buckets=DELIVERY_BUCKETS)
+OUTBOX_MESSAGES = Gauge("lumo_outbox_messages", "Outbox messages not delivered, by kind and state "
+                        "(pending, leased, dead); refreshed by beat", ["kind", "state"],
+                        multiprocess_mode="mostrecent")
+OUTBOX_OLDEST = Gauge("lumo_outbox_oldest_pending_seconds", "Age of the oldest pending outbox message, by "
+                      "kind; refreshed by beat", ["kind"], multiprocess_mode="mostrecent")
+SUBSCRIPTIONS = Gauge("lumo_subscriptions", "Subscriptions not expired, by state; refreshed by beat",
+                      ["state"], multiprocess_mode="mostrecent")
+GAUGES_REFRESHED = Gauge("lumo_gauges_refreshed_timestamp_seconds", "When beat last refreshed the gauges",
+                         multiprocess_mode="mostrecent")
+CELERY_TASKS = Counter("lumo_celery_tasks", "Celery tasks run, by task and outcome (success, failure, retry)",
+                       ["task", "outcome"])
+CELERY_TASK_SECONDS = Histogram("lumo_celery_task_duration_seconds", "Celery task run time", ["task"],
+                                buckets=LATENCY_BUCKETS + (30.0, 120.0))
+
+
+def scrape_registry(multiproc_dir: str = "") -> CollectorRegistry:
+    """The registry a scrape reads: every process's files in multiprocess mode, else this process's."""
+    if not multiproc_dir:
+        return REGISTRY
+    from prometheus_client import multiprocess
+
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry, path=multiproc_dir)
+    return registry
+
+
+def render(multiproc_dir: str = "") -> tuple[bytes, str]:
+    return generate_latest(scrape_registry(multiproc_dir)), CONTENT_TYPE_LATEST
+
+
+def mark_process_dead(pid: int, multiproc_dir: str = "") -> None:
+    """A gunicorn or Celery child exited: its live gauges go (its counters stay summed)."""
+    if multiproc_dir:
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(pid, multiproc_dir)
+
+
+def observe_outbox(kind: str, outcome: str, latency: float | None) -> None:
+    """The outbox dispatcher's observer (core.services.outbox_dispatch.Observer)."""
+    OUTBOX_ATTEMPTS.labels(kind, outcome).inc()
+    if latency is not None:
+        OUTBOX_DELIVERY.labels(kind).observe(latency)
+
+
+_OUTBOX_STATES = """
+SELECT kind,
+       CASE WHEN dead_at IS NOT NULL THEN 'dead'
+            WHEN locked_until IS NOT NULL AND locked_until > :now THEN 'leased'
+            ELSE 'pending' END AS state,
+       count(*), min(created_at)
+FROM outbox WHERE delivered_at IS NULL GROUP BY 1, 2
+"""
+_SUBSCRIPTION_STATES = "SELECT payment_state_id, count(*) FROM subscriptions WHERE payment_state_id <> 'Expired' " \
+                       "GROUP BY 1"
+_seen: dict[str, set] = {"outbox": set(), "oldest": set(), "subscriptions": set()}
+
+
+def refresh_gauges(engine: Engine, now: datetime | None = None) -> dict[str, Any]:
+    """Two GROUP BY queries (the outbox's undelivered rows use its pending index): run by beat every
+    OUTBOX_REDRIVE_SECONDS, never by a scrape. Labels that disappeared are set to 0."""
+    now = now or datetime.now(timezone.utc)
+    outbox: dict[tuple[str, str], int] = {}
+    oldest: dict[str, float] = {}
+    with engine.connect() as c:
+        for kind, state, count, first in c.execute(text(_OUTBOX_STATES), {"now": now}):
+            outbox[(kind, state)] = count
+            if state == "pending" and first is not None:
+                first = first if isinstance(first, datetime) else datetime.fromisoformat(str(first))
+                first = first if first.tzinfo else first.replace(tzinfo=timezone.utc)
+                oldest[kind] = max(0.0, (now - first).total_seconds())
+        subscriptions = {state: count for state, count in c.execute(text(_SUBSCRIPTION_STATES))}
+    _set(OUTBOX_MESSAGES, "outbox", outbox)
+    _set(OUTBOX_OLDEST, "oldest", {(k,): v for k, v in oldest.items()})
+    _set(SUBSCRIPTIONS, "subscriptions", {(k,): v for k, v in subscriptions.items()})
+    GAUGES_REFRESHED.set(time.time())
+    return {"outbox": outbox, "subscriptions": subscriptions}
+
+
+def _set(gauge: Gauge, name: str, values: dict[tuple, float]) -> None:
+    for gone in _seen[name] - set(values):
+        gauge.labels(*gone).set(0)
+    for labels, value in values.items():
+        gauge.labels(*labels).set(value)
+    _seen[name] |= set(values)
+
+
+_METERED = ("client_token", "create_subscription", "cancel_subscription", "change_plan", "delete_customer")
+
+
+class MeteredGateway:
+    """Times every call of the payment gateway it wraps and counts its outcome. Attribute reads and
+    writes go to the wrapped gateway (tests replace its methods), so it stays transparent."""
+
+    def __init__(self, inner) -> None:
+        object.__setattr__(self, "_inner", inner)
+
+    def __getattr__(self, name: str):
+        value = getattr(self._inner, name)
+        if name not in _METERED or not callable(value):
+            return value
+        def metered(*args, **kwargs):
+            started, outcome = time.perf_counter(), "error"
+            try:
+                result = value(*args, **kwargs)
+                outcome = "declined" if isinstance(result, GatewayResult) and not result.ok else "ok"
+                return result
+            except GatewayUnavailable:
+                outcome = "unavailable"
+                raise
+            finally:
+                GATEWAY_CALLS.labels(name, outcome).observe(time.perf_counter() - started)
+
+        metered.__lumo_metered__ = True
+        return metered
+
+    def __setattr__(self, name: str, value) -> None:
+        if getattr(value, "__lumo_metered__", False):  # putting our own wrapper back = undoing a replacement
+            self._inner.__dict__.pop(name, None)
+        else:
+            setattr(self._inner, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        self._inner.__dict__.pop(name, None)  # an undone replacement: the class's method shows again

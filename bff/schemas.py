@@ -49,7 +49,7 @@ class InputSchema(Schema):
 
 
 class ApiErrorSchema(Schema):
-    code = fields.Integer(required=True, metadata={"description": "Numeric code of SPEC section 8 (0 if none)."})
+    code = fields.Integer(required=True, metadata={"description": "Numeric code of docs/product.md#errors (0 if none)."})
     message = fields.String(required=True, metadata={"description": "Message key, namespace Errors in locales."})
     errors = fields.Dict(metadata={"description": "Field -> messages, on invalid input."})
     couponProduct = fields.String(metadata={"description": "The product a coupon is for (codes 4, 5 and 6)."})

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-# The "simple e-mail pattern" of SPEC section 5, tightened to refuse spaces,
+# The "simple e-mail pattern" of docs/product.md#validation, tightened to refuse spaces,
 # double dots and a missing top-level domain.
 _EMAIL = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$")
 _CLIENT_HASH = re.compile(r"^[0-9a-f]{64}$")
@@ -18,7 +18,7 @@ DEFAULT_LANGUAGE = "en"
 
 
 # The apps and the web site hash the password with this fixed salt before sending it
-# (SPEC section 3). It is not a secret: it stops the raw password leaving the device.
+# (docs/product.md#entities). It is not a secret: it stops the raw password leaving the device.
 CLIENT_PASSWORD_SALT = "lumo-world:pw:v1"
 
 

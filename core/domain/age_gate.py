@@ -1,4 +1,4 @@
-"""The age gate in front of the parents' pages (SPEC sections 2 and 5): the adult types a
+"""The age gate in front of the parents' pages (docs/product.md#screens and docs/product.md#validation): the adult types a
 birth year; a child's year blocks. The year is only compared, never stored or logged."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Analytics records (SPEC sections 3 and 9) and the daily funnel built from them.
+"""Analytics records (docs/product.md#entities and docs/product.md#constants) and the daily funnel built from them.
 
 A record says what happened in which app, country and campaign; never who did it:
 no e-mail, no name, and the ad click id only decides the origin and is not kept.
@@ -42,7 +42,7 @@ class AnalyticsEvent:
     id: int | None = None
 
     def as_record(self) -> dict:
-        """The SPEC 3 record, as forwarded to the collector."""
+        """The docs/product.md#entities record, as forwarded to the collector."""
         record = {"env": self.env, "app": self.app, "countryCode": self.country_code,
                   "timestamp": self.occurred_at.isoformat(), "origin": self.origin,
                   "device": {"platform": self.platform, "deviceType": self.device_type},

@@ -1,4 +1,4 @@
-"""The plan catalogue and its pricing rules (SPEC sections 3 and 9).
+"""The plan catalogue and its pricing rules (docs/product.md#entities and docs/product.md#constants).
 
 The figures themselves are data (core/adapters/catalogue/catalogue.json); this
 module holds what a plan is and the arithmetic every price goes through. Money is
@@ -89,7 +89,7 @@ class Plan:
     iap: str = ""  # store SKU: the same for every currency
     name_key: str = ""
     promo_title: str | None = None  # a message key; set on promotional plans only
-    is_default: bool = False  # the fallback plans of SPEC 9, not part of a country catalogue
+    is_default: bool = False  # the fallback plans of docs/product.md#constants, not part of a country catalogue
 
     @property
     def is_promo(self) -> bool:
@@ -176,7 +176,7 @@ def counterpart(plan: Plan, plans: Iterable[Plan]) -> Plan | None:
 
 @dataclass(frozen=True)
 class PlanGroups:
-    """SPEC 3 plan groups: monthly_plan, annual_plan and userPlan (one group per product)."""
+    """docs/product.md#entities plan groups: monthly_plan, annual_plan and userPlan (one group per product)."""
 
     monthly: tuple[Plan, ...]
     annual: tuple[Plan, ...]

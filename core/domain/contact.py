@@ -1,4 +1,4 @@
-"""Contact messages (SPEC section 3): stored, then e-mailed to support by the outbox job."""
+"""Contact messages (docs/product.md#entities): stored, then e-mailed to support by the outbox job."""
 from __future__ import annotations
 
 import re

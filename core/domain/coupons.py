@@ -1,4 +1,4 @@
-"""Coupons (SPEC sections 3, 4, 5): types, durations, product scope and who may use one.
+"""Coupons (docs/product.md#entities, docs/product.md#flows, docs/product.md#validation): types, durations, product scope and who may use one.
 
 Reading of the spec, written down once: the UNIQUE_* types are single-use codes
 (one redemption ever); FREE_ACCESS, DISCOUNT and STANDARD codes are campaign

@@ -1,4 +1,4 @@
-"""The one error catalogue (SPEC section 8).
+"""The one error catalogue (docs/product.md#errors).
 
 Each error has the HTTP status the API answers with, the numeric code the
 apps dispatch on (0 when the spec gives none) and the message key the web

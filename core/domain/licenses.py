@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-CARD_COLOURS = ("blue", "green", "orange", "red", "yellow", "purple")  # SPEC 9: cards cycle these
+CARD_COLOURS = ("blue", "green", "orange", "red", "yellow", "purple")  # docs/product.md#constants: cards cycle these
 DEFAULT_COUNT = 20
 MAX_COUNT = 100
 LICENSE_APPS = ("tv", "books", "games")

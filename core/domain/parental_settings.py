@@ -1,4 +1,4 @@
-"""Parental settings: per child profile and per app (SPEC section 3 "Parental settings").
+"""Parental settings: per child profile and per app (docs/product.md#entities "Parental settings").
 
 Each app (tv, books = Stories, games) has an age filter from its own list, a daily time
 limit (None = off), a content type, a language, sound and fullscreen; Stories and Games

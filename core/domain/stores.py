@@ -1,4 +1,4 @@
-"""Where each store's subscriber goes to cancel (SPEC section 6), decided here once
+"""Where each store's subscriber goes to cancel (docs/product.md#roles), decided here once
 so that neither the web app nor the apps re-decide it."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Subscriptions: states, transitions and what "premium" means (SPEC sections 3, 4, 9).
+"""Subscriptions: states, transitions and what "premium" means (docs/product.md#entities, docs/product.md#flows, docs/product.md#constants).
 
 free trial (7 days) -> active (auto-renewing) -> cancelled (access until endDate) -> expired.
 """

@@ -1,4 +1,4 @@
-"""GET /v5/plans and /v5/plans/register: every figure of SPEC 9, country by country."""
+"""GET /v5/plans and /v5/plans/register: every figure of docs/product.md#constants, country by country."""
 import json
 from datetime import timedelta
 from decimal import Decimal

@@ -1,4 +1,4 @@
-"""The catalogue and license files: every figure of SPEC 9 as data, and the checks made as they load."""
+"""The catalogue and license files: every figure of docs/product.md#constants as data, and the checks made as they load."""
 import copy
 import json
 from decimal import Decimal as D

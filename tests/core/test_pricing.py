@@ -1,4 +1,4 @@
-"""Pricing arithmetic and catalogue rules of SPEC 9, pure: no file, no database."""
+"""Pricing arithmetic and catalogue rules of docs/product.md#constants, pure: no file, no database."""
 from decimal import Decimal as D
 
 import pytest

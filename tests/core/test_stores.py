@@ -1,4 +1,4 @@
-"""Each store's cancel route (SPEC section 6)."""
+"""Each store's cancel route (docs/product.md#roles)."""
 from datetime import datetime, timezone
 
 import pytest

@@ -45,7 +45,7 @@ def fill_register_form(page: Page, cat: Catalog, password: str, email_address: s
     if email_address is not None:
         page.get_by_label(cat.t("RegisterPage.email"), exact=True).fill(email_address)
     page.get_by_label(cat.t("RegisterPage.password"), exact=True).fill(password)
-    if cat.locale == "ar":  # SPEC 5: the promotional box is required in Arabic
+    if cat.locale == "ar":  # docs/product.md#validation: the promotional box is required in Arabic
         page.get_by_role("checkbox", name=cat.t("RegisterPage.promoConsent")).check()
     page.get_by_role("checkbox", name=cat.t("RegisterPage.termsConsent")).check()
     page.get_by_role("button", name=cat.t("RegisterPage.submit")).click()
@@ -167,7 +167,7 @@ def test_login_profile_change_name_email_password(new_context, make_parent, stac
     expect(dialog).to_be_hidden()  # closes by itself after a second
     expect(page.get_by_text("Ada Lovelace", exact=True)).to_be_visible()
 
-    # An address that another parent uses is refused with its message (SPEC 8 "Profile popup").
+    # An address that another parent uses is refused with its message (docs/product.md#errors "Profile popup").
     page.get_by_role("button", name=cat.t("ProfilePage.changeEmail")).click()
     dialog = page.get_by_role("dialog", name=cat.t("ProfilePage.popup.title", field="email"))
     field = dialog.get_by_label(cat.t("ProfilePage.popup.label", field="email"))

@@ -135,7 +135,7 @@ def test_change_plan_from_profile_to_yearly_tv_and_stories(locale, new_context, 
 
 
 def test_change_plan_in_the_last_24_hours_waits_for_the_next_cycle(new_context, make_parent, stack, database, cat):
-    """Inside the 24 hours before the next charge, the coming charge stays on the old plan (SPEC 9):
+    """Inside the 24 hours before the next charge, the coming charge stays on the old plan (docs/product.md#constants):
     the change is kept aside and the subscription the API answers is unchanged. Through the plan
     popup of /changePlan itself, whose confirm button sends the change."""
     parent = make_parent("change-plan-late")

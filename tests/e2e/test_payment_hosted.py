@@ -347,7 +347,7 @@ def test_apple_pay_only_on_an_apple_user_agent(hosted, make_parent, stack):
     expect(other.get_by_role("button", name=CAT.t("PaymentForm.applePay"))).to_have_count(0)
     page = hosted(parent.token, user_agent=APPLE_UA, apple_pay=True)
     open_subscribe(page)
-    expect(page.get_by_role("button", name=CAT.t("PaymentForm.googlePay"))).to_have_count(0)  # SPEC 2
+    expect(page.get_by_role("button", name=CAT.t("PaymentForm.googlePay"))).to_have_count(0)  # docs/product.md#screens
     page.get_by_role("button", name=CAT.t("PaymentForm.applePay")).click()
     expect(page).to_have_url(re.compile(r"/$"))
     paid_with(stack, parent, "apple_pay")

@@ -18,7 +18,7 @@ blp = Blueprint("accounts", __name__, description="Registration, login and logou
 @blp.response(200, RegistrationSchema)
 @documents(blp, errors.INVALID_EMAIL, errors.INVALID_COUPON, errors.EMAIL_TAKEN, errors.RATE_LIMITED)
 def register(data):
-    """Create a parent account (SPEC 7). An access coupon gives a subscription at once."""
+    """Create a parent account (docs/product.md#api). An access coupon gives a subscription at once."""
     language = data["language"] or request.accept_languages.best
     result = accounts.register(services(), accounts.Registration(
         email=data["email"], password=data["password"].lower(), is_tc_accepted=data["isTcAccepted"],

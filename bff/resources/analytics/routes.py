@@ -1,4 +1,4 @@
-"""Analytics records from the web site and the apps (SPEC 3, events of SPEC 9)."""
+"""Analytics records from the web site and the apps (docs/product.md#entities, events of docs/product.md#constants)."""
 import hmac
 from functools import wraps
 

@@ -31,7 +31,7 @@ class DeviceSchema(InputSchema):
 
 
 class AnalyticsRecordSchema(InputSchema):
-    """The analytics record of SPEC section 3. Unknown fields (an e-mail, a name…) are dropped."""
+    """The analytics record of docs/product.md#entities. Unknown fields (an e-mail, a name…) are dropped."""
 
     env = fields.String(required=True, validate=LABEL, metadata={"example": "web"})
     app = fields.String(required=True, validate=LABEL, metadata={"example": "lumo-web"})

@@ -179,7 +179,7 @@ class OutboxRow(Base):
 
 
 class AnalyticsEventRow(Base):
-    """SPEC 3 analytics records as received. No e-mail, no name, no click id."""
+    """docs/product.md#entities analytics records as received. No e-mail, no name, no click id."""
 
     __tablename__ = "analytics_events"
     __table_args__ = (

@@ -2,7 +2,7 @@ import type { MetadataRoute } from 'next';
 import { routing } from '@/i18n/routing';
 import { absoluteUrl, languageAlternates } from '@/lib/seo';
 
-// Public, indexable pages (SPEC 2 "Public routes"); account pages stay out.
+// Public, indexable pages (docs/product.md#screens "Public routes"); account pages stay out.
 export const PUBLIC_PATHS = [
   '/homePage', '/register', '/login', '/forgotten-password', '/swisscom', '/coupon', '/intermarche', '/ACEF',
   '/contact', // issue 7

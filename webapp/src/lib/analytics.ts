@@ -3,7 +3,7 @@ import { DEFAULT_COUNTRY } from './country';
 import { deviceTypeOf, isTvUserAgent } from './platform';
 import { local, session } from './session/storage';
 
-// SPEC 3 "Analytics record" and SPEC 9 event names. `track` is the single
+// docs/product.md#entities "Analytics record" and docs/product.md#constants event names. `track` is the single
 // entry point, and the consent gate (issue 7) sits inside it.
 export type AnalyticsEvent =
   | 'OPEN_APP' | 'PAYMENT_DONE' | 'CLOSE' | 'PAYMENT_METHOD_SELECTION' | 'CLICK_REGISTER' | 'START_FREE_TRIAL';

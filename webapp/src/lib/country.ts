@@ -1,7 +1,7 @@
 import { apiRequest } from './api/client';
 import { local } from './session/storage';
 
-// SPEC 4 "Startup": the country comes from GET /v4/country, FR when that fails.
+// docs/product.md#flows "Startup": the country comes from GET /v4/country, FR when that fails.
 export const DEFAULT_COUNTRY = 'FR';
 
 let pending: Promise<string> | null = null;

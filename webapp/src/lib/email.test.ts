@@ -1,6 +1,6 @@
 import { emailError, isValidEmail } from './email';
 
-describe('e-mail rule (SPEC 5)', () => {
+describe('e-mail rule (docs/product.md#validation)', () => {
   it('requires a value', () => {
     expect(emailError('')).toBe('valueRequired');
     expect(emailError('   ')).toBe('valueRequired');

@@ -11,7 +11,7 @@ beforeEach(() => {
   window.sessionStorage.clear();
 });
 
-describe('landing query parameters (SPEC 2)', () => {
+describe('landing query parameters (docs/product.md#screens)', () => {
   it('monthly preselects the monthly period', () => {
     expect(loadSelection().period).toBe('P1Y');
     captureLandingParams(new URLSearchParams('monthly=true'));

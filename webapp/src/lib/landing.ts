@@ -3,7 +3,7 @@ import { captureAttribution } from './analytics';
 import { apiRequest } from './api/client';
 import { clearSession, local, setToken } from './session/storage';
 
-// Landing query parameters of SPEC 2: monthly, app, key, tv-app-folder; plus
+// Landing query parameters of docs/product.md#screens: monthly, app, key, tv-app-folder; plus
 // utm_* and ad click ids for analytics.
 const APP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 const MAX_FOLDER_ID = 100;
@@ -29,7 +29,7 @@ const verifications = new Map<string, Promise<boolean>>();
 /**
  * Trades a redirect key (from a web app) for a session token. Keys are single
  * use, so each key is verified once per page load, whoever asks. A refused key
- * drops the stored token: the caller then sends the parent to login (SPEC 4).
+ * drops the stored token: the caller then sends the parent to login (docs/product.md#flows).
  */
 export function verifyRedirectKeyOnce(redirectKey: string): Promise<boolean> {
   let verification = verifications.get(redirectKey);

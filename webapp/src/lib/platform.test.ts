@@ -1,6 +1,6 @@
 import { deviceTypeOf, isTvPlatform, isTvUserAgent } from './platform';
 
-describe('TV platform detection (SPEC 4, 6)', () => {
+describe('TV platform detection (docs/product.md#flows, docs/product.md#roles)', () => {
   it.each([
     'Mozilla/5.0 (Linux; OMI/4.2) AppleWebKit/537.36',
     'Mozilla/5.0 (SMART-TV) TV Store/2.1 Chrome/79',

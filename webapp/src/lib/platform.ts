@@ -1,5 +1,5 @@
 // TV platforms (the set-top box browsers of our TV partners) announce
-// themselves in the user agent; SPEC 4 "Startup" and SPEC 6.
+// themselves in the user agent; docs/product.md#flows "Startup" and docs/product.md#roles.
 const TV_MARKERS = ['OMI', 'TV Store'] as const;
 
 /** Pure rule, usable on the server (request header) and in the browser. */

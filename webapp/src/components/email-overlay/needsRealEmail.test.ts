@@ -4,7 +4,7 @@ import { realEmailRequest, sendsPasswordMail } from './needsRealEmail';
 const withStore = (storeId: string, flags: { emailIsConfirmed?: boolean; isEmailFake?: boolean }) =>
   account([subscription({ storeId })], flags);
 
-describe('e-mail overlay rule (SPEC 4)', () => {
+describe('e-mail overlay rule (docs/product.md#flows)', () => {
   it('asks virgo parents whose e-mail is unconfirmed', () => {
     expect(realEmailRequest(withStore('virgo', { emailIsConfirmed: false }))).toEqual({ partner: 'virgo' });
     expect(realEmailRequest(withStore('virgo', { emailIsConfirmed: true }))).toBeNull();

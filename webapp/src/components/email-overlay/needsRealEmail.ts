@@ -1,13 +1,13 @@
 import type { Account } from '@/lib/account/account';
 
-// SPEC 4 "E-mail modal": virgo-store parents with an unconfirmed e-mail, and
+// docs/product.md#flows "E-mail modal": virgo-store parents with an unconfirmed e-mail, and
 // switch or mondia parents with a made-up one, are asked for a real address.
 // Issue 15: so are publisher-coupon families (phone + coupon at /coupon), whose account has a made-up address.
 
 export type EmailRequest = { partner: 'virgo' | 'switch' | 'mondia' | 'publisher' } | null;
 
 /**
- * A family that redeemed a publisher's coupon with its phone number (SPEC 4 "Publisher"): its address is
+ * A family that redeemed a publisher's coupon with its phone number (docs/product.md#flows "Publisher"): its address is
  * made up, and it logs in to the apps with the phone number and the coupon code.
  */
 export function isPublisherFamily(account: Account): boolean {

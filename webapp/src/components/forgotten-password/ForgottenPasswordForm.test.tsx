@@ -19,7 +19,7 @@ function send(email: string) {
   fireEvent.click(screen.getByRole('button', { name: en.ForgottenPasswordPage.submit }));
 }
 
-describe('ForgottenPasswordForm (SPEC 5, 8)', () => {
+describe('ForgottenPasswordForm (docs/product.md#validation, docs/product.md#errors)', () => {
   it.each([
     ['', en.Errors.valueRequired],
     ['jane@', en.Errors.invalidEmail],

@@ -16,7 +16,7 @@ export function requestPasswordReset(email: string) {
   return apiRequest<unknown>(`/v4/users/forgotten-pass?email=${encodeURIComponent(email.trim())}`, { auth: false });
 }
 
-// SPEC 4/8: e-mail required and valid; success says so on the login page.
+// docs/product.md#flows, docs/product.md#errors: e-mail required and valid; success says so on the login page.
 export default function ForgottenPasswordForm() {
   const t = useTranslations('ForgottenPasswordPage');
   const tErrors = useTranslations('Errors');

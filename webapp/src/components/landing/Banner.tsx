@@ -2,7 +2,7 @@ import { useTranslations } from 'next-intl';
 
 const ITEMS = ['noAds', 'parentalControls', 'offline', 'noDataSale', 'profiles', 'devices', 'stories', 'trial'] as const;
 
-// SPEC 9: the scrolling banner repeats 70 times over 1500 seconds (see .marquee in CSS).
+// docs/product.md#constants: the scrolling banner repeats 70 times over 1500 seconds (see .marquee in CSS).
 export default function Banner() {
   const t = useTranslations('HomePage.banner');
   const list = (hidden: boolean) => (

@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { FAQ_ITEMS, faqStructuredData, jsonForScript } from './faq';
 
-// SPEC 2: eight questions, each opening and closing on its own (native <details>).
+// docs/product.md#screens: eight questions, each opening and closing on its own (native <details>).
 export default function Faq() {
   const t = useTranslations('HomePage.faq');
   return (

@@ -2,7 +2,7 @@ import { useTranslations } from 'next-intl';
 import HeroArt from './HeroArt';
 import LandingEmailForm from './LandingEmailForm';
 
-// SPEC 9: the app-store ratings shown on the landing page.
+// docs/product.md#constants: the app-store ratings shown on the landing page.
 export const RATINGS = { appStore: 4.7, googlePlay: 4.3 } as const;
 
 export default function Hero() {

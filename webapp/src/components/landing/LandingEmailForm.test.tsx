@@ -22,7 +22,7 @@ function start(email: string, labels = en.HomePage.emailForm) {
   fireEvent.click(screen.getByRole('button', { name: labels.submit }));
 }
 
-describe('landing e-mail form (SPEC 4, 5)', () => {
+describe('landing e-mail form (docs/product.md#flows, docs/product.md#validation)', () => {
   it('says "Value Required" when empty', () => {
     renderWithIntl(<LandingEmailForm id="hero" />);
     start('');

@@ -8,7 +8,7 @@ import type { ErrorKey } from '@/lib/api/errors';
 import { emailError } from '@/lib/email';
 import { session } from '@/lib/session/storage';
 
-// SPEC 4 "Landing e-mail submit": empty -> error, bad format -> error,
+// docs/product.md#flows "Landing e-mail submit": empty -> error, bad format -> error,
 // otherwise keep the e-mail, send START_FREE_TRIAL and go to register.
 export default function LandingEmailForm({ id }: { id: 'hero' | 'footer' }) {
   const t = useTranslations('HomePage.emailForm');

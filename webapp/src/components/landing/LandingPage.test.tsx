@@ -6,7 +6,7 @@ import LandingPage from './LandingPage';
 
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
 
-describe('landing page (SPEC 2)', () => {
+describe('landing page (docs/product.md#screens)', () => {
   beforeEach(() => renderWithIntl(<LandingPage />));
 
   it('has one main heading and the two ratings', () => {

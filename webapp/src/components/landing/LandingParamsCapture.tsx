@@ -5,7 +5,7 @@ import { useRouter } from '@/i18n/navigation';
 import { captureLandingParams, verifyRedirectKeyOnce } from '@/lib/landing';
 import { removeQueryParams } from '@/lib/url';
 
-/** Stores the landing query parameters of any page (SPEC 2) once it is shown. */
+/** Stores the landing query parameters of any page (docs/product.md#screens) once it is shown. */
 export default function LandingParamsCapture() {
   const router = useRouter();
   useEffect(() => {

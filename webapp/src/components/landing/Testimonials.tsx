@@ -3,7 +3,7 @@ import Carousel from './Carousel';
 
 export const TESTIMONIALS = ['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10'] as const;
 
-// SPEC 2: ten testimonials; cards 300 px wide, two rows from 1024 px (CSS).
+// docs/product.md#screens: ten testimonials; cards 300 px wide, two rows from 1024 px (CSS).
 export default function Testimonials() {
   const t = useTranslations('HomePage.testimonials');
   return (

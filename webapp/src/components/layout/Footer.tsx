@@ -18,7 +18,7 @@ const INFO_LINKS: readonly ({ key: InfoKey } & ({ path: string } | { marketing: 
   { key: 'support', path: INFO_PATHS.support },
 ];
 
-// SPEC 2 "Footer"; not rendered on TV platforms (the site layout decides).
+// docs/product.md#screens "Footer"; not rendered on TV platforms (the site layout decides).
 export default function Footer() {
   const t = useTranslations('Footer');
   const locale = useLocale();

@@ -15,7 +15,7 @@ beforeEach(() => {
   window.localStorage.clear();
 });
 
-describe('header links (SPEC 2)', () => {
+describe('header links (docs/product.md#screens)', () => {
   it.each([
     ['/homePage', false, 'login'],
     ['/register', false, 'login'],
@@ -55,7 +55,7 @@ describe('header links (SPEC 2)', () => {
   });
 });
 
-describe('footer (SPEC 2, issue 7 "Pages")', () => {
+describe('footer (docs/product.md#screens, issue 7 "Pages")', () => {
   it('has the product switcher, the information links and nine languages', () => {
     renderWithIntl(<Footer />);
     const apps = screen.getByRole('navigation', { name: en.Footer.productsLabel });

@@ -4,7 +4,7 @@
 export type ProductApp = 'tv' | 'stories' | 'games';
 export const PRODUCT_APPS: readonly ProductApp[] = ['tv', 'stories', 'games'];
 
-/** /lumo-tv, /lumo-stories, /lumo-games (the product switcher of SPEC 2 "Footer"). */
+/** /lumo-tv, /lumo-stories, /lumo-games (the product switcher of docs/product.md#screens "Footer"). */
 export function productPath(app: ProductApp) {
   return `/lumo-${app}` as const;
 }

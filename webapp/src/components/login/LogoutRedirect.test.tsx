@@ -14,7 +14,7 @@ beforeEach(() => {
   global.fetch = fetchMock;
 });
 
-// SPEC 4 "Logout clears token, coupon keys, plan, partner, subscriptions, e-mail and name"; SPEC 2 also the store id.
+// docs/product.md#flows "Logout clears token, coupon keys, plan, partner, subscriptions, e-mail and name"; docs/product.md#screens also the store id.
 const CLEARED = ['kidj_ut', 'token', 'coupon', 'couponDurationCode', 'couponProduct', 'discountDetails', 'plan', 'partner', 'subscriptions', 'email', 'name', 'storeId'];
 const KEPT = ['app', 'cc', 'tvAppFolderId'];
 

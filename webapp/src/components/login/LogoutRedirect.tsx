@@ -8,7 +8,7 @@ import { Link, useRouter } from '@/i18n/navigation';
 import { clearSession, getToken } from '@/lib/session/storage';
 import { logOut } from './api';
 
-// SPEC 2/4 "/logout": revoke the token, clear the session keys (token, coupon
+// docs/product.md#screens, docs/product.md#flows "/logout": revoke the token, clear the session keys (token, coupon
 // keys, plan, partner, subscriptions, e-mail, name, store id), go to login.
 export default function LogoutRedirect() {
   const t = useTranslations('LogoutPage');

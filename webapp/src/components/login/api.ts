@@ -2,7 +2,7 @@ import { apiRequest } from '@/lib/api/client';
 import { countryCode } from '@/lib/country';
 import { hashPassword } from '@/lib/password';
 
-/** POST /v4/accounts/login with the client-side hash of the password (SPEC 3, 7). */
+/** POST /v4/accounts/login with the client-side hash of the password (docs/product.md#entities, docs/product.md#api). */
 export async function logIn(email: string, password: string) {
   return apiRequest<{ token: string }>('/v4/accounts/login', {
     method: 'POST',

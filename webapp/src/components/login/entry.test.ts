@@ -1,6 +1,6 @@
 import { entryDestination, loginDestination } from './entry';
 
-describe('entry rules of the public pages (SPEC 4, 6)', () => {
+describe('entry rules of the public pages (docs/product.md#flows, docs/product.md#roles)', () => {
   it.each([
     ['register', false, 'none', false, null],
     ['register', true, 'none', false, '/login'],

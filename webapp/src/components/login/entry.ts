@@ -2,7 +2,7 @@ export type EntryRule = 'register' | 'login';
 export type AccountState = 'none' | 'free' | 'premium';
 
 /**
- * Where a visitor of a public entry page must go instead, or null to stay (SPEC 4, 6).
+ * Where a visitor of a public entry page must go instead, or null to stay (docs/product.md#flows, docs/product.md#roles).
  * A premium parent called from a web app (or TV folder) is sent back there by the
  * start-up logic (lib/startup), so this rule leaves that case alone.
  */

@@ -9,7 +9,7 @@ import { clearSession, getToken, local } from '@/lib/session/storage';
 import { entryDestination, type EntryRule } from './entry';
 
 /**
- * Applies SPEC 4 "Register entry" (and the same rule on login): TV -> login;
+ * Applies docs/product.md#flows "Register entry" (and the same rule on login): TV -> login;
  * logged-in premium -> profile; logged-in non-premium -> subscribe. Returns
  * true while the decision is pending, so the page shows a loader, not a form.
  */

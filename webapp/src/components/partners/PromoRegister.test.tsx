@@ -21,7 +21,7 @@ beforeEach(() => {
   global.fetch = fetchMock;
 });
 
-describe('/promo/{code} (SPEC 4)', () => {
+describe('/promo/{code} (docs/product.md#flows)', () => {
   it('pre-fills and locks a valid code', async () => {
     renderWithIntl(<PromoRegister code="LUMO-HALF" />);
     expect(screen.getByRole('status')).toBeInTheDocument(); // checking the code
@@ -71,7 +71,7 @@ describe('/promo/{code} (SPEC 4)', () => {
   });
 });
 
-describe('/swisscom (SPEC 4, 9)', () => {
+describe('/swisscom (docs/product.md#flows, docs/product.md#constants)', () => {
   it('locks the carrier coupon YAJKM0 and remembers the campaign (2 months)', () => {
     renderWithIntl(<SwisscomRegister />);
     expect(screen.getByLabelText(en.RegisterPage.couponLocked)).toHaveValue('YAJKM0');

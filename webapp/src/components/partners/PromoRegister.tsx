@@ -18,7 +18,7 @@ export function validateCoupon(code: string) {
   );
 }
 
-/** SPEC 4 "Promo link": a valid code is pre-filled and locked; an invalid one goes to register. */
+/** docs/product.md#flows "Promo link": a valid code is pre-filled and locked; an invalid one goes to register. */
 export default function PromoRegister({ code }: { code: string }) {
   const router = useRouter();
   const [state, setState] = useState<State>(code ? 'checking' : 'unchecked');

@@ -24,7 +24,7 @@ beforeEach(() => {
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const button = () => screen.getByRole('button', { name: en.CouponPage.submit });
 
-describe('publisher coupon page (SPEC 4, 5)', () => {
+describe('publisher coupon page (docs/product.md#flows, docs/product.md#validation)', () => {
   it('keeps the button disabled while the phone or the coupon is empty', () => {
     renderWithIntl(<PublisherForm />);
     expect(button()).toBeDisabled();

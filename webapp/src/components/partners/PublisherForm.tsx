@@ -14,7 +14,7 @@ import { publisherErrors, publisherMessage, submitPublisher, type PublisherError
 
 type Failure = { kind: 'publisher'; key: PublisherMessage } | { kind: 'api'; key: ErrorKey };
 
-// SPEC 4 "Publisher": phone + coupon -> an e-mail; then log in with it and the
+// docs/product.md#flows "Publisher": phone + coupon -> an e-mail; then log in with it and the
 // hash of the coupon (the API's publisher accounts use it as password).
 export default function PublisherForm() {
   const t = useTranslations('CouponPage');

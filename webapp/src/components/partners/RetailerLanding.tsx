@@ -5,7 +5,7 @@ import type { Locale } from '@/i18n/routing';
 
 type Props = { locale: Locale; retailer: 'intermarche' | 'acef' };
 
-// SPEC 2: retailer landings (e-mail, password, coupon), shown without the site header and footer.
+// docs/product.md#screens: retailer landings (e-mail, password, coupon), shown without the site header and footer.
 export default async function RetailerLanding({ locale, retailer }: Props) {
   const t = await getTranslations({ locale, namespace: 'RetailerPage' });
   return (

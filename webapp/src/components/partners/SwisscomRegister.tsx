@@ -5,7 +5,7 @@ import RegisterForm from '@/components/register/RegisterForm';
 import { local } from '@/lib/session/storage';
 import { useFreeTimeNote } from './useFreeTimeNote';
 
-// SPEC 4/9: the carrier campaign's coupon, two months free.
+// docs/product.md#flows, docs/product.md#constants: the carrier campaign's coupon, two months free.
 export const SWISSCOM_COUPON = 'YAJKM0';
 export const SWISSCOM_DURATION = 'P2M';
 

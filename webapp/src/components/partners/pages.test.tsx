@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// Server-side redirect rules of the public pages (SPEC 2, 4, 6), run as plain async functions.
+// Server-side redirect rules of the public pages (docs/product.md#screens, docs/product.md#flows, docs/product.md#roles), run as plain async functions.
 const mockHeaders: Record<string, string> = {};
 jest.mock('next/headers', () => ({ headers: async () => new Headers(mockHeaders) }));
 jest.mock('next-intl/server', () => ({
@@ -38,7 +38,7 @@ beforeEach(() => {
   mockHeaders['user-agent'] = 'Mozilla/5.0 (Windows NT 10.0) Chrome/126';
 });
 
-describe('TV platforms cannot register (SPEC 6)', () => {
+describe('TV platforms cannot register (docs/product.md#roles)', () => {
   it.each([
     ['register', () => RegisterPage({ params: params(), searchParams: Promise.resolve({}) })],
     ['promo', () => PromoPage({ params: params({ code: ['LUMO-HALF'] }) })],
@@ -56,7 +56,7 @@ describe('TV platforms cannot register (SPEC 6)', () => {
   });
 });
 
-describe('register entry from the address (SPEC 2)', () => {
+describe('register entry from the address (docs/product.md#screens)', () => {
   type Element = { props?: { children?: unknown; initialEmail?: string } };
   // The register form's element, wherever the page puts it (its texts come wrapped in PageMessages).
   const findForm = (node: unknown): Element | undefined => {
@@ -85,7 +85,7 @@ describe('register entry from the address (SPEC 2)', () => {
   });
 });
 
-describe('partner redirects (SPEC 2)', () => {
+describe('partner redirects (docs/product.md#screens)', () => {
   it('sends /apps/tv, /apps/stories and /apps/games to the web apps', async () => {
     process.env.WEBAPP_STORIES_URL = 'https://stories.example.test';
     await expect(redirectToWebApp('stories')).rejects.toThrow('NEXT_REDIRECT');
@@ -96,7 +96,7 @@ describe('partner redirects (SPEC 2)', () => {
   });
 });
 
-describe('site layout (SPEC 2, 6)', () => {
+describe('site layout (docs/product.md#screens, docs/product.md#roles)', () => {
   type Node = { type?: unknown; props?: { children?: unknown; isTv?: boolean } };
   const contains = (node: unknown, type: unknown): boolean => {
     if (Array.isArray(node)) return node.some((child) => contains(child, type));

@@ -1,7 +1,7 @@
 import { apiRequest, type ApiFailure } from '@/lib/api/client';
 import type { ErrorKey } from '@/lib/api/errors';
 
-// SPEC 5 "Publisher form": phone required, digits and spaces only; coupon required.
+// docs/product.md#validation "Publisher form": phone required, digits and spaces only; coupon required.
 const PHONE = /^[\d ]+$/;
 
 export type PublisherErrors = { phone?: ErrorKey; coupon?: ErrorKey };
@@ -22,7 +22,7 @@ export function submitPublisher(phone: string, coupon: string) {
   });
 }
 
-// SPEC 8 "Publisher": messageCode lowercased names the message, under the publisher's prefix.
+// docs/product.md#errors "Publisher": messageCode lowercased names the message, under the publisher's prefix.
 export const PUBLISHER_MESSAGES = ['sevamedia_parameter_required', 'sevamedia_invalid_coupon'] as const;
 export type PublisherMessage = (typeof PUBLISHER_MESSAGES)[number];
 

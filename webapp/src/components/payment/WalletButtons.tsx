@@ -6,7 +6,7 @@ import Spinner from '@/components/common/Spinner';
 import type { CardCheck, PaymentMethod, PaymentProvider, TokenizeResult, WalletAmount } from './provider';
 import styles from './PaymentForm.module.css';
 
-/** Apple devices get Apple Pay (where the browser offers it) and no Google Pay (SPEC 2). */
+/** Apple devices get Apple Pay (where the browser offers it) and no Google Pay (docs/product.md#screens). */
 export function isAppleDevice(userAgent: string): boolean {
   return /iPhone|iPad|iPod|Macintosh|Mac OS X/.test(userAgent);
 }

@@ -1,4 +1,4 @@
-// The card form of SPEC 3 and 5: the number grouped and cut as its brand prints it (issue 15: American
+// The card form of docs/product.md#entities and docs/product.md#validation: the number grouped and cut as its brand prints it (issue 15: American
 // Express 4-6-5 and 15 digits, Diners 4-6-4 and 14), checked with the Luhn sum in the form (hosted fields
 // do the same in production), expiry written MM / YY, CVV of 3 or 4 digits.
 
@@ -98,7 +98,7 @@ export function expiryValid(expiry: string, now = new Date()): boolean {
 export type CardValues = { number: string; expiry: string; cvv: string; holderName: string };
 export type CardField = keyof CardValues;
 
-/** Fields left empty, then fields filled wrongly (SPEC 8: each has its own message). */
+/** Fields left empty, then fields filled wrongly (docs/product.md#errors: each has its own message). */
 export function cardProblems(card: CardValues, now = new Date()): { empty: CardField[]; invalid: CardField[] } {
   const empty = (Object.keys(card) as CardField[]).filter((field) => !card[field].trim());
   const invalid: CardField[] = [];

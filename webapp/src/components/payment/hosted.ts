@@ -7,7 +7,7 @@ import type {
 
 // Braintree's hosted fields: the card number, expiry and CVV are typed into Braintree's iframes, so card
 // data never enters our page's DOM. Cards go through 3-D Secure 2 (three-d-secure, inline iframe shown in
-// the form's dialog), PayPal through PayPal Checkout (vault flow, SPEC 9), Google Pay through
+// the form's dialog), PayPal through PayPal Checkout (vault flow, docs/product.md#constants), Google Pay through
 // google-payment (Google's pay.js, loaded on demand) and Apple Pay through apple-pay (Safari only).
 // Not reachable with the API's sandbox gateway: run it with a Braintree sandbox account. The browser tests
 // build it against a stand-in for these modules (tests/e2e/braintree_standin; docs/taking-real-money.md).
@@ -15,7 +15,7 @@ import type {
 const GOOGLE_PAY_JS = 'https://pay.google.com/gp/p/js/pay.js';
 export const GOOGLE_PAY_NETWORKS = ['VISA', 'MASTERCARD', 'AMEX'];
 export const GOOGLE_PAY_METHODS = ['PAN_ONLY', 'CRYPTOGRAM_3DS'];
-/** Card brands the payment form takes (SPEC 5: the brand must be accepted), in hosted fields' names. */
+/** Card brands the payment form takes (docs/product.md#validation: the brand must be accepted), in hosted fields' names. */
 export const ACCEPTED_BRANDS = ['visa', 'master-card', 'american-express', 'discover'];
 const APPLE_PAY_VERSION = 3;
 
@@ -165,7 +165,7 @@ export async function createHostedProvider(clientToken: string): Promise<Payment
       await sdk.Buttons({
         fundingSource: sdk.FUNDING.PAYPAL,
         style: { height: 48, shape: 'pill', label: 'paypal' },
-        // Vault flow: a billing agreement the subscription charges every period (SPEC 9).
+        // Vault flow: a billing agreement the subscription charges every period (docs/product.md#constants).
         createBillingAgreement: () => checkout.createPayment({ flow: 'vault', currency }),
         onClick: (_data: unknown, actions: { reject(): void; resolve(): void }) => (handlers.onStart() ? actions.resolve() : actions.reject()),
         onApprove: async (data: unknown) => handlers.onResult(await attempt(async () => (await checkout.tokenizePayment(data)).nonce, deviceData, 'paypal')),

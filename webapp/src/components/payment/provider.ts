@@ -6,7 +6,7 @@ import type { CardField, CardValues } from './cardFormat';
 // Braintree's hosted fields (card data stays in Braintree's iframes), both with
 // 3-D Secure 2 on cards (docs/taking-real-money.md).
 
-/** Messages of SPEC 8 "Card tokenization" that are not API error keys. */
+/** Messages of docs/product.md#errors "Card tokenization" that are not API error keys. */
 export type TokenizeMessage =
   | 'fieldsEmpty' | 'fieldsInvalid' | 'tokenizeNetwork' | 'tokenizeFailed' | 'walletClosed' | 'threeDSecureCancelled';
 export type PaymentMessage = ErrorKey | TokenizeMessage;

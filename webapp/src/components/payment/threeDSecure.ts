@@ -23,7 +23,7 @@ export function billingAddressOf(holderName: string): { givenName: string; surna
   return { givenName: givenName.slice(0, 50), surname: (rest.join(' ') || givenName).slice(0, 50) };
 }
 
-/** A partner's placeholder address (SPEC 4: fake e-mails of store users) is no help to the bank. */
+/** A partner's placeholder address (docs/product.md#flows: fake e-mails of store users) is no help to the bank. */
 export function verificationEmail(email: string | null | undefined, isEmailFake: boolean | undefined): string | undefined {
   return email && !isEmailFake ? email : undefined;
 }

@@ -3,7 +3,7 @@ import type { PaymentMessage } from './provider';
 import { threeDSecureMessage } from './threeDSecure';
 
 // Braintree's tokenization error codes (hosted fields, PayPal Checkout, Google Pay, Apple Pay, 3-D Secure)
-// and the message each gets (SPEC 8: network error, duplicate payment, CVV verification failed, failed
+// and the message each gets (docs/product.md#errors: network error, duplicate payment, CVV verification failed, failed
 // tokenization, empty fields, invalid fields, brand not accepted).
 const BY_CODE: Record<string, PaymentMessage> = {
   HOSTED_FIELDS_FIELDS_EMPTY: 'fieldsEmpty',

@@ -26,7 +26,7 @@ export function usePaymentProvider(currency: string | null): ProviderState & { r
     (async () => {
       const token = await generateClientToken(currency);
       if (!token.ok || !token.data?.clientToken) {
-        // SPEC 8: token generation code 1 has its own message.
+        // docs/product.md#errors: token generation code 1 has its own message.
         if (live) setState({ status: 'failed', errorKey: token.ok ? 'tokenGeneration' : token.errorKey });
         return;
       }

@@ -19,7 +19,7 @@ export type PlanPopupProps = {
 
 const PERIODS: readonly Period[] = ['P1M', 'P1Y'];
 
-/** SPEC 2 "Plan popup": monthly or yearly, one to three apps with add-on prices. */
+/** docs/product.md#screens "Plan popup": monthly or yearly, one to three apps with add-on prices. */
 export default function PlanPopup({ mode, plans, selected, onSelect, onConfirm, onClose, confirming }: PlanPopupProps) {
   const t = useTranslations('PlanPopup');
   const tPlans = useTranslations('Plans');

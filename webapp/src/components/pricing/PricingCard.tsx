@@ -15,7 +15,7 @@ type Props = {
   note?: ReactNode; // e.g. the free-trial line on the register page
 };
 
-/** The chosen plan, its price per period and per month, yearly savings (SPEC 2, 9). */
+/** The chosen plan, its price per period and per month, yearly savings (docs/product.md#screens, docs/product.md#constants). */
 export default function PricingCard({ plans, selection, onOpen, failed, onRetry, note }: Props) {
   const t = useTranslations('PricingCard');
   const tPlans = useTranslations('Plans');

@@ -2,7 +2,7 @@ import { addOnPrice, formatMoney, normalizeApps, priceSelection, productCode } f
 import { loadSelection, preferMonthly, saveSelection } from './selection';
 import { PLANS_FR } from './test-plans';
 
-describe('pricing rules (SPEC 9)', () => {
+describe('pricing rules (docs/product.md#constants)', () => {
   it('prices one app at its plan price', () => {
     expect(priceSelection(PLANS_FR, { period: 'P1M', apps: ['books'] })).toMatchObject({
       planId: 'lumo_books_monthly_eur', product: 'lumo_books', addOns: [], isBundle: false, total: 499, perMonth: 499,

@@ -1,4 +1,4 @@
-// The answer of GET /v5/plans and the pricing rules of SPEC 9, shared by the
+// The answer of GET /v5/plans and the pricing rules of docs/product.md#constants, shared by the
 // pricing card and the plan popup (register, subscribe, changePlan).
 export type Period = 'P1M' | 'P1Y';
 export type App = 'tv' | 'books' | 'games';
@@ -65,7 +65,7 @@ function plansFor(plans: PlansResponse, period: Period): Plan[] {
   return (period === 'P1M' ? plans.monthly_plan : plans.annual_plan) ?? [];
 }
 
-/** Base plan price plus addOns[0] for a second app and addOns[1] for a third (SPEC 9). */
+/** Base plan price plus addOns[0] for a second app and addOns[1] for a third (docs/product.md#constants). */
 function bundle(plans: PlansResponse, period: Period, apps: App[]) {
   const base = plansFor(plans, period).find((p) => !p.isPromo && p.product === productCode(apps.slice(0, 1)));
   if (!base) return null;

@@ -2,7 +2,7 @@ import { session } from '@/lib/session/storage';
 import { APPS, DEFAULT_SELECTION, normalizeApps, type Period, type PlanSelection } from './plans';
 
 // The plan chosen in the popup survives the step from register to subscribe
-// in session storage ("selected plan", SPEC 3).
+// in session storage ("selected plan", docs/product.md#entities).
 export function loadSelection(): PlanSelection {
   try {
     const stored = JSON.parse(session.get('selectedPlan') ?? 'null') as Partial<PlanSelection> | null;
@@ -18,7 +18,7 @@ export function saveSelection(selection: PlanSelection): void {
   session.set('selectedPlan', JSON.stringify({ period: selection.period, apps: normalizeApps(selection.apps) }));
 }
 
-/** The landing parameter `monthly` preselects the monthly period (SPEC 2). */
+/** The landing parameter `monthly` preselects the monthly period (docs/product.md#screens). */
 export function preferMonthly(): void {
   saveSelection({ ...loadSelection(), period: 'P1M' });
 }
@@ -28,7 +28,7 @@ export function preferMonthly(): void {
  * a store or a partner, say): the apps they have are left out, so the page does not
  * sell them a second time. An explicit pick of apps they lack is kept; a pick of only
  * apps they have becomes every app they lack. A parent with all three is sent to the
- * profile (SPEC 4), so the selection stays as it was.
+ * profile (docs/product.md#flows), so the selection stays as it was.
  */
 export function withoutOwnedApps(selection: PlanSelection, owned: ReadonlySet<string>): PlanSelection {
   const missing = APPS.filter((app) => !owned.has(app));

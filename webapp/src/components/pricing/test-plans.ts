@@ -1,6 +1,6 @@
 import type { Plan, PlansResponse } from './plans';
 
-// A trimmed copy of GET /v5/plans?countryCode=FR (EUR catalogue of SPEC 9).
+// A trimmed copy of GET /v5/plans?countryCode=FR (EUR catalogue of docs/product.md#constants).
 function plan(product: string, period: 'P1M' | 'P1Y', price: string, addOns: string[]): Plan {
   const suffix = period === 'P1M' ? 'monthly' : 'yearly';
   return {

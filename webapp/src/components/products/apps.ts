@@ -22,7 +22,7 @@ function fromEnv(): HubApp[] | null {
 
 export const HUB_APPS: readonly HubApp[] = fromEnv() ?? DEFAULT_APPS;
 
-/** SPEC 2 "Hub": store links for subscribed apps, a subscribe link otherwise; the open step needs TV. */
+/** docs/product.md#screens "Hub": store links for subscribed apps, a subscribe link otherwise; the open step needs TV. */
 export function hubView(appsWithAccess: ReadonlySet<string>, isTv: boolean) {
   return {
     steps: isTv ? (['open'] as const) : (['install', 'login', 'open'] as const),

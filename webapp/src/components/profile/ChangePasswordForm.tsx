@@ -15,7 +15,7 @@ type Fields = { oldPassword: string; newPassword: string; confirmPassword: strin
 const FIELDS: (keyof Fields)[] = ['oldPassword', 'newPassword', 'confirmPassword'];
 const AUTOCOMPLETE = { oldPassword: 'current-password', newPassword: 'new-password', confirmPassword: 'new-password' };
 
-/** SPEC 5: all three filled, new and confirm equal; SPEC 8: code 1 is a wrong old password. */
+/** docs/product.md#validation: all three filled, new and confirm equal; docs/product.md#errors: code 1 is a wrong old password. */
 export function changePasswordError(fields: Fields): ErrorKey | null {
   if (!fields.oldPassword) return 'fillField';
   return newPasswordError(fields.newPassword, fields.confirmPassword);

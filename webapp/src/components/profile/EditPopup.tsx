@@ -12,7 +12,7 @@ import { emailError } from '@/lib/email';
 
 export type EditableField = 'email' | 'name';
 
-/** After a save the popup shows success, then closes after 1 second (SPEC 4). */
+/** After a save the popup shows success, then closes after 1 second (docs/product.md#flows). */
 export const CLOSE_AFTER_SAVE_MS = 1000;
 
 type Props = { field: EditableField; initial: string; onSaved(): Promise<unknown>; onClose(): void };
@@ -41,7 +41,7 @@ export default function EditPopup({ field, initial, onSaved, onClose }: Props) {
     const result = field === 'email' ? await changeEmail(trimmed) : await changeName(trimmed);
     if (!result.ok) {
       setStatus('editing');
-      // SPEC 8 "Profile popup": code 5 is an e-mail already taken.
+      // docs/product.md#errors "Profile popup": code 5 is an e-mail already taken.
       return setError(result.code === 5 ? 'emailTaken' : result.errorKey);
     }
     await onSaved();

@@ -20,7 +20,7 @@ const ROUTES: Record<string, CancelRoute> = {
 const renewing = (storeId: string, extra = {}) =>
   subscription({ storeId, cancel: ROUTES[storeId], canChangePlan: storeId === 'lumo', ...extra });
 
-describe('profile rules per store (SPEC 6)', () => {
+describe('profile rules per store (docs/product.md#roles)', () => {
   it.each(Object.keys(ROUTES).filter((s) => s !== 'salt'))('%s: renewing shows its unsubscribe route', (store) => {
     expect(subscriptionDisplay(renewing(store), false).unsubscribe).toEqual(ROUTES[store]);
   });

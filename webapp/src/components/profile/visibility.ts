@@ -1,6 +1,6 @@
 import type { CancelRoute, Subscription } from '@/lib/account/account';
 
-// SPEC 6: what the profile shows for each subscription. The API already decides
+// docs/product.md#roles: what the profile shows for each subscription. The API already decides
 // the cancel route per store; the page adds what depends on the device (TV) and
 // repeats the spec's hard rules, so a wrong answer can never show a cancel link
 // for a coupon or salt subscription.

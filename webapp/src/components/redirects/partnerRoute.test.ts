@@ -11,7 +11,7 @@ import { partnerTarget } from './partnerRoute';
 
 const context = (locale: string) => ({ params: Promise.resolve({ locale }) });
 
-describe('partner entry points (SPEC 2, issue 15 item 1)', () => {
+describe('partner entry points (docs/product.md#screens, issue 15 item 1)', () => {
   it.each([
     ['twt-partner', twt], ['tclpromo', tcl], ['orange-link', orange], ['vodafone_account', vodafone], ['cafeyn', cafeyn],
   ])('%s answers a real HTTP redirect to the landing page, keeping the query', async (path, GET) => {

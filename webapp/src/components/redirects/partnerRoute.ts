@@ -14,7 +14,7 @@ export function partnerTarget(locale: string, search: string): string {
 }
 
 /**
- * GET /twt-partner, /tclpromo, /orange-link, /vodafone_account, /cafeyn (SPEC 2): an HTTP redirect to the
+ * GET /twt-partner, /tclpromo, /orange-link, /vodafone_account, /cafeyn (docs/product.md#screens): an HTTP redirect to the
  * landing page with the same query, answered before any page renders. As pages, the redirect travelled
  * inside a 200 answer and the browser's start-up code treated the address as a private page first
  * (login form, or the profile), and without JavaScript nothing moved at all.

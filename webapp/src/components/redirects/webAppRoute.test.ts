@@ -5,7 +5,7 @@ jest.mock('@/i18n/navigation', () => ({ redirect: jest.fn() }));
 import { NextRequest } from 'next/server';
 import { webAppRoute } from './webAppRoute';
 
-describe('/apps/{app} (SPEC 4: back to the web app with a redirect key)', () => {
+describe('/apps/{app} (docs/product.md#flows: back to the web app with a redirect key)', () => {
   it('answers with an HTTP redirect that forwards only the key and the TV folder', () => {
     process.env.WEBAPP_TV_URL = 'https://tv.example.test';
     const response = webAppRoute('tv')(new NextRequest('http://localhost/en/apps/tv?key=k1&folder=f2&utm_source=x'));

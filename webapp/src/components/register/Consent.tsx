@@ -12,7 +12,7 @@ type Props = {
   required?: boolean;
 };
 
-// SPEC 2 "Register": Arabic puts the checkbox after its label.
+// docs/product.md#screens "Register": Arabic puts the checkbox after its label.
 export default function Consent({ name, checked, onChange, children, error, required }: Props) {
   const labelFirst = useLocale() === 'ar';
   const errorId = `consent-${name}-error`;

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 
-// SPEC 2/9: the tooltip opens on hover above 768 px, on tap below.
+// docs/product.md#screens, docs/product.md#constants: the tooltip opens on hover above 768 px, on tap below.
 const DESKTOP = '(min-width: 769px)';
 
 function isDesktop(): boolean {

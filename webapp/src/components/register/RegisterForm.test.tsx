@@ -50,7 +50,7 @@ function fill({ email = 'jane@example.com', password = 'p4ssword', terms = true,
 }
 const submit = (label = en.RegisterPage.submit) => fireEvent.click(screen.getByRole('button', { name: label }));
 
-describe('RegisterForm validation (SPEC 5)', () => {
+describe('RegisterForm validation (docs/product.md#validation)', () => {
   it('requires the e-mail, the password and the terms', async () => {
     await renderForm(<RegisterForm />);
     submit();
@@ -103,7 +103,7 @@ describe('RegisterForm validation (SPEC 5)', () => {
   });
 });
 
-describe('RegisterForm submit (SPEC 4)', () => {
+describe('RegisterForm submit (docs/product.md#flows)', () => {
   it('sends the register payload with the client-side password hash', async () => {
     window.sessionStorage.setItem('utm', '{"source":"google"}');
     await renderForm(<RegisterForm partner="orange" />);
@@ -228,7 +228,7 @@ describe('RegisterForm e-mail and coupon', () => {
   });
 });
 
-describe('retailer landing form (SPEC 2, 5)', () => {
+describe('retailer landing form (docs/product.md#screens, docs/product.md#validation)', () => {
   it('asks for e-mail, password and coupon, without the pricing card', async () => {
     renderWithIntl(<RegisterForm variant="retailer" partner="intermarche" />);
     expect(screen.queryByRole('group', { name: en.PricingCard.title })).not.toBeInTheDocument();
@@ -245,7 +245,7 @@ describe('retailer landing form (SPEC 2, 5)', () => {
   });
 });
 
-describe('register entry rules (SPEC 4)', () => {
+describe('register entry rules (docs/product.md#flows)', () => {
   it('sends a TV platform to login', async () => {
     renderWithIntl(
       <PlatformProvider isTv>

@@ -27,7 +27,7 @@ export type RegisterInput = {
   partner: string | null;
 };
 
-/** POST /v5/accounts with the register payload of SPEC 3. */
+/** POST /v5/accounts with the register payload of docs/product.md#entities. */
 export async function registerAccount(input: RegisterInput) {
   return apiRequest<Registration>('/v5/accounts', {
     method: 'POST',
@@ -50,7 +50,7 @@ export async function registerAccount(input: RegisterInput) {
 
 const ACCESS_COUPON_TYPES = ['FREE_ACCESS_COUPON', 'UNIQUE_ACCESS_COUPON'];
 
-/** SPEC 4 "Register submit": a free campaign goes to the hub, anything else to subscribe. */
+/** docs/product.md#flows "Register submit": a free campaign goes to the hub, anything else to subscribe. */
 export function isFreeCampaign(registration: Registration): boolean {
   return (
     registration.freeCampaign ||

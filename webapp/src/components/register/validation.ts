@@ -11,7 +11,7 @@ export type RegisterErrors = {
 
 type Input = { email: string; password: string; terms: boolean; promo: boolean; promoRequired: boolean };
 
-/** SPEC 5 "Register": e-mail and password required (issue 15: at least 8 characters), terms required, promo optional (required in Arabic). */
+/** docs/product.md#validation "Register": e-mail and password required (issue 15: at least 8 characters), terms required, promo optional (required in Arabic). */
 export function registerErrors({ email, password, terms, promo, promoRequired }: Input): RegisterErrors {
   const errors: RegisterErrors = {};
   const emailProblem = emailError(email);

@@ -30,7 +30,7 @@ beforeEach(() => {
   setPathname('/homePage');
 });
 
-describe('holiday modal (SPEC: holiday modal offering 1 month free)', () => {
+describe('holiday modal (docs/product.md#screens: holiday modal offering 1 month free)', () => {
   it('offers the month free on the landing while the promo is active', () => {
     show();
     const modal = dialog()!;

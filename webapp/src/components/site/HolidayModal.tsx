@@ -14,7 +14,7 @@ import { GiftArt } from './art';
 import styles from './Site.module.css';
 
 /**
- * SPEC "holiday modal offering 1 month free", while GET /v4/site says the promo is active (the site
+ * docs/product.md#screens "holiday modal offering 1 month free", while GET /v4/site says the promo is active (the site
  * layout asks). Offered on the landing, registration and promo pages to a visitor who is not logged in
  * (lib/site/holiday.ts); once closed or followed it stays away in this browser until another window.
  */

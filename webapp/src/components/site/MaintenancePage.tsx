@@ -4,7 +4,7 @@ import RetryButton from './RetryButton';
 import styles from './Site.module.css';
 
 /**
- * SPEC "server maintenance popup (come back later)", as the page every address shows, with status 503,
+ * docs/product.md#errors "server maintenance popup (come back later)", as the page every address shows, with status 503,
  * while the API is in maintenance (src/proxy.ts). No header or footer: their links would lead here too,
  * and TV platforms show no footer anyway.
  */

@@ -43,7 +43,7 @@ describe('maintenance page', () => {
   });
 });
 
-describe('maintenance popup (SPEC: server maintenance popup)', () => {
+describe('maintenance popup (docs/product.md#errors: server maintenance popup)', () => {
   it('stays closed for other errors, 503s included', async () => {
     renderWithIntl(<MaintenancePopup />);
     await call(500, { code: 0, message: 'somethingWentWrong' });

@@ -10,7 +10,7 @@ import RetryButton from './RetryButton';
 import styles from './Site.module.css';
 
 /**
- * SPEC "server maintenance popup (come back later)": opened by any API call answering 503 `maintenance`
+ * docs/product.md#errors "server maintenance popup (come back later)": opened by any API call answering 503 `maintenance`
  * while a page is open (the API client announces it). The parent may close it and keep reading; the next
  * such answer opens it again.
  */

@@ -53,7 +53,7 @@ export default function AddSubscriptionFlow() {
     keys.settle(result.ok ? null : result);
     if (!result.ok) {
       if (await alreadySubscribed(result)) return 'alreadySubscribed';
-      // SPEC 8: the older flow shows the server's own errorMessage.
+      // docs/product.md#errors: the older flow shows the server's own errorMessage.
       const reason = result.body?.errorMessage;
       return isErrorKey(reason) ? reason : result.errorKey;
     }

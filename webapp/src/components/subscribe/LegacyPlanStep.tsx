@@ -28,7 +28,7 @@ export default function LegacyPlanStep({ plans, plan, onPlan, coupon, onCoupon }
   const [mismatch, setMismatch] = useState<string | null>(null);
   const [error, setError] = useState(false);
 
-  // SPEC 4: a coupon for another product is removed, and the error shows for 3 seconds.
+  // docs/product.md#flows: a coupon for another product is removed, and the error shows for 3 seconds.
   useEffect(() => {
     if (!mismatch) return;
     const timer = setTimeout(() => setMismatch(null), COUPON_ERROR_MS);

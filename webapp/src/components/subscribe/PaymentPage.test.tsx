@@ -76,7 +76,7 @@ describe('the plan preselected on the payment page', () => {
   });
 });
 
-describe('an access coupon on /subscribe (SPEC 4, issue 15 item 4)', () => {
+describe('an access coupon on /subscribe (docs/product.md#flows, issue 15 item 4)', () => {
   it('goes to /products with the success notice, not to the profile, although the family now has every app', async () => {
     const { fireEvent, waitFor } = await import('@testing-library/react');
     const { useState } = await import('react');

@@ -40,7 +40,7 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
   const [selection, setSelection] = useState<PlanSelection>(DEFAULT_SELECTION);
   const [popupOpen, setPopupOpen] = useState(false);
   const priced = plans ? priceSelection(plans, selection) : null;
-  // SPEC 4: an access coupon opens the apps and goes to /products with a success message. The
+  // docs/product.md#flows: an access coupon opens the apps and goes to /products with a success message. The
   // reloaded account then has every app; the "all apps → profile" rule below must not win that race.
   const accessGranted = useRef(false);
   const coupon = useCoupon(selection, priced, async () => {
@@ -68,7 +68,7 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
     saveSelection(next);
   }
 
-  // SPEC 4: while a cancelled subscription still runs, resubscribing starts when it ends.
+  // docs/product.md#flows: while a cancelled subscription still runs, resubscribing starts when it ends.
   const running = account?.subscriptions.find((s) => !s.isExpired && !s.isRenewing && s.endDate);
   const currency = priced?.currency ?? plans?.currency ?? 'EUR';
   // 3-D Secure authenticates the first charge, or the card verification when the first days are free: the

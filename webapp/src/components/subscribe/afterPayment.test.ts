@@ -2,7 +2,7 @@ import { afterPayment, CONVERSION_EVENT, fireConversion } from './afterPayment';
 
 const base = { hadActiveSubscription: false, product: 'lumo_tv', storedTvFolder: null, storedApp: null };
 
-describe('after a payment (SPEC 4)', () => {
+describe('after a payment (docs/product.md#flows)', () => {
   it('counts a conversion only without an active subscription before', () => {
     expect(afterPayment(base).conversion).toBe(true);
     expect(afterPayment({ ...base, hadActiveSubscription: true }).conversion).toBe(false);

@@ -1,6 +1,6 @@
 import { webAppOf, type WebApp } from '@/lib/startup/decide';
 
-// SPEC 4 "Payment success (200)": conversion events only for a first
+// docs/product.md#flows "Payment success (200)": conversion events only for a first
 // subscription; then the TV folder (for a TV plan), the calling app, or the profile.
 
 export type Destination = { kind: 'tvFolder'; folderId: string } | { kind: 'app'; app: WebApp } | { kind: 'profile' };

@@ -12,7 +12,7 @@ const coupon = (couponType: string, discountDetails: UserCoupon['discountDetails
 const half = { discountPrice: '2.99', isBundleDiscount: false, planType: 'P1M' };
 const bundle = { discountPrice: '39.90', isBundleDiscount: true, planType: 'P1Y' };
 
-describe('coupon outcomes (SPEC 4)', () => {
+describe('coupon outcomes (docs/product.md#flows)', () => {
   it.each(['FREE_ACCESS_COUPON', 'UNIQUE_ACCESS_COUPON'])('%s gives access at once', (type) => {
     expect(couponOutcome(coupon(type), yearlyAll)).toEqual({ kind: 'access' });
   });
@@ -50,7 +50,7 @@ describe('coupon outcomes (SPEC 4)', () => {
   });
 });
 
-describe('coupon errors (SPEC 8)', () => {
+describe('coupon errors (docs/product.md#errors)', () => {
   const failure = (code: number, message: string, status = 400) =>
     ({ ok: false as const, status, code, errorKey: message as never, body: { code, message } });
 

@@ -4,7 +4,7 @@ import type { DiscountDetails, UserCoupon } from '@/lib/api/billing';
 import type { ErrorKey } from '@/lib/api/errors';
 import { clearCoupon, local } from '@/lib/session/storage';
 
-// SPEC 4 "Coupon check success (201)" and SPEC 8 "Coupon check".
+// docs/product.md#flows "Coupon check success (201)" and docs/product.md#errors "Coupon check".
 
 const ACCESS_TYPES = new Set(['FREE_ACCESS_COUPON', 'UNIQUE_ACCESS_COUPON']);
 const DISCOUNT_TYPES = new Set(['DISCOUNT_COUPON', 'UNIQUE_DISCOUNT_COUPON']);
@@ -62,7 +62,7 @@ export function couponDuration(code: string): { count: number; unit: 'month' | '
   return match ? { count: Number(match[1]), unit: match[2] === 'M' ? 'month' : 'day' } : null;
 }
 
-/** The carrier campaign (SPEC 4) prefills its coupon with two free months. */
+/** The carrier campaign (docs/product.md#flows) prefills its coupon with two free months. */
 export const CARRIER_COUPON: AppliedCoupon = { kind: 'promo', code: 'YAJKM0', durationCode: 'P2M' };
 
 export function storeCoupon(coupon: AppliedCoupon, product: string): void {
@@ -73,7 +73,7 @@ export function storeCoupon(coupon: AppliedCoupon, product: string): void {
   else local.remove('discountDetails');
 }
 
-/** SPEC 4: a stored coupon restores the discount or access promo state. */
+/** docs/product.md#flows: a stored coupon restores the discount or access promo state. */
 export function restoreCoupon(): AppliedCoupon | null {
   const code = local.get('coupon');
   if (!code) return local.get('swissComeCampaign') ? CARRIER_COUPON : null;

@@ -1,12 +1,12 @@
 import type { Plan, PlansResponse } from '@/components/pricing/plans';
 import { LEGACY_PRODUCTS } from '@/lib/api/billing';
 
-// The older /add-subscription flow (SPEC 4): plan, payment option, card.
+// The older /add-subscription flow (docs/product.md#flows): plan, payment option, card.
 
 export const STEPS = ['plan', 'method', 'card'] as const;
 export type Step = (typeof STEPS)[number];
 
-/** SPEC 9: the coupon mismatch error stays visible for 3 seconds. */
+/** docs/product.md#constants: the coupon mismatch error stays visible for 3 seconds. */
 export const COUPON_ERROR_MS = 3000;
 
 /** The plans the older calls sell: one product per call, monthly first. */
@@ -25,7 +25,7 @@ export function couponFitsProduct(couponProduct: string, product: string): boole
   return true;
 }
 
-/** Moving on from the plan step needs a plan (SPEC 4, "select plan"). */
+/** Moving on from the plan step needs a plan (docs/product.md#flows, "select plan"). */
 export function nextStep(step: Step, plan: Plan | null): { step: Step; errorKey?: 'selectPlan' } {
   if (!plan) return { step: 'plan', errorKey: 'selectPlan' };
   return { step: step === 'plan' ? 'method' : 'card' };

@@ -20,7 +20,7 @@ export function chosenPlan(priced: PricedSelection, selection: PlanSelection): C
   return { planId: priced.planId, product: priced.product, addOns: selection.apps.slice(1).map((app) => `lumo_${app}`) };
 }
 
-/** The coupon field of the payment pages (SPEC 4 coupon outcomes, SPEC 8 coupon errors). */
+/** The coupon field of the payment pages (docs/product.md#flows coupon outcomes, docs/product.md#errors coupon errors). */
 export function useCoupon(selection: PlanSelection, priced: PricedSelection | null, onAccess: () => Promise<void>): CouponState {
   const [applied, setApplied] = useState<AppliedCoupon | null>(null);
   const [error, setError] = useState<CouponError | null>(null);

@@ -8,7 +8,7 @@ const failure = (status: number, body: Record<string, unknown> = {}) => ({
   errorKey: (typeof body.message === 'string' ? body.message : 'somethingWentWrong') as never, body,
 });
 
-describe('payment failures (SPEC 8)', () => {
+describe('payment failures (docs/product.md#errors)', () => {
   it.each(['paymentDeclined', 'cvvFailed', 'cardBrandNotAccepted', 'paymentNotValid', 'duplicatePayment'])(
     'shows the reason the API names in errorMessage: %s', (reason) => {
       expect(paymentFailureMessage(failure(400, { code: 0, message: 'paymentNotValid', errorMessage: reason }))).toBe(reason);

@@ -17,7 +17,7 @@ import { noteAlreadySubscribed, notePaymentDone, paidNotice } from './paymentNot
 import type { AppliedCoupon } from './coupon';
 import { chosenPlan } from './useCoupon';
 
-/** SPEC 8 "Payment": 400 names the reason in errorMessage; 409 and 503 have their own texts. */
+/** docs/product.md#errors "Payment": 400 names the reason in errorMessage; 409 and 503 have their own texts. */
 export function paymentFailureMessage(failure: ApiFailure): PaymentMessage {
   const reason = failure.body?.errorMessage;
   if (failure.status === 400 && isErrorKey(reason)) return reason;
@@ -67,7 +67,7 @@ type Bought = {
   subscriptionId?: number; freeReason?: string | null; // issue 15: what the profile's thank-you says
 };
 
-/** SPEC 4 "Payment success": conversion, coupon cleared, subscriptions re-checked, PAYMENT_DONE, then onwards. */
+/** docs/product.md#flows "Payment success": conversion, coupon cleared, subscriptions re-checked, PAYMENT_DONE, then onwards. */
 export function usePaymentSuccess() {
   const router = useRouter();
   const { account, reloadAccount } = useStartup();

@@ -41,7 +41,7 @@ export default function ConfirmCancel({ target }: Props) {
     if (!result.ok) return setError(result.errorKey);
     setDone(result);
     await reloadAccount();
-    // SPEC 4: a switch-store parent finishes on the operator's site.
+    // docs/product.md#flows: a switch-store parent finishes on the operator's site.
     if (target.kind === 'switch' && target.operatorUrl) window.location.assign(target.operatorUrl);
   }
 

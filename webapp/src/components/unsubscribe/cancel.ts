@@ -5,7 +5,7 @@ import type { UnsubscribeTarget } from './target';
 
 export type CancelResult = { ok: true; endDate: string | null; operator: string | null } | { ok: false; errorKey: ErrorKey };
 
-/** SPEC 8 "Unsubscribe": 404 not found, 400 code 3 already cancelled, anything else generic. */
+/** docs/product.md#errors "Unsubscribe": 404 not found, 400 code 3 already cancelled, anything else generic. */
 export function cancelFailure(failure: ApiFailure): ErrorKey {
   if (failure.status === 404) return 'subscriptionNotFound';
   if (failure.status === 400 && failure.code === 3) return 'alreadyCancelled';

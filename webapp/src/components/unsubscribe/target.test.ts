@@ -23,7 +23,7 @@ const parent = account(subs);
 const target = (id: string | undefined, type: string | null = null) =>
   unsubscribeTarget(parent, parseAddress(id ? [id] : undefined, type));
 
-describe('unsubscribe routes per store (SPEC 6)', () => {
+describe('unsubscribe routes per store (docs/product.md#roles)', () => {
   it('web (lumo): in-app cancel', () => {
     expect(target('1')).toEqual({ kind: 'web', subscription: subs[0] });
   });
@@ -66,7 +66,7 @@ describe('unsubscribe routes per store (SPEC 6)', () => {
   });
 });
 
-describe('unsubscribe outcomes (SPEC 8)', () => {
+describe('unsubscribe outcomes (docs/product.md#errors)', () => {
   it.each([
     [404, undefined, 'subscriptionNotFound'],
     [400, 3, 'alreadyCancelled'],

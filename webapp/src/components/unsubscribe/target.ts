@@ -1,6 +1,6 @@
 import type { Account, Subscription } from '@/lib/account/account';
 
-// Which cancel flow /unsubscribe/{id?}?type= runs (SPEC 2, 4 and 6). The cancel
+// Which cancel flow /unsubscribe/{id?}?type= runs (docs/product.md#screens, docs/product.md#flows and docs/product.md#roles). The cancel
 // route of each subscription comes from the API; the address only picks the subscription.
 
 export type UnsubscribeTarget =

@@ -1,6 +1,6 @@
 import { apiRequest, type ApiResult } from '../api/client';
 
-// The account answer of GET /v5/subscriptions (SPEC 3 and 7), as the API sends it.
+// The account answer of GET /v5/subscriptions (docs/product.md#entities and docs/product.md#api), as the API sends it.
 export type CancelRoute =
   | { method: 'in_app'; path: string; operator?: string; url?: string }
   | { method: 'store_page' | 'help'; url: string }
@@ -46,7 +46,7 @@ export function loadAccount(): Promise<ApiResult<Account>> {
   return apiRequest<Account>('/v5/subscriptions');
 }
 
-/** Premium means at least one non-expired subscription (SPEC 4). */
+/** Premium means at least one non-expired subscription (docs/product.md#flows). */
 export function isPremium(subscriptions: readonly Subscription[]): boolean {
   return subscriptions.some((s) => !s.isExpired);
 }

@@ -1,6 +1,6 @@
 import { apiRequest } from './client';
 
-// Payment and subscription calls of SPEC 7 (subscribe, change plan, cancel, coupons).
+// Payment and subscription calls of docs/product.md#api (subscribe, change plan, cancel, coupons).
 
 export type DiscountDetails = { discountPrice: string | null; isBundleDiscount: boolean; planType: string | null };
 
@@ -79,7 +79,7 @@ export function cancelSwitch(id: number) {
   return apiRequest<{ sub_partner?: string }>(`/v5/notification/unsubscription?id=${id}`, { method: 'PUT' });
 }
 
-/** The older per-product calls of the 3-step flow (SPEC 3 "Older payload"). */
+/** The older per-product calls of the 3-step flow (docs/product.md#entities "Older payload"). */
 const LEGACY_PATHS: Record<string, string> = {
   lumo_tv: 'subscriptions', lumo_books: 'books/subscriptions', lumo_games: 'games/subscriptions', lumo_tv_books: 'tv-books/subscriptions',
 };

@@ -1,6 +1,6 @@
 import { apiRequest } from './client';
 
-// The parent's own account (SPEC 7): password, e-mail and name.
+// The parent's own account (docs/product.md#api): password, e-mail and name.
 
 /** Both passwords are already hashed (lib/password). 400 code 1: wrong old password. */
 export function changePassword(oldPass: string, newPass: string) {

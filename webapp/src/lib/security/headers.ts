@@ -1,7 +1,7 @@
 /**
  * Security headers of every page, as one pure function of the path (tested in headers.test.ts).
  *
- * The session token lives in local storage (SPEC), so the Content-Security-Policy is what guards it:
+ * The session token lives in local storage (docs/product.md#entities), so the Content-Security-Policy is what guards it:
  * a script runs only if it carries this response's nonce (Next.js puts it on its own scripts, read
  * from the request's CSP header that src/proxy.ts sets) or was loaded by such a script
  * ('strict-dynamic'). Braintree, PayPal and Google Pay are allowed on the payment pages only.

@@ -1,6 +1,6 @@
-// Browser storage, with the key names of SPEC section 3. Every page reads and
+// Browser storage, with the key names of docs/product.md#entities. Every page reads and
 // writes the session through this module only, so logout can clear exactly
-// what section 4 says and nothing else.
+// what docs/product.md#flows says and nothing else.
 
 export const LOCAL_KEYS = {
   userToken: 'kidj_ut',
@@ -16,7 +16,7 @@ export const LOCAL_KEYS = {
   tvAppFolderId: 'tvAppFolderId',
   backToApp: 'backToApp',
   swissComeCampaign: 'swissComeCampaign',
-  // Not in the spec's list, but needed by section 4's logout and profile rules.
+  // Not in the spec's list, but needed by the logout and profile rules of docs/product.md#flows.
   partner: 'partner',
   subscriptions: 'subscriptions',
   email: 'email',
@@ -44,7 +44,7 @@ export const SESSION_KEYS = {
 export type LocalKey = keyof typeof LOCAL_KEYS;
 export type SessionKey = keyof typeof SESSION_KEYS;
 
-// SPEC 4 "Logout clears token, coupon keys, plan, partner, subscriptions, e-mail and name";
+// docs/product.md#flows "Logout clears token, coupon keys, plan, partner, subscriptions, e-mail and name";
 // /logout also clears the stored store id.
 export const LOGOUT_KEYS: readonly LocalKey[] = [
   'userToken', 'token', 'coupon', 'couponDurationCode', 'couponProduct', 'discountDetails',

@@ -18,7 +18,7 @@ export function holidayWindowId(promo: Pick<HolidayPromo, 'from' | 'to'>): strin
   return `${promo.from}/${promo.to}`;
 }
 
-/** Where the call to action goes: the promo flow, the coupon filled in and locked (SPEC 4 "Promo link"). */
+/** Where the call to action goes: the promo flow, the coupon filled in and locked (docs/product.md#flows "Promo link"). */
 export function holidayPromoHref(couponCode: string): string {
   return `/promo/${encodeURIComponent(couponCode)}`;
 }

@@ -33,7 +33,7 @@ export const useStartup = () => useContext(StartupContext);
 
 type Outcome = { pathname: string; account: Account | null; error: ErrorKey | null };
 
-/** Runs the start-up decision (SPEC 4) on the first page and on every later navigation. */
+/** Runs the start-up decision (docs/product.md#flows) on the first page and on every later navigation. */
 export default function StartupProvider({ children }: { children: ReactNode }) {
   const t = useTranslations('Startup');
   const tErrors = useTranslations('Errors');

@@ -9,7 +9,7 @@ function decide(overrides: Partial<StartupInput>) {
   return decideStartup({ pathname: '/', isTvPlatform: false, hasToken: true, ...overrides });
 }
 
-describe('start-up decision (SPEC 4)', () => {
+describe('start-up decision (docs/product.md#flows)', () => {
   describe('redirect key', () => {
     it('verifies a key first, even on a public route', () => {
       expect(decide({ key: 'k1', pathname: '/login', hasToken: false })).toEqual({ next: 'verifyKey', key: 'k1' });

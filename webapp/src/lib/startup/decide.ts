@@ -3,7 +3,7 @@ import { appsWithAccess, isPremium } from '../account/account';
 import type { ErrorKey } from '../api/errors';
 import { isPaymentRoute, routeKind, staysWhenNotPremium, staysWhenPremium } from './routes';
 
-// The start-up decision of SPEC 4 as a pure function. The runner (useStartup)
+// The start-up decision of docs/product.md#flows as a pure function. The runner (useStartup)
 // calls it, performs the step it asks for (verify the key, load the account),
 // adds the outcome to the input and calls it again until it gets a final step.
 
@@ -87,7 +87,7 @@ function afterAccount(input: StartupInput, account: Account): StartupStep {
 const tvCannotPay = (): StartupStep => toLogin({ logout: true, flash: 'tvSubscriptionExpired' });
 
 /**
- * SPEC 4 "Subscribe page": a family with all three apps has nothing left to buy and
+ * docs/product.md#flows "Subscribe page": a family with all three apps has nothing left to buy and
  * goes to the profile, unless it is changing plan, resubscribing or on the switch store.
  */
 export type PaymentMode = 'subscribe' | 'resubscribe' | 'changePlan';

@@ -1,7 +1,7 @@
-// Which routes the start-up logic (SPEC 4) lets each kind of visitor see.
+// Which routes the start-up logic (docs/product.md#flows) lets each kind of visitor see.
 // Routes are compared by their first path segment, without the locale prefix.
 
-/** SPEC 2 "Public routes", plus the pages opened from e-mailed links. */
+/** docs/product.md#screens "Public routes", plus the pages opened from e-mailed links. */
 const PUBLIC = new Set([
   'homePage', 'login', 'register', 'forgotten-password', 'swisscom', 'coupon',
   'intermarche', 'ACEF', 'promo', 'test', 'reset-password', 'confirm-email', 'logout',
@@ -13,7 +13,7 @@ const PUBLIC = new Set([
 const NEVER_REDIRECTED = new Set(['logout', 'reset-password', 'confirm-email']);
 
 /**
- * Where a premium parent may stay. SPEC 4 names products, subscribe and changePlan
+ * Where a premium parent may stay. docs/product.md#flows names products, subscribe and changePlan
  * besides the profile; the profile's own sub-pages (opened from it, and reloaded in
  * place) stay too, or a reload there would lose the parent's place.
  */
@@ -27,7 +27,7 @@ const PREMIUM_STAYS = new Set([
 /** Where a parent without a live subscription may stay: the ways to (re)subscribe. */
 const NON_PREMIUM_STAYS = new Set(['subscribe', 'resubscribe', 'add-subscription', 'change-password', 'link']);
 
-/** Pages that take a payment: TV platforms cannot pay on the site (SPEC 6). */
+/** Pages that take a payment: TV platforms cannot pay on the site (docs/product.md#roles). */
 const PAYMENT = new Set(['subscribe', 'resubscribe', 'changePlan', 'changeSubscriptionPlan', 'add-subscription']);
 
 export type RouteKind = 'public' | 'neverRedirected' | 'guarded';

@@ -28,7 +28,7 @@ export async function runStartup(start: StartupInput, effects: StartupEffects): 
   }
 }
 
-/** GET /v5/subscriptions, with the statuses of SPEC 8 "Subscriptions load". */
+/** GET /v5/subscriptions, with the statuses of docs/product.md#errors "Subscriptions load". */
 export async function loadAccountOutcome(): Promise<AccountOutcome> {
   const result = await fetchAccount();
   if (result.ok) return { status: 'ok', account: result.data };

@@ -16,7 +16,7 @@ type Props = LocaleParams & { children: ReactNode };
 export default async function SiteLayout({ children, params }: Props) {
   // Layouts render apart from their pages: each one sets the locale it serves.
   await resolvePageLocale(params);
-  // TV platforms (SPEC 6) get no footer; pages read the flag from the context.
+  // TV platforms (docs/product.md#roles) get no footer; pages read the flag from the context.
   const isTv = isTvUserAgent((await headers()).get('user-agent'));
   // Issue 7: the holiday promo (GET /v4/site, cached); TV platforms cannot register, so never there.
   const { holidayPromo } = await getSiteStatus();
@@ -25,7 +25,7 @@ export default async function SiteLayout({ children, params }: Props) {
       <div className="shell">
         <Header />
         <main className="content" id="main">
-          {/* SPEC 4 start-up logic: guards the account pages and hands them the account. */}
+          {/* docs/product.md#flows start-up logic: guards the account pages and hands them the account. */}
           <StartupProvider>{children}</StartupProvider>
         </main>
         {!isTv && <Footer />}

@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
 
 export default async function CouponPage({ params }: LocaleParams) {
   const locale = await resolvePageLocale(params);
-  // SPEC 6: TV platforms cannot use the publisher page.
+  // docs/product.md#roles: TV platforms cannot use the publisher page.
   if (isTvUserAgent((await headers()).get('user-agent'))) redirect({ href: '/login', locale });
   const t = await getTranslations({ locale, namespace: 'CouponPage' });
   return (

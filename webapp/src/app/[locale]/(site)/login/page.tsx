@@ -29,7 +29,7 @@ export default async function LoginPage({ params, searchParams }: Props) {
           <LoginForm flash={flashFromQuery(await searchParams)} />
         </section>
         {isTv && (
-          // SPEC 2 "Login": on TV a QR code sends the parent to the site on a phone.
+          // docs/product.md#screens "Login": on TV a QR code sends the parent to the site on a phone.
           <aside className="page qr-panel" aria-labelledby="qr-title">
             <h2 id="qr-title">{t('qrTitle')}</h2>
             <p>{t('qrText')}</p>

@@ -35,7 +35,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function RegisterPage({ params, searchParams }: Props) {
   const locale = await resolvePageLocale(params);
-  // SPEC 6: TV platforms cannot register; they log in (and are told to use a phone).
+  // docs/product.md#roles: TV platforms cannot register; they log in (and are told to use a phone).
   if (isTvUserAgent((await headers()).get('user-agent'))) redirect({ href: '/login', locale });
   const t = await getTranslations({ locale, namespace: 'RegisterPage' });
   const query = await searchParams;

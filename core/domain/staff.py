@@ -41,7 +41,7 @@ NOTE_USE_EVERY = timedelta(minutes=1)
 MIN_PASSWORD_LENGTH = 12
 
 # Actions whose audit entry must carry a reason (money and erasure).
-REASON_REQUIRED = frozenset(("parent.grant", "parent.refund", "parent.erase", "outbox.discard"))
+REASON_REQUIRED = frozenset(("parent.grant", "parent.refund", "parent.void", "parent.erase", "outbox.discard"))
 
 
 def may(role: str, permission: str) -> bool:

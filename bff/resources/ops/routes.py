@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import csv
 import io
+from decimal import Decimal
 
 from flask import Response, g, request
 from marshmallow import Schema, fields, validate
@@ -16,7 +17,8 @@ from bff.schemas import ID_RANGE, InputSchema, StatusSchema, documents
 from core.domain import errors
 from core.domain.staff import AuditFilter, permissions_of
 from core.domain.coupons import TYPES as COUPON_TYPES
-from core.services.ops import actions, audit, campaigns, operations, parents, revenue as revenue_service, staff
+from core.services.ops import (actions, audit, campaigns, money, operations, parents, revenue as revenue_service,
+                              staff)
 
 FORBIDDEN = errors.STAFF_FORBIDDEN
 REASON = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=500),
@@ -114,6 +116,12 @@ class OpsParentPageSchema(Schema):
     childProfiles = fields.Integer(required=True, metadata={"description": "How many: never names or ages."})
     throttle = fields.Dict(required=True)
     audit = fields.List(fields.Dict(), required=True)
+    payments = fields.List(fields.Dict(), required=True, metadata={
+        "description": "The parent's charges: transactionId, subscriptionId, amount, refundedAmount, refundable, "
+                       "currency, status (charged/voided), createdAt; decimals as strings"})
+    paymentEvents = fields.List(fields.Dict(), required=True, metadata={
+        "description": "Their history, oldest first: charges, refunds, voids, disputes (kind, amount, status, actor, "
+                       "reason, createdAt)"})
     timeline = fields.List(fields.Dict(), required=True)
 
 
@@ -256,6 +264,58 @@ def erase(data, account_id):
     """Erase the account (admin): the parent's e-mail typed again as confirmation, and a reason."""
     actions.erase(services(), g.staff, account_id, data["confirmation"], data["reason"])
     return {"status": True}
+
+
+class OpsRefundSchema(InputSchema):
+    amount = fields.Decimal(load_default=None, allow_none=True, as_string=True, places=2, validate=validate.Range(
+        min=Decimal("0.01"), max=Decimal("999999.99")), metadata={
+        "description": "Decimal string such as \"12.50\"; none: everything not yet given back."})
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
+    endAccess = fields.Boolean(load_default=False, metadata={
+        "description": "Also end the subscription's access now (and its renewal)."})
+    operationKey = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9_-]{8,80}$"), metadata={
+        "description": "One per attempt (the console makes a UUID): the same key is the same refund."})
+
+
+class OpsVoidSchema(InputSchema):
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
+    endAccess = fields.Boolean(load_default=False)
+    operationKey = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9_-]{8,80}$"))
+
+
+class OpsPaymentEventSchema(Schema):
+    event = fields.Dict(required=True, metadata={"description": "The refund or void (kind, amount, status, ...)."})
+
+
+MONEY_ERRORS = (errors.PARENT_NOT_FOUND, errors.PAYMENT_NOT_FOUND, errors.REFUND_INVALID, errors.REFUND_TOO_MUCH,
+                errors.REFUND_NOT_ALLOWED, errors.REFUND_KEY_REUSED, errors.REFUND_FAILED, errors.PAYMENT_IN_PROGRESS,
+                errors.PAYMENT_UNAVAILABLE, errors.REASON_REQUIRED)
+TRANSACTION = "<string(maxlength=100):transaction_id>"
+
+
+@blp.route(f"/parents/<int:account_id>/payments/{TRANSACTION}/refund", methods=["POST"])
+@staff_required("payments.refund")
+@blp.arguments(OpsRefundSchema)
+@blp.response(200, OpsPaymentEventSchema)
+@_ops_docs(*MONEY_ERRORS)
+def refund_payment(data, account_id, transaction_id):
+    """Refund a settled charge of this parent's, in full or in part (finance, admin); a charge that has not
+    settled yet is voided whole instead. Reason required; audited with the charge before and after."""
+    event = money.give_back(services(), g.staff, account_id, transaction_id, void=False, reason=data["reason"],
+                            operation_key=data["operationKey"], amount=data["amount"], end_access=data["endAccess"])
+    return {"event": plain(event)}
+
+
+@blp.route(f"/parents/<int:account_id>/payments/{TRANSACTION}/void", methods=["POST"])
+@staff_required("payments.refund")
+@blp.arguments(OpsVoidSchema)
+@blp.response(200, OpsPaymentEventSchema)
+@_ops_docs(*MONEY_ERRORS)
+def void_payment(data, account_id, transaction_id):
+    """Void a charge that has not settled (all of it; 400 refundNotAllowed once settled: refund it instead)."""
+    event = money.give_back(services(), g.staff, account_id, transaction_id, void=True, reason=data["reason"],
+                            operation_key=data["operationKey"], end_access=data["endAccess"])
+    return {"event": plain(event)}
 
 
 class OpsAuditArgs(InputSchema):

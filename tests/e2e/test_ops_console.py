@@ -156,7 +156,7 @@ def test_finance_refunds_part_of_a_charge_and_support_cannot(locale, new_context
     user sees the history but no refund button, and the API answers 403 to their token."""
     cat = catalog(locale)
     parent = make_parent(f"ops-refund-{locale}")  # the free trial
-    stack.api.subscribe(parent.token, product="lumo_games")  # trial used: charged now (settled at once here)
+    stack.api.subscribe(parent.token, product="lumo_games", key=f"e2e-games-{uuid.uuid4().hex[:12]}")  # trial used: charged now (settled at once here)
     email_address, secret = create_staff(stack, "finance")
     page = new_context(locale={"ar": "ar"}.get(locale, "en-GB"), width=1280, height=900).new_page()
     staff_login(page, cat, email_address, secret)

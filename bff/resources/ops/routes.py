@@ -387,8 +387,23 @@ def discard_dead_letter(data, message_id):
 @blp.response(200, OpsEntriesSchema)
 @_ops_docs()
 def webhook_events(args):
-    """Payment gateway webhooks applied, newest first (kind, gateway id, when it happened, when received)."""
+    """Payment gateway webhooks applied, newest first (kind, gateway id, when it happened, when received,
+    transaction, amount, currency, outcome applied/out_of_order, replays)."""
     return {"entries": plain(operations.webhook_events(services(), args["limit"], args["beforeId"]))}
+
+
+@blp.route("/webhooks/<int:event_id>/replay", methods=["POST"])
+@staff_required("webhooks.replay")
+@blp.arguments(OpsReasonSchema)
+@blp.response(200, Schema.from_dict({"subscriptionId": fields.Integer(), "state": fields.String(),
+                                     "endDate": fields.String(allow_none=True)}, name="OpsReplayed"))
+@_ops_docs(errors.WEBHOOK_EVENT_NOT_FOUND, errors.WEBHOOK_REPLAY_STALE, errors.SUBSCRIPTION_NOT_FOUND,
+           errors.REASON_REQUIRED)
+def replay_webhook(data, event_id):
+    """Apply a logged gateway webhook again (admin; a reason is required): its subscription changes as when
+    the event first came (a charge notice records its charge once and e-mails a receipt). An event older than
+    the newest applied to that subscription: 409 webhookReplayStale. Audited with before and after."""
+    return plain(operations.replay_webhook(services(), g.staff, event_id, data["reason"]))
 
 
 class OpsRevenueSchema(Schema):

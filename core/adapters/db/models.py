@@ -142,6 +142,14 @@ class WebhookEventRow(Base):
     gateway_id: Mapped[str] = mapped_column(String(64), nullable=False)
     occurred_at = mapped_column(UTCDateTime(), nullable=False)
     received_at = mapped_column(UTCDateTime(), nullable=False)
+    # What the event said (no personal data), so the console can replay it (migration 0013)
+    paid_through = mapped_column(UTCDateTime(), nullable=True)
+    next_billing_date = mapped_column(UTCDateTime(), nullable=True)
+    transaction_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    amount = mapped_column(Numeric(12, 2), nullable=True)
+    currency: Mapped[str | None] = mapped_column(String(3), nullable=True)
+    outcome: Mapped[str | None] = mapped_column(String(20), nullable=True)  # applied | out_of_order
+    replays: Mapped[int] = mapped_column(Integer, nullable=False, server_default="0", default=0)
 
 
 class CouponRow(Base):

@@ -238,12 +238,26 @@ class SqlOpsReads:
         return dict(row._mapping) if result.rowcount == 1 else None
 
     def webhook_events(self, limit: int, before_id: int | None = None) -> list[dict]:
-        query = select(WebhookEventRow.id, WebhookEventRow.kind, WebhookEventRow.gateway_id,
-                       WebhookEventRow.occurred_at, WebhookEventRow.received_at)
+        w = WebhookEventRow
+        query = select(w.id, w.kind, w.gateway_id, w.occurred_at, w.received_at, w.transaction_id, w.amount,
+                       w.currency, w.outcome, w.replays)
         if before_id is not None:
             query = query.where(WebhookEventRow.id < before_id)
         return [dict(r._mapping) for r in self.session.execute(query.order_by(WebhookEventRow.id.desc())
                                                                 .limit(limit))]
+
+
+    def webhook_event(self, event_id: int) -> dict | None:
+        row = self.session.get(WebhookEventRow, event_id)
+        if row is None:
+            return None
+        return {c: getattr(row, c) for c in ("id", "kind", "gateway_id", "occurred_at", "paid_through",
+                                              "next_billing_date", "transaction_id", "amount", "currency", "outcome",
+                                              "replays")}
+
+    def count_replay(self, event_id: int) -> None:
+        self.session.execute(update(WebhookEventRow).where(WebhookEventRow.id == event_id)
+                             .values(replays=WebhookEventRow.replays + 1).execution_options(synchronize_session=False))
 
 
 def _month(session: Session, column):

@@ -28,6 +28,7 @@ CALLS = {
     "ops.retry_dead_letter": ("POST", "/ops/v1/outbox/{m}/retry", {}),
     "ops.discard_dead_letter": ("POST", "/ops/v1/outbox/{m}/discard", {"reason": "matrix"}),
     "ops.webhook_events": ("GET", "/ops/v1/webhooks", None),
+    "ops.replay_webhook": ("POST", "/ops/v1/webhooks/{m}/replay", {"reason": "matrix"}),
     "ops.revenue": ("GET", "/ops/v1/revenue", None),
     "ops.create_campaign": ("POST", "/ops/v1/campaigns", {"prefix": "M{role}", "type": "UNIQUE_ACCESS_COUPON",
                                                           "duration": "P1M", "count": 1}),

@@ -425,6 +425,54 @@ def revenue():
     return plain(revenue_service.overview(services()))
 
 
+class OpsFunnelArgs(InputSchema):
+    days = fields.Integer(load_default=30, validate=validate.Range(min=1, max=revenue_service.MAX_DAYS))
+    format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
+
+
+class OpsCohortArgs(InputSchema):
+    weeks = fields.Integer(load_default=12, validate=validate.Range(min=1, max=revenue_service.MAX_WEEKS))
+    format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
+
+
+def _table(rows: list[dict], columns: tuple[str, ...], name: str):
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([row[c] for c in columns])
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="lumo-{name}.csv"'})
+
+
+@blp.route("/revenue/funnel", methods=["GET"])
+@staff_required("revenue.read")
+@blp.arguments(OpsFunnelArgs, location="query")
+@blp.response(200, OpsEntriesSchema, description="JSON, or text/csv with format=csv")
+@_ops_docs()
+def revenue_funnel(args):
+    """The analytics funnel START_FREE_TRIAL -> CLICK_REGISTER -> registered -> PAYMENT_DONE by UTC day, origin
+    (Organic/Ads) and utm campaign, for the last `days` days; newest first."""
+    rows = revenue_service.funnel(services(), args["days"])
+    if args["format"] == "csv":
+        return _table(rows, revenue_service.FUNNEL_COLUMNS, "funnel")
+    return {"entries": rows}
+
+
+@blp.route("/revenue/cohorts", methods=["GET"])
+@staff_required("revenue.read")
+@blp.arguments(OpsCohortArgs, location="query")
+@blp.response(200, OpsEntriesSchema, description="JSON, or text/csv with format=csv")
+@_ops_docs()
+def revenue_cohorts(args):
+    """Trial -> paid conversion by weekly cohort (week, from Monday UTC, the trial began): trials, converted,
+    rate; the last `weeks` weeks, oldest first."""
+    rows = revenue_service.trial_cohorts(services(), args["weeks"])
+    if args["format"] == "csv":
+        return _table(rows, revenue_service.COHORT_COLUMNS, "trial-cohorts")
+    return {"entries": rows}
+
+
 class OpsBatchSchema(InputSchema):
     prefix = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9]{2,20}$"),
                            metadata={"description": "The campaign: codes are PREFIX-XXXXXXXXXX."})

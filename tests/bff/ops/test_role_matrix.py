@@ -30,6 +30,8 @@ CALLS = {
     "ops.webhook_events": ("GET", "/ops/v1/webhooks", None),
     "ops.replay_webhook": ("POST", "/ops/v1/webhooks/{m}/replay", {"reason": "matrix"}),
     "ops.revenue": ("GET", "/ops/v1/revenue", None),
+    "ops.revenue_funnel": ("GET", "/ops/v1/revenue/funnel?format=csv", None),
+    "ops.revenue_cohorts": ("GET", "/ops/v1/revenue/cohorts", None),
     "ops.create_campaign": ("POST", "/ops/v1/campaigns", {"prefix": "M{role}", "type": "UNIQUE_ACCESS_COUPON",
                                                           "duration": "P1M", "count": 1}),
     "ops.import_campaign": ("POST", "/ops/v1/campaigns/import", {"csv": "code,coupon_type,duration_code\n"}),

@@ -14,6 +14,7 @@ class Base(DeclarativeBase):
 
 class AccountRow(Base):
     __tablename__ = "accounts"
+    __table_args__ = (Index("ix_accounts_created_at", "created_at"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     email: Mapped[str] = mapped_column(String(254), unique=True, nullable=False)
     password_hash: Mapped[str] = mapped_column(String(255), nullable=False)
@@ -57,6 +58,7 @@ class TokenRow(Base):
 
 class SubscriptionRow(Base):
     __tablename__ = "subscriptions"
+    __table_args__ = (Index("ix_subscriptions_created_at", "created_at"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True)
     subscription_type: Mapped[str] = mapped_column(String(40), nullable=False)
@@ -195,6 +197,7 @@ class AnalyticsEventRow(Base):
         UniqueConstraint("transaction_uuid", "event", "occurred_at", name="uq_analytics_events_once"),
         CheckConstraint("origin IN ('Organic', 'Ads')", name="ck_analytics_events_origin"),
         Index("ix_analytics_events_received_at", "received_at"),
+        Index("ix_analytics_events_occurred_at", "occurred_at", "event"),
     )
     id: Mapped[int] = mapped_column(Integer)
     env: Mapped[str] = mapped_column(String(20), nullable=False)

@@ -1,5 +1,6 @@
 """webhook log: what each applied gateway event said (dates, transaction, amount; no personal data), its
-outcome and how often the console replayed it (docs/operator-console.md)
+outcome and how often the console replayed it; indexes of the revenue screen's funnel and cohorts
+(docs/operator-console.md)
 
 Revision ID: 0013
 Revises: 0008
@@ -25,9 +26,15 @@ def upgrade() -> None:
         batch.add_column(sa.Column('currency', sa.String(length=3), nullable=True))
         batch.add_column(sa.Column('outcome', sa.String(length=20), nullable=True))
         batch.add_column(sa.Column('replays', sa.Integer(), server_default='0', nullable=False))
+    op.create_index('ix_analytics_events_occurred_at', 'analytics_events', ['occurred_at', 'event'])
+    op.create_index('ix_accounts_created_at', 'accounts', ['created_at'])
+    op.create_index('ix_subscriptions_created_at', 'subscriptions', ['created_at'])
 
 
 def downgrade() -> None:
+    op.drop_index('ix_subscriptions_created_at', 'subscriptions')
+    op.drop_index('ix_accounts_created_at', 'accounts')
+    op.drop_index('ix_analytics_events_occurred_at', 'analytics_events')
     with op.batch_alter_table('webhook_events') as batch:
         for column in ('replays', 'outcome', 'currency', 'amount', 'transaction_id', 'next_billing_date',
                        'paid_through'):

@@ -267,9 +267,9 @@ def erase(data, account_id):
 
 
 class OpsRefundSchema(InputSchema):
-    amount = fields.Decimal(load_default=None, allow_none=True, as_string=True, places=2, validate=validate.Range(
-        min=Decimal("0.01"), max=Decimal("999999.99")), metadata={
-        "description": "Decimal string such as \"12.50\"; none: everything not yet given back."})
+    amount = fields.String(load_default=None, allow_none=True, validate=validate.Regexp(r"^\d{1,6}(\.\d{1,2})?$"),
+                           metadata={"description": "A decimal string such as \"12.50\" (never a JSON number: "
+                                                    "floats are not money); none: everything not yet given back."})
     reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
     endAccess = fields.Boolean(load_default=False, metadata={
         "description": "Also end the subscription's access now (and its renewal)."})
@@ -302,7 +302,8 @@ def refund_payment(data, account_id, transaction_id):
     """Refund a settled charge of this parent's, in full or in part (finance, admin); a charge that has not
     settled yet is voided whole instead. Reason required; audited with the charge before and after."""
     event = money.give_back(services(), g.staff, account_id, transaction_id, void=False, reason=data["reason"],
-                            operation_key=data["operationKey"], amount=data["amount"], end_access=data["endAccess"])
+                            operation_key=data["operationKey"],
+                            amount=Decimal(data["amount"]) if data["amount"] else None, end_access=data["endAccess"])
     return {"event": plain(event)}
 
 

@@ -58,6 +58,8 @@ def test_refund_needs_a_reason_a_key_and_an_amount_that_is_one(client, container
                  {"amount": "1.00", "reason": "x"},
                  {"amount": "ten", "reason": "x", "operationKey": "attempt-0004"},
                  {"amount": "-1", "reason": "x", "operationKey": "attempt-0005"},
+                 {"amount": "2.555", "reason": "x", "operationKey": "attempt-0012"},  # never rounded for you
+                 {"amount": 2.5, "reason": "x", "operationKey": "attempt-0013"},  # a JSON number: not Decimal-safe
                  {"amount": "1.00", "reason": "x", "operationKey": "bad key!"}):
         response = client.post(url, json=body, headers=headers)
         assert response.status_code == 400, (body, response.json)

@@ -137,7 +137,7 @@ def test_screenshots_of_every_console_screen(locale, new_context, make_parent, s
     expect(page.locator(".ops-chart svg").first).to_be_visible()
     expect(page.get_by_role("heading", level=2, name=cat.t("Ops.revenue.cohorts"))).to_be_visible()
     funnel = page.get_by_test_id("funnel")
-    expect(funnel.locator(".ops-chart svg")).to_be_visible()
+    expect(funnel.locator(".ops-chart svg").first).to_be_visible()
     expect(funnel.get_by_role("row").filter(has_text=cat.t("Ops.revenue.originOrganic")).first).to_be_visible()
     page.screenshot(path=str(out / f"revenue-{locale}.png"), full_page=True)
     page.get_by_role("link", name=cat.t("Ops.nav.campaigns")).click()

@@ -19,7 +19,7 @@ from alembic import command  # noqa: E402
 from alembic.config import Config  # noqa: E402
 from sqlalchemy import create_engine, text  # noqa: E402
 
-from bench import growth, hashing, load, pre_ping, web_pages  # noqa: E402
+from bench import growth, hashing, load, ops_revenue, pre_ping, web_pages  # noqa: E402
 
 PG_ADMIN = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
 BENCH_DB = "lumo_bench"
@@ -91,7 +91,7 @@ def table(results: dict) -> str:
     return "\n".join(lines)
 
 
-PARTS = ("hashing", "load", "growth", "web", "pre_ping")
+PARTS = ("hashing", "load", "growth", "web", "pre_ping", "revenue")
 
 
 def main() -> None:
@@ -128,6 +128,9 @@ def main() -> None:
         keep()
     if "pre_ping" in parts:
         results["pre_ping"] = pre_ping.run(env["DATABASE_URL"])
+        keep()
+    if "revenue" in parts:  # the console's revenue and funnel queries, in a database of their own
+        results["revenue"] = ops_revenue.run(PG_ADMIN, 20_000 if quick else 1_000_000)
         keep()
     chart = growth.plot(results["growth"], RESULTS / "growth.png") if "growth" in results else None
     print(table(results))

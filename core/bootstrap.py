@@ -145,7 +145,8 @@ def payment_gateway(settings: Settings, clock: Clock) -> PaymentGateway:
                                        merchant_accounts=settings.braintree_merchant_accounts)
     if settings.is_production:
         raise RuntimeError("LUMO_ENV=production needs PAYMENT_GATEWAY=braintree and BRAINTREE_* credentials")
-    return SandboxGateway(webhook_secret=settings.sandbox_webhook_secret or None, clock=clock)
+    return SandboxGateway(webhook_secret=settings.sandbox_webhook_secret or None, clock=clock,
+                          settle_after=settings.sandbox_settle_seconds)
 
 
 def _rate_limiter(settings: Settings, engine: Engine) -> RateLimiter:

@@ -138,6 +138,7 @@ class Settings:
     braintree_private_key: str = ""
     braintree_merchant_accounts: dict = field(default_factory=dict)  # currency -> merchant account id
     sandbox_webhook_secret: str = ""
+    sandbox_settle_seconds: int | None = None  # the sandbox settles charges this old (None: never by itself)
     three_d_secure: dict = field(default_factory=dict)  # currency -> required|optional|off (others: optional)
     celery_queue: str = "celery"
     outbox_max_attempts: int = 10
@@ -232,6 +233,7 @@ def from_environment(environ=None) -> Settings:
         braintree_private_key=e.get("BRAINTREE_PRIVATE_KEY", d.braintree_private_key),
         braintree_merchant_accounts=parse_merchant_accounts(e.get("BRAINTREE_MERCHANT_ACCOUNTS", "")),
         sandbox_webhook_secret=e.get("SANDBOX_WEBHOOK_SECRET", d.sandbox_webhook_secret),
+        sandbox_settle_seconds=int(e["SANDBOX_SETTLE_SECONDS"]) if e.get("SANDBOX_SETTLE_SECONDS") else None,
         three_d_secure=_three_d_secure(e.get("THREE_D_SECURE"), env),
         celery_queue=e.get("CELERY_QUEUE") or d.celery_queue,
         outbox_max_attempts=int(e.get("OUTBOX_MAX_ATTEMPTS", d.outbox_max_attempts)),

@@ -128,3 +128,5 @@ GRANT_RENEWING = ErrorType(400, 0, "grantRenewing")  # a renewing subscription's
 CONFIRMATION_MISMATCH = ErrorType(400, 0, "confirmationMismatch")  # typed confirmation differs
 PARENT_NOT_FOUND = ErrorType(404, 0, "parentNotFound")
 DEAD_LETTER_NOT_FOUND = ErrorType(404, 0, "deadLetterNotFound")
+WEBHOOK_EVENT_NOT_FOUND = ErrorType(404, 0, "webhookEventNotFound")
+WEBHOOK_REPLAY_STALE = ErrorType(409, 0, "webhookReplayStale")  # a newer gateway event already stands

@@ -115,7 +115,8 @@ class CouponRepository(Protocol):
 
 
 class WebhookLog(Protocol):
-    def first_time(self, kind: str, gateway_id: str, occurred_at: datetime, now: datetime) -> bool:
+    def first_time(self, kind: str, gateway_id: str, occurred_at: datetime, now: datetime,
+                   details: dict | None = None) -> bool:
         """Record a webhook; False if the same one was already applied."""
 
 

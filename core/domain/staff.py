@@ -27,6 +27,7 @@ PERMISSIONS: dict[str, frozenset[str]] = {
     "audit.read": _ALL,
     "outbox.manage": _ADMIN,         # dead letters: retry, discard
     "webhooks.read": _MONEY,
+    "webhooks.replay": _ADMIN,       # apply a logged gateway webhook again
     "revenue.read": _MONEY,
     "staff.manage": _ADMIN,
     "campaigns.read": _MONEY,        # campaign reports and code lists
@@ -41,7 +42,8 @@ NOTE_USE_EVERY = timedelta(minutes=1)
 MIN_PASSWORD_LENGTH = 12
 
 # Actions whose audit entry must carry a reason (money and erasure).
-REASON_REQUIRED = frozenset(("parent.grant", "parent.refund", "parent.erase", "outbox.discard"))
+REASON_REQUIRED = frozenset(("parent.grant", "parent.refund", "parent.void", "parent.erase", "outbox.discard",
+                             "webhook.replay"))
 
 
 def may(role: str, permission: str) -> bool:

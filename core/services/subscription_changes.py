@@ -125,9 +125,13 @@ def apply_webhook(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:
         sub = uow.subscriptions.by_gateway_id(event.gateway_id)
         if sub is None or event.kind == "other":
             return False
-        if not uow.webhooks.first_time(event.kind, event.gateway_id, event.occurred_at, now):
+        stale = bool(sub.last_event_at and event.occurred_at < sub.last_event_at and event.kind != "charged")
+        if not uow.webhooks.first_time(event.kind, event.gateway_id, event.occurred_at, now, details={
+                "paid_through": event.paid_through, "next_billing_date": event.next_billing_date,
+                "transaction_id": event.transaction_id, "amount": event.amount, "currency": event.currency,
+                "outcome": "out_of_order" if stale else "applied"}):
             return False  # a redelivery
-        if sub.last_event_at and event.occurred_at < sub.last_event_at and event.kind != "charged":
+        if stale:
             uow.commit()  # out of order: recorded, but a newer state already stands
             return False
         pending = ctx.catalogue.find(sub.pending_plan_id) if sub.pending_plan_id and event.kind == "charged" else None
@@ -140,6 +144,30 @@ def apply_webhook(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:
         uow.commit()
     ctx.jobs.outbox_changed()
     return True
+
+
+def replay_webhook(ctx: ServiceContext, event: payments.WebhookEvent, audit=None) -> Subscription:
+    """Apply a logged event again (the operator console's replay), past the redelivery check: as when it first
+    came, except that an event older than the newest one applied is refused (409 webhookReplayStale), since a
+    newer state stands. `audit(uow, before, sub)` writes the trail in the same transaction."""
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        sub = uow.subscriptions.by_gateway_id(event.gateway_id)
+        if sub is None:
+            raise DomainError(errors.SUBSCRIPTION_NOT_FOUND)
+        if sub.last_event_at and event.occurred_at < sub.last_event_at and event.kind != "charged":
+            raise DomainError(errors.WEBHOOK_REPLAY_STALE)
+        before = {"state": sub.payment_state_id, "endDate": sub.end_date.isoformat() if sub.end_date else None,
+                  "renewing": sub.is_renewing}
+        _transition(sub, event, now, uow)
+        if not sub.last_event_at or event.occurred_at > sub.last_event_at:
+            sub.last_event_at = event.occurred_at
+        uow.subscriptions.save(sub)
+        if audit is not None:
+            audit(uow, before, sub)
+        uow.commit()
+    ctx.jobs.outbox_changed()
+    return sub
 
 
 def _deferred_change_applied(uow, sub: Subscription, plan) -> None:

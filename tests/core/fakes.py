@@ -253,7 +253,7 @@ class FakeWebhookLog:
     def __init__(self, seen: set) -> None:
         self.seen = seen
 
-    def first_time(self, kind, gateway_id, occurred_at, now):
+    def first_time(self, kind, gateway_id, occurred_at, now, details=None):
         key = (kind, gateway_id, occurred_at)
         if key in self.seen:
             return False

@@ -260,7 +260,8 @@ def stack(tmp_path_factory) -> Stack:
             if k not in ("DATABASE_URL", "REDIS_URL", "SMTP_URL", "ANALYTICS_COLLECTOR_URL", "PARTNER_CALLBACKS",
                          "PAYMENT_GATEWAY", "MAINTENANCE_MODE", "NEXT_PUBLIC_SITE_URL")}
     api_env = {**base, "LUMO_ENV": "test", "DATABASE_URL": f"sqlite:///{tmp / 'e2e.db'}", "OUTBOX_DIR": str(outbox),
-               "PUBLIC_URL": web_url, "PAYMENT_GATEWAY": "sandbox", "RATE_LIMIT_PER_MINUTE": "10000",
+               "PUBLIC_URL": web_url, "PAYMENT_GATEWAY": "sandbox", "SANDBOX_SETTLE_SECONDS": "0",
+               "RATE_LIMIT_PER_MINUTE": "10000",
                "ANALYTICS_RATE_LIMIT_PER_MINUTE": "10000", "FLASK_APP": "bff", "PYTHONUNBUFFERED": "1"}
     web_env = {**base, "NEXT_DIST_DIR": build.dist_dir, "API_URL": api_url, "NEXT_TELEMETRY_DISABLED": "1",
                "WEBAPP_TV_URL": WEB_APP_URLS["tv"], "WEBAPP_STORIES_URL": WEB_APP_URLS["stories"],

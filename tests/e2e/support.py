@@ -154,9 +154,12 @@ class Api:
     def __init__(self, base_url: str):
         self.base_url = base_url.rstrip("/")
 
-    def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+    def call(self, method: str, path: str, body: Any = None, token: str | None = None,
+             headers: dict | None = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base_url + path, data=data, method=method)
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
         request.add_header("Accept", "application/json")
         if data is not None:
             request.add_header("Content-Type", "application/json")
@@ -186,11 +189,11 @@ class Api:
                          {"email": email_address, "password": client_password(password), "countryCode": "FR"})
 
     def subscribe(self, token: str, product: str = "lumo_tv", period: str = "monthly",
-                  nonce: str = "fake-valid-nonce") -> int:
+                  nonce: str = "fake-valid-nonce", key: str | None = None) -> int:
         status, body = self.call("POST", "/v5/braintree/subscription", {
             "paymentNonce": nonce, "plans": {"planId": f"{product}_{period}_eur", "product": product, "addOns": []},
             "coupon": None, "deviceData": None, "billingName": "E2E Parent",
-        }, token=token)
+        }, token=token, headers={"Idempotency-Key": key} if key else None)
         assert status == 200, (status, body)
         return body["data"]["subscriptionId"]
 

@@ -135,6 +135,10 @@ def test_screenshots_of_every_console_screen(locale, new_context, make_parent, s
     page.get_by_role("link", name=cat.t("Ops.nav.revenue")).click()
     expect(page.get_by_role("heading", level=1, name=cat.t("Ops.revenue.heading"))).to_be_visible()
     expect(page.locator(".ops-chart svg").first).to_be_visible()
+    expect(page.get_by_role("heading", level=2, name=cat.t("Ops.revenue.cohorts"))).to_be_visible()
+    funnel = page.get_by_test_id("funnel")
+    expect(funnel.locator(".ops-chart svg").first).to_be_visible()
+    expect(funnel.get_by_role("row").filter(has_text=cat.t("Ops.revenue.originOrganic")).first).to_be_visible()
     page.screenshot(path=str(out / f"revenue-{locale}.png"), full_page=True)
     page.get_by_role("link", name=cat.t("Ops.nav.campaigns")).click()
     page.get_by_label(cat.t("Ops.campaigns.prefix")).first.fill("E2E")
@@ -148,3 +152,65 @@ def test_screenshots_of_every_console_screen(locale, new_context, make_parent, s
     expect(page.get_by_text("HTTP 503 from partner").first).to_be_visible()
     expect(page.get_by_role("heading", level=1, name=cat.t("Ops.dead.heading"))).to_be_visible()
     page.screenshot(path=str(out / f"dead-letters-{locale}.png"), full_page=True)
+    with sqlite3.connect(stack.outbox.parent / "e2e.db") as db:  # a charge notice as the log keeps it
+        db.execute("INSERT INTO webhook_events (kind, gateway_id, occurred_at, received_at, transaction_id, amount, "
+                   "currency, outcome, replays) VALUES ('charged', ?, datetime('now'), datetime('now'), "
+                   "'sandbox_tx_shot', 9.99, 'EUR', 'applied', 0)", (f"e2e-shot-{uuid.uuid4().hex[:8]}",))
+    page.get_by_role("link", name=cat.t("Ops.nav.webhooks")).click()
+    expect(page.get_by_role("heading", level=1, name=cat.t("Ops.webhooks.heading"))).to_be_visible()
+    expect(page.get_by_text("sandbox_tx_shot").first).to_be_visible()
+    page.screenshot(path=str(out / f"webhooks-{locale}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("locale", ["en", "ar"])
+def test_finance_refunds_part_of_a_charge_and_support_cannot(locale, new_context, make_parent, stack):
+    """A finance user refunds part of a charge: it shows in the payment history and the audit log. A support
+    user sees the history but no refund button, and the API answers 403 to their token."""
+    cat = catalog(locale)
+    parent = make_parent(f"ops-refund-{locale}")  # the free trial
+    stack.api.subscribe(parent.token, product="lumo_games", key=f"e2e-games-{uuid.uuid4().hex[:12]}")  # trial used: charged now (settled at once here)
+    email_address, secret = create_staff(stack, "finance")
+    page = new_context(locale={"ar": "ar"}.get(locale, "en-GB"), width=1280, height=900).new_page()
+    staff_login(page, cat, email_address, secret)
+    open_parent(page, cat, parent.email)
+    charge = page.locator('[data-testid^="charge-"]')
+    expect(charge).to_have_count(1)
+    transaction = charge.get_attribute("data-testid").removeprefix("charge-")
+
+    charge.get_by_role("button", name=cat.t("Ops.payments.refund")).click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    dialog.locator('input[name="amount"]').fill("1.50")
+    dialog.get_by_label(cat.t("Ops.payments.reason")).fill("e2e: the games app was down")
+    out = SCREENSHOT_DIR.parent / "ops"
+    out.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(out / f"refund-dialog-{locale}.png"), full_page=True)
+    dialog.get_by_role("button", name=cat.t("Ops.payments.confirmRefund")).click()
+    expect(page.get_by_test_id("payment-done")).to_have_text(cat.t("Ops.payments.done"))
+    history = page.get_by_test_id("payment-history")
+    expect(history.get_by_role("listitem").filter(has_text=cat.t("Ops.payments.kind_refund"))).to_contain_text(
+        "e2e: the games app was down")
+    expect(history).to_contain_text(email_address)
+    page.screenshot(path=str(out / f"payments-{locale}.png"), full_page=True)
+
+    page.get_by_role("link", name=cat.t("Ops.nav.audit")).click()
+    row = page.get_by_role("row").filter(has_text="parent.refund")
+    expect(row.first).to_contain_text("e2e: the games app was down")
+    expect(row.first).to_contain_text(email_address)
+    token = page.evaluate("() => window.sessionStorage.getItem('lumo_ops_token')")
+    account_id = stack.api.call("GET", f"/ops/v1/parents?by=email&q={parent.email}", token=token)[1]["results"][0]["id"]
+    charges = stack.api.call("GET", f"/ops/v1/parents/{account_id}", token=token)[1]["payments"]
+    assert [(c["transactionId"], c["refundedAmount"]) for c in charges] == [(transaction, "1.50")]
+
+    support_email, support_secret = create_staff(stack, "support")
+    support = new_context(locale={"ar": "ar"}.get(locale, "en-GB"), width=1280, height=900).new_page()
+    staff_login(support, cat, support_email, support_secret)
+    open_parent(support, cat, parent.email)
+    expect(support.get_by_test_id("payment-history")).to_contain_text(transaction)
+    expect(support.get_by_role("button", name=cat.t("Ops.payments.refund"), exact=True)).to_have_count(0)
+    expect(support.get_by_role("button", name=cat.t("Ops.payments.void"), exact=True)).to_have_count(0)
+    support_token = support.evaluate("() => window.sessionStorage.getItem('lumo_ops_token')")
+    status, body = stack.api.call("POST", f"/ops/v1/parents/{account_id}/payments/{transaction}/refund",
+                                  {"amount": "1.00", "reason": "e2e", "operationKey": "e2e-support-1"},
+                                  token=support_token)
+    assert (status, body["message"]) == (403, "staffForbidden")

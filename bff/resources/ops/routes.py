@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import csv
 import io
+from decimal import Decimal
 
 from flask import Response, g, request
 from marshmallow import Schema, fields, validate
@@ -16,7 +17,8 @@ from bff.schemas import ID_RANGE, InputSchema, StatusSchema, documents
 from core.domain import errors
 from core.domain.staff import AuditFilter, permissions_of
 from core.domain.coupons import TYPES as COUPON_TYPES
-from core.services.ops import actions, audit, campaigns, operations, parents, revenue as revenue_service, staff
+from core.services.ops import (actions, audit, campaigns, money, operations, parents, revenue as revenue_service,
+                              staff)
 
 FORBIDDEN = errors.STAFF_FORBIDDEN
 REASON = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=500),
@@ -114,6 +116,12 @@ class OpsParentPageSchema(Schema):
     childProfiles = fields.Integer(required=True, metadata={"description": "How many: never names or ages."})
     throttle = fields.Dict(required=True)
     audit = fields.List(fields.Dict(), required=True)
+    payments = fields.List(fields.Dict(), required=True, metadata={
+        "description": "The parent's charges: transactionId, subscriptionId, amount, refundedAmount, refundable, "
+                       "currency, status (charged/voided), createdAt; decimals as strings"})
+    paymentEvents = fields.List(fields.Dict(), required=True, metadata={
+        "description": "Their history, oldest first: charges, refunds, voids, disputes (kind, amount, status, actor, "
+                       "reason, createdAt)"})
     timeline = fields.List(fields.Dict(), required=True)
 
 
@@ -258,6 +266,59 @@ def erase(data, account_id):
     return {"status": True}
 
 
+class OpsRefundSchema(InputSchema):
+    amount = fields.String(load_default=None, allow_none=True, validate=validate.Regexp(r"^\d{1,6}(\.\d{1,2})?$"),
+                           metadata={"description": "A decimal string such as \"12.50\" (never a JSON number: "
+                                                    "floats are not money); none: everything not yet given back."})
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
+    endAccess = fields.Boolean(load_default=False, metadata={
+        "description": "Also end the subscription's access now (and its renewal)."})
+    operationKey = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9_-]{8,80}$"), metadata={
+        "description": "One per attempt (the console makes a UUID): the same key is the same refund."})
+
+
+class OpsVoidSchema(InputSchema):
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
+    endAccess = fields.Boolean(load_default=False)
+    operationKey = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9_-]{8,80}$"))
+
+
+class OpsPaymentEventSchema(Schema):
+    event = fields.Dict(required=True, metadata={"description": "The refund or void (kind, amount, status, ...)."})
+
+
+MONEY_ERRORS = (errors.PARENT_NOT_FOUND, errors.PAYMENT_NOT_FOUND, errors.REFUND_INVALID, errors.REFUND_TOO_MUCH,
+                errors.REFUND_NOT_ALLOWED, errors.REFUND_KEY_REUSED, errors.REFUND_FAILED, errors.PAYMENT_IN_PROGRESS,
+                errors.PAYMENT_UNAVAILABLE, errors.REASON_REQUIRED)
+TRANSACTION = "<string(maxlength=100):transaction_id>"
+
+
+@blp.route(f"/parents/<int:account_id>/payments/{TRANSACTION}/refund", methods=["POST"])
+@staff_required("payments.refund")
+@blp.arguments(OpsRefundSchema)
+@blp.response(200, OpsPaymentEventSchema)
+@_ops_docs(*MONEY_ERRORS)
+def refund_payment(data, account_id, transaction_id):
+    """Refund a settled charge of this parent's, in full or in part (finance, admin); a charge that has not
+    settled yet is voided whole instead. Reason required; audited with the charge before and after."""
+    event = money.give_back(services(), g.staff, account_id, transaction_id, void=False, reason=data["reason"],
+                            operation_key=data["operationKey"],
+                            amount=Decimal(data["amount"]) if data["amount"] else None, end_access=data["endAccess"])
+    return {"event": plain(event)}
+
+
+@blp.route(f"/parents/<int:account_id>/payments/{TRANSACTION}/void", methods=["POST"])
+@staff_required("payments.refund")
+@blp.arguments(OpsVoidSchema)
+@blp.response(200, OpsPaymentEventSchema)
+@_ops_docs(*MONEY_ERRORS)
+def void_payment(data, account_id, transaction_id):
+    """Void a charge that has not settled (all of it; 400 refundNotAllowed once settled: refund it instead)."""
+    event = money.give_back(services(), g.staff, account_id, transaction_id, void=True, reason=data["reason"],
+                            operation_key=data["operationKey"], end_access=data["endAccess"])
+    return {"event": plain(event)}
+
+
 class OpsAuditArgs(InputSchema):
     staffId = fields.Integer(load_default=None, validate=ID_RANGE)
     accountId = fields.Integer(load_default=None, validate=ID_RANGE)
@@ -327,8 +388,23 @@ def discard_dead_letter(data, message_id):
 @blp.response(200, OpsEntriesSchema)
 @_ops_docs()
 def webhook_events(args):
-    """Payment gateway webhooks applied, newest first (kind, gateway id, when it happened, when received)."""
+    """Payment gateway webhooks applied, newest first (kind, gateway id, when it happened, when received,
+    transaction, amount, currency, outcome applied/out_of_order, replays)."""
     return {"entries": plain(operations.webhook_events(services(), args["limit"], args["beforeId"]))}
+
+
+@blp.route("/webhooks/<int:event_id>/replay", methods=["POST"])
+@staff_required("webhooks.replay")
+@blp.arguments(OpsReasonSchema)
+@blp.response(200, Schema.from_dict({"subscriptionId": fields.Integer(), "state": fields.String(),
+                                     "endDate": fields.String(allow_none=True)}, name="OpsReplayed"))
+@_ops_docs(errors.WEBHOOK_EVENT_NOT_FOUND, errors.WEBHOOK_REPLAY_STALE, errors.SUBSCRIPTION_NOT_FOUND,
+           errors.REASON_REQUIRED)
+def replay_webhook(data, event_id):
+    """Apply a logged gateway webhook again (admin; a reason is required): its subscription changes as when
+    the event first came (a charge notice records its charge once and e-mails a receipt). An event older than
+    the newest applied to that subscription: 409 webhookReplayStale. Audited with before and after."""
+    return plain(operations.replay_webhook(services(), g.staff, event_id, data["reason"]))
 
 
 class OpsRevenueSchema(Schema):
@@ -348,6 +424,54 @@ class OpsRevenueSchema(Schema):
 def revenue():
     """Live subscriptions by plan, currency and channel; MRR per currency; trials running; churn by month."""
     return plain(revenue_service.overview(services()))
+
+
+class OpsFunnelArgs(InputSchema):
+    days = fields.Integer(load_default=30, validate=validate.Range(min=1, max=revenue_service.MAX_DAYS))
+    format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
+
+
+class OpsCohortArgs(InputSchema):
+    weeks = fields.Integer(load_default=12, validate=validate.Range(min=1, max=revenue_service.MAX_WEEKS))
+    format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
+
+
+def _table(rows: list[dict], columns: tuple[str, ...], name: str):
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([row[c] for c in columns])
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="lumo-{name}.csv"'})
+
+
+@blp.route("/revenue/funnel", methods=["GET"])
+@staff_required("revenue.read")
+@blp.arguments(OpsFunnelArgs, location="query")
+@blp.response(200, OpsEntriesSchema, description="JSON, or text/csv with format=csv")
+@_ops_docs()
+def revenue_funnel(args):
+    """The analytics funnel START_FREE_TRIAL -> CLICK_REGISTER -> registered -> PAYMENT_DONE by UTC day, origin
+    (Organic/Ads) and utm campaign, for the last `days` days; newest first."""
+    rows = revenue_service.funnel(services(), args["days"])
+    if args["format"] == "csv":
+        return _table(rows, revenue_service.FUNNEL_COLUMNS, "funnel")
+    return {"entries": rows}
+
+
+@blp.route("/revenue/cohorts", methods=["GET"])
+@staff_required("revenue.read")
+@blp.arguments(OpsCohortArgs, location="query")
+@blp.response(200, OpsEntriesSchema, description="JSON, or text/csv with format=csv")
+@_ops_docs()
+def revenue_cohorts(args):
+    """Trial -> paid conversion by weekly cohort (week, from Monday UTC, the trial began): trials, converted,
+    rate; the last `weeks` weeks, oldest first."""
+    rows = revenue_service.trial_cohorts(services(), args["weeks"])
+    if args["format"] == "csv":
+        return _table(rows, revenue_service.COHORT_COLUMNS, "trial-cohorts")
+    return {"entries": rows}
 
 
 class OpsBatchSchema(InputSchema):

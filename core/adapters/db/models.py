@@ -14,6 +14,7 @@ class Base(DeclarativeBase):
 
 class AccountRow(Base):
     __tablename__ = "accounts"
+    __table_args__ = (Index("ix_accounts_created_at", "created_at"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     email: Mapped[str] = mapped_column(String(254), unique=True, nullable=False)
     password_hash: Mapped[str] = mapped_column(String(255), nullable=False)
@@ -57,6 +58,7 @@ class TokenRow(Base):
 
 class SubscriptionRow(Base):
     __tablename__ = "subscriptions"
+    __table_args__ = (Index("ix_subscriptions_created_at", "created_at"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True)
     subscription_type: Mapped[str] = mapped_column(String(40), nullable=False)
@@ -142,6 +144,14 @@ class WebhookEventRow(Base):
     gateway_id: Mapped[str] = mapped_column(String(64), nullable=False)
     occurred_at = mapped_column(UTCDateTime(), nullable=False)
     received_at = mapped_column(UTCDateTime(), nullable=False)
+    # What the event said (no personal data), so the console can replay it (migration 0013)
+    paid_through = mapped_column(UTCDateTime(), nullable=True)
+    next_billing_date = mapped_column(UTCDateTime(), nullable=True)
+    transaction_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    amount = mapped_column(Numeric(12, 2), nullable=True)
+    currency: Mapped[str | None] = mapped_column(String(3), nullable=True)
+    outcome: Mapped[str | None] = mapped_column(String(20), nullable=True)  # applied | out_of_order
+    replays: Mapped[int] = mapped_column(Integer, nullable=False, server_default="0", default=0)
 
 
 class CouponRow(Base):
@@ -187,6 +197,7 @@ class AnalyticsEventRow(Base):
         UniqueConstraint("transaction_uuid", "event", "occurred_at", name="uq_analytics_events_once"),
         CheckConstraint("origin IN ('Organic', 'Ads')", name="ck_analytics_events_origin"),
         Index("ix_analytics_events_received_at", "received_at"),
+        Index("ix_analytics_events_occurred_at", "occurred_at", "event"),
     )
     id: Mapped[int] = mapped_column(Integer)
     env: Mapped[str] = mapped_column(String(20), nullable=False)

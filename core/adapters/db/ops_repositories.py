@@ -8,9 +8,9 @@ from sqlalchemy import case, func, insert, or_, select, union, update
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import to_domain, to_row
-from core.adapters.db.models import (AccountRow, AuditLogRow, ChildProfileRow, ConsentRecordRow, CouponRedemptionRow,
-                                     CouponRow, OutboxRow, StaffAccountRow, StaffSessionRow, SubscriptionRow, TokenRow,
-                                     TvLinkRow, WebhookEventRow)
+from core.adapters.db.models import (AccountRow, AnalyticsEventRow, AuditLogRow, ChildProfileRow, ConsentRecordRow,
+                                     CouponRedemptionRow, CouponRow, OutboxRow, PaymentRow, StaffAccountRow,
+                                     StaffSessionRow, SubscriptionRow, TokenRow, TvLinkRow, WebhookEventRow)
 from core.domain.login_throttle import LoginState
 from core.domain.staff import AuditEntry, AuditFilter, StaffMember
 from core.domain.tokens import Purpose
@@ -238,12 +238,26 @@ class SqlOpsReads:
         return dict(row._mapping) if result.rowcount == 1 else None
 
     def webhook_events(self, limit: int, before_id: int | None = None) -> list[dict]:
-        query = select(WebhookEventRow.id, WebhookEventRow.kind, WebhookEventRow.gateway_id,
-                       WebhookEventRow.occurred_at, WebhookEventRow.received_at)
+        w = WebhookEventRow
+        query = select(w.id, w.kind, w.gateway_id, w.occurred_at, w.received_at, w.transaction_id, w.amount,
+                       w.currency, w.outcome, w.replays)
         if before_id is not None:
             query = query.where(WebhookEventRow.id < before_id)
         return [dict(r._mapping) for r in self.session.execute(query.order_by(WebhookEventRow.id.desc())
                                                                 .limit(limit))]
+
+
+    def webhook_event(self, event_id: int) -> dict | None:
+        row = self.session.get(WebhookEventRow, event_id)
+        if row is None:
+            return None
+        return {c: getattr(row, c) for c in ("id", "kind", "gateway_id", "occurred_at", "paid_through",
+                                              "next_billing_date", "transaction_id", "amount", "currency", "outcome",
+                                              "replays")}
+
+    def count_replay(self, event_id: int) -> None:
+        self.session.execute(update(WebhookEventRow).where(WebhookEventRow.id == event_id)
+                             .values(replays=WebhookEventRow.replays + 1).execution_options(synchronize_session=False))
 
 
 def _month(session: Session, column):
@@ -251,6 +265,27 @@ def _month(session: Session, column):
     if session.get_bind().dialect.name == "postgresql":
         return func.to_char(func.timezone("UTC", column), "YYYY-MM")
     return func.strftime("%Y-%m", column)
+
+
+def _day(session: Session, column):
+    """'YYYY-MM-DD' of a UTC timestamp column, on SQLite and PostgreSQL."""
+    if session.get_bind().dialect.name == "postgresql":
+        return func.to_char(func.timezone("UTC", column), "YYYY-MM-DD")
+    return func.strftime("%Y-%m-%d", column)
+
+
+def _week(session: Session, column):
+    """'YYYY-MM-DD' of the Monday starting the UTC week of a timestamp column."""
+    if session.get_bind().dialect.name == "postgresql":
+        return func.to_char(func.date_trunc("week", func.timezone("UTC", column)), "YYYY-MM-DD")
+    return func.date(column, "weekday 0", "-6 days")  # the coming Sunday (or today), back to its Monday
+
+
+def _seconds(session: Session, later, earlier):
+    """Seconds from `earlier` to `later` (timestamp columns)."""
+    if session.get_bind().dialect.name == "postgresql":
+        return func.extract("epoch", later - earlier)
+    return (func.julianday(later) - func.julianday(earlier)) * 86400
 
 
 class SqlRevenue:
@@ -288,6 +323,47 @@ class SqlRevenue:
         s = SubscriptionRow
         return self.session.scalar(select(func.count()).select_from(s).where(
             s.payment_state_id == "Trial", or_(s.end_date.is_(None), s.end_date > now)))
+
+    def trial_cohorts(self, since: datetime, now: datetime, trial_gap_seconds: int) -> list[dict]:
+        """Web subscriptions of a paid plan that began with free days, by the week they began: how many, and
+        how many were then charged. Free days = no charge within `trial_gap_seconds` of the start (a plan
+        bought without a trial is charged as it is created); comp and partner subscriptions are not trials."""
+        s, p = SubscriptionRow, PaymentRow
+        first = (select(p.subscription_id, func.min(p.created_at).label("first_charge"))
+                 .where(p.subscription_id.is_not(None)).group_by(p.subscription_id).subquery())
+        week = _week(self.session, s.created_at)
+        rows = self.session.execute(
+            select(week.label("week"), func.count().label("trials"),
+                   func.count(first.c.first_charge).label("converted"))
+            .select_from(s).outerjoin(first, first.c.subscription_id == s.id)
+            .where(s.store_id == "lumo", s.payment_plan_id.is_not(None), s.payment_state_id != "Free_Campaign",
+                   s.created_at >= since, s.created_at < now,
+                   or_(first.c.first_charge.is_(None),
+                       _seconds(self.session, first.c.first_charge, s.created_at) >= trial_gap_seconds))
+            .group_by(week).order_by(week))
+        return [dict(r._mapping) for r in rows]
+
+    def funnel(self, since: datetime, now: datetime, events: tuple[str, ...]) -> list[dict]:
+        """Analytics steps: distinct journeys (transaction uuid) per UTC day of the event, origin, utm
+        campaign and event."""
+        a = AnalyticsEventRow
+        day, campaign = _day(self.session, a.occurred_at), func.coalesce(a.utm_campaign, "")
+        rows = self.session.execute(
+            select(day.label("day"), a.origin, campaign.label("campaign"), a.event,
+                   func.count(a.transaction_uuid.distinct()).label("count"))
+            .where(a.occurred_at >= since, a.occurred_at < now, a.event.in_(events))
+            .group_by(day, a.origin, campaign, a.event))
+        return [dict(r._mapping) for r in rows]
+
+    def registrations(self, since: datetime, now: datetime) -> list[dict]:
+        """Accounts created per UTC day and utm campaign (the landing's tags they registered with)."""
+        c = AccountRow
+        day = _day(self.session, c.created_at)
+        campaign = func.coalesce(c.utm["campaign"].as_string(), "")
+        rows = self.session.execute(
+            select(day.label("day"), campaign.label("campaign"), func.count().label("count"))
+            .where(c.created_at >= since, c.created_at < now).group_by(day, campaign))
+        return [dict(r._mapping) for r in rows]
 
     def churn_by_month(self, since: datetime, now: datetime) -> list[dict]:
         """Cancellations (renewal stopped, by the month of cancelled_at) and expiries (access ended, by the

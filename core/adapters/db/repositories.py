@@ -426,9 +426,10 @@ class SqlWebhookLog:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def first_time(self, kind: str, gateway_id: str, occurred_at: datetime, now: datetime) -> bool:
+    def first_time(self, kind: str, gateway_id: str, occurred_at: datetime, now: datetime,
+                   details: dict | None = None) -> bool:
         return _insert_once(self.session, WebhookEventRow(kind=kind, gateway_id=gateway_id,
-                                                          occurred_at=occurred_at, received_at=now))
+                                                          occurred_at=occurred_at, received_at=now, **(details or {})))
 
 
 class SqlOutbox:

@@ -10,6 +10,7 @@ import base64
 import hashlib
 import hmac
 import json
+import re
 import secrets
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
@@ -77,10 +78,15 @@ def _method_details(method: str, nonce: str) -> dict:
     return {"card_brand": brand, "card_last4": last4}
 
 
+_TRANSACTION_ID = re.compile(r"^sandbox_tx_(?P<at>\d{1,12})_[0-9a-f]{6}_(?P<cents>\d{1,9})(?P<currency>[A-Z]{3})$")
+
+
 class SandboxGateway:
-    def __init__(self, webhook_secret: str | None = None, clock=None) -> None:
+    def __init__(self, webhook_secret: str | None = None, clock=None, settle_after: int | None = None) -> None:
         self._secret = (webhook_secret or secrets.token_hex(32)).encode()
         self._clock = clock
+        # Seconds after which a charge counts as settled (SANDBOX_SETTLE_SECONDS); None: only settle() does it.
+        self._settle_after = settle_after
         self.subscriptions: dict[str, dict] = {}
         self.deleted_customers: list[str] = []
         # Charges, as the gateway keeps them: id -> {"status", "amount", "currency", "refunds": [amounts]}.
@@ -125,16 +131,35 @@ class SandboxGateway:
     # Transactions ---------------------------------------------------------------
     def charge(self, gateway_id: str, amount: Decimal, currency: str) -> str:
         """A charge of the subscription (its first cycle, or a renewal a test plays); its transaction id."""
-        transaction_id = f"sandbox_tx_{len(self.transactions) + 1}"
+        # The id says when, how much and in which currency, so that every API process (gunicorn workers
+        # each have their own sandbox) knows the charge, and ids never collide between processes.
+        cents = int((Decimal(amount) * 100).to_integral_value())
+        transaction_id = f"sandbox_tx_{int(self._now().timestamp())}_{secrets.token_hex(3)}_{cents}{currency}"
         self.transactions[transaction_id] = {"subscription": gateway_id, "status": "submitted_for_settlement",
-                                             "amount": Decimal(amount), "currency": currency, "refunds": []}
+                                             "amount": Decimal(amount), "currency": currency, "refunds": [],
+                                             "at": self._now()}
         return transaction_id
+
+    def _transaction(self, transaction_id: str) -> dict | None:
+        tx = self.transactions.get(transaction_id)
+        if tx is None:
+            match = _TRANSACTION_ID.match(transaction_id or "")
+            if match is None:
+                return None
+            tx = self.transactions[transaction_id] = {
+                "subscription": None, "status": "submitted_for_settlement", "refunds": [],
+                "amount": Decimal(match["cents"]) / 100, "currency": match["currency"],
+                "at": datetime.fromtimestamp(int(match["at"]), timezone.utc)}
+        if (tx["status"] == "submitted_for_settlement" and self._settle_after is not None
+                and self._now() - tx["at"] >= timedelta(seconds=self._settle_after)):
+            tx["status"] = "settled"
+        return tx
 
     def settle(self, transaction_id: str) -> None:
         self.transactions[transaction_id]["status"] = "settled"
 
     def find_transaction(self, transaction_id: str) -> p.TransactionInfo | None:
-        tx = self.transactions.get(transaction_id)
+        tx = self._transaction(transaction_id)
         if tx is None:
             return None
         status = {"submitted_for_settlement": p.UNSETTLED, "settled": p.SETTLED, "voided": p.VOIDED}[tx["status"]]
@@ -143,7 +168,7 @@ class SandboxGateway:
 
     def refund(self, transaction_id: str, amount: Decimal) -> p.GatewayResult:
         self.refund_calls.append((transaction_id, amount))
-        tx = self.transactions.get(transaction_id)
+        tx = self._transaction(transaction_id)
         if tx is None or tx["status"] != "settled" or sum(tx["refunds"], Decimal(0)) + amount > tx["amount"]:
             return p.GatewayResult(ok=False, error=p.GATEWAY_REJECTED)  # as Braintree refuses (91506, 91521)
         tx["refunds"].append(Decimal(amount))
@@ -151,7 +176,7 @@ class SandboxGateway:
 
     def void(self, transaction_id: str) -> p.GatewayResult:
         self.refund_calls.append((transaction_id, None))
-        tx = self.transactions.get(transaction_id)
+        tx = self._transaction(transaction_id)
         if tx is None or tx["status"] != "submitted_for_settlement":
             return p.GatewayResult(ok=False, error=p.GATEWAY_REJECTED)  # settled: refund it instead (91504)
         tx["status"] = "voided"

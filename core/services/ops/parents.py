@@ -12,6 +12,7 @@ SUBSCRIPTION_FIELDS = ("id", "subscription_type", "duration_code", "store_id", "
                        "created_at", "partner")
 from core.domain.staff import AuditFilter, mask_email
 from core.services.context import ServiceContext
+from core.services.ops import money
 from core.domain.stores import cancel_route
 
 SEARCH_KINDS = ("email", "name", "phone", "subscription", "gateway", "coupon")
@@ -51,6 +52,7 @@ def page(ctx: ServiceContext, account_id: int) -> dict:
             "audit": uow.audit.entries(AuditFilter(account_id=account_id, limit=100)),
         }
         state = uow.accounts.login_state(account_id)
+    view["payments"], view["paymentEvents"] = money.payments_of(ctx, account_id)
     view["throttle"] = {"failures": state.failures, "blockedUntil": state.blocked_until,
                         "lastAttemptAt": state.last_attempt_at,
                         "blocked": bool(state.blocked_until and state.blocked_until > now)}
@@ -97,6 +99,10 @@ def timeline(view: dict) -> list[dict]:
     for link in view["tvLinks"]:
         if link["claimed_at"]:
             events.append({"at": link["claimed_at"], "kind": "tv.linked", "detail": None})
+    for p in view["paymentEvents"]:
+        amount = f"{p.amount} {p.currency or ''}".strip() if p.amount is not None else ""
+        events.append({"at": p.created_at, "kind": f"payment.{p.kind}", "detail": f"{p.transaction_id} {amount}",
+                       "state": p.status})
     for a in view["audit"]:
         events.append({"at": a.at, "kind": f"staff.{a.action}", "detail": mask_email(a.staff_email or "")})
     # Oldest first (equal times keep the order above: the account before what happened in it), then reversed.

@@ -25,6 +25,56 @@ def months_of(duration_code: str) -> int | None:
     return n if unit == "M" else None
 
 
+# The analytics funnel (docs/operator-console.md): three docs/product.md#entities events and the accounts registered between them.
+FUNNEL_EVENTS = (("startFreeTrial", "START_FREE_TRIAL"), ("clickRegister", "CLICK_REGISTER"),
+                 ("paymentDone", "PAYMENT_DONE"))
+FUNNEL_COLUMNS = ("day", "origin", "campaign", "startFreeTrial", "clickRegister", "registered", "paymentDone")
+COHORT_COLUMNS = ("week", "trials", "converted", "rate")
+TRIAL_GAP = timedelta(days=1)  # charged later than this after it began: the subscription had free days
+MAX_DAYS, MAX_WEEKS = 92, 52
+
+
+def _midnight(now):
+    return now.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def funnel(ctx: ServiceContext, days: int = 30) -> list[dict]:
+    """START_FREE_TRIAL -> CLICK_REGISTER -> registered -> PAYMENT_DONE per UTC day, origin and utm campaign,
+    for the last `days` days (today included); newest day first. Analytics steps count distinct journeys;
+    `registered` counts accounts created, which keep their landing's utm tags but not the ad click id that
+    decides the origin: a sign-up with a campaign counts as Ads, one without as Organic."""
+    now = ctx.clock.now()
+    since = _midnight(now) - timedelta(days=max(1, min(days, MAX_DAYS)) - 1)
+    with ctx.read() as uow:
+        steps = uow.revenue.funnel(since, now, tuple(e for _, e in FUNNEL_EVENTS))
+        registered = uow.revenue.registrations(since, now)
+    key_of = {event: key for key, event in FUNNEL_EVENTS}
+    rows: dict[tuple, dict] = {}
+
+    def row(day, origin, campaign) -> dict:
+        return rows.setdefault((day, origin, campaign), {"day": day, "origin": origin, "campaign": campaign,
+                                                         **{c: 0 for c in FUNNEL_COLUMNS[3:]}})
+    for s in steps:
+        row(s["day"], s["origin"], s["campaign"])[key_of[s["event"]]] += s["count"]
+    for r in registered:
+        row(r["day"], "Ads" if r["campaign"] else "Organic", r["campaign"])["registered"] += r["count"]
+    by_origin = sorted(rows.values(), key=lambda r: (r["origin"], r["campaign"]))
+    return sorted(by_origin, key=lambda r: r["day"], reverse=True)  # stable: newest day, then origin, campaign
+
+
+def trial_cohorts(ctx: ServiceContext, weeks: int = 12) -> list[dict]:
+    """Trial -> paid by weekly cohort (the UTC week, from Monday, the trial began): trials started, how many
+    were charged since, and the rate (a decimal string, 4 places); oldest week first."""
+    now = ctx.clock.now()
+    monday = _midnight(now) - timedelta(days=now.weekday())
+    since = monday - timedelta(weeks=max(1, min(weeks, MAX_WEEKS)) - 1)
+    with ctx.read() as uow:
+        found = uow.revenue.trial_cohorts(since, now, int(TRIAL_GAP.total_seconds()))
+    return [{"week": r["week"], "trials": r["trials"], "converted": r["converted"],
+             "rate": str((Decimal(r["converted"]) / r["trials"]).quantize(Decimal("0.0001"), ROUND_HALF_UP))
+             if r["trials"] else "0.0000"} for r in found]
+
+
 def overview(ctx: ServiceContext) -> dict:
     now = ctx.clock.now()
     with ctx.read() as uow:

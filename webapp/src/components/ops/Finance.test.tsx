@@ -32,6 +32,8 @@ it('shows MRR per currency in the page language, the live table and the churn ch
     churnByMonth: [{ month: '2026-10', cancellations: 1, expiries: 0 }, { month: '2026-11', cancellations: 1,
       expiries: 1 }],
   }));
+  fetchMock.mockResolvedValueOnce(jsonResponse(200, { entries: [] }));
+  fetchMock.mockResolvedValueOnce(jsonResponse(200, { entries: [] }));
   const { container } = renderWithIntl(<Revenue />);
   expect(await screen.findByTestId('mrr')).toHaveTextContent('€12.89');
   expect(screen.getByTestId('mrr')).toHaveTextContent('CHF 5.99');
@@ -39,6 +41,32 @@ it('shows MRR per currency in the page language, the live table and the churn ch
   expect(screen.getByText('lumo_tv_monthly_eur')).toBeInTheDocument();
   expect(container.querySelector('.ops-chart svg')).not.toBeNull();
   expect(fetchMock.mock.calls[0][0]).toBe('/api/ops/v1/revenue');
+});
+
+it('shows trial cohorts and the funnel by day, origin and campaign, each with a chart', async () => {
+  keepSession('tok', FINANCE);
+  fetchMock.mockImplementation((url: string) => Promise.resolve(
+    url.includes('/cohorts') ? jsonResponse(200, { entries: [{ week: '2026-11-09', trials: 4, converted: 1,
+      rate: '0.2500' }] })
+      : url.includes('/funnel') ? jsonResponse(200, { entries: [
+        { day: '2026-11-22', origin: 'Ads', campaign: 'xmas', startFreeTrial: 3, clickRegister: 2, registered: 2,
+          paymentDone: 1 },
+        { day: '2026-11-22', origin: 'Organic', campaign: '', startFreeTrial: 5, clickRegister: 4, registered: 3,
+          paymentDone: 2 }] })
+        : jsonResponse(200, { activeByPlan: [], mrr: [], trialsRunning: 0, churnByMonth: [] })));
+  renderWithIntl(<Revenue />);
+  const cohorts = await screen.findByTestId('cohorts');
+  await waitFor(() => expect(cohorts).toHaveTextContent('2026-11-09'));
+  expect(cohorts).toHaveTextContent('25%');
+  expect(cohorts.querySelector('.ops-chart svg')).not.toBeNull();
+  const funnel = screen.getByTestId('funnel');
+  await waitFor(() => expect(funnel).toHaveTextContent('xmas'));
+  expect(funnel).toHaveTextContent(`2026-11-22${t.revenue.originAds}xmas3221`);
+  expect(funnel).toHaveTextContent(`2026-11-22${t.revenue.originOrganic}—5432`);
+  expect(funnel.querySelector('.ops-chart svg')).not.toBeNull();
+  const urls = fetchMock.mock.calls.map((call) => call[0]);
+  expect(urls).toEqual(expect.arrayContaining(['/api/ops/v1/revenue/cohorts?weeks=12',
+    '/api/ops/v1/revenue/funnel?days=30']));
 });
 
 it('reports a campaign and hides batch creation from finance', async () => {

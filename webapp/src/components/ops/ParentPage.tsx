@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { may, opsRequest, signedInStaff, type Staff } from './api';
 import OpsError from './OpsError';
+import PaymentHistory, { type Charge, type PaymentEvent } from './PaymentHistory';
 
 type Sub = { id: number; subscriptionType: string; storeId: string; paymentStateId: string; endDate: string | null;
   isRenewing: boolean; isExpired: boolean; visible: boolean; cancel: { method: string } };
@@ -21,6 +22,8 @@ type Page = {
   childProfiles: number;
   throttle: { failures: number; blocked: boolean; blockedUntil: string | null };
   audit: Entry[];
+  payments: Charge[];
+  paymentEvents: PaymentEvent[];
   timeline: { at: string; kind: string; detail: string | null; state?: string }[];
 };
 
@@ -179,6 +182,9 @@ export default function ParentPage({ accountId }: { accountId: number }) {
           </table>
         )}
       </section>
+
+      <PaymentHistory accountId={account.id} staff={staff} charges={page.payments ?? []}
+        events={page.paymentEvents ?? []} onChanged={load} />
 
       <section className="ops-card" aria-labelledby="ops-actions">
         <h2 id="ops-actions">{a('heading')}</h2>

@@ -11,15 +11,24 @@ type Live = { paymentPlanId: string | null; subscriptionType: string; currency: 
   paymentStateId: string; count: number };
 type Overview = { activeByPlan: Live[]; mrr: { currency: string; amount: string }[]; trialsRunning: number;
   churnByMonth: { month: string; cancellations: number; expiries: number }[] };
+type Cohort = { week: string; trials: number; converted: number; rate: string };
+type FunnelRow = { day: string; origin: string; campaign: string; startFreeTrial: number; clickRegister: number;
+  registered: number; paymentDone: number };
+const STEPS = ['startFreeTrial', 'clickRegister', 'registered', 'paymentDone'] as const;
+const STEP_COLOURS = ['#1c4fd8', '#0f7b6c', '#8a5a00', '#b3261e'];
 
 export default function Revenue() {
   const t = useTranslations('Ops.revenue');
   const format = useFormatter();
   const [data, setData] = useState<Overview | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [cohorts, setCohorts] = useState<Cohort[]>([]);
+  const [funnel, setFunnel] = useState<FunnelRow[]>([]);
 
   useEffect(() => {
     void opsRequest<Overview>('/revenue').then((result) => (result.ok ? setData(result.data) : setError(result.message)));
+    void opsRequest<{ entries: Cohort[] }>('/revenue/cohorts?weeks=12').then((r) => r.ok && setCohorts(r.data.entries));
+    void opsRequest<{ entries: FunnelRow[] }>('/revenue/funnel?days=30').then((r) => r.ok && setFunnel(r.data.entries));
   }, []);
 
   if (!data) return <OpsError message={error} />;
@@ -28,6 +37,17 @@ export default function Revenue() {
     r.paymentStateId, r.count]);
   const churnHeader = [t('colMonth'), t('cancellations'), t('expiries')];
   const churnRows = data.churnByMonth.map((r) => [r.month, r.cancellations, r.expiries]);
+  const percent = (rate: string) => format.number(Number(rate), { style: 'percent', maximumFractionDigits: 1 });
+  const cohortHeader = [t('colWeek'), t('trialsStarted'), t('converted'), t('rate')];
+  const cohortRows = cohorts.map((c) => [c.week, c.trials, c.converted, c.rate]);
+  const originLabel = (origin: string) => (origin === 'Ads' ? t('originAds') : t('originOrganic'));
+  const funnelHeader = [t('colDay'), t('colOrigin'), t('colCampaign'), ...STEPS.map((step) => t(step))];
+  const funnelRows = funnel.map((r) => [r.day, r.origin, r.campaign, ...STEPS.map((step) => r[step])]);
+  const byDay = Object.values(funnel.reduce<Record<string, Record<string, number | string>>>((days, r) => {
+    const day = (days[r.day] ??= { day: r.day, startFreeTrial: 0, clickRegister: 0, registered: 0, paymentDone: 0 });
+    for (const step of STEPS) day[step] = Number(day[step]) + r[step];
+    return days;
+  }, {})).reverse();
   return (
     <div className="ops-parent">
       <section className="ops-card">
@@ -70,6 +90,60 @@ export default function Revenue() {
           <tbody>{churnRows.map((row) => <tr key={row[0]}>{row.map((v, j) => <td key={j}>{v}</td>)}</tr>)}</tbody>
         </table>
         <button type="button" onClick={() => download('lumo-churn.csv', toCsv(churnHeader, churnRows))}>
+          {t('download')}
+        </button>
+      </section>
+      <section className="ops-card" data-testid="cohorts">
+        <h2>{t('cohorts')}</h2>
+        <div className="ops-chart" dir="ltr">
+          <BarChart width={720} height={260} data={cohorts}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="week" />
+            <YAxis allowDecimals={false} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="trials" name={t('trialsStarted')} fill="#1c4fd8" isAnimationActive={false} />
+            <Bar dataKey="converted" name={t('converted')} fill="#0f7b6c" isAnimationActive={false} />
+          </BarChart>
+        </div>
+        <table className="ops-table">
+          <thead><tr>{cohortHeader.map((h) => <th key={h}>{h}</th>)}</tr></thead>
+          <tbody>
+            {cohorts.map((c) => (
+              <tr key={c.week}><td>{c.week}</td><td>{c.trials}</td><td>{c.converted}</td><td>{percent(c.rate)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+        <button type="button" onClick={() => download('lumo-trial-cohorts.csv', toCsv(cohortHeader, cohortRows))}>
+          {t('download')}
+        </button>
+      </section>
+      <section className="ops-card" data-testid="funnel">
+        <h2>{t('funnel')}</h2>
+        <div className="ops-chart" dir="ltr">
+          <BarChart width={720} height={260} data={byDay}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="day" />
+            <YAxis allowDecimals={false} />
+            <Tooltip />
+            <Legend />
+            {STEPS.map((step, i) => (
+              <Bar key={step} dataKey={step} name={t(step)} fill={STEP_COLOURS[i]} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        </div>
+        <table className="ops-table">
+          <thead><tr>{funnelHeader.map((h) => <th key={h}>{h}</th>)}</tr></thead>
+          <tbody>
+            {funnel.map((r) => (
+              <tr key={`${r.day}|${r.origin}|${r.campaign}`}>
+                <td>{r.day}</td><td>{originLabel(r.origin)}</td><td>{r.campaign || '—'}</td>
+                {STEPS.map((step) => <td key={step}>{r[step]}</td>)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button type="button" onClick={() => download('lumo-funnel.csv', toCsv(funnelHeader, funnelRows))}>
           {t('download')}
         </button>
       </section>

@@ -22,7 +22,7 @@ export const ERROR_KEYS = [
   'threeDSecureRequired', 'threeDSecureFailed', 'threeDSecureUnavailable',
   'paymentNotFound', 'refundInvalid', 'refundTooMuch', 'refundNotAllowed', 'refundKeyReused', 'refundFailed',
   'staffLoginFailed', 'staffForbidden', 'parentNotFound', 'reasonRequired', 'grantTooLong', 'grantRenewing',
-  'confirmationMismatch', 'deadLetterNotFound',
+  'confirmationMismatch', 'deadLetterNotFound', 'webhookEventNotFound', 'webhookReplayStale',
   'passwordTooShort',
 ] as const satisfies readonly ErrorKey[];
 

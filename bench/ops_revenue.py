@@ -1,0 +1,123 @@
+"""Timing of the console's revenue and funnel queries at a million accounts (PostgreSQL).
+
+    .venv/bin/python -m bench.ops_revenue postgresql+psycopg://postgres@127.0.0.1:5432/postgres [accounts]
+
+Creates a scratch database beside the URL's, migrates it, fills `accounts` accounts over the last 120 days
+(a web subscription each, half of them trials, a charge for two thirds of those; five analytics events per
+account, a fifth of them from ads with a campaign) with generate_series, then times each query of the revenue
+screen (core/adapters/db/ops_repositories.py SqlRevenue through core/services/ops/revenue.py) five times and
+drops the database. bench/run.py calls `run` (part "revenue"); docs/operator-console.md keeps the figures."""
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from datetime import datetime, timezone
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
+
+from core.adapters.db.ops_repositories import SqlRevenue
+from core.services.ops import revenue
+from core.settings import ROOT
+
+REPEATS = 5
+
+
+class _Uow:
+    def __init__(self, session: Session) -> None:
+        self.revenue = SqlRevenue(session)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        return None
+
+
+class _Ctx:
+    """Just what core/services/ops/revenue.py reads: a clock and a read-only unit of work."""
+
+    def __init__(self, session: Session, now: datetime) -> None:
+        self._uow, self.clock = _Uow(session), type("Clock", (), {"now": staticmethod(lambda: now)})
+
+    def read(self):
+        return self._uow
+
+
+def _fill(engine, accounts: int) -> None:
+    with engine.begin() as c:
+        c.execute(text("""INSERT INTO accounts (id, email, password_hash, name, language, country_code,
+            is_email_confirmed, is_email_fake, env, utm, created_at, failed_logins)
+            SELECT i, 'user' || i || '@example.com', 'x', '', 'en', 'FR', true, false, 'web',
+                   CASE WHEN i % 5 = 0 THEN ('{"campaign": "c' || (i % 7) || '"}')::json ELSE '{}'::json END,
+                   now() - ((i % 120) || ' days')::interval - ((i % 86400) || ' seconds')::interval, 0
+            FROM generate_series(1, :n) AS i"""), {"n": accounts})
+        c.execute(text("""INSERT INTO subscriptions (id, account_id, subscription_type, duration_code, store_id,
+            payment_state_id, is_renewing, created_at, payment_plan_id, payment_plan_price, currency, end_date)
+            SELECT i, i, 'lumo_tv', 'P1M', 'lumo', CASE WHEN i % 6 = 1 THEN 'Expired' ELSE 'Active' END, true,
+                   a.created_at, 'lumo_tv_monthly_eur', 4.99, 'EUR', now() + interval '20 days'
+            FROM generate_series(1, :n) AS i JOIN accounts a ON a.id = i"""), {"n": accounts})
+        c.execute(text("""INSERT INTO payments (transaction_id, subscription_id, account_id, amount, refunded_amount,
+            currency, status, created_at)
+            SELECT 'tx' || s.id, s.id, s.account_id, 4.99, 0, 'EUR', 'charged',
+                   s.created_at + CASE WHEN s.id % 2 = 0 THEN interval '7 days' ELSE interval '1 second' END
+            FROM subscriptions s WHERE s.id % 3 <> 1"""))
+        c.execute(text("""INSERT INTO analytics_events (env, app, country_code, occurred_at, received_at, origin,
+            platform, device_type, transaction_uuid, event, utm_campaign)
+            SELECT 'web', 'lumo_tv', 'FR', a.created_at - (k || ' minutes')::interval, a.created_at,
+                   CASE WHEN a.id % 5 = 0 THEN 'Ads' ELSE 'Organic' END, 'web', 'desktop',
+                   md5(a.id::text), (ARRAY['OPEN_APP', 'START_FREE_TRIAL', 'CLICK_REGISTER', 'PAYMENT_DONE',
+                                         'CLOSE'])[k], CASE WHEN a.id % 5 = 0 THEN 'c' || (a.id % 7) END
+            FROM accounts a CROSS JOIN generate_series(1, 5) AS k"""))
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
+        c.execute(text("VACUUM ANALYZE"))
+
+
+def _time(call) -> dict:
+    seconds = []
+    for _ in range(REPEATS):
+        started = time.perf_counter()
+        rows = call()
+        seconds.append(time.perf_counter() - started)
+    return {"median_ms": round(statistics.median(seconds) * 1000, 1), "max_ms": round(max(seconds) * 1000, 1),
+            "rows": len(rows) if isinstance(rows, list) else len(rows.get("activeByPlan", []))}
+
+
+def run(url: str, accounts: int = 1_000_000) -> dict:
+    base = make_url(url)
+    name = "lumo_ops_revenue"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    engine = create_engine(base.set(database=name))
+    try:
+        config = Config(str(ROOT / "alembic.ini"))
+        config.set_main_option("script_location", str(ROOT / "core/adapters/db/migrations"))
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+        started = time.monotonic()
+        _fill(engine, accounts)
+        result = {"accounts": accounts, "load_seconds": round(time.monotonic() - started)}
+        with Session(engine) as session:
+            ctx = _Ctx(session, datetime.now(timezone.utc))
+            result["funnel_30_days"] = _time(lambda: revenue.funnel(ctx, 30))
+            result["funnel_92_days"] = _time(lambda: revenue.funnel(ctx, 92))
+            result["trial_cohorts_12_weeks"] = _time(lambda: revenue.trial_cohorts(ctx, 12))
+            result["overview"] = _time(lambda: revenue.overview(ctx))
+        return result
+    finally:
+        engine.dispose()
+        with admin.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+if __name__ == "__main__":
+    import json
+    print(json.dumps(run(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 1_000_000), indent=2))

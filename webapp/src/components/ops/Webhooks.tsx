@@ -1,0 +1,93 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { may, opsRequest, signedInStaff, type Staff } from './api';
+import OpsError from './OpsError';
+
+type Hook = { id: number; kind: string; gatewayId: string; occurredAt: string; receivedAt: string;
+  transactionId: string | null; amount: string | null; currency: string | null; outcome: string | null;
+  replays: number };
+
+/** The payment gateway's webhooks as applied (finance, admin), and replaying one (admin, with a reason). */
+export default function Webhooks() {
+  const t = useTranslations('Ops.webhooks');
+  const format = useFormatter();
+  const [hooks, setHooks] = useState<Hook[] | null>(null);
+  const [staff, setStaff] = useState<Staff | null>(null);
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const whenTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+
+  const load = useCallback(async () => {
+    const result = await opsRequest<{ entries: Hook[] }>('/webhooks');
+    if (result.ok) setHooks(result.data.entries);
+    else setError(result.message);
+  }, []);
+
+  useEffect(() => {
+    setStaff(signedInStaff());
+    void load();
+  }, [load]);
+
+  async function replay(id: number) {
+    setDone(false);
+    const result = await opsRequest(`/webhooks/${id}/replay`, { method: 'POST', body: { reason: reasons[id] ?? '' } });
+    setError(result.ok ? null : result.message);
+    setDone(result.ok);
+    await load();
+  }
+
+  const canReplay = may(staff, 'webhooks.replay');
+  return (
+    <section className="ops-card">
+      <h1>{t('heading')}</h1>
+      <OpsError message={error} />
+      {done && <p role="status">{t('replayed')}</p>}
+      {hooks && hooks.length === 0 && <p>{t('empty')}</p>}
+      {hooks && hooks.length > 0 && (
+        <table className="ops-table">
+          <thead>
+            <tr>
+              <th>{t('colKind')}</th>
+              <th>{t('colGateway')}</th>
+              <th>{t('colOccurred')}</th>
+              <th>{t('colReceived')}</th>
+              <th>{t('colCharge')}</th>
+              <th>{t('colOutcome')}</th>
+              <th>{t('colReplays')}</th>
+              {canReplay && <th>{t('reason')}</th>}
+              {canReplay && <th />}
+            </tr>
+          </thead>
+          <tbody>
+            {hooks.map((h) => (
+              <tr key={h.id} data-testid={`webhook-${h.id}`}>
+                <td><code>{h.kind}</code></td>
+                <td><code>{h.gatewayId}</code></td>
+                <td>{whenTime(h.occurredAt)}</td>
+                <td>{whenTime(h.receivedAt)}</td>
+                <td>
+                  {h.transactionId ? <code>{h.transactionId}</code> : '—'}
+                  {h.amount && h.currency ? ` · ${format.number(Number(h.amount), { style: 'currency', currency: h.currency })}` : ''}
+                </td>
+                <td>{h.outcome ? t(`outcome_${h.outcome}` as Parameters<typeof t>[0]) : '—'}</td>
+                <td>{h.replays}</td>
+                {canReplay && (
+                  <td>
+                    <input aria-label={t('reasonFor', { id: h.id })} value={reasons[h.id] ?? ''} maxLength={500}
+                      onChange={(e) => setReasons({ ...reasons, [h.id]: e.target.value })} />
+                  </td>
+                )}
+                {canReplay && (
+                  <td><button type="button" onClick={() => replay(h.id)}>{t('replay')}</button></td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

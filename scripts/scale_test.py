@@ -10,7 +10,9 @@ After a third of the parents, API node 1 and worker 1 are killed (SIGKILL); afte
 started again. Then the checks:
 - registrations, subscriptions, redemptions: every one the client saw succeed is in the database,
   exactly once; nothing the client did not ask for;
-- e-mails: every e-mail of the outbox delivered, each Message-ID received once by the SMTP stand-in;
+- e-mails: every e-mail of the outbox delivered and received; none received twice, except that a worker
+  SIGKILLed between the SMTP server's acceptance and the delivered mark sends that one message again after
+  its lease (same Message-ID, so mail clients show it once): at most one per killed worker, reported;
 - rate limits shared: from one address, RATE_LIMIT_PER_MINUTE attempts pass through the balancer, the
   rest get 429, although the two nodes take turns;
 - sessions and redirect keys: a token works on either node; a redirect key made on one node is spent
@@ -51,6 +53,7 @@ API_PORTS = [int(p) for p in os.environ.get("SCALE_API_PORTS", "5501,5502").spli
 LB_PORT = int(os.environ.get("SCALE_LB_PORT", "8500"))
 SMTP_PORT = int(os.environ.get("SCALE_SMTP_PORT", "5525"))
 USERS = int(os.environ.get("SCALE_USERS", "80"))
+WORKERS_KILLED = 1  # worker 1 is SIGKILLed once mid-load
 THREADS = int(os.environ.get("SCALE_THREADS", "6"))
 DEADLINE = float(os.environ.get("SCALE_DEADLINE_SECONDS", "240"))
 CLOCK_SECONDS = 5
@@ -365,7 +368,7 @@ backend api
             "redemptions": {"client_saw": len(redeemed), "in_database": sum(redemptions.values()),
                             "wrong": len(wrong_redemptions)},
             "emails": {"outbox": len(emails), "delivered": len(delivered), "undelivered": len(undelivered),
-                       "received_by_smtp": len(received), "duplicated": len(duplicates),
+                       "received_by_smtp": len(received), "resent_after_worker_kill": len(duplicates),
                        "delivered_not_received": len(not_received)},
         })
         if len(registered) != USERS:
@@ -378,9 +381,13 @@ backend api
             failures.append(f"{len(registered) - len(paid) - len(redeemed)} parents neither paid nor redeemed")
         if wrong_redemptions:
             failures.append(f"redemptions not exactly one: {wrong_redemptions[:3]}")
-        if undelivered or duplicates or not_received:
-            failures.append(f"e-mails: {len(undelivered)} undelivered, {len(duplicates)} received twice, "
-                            f"{len(not_received)} delivered but not received")
+        # A worker killed by SIGKILL inside the few milliseconds between the SMTP server's "250 OK" and the
+        # delivered mark cannot have recorded the send: no protocol makes that exactly-once. It re-sends that
+        # one message (same Message-ID). More than one per killed worker, or any sent three times, is a bug.
+        resent_ok = len(duplicates) <= WORKERS_KILLED and all(received.count(m) == 2 for m in duplicates)
+        if undelivered or not_received or not resent_ok:
+            failures.append(f"e-mails: {len(undelivered)} undelivered, {len(duplicates)} received twice "
+                            f"(at most {WORKERS_KILLED} allowed), {len(not_received)} delivered but not received")
 
         # -- beat once: what the scheduler sent, and what the workers received
         beat_log = beat.log_path.read_text(errors="replace")

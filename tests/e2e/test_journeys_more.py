@@ -8,6 +8,7 @@ database, as the stores' notifications would; the journey under test starts afte
 from __future__ import annotations
 
 import re
+import time
 import uuid
 from datetime import datetime, timedelta, timezone
 
@@ -316,6 +317,11 @@ def test_mondia_parent_with_a_made_up_email_gives_a_real_one(locale, new_context
     expect(dialog.get_by_role("alert")).to_contain_text(cat.t("Errors.invalidEmail"))
     assert stack.api.account(parent.token)[1]["email"] == fake
 
+    # Issue 15: the e-mail language follows the site language the parent uses (noted when the page starts).
+    deadline = time.monotonic() + 10
+    while stack.api.account(parent.token)[1]["emailLanguage"] != locale and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert stack.api.account(parent.token)[1]["emailLanguage"] == locale
     real = f"e2e-mondia-{locale}-{uuid.uuid4().hex[:8]}@lumo.example"
     fill_overlay(page, cat, real)
     expect(dialog.get_by_role("status")).to_contain_text(cat.t("EmailOverlay.savedWithPassword"))
@@ -325,7 +331,7 @@ def test_mondia_parent_with_a_made_up_email_gives_a_real_one(locale, new_context
 
     account = stack.api.account(parent.token)[1]
     assert (account["email"], account["isEmailFake"]) == (real, False), account
-    wait_for_mail(stack.outbox, real, catalog("en").t("Emails.partner_reset_password.subject"))  # account language: en
+    wait_for_mail(stack.outbox, real, cat.t("Emails.partner_reset_password.subject"))  # in the site's language
     page.reload()  # a real address now: never asked again
     expect(heading(page, cat.t("ProfilePage.title"))).to_be_visible()
     expect(page.get_by_text(real, exact=True)).to_be_visible()

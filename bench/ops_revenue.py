@@ -14,15 +14,12 @@ import sys
 import time
 from datetime import datetime, timezone
 
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from bench.scratch_db import scratch_database
 from core.adapters.db.ops_repositories import SqlRevenue
 from core.services.ops import revenue
-from core.settings import ROOT
 
 REPEATS = 5
 
@@ -88,19 +85,7 @@ def _time(call) -> dict:
 
 
 def run(url: str, accounts: int = 1_000_000) -> dict:
-    base = make_url(url)
-    name = "lumo_ops_revenue"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    engine = create_engine(base.set(database=name))
-    try:
-        config = Config(str(ROOT / "alembic.ini"))
-        config.set_main_option("script_location", str(ROOT / "core/adapters/db/migrations"))
-        with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+    with scratch_database(url, "lumo_ops_revenue") as engine:
         started = time.monotonic()
         _fill(engine, accounts)
         result = {"accounts": accounts, "load_seconds": round(time.monotonic() - started)}
@@ -111,11 +96,6 @@ def run(url: str, accounts: int = 1_000_000) -> dict:
             result["trial_cohorts_12_weeks"] = _time(lambda: revenue.trial_cohorts(ctx, 12))
             result["overview"] = _time(lambda: revenue.overview(ctx))
         return result
-    finally:
-        engine.dispose()
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 if __name__ == "__main__":

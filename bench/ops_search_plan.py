@@ -11,33 +11,18 @@ from __future__ import annotations
 import sys
 import time
 
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import text
 from sqlalchemy.orm import Session
 
+from bench.scratch_db import scratch_database
 from core.adapters.db.ops_repositories import SqlOpsReads
-from core.settings import ROOT
 
 SEARCHES = [("email", "user123456@"), ("email", "456789"), ("name", "parent 98765"), ("phone", "+4179555"),
             ("subscription", "54321"), ("gateway", "gw-77770"), ("coupon", "BULK-0042420")]
 
 
 def main(url: str, rows: int) -> None:
-    base = make_url(url)
-    name = "lumo_ops_plan"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    engine = create_engine(base.set(database=name))
-    try:
-        config = Config(str(ROOT / "alembic.ini"))
-        config.set_main_option("script_location", str(ROOT / "core/adapters/db/migrations"))
-        with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+    with scratch_database(url, "lumo_ops_plan") as engine:
         started = time.monotonic()
         with engine.begin() as c:
             c.execute(text("""INSERT INTO accounts (id, email, password_hash, name, language, country_code,
@@ -68,11 +53,6 @@ def main(url: str, rows: int) -> None:
                 plan = session.execute(text(f"EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) {compiled}")).scalars().all()
                 print(f"\n-- search by {kind}: {q!r}")
                 print("\n".join(plan))
-    finally:
-        engine.dispose()
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """The baseline: the smallest Flask JSON endpoint, served by the same gunicorn setup."""
+
 from flask import Flask
 
 

@@ -1,5 +1,6 @@
 """Latency as the account table grows: 1 thousand, 100 thousand, 1 million accounts
 bulk-loaded into PostgreSQL (COPY), each with a session token and a subscription."""
+
 from __future__ import annotations
 
 import io
@@ -41,18 +42,51 @@ def fill_to(engine, size: int, password_hash: str) -> None:
     later = (now + timedelta(days=30)).isoformat()
     stamp = now.isoformat()
     ids = range(first + 1, first + 1 + missing)
-    terms = Settings().terms_version  # accepted: the measured calls are not answered 403 termsUpdate
-    _copy(engine, "accounts", "id, email, password_hash, name, language, country_code, is_email_confirmed, "
-          "is_email_fake, env, utm, created_at, terms_version",
-          ((str(i), f"grow{i}@lumo.example", password_hash, "Parent", "en", "FR", "t", "f", "web", "{}", stamp, terms)
-           for i in ids))
-    _copy(engine, "auth_tokens", "account_id, purpose, token_hash, created_at, expires_at",
-          ((str(i), "session", hash_token(f"grow-token-{i}"), stamp, later) for i in ids))
-    _copy(engine, "subscriptions", "account_id, subscription_type, duration_code, store_id, payment_state_id, "
-          "end_date, is_renewing, created_at",
-          ((str(i), "lumo_tv", "P1M", "lumo", "Active", later, "t", stamp) for i in ids))
+    terms = (
+        Settings().terms_version
+    )  # accepted: the measured calls are not answered 403 termsUpdate
+    _copy(
+        engine,
+        "accounts",
+        "id, email, password_hash, name, language, country_code, is_email_confirmed, "
+        "is_email_fake, env, utm, created_at, terms_version",
+        (
+            (
+                str(i),
+                f"grow{i}@lumo.example",
+                password_hash,
+                "Parent",
+                "en",
+                "FR",
+                "t",
+                "f",
+                "web",
+                "{}",
+                stamp,
+                terms,
+            )
+            for i in ids
+        ),
+    )
+    _copy(
+        engine,
+        "auth_tokens",
+        "account_id, purpose, token_hash, created_at, expires_at",
+        ((str(i), "session", hash_token(f"grow-token-{i}"), stamp, later) for i in ids),
+    )
+    _copy(
+        engine,
+        "subscriptions",
+        "account_id, subscription_type, duration_code, store_id, payment_state_id, "
+        "end_date, is_renewing, created_at",
+        ((str(i), "lumo_tv", "P1M", "lumo", "Active", later, "t", stamp) for i in ids),
+    )
     with engine.begin() as c:
-        c.execute(text("SELECT setval(pg_get_serial_sequence('accounts', 'id'), (SELECT max(id) FROM accounts))"))
+        c.execute(
+            text(
+                "SELECT setval(pg_get_serial_sequence('accounts', 'id'), (SELECT max(id) FROM accounts))"
+            )
+        )
         c.execute(text("ANALYZE accounts; ANALYZE auth_tokens; ANALYZE subscriptions"))
 
 
@@ -68,18 +102,32 @@ def run(env: dict, sizes=SIZES) -> dict:
         fill_to(engine, size, stored)
         probe = 1 + size // 2  # an account in the middle of the table
         auth = {"Authorization": f"Bearer grow-token-{probe}"}
-        login_body = {"BODY": '{"email": "grow%d@lumo.example", "password": "%s"}' % (probe, password)}
+        login_body = {
+            "BODY": '{"email": "grow%d@lumo.example", "password": "%s"}' % (probe, password)
+        }
         with gunicorn("bff:create_app()", env, "/healthz") as api:
             # Warm-up, not counted (every worker's first calls open connections and fill caches).
             load.wrk(f"{api}/v5/subscriptions", 8, headers=auth, seconds=load.WARM_UP_SECONDS)
-            load.wrk(f"{api}/v4/accounts/login", 1, "post_json.lua", env=login_body, seconds=load.WARM_UP_SECONDS)
+            load.wrk(
+                f"{api}/v4/accounts/login",
+                1,
+                "post_json.lua",
+                env=login_body,
+                seconds=load.WARM_UP_SECONDS,
+            )
             subs = load.wrk(f"{api}/v5/subscriptions", 1, headers=auth)
             login = load.wrk(f"{api}/v4/accounts/login", 1, "post_json.lua", env=login_body)
         for name, measured in (("GET /v5/subscriptions", subs), ("POST /v4/accounts/login", login)):
             if measured["non_2xx"]:
-                raise RuntimeError(f"growth {size}: {name} answered {measured['non_2xx']} errors; not a latency")
-        results[size] = {"subscriptions_p50_ms": subs["p50_ms"], "subscriptions_p99_ms": subs["p99_ms"],
-                         "login_p50_ms": login["p50_ms"], "login_p99_ms": login["p99_ms"]}
+                raise RuntimeError(
+                    f"growth {size}: {name} answered {measured['non_2xx']} errors; not a latency"
+                )
+        results[size] = {
+            "subscriptions_p50_ms": subs["p50_ms"],
+            "subscriptions_p99_ms": subs["p99_ms"],
+            "login_p50_ms": login["p50_ms"],
+            "login_p99_ms": login["p99_ms"],
+        }
     engine.dispose()
     return results
 
@@ -94,9 +142,11 @@ def plot(results: dict, path) -> str:
         return "matplotlib missing: no chart"
     sizes = sorted(results)
     figure, axis = plt.subplots(figsize=(7, 4))
-    for key, label in (("subscriptions_p50_ms", "GET /v5/subscriptions p50"),
-                       ("subscriptions_p99_ms", "GET /v5/subscriptions p99"),
-                       ("login_p50_ms", "POST /v4/accounts/login p50")):
+    for key, label in (
+        ("subscriptions_p50_ms", "GET /v5/subscriptions p50"),
+        ("subscriptions_p99_ms", "GET /v5/subscriptions p99"),
+        ("login_p50_ms", "POST /v4/accounts/login p50"),
+    ):
         axis.plot(sizes, [results[s][key] for s in sizes], marker="o", label=label)
     axis.set_xscale("log")
     axis.set_xlabel("accounts in PostgreSQL")

@@ -3,6 +3,7 @@
 Two figures: the issue's `cores / hash time` (one verify timed alone, times the cores), and the
 capacity measured with one hashing process per core at once (argon2id is memory-hard: parallel
 verifies share the memory bandwidth, so they may scale less than linearly)."""
+
 from __future__ import annotations
 
 import multiprocessing
@@ -37,7 +38,11 @@ def run(rounds: int = 20, parallel_seconds: float = 4.0) -> dict:
     cores = os.cpu_count() or 1
     with multiprocessing.get_context("spawn").Pool(cores) as pool:
         parallel = sum(pool.map(_verifies_for, [parallel_seconds] * cores)) / parallel_seconds
-    return {"parameters": stored.split("$")[3], "verify_ms": round(1000 * seconds, 2),
-            "logins_per_second_per_core": round(1 / seconds, 1), "cores": cores,
-            "expected_login_capacity": round(cores / seconds, 1),
-            "parallel_verifies_per_second": round(parallel, 1)}
+    return {
+        "parameters": stored.split("$")[3],
+        "verify_ms": round(1000 * seconds, 2),
+        "logins_per_second_per_core": round(1 / seconds, 1),
+        "cores": cores,
+        "expected_login_capacity": round(cores / seconds, 1),
+        "parallel_verifies_per_second": round(parallel, 1),
+    }

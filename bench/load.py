@@ -1,5 +1,6 @@
 """API under load with wrk: req/s and p50/p99 at 1, 8 and 32 connections, as ratios
 to a bare Flask JSON endpoint served by the same gunicorn configuration."""
+
 from __future__ import annotations
 
 import json
@@ -20,20 +21,45 @@ LUA = Path(__file__).parent / "wrk"
 LOGIN_ACCOUNTS = 100  # parents logging in in turn (bench/wrk/login.lua)
 
 
-def wrk(url: str, connections: int, script: str | None = None, env: dict | None = None,
-        headers: dict | None = None, seconds: int | None = None) -> dict:
-    command = ["wrk", "-t", str(min(connections, 2)), "-c", str(connections), "-d", f"{seconds or SECONDS}s",
-               "--latency", "--timeout", "10s"]
+def wrk(
+    url: str,
+    connections: int,
+    script: str | None = None,
+    env: dict | None = None,
+    headers: dict | None = None,
+    seconds: int | None = None,
+) -> dict:
+    command = [
+        "wrk",
+        "-t",
+        str(min(connections, 2)),
+        "-c",
+        str(connections),
+        "-d",
+        f"{seconds or SECONDS}s",
+        "--latency",
+        "--timeout",
+        "10s",
+    ]
     for name, value in (headers or {}).items():
         command += ["-H", f"{name}: {value}"]
     if script:
         command += ["-s", str(LUA / script)]
-    out = subprocess.run(command + [url], capture_output=True, text=True,
-                         env={**os.environ, "RUN_ID": uuid.uuid4().hex, **(env or {})},
-                         check=True).stdout
-    return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
-            "p50_ms": _latency(out, "50%"), "p99_ms": _latency(out, "99%"),
-            "non_2xx": int(m.group(1)) if (m := re.search(r"Non-2xx or 3xx responses: (\d+)", out)) else 0}
+    out = subprocess.run(
+        command + [url],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "RUN_ID": uuid.uuid4().hex, **(env or {})},
+        check=True,
+    ).stdout
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+        "p50_ms": _latency(out, "50%"),
+        "p99_ms": _latency(out, "99%"),
+        "non_2xx": int(m.group(1))
+        if (m := re.search(r"Non-2xx or 3xx responses: (\d+)", out))
+        else 0,
+    }
 
 
 def _latency(out: str, label: str) -> float:
@@ -42,8 +68,12 @@ def _latency(out: str, label: str) -> float:
 
 
 def _post(url: str, body: dict, headers: dict | None = None) -> dict:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", **(headers or {})})
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
     return json.loads(urllib.request.urlopen(request, timeout=10).read())
 
 
@@ -59,26 +89,43 @@ def run(env: dict) -> dict:
             results["baseline"][c] = wrk(f"{bare}/json", c)
     with gunicorn("bff:create_app()", env, "/healthz") as api:
         password = client_password_hash("bench password")
-        token = _post(f"{api}/v5/accounts", {"email": "load@lumo.example", "password": password,
-                                             "isTcAccepted": True})["token"]
+        token = _post(
+            f"{api}/v5/accounts",
+            {"email": "load@lumo.example", "password": password, "isTcAccepted": True},
+        )["token"]
         for n in range(LOGIN_ACCOUNTS):
-            _post(f"{api}/v5/accounts", {"email": f"login-{n}@lumo.example", "password": password,
-                                         "isTcAccepted": True})
+            _post(
+                f"{api}/v5/accounts",
+                {"email": f"login-{n}@lumo.example", "password": password, "isTcAccepted": True},
+            )
         cases = {
             "GET /v5/plans": dict(url=f"{api}/v5/plans?countryCode=FR"),
             # What browsers and the apps get: the same answer, gzip (about 2 KB instead of 14 KB).
-            "GET /v5/plans (gzip)": dict(url=f"{api}/v5/plans?countryCode=FR", headers={"Accept-Encoding": "gzip"}),
-            "GET /v5/subscriptions": dict(url=f"{api}/v5/subscriptions", headers={"Authorization": f"Bearer {token}"}),
+            "GET /v5/plans (gzip)": dict(
+                url=f"{api}/v5/plans?countryCode=FR", headers={"Accept-Encoding": "gzip"}
+            ),
+            "GET /v5/subscriptions": dict(
+                url=f"{api}/v5/subscriptions", headers={"Authorization": f"Bearer {token}"}
+            ),
             "GET /v5/coupon/validate/{code}": dict(url=f"{api}/v5/coupon/validate/LUMO-HALF"),
-            "POST /v4/accounts/login": dict(url=f"{api}/v4/accounts/login", script="login.lua",
-                                            env={"LOGIN_ACCOUNTS": str(LOGIN_ACCOUNTS), "PASSWORD": password}),
+            "POST /v4/accounts/login": dict(
+                url=f"{api}/v4/accounts/login",
+                script="login.lua",
+                env={"LOGIN_ACCOUNTS": str(LOGIN_ACCOUNTS), "PASSWORD": password},
+            ),
             "POST /v5/accounts": dict(url=f"{api}/v5/accounts", script="register.lua"),
         }
         for name, case in cases.items():
             results["endpoints"][name] = {}
             # Warm-up, not counted: every worker builds its caches and connections on its first calls.
-            wrk(case["url"], 8, case.get("script"), case.get("env"), case.get("headers"),
-                seconds=WARM_UP_SECONDS)
+            wrk(
+                case["url"],
+                8,
+                case.get("script"),
+                case.get("env"),
+                case.get("headers"),
+                seconds=WARM_UP_SECONDS,
+            )
             for c in CONCURRENCY:
                 r = wrk(case["url"], c, case.get("script"), case.get("env"), case.get("headers"))
                 if r["non_2xx"]:

@@ -2,6 +2,7 @@
 `SELECT 1` + return, with and without the ping, on the engines the API uses (write: a transaction per
 checkout; read: autocommit). Standalone: `.venv/bin/python bench/pre_ping.py [DATABASE_URL]`
 (PostgreSQL; default the machine's `test` database); also the `pre_ping` part of `make bench`."""
+
 from __future__ import annotations
 
 import statistics
@@ -39,17 +40,26 @@ def _per_checkout_us(engine, transaction: bool) -> float:
 
 def run(url: str = DEFAULT_URL) -> dict:
     results = {}
-    for name, read_only in (("write engine (transaction)", False), ("read engine (autocommit)", True)):
+    for name, read_only in (
+        ("write engine (transaction)", False),
+        ("read engine (autocommit)", True),
+    ):
         figures = {}
         for ping in (False, True):
             engine = make_engine(url, read_only=read_only, pre_ping=ping)
             try:
-                figures["with ping" if ping else "without"] = round(_per_checkout_us(engine, not read_only), 1)
+                figures["with ping" if ping else "without"] = round(
+                    _per_checkout_us(engine, not read_only), 1
+                )
             finally:
                 engine.dispose()
         figures["ping cost"] = round(figures["with ping"] - figures["without"], 1)
         results[name] = figures
-    return {"unit": "microseconds per checkout + SELECT 1", "checkouts": CHECKOUTS, "results": results}
+    return {
+        "unit": "microseconds per checkout + SELECT 1",
+        "checkouts": CHECKOUTS,
+        "results": results,
+    }
 
 
 if __name__ == "__main__":

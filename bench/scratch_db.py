@@ -1,4 +1,5 @@
 """A PostgreSQL database of a benchmark's own: created beside `url`'s, migrated to head, dropped afterwards."""
+
 from __future__ import annotations
 
 from contextlib import contextmanager

@@ -1,4 +1,5 @@
 """Starting gunicorn for a benchmark and waiting until it answers."""
+
 from __future__ import annotations
 
 import os
@@ -27,9 +28,23 @@ def gunicorn(app: str, env: dict, probe: str):
     port = free_port()
     log = tempfile.TemporaryFile()  # not a pipe: a chatty server must never block on a full pipe
     process = subprocess.Popen(
-        [GUNICORN, "--bind", f"127.0.0.1:{port}", "--workers", WORKERS, "--worker-class", "sync",
-         "--log-level", "warning", app],
-        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=log)
+        [
+            GUNICORN,
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            WORKERS,
+            "--worker-class",
+            "sync",
+            "--log-level",
+            "warning",
+            app,
+        ],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        stdout=subprocess.DEVNULL,
+        stderr=log,
+    )
 
     def server_log() -> str:
         log.seek(0)

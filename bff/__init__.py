@@ -1,4 +1,5 @@
 """The HTTP edge: parse, call one service, serialise."""
+
 from __future__ import annotations
 
 from flask import Flask
@@ -11,7 +12,16 @@ from core.settings import Settings, check_production, from_environment
 
 
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Flask:
-    from bff import cli, converters, errors, input_guard, maintenance, metrics, observability, site_cli
+    from bff import (
+        cli,
+        converters,
+        errors,
+        input_guard,
+        maintenance,
+        metrics,
+        observability,
+        site_cli,
+    )
     from bff.resources import BLUEPRINTS
 
     settings = settings or (container.settings if container else from_environment())

@@ -1,4 +1,5 @@
 """Bearer tokens and rate limits at the edge."""
+
 from __future__ import annotations
 
 import hashlib
@@ -38,6 +39,7 @@ def _authenticated(view, terms_gate: bool):
         g.account = sessions.authenticated_account(services(), g.token, terms_gate=terms_gate)
         g.account_id = g.account.id
         return view(*args, **kwargs)
+
     return wrapper
 
 
@@ -55,12 +57,15 @@ def rate_limited(action: str, limit_of: str = "rate_limit_per_minute", window_se
     """Limit attempts per client address (and the caller may add more keys). `limit_of`
     names the setting holding the limit per `window_seconds`, for endpoints that need
     another limit than logins."""
+
     def decorator(view):
         @wraps(view)
         def wrapper(*args, **kwargs):
             check_rate(f"{action}:ip:{request.remote_addr}", limit_of, window_seconds)
             return view(*args, **kwargs)
+
         return wrapper
+
     return decorator
 
 
@@ -69,7 +74,9 @@ def check_rate(key: str, limit_of: str = "rate_limit_per_minute", window_seconds
     c = container()
     if not c.rate_limiter.hit(key, getattr(c.settings, limit_of), window_seconds):
         metrics.rate_limited(key.split(":", 1)[0])
-        raise RetryLater(errors.RATE_LIMITED, retry_after=c.rate_limiter.retry_after(window_seconds))
+        raise RetryLater(
+            errors.RATE_LIMITED, retry_after=c.rate_limiter.retry_after(window_seconds)
+        )
 
 
 def private_key(value: str) -> str:
@@ -77,4 +84,6 @@ def private_key(value: str) -> str:
     database fallback ever holds the address. Keyed by LINK_PIN_PEPPER (secret in production), so the
     keys cannot be reversed by hashing candidate addresses."""
     secret = container().settings.link_pin_pepper.encode()
-    return hmac.new(secret, b"rate-limit:" + value.strip().lower().encode(), hashlib.sha256).hexdigest()[:40]
+    return hmac.new(
+        secret, b"rate-limit:" + value.strip().lower().encode(), hashlib.sha256
+    ).hexdigest()[:40]

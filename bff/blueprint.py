@@ -3,6 +3,7 @@
 webargs builds a new schema instance on every request when it is given a schema class; building one
 deep-copies its declared fields (about a tenth of a millisecond, more than the whole `/v5/plans` view).
 marshmallow 4 schemas keep no per-request state, so one shared instance per route is safe."""
+
 from __future__ import annotations
 
 import flask_smorest

@@ -1,4 +1,5 @@
 """Operator commands: `flask --app bff seed`, `flask --app bff outbox deliver`, `flask --app bff payments refund`."""
+
 from __future__ import annotations
 
 import click
@@ -23,25 +24,53 @@ def register(app: Flask) -> None:
     app.cli.add_command(coupons)
 
     @coupons.command("create")
-    @click.option("--type", "coupon_type", required=True, type=click.Choice(TYPES), help="Coupon type")
+    @click.option(
+        "--type", "coupon_type", required=True, type=click.Choice(TYPES), help="Coupon type"
+    )
     @click.option("--duration", required=True, help="P{n}M or P{n}D, e.g. P3M")
     @click.option("--count", default=1, type=click.IntRange(1, 100_000), show_default=True)
     @click.option("--prefix", default="", help="Code prefix, e.g. the partner's name")
-    @click.option("--product", default="lumo", show_default=True, help="lumo_TV, lumo_BOOKS, lumo_ALL or lumo")
+    @click.option(
+        "--product", default="lumo", show_default=True, help="lumo_TV, lumo_BOOKS, lumo_ALL or lumo"
+    )
     @click.option("--partner", default=None, help="Only this partner's users may redeem it")
-    @click.option("--discount-price", default=None, help="Discounted price per cycle (discount types)")
+    @click.option(
+        "--discount-price", default=None, help="Discounted price per cycle (discount types)"
+    )
     @click.option("--plan-type", default=None, type=click.Choice(["P1M", "P1Y"]))
     @click.option("--bundle", is_flag=True, help="Discount needs two or more apps")
-    @click.option("--expires", default=None, help="ISO date-time with offset, e.g. 2027-01-01T00:00:00+00:00")
-    def create(coupon_type, duration, count, prefix, product, partner, discount_price, plan_type, bundle, expires):
+    @click.option(
+        "--expires", default=None, help="ISO date-time with offset, e.g. 2027-01-01T00:00:00+00:00"
+    )
+    def create(
+        coupon_type,
+        duration,
+        count,
+        prefix,
+        product,
+        partner,
+        discount_price,
+        plan_type,
+        bundle,
+        expires,
+    ):
         """Create COUNT random single codes and print them as CSV."""
         from core.services.coupon_batches import BatchError, create_batch, from_row
 
         try:
-            template = from_row({"code": "TEMPLATE", "coupon_type": coupon_type, "duration_code": duration,
-                                 "product": product, "partner": partner or "", "discount_price": discount_price or "",
-                                 "plan_type": plan_type or "", "is_bundle_discount": "1" if bundle else "",
-                                 "expires_at": expires or ""})
+            template = from_row(
+                {
+                    "code": "TEMPLATE",
+                    "coupon_type": coupon_type,
+                    "duration_code": duration,
+                    "product": product,
+                    "partner": partner or "",
+                    "discount_price": discount_price or "",
+                    "plan_type": plan_type or "",
+                    "is_bundle_discount": "1" if bundle else "",
+                    "expires_at": expires or "",
+                }
+            )
             codes = create_batch(container().services, template, count, prefix)
         except (BatchError, ValueError) as exc:
             raise click.UsageError(str(exc)) from None
@@ -72,12 +101,16 @@ def register(app: Flask) -> None:
     def deliver() -> None:
         """Deliver every due message now: e-mails, analytics forwards, partner callbacks."""
         report = container().deliver_outbox()
-        click.echo(f"delivered {report.delivered['email']} e-mail(s), {report.delivered['analytics']} analytics "
-                   f"record(s), {report.delivered['partner']} partner callback(s); {report.retrying} to retry, "
-                   f"{report.dead} dead-lettered")
+        click.echo(
+            f"delivered {report.delivered['email']} e-mail(s), {report.delivered['analytics']} analytics "
+            f"record(s), {report.delivered['partner']} partner callback(s); {report.retrying} to retry, "
+            f"{report.dead} dead-lettered"
+        )
 
     @outbox.command("dead")
-    @click.option("--kind", type=click.Choice(["email", "analytics", "partner", "gateway"]), default=None)
+    @click.option(
+        "--kind", type=click.Choice(["email", "analytics", "partner", "gateway"]), default=None
+    )
     @click.option("--limit", default=100, type=click.IntRange(1, 10_000), show_default=True)
     def dead(kind, limit) -> None:
         """List dead-lettered messages (given up after OUTBOX_MAX_ATTEMPTS, or refused by the receiver)."""
@@ -87,10 +120,14 @@ def register(app: Flask) -> None:
         if not messages:
             click.echo("no dead-lettered messages")
             return
-        click.echo(f"{'id':>8}  {'kind':<9} {'topic':<22} {'tries':>5}  {'dead since':<20} last error")
+        click.echo(
+            f"{'id':>8}  {'kind':<9} {'topic':<22} {'tries':>5}  {'dead since':<20} last error"
+        )
         for m in messages:
-            click.echo(f"{m.id:>8}  {m.kind:<9} {m.topic:<22} {m.attempts:>5}  "
-                       f"{m.dead_at.strftime('%Y-%m-%d %H:%M:%S'):<20} {m.last_error or ''}")
+            click.echo(
+                f"{m.id:>8}  {m.kind:<9} {m.topic:<22} {m.attempts:>5}  "
+                f"{m.dead_at.strftime('%Y-%m-%d %H:%M:%S'):<20} {m.last_error or ''}"
+            )
 
     @outbox.command("retry")
     @click.argument("message_ids", nargs=-1, type=int, required=True)
@@ -100,7 +137,9 @@ def register(app: Flask) -> None:
 
         done = requeue(container().services, list(message_ids))
         for message_id in message_ids:
-            outcome = "re-queued" if message_id in done else "not dead-lettered (unknown or pending)"
+            outcome = (
+                "re-queued" if message_id in done else "not dead-lettered (unknown or pending)"
+            )
             click.echo(f"{message_id}: {outcome}")
         if len(done) != len(message_ids):
             raise SystemExit(1)
@@ -109,9 +148,19 @@ def register(app: Flask) -> None:
     app.cli.add_command(analytics)
 
     @analytics.command("funnel")
-    @click.option("--day", required=True, type=click.DateTime(formats=["%Y-%m-%d"]), help="UTC day, YYYY-MM-DD")
-    @click.option("--png", "png", default=None, type=click.Path(dir_okay=False, writable=True),
-                  help="Also draw the funnel as a PNG chart (needs matplotlib: pip install '.[reports]')")
+    @click.option(
+        "--day",
+        required=True,
+        type=click.DateTime(formats=["%Y-%m-%d"]),
+        help="UTC day, YYYY-MM-DD",
+    )
+    @click.option(
+        "--png",
+        "png",
+        default=None,
+        type=click.Path(dir_okay=False, writable=True),
+        help="Also draw the funnel as a PNG chart (needs matplotlib: pip install '.[reports]')",
+    )
     def funnel(day, png) -> None:
         """Visits (OPEN_APP) -> registrations (CLICK_REGISTER) -> trials (START_FREE_TRIAL) -> paid
         (PAYMENT_DONE), distinct transactions by country and utm source."""
@@ -124,7 +173,9 @@ def register(app: Flask) -> None:
             write_funnel_png(day.date(), rows, total, png)
             click.echo(f"chart written to {png}")
 
-    payments = AppGroup("payments", help="Refunds, voids and the payment history (docs/billing-refunds.md).")
+    payments = AppGroup(
+        "payments", help="Refunds, voids and the payment history (docs/billing-refunds.md)."
+    )
     app.cli.add_command(payments)
 
     def _refund(transaction_id, amount, actor, reason, end_access, key, void_only) -> None:
@@ -132,32 +183,61 @@ def register(app: Flask) -> None:
         from core.services.refunds import RefundCommand, refund
 
         try:
-            event = refund(container().services, RefundCommand(
-                transaction_id=transaction_id, actor=actor, reason=reason, amount=amount, end_access=end_access,
-                void_only=void_only, operation_key=key))
+            event = refund(
+                container().services,
+                RefundCommand(
+                    transaction_id=transaction_id,
+                    actor=actor,
+                    reason=reason,
+                    amount=amount,
+                    end_access=end_access,
+                    void_only=void_only,
+                    operation_key=key,
+                ),
+            )
         except DomainError as exc:
             raise click.ClickException(f"{exc.error.message}: nothing was done") from None
-        click.echo(f"{event.kind} of {event.amount} {event.currency} on {event.transaction_id}: {event.status} "
-                   f"(event {event.id}, gateway {event.gateway_ref or '-'}"
-                   f"{', access ended' if event.end_access else ''})")
+        click.echo(
+            f"{event.kind} of {event.amount} {event.currency} on {event.transaction_id}: {event.status} "
+            f"(event {event.id}, gateway {event.gateway_ref or '-'}"
+            f"{', access ended' if event.end_access else ''})"
+        )
 
     @payments.command("refund")
     @click.argument("transaction_id")
-    @click.option("--amount", default=None, help="Decimal, e.g. 12.50; default: everything not yet refunded")
-    @click.option("--actor", required=True, help="Who refunds (your name or e-mail): kept with the refund")
+    @click.option(
+        "--amount", default=None, help="Decimal, e.g. 12.50; default: everything not yet refunded"
+    )
+    @click.option(
+        "--actor", required=True, help="Who refunds (your name or e-mail): kept with the refund"
+    )
     @click.option("--reason", required=True, help="Why: kept with the refund")
-    @click.option("--end-access", is_flag=True, help="Also end the subscription's access now (and its renewal)")
-    @click.option("--key", default=None, help="Operation key: the same key is the same refund (default: derived "
-                                              "from the transaction, amount, actor and reason)")
+    @click.option(
+        "--end-access",
+        is_flag=True,
+        help="Also end the subscription's access now (and its renewal)",
+    )
+    @click.option(
+        "--key",
+        default=None,
+        help="Operation key: the same key is the same refund (default: derived "
+        "from the transaction, amount, actor and reason)",
+    )
     def refund_command(transaction_id, amount, actor, reason, end_access, key) -> None:
         """Give money back: a charge not yet settled is voided (whole), a settled one refunded."""
         _refund(transaction_id, amount, actor, reason, end_access, key, void_only=False)
 
     @payments.command("void")
     @click.argument("transaction_id")
-    @click.option("--actor", required=True, help="Who voids (your name or e-mail): kept with the void")
+    @click.option(
+        "--actor", required=True, help="Who voids (your name or e-mail): kept with the void"
+    )
     @click.option("--reason", required=True, help="Why: kept with the void")
-    @click.option("--end-access", is_flag=True, help="Also end the subscription's access now (and its renewal)")
+    @click.option(
+        "--end-access",
+        is_flag=True,
+        help="Also end the subscription's access now (and its renewal)",
+    )
     @click.option("--key", default=None, help="Operation key: the same key is the same void")
     def void_command(transaction_id, actor, reason, end_access, key) -> None:
         """Cancel a charge that has not settled yet (refused once it has: refund it instead)."""
@@ -172,12 +252,19 @@ def register(app: Flask) -> None:
 
         if subscription_id is None and transaction_id is None:
             raise click.UsageError("give --subscription or --transaction")
-        events = history(container().services, subscription_id=subscription_id, transaction_id=transaction_id)
-        click.echo(f"{'when (UTC)':<20} {'kind':<15} {'amount':>9} {'cur':<4} {'status':<10} {'transaction':<22} "
-                   f"{'actor':<20} reason")
+        events = history(
+            container().services, subscription_id=subscription_id, transaction_id=transaction_id
+        )
+        click.echo(
+            f"{'when (UTC)':<20} {'kind':<15} {'amount':>9} {'cur':<4} {'status':<10} {'transaction':<22} "
+            f"{'actor':<20} reason"
+        )
         for e in events:
-            click.echo(f"{e.created_at:%Y-%m-%d %H:%M:%S} {e.kind:<15} {e.amount if e.amount is not None else '':>9} "
-                       f"{e.currency or '':<4} {e.status:<10} {e.transaction_id:<22} {e.actor:<20} {e.reason}")
+            click.echo(
+                f"{e.created_at:%Y-%m-%d %H:%M:%S} {e.kind:<15} {e.amount if e.amount is not None else '':>9} "
+                f"{e.currency or '':<4} {e.status:<10} {e.transaction_id:<22} {e.actor:<20} {e.reason}"
+            )
+
     from bff.resources.ops import cli as ops_cli
 
     ops_cli.register(app)

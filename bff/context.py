@@ -1,4 +1,5 @@
 """Access to the container built by create_app, from inside a request."""
+
 from __future__ import annotations
 
 from flask import current_app

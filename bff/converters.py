@@ -1,5 +1,6 @@
 """URL converters. Integer path parameters are database ids: a number past a 32-bit signed integer
 cannot name a row, and handing it to the database is an overflow (a 500), so the route answers 404."""
+
 from __future__ import annotations
 
 from flask import Flask

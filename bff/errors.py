@@ -1,4 +1,5 @@
 """One place turns every failure into the spec's JSON error body: {"code", "message"}."""
+
 from __future__ import annotations
 
 import logging
@@ -41,7 +42,9 @@ def _http(exc: HTTPException):
     if exc.code and 400 <= exc.code < 500:
         response = jsonify({"code": 0, "message": "somethingWentWrong"})
         if exc.code == 405 and getattr(exc, "valid_methods", None):
-            response.headers["Allow"] = ", ".join(sorted(exc.valid_methods))  # RFC 9110: a 405 says what is allowed
+            response.headers["Allow"] = ", ".join(
+                sorted(exc.valid_methods)
+            )  # RFC 9110: a 405 says what is allowed
         return response, exc.code
     return error_body(errors.GENERIC)
 

@@ -11,6 +11,7 @@ and the Procfile).
   (docs/operations.md, "Metrics").
 
 Other options stay on the command line (bind, workers, reload)."""
+
 from __future__ import annotations
 
 import json
@@ -37,8 +38,10 @@ def _json_error(sock, status_int: int, reason: str, _mesg: str) -> None:
     """gunicorn.util.write_error, with the API's error body (`{"code": 0, "message": …}`); the request
     line gunicorn would echo back is not repeated (it may carry a secret query)."""
     body = json.dumps({"code": 0, "message": "somethingWentWrong"}).encode()
-    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(body)}\r\n\r\n").encode("latin-1")
+    head = (
+        f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\n\r\n"
+    ).encode("latin-1")
     util.write_nonblock(sock, head + body)
 
 
@@ -58,10 +61,18 @@ def when_ready(server) -> None:
     from prometheus_client import start_http_server
 
     try:
-        start_http_server(_settings.metrics_port, addr=_settings.metrics_host,
-                          registry=metrics.scrape_registry(_settings.prometheus_multiproc_dir))
+        start_http_server(
+            _settings.metrics_port,
+            addr=_settings.metrics_host,
+            registry=metrics.scrape_registry(_settings.prometheus_multiproc_dir),
+        )
     except OSError as error:  # the API runs without its metrics rather than not at all
-        log.warning("metrics port %s:%s not opened: %s", _settings.metrics_host, _settings.metrics_port, error)
+        log.warning(
+            "metrics port %s:%s not opened: %s",
+            _settings.metrics_host,
+            _settings.metrics_port,
+            error,
+        )
         return
     log.info("metrics on http://%s:%s/metrics", _settings.metrics_host, _settings.metrics_port)
 

@@ -4,6 +4,7 @@ hold one), a JSON body nested deeper than MAX_DEPTH (Python's parser would hit i
 or holding a number longer than MAX_NUMBER_CHARS (a 5,000-digit integer exceeds Python's conversion
 limit; such a float is infinity). Nothing is changed by a refused request. Control characters in
 single-line text fields are refused by the schemas (bff.schemas.InputSchema)."""
+
 from __future__ import annotations
 
 import json
@@ -29,6 +30,7 @@ def _number(kind):
         if kind is float and value in (float("inf"), float("-inf")):
             raise _Refused("Number too large.")
         return value
+
     return parse
 
 
@@ -55,8 +57,12 @@ def _check_tree(value) -> str | None:
 def json_problem(raw: bytes) -> str | None:
     """Why a JSON body is refused, or None (an unparsable body is left to the schemas' own answer)."""
     try:
-        value = json.loads(raw, parse_int=_number(int), parse_float=_number(float),
-                           parse_constant=lambda name: (_ for _ in ()).throw(_Refused("Not a number.")))
+        value = json.loads(
+            raw,
+            parse_int=_number(int),
+            parse_float=_number(float),
+            parse_constant=lambda name: (_ for _ in ()).throw(_Refused("Not a number.")),
+        )
     except _Refused as refused:
         return str(refused)
     except RecursionError:

@@ -1,6 +1,7 @@
 """Maintenance mode (MAINTENANCE_MODE, or the runtime switch): every API call answers 503 `maintenance` with Retry-After,
 except the health checks, the site switches the web app reads to show its maintenance page, and the
 API's own documentation."""
+
 from __future__ import annotations
 
 from flask import Flask, request
@@ -21,8 +22,12 @@ def install(app: Flask) -> None:
     def _maintenance():
         if not services().site_config().maintenance:
             return None
-        if (request.path in OPEN_PATHS or request.path == "/docs" or request.path.startswith("/docs/")
-                or request.path.startswith("/ops/")):  # the operator console works during maintenance
+        if (
+            request.path in OPEN_PATHS
+            or request.path == "/docs"
+            or request.path.startswith("/docs/")
+            or request.path.startswith("/ops/")
+        ):  # the operator console works during maintenance
             return None
         response, status = error_body(errors.SERVICE_UNAVAILABLE)
         response.headers["Retry-After"] = str(RETRY_AFTER_SECONDS)

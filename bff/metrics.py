@@ -4,6 +4,7 @@
 /metrics is not public: it is served on the API's own port only with METRICS_TOKEN set (as
 `Authorization: Bearer <token>`, 404 otherwise), and on METRICS_HOST:METRICS_PORT (loopback by default),
 which gunicorn's master opens (bff/gunicorn_conf.py)."""
+
 from __future__ import annotations
 
 import hmac
@@ -37,10 +38,14 @@ def install(app: Flask, settings: Settings) -> None:
         started = getattr(g, "metrics_started", None)
         metrics.HTTP_REQUESTS.labels(request.method, route, str(response.status_code)).inc()
         if started is not None:
-            metrics.HTTP_LATENCY.labels(request.method, route).observe(time.perf_counter() - started)
+            metrics.HTTP_LATENCY.labels(request.method, route).observe(
+                time.perf_counter() - started
+            )
         if response.status_code == 429:
             action = getattr(g, "metrics_refusal", None)
-            metrics.REFUSALS.labels("rate_limit" if action else "login_throttle", action or route).inc()
+            metrics.REFUSALS.labels(
+                "rate_limit" if action else "login_throttle", action or route
+            ).inc()
         return response
 
     token = settings.metrics_token

@@ -1,4 +1,5 @@
 """Request ids, JSON access logs that never carry secrets, and security headers."""
+
 from __future__ import annotations
 
 import re
@@ -13,28 +14,39 @@ from core.adapters.logs import redact  # noqa: F401 - the one redaction, re-expo
 log = logs.get_logger("lumo.access")
 
 _API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
-_DOCS_CSP = ("default-src 'none'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
-             "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https://cdn.jsdelivr.net; "
-             "connect-src 'self'; frame-ancestors 'none'")
+_DOCS_CSP = (
+    "default-src 'none'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https://cdn.jsdelivr.net; "
+    "connect-src 'self'; frame-ancestors 'none'"
+)
 
 
 def _security_headers(csp: str, production: bool) -> list[tuple[str, str]]:
     """The headers every answer carries (built once: appending them is cheaper than one set() each)."""
-    headers = [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
-               ("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"),
-               ("Content-Security-Policy", csp), ("X-Frame-Options", "DENY")]
+    headers = [
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"),
+        ("Content-Security-Policy", csp),
+        ("X-Frame-Options", "DENY"),
+    ]
     if production:
         headers.append(("Strict-Transport-Security", "max-age=63072000; includeSubDomains"))
     return headers
 
 
 def install(app: Flask, production: bool) -> None:
-    api_headers, docs_headers = _security_headers(_API_CSP, production), _security_headers(_DOCS_CSP, production)
+    api_headers, docs_headers = (
+        _security_headers(_API_CSP, production),
+        _security_headers(_DOCS_CSP, production),
+    )
 
     @app.before_request
     def _start():
         supplied = request.headers.get("X-Request-Id", "")
-        g.request_id = supplied if re.fullmatch(r"[A-Za-z0-9\-]{8,64}", supplied) else uuid.uuid4().hex
+        g.request_id = (
+            supplied if re.fullmatch(r"[A-Za-z0-9\-]{8,64}", supplied) else uuid.uuid4().hex
+        )
         g.started = time.perf_counter()
         logs.clear_context()
         logs.bind_context(request_id=g.request_id)  # on every line logged while this request runs
@@ -45,9 +57,16 @@ def install(app: Flask, production: bool) -> None:
         headers["X-Request-Id"] = getattr(g, "request_id", "")
         headers.extend(docs_headers if request.path.startswith("/docs") else api_headers)
         if "Authorization" in request.headers and "Cache-Control" not in response.headers:
-            response.headers["Cache-Control"] = "no-store"  # a parent's data stays out of shared caches
-        log.info("request", method=request.method, path=request.path, status=response.status_code,
-                 ms=round(1000 * (time.perf_counter() - getattr(g, "started", time.perf_counter())), 2))
+            response.headers["Cache-Control"] = (
+                "no-store"  # a parent's data stays out of shared caches
+            )
+        log.info(
+            "request",
+            method=request.method,
+            path=request.path,
+            status=response.status_code,
+            ms=round(1000 * (time.perf_counter() - getattr(g, "started", time.perf_counter())), 2),
+        )
         return response
 
     @app.teardown_request

@@ -1,4 +1,5 @@
 """Schemas shared by several resources, and the error documentation helper."""
+
 from __future__ import annotations
 
 import re
@@ -10,8 +11,10 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, vali
 from core.domain.errors import LOGIN_NEEDED, PARAMETER_REQUIRED, TERMS_UPDATE, ErrorType
 
 # Ids are INTEGER columns: a number outside 32 bits names no row, and must not reach the database.
-ID_RANGE = validate.Range(min=-2**31, max=2**31 - 1)
-CLIENT_HASH = validate.Regexp(r"^[0-9a-fA-F]{64}$", error="Expected the SHA-256 hash of the password.")
+ID_RANGE = validate.Range(min=-(2**31), max=2**31 - 1)
+CLIENT_HASH = validate.Regexp(
+    r"^[0-9a-fA-F]{64}$", error="Expected the SHA-256 hash of the password."
+)
 
 
 # Control characters (C0, DEL, C1) are refused in every text field; a field declared with
@@ -37,10 +40,18 @@ class InputSchema(Schema):
             if key not in data:
                 continue
             value = data[key]
-            if isinstance(field, fields.Boolean) and value is not None and not isinstance(value, (bool, str)):
+            if (
+                isinstance(field, fields.Boolean)
+                and value is not None
+                and not isinstance(value, (bool, str))
+            ):
                 problems[key] = ["Not a valid boolean."]
             elif isinstance(field, fields.String) and isinstance(value, str):
-                forbidden = MULTILINE_FORBIDDEN if field.metadata.get("multiline") else SINGLE_LINE_FORBIDDEN
+                forbidden = (
+                    MULTILINE_FORBIDDEN
+                    if field.metadata.get("multiline")
+                    else SINGLE_LINE_FORBIDDEN
+                )
                 if forbidden.search(value):
                     problems[key] = [CONTROL_CHARACTERS]
         if problems:
@@ -49,15 +60,32 @@ class InputSchema(Schema):
 
 
 class ApiErrorSchema(Schema):
-    code = fields.Integer(required=True, metadata={"description": "Numeric code of docs/product.md#errors (0 if none)."})
-    message = fields.String(required=True, metadata={"description": "Message key, namespace Errors in locales."})
+    code = fields.Integer(
+        required=True,
+        metadata={"description": "Numeric code of docs/product.md#errors (0 if none)."},
+    )
+    message = fields.String(
+        required=True, metadata={"description": "Message key, namespace Errors in locales."}
+    )
     errors = fields.Dict(metadata={"description": "Field -> messages, on invalid input."})
-    couponProduct = fields.String(metadata={"description": "The product a coupon is for (codes 4, 5 and 6)."})
-    errorMessage = fields.String(metadata={"description": "Why a payment failed: a message key, namespace Errors."})
-    messageCode = fields.String(metadata={"description": "Publisher calls: e.g. SEVAMEDIA_INVALID_COUPON."})
-    version = fields.String(metadata={"description": "termsUpdate, termsVersionOutdated: the terms in force."})
-    max = fields.Integer(metadata={"description": "childLimitReached: the most profiles an account may have."})
-    field = fields.String(metadata={"description": "The field an error is about, when there is one."})
+    couponProduct = fields.String(
+        metadata={"description": "The product a coupon is for (codes 4, 5 and 6)."}
+    )
+    errorMessage = fields.String(
+        metadata={"description": "Why a payment failed: a message key, namespace Errors."}
+    )
+    messageCode = fields.String(
+        metadata={"description": "Publisher calls: e.g. SEVAMEDIA_INVALID_COUPON."}
+    )
+    version = fields.String(
+        metadata={"description": "termsUpdate, termsVersionOutdated: the terms in force."}
+    )
+    max = fields.Integer(
+        metadata={"description": "childLimitReached: the most profiles an account may have."}
+    )
+    field = fields.String(
+        metadata={"description": "The field an error is about, when there is one."}
+    )
 
 
 class StatusSchema(Schema):
@@ -74,8 +102,11 @@ def documents(blp, *error_types: ErrorType, auth: bool = False, terms_gate: bool
 
     def decorator(view):
         for status, lines in sorted(by_status.items()):
-            view = blp.alt_response(status, schema=ApiErrorSchema, description="; ".join(lines))(view)
+            view = blp.alt_response(status, schema=ApiErrorSchema, description="; ".join(lines))(
+                view
+            )
         if auth:
             view = blp.doc(security=[{"bearer": []}])(view)
         return view
+
     return decorator

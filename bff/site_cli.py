@@ -7,6 +7,7 @@
     flask --app bff site reset maintenance|holiday-promo --by … --reason …   (back to the environment's value)
     flask --app bff site history
 """
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,10 @@ from bff.context import services
 from core.services.site_switches import HOLIDAY_PROMO, MAINTENANCE, SwitchError
 
 _NAMES = {"maintenance": MAINTENANCE, "holiday-promo": HOLIDAY_PROMO}
-_who = [click.option("--by", "changed_by", required=True, help="Who changes it (name or staff id)"),
-        click.option("--reason", required=True, help="Why (kept in the switch's history)")]
+_who = [
+    click.option("--by", "changed_by", required=True, help="Who changes it (name or staff id)"),
+    click.option("--reason", required=True, help="Why (kept in the switch's history)"),
+]
 
 
 def _with_who(command):
@@ -35,8 +38,10 @@ def _show() -> None:
     site = ctx.site_config()
     promo = site.holiday_promo
     click.echo(f"maintenance: {'on' if site.maintenance else 'off'}")
-    click.echo(f"holiday-promo: {promo.coupon_code or '-'} from {promo.starts or '-'} to {promo.ends or '-'} "
-               f"({'active today' if promo.is_active(ctx.clock.now().date()) else 'inactive today'})")
+    click.echo(
+        f"holiday-promo: {promo.coupon_code or '-'} from {promo.starts or '-'} to {promo.ends or '-'} "
+        f"({'active today' if promo.is_active(ctx.clock.now().date()) else 'inactive today'})"
+    )
 
 
 def register(app: Flask) -> None:
@@ -77,7 +82,9 @@ def register(app: Flask) -> None:
                 return uow.coupons.by_code(code) is not None
 
         try:
-            ctx.switches.set_holiday_promo(starts.date(), ends.date(), coupon, changed_by, reason, exists)
+            ctx.switches.set_holiday_promo(
+                starts.date(), ends.date(), coupon, changed_by, reason, exists
+            )
         except SwitchError as error:
             raise click.UsageError(str(error)) from None
         _show()
@@ -98,6 +105,12 @@ def register(app: Flask) -> None:
     def history(limit) -> None:
         """Who changed which switch, when and why (latest first)."""
         for change in services().switches.history(limit):
-            value = "default" if change["value"] is None else json.dumps(change["value"], sort_keys=True)
-            click.echo(f"{change['changed_at'].isoformat()}  {change['name']} = {value}  by {change['changed_by']}: "
-                       f"{change['reason']}")
+            value = (
+                "default"
+                if change["value"] is None
+                else json.dumps(change["value"], sort_keys=True)
+            )
+            click.echo(
+                f"{change['changed_at'].isoformat()}  {change['name']} = {value}  by {change['changed_by']}: "
+                f"{change['reason']}"
+            )

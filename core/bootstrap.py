@@ -2,6 +2,7 @@
 
 The Flask app, the Celery worker, the CLI and the tests all start here.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -26,7 +27,13 @@ from core.domain.clock import Clock, SystemClock
 from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
 from core.domain.ports import HttpSender, JobQueue, Mailer, RateLimiter
-from core.services import analytics, email_delivery, outbox_dispatch, partner_callbacks, subscription_changes
+from core.services import (
+    analytics,
+    email_delivery,
+    outbox_dispatch,
+    partner_callbacks,
+    subscription_changes,
+)
 from core.domain.site import HolidayPromo, SiteConfig
 from core.domain.three_d_secure import ThreeDSecurePolicy
 from core.services.site_switches import SiteSwitches
@@ -43,7 +50,9 @@ class Container:
     rate_limiter: RateLimiter
     catalogue: FileCatalogue = field(default_factory=FileCatalogue.load)  # plans, prices, licenses
     dispatcher: outbox_dispatch.Dispatcher | None = None
-    read_engine: Engine | None = None  # autocommit connections of the read-only units of work (PostgreSQL)
+    read_engine: Engine | None = (
+        None  # autocommit connections of the read-only units of work (PostgreSQL)
+    )
     totp: PyotpTotp = field(default_factory=PyotpTotp)  # the operator console's second factor
 
     def close(self) -> None:
@@ -52,7 +61,9 @@ class Container:
         if self.read_engine is not None and self.read_engine is not self.engine:
             self.read_engine.dispose()
 
-    def deliver_outbox(self, kinds: tuple[str, ...] | None = None) -> outbox_dispatch.DeliveryReport:
+    def deliver_outbox(
+        self, kinds: tuple[str, ...] | None = None
+    ) -> outbox_dispatch.DeliveryReport:
         """Deliver what is due: e-mails, analytics forwards, partner callbacks."""
         return outbox_dispatch.deliver_pending(self.services, self.dispatcher, kinds)
 
@@ -60,18 +71,34 @@ class Container:
         return self.deliver_outbox(("email",)).total
 
 
-def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | None = None,
-              jobs: JobQueue | None = None, rate_limiter: RateLimiter | None = None,
-              catalogue: FileCatalogue | None = None, gateway: PaymentGateway | None = None,
-              http: HttpSender | None = None) -> Container:
+def bootstrap(
+    settings: Settings,
+    clock: Clock | None = None,
+    mailer: Mailer | None = None,
+    jobs: JobQueue | None = None,
+    rate_limiter: RateLimiter | None = None,
+    catalogue: FileCatalogue | None = None,
+    gateway: PaymentGateway | None = None,
+    http: HttpSender | None = None,
+) -> Container:
     clock = clock or SystemClock()
     catalogue = catalogue or FileCatalogue.load()
-    gateway = MeteredGateway(gateway or payment_gateway(settings, clock))  # latency and outcome per call
+    gateway = MeteredGateway(
+        gateway or payment_gateway(settings, clock)
+    )  # latency and outcome per call
     engine = make_engine(settings.database_url)
-    read_engine = engine if engine.dialect.name == "sqlite" else make_engine(settings.database_url, read_only=True)
+    read_engine = (
+        engine
+        if engine.dialect.name == "sqlite"
+        else make_engine(settings.database_url, read_only=True)
+    )
     mail = email_delivery.MailSetup(
-        mailer=mailer or (SmtpMailer(settings.smtp_url, settings.mail_from) if settings.smtp_url
-                          else FileMailer(settings.outbox_dir, settings.mail_from)),
+        mailer=mailer
+        or (
+            SmtpMailer(settings.smtp_url, settings.mail_from)
+            if settings.smtp_url
+            else FileMailer(settings.outbox_dir, settings.mail_from)
+        ),
         templates=LocaleEmailTemplates(settings.locales_dir),
         public_url=settings.public_url,
         support_email=settings.support_email,
@@ -83,56 +110,95 @@ def bootstrap(settings: Settings, clock: Clock | None = None, mailer: Mailer | N
         hasher=Argon2Hasher(memory_kib=settings.argon2_memory_kib),
         clock=clock,
         jobs=jobs or InlineJobQueue(lambda: None),
-        policy=TokenPolicy(session_days=settings.session_days, session_idle_days=settings.session_idle_days,
-                           reset_minutes=settings.reset_minutes,
-                           confirm_hours=settings.confirm_hours,
-                           redirect_key_seconds=settings.redirect_key_seconds),
+        policy=TokenPolicy(
+            session_days=settings.session_days,
+            session_idle_days=settings.session_idle_days,
+            reset_minutes=settings.reset_minutes,
+            confirm_hours=settings.confirm_hours,
+            redirect_key_seconds=settings.redirect_key_seconds,
+        ),
         default_country=settings.default_country,
         gateway=gateway,
         catalogue=catalogue,
         family=family_policy(settings),
-        site=SiteConfig(maintenance=settings.maintenance_mode, holiday_promo=HolidayPromo(
-            starts=settings.holiday_promo_from, ends=settings.holiday_promo_to,
-            coupon_code=settings.holiday_promo_coupon)),
+        site=SiteConfig(
+            maintenance=settings.maintenance_mode,
+            holiday_promo=HolidayPromo(
+                starts=settings.holiday_promo_from,
+                ends=settings.holiday_promo_to,
+                coupon_code=settings.holiday_promo_coupon,
+            ),
+        ),
         qr=SegnoQrEncoder(),
-        login_throttle=LoginThrottle(free_failures=settings.login_free_failures,
-                                     max_delay_seconds=settings.login_max_delay_seconds),
+        login_throttle=LoginThrottle(
+            free_failures=settings.login_free_failures,
+            max_delay_seconds=settings.login_max_delay_seconds,
+        ),
         three_d_secure=ThreeDSecurePolicy.of(settings.three_d_secure),
     )
-    ctx.switches = SiteSwitches(SqlSiteSwitches(engine), defaults=lambda: ctx.site, clock=clock,
-                                ttl_seconds=settings.site_cache_seconds)
-    dispatcher = outbox_dispatcher(settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds))
+    ctx.switches = SiteSwitches(
+        SqlSiteSwitches(engine),
+        defaults=lambda: ctx.site,
+        clock=clock,
+        ttl_seconds=settings.site_cache_seconds,
+    )
+    dispatcher = outbox_dispatcher(
+        settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds)
+    )
     if jobs is None:
-        ctx.jobs = (CeleryJobQueue(settings.redis_url, settings.celery_queue) if settings.redis_url
-                    else InlineJobQueue(partial(outbox_dispatch.deliver_pending, ctx, dispatcher)))
+        ctx.jobs = (
+            CeleryJobQueue(settings.redis_url, settings.celery_queue)
+            if settings.redis_url
+            else InlineJobQueue(partial(outbox_dispatch.deliver_pending, ctx, dispatcher))
+        )
     if rate_limiter is None:
         rate_limiter = _rate_limiter(settings, engine)
-    return Container(settings=settings, engine=engine, services=ctx, mail=mail, rate_limiter=rate_limiter,
-                     catalogue=catalogue, dispatcher=dispatcher, read_engine=read_engine)
+    return Container(
+        settings=settings,
+        engine=engine,
+        services=ctx,
+        mail=mail,
+        rate_limiter=rate_limiter,
+        catalogue=catalogue,
+        dispatcher=dispatcher,
+        read_engine=read_engine,
+    )
 
 
-def outbox_dispatcher(settings: Settings, mail: email_delivery.MailSetup,
-                      http: HttpSender) -> outbox_dispatch.Dispatcher:
+def outbox_dispatcher(
+    settings: Settings, mail: email_delivery.MailSetup, http: HttpSender
+) -> outbox_dispatch.Dispatcher:
     """One handler per outbox kind, and the retry policy they share."""
     collector = analytics.Collector(url=settings.analytics_collector_url, sender=http)
     partners = partner_callbacks.PartnerEndpoints(endpoints=settings.partner_callbacks, sender=http)
     return outbox_dispatch.Dispatcher(
-        handlers={"email": lambda ctx, uow, m: email_delivery.prepare(ctx, mail, uow, m),
-                  "analytics": lambda ctx, uow, m: analytics.prepare_forward(ctx, collector, uow, m),
-                  "partner": lambda ctx, uow, m: partner_callbacks.prepare_callback(ctx, partners, uow, m),
-                  "gateway": lambda ctx, uow, m: subscription_changes.send_plan_change(ctx, m)},
-        policy=outbox_dispatch.RetryPolicy(max_attempts=settings.outbox_max_attempts,
-                                           base_seconds=settings.outbox_retry_seconds,
-                                           lease_seconds=settings.outbox_lease_seconds),
-        observer=observe_outbox)
+        handlers={
+            "email": lambda ctx, uow, m: email_delivery.prepare(ctx, mail, uow, m),
+            "analytics": lambda ctx, uow, m: analytics.prepare_forward(ctx, collector, uow, m),
+            "partner": lambda ctx, uow, m: partner_callbacks.prepare_callback(
+                ctx, partners, uow, m
+            ),
+            "gateway": lambda ctx, uow, m: subscription_changes.send_plan_change(ctx, m),
+        },
+        policy=outbox_dispatch.RetryPolicy(
+            max_attempts=settings.outbox_max_attempts,
+            base_seconds=settings.outbox_retry_seconds,
+            lease_seconds=settings.outbox_lease_seconds,
+        ),
+        observer=observe_outbox,
+    )
 
 
 def family_policy(settings: Settings) -> FamilyPolicy:
     """Production refuses the public development pepper: with it, PIN hashes would be reversible."""
     if settings.is_production and settings.link_pin_pepper in ("", DEV_LINK_PIN_PEPPER):
         raise RuntimeError("LUMO_ENV=production needs LINK_PIN_PEPPER (a long random secret)")
-    return FamilyPolicy(terms_version=settings.terms_version, promo_consent_version=settings.promo_consent_version,
-                        link_pin_pepper=settings.link_pin_pepper, public_url=settings.public_url)
+    return FamilyPolicy(
+        terms_version=settings.terms_version,
+        promo_consent_version=settings.promo_consent_version,
+        link_pin_pepper=settings.link_pin_pepper,
+        public_url=settings.public_url,
+    )
 
 
 def payment_gateway(settings: Settings, clock: Clock) -> PaymentGateway:
@@ -140,20 +206,32 @@ def payment_gateway(settings: Settings, clock: Clock) -> PaymentGateway:
     if settings.payment_gateway == "braintree":
         from core.adapters.payments.braintree_gateway import build_braintree_gateway
 
-        return build_braintree_gateway(settings.braintree_merchant_id, settings.braintree_public_key,
-                                       settings.braintree_private_key, settings.braintree_environment,
-                                       merchant_accounts=settings.braintree_merchant_accounts)
+        return build_braintree_gateway(
+            settings.braintree_merchant_id,
+            settings.braintree_public_key,
+            settings.braintree_private_key,
+            settings.braintree_environment,
+            merchant_accounts=settings.braintree_merchant_accounts,
+        )
     if settings.is_production:
-        raise RuntimeError("LUMO_ENV=production needs PAYMENT_GATEWAY=braintree and BRAINTREE_* credentials")
-    return SandboxGateway(webhook_secret=settings.sandbox_webhook_secret or None, clock=clock,
-                          settle_after=settings.sandbox_settle_seconds)
+        raise RuntimeError(
+            "LUMO_ENV=production needs PAYMENT_GATEWAY=braintree and BRAINTREE_* credentials"
+        )
+    return SandboxGateway(
+        webhook_secret=settings.sandbox_webhook_secret or None,
+        clock=clock,
+        settle_after=settings.sandbox_settle_seconds,
+    )
 
 
 def _rate_limiter(settings: Settings, engine: Engine) -> RateLimiter:
     if settings.redis_url:
         import redis
 
-        return RedisRateLimiter(redis.Redis.from_url(settings.redis_url, socket_timeout=0.5,
-                                                     socket_connect_timeout=0.5),
-                                fallback=SqlRateLimiter(engine))  # Redis lost: counted in the database
+        return RedisRateLimiter(
+            redis.Redis.from_url(
+                settings.redis_url, socket_timeout=0.5, socket_connect_timeout=0.5
+            ),
+            fallback=SqlRateLimiter(engine),
+        )  # Redis lost: counted in the database
     return MemoryRateLimiter()

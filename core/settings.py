@@ -2,6 +2,7 @@
 
 Every variable, its default and its meaning is listed in README.md.
 """
+
 from __future__ import annotations
 
 import os
@@ -16,7 +17,9 @@ from core.domain.catalogue import CURRENCY_SYMBOLS
 from core.domain import three_d_secure
 
 ROOT = Path(__file__).resolve().parent.parent
-SOLD_CURRENCIES = tuple(CURRENCY_SYMBOLS)  # the catalogue prices every plan in each of them (catalogue_file)
+SOLD_CURRENCIES = tuple(
+    CURRENCY_SYMBOLS
+)  # the catalogue prices every plan in each of them (catalogue_file)
 
 
 def _int(name: str, default: int) -> int:
@@ -34,7 +37,9 @@ def parse_partner_callbacks(raw: str) -> dict[str, tuple[str, str]]:
         name, _, rest = entry.partition("=")
         url, _, secret = rest.rpartition("|")
         if not name.strip() or not url.startswith(("http://", "https://")) or not secret:
-            raise ValueError(f"PARTNER_CALLBACKS entry for {name.strip() or '?'!r} needs name=URL|secret")
+            raise ValueError(
+                f"PARTNER_CALLBACKS entry for {name.strip() or '?'!r} needs name=URL|secret"
+            )
         partners[name.strip().lower()] = (url.strip(), secret)
     return partners
 
@@ -46,7 +51,9 @@ def parse_merchant_accounts(raw: str) -> dict[str, str]:
     for entry in filter(None, (part.strip() for part in raw.replace(";", ",").split(","))):
         currency, _, account = (piece.strip() for piece in entry.partition("="))
         if not re.fullmatch(r"[A-Za-z]{3}", currency) or not re.fullmatch(r"[\w-]+", account):
-            raise ValueError(f"BRAINTREE_MERCHANT_ACCOUNTS entry {entry!r} needs CURRENCY=merchant_account_id")
+            raise ValueError(
+                f"BRAINTREE_MERCHANT_ACCOUNTS entry {entry!r} needs CURRENCY=merchant_account_id"
+            )
         if currency.upper() in accounts:
             raise ValueError(f"BRAINTREE_MERCHANT_ACCOUNTS names {currency.upper()} twice")
         accounts[currency.upper()] = account
@@ -72,7 +79,9 @@ def _promo_dates(raw_from: str, raw_to: str) -> tuple[date | None, date | None]:
     if not raw_from and not raw_to:
         return None, None
     if not (raw_from and raw_to):
-        raise ValueError("HOLIDAY_PROMO_FROM and HOLIDAY_PROMO_TO go together (ISO dates, both included)")
+        raise ValueError(
+            "HOLIDAY_PROMO_FROM and HOLIDAY_PROMO_TO go together (ISO dates, both included)"
+        )
     starts, ends = date.fromisoformat(raw_from), date.fromisoformat(raw_to)
     if starts > ends:
         raise ValueError("HOLIDAY_PROMO_FROM is after HOLIDAY_PROMO_TO")
@@ -102,7 +111,11 @@ def _analytics_keys(raw: str | None, env: str) -> tuple[str, ...]:
 def _three_d_secure(raw: str | None, env: str) -> dict[str, str]:
     """THREE_D_SECURE, else production's default (EUR required) or development's (every currency optional)."""
     if raw is None or not raw.strip():
-        return dict(three_d_secure.PRODUCTION_DEFAULT if env == "production" else three_d_secure.DEVELOPMENT_DEFAULT)
+        return dict(
+            three_d_secure.PRODUCTION_DEFAULT
+            if env == "production"
+            else three_d_secure.DEVELOPMENT_DEFAULT
+        )
     return three_d_secure.parse_setting(raw)
 
 
@@ -124,7 +137,9 @@ class Settings:
     confirm_hours: int = 72
     redirect_key_seconds: int = 60
     rate_limit_per_minute: int = 20
-    trusted_proxy_hops: int = 1  # proxies that append to X-Forwarded-For: the web app's /api proxy (README)
+    trusted_proxy_hops: int = (
+        1  # proxies that append to X-Forwarded-For: the web app's /api proxy (README)
+    )
     register_rate_limit_per_minute: int = 20  # default: RATE_LIMIT_PER_MINUTE
     forgot_password_rate_limit_per_minute: int = 20  # default: RATE_LIMIT_PER_MINUTE
     coupon_rate_limit_per_minute: int = 20  # default: RATE_LIMIT_PER_MINUTE
@@ -136,10 +151,16 @@ class Settings:
     braintree_merchant_id: str = ""
     braintree_public_key: str = ""
     braintree_private_key: str = ""
-    braintree_merchant_accounts: dict = field(default_factory=dict)  # currency -> merchant account id
+    braintree_merchant_accounts: dict = field(
+        default_factory=dict
+    )  # currency -> merchant account id
     sandbox_webhook_secret: str = ""
-    sandbox_settle_seconds: int | None = None  # the sandbox settles charges this old (None: never by itself)
-    three_d_secure: dict = field(default_factory=dict)  # currency -> required|optional|off (others: optional)
+    sandbox_settle_seconds: int | None = (
+        None  # the sandbox settles charges this old (None: never by itself)
+    )
+    three_d_secure: dict = field(
+        default_factory=dict
+    )  # currency -> required|optional|off (others: optional)
     celery_queue: str = "celery"
     outbox_max_attempts: int = 10
     outbox_retry_seconds: int = 30
@@ -165,17 +186,33 @@ class Settings:
     retention_outbox_days: int = 30  # delivered outbox rows
     retention_tokens_days: int = 7  # tokens and links after they expired, were used or revoked
     retention_contact_days: int = 365
-    celery_broker_url: str = ""  # CELERY_BROKER_URL; empty = REDIS_URL, else a SQLite file under var/ (embedded)
-    outbox_lease_seconds: int = 300  # OUTBOX_LEASE_SECONDS: a message a dead worker had is retried after this
-    outbox_redrive_seconds: float = 60.0  # how often beat re-drives the outbox (retries, rows a lost broker missed)
-    clock_seconds: float = 3600.0  # how often beat runs the subscription clock (expiry, reminders, past due)
+    celery_broker_url: str = (
+        ""  # CELERY_BROKER_URL; empty = REDIS_URL, else a SQLite file under var/ (embedded)
+    )
+    outbox_lease_seconds: int = (
+        300  # OUTBOX_LEASE_SECONDS: a message a dead worker had is retried after this
+    )
+    outbox_redrive_seconds: float = (
+        60.0  # how often beat re-drives the outbox (retries, rows a lost broker missed)
+    )
+    clock_seconds: float = (
+        3600.0  # how often beat runs the subscription clock (expiry, reminders, past due)
+    )
     metrics_token: str = ""  # METRICS_TOKEN: bearer token of GET /metrics on the public port; empty = not served there
-    metrics_host: str = "127.0.0.1"  # METRICS_HOST: where the separate metrics ports listen (never the public one)
-    metrics_port: int = 0  # METRICS_PORT: the API's metrics port (gunicorn's master serves it); 0 = none
+    metrics_host: str = (
+        "127.0.0.1"  # METRICS_HOST: where the separate metrics ports listen (never the public one)
+    )
+    metrics_port: int = (
+        0  # METRICS_PORT: the API's metrics port (gunicorn's master serves it); 0 = none
+    )
     worker_metrics_port: int = 0  # WORKER_METRICS_PORT: the Celery worker's metrics port; 0 = none
-    prometheus_multiproc_dir: str = ""  # PROMETHEUS_MULTIPROC_DIR: one per API or worker, emptied at its start
+    prometheus_multiproc_dir: str = (
+        ""  # PROMETHEUS_MULTIPROC_DIR: one per API or worker, emptied at its start
+    )
     sentry_dsn: str = ""  # SENTRY_DSN: optional error tracking, events redacted like the logs
-    site_cache_seconds: float = 10.0  # SITE_CACHE_SECONDS: how long runtime switches (maintenance, promo) are cached
+    site_cache_seconds: float = (
+        10.0  # SITE_CACHE_SECONDS: how long runtime switches (maintenance, promo) are cached
+    )
     extra: dict = field(default_factory=dict)
 
     @property
@@ -186,7 +223,11 @@ class Settings:
     def broker_url(self) -> str:
         """Celery's broker: Redis in production; without it, kombu's SQLAlchemy transport over a SQLite
         file beside the database, so the embedded mode runs a real worker and beat with no server."""
-        return self.celery_broker_url or self.redis_url or f"sqla+sqlite:///{ROOT / 'var' / 'celery-broker.sqlite'}"
+        return (
+            self.celery_broker_url
+            or self.redis_url
+            or f"sqla+sqlite:///{ROOT / 'var' / 'celery-broker.sqlite'}"
+        )
 
     def replace(self, **changes) -> "Settings":
         values = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -199,7 +240,9 @@ def from_environment(environ=None) -> Settings:
     d = Settings()
     env = e.get("LUMO_ENV", d.env)
     rate_limit = int(e.get("RATE_LIMIT_PER_MINUTE", d.rate_limit_per_minute))
-    promo_from, promo_to = _promo_dates(e.get("HOLIDAY_PROMO_FROM", "").strip(), e.get("HOLIDAY_PROMO_TO", "").strip())
+    promo_from, promo_to = _promo_dates(
+        e.get("HOLIDAY_PROMO_FROM", "").strip(), e.get("HOLIDAY_PROMO_TO", "").strip()
+    )
     return Settings(
         env=env,
         database_url=e.get("DATABASE_URL") or d.database_url,
@@ -217,43 +260,70 @@ def from_environment(environ=None) -> Settings:
         confirm_hours=int(e.get("CONFIRM_LINK_HOURS", d.confirm_hours)),
         redirect_key_seconds=int(e.get("REDIRECT_KEY_SECONDS", d.redirect_key_seconds)),
         rate_limit_per_minute=rate_limit,
-        trusted_proxy_hops=_bounded("TRUSTED_PROXY_HOPS", e.get("TRUSTED_PROXY_HOPS"), d.trusted_proxy_hops, 0, 5),
+        trusted_proxy_hops=_bounded(
+            "TRUSTED_PROXY_HOPS", e.get("TRUSTED_PROXY_HOPS"), d.trusted_proxy_hops, 0, 5
+        ),
         register_rate_limit_per_minute=int(e.get("REGISTER_RATE_LIMIT_PER_MINUTE", rate_limit)),
-        forgot_password_rate_limit_per_minute=int(e.get("FORGOT_PASSWORD_RATE_LIMIT_PER_MINUTE", rate_limit)),
+        forgot_password_rate_limit_per_minute=int(
+            e.get("FORGOT_PASSWORD_RATE_LIMIT_PER_MINUTE", rate_limit)
+        ),
         coupon_rate_limit_per_minute=int(e.get("COUPON_RATE_LIMIT_PER_MINUTE", rate_limit)),
-        login_free_failures=_bounded("LOGIN_FREE_FAILURES", e.get("LOGIN_FREE_FAILURES"), d.login_free_failures,
-                                     1, MAX_LOGIN_FREE_FAILURES),
-        login_max_delay_seconds=_bounded("LOGIN_MAX_DELAY_SECONDS", e.get("LOGIN_MAX_DELAY_SECONDS"),
-                                         d.login_max_delay_seconds, MIN_LOGIN_MAX_DELAY_SECONDS, 3600),
+        login_free_failures=_bounded(
+            "LOGIN_FREE_FAILURES",
+            e.get("LOGIN_FREE_FAILURES"),
+            d.login_free_failures,
+            1,
+            MAX_LOGIN_FREE_FAILURES,
+        ),
+        login_max_delay_seconds=_bounded(
+            "LOGIN_MAX_DELAY_SECONDS",
+            e.get("LOGIN_MAX_DELAY_SECONDS"),
+            d.login_max_delay_seconds,
+            MIN_LOGIN_MAX_DELAY_SECONDS,
+            3600,
+        ),
         argon2_memory_kib=int(e.get("ARGON2_MEMORY_KIB", d.argon2_memory_kib)),
         payment_gateway=e.get("PAYMENT_GATEWAY", d.payment_gateway),
         braintree_environment=e.get("BRAINTREE_ENVIRONMENT", d.braintree_environment),
         braintree_merchant_id=e.get("BRAINTREE_MERCHANT_ID", d.braintree_merchant_id),
         braintree_public_key=e.get("BRAINTREE_PUBLIC_KEY", d.braintree_public_key),
         braintree_private_key=e.get("BRAINTREE_PRIVATE_KEY", d.braintree_private_key),
-        braintree_merchant_accounts=parse_merchant_accounts(e.get("BRAINTREE_MERCHANT_ACCOUNTS", "")),
+        braintree_merchant_accounts=parse_merchant_accounts(
+            e.get("BRAINTREE_MERCHANT_ACCOUNTS", "")
+        ),
         sandbox_webhook_secret=e.get("SANDBOX_WEBHOOK_SECRET", d.sandbox_webhook_secret),
-        sandbox_settle_seconds=int(e["SANDBOX_SETTLE_SECONDS"]) if e.get("SANDBOX_SETTLE_SECONDS") else None,
+        sandbox_settle_seconds=int(e["SANDBOX_SETTLE_SECONDS"])
+        if e.get("SANDBOX_SETTLE_SECONDS")
+        else None,
         three_d_secure=_three_d_secure(e.get("THREE_D_SECURE"), env),
         celery_queue=e.get("CELERY_QUEUE") or d.celery_queue,
         outbox_max_attempts=int(e.get("OUTBOX_MAX_ATTEMPTS", d.outbox_max_attempts)),
         outbox_retry_seconds=int(e.get("OUTBOX_RETRY_SECONDS", d.outbox_retry_seconds)),
-        callback_timeout_seconds=float(e.get("CALLBACK_TIMEOUT_SECONDS", d.callback_timeout_seconds)),
+        callback_timeout_seconds=float(
+            e.get("CALLBACK_TIMEOUT_SECONDS", d.callback_timeout_seconds)
+        ),
         analytics_api_keys=_analytics_keys(e.get("ANALYTICS_API_KEYS"), env),
         analytics_collector_url=e.get("ANALYTICS_COLLECTOR_URL", d.analytics_collector_url),
-        analytics_rate_limit_per_minute=int(e.get("ANALYTICS_RATE_LIMIT_PER_MINUTE",
-                                                  d.analytics_rate_limit_per_minute)),
+        analytics_rate_limit_per_minute=int(
+            e.get("ANALYTICS_RATE_LIMIT_PER_MINUTE", d.analytics_rate_limit_per_minute)
+        ),
         partner_callbacks=parse_partner_callbacks(e.get("PARTNER_CALLBACKS", "")),
         past_due_grace_days=int(e.get("PAST_DUE_GRACE_DAYS", d.past_due_grace_days)),
         terms_version=_version("TERMS_VERSION", e.get("TERMS_VERSION") or d.terms_version),
-        promo_consent_version=_version("PROMO_CONSENT_VERSION", e.get("PROMO_CONSENT_VERSION") or d.promo_consent_version),
+        promo_consent_version=_version(
+            "PROMO_CONSENT_VERSION", e.get("PROMO_CONSENT_VERSION") or d.promo_consent_version
+        ),
         support_email=e.get("SUPPORT_EMAIL") or d.support_email,
         support_language=e.get("SUPPORT_LANGUAGE") or d.support_language,
-        link_pin_pepper=e.get("LINK_PIN_PEPPER") or ("" if env == "production" else d.link_pin_pepper),
+        link_pin_pepper=e.get("LINK_PIN_PEPPER")
+        or ("" if env == "production" else d.link_pin_pepper),
         link_claim_attempts=int(e.get("LINK_CLAIM_ATTEMPTS", d.link_claim_attempts)),
-        link_poll_rate_limit_per_minute=int(e.get("LINK_POLL_RATE_LIMIT_PER_MINUTE",
-                                                  d.link_poll_rate_limit_per_minute)),
-        contact_rate_limit_per_hour=int(e.get("CONTACT_RATE_LIMIT_PER_HOUR", d.contact_rate_limit_per_hour)),
+        link_poll_rate_limit_per_minute=int(
+            e.get("LINK_POLL_RATE_LIMIT_PER_MINUTE", d.link_poll_rate_limit_per_minute)
+        ),
+        contact_rate_limit_per_hour=int(
+            e.get("CONTACT_RATE_LIMIT_PER_HOUR", d.contact_rate_limit_per_hour)
+        ),
         maintenance_mode=_bool(e.get("MAINTENANCE_MODE")),
         holiday_promo_from=promo_from,
         holiday_promo_to=promo_to,
@@ -270,13 +340,17 @@ def from_environment(environ=None) -> Settings:
         metrics_host=e.get("METRICS_HOST") or d.metrics_host,
         metrics_port=int(e.get("METRICS_PORT") or d.metrics_port),
         worker_metrics_port=int(e.get("WORKER_METRICS_PORT") or d.worker_metrics_port),
-        prometheus_multiproc_dir=e.get("PROMETHEUS_MULTIPROC_DIR", d.prometheus_multiproc_dir).strip(),
+        prometheus_multiproc_dir=e.get(
+            "PROMETHEUS_MULTIPROC_DIR", d.prometheus_multiproc_dir
+        ).strip(),
         sentry_dsn=e.get("SENTRY_DSN", d.sentry_dsn).strip(),
         site_cache_seconds=float(e.get("SITE_CACHE_SECONDS") or d.site_cache_seconds),
     )
 
 
-def production_problems(settings: Settings, sold_currencies: Iterable[str] = SOLD_CURRENCIES) -> list[str]:
+def production_problems(
+    settings: Settings, sold_currencies: Iterable[str] = SOLD_CURRENCIES
+) -> list[str]:
     """What stops LUMO_ENV=production from starting: development values, the sandbox, missing secrets,
     a currency the catalogue sells without a merchant account to bill it."""
     if not settings.is_production:
@@ -297,7 +371,9 @@ def production_problems(settings: Settings, sold_currencies: Iterable[str] = SOL
                 problems.append(f"BRAINTREE_{name.upper()} is missing")
         unbilled = sorted(set(sold_currencies) - set(settings.braintree_merchant_accounts))
         if unbilled:
-            problems.append(f"BRAINTREE_MERCHANT_ACCOUNTS has no merchant account for {', '.join(unbilled)}")
+            problems.append(
+                f"BRAINTREE_MERCHANT_ACCOUNTS has no merchant account for {', '.join(unbilled)}"
+            )
     if not settings.public_url.startswith("https://"):
         problems.append("PUBLIC_URL must be an https:// address (it is in every e-mail link)")
     return problems

@@ -13,6 +13,7 @@ then the restored row counts are compared with the manifest. Retention and the d
 An operator's tool, not application code: it reads BACKUP_DIR/BACKUP_KEEP itself, and DATABASE_URL
 through core.settings.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,8 +42,10 @@ def libpq_url(url: str) -> str:
     """postgresql+psycopg://… (SQLAlchemy) -> postgresql://… (pg_dump, pg_restore)."""
     parsed = make_url(url)
     if not parsed.drivername.startswith("postgresql"):
-        raise BackupError(f"backups are for PostgreSQL; DATABASE_URL is {parsed.drivername} "
-                          "(the embedded SQLite database is the file var/lumo.db: copy it while `make run` is stopped)")
+        raise BackupError(
+            f"backups are for PostgreSQL; DATABASE_URL is {parsed.drivername} "
+            "(the embedded SQLite database is the file var/lumo.db: copy it while `make run` is stopped)"
+        )
     return parsed.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
@@ -58,10 +61,16 @@ def revision_and_counts(url: str) -> tuple[str | None, dict[str, int]]:
     try:
         with engine.connect() as c:
             tables = sorted(inspect(c).get_table_names())
-            revision = c.execute(text("SELECT version_num FROM alembic_version")).scalar() \
-                if "alembic_version" in tables else None
-            counts = {t: c.execute(text(f'SELECT count(*) FROM "{t}"')).scalar()
-                      for t in tables if t != "alembic_version"}
+            revision = (
+                c.execute(text("SELECT version_num FROM alembic_version")).scalar()
+                if "alembic_version" in tables
+                else None
+            )
+            counts = {
+                t: c.execute(text(f'SELECT count(*) FROM "{t}"')).scalar()
+                for t in tables
+                if t != "alembic_version"
+            }
     finally:
         engine.dispose()
     return revision, counts
@@ -78,12 +87,28 @@ def backup(url: str, folder: Path, keep: int, now: datetime | None = None) -> Pa
     database = make_url(url).database
     path = folder / f"lumo-{database}-{now:%Y%m%dT%H%M%SZ}-rev{revision}.dump"
     partial = path.with_suffix(".partial")
-    subprocess.run([pg_dump, "--format=custom", "--no-owner", "--no-privileges", "--file", str(partial), target],
-                   check=True)
+    subprocess.run(
+        [
+            pg_dump,
+            "--format=custom",
+            "--no-owner",
+            "--no-privileges",
+            "--file",
+            str(partial),
+            target,
+        ],
+        check=True,
+    )
     partial.replace(path)  # a dump that stopped half-way never looks like a backup
     version = subprocess.run([pg_dump, "--version"], capture_output=True, text=True).stdout.strip()
-    manifest = {"file": path.name, "database": database, "alembic_revision": revision,
-                "created_at": now.isoformat(), "pg_dump": version, "row_counts": counts}
+    manifest = {
+        "file": path.name,
+        "database": database,
+        "alembic_revision": revision,
+        "created_at": now.isoformat(),
+        "pg_dump": version,
+        "row_counts": counts,
+    }
     path.with_suffix(".json").write_text(json.dumps(manifest, indent=2) + "\n")
     prune(folder, keep)
     return path
@@ -104,7 +129,9 @@ def _ensure_empty_database(url: str) -> None:
     admin = create_engine(parsed.set(database="postgres"), isolation_level="AUTOCOMMIT")
     try:
         with admin.connect() as c:
-            exists = c.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": parsed.database}).scalar()
+            exists = c.execute(
+                text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": parsed.database}
+            ).scalar()
             if not exists:
                 c.execute(text(f'CREATE DATABASE "{parsed.database}"'))
                 return
@@ -117,8 +144,10 @@ def _ensure_empty_database(url: str) -> None:
     finally:
         engine.dispose()
     if tables:
-        raise BackupError(f"database {parsed.database!r} already has {len(tables)} table(s); restore into an "
-                          "empty one (e.g. DATABASE_URL=…/lumo_restored), then point the application at it")
+        raise BackupError(
+            f"database {parsed.database!r} already has {len(tables)} table(s); restore into an "
+            "empty one (e.g. DATABASE_URL=…/lumo_restored), then point the application at it"
+        )
 
 
 def restore(file: Path, url: str) -> dict:
@@ -127,16 +156,35 @@ def restore(file: Path, url: str) -> dict:
         raise BackupError(f"no such backup: {file}")
     target = libpq_url(url)
     _ensure_empty_database(url)
-    subprocess.run([pg_restore, "--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction",
-                    "--dbname", target, str(file)], check=True)
+    subprocess.run(
+        [
+            pg_restore,
+            "--no-owner",
+            "--no-privileges",
+            "--exit-on-error",
+            "--single-transaction",
+            "--dbname",
+            target,
+            str(file),
+        ],
+        check=True,
+    )
     restored_revision, _ = revision_and_counts(url)
     migrate(url)
     revision, counts = revision_and_counts(url)
     manifest_path = file.with_suffix(".json")
     manifest = json.loads(manifest_path.read_text()) if manifest_path.is_file() else {}
-    differences = {t: (n, counts.get(t)) for t, n in manifest.get("row_counts", {}).items() if counts.get(t) != n}
-    return {"restored_revision": restored_revision, "revision": revision, "row_counts": counts,
-            "differences": differences}
+    differences = {
+        t: (n, counts.get(t))
+        for t, n in manifest.get("row_counts", {}).items()
+        if counts.get(t) != n
+    }
+    return {
+        "restored_revision": restored_revision,
+        "revision": revision,
+        "row_counts": counts,
+        "differences": differences,
+    }
 
 
 def migrate(url: str) -> None:
@@ -169,8 +217,10 @@ def main(argv: list[str] | None = None) -> int:
     except (BackupError, subprocess.CalledProcessError) as error:
         print(f"{args.command}: {error}", file=sys.stderr)
         return 1
-    print(f"restore: revision {report['restored_revision']} restored, migrated to {report['revision']}; "
-          f"{sum(report['row_counts'].values())} rows in {len(report['row_counts'])} tables")
+    print(
+        f"restore: revision {report['restored_revision']} restored, migrated to {report['revision']}; "
+        f"{sum(report['row_counts'].values())} rows in {len(report['row_counts'])} tables"
+    )
     for table, (expected, found) in report["differences"].items():
         print(f"restore: {table}: {found} rows, the manifest says {expected}", file=sys.stderr)
     return 1 if report["differences"] else 0

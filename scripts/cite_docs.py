@@ -19,6 +19,7 @@ A clone has neither. This script rewrites them:
 Running it twice changes nothing the second time. The files that define the mapping (this script,
 its tests, docs/product.md) are left alone.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -57,20 +58,36 @@ BARE_PHRASES = (
 IMPLICIT = {
     "webapp/src/lib/session/storage.ts": (
         ("what section 4 says", "what docs/product.md#flows says"),
-        ("needed by section 4's logout and profile rules", "needed by the logout and profile rules of docs/product.md#flows"),
+        (
+            "needed by section 4's logout and profile rules",
+            "needed by the logout and profile rules of docs/product.md#flows",
+        ),
     ),
 }
 
 # Files that name the old citations on purpose: never rewritten, never checked.
-EXCLUDED = frozenset({
-    "scripts/cite_docs.py",
-    "tests/test_cite_docs.py",
-    "tests/test_docs_stand_alone.py",
-    "tests/test_docs_stand_alone.py.pending",
-    PRODUCT,
-})
-SKIPPED_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", "var", ".mypy_cache",
-                          ".ruff_cache", ".pytest_cache"})
+EXCLUDED = frozenset(
+    {
+        "scripts/cite_docs.py",
+        "tests/test_cite_docs.py",
+        "tests/test_docs_stand_alone.py",
+        "tests/test_docs_stand_alone.py.pending",
+        PRODUCT,
+    }
+)
+SKIPPED_DIRS = frozenset(
+    {
+        ".git",
+        "node_modules",
+        ".venv",
+        "venv",
+        "__pycache__",
+        "var",
+        ".mypy_cache",
+        ".ruff_cache",
+        ".pytest_cache",
+    }
+)
 MAX_BYTES = 2_000_000
 
 _NUMBER = r"\d+(?:\.\d+)?"
@@ -98,7 +115,9 @@ def _target(doc: str, anchor: str | None, path: str) -> str:
     if not path.endswith(".md"):
         return ref
     folder = os.path.dirname(path)
-    relative = os.path.relpath(doc, folder or ".").replace(os.sep, "/") + (f"#{anchor}" if anchor else "")
+    relative = os.path.relpath(doc, folder or ".").replace(os.sep, "/") + (
+        f"#{anchor}" if anchor else ""
+    )
     return f"[{ref}]({relative})"
 
 
@@ -134,7 +153,9 @@ def rewrite(text: str, path: str) -> Outcome:
     def shared(match: re.Match) -> str:
         nonlocal count
         count += 1
-        return _target(ARCHITECTURE if match.group("name") == "ARCHITECTURE" else PRODUCT, None, path)
+        return _target(
+            ARCHITECTURE if match.group("name") == "ARCHITECTURE" else PRODUCT, None, path
+        )
 
     def spec_file(match: re.Match) -> str:
         nonlocal count
@@ -178,8 +199,12 @@ def outside_citations(text: str, path: str = "") -> list[tuple[int, str]]:
 def repository_files(root: Path) -> list[str]:
     """Tracked and new (not ignored) files, relative to `root`; a plain walk outside a git checkout."""
     try:
-        listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                                cwd=root, capture_output=True, check=True).stdout.decode("utf-8")
+        listed = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=root,
+            capture_output=True,
+            check=True,
+        ).stdout.decode("utf-8")
         paths = sorted({p for p in listed.split("\0") if p})
         if paths and (root / paths[0]).exists():
             return [p for p in paths if not set(Path(p).parts) & SKIPPED_DIRS]
@@ -219,17 +244,25 @@ def candidates(root: Path):
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if any citation points outside")
+    parser.add_argument(
+        "--check", action="store_true", help="change nothing; exit 1 if any citation points outside"
+    )
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
     args = parser.parse_args(argv)
     root = args.root.resolve()
     if args.check:
-        problems = [(path, n, line) for path, text in candidates(root) for n, line in outside_citations(text, path)]
+        problems = [
+            (path, n, line)
+            for path, text in candidates(root)
+            for n, line in outside_citations(text, path)
+        ]
         for path, n, line in problems:
             print(f"{path}:{n}: {line}")
         if problems:
-            print(f"{len(problems)} citation(s) point outside the repository: run python3 scripts/cite_docs.py",
-                  file=sys.stderr)
+            print(
+                f"{len(problems)} citation(s) point outside the repository: run python3 scripts/cite_docs.py",
+                file=sys.stderr,
+            )
             return 1
         print("every citation points inside the repository")
         return 0

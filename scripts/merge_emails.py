@@ -1,4 +1,5 @@
 """Merge scripts/emails_i18n.json into the "Emails" namespace of locales/<lang>.json."""
+
 import json
 from pathlib import Path
 

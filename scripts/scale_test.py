@@ -21,6 +21,7 @@ started again. Then the checks:
 Prints a summary (and writes var/scale/summary.json); exit status 1 when a check fails.
 This is a test tool, not application code: it reads its SCALE_* settings from the environment itself.
 """
+
 from __future__ import annotations
 
 import http.client
@@ -67,6 +68,7 @@ def log(message: str) -> None:
 
 # --- the SMTP stand-in -------------------------------------------------------------------------------
 
+
 class Inbox:
     def __init__(self) -> None:
         self.message_ids: list[str] = []
@@ -81,6 +83,7 @@ class Inbox:
 
 # --- processes ---------------------------------------------------------------------------------------
 
+
 class Node:
     def __init__(self, name: str, command: list[str], env: dict) -> None:
         self.name, self.command, self.env = name, command, env
@@ -89,8 +92,14 @@ class Node:
 
     def start(self) -> None:
         log_file = open(self.log_path, "ab")
-        self.process = subprocess.Popen(self.command, cwd=ROOT, env=self.env, stdout=log_file,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
+        self.process = subprocess.Popen(
+            self.command,
+            cwd=ROOT,
+            env=self.env,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         log_file.close()
 
     def kill(self) -> None:
@@ -120,14 +129,26 @@ def wait_http(port: int, path: str = "/readyz", seconds: float = 60) -> None:
     raise RuntimeError(f"nothing answers {path} on port {port}")
 
 
-def call(port: int, method: str, path: str, body=None, token=None, source="127.0.0.1", headers=None,
-         timeout=30) -> tuple[int, dict]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(source, 0))
+def call(
+    port: int,
+    method: str,
+    path: str,
+    body=None,
+    token=None,
+    source="127.0.0.1",
+    headers=None,
+    timeout=30,
+) -> tuple[int, dict]:
+    conn = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=timeout, source_address=(source, 0)
+    )
     try:
         head = {"Content-Type": "application/json", **(headers or {})}
         if token:
             head["Authorization"] = f"Bearer {token}"
-        conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=head)
+        conn.request(
+            method, path, body=json.dumps(body) if body is not None else None, headers=head
+        )
         response = conn.getresponse()
         raw = response.read()
         try:
@@ -155,12 +176,25 @@ def retried(port, method, path, body=None, token=None, source="127.0.0.1", heade
 
 # --- the load ------------------------------------------------------------------------------------------
 
+
 def parent(i: int, run: str) -> dict:
     source = f"127.0.{1 + i // 250}.{1 + i % 250}"
     email = f"scale-{run}-{i}@example.com"
-    outcome = {"i": i, "email": email, "registered": False, "subscribed": False, "redeemed": False, "retries": 0}
-    status, data, again = retried(LB_PORT, "POST", "/v5/accounts", {
-        "email": email, "password": PASSWORD, "isTcAccepted": True, "displayName": "Scale"}, source=source)
+    outcome = {
+        "i": i,
+        "email": email,
+        "registered": False,
+        "subscribed": False,
+        "redeemed": False,
+        "retries": 0,
+    }
+    status, data, again = retried(
+        LB_PORT,
+        "POST",
+        "/v5/accounts",
+        {"email": email, "password": PASSWORD, "isTcAccepted": True, "displayName": "Scale"},
+        source=source,
+    )
     outcome["retries"] += again
     if status == 400 and again and data.get("code") == 5:
         status = 200  # the first attempt went through before its node died: the e-mail is ours
@@ -168,33 +202,61 @@ def parent(i: int, run: str) -> dict:
         outcome["error"] = f"register {status} {data}"
         return outcome
     outcome["registered"] = True
-    status, data, again = retried(LB_PORT, "POST", "/v4/accounts/login",
-                                  {"email": email, "password": PASSWORD, "countryCode": "FR"}, source=source)
+    status, data, again = retried(
+        LB_PORT,
+        "POST",
+        "/v4/accounts/login",
+        {"email": email, "password": PASSWORD, "countryCode": "FR"},
+        source=source,
+    )
     outcome["retries"] += again
     if status != 200:
         outcome["error"] = f"login {status} {data}"
         return outcome
     token = data["token"]
-    status, _, again = retried(LB_PORT, "GET", "/v5/plans?countryCode=FR", token=token, source=source)
+    status, _, again = retried(
+        LB_PORT, "GET", "/v5/plans?countryCode=FR", token=token, source=source
+    )
     outcome["retries"] += again
     if i % 2 == 0:
-        status, data, again = retried(LB_PORT, "POST", "/v5/braintree/subscription", {
-            "paymentNonce": "fake-valid-nonce", "plans": {"planId": "lumo_tv_monthly_eur"}, "coupon": None,
-            "billingName": "Scale Parent"}, token=token, source=source, headers={"Idempotency-Key": f"pay-{run}-{i}"})
+        status, data, again = retried(
+            LB_PORT,
+            "POST",
+            "/v5/braintree/subscription",
+            {
+                "paymentNonce": "fake-valid-nonce",
+                "plans": {"planId": "lumo_tv_monthly_eur"},
+                "coupon": None,
+                "billingName": "Scale Parent",
+            },
+            token=token,
+            source=source,
+            headers={"Idempotency-Key": f"pay-{run}-{i}"},
+        )
         outcome["retries"] += again
         outcome["subscribed"] = status == 200
         if status != 200:
             outcome["error"] = f"pay {status} {data}"
     else:
-        status, data, again = retried(LB_PORT, "POST", "/v5/coupon/redeem", {"coupon": "LUMO-FAMILY"},
-                                      token=token, source=source)
+        status, data, again = retried(
+            LB_PORT,
+            "POST",
+            "/v5/coupon/redeem",
+            {"coupon": "LUMO-FAMILY"},
+            token=token,
+            source=source,
+        )
         outcome["retries"] += again
         if status == 400 and again:
-            status = 200  # redeemed by the attempt whose answer was lost (checked in the database below)
+            status = (
+                200  # redeemed by the attempt whose answer was lost (checked in the database below)
+            )
         outcome["redeemed"] = status == 200
         if status != 200:
             outcome["error"] = f"redeem {status} {data}"
-    status, _, again = retried(LB_PORT, "GET", "/v5/coupon/validate/LUMO-HALF", token=token, source=source)
+    status, _, again = retried(
+        LB_PORT, "GET", "/v5/coupon/validate/LUMO-HALF", token=token, source=source
+    )
     outcome["retries"] += again
     outcome["token"] = token
     return outcome
@@ -202,7 +264,10 @@ def parent(i: int, run: str) -> dict:
 
 def main() -> int:
     if not shutil.which("haproxy"):
-        print("test-scale: haproxy is not installed (Debian: apt-get install haproxy)", file=sys.stderr)
+        print(
+            "test-scale: haproxy is not installed (Debian: apt-get install haproxy)",
+            file=sys.stderr,
+        )
         return 2
     shutil.rmtree(OUT, ignore_errors=True)
     OUT.mkdir(parents=True)
@@ -222,25 +287,86 @@ def main() -> int:
     smtp = Controller(inbox, hostname="127.0.0.1", port=SMTP_PORT)
     smtp.start()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SCALE_", "PROMETHEUS_"))}
-    env.update(DATABASE_URL=url, REDIS_URL=REDIS, SMTP_URL=f"smtp://127.0.0.1:{SMTP_PORT}", LUMO_ENV="development",
-               RATE_LIMIT_PER_MINUTE=str(RATE_LIMIT), REGISTER_RATE_LIMIT_PER_MINUTE="1000",
-               COUPON_RATE_LIMIT_PER_MINUTE="1000", CLOCK_SECONDS=str(CLOCK_SECONDS), OUTBOX_REDRIVE_SECONDS="2",
-               OUTBOX_RETRY_SECONDS="2", OUTBOX_LEASE_SECONDS="10", ARGON2_MEMORY_KIB="19456",
-               PUBLIC_URL="http://127.0.0.1:3000", SANDBOX_WEBHOOK_SECRET="scale-test")
-    subprocess.run([str(BIN / "alembic"), "upgrade", "head"], cwd=ROOT, env=env, check=True, capture_output=True)
-    subprocess.run([str(BIN / "flask"), "--app", "bff", "seed"], cwd=ROOT, env=env, check=True, capture_output=True)
+    env.update(
+        DATABASE_URL=url,
+        REDIS_URL=REDIS,
+        SMTP_URL=f"smtp://127.0.0.1:{SMTP_PORT}",
+        LUMO_ENV="development",
+        RATE_LIMIT_PER_MINUTE=str(RATE_LIMIT),
+        REGISTER_RATE_LIMIT_PER_MINUTE="1000",
+        COUPON_RATE_LIMIT_PER_MINUTE="1000",
+        CLOCK_SECONDS=str(CLOCK_SECONDS),
+        OUTBOX_REDRIVE_SECONDS="2",
+        OUTBOX_RETRY_SECONDS="2",
+        OUTBOX_LEASE_SECONDS="10",
+        ARGON2_MEMORY_KIB="19456",
+        PUBLIC_URL="http://127.0.0.1:3000",
+        SANDBOX_WEBHOOK_SECRET="scale-test",
+    )
+    subprocess.run(
+        [str(BIN / "alembic"), "upgrade", "head"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    subprocess.run(
+        [str(BIN / "flask"), "--app", "bff", "seed"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
 
-    apis = [Node(f"api{n + 1}", [str(BIN / "gunicorn"), "-c", "python:bff.gunicorn_conf", "--bind",
-                                 f"127.0.0.1:{port}", "--workers", "2", "bff:create_app()"],
-                 {**env, "PROMETHEUS_MULTIPROC_DIR": str(OUT / f"prom-api{n + 1}")})
-            for n, port in enumerate(API_PORTS)]
-    workers = [Node(f"worker{n}", [str(BIN / "celery"), "-A", "tasks.worker", "worker", "-n", f"w{n}-{run}@%h",
-                                   "--concurrency=2", "--loglevel=INFO"],
-                    {**env, "PROMETHEUS_MULTIPROC_DIR": str(OUT / f"prom-worker{n}")}) for n in (1, 2)]
-    beat = Node("beat", [str(BIN / "celery"), "-A", "tasks.worker", "beat", "--loglevel=INFO",
-                         f"--schedule={OUT / 'beat-schedule'}"], env)
+    apis = [
+        Node(
+            f"api{n + 1}",
+            [
+                str(BIN / "gunicorn"),
+                "-c",
+                "python:bff.gunicorn_conf",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                "2",
+                "bff:create_app()",
+            ],
+            {**env, "PROMETHEUS_MULTIPROC_DIR": str(OUT / f"prom-api{n + 1}")},
+        )
+        for n, port in enumerate(API_PORTS)
+    ]
+    workers = [
+        Node(
+            f"worker{n}",
+            [
+                str(BIN / "celery"),
+                "-A",
+                "tasks.worker",
+                "worker",
+                "-n",
+                f"w{n}-{run}@%h",
+                "--concurrency=2",
+                "--loglevel=INFO",
+            ],
+            {**env, "PROMETHEUS_MULTIPROC_DIR": str(OUT / f"prom-worker{n}")},
+        )
+        for n in (1, 2)
+    ]
+    beat = Node(
+        "beat",
+        [
+            str(BIN / "celery"),
+            "-A",
+            "tasks.worker",
+            "beat",
+            "--loglevel=INFO",
+            f"--schedule={OUT / 'beat-schedule'}",
+        ],
+        env,
+    )
     haproxy_cfg = OUT / "haproxy.cfg"
-    haproxy_cfg.write_text(f"""global
+    haproxy_cfg.write_text(
+        f"""global
     maxconn 256
 defaults
     mode http
@@ -259,10 +385,19 @@ backend api
     option httpchk GET /readyz
     http-check expect status 200
     default-server inter 1s fall 2 rise 2
-""" + "".join(f"    server api{n + 1} 127.0.0.1:{port} check\n" for n, port in enumerate(API_PORTS)))
+"""
+        + "".join(
+            f"    server api{n + 1} 127.0.0.1:{port} check\n" for n, port in enumerate(API_PORTS)
+        )
+    )
     lb = Node("haproxy", ["haproxy", "-db", "-f", str(haproxy_cfg)], env)
     everything = [*apis, *workers, beat, lb]
-    summary: dict = {"users": USERS, "threads": THREADS, "api_nodes": len(apis), "workers": len(workers)}
+    summary: dict = {
+        "users": USERS,
+        "threads": THREADS,
+        "api_nodes": len(apis),
+        "workers": len(workers),
+    }
     failures: list[str] = []
     started = time.monotonic()
     try:
@@ -271,7 +406,9 @@ backend api
         for port in API_PORTS:
             wait_http(port)
         wait_http(LB_PORT)
-        log(f"up: haproxy :{LB_PORT} -> api {API_PORTS}, 2 workers, beat, PostgreSQL {database}, Redis {REDIS}")
+        log(
+            f"up: haproxy :{LB_PORT} -> api {API_PORTS}, 2 workers, beat, PostgreSQL {database}, Redis {REDIS}"
+        )
         beat_started = load_started = time.monotonic()
 
         outcomes: list[dict] = []
@@ -279,12 +416,16 @@ backend api
         with ThreadPoolExecutor(THREADS) as pool:
             futures = [pool.submit(parent, i, run) for i in range(USERS)]
             for n, future in enumerate(futures):
-                outcomes.append(future.result(timeout=max(1.0, DEADLINE - (time.monotonic() - started))))
+                outcomes.append(
+                    future.result(timeout=max(1.0, DEADLINE - (time.monotonic() - started)))
+                )
                 if n + 1 == USERS // 3:
                     apis[0].kill()
                     workers[0].kill()
                     killed_at = time.monotonic() - load_started
-                    log(f"killed api1 (:{API_PORTS[0]}) and worker1 (SIGKILL) after {n + 1} parents")
+                    log(
+                        f"killed api1 (:{API_PORTS[0]}) and worker1 (SIGKILL) after {n + 1} parents"
+                    )
                 if n + 1 == 2 * USERS // 3:
                     apis[0].start()
                     workers[0].start()
@@ -296,35 +437,71 @@ backend api
 
         # -- sessions and redirect keys on either node
         sample = [o for o in outcomes if o.get("token")][:10]
-        sessions_ok = all(call(port, "GET", "/v5/subscriptions", token=o["token"])[0] == 200
-                          for o in sample for port in API_PORTS)
-        status, key = call(API_PORTS[0], "GET", "/v4/users/redirect/generate-key", token=sample[0]["token"])
-        on_other = call(API_PORTS[1], "GET", f"/v4/users/redirect/verify-key?redirectKey={key['redirectKey']}",
-                        source="127.0.4.1")[0]
-        again = call(API_PORTS[0], "GET", f"/v4/users/redirect/verify-key?redirectKey={key['redirectKey']}",
-                     source="127.0.4.2")[0]
+        sessions_ok = all(
+            call(port, "GET", "/v5/subscriptions", token=o["token"])[0] == 200
+            for o in sample
+            for port in API_PORTS
+        )
+        status, key = call(
+            API_PORTS[0], "GET", "/v4/users/redirect/generate-key", token=sample[0]["token"]
+        )
+        on_other = call(
+            API_PORTS[1],
+            "GET",
+            f"/v4/users/redirect/verify-key?redirectKey={key['redirectKey']}",
+            source="127.0.4.1",
+        )[0]
+        again = call(
+            API_PORTS[0],
+            "GET",
+            f"/v4/users/redirect/verify-key?redirectKey={key['redirectKey']}",
+            source="127.0.4.2",
+        )[0]
         summary["sessions_valid_on_both_nodes"] = sessions_ok
-        summary["redirect_key"] = {"made_on": "api1", "spent_on_api2": on_other, "again_on_api1": again}
+        summary["redirect_key"] = {
+            "made_on": "api1",
+            "spent_on_api2": on_other,
+            "again_on_api1": again,
+        }
         if not sessions_ok:
             failures.append("a session token was refused by one of the nodes")
-        if status != 200 or on_other != 200 or again not in (400, 401):  # spent: refused on the other node too
-            failures.append(f"redirect key across nodes: made {status}, spent {on_other}, reused {again}")
+        if (
+            status != 200 or on_other != 200 or again not in (400, 401)
+        ):  # spent: refused on the other node too
+            failures.append(
+                f"redirect key across nodes: made {status}, spent {on_other}, reused {again}"
+            )
 
         # -- rate limits shared between the nodes: one address, 30 attempts through the balancer
-        answers = [call(LB_PORT, "GET", "/v4/users/redirect/verify-key?redirectKey=nope", source="127.0.5.1")[0]
-                   for _ in range(RATE_LIMIT + 10)]
+        answers = [
+            call(
+                LB_PORT, "GET", "/v4/users/redirect/verify-key?redirectKey=nope", source="127.0.5.1"
+            )[0]
+            for _ in range(RATE_LIMIT + 10)
+        ]
         passed, refused = sum(1 for s in answers if s != 429), answers.count(429)
-        summary["rate_limit"] = {"limit": RATE_LIMIT, "attempts": len(answers), "passed": passed, "refused": refused}
+        summary["rate_limit"] = {
+            "limit": RATE_LIMIT,
+            "attempts": len(answers),
+            "passed": passed,
+            "refused": refused,
+        }
         if (passed, refused) != (RATE_LIMIT, 10):
-            failures.append(f"rate limit not shared: {passed} passed, {refused} refused (limit {RATE_LIMIT})")
+            failures.append(
+                f"rate limit not shared: {passed} passed, {refused} refused (limit {RATE_LIMIT})"
+            )
 
         # -- drain: every e-mail delivered
         engine = create_engine(url)
         drain_deadline = time.monotonic() + 90
         while time.monotonic() < drain_deadline:
             with engine.connect() as c:
-                pending = c.execute(text("SELECT count(*) FROM outbox WHERE delivered_at IS NULL "
-                                         "AND dead_at IS NULL AND kind = 'email'")).scalar()
+                pending = c.execute(
+                    text(
+                        "SELECT count(*) FROM outbox WHERE delivered_at IS NULL "
+                        "AND dead_at IS NULL AND kind = 'email'"
+                    )
+                ).scalar()
             if pending == 0:
                 break
             time.sleep(1)
@@ -332,16 +509,37 @@ backend api
         beat_seconds = time.monotonic() - beat_started
 
         with engine.connect() as c:
-            accounts = dict(c.execute(text("SELECT email, id FROM accounts WHERE email LIKE :p"),
-                                      {"p": f"scale-{run}-%"}).all())
-            subs = dict(c.execute(text("SELECT a.email, count(*) FROM subscriptions s JOIN accounts a "
-                                       "ON a.id = s.account_id WHERE a.email LIKE :p AND s.payment_state_id NOT IN "
-                                       "('Failed', 'Pending') GROUP BY a.email"), {"p": f"scale-{run}-%"}).all())
-            redemptions = dict(c.execute(text(
-                "SELECT a.email, count(*) FROM coupon_redemptions r JOIN accounts a ON a.id = r.account_id "
-                "WHERE a.email LIKE :p GROUP BY a.email"), {"p": f"scale-{run}-%"}).all())
-            emails = c.execute(text("SELECT id, delivered_at IS NOT NULL, dead_at IS NOT NULL FROM outbox "
-                                    "WHERE kind = 'email'")).all()
+            accounts = dict(
+                c.execute(
+                    text("SELECT email, id FROM accounts WHERE email LIKE :p"),
+                    {"p": f"scale-{run}-%"},
+                ).all()
+            )
+            subs = dict(
+                c.execute(
+                    text(
+                        "SELECT a.email, count(*) FROM subscriptions s JOIN accounts a "
+                        "ON a.id = s.account_id WHERE a.email LIKE :p AND s.payment_state_id NOT IN "
+                        "('Failed', 'Pending') GROUP BY a.email"
+                    ),
+                    {"p": f"scale-{run}-%"},
+                ).all()
+            )
+            redemptions = dict(
+                c.execute(
+                    text(
+                        "SELECT a.email, count(*) FROM coupon_redemptions r JOIN accounts a ON a.id = r.account_id "
+                        "WHERE a.email LIKE :p GROUP BY a.email"
+                    ),
+                    {"p": f"scale-{run}-%"},
+                ).all()
+            )
+            emails = c.execute(
+                text(
+                    "SELECT id, delivered_at IS NOT NULL, dead_at IS NOT NULL FROM outbox "
+                    "WHERE kind = 'email'"
+                )
+            ).all()
         engine.dispose()
         registered = [o for o in outcomes if o["registered"]]
         paid = [o for o in outcomes if o["subscribed"]]
@@ -356,51 +554,89 @@ backend api
         duplicates = sorted({m for m in received if received.count(m) > 1})
         not_received = sorted(delivered - set(received))
         undelivered = [i for i, ok, dead in emails if not ok]
-        summary.update({
-            "load_seconds": round(load_seconds, 1), "killed_at_s": round(killed_at or 0, 1),
-            "restarted_at_s": round(restarted_at or 0, 1),
-            "client_retries": sum(o["retries"] for o in outcomes),
-            "errors": [o["error"] for o in outcomes if o.get("error")][:10],
-            "registrations": {"client_saw": len(registered), "in_database": len(accounts),
-                              "lost": len(lost_registrations), "not_asked_for": len(phantom)},
-            "subscriptions": {"paid": len(paid), "coupon": len(redeemed), "in_database": sum(subs.values()),
-                              "accounts_without_exactly_one": len(wrong_subs), "duplicated": len(extra_subs)},
-            "redemptions": {"client_saw": len(redeemed), "in_database": sum(redemptions.values()),
-                            "wrong": len(wrong_redemptions)},
-            "emails": {"outbox": len(emails), "delivered": len(delivered), "undelivered": len(undelivered),
-                       "received_by_smtp": len(received), "resent_after_worker_kill": len(duplicates),
-                       "delivered_not_received": len(not_received)},
-        })
+        summary.update(
+            {
+                "load_seconds": round(load_seconds, 1),
+                "killed_at_s": round(killed_at or 0, 1),
+                "restarted_at_s": round(restarted_at or 0, 1),
+                "client_retries": sum(o["retries"] for o in outcomes),
+                "errors": [o["error"] for o in outcomes if o.get("error")][:10],
+                "registrations": {
+                    "client_saw": len(registered),
+                    "in_database": len(accounts),
+                    "lost": len(lost_registrations),
+                    "not_asked_for": len(phantom),
+                },
+                "subscriptions": {
+                    "paid": len(paid),
+                    "coupon": len(redeemed),
+                    "in_database": sum(subs.values()),
+                    "accounts_without_exactly_one": len(wrong_subs),
+                    "duplicated": len(extra_subs),
+                },
+                "redemptions": {
+                    "client_saw": len(redeemed),
+                    "in_database": sum(redemptions.values()),
+                    "wrong": len(wrong_redemptions),
+                },
+                "emails": {
+                    "outbox": len(emails),
+                    "delivered": len(delivered),
+                    "undelivered": len(undelivered),
+                    "received_by_smtp": len(received),
+                    "resent_after_worker_kill": len(duplicates),
+                    "delivered_not_received": len(not_received),
+                },
+            }
+        )
         if len(registered) != USERS:
-            failures.append(f"only {len(registered)} of {USERS} registrations succeeded: {summary['errors'][:3]}")
+            failures.append(
+                f"only {len(registered)} of {USERS} registrations succeeded: {summary['errors'][:3]}"
+            )
         if lost_registrations or phantom:
             failures.append(f"registrations lost {lost_registrations[:3]} or unasked {phantom[:3]}")
         if wrong_subs or extra_subs:
             failures.append(f"subscriptions not exactly one: {wrong_subs[:3]} {extra_subs[:3]}")
         if len(paid) + len(redeemed) != len(registered):
-            failures.append(f"{len(registered) - len(paid) - len(redeemed)} parents neither paid nor redeemed")
+            failures.append(
+                f"{len(registered) - len(paid) - len(redeemed)} parents neither paid nor redeemed"
+            )
         if wrong_redemptions:
             failures.append(f"redemptions not exactly one: {wrong_redemptions[:3]}")
         # A worker killed by SIGKILL inside the few milliseconds between the SMTP server's "250 OK" and the
         # delivered mark cannot have recorded the send: no protocol makes that exactly-once. It re-sends that
         # one message (same Message-ID). More than one per killed worker, or any sent three times, is a bug.
-        resent_ok = len(duplicates) <= WORKERS_KILLED and all(received.count(m) == 2 for m in duplicates)
+        resent_ok = len(duplicates) <= WORKERS_KILLED and all(
+            received.count(m) == 2 for m in duplicates
+        )
         if undelivered or not_received or not resent_ok:
-            failures.append(f"e-mails: {len(undelivered)} undelivered, {len(duplicates)} received twice "
-                            f"(at most {WORKERS_KILLED} allowed), {len(not_received)} delivered but not received")
+            failures.append(
+                f"e-mails: {len(undelivered)} undelivered, {len(duplicates)} received twice "
+                f"(at most {WORKERS_KILLED} allowed), {len(not_received)} delivered but not received"
+            )
 
         # -- beat once: what the scheduler sent, and what the workers received
         beat_log = beat.log_path.read_text(errors="replace")
         sent = beat_log.count("Sending due task expire-subscriptions")
         worker_logs = [w.log_path.read_text(errors="replace") for w in workers]
-        received_by = [len(re.findall(r"Task tasks\.expire_subscriptions\[[^\]]+\] received", w))
-                       for w in worker_logs]
+        received_by = [
+            len(re.findall(r"Task tasks\.expire_subscriptions\[[^\]]+\] received", w))
+            for w in worker_logs
+        ]
         expected = beat_seconds / CLOCK_SECONDS
-        summary["beat"] = {"processes": 1, "seconds": round(beat_seconds, 1), "clock_every_s": CLOCK_SECONDS,
-                           "clock_sent": sent, "expected_about": round(expected), "received_by_workers": received_by}
+        summary["beat"] = {
+            "processes": 1,
+            "seconds": round(beat_seconds, 1),
+            "clock_every_s": CLOCK_SECONDS,
+            "clock_sent": sent,
+            "expected_about": round(expected),
+            "received_by_workers": received_by,
+        }
         if not (0.6 * expected <= sent <= expected + 2) or sum(received_by) < sent:
-            failures.append(f"beat sent the clock {sent} times in {beat_seconds:.0f} s (about {expected:.0f} "
-                            f"expected); workers received {received_by}")
+            failures.append(
+                f"beat sent the clock {sent} times in {beat_seconds:.0f} s (about {expected:.0f} "
+                f"expected); workers received {received_by}"
+            )
     finally:
         for node in reversed(everything):
             node.stop()
@@ -412,7 +648,9 @@ backend api
     summary["total_seconds"] = round(time.monotonic() - started, 1)
     (OUT / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     print(json.dumps(summary, indent=2))
-    print("test-scale: " + ("FAILED\n  " + "\n  ".join(failures) if failures else "all checks passed"))
+    print(
+        "test-scale: " + ("FAILED\n  " + "\n  ".join(failures) if failures else "all checks passed")
+    )
     return 1 if failures else 0
 
 

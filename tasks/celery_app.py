@@ -1,6 +1,7 @@
 """The Celery application: Redis broker when REDIS_URL is set; without it, kombu's SQLAlchemy transport
 over a SQLite file under var/ (Settings.broker_url), so the embedded `make run` runs a real worker and beat
 too (docs/operations.md)."""
+
 from __future__ import annotations
 
 from celery import Celery
@@ -17,8 +18,9 @@ RETENTION_SECONDS = 86400.0  # data past its RETENTION_* period goes once a day
 def create_celery(settings: Settings | None = None) -> Celery:
     settings = settings or from_environment()
     check_production(settings)
-    app = Celery("lumo", include=["tasks.outbox", "tasks.subscriptions", "tasks.retention",
-                                       "tasks.metrics"])
+    app = Celery(
+        "lumo", include=["tasks.outbox", "tasks.subscriptions", "tasks.retention", "tasks.metrics"]
+    )
     app.conf.update(
         broker_url=settings.broker_url,
         task_acks_late=True,  # a worker killed mid-task leaves the message for another
@@ -29,14 +31,34 @@ def create_celery(settings: Settings | None = None) -> Celery:
         task_default_queue=settings.celery_queue,
         beat_schedule={
             # OUTBOX_REDRIVE_SECONDS (60 s) and CLOCK_SECONDS (hourly); every job is idempotent
-            "redrive-outbox": {"task": DELIVER_OUTBOX_TASK, "schedule": settings.outbox_redrive_seconds},
-            "expire-subscriptions": {"task": "tasks.expire_subscriptions", "schedule": settings.clock_seconds},
-            "remind-trials-ending": {"task": "tasks.remind_trials_ending", "schedule": settings.clock_seconds},
-            "expire-past-due": {"task": "tasks.expire_past_due", "schedule": settings.clock_seconds},
-            "resolve-stale-purchases": {"task": "tasks.resolve_stale_purchases",
-                                        "schedule": settings.outbox_redrive_seconds},
-            "refresh-metrics": {"task": "tasks.refresh_metrics", "schedule": settings.outbox_redrive_seconds},
-            "purge-expired-data": {"task": "tasks.purge_expired_data", "schedule": RETENTION_SECONDS},
+            "redrive-outbox": {
+                "task": DELIVER_OUTBOX_TASK,
+                "schedule": settings.outbox_redrive_seconds,
+            },
+            "expire-subscriptions": {
+                "task": "tasks.expire_subscriptions",
+                "schedule": settings.clock_seconds,
+            },
+            "remind-trials-ending": {
+                "task": "tasks.remind_trials_ending",
+                "schedule": settings.clock_seconds,
+            },
+            "expire-past-due": {
+                "task": "tasks.expire_past_due",
+                "schedule": settings.clock_seconds,
+            },
+            "resolve-stale-purchases": {
+                "task": "tasks.resolve_stale_purchases",
+                "schedule": settings.outbox_redrive_seconds,
+            },
+            "refresh-metrics": {
+                "task": "tasks.refresh_metrics",
+                "schedule": settings.outbox_redrive_seconds,
+            },
+            "purge-expired-data": {
+                "task": "tasks.purge_expired_data",
+                "schedule": RETENTION_SECONDS,
+            },
         },
     )
     if settings.sentry_dsn:

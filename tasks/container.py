@@ -1,4 +1,5 @@
 """The worker's composition root, built once on first use, never at import."""
+
 from __future__ import annotations
 
 from functools import lru_cache

@@ -1,6 +1,7 @@
 """The worker's Prometheus side (docs/operations.md, "Metrics"): task outcomes and run times, the
 outbox and subscription gauges refreshed by beat, and the metrics port (WORKER_METRICS_PORT on
 METRICS_HOST, loopback by default) opened by the worker's main process."""
+
 from __future__ import annotations
 
 import logging
@@ -21,7 +22,10 @@ _started: dict[str, float] = {}
 def refresh_metrics() -> dict:
     """Outbox pending/leased/dead by kind and subscriptions by state: two GROUP BY queries."""
     counts = metrics.refresh_gauges(worker_container().engine)
-    return {"outbox": sum(counts["outbox"].values()), "subscriptions": sum(counts["subscriptions"].values())}
+    return {
+        "outbox": sum(counts["outbox"].values()),
+        "subscriptions": sum(counts["subscriptions"].values()),
+    }
 
 
 @signals.task_prerun.connect
@@ -56,8 +60,11 @@ def _open_metrics_port(sender=None, **_):
     from prometheus_client import start_http_server
 
     try:
-        start_http_server(settings.worker_metrics_port, addr=settings.metrics_host,
-                          registry=metrics.scrape_registry(folder))
+        start_http_server(
+            settings.worker_metrics_port,
+            addr=settings.metrics_host,
+            registry=metrics.scrape_registry(folder),
+        )
     except OSError as error:
         log.warning("worker metrics port not opened: %s", error)
 
@@ -66,4 +73,6 @@ def _open_metrics_port(sender=None, **_):
 def _child_gone(pid=None, **_):
     from celery import current_app
 
-    metrics.mark_process_dead(pid or os.getpid(), current_app.conf.lumo_settings.prometheus_multiproc_dir)
+    metrics.mark_process_dead(
+        pid or os.getpid(), current_app.conf.lumo_settings.prometheus_multiproc_dir
+    )

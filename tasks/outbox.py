@@ -1,6 +1,7 @@
 """Delivering the outbox (e-mails, analytics forwards, partner callbacks). Each message
 is leased in the database, so running this task twice at once, or again after a crash,
 sends nothing twice."""
+
 from __future__ import annotations
 
 from celery import shared_task

@@ -1,4 +1,5 @@
 """The daily retention purge (RETENTION_* settings): thin, the rules are in core.services.retention."""
+
 from __future__ import annotations
 
 from dataclasses import asdict
@@ -12,8 +13,12 @@ PURGE_TASK = "tasks.purge_expired_data"
 
 
 def retention_policy(settings) -> RetentionPolicy:
-    return RetentionPolicy(analytics_days=settings.retention_analytics_days, outbox_days=settings.retention_outbox_days,
-                           tokens_days=settings.retention_tokens_days, contact_days=settings.retention_contact_days)
+    return RetentionPolicy(
+        analytics_days=settings.retention_analytics_days,
+        outbox_days=settings.retention_outbox_days,
+        tokens_days=settings.retention_tokens_days,
+        contact_days=settings.retention_contact_days,
+    )
 
 
 @shared_task(name=PURGE_TASK, acks_late=True)

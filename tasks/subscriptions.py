@@ -1,5 +1,6 @@
 """The subscription clock: lapse subscriptions whose time is up, remind trials ending,
 end the grace period of past-due subscriptions, settle purchases whose answer was lost."""
+
 from __future__ import annotations
 
 from celery import shared_task

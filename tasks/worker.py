@@ -1,4 +1,5 @@
 """Entry point for `celery -A tasks.worker worker|beat`."""
+
 from tasks.celery_app import create_celery
 
 app = create_celery()

@@ -2,6 +2,7 @@
 folder by default; with a PostgreSQL DATABASE_URL, a database of the run's own created beside it on the
 same server (dropped at the end), or, without the right to create one, that database, emptied and
 migrated anew."""
+
 from __future__ import annotations
 
 import os
@@ -43,9 +44,11 @@ def _run_database(url: str):
         with admin.connect() as c:
             # Leftovers of runs killed before they could drop theirs: only those started more than
             # LEFTOVER_AFTER ago (a run in progress may have no connection open at this very moment).
-            for (old,) in c.execute(text("SELECT datname FROM pg_database WHERE datname LIKE :p"),
-                                    {"p": f"{base.database}{RUN_DATABASE_PREFIX}%"}).all():
-                started = old[len(base.database) + len(RUN_DATABASE_PREFIX):].split("_")[0]
+            for (old,) in c.execute(
+                text("SELECT datname FROM pg_database WHERE datname LIKE :p"),
+                {"p": f"{base.database}{RUN_DATABASE_PREFIX}%"},
+            ).all():
+                started = old[len(base.database) + len(RUN_DATABASE_PREFIX) :].split("_")[0]
                 if started.isdigit() and now - int(started) > LEFTOVER_AFTER_SECONDS:
                     try:
                         c.execute(text(f'DROP DATABASE IF EXISTS "{old}"'))
@@ -70,7 +73,10 @@ def database_url(tmp_path_factory):
     run_database = _run_database(url) if url.startswith("postgresql") else None
     if run_database is not None:
         url, drop = run_database
-        previous, os.environ["DATABASE_URL"] = os.environ["DATABASE_URL"], url  # tests that open their own engine
+        previous, os.environ["DATABASE_URL"] = (
+            os.environ["DATABASE_URL"],
+            url,
+        )  # tests that open their own engine
         yield from _migrated(url)
         os.environ["DATABASE_URL"] = previous
         drop()
@@ -109,8 +115,14 @@ def clean_db(database_url):
 @pytest.fixture
 def settings(clean_db, tmp_path):
     env = {k: v for k, v in os.environ.items()}
-    env.update({"DATABASE_URL": clean_db, "OUTBOX_DIR": str(tmp_path / "outbox"), "LUMO_ENV": "test",
-                "PUBLIC_URL": "http://lumo.test"})
+    env.update(
+        {
+            "DATABASE_URL": clean_db,
+            "OUTBOX_DIR": str(tmp_path / "outbox"),
+            "LUMO_ENV": "test",
+            "PUBLIC_URL": "http://lumo.test",
+        }
+    )
     return from_environment(env)
 
 
@@ -126,8 +138,13 @@ def mailbox():
 
 @pytest.fixture
 def container(settings, clock, mailbox):
-    c = bootstrap(settings, clock=clock, mailer=mailbox, jobs=InlineJobQueue(lambda: None),
-                  rate_limiter=_rate_limiter(settings))
+    c = bootstrap(
+        settings,
+        clock=clock,
+        mailer=mailbox,
+        jobs=InlineJobQueue(lambda: None),
+        rate_limiter=_rate_limiter(settings),
+    )
     # Deliver in-process right after each commit, as the embedded mode does.
     c.services.jobs = InlineJobQueue(c.deliver_outbox)
     yield c
@@ -141,7 +158,9 @@ def _rate_limiter(settings):
         return MemoryRateLimiter()
     import redis
 
-    return RedisRateLimiter(redis.Redis.from_url(settings.redis_url), prefix=f"lumo:test:{uuid.uuid4().hex}")
+    return RedisRateLimiter(
+        redis.Redis.from_url(settings.redis_url), prefix=f"lumo:test:{uuid.uuid4().hex}"
+    )
 
 
 @pytest.fixture

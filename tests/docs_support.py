@@ -1,4 +1,5 @@
 """Shared by the documentation tests: scripts/cite_docs.py as a module, and the anchors of a Markdown file."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -12,9 +13,13 @@ ROOT = Path(__file__).resolve().parent.parent
 def cite_docs():
     """scripts/cite_docs.py (scripts/ is not a package)."""
     if "cite_docs" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("cite_docs", ROOT / "scripts" / "cite_docs.py")
+        spec = importlib.util.spec_from_file_location(
+            "cite_docs", ROOT / "scripts" / "cite_docs.py"
+        )
         module = importlib.util.module_from_spec(spec)
-        sys.modules["cite_docs"] = module  # dataclasses look their module up while the class is built
+        sys.modules["cite_docs"] = (
+            module  # dataclasses look their module up while the class is built
+        )
         spec.loader.exec_module(module)
     return sys.modules["cite_docs"]
 

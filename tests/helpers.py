@@ -1,4 +1,5 @@
 """Small helpers shared by the test tiers."""
+
 from __future__ import annotations
 
 import re
@@ -48,11 +49,24 @@ def signed_up(client, email="parent@example.com", password=PASSWORD) -> str:
     return response.json["token"]
 
 
-def pay(client, token, plan="lumo_tv_monthly_eur", nonce="fake-valid-nonce", coupon=None, key=None, **plans):
+def pay(
+    client,
+    token,
+    plan="lumo_tv_monthly_eur",
+    nonce="fake-valid-nonce",
+    coupon=None,
+    key=None,
+    **plans,
+):
     headers = bearer(token)
     if key:
         headers["Idempotency-Key"] = key
-    body = {"paymentNonce": nonce, "plans": {"planId": plan, **plans}, "coupon": coupon, "billingName": "Ana P"}
+    body = {
+        "paymentNonce": nonce,
+        "plans": {"planId": plan, **plans},
+        "coupon": coupon,
+        "billingName": "Ana P",
+    }
     return client.post("/v5/braintree/subscription", json=body, headers=headers)
 
 

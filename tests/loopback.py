@@ -1,5 +1,6 @@
 """Real servers on loopback for the job tests: an HTTP receiver (stdlib http.server in a
 thread) and an SMTP server (aiosmtpd). Each records what it received."""
+
 from __future__ import annotations
 
 import json
@@ -39,9 +40,20 @@ class HttpReceiver:
                 raw = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 status = receiver.check(self.headers, raw) if receiver.check else None
                 if status is None:
-                    status = receiver.statuses.pop(0) if len(receiver.statuses) > 1 else receiver.statuses[0]
-                receiver.requests.append({"path": self.path, "headers": dict(self.headers), "raw": raw,
-                                          "json": json.loads(raw or b"null"), "status": status})
+                    status = (
+                        receiver.statuses.pop(0)
+                        if len(receiver.statuses) > 1
+                        else receiver.statuses[0]
+                    )
+                receiver.requests.append(
+                    {
+                        "path": self.path,
+                        "headers": dict(self.headers),
+                        "raw": raw,
+                        "json": json.loads(raw or b"null"),
+                        "status": status,
+                    }
+                )
                 self.send_response(status)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
@@ -51,8 +63,9 @@ class HttpReceiver:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
-        self._thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05},
-                                        daemon=True)
+        self._thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
 
     @property
     def accepted(self) -> list[dict]:

@@ -4,6 +4,7 @@ PENDING: collected only once the lead has run `python3 scripts/cite_docs.py` on 
 (it rewrites the old "SPEC n" citations and ../shared/ARCHITECTURE.md); then rename this file to
 tests/test_docs_stand_alone.py. Before the rewrite the first test fails, by design.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,12 @@ _LINK = re.compile(r"\]\((?P<target>[^)\s#]*?\.md)?(?:#(?P<anchor>[\w-]+))?\)")
 
 
 def test_no_citation_points_outside_the_repository():
-    check = subprocess.run([sys.executable, str(ROOT / "scripts" / "cite_docs.py"), "--check"],
-                           capture_output=True, text=True, cwd=ROOT)
+    check = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "cite_docs.py"), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert check.returncode == 0, check.stdout + check.stderr
 
 

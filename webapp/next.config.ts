@@ -19,11 +19,23 @@ const repositoryRoot = path.resolve(__dirname, '..');
 // The browser tests' build of the hosted payment form (tests/e2e/test_payment_hosted.py) swaps braintree-web's
 // modules for a stand-in kept under tests/; any other build resolves the real package. A test checks the
 // shipped build holds none of the stand-in.
-const BRAINTREE_STANDIN_MODULES = ['client', 'hosted-fields', 'data-collector', 'three-d-secure', 'paypal-checkout',
-  'google-payment', 'apple-pay'];
+const BRAINTREE_STANDIN_MODULES = [
+  'client',
+  'hosted-fields',
+  'data-collector',
+  'three-d-secure',
+  'paypal-checkout',
+  'google-payment',
+  'apple-pay',
+];
 const braintreeStandInAliases = (enabled: boolean): Record<string, string> =>
   enabled
-    ? Object.fromEntries(BRAINTREE_STANDIN_MODULES.map((name) => [`braintree-web/${name}`, `../tests/e2e/braintree_standin/${name}.js`]))
+    ? Object.fromEntries(
+        BRAINTREE_STANDIN_MODULES.map((name) => [
+          `braintree-web/${name}`,
+          `../tests/e2e/braintree_standin/${name}.js`,
+        ]),
+      )
     : {};
 
 // Read when `next build` runs: rewrites are written into the build output.
@@ -39,8 +51,14 @@ const nextConfig: NextConfig = {
   // The browser tests (tests/e2e) build into their own folder with tsconfig.e2e.json, so that
   // build neither type-checks other builds' generated types nor rewrites tsconfig.json.
   // The stand-in build skips type-checking: the same sources are checked by every other build.
-  typescript: { tsconfigPath: process.env.NEXT_TSCONFIG_PATH || 'tsconfig.json', ignoreBuildErrors: process.env.LUMO_BRAINTREE_STANDIN === '1' },
-  turbopack: { root: repositoryRoot, resolveAlias: braintreeStandInAliases(process.env.LUMO_BRAINTREE_STANDIN === '1') },
+  typescript: {
+    tsconfigPath: process.env.NEXT_TSCONFIG_PATH || 'tsconfig.json',
+    ignoreBuildErrors: process.env.LUMO_BRAINTREE_STANDIN === '1',
+  },
+  turbopack: {
+    root: repositoryRoot,
+    resolveAlias: braintreeStandInAliases(process.env.LUMO_BRAINTREE_STANDIN === '1'),
+  },
   experimental: {
     // The pages' CSS (a few KB) comes inside the HTML instead of as render-blocking requests, one
     // round trip each before the first paint. The CSP allows inline styles (lib/security/headers.ts).

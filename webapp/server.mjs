@@ -20,7 +20,10 @@ const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 createServer((req, res) => {
-  req.headers['x-forwarded-for'] = appendForwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress);
+  req.headers['x-forwarded-for'] = appendForwardedFor(
+    req.headers['x-forwarded-for'],
+    req.socket.remoteAddress,
+  );
   handle(req, res);
 }).listen(port, hostname, () => {
   console.log(`> Ready on http://${hostname}:${port}`);

@@ -1,4 +1,5 @@
 """One blueprint per resource, registered from this one list."""
+
 from bff.resources.account_data.routes import blp as account_data
 from bff.resources.accounts.routes import blp as accounts
 from bff.resources.analytics.routes import blp as analytics
@@ -19,6 +20,24 @@ from bff.resources.subscriptions.routes import blp as subscriptions
 from bff.resources.tv_link.routes import blp as tv_link
 from bff.resources.users.routes import blp as users
 
-BLUEPRINTS = [accounts, users, redirect, country, subscriptions, plans, coupons, braintree, quotes, partners, licenses,
-              analytics, children, tv_link, consents, account_data, site, health,
-              ops]
+BLUEPRINTS = [
+    accounts,
+    users,
+    redirect,
+    country,
+    subscriptions,
+    plans,
+    coupons,
+    braintree,
+    quotes,
+    partners,
+    licenses,
+    analytics,
+    children,
+    tv_link,
+    consents,
+    account_data,
+    site,
+    health,
+    ops,
+]

@@ -4,6 +4,7 @@ Prices are data (catalogue/catalogue.json), not code. The files are checked as t
 load, so a typo stops the process at start-up instead of mispricing a payment:
 every price is a string with two decimals, read as Decimal; a JSON number is refused.
 """
+
 from __future__ import annotations
 
 import json
@@ -12,9 +13,23 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, Iterable
 
-from core.domain.catalogue import (CURRENCY_SYMBOLS, DEFAULT_STEM, MONTHLY, PERIOD_NAMES, PRODUCTS, SINGLES,
-                                   YEARLY, AddOn, Plan, RegisterPrice, RegisterRule, apps_of,
-                                   check_register_rules, plan_id, register_price_for)
+from core.domain.catalogue import (
+    CURRENCY_SYMBOLS,
+    DEFAULT_STEM,
+    MONTHLY,
+    PERIOD_NAMES,
+    PRODUCTS,
+    SINGLES,
+    YEARLY,
+    AddOn,
+    Plan,
+    RegisterPrice,
+    RegisterRule,
+    apps_of,
+    check_register_rules,
+    plan_id,
+    register_price_for,
+)
 from core.domain.licenses import LICENSE_APPS, License, PromoCard
 
 FOLDER = Path(__file__).parent / "catalogue"
@@ -33,7 +48,9 @@ class CatalogueError(ValueError):
 
 def money(value: Any, where: str) -> Decimal:
     if not isinstance(value, str) or not _MONEY.match(value):
-        raise CatalogueError(f"{where}: a price is a string with two decimals like \"4.99\", not {value!r}")
+        raise CatalogueError(
+            f'{where}: a price is a string with two decimals like "4.99", not {value!r}'
+        )
     amount = Decimal(value)
     if amount <= 0:
         raise CatalogueError(f"{where}: a price is positive")
@@ -41,7 +58,9 @@ def money(value: Any, where: str) -> Decimal:
 
 
 def countries(value: Any, where: str) -> frozenset[str]:
-    if not isinstance(value, list) or not all(isinstance(c, str) and _COUNTRY.match(c) for c in value):
+    if not isinstance(value, list) or not all(
+        isinstance(c, str) and _COUNTRY.match(c) for c in value
+    ):
         raise CatalogueError(f"{where}: countries are a list of upper-case two-letter codes")
     return frozenset(value)
 
@@ -55,8 +74,13 @@ def _need(data: Any, key: str, where: str) -> Any:
 class FileCatalogue:
     """Implements core.domain.catalogue.Catalogue and core.domain.licenses.LicenseShelf."""
 
-    def __init__(self, plans: Iterable[Plan], register_rules: Iterable[RegisterRule],
-                 licenses: Iterable[License] = (), cards: Iterable[PromoCard] = ()) -> None:
+    def __init__(
+        self,
+        plans: Iterable[Plan],
+        register_rules: Iterable[RegisterRule],
+        licenses: Iterable[License] = (),
+        cards: Iterable[PromoCard] = (),
+    ) -> None:
         self._plans = list(plans)
         self._by_id = {p.plan_id: p for p in self._plans}
         if len(self._by_id) != len(self._plans):
@@ -67,7 +91,9 @@ class FileCatalogue:
         self._cards = list(cards)
 
     @classmethod
-    def load(cls, catalogue_path: Path = CATALOGUE_FILE, licenses_path: Path = LICENSES_FILE) -> "FileCatalogue":
+    def load(
+        cls, catalogue_path: Path = CATALOGUE_FILE, licenses_path: Path = LICENSES_FILE
+    ) -> "FileCatalogue":
         plans, rules = parse_catalogue(_read(catalogue_path))
         licenses, cards = parse_licenses(_read(licenses_path))
         return cls(plans, rules, licenses, cards)
@@ -117,7 +143,9 @@ def _regular_plans(data: dict, currency: str) -> list[Plan]:
             raise CatalogueError(f"{where}: each further app must cost more ({prices})")
         for product in PRODUCTS:
             owned = len(apps_of(product))
-            add_ons = tuple(AddOn(ADD_ON_NAMES[i - 1], steps[i - 1]) for i in range(owned, len(TIERS)))
+            add_ons = tuple(
+                AddOn(ADD_ON_NAMES[i - 1], steps[i - 1]) for i in range(owned, len(TIERS))
+            )
             plans.append(_plan(product, duration, currency, prices[owned - 1], add_ons))
     return plans
 
@@ -128,14 +156,30 @@ def _promo_plans(promo: dict) -> list[Plan]:
     if not isinstance(title, str) or not title or not set(products) <= set(SINGLES):
         raise CatalogueError("promo: a title key and single-app products only")
     prices = _need(promo, "prices", "promo")
-    return [_plan(product, duration, currency,
-                  money(_need(_need(prices, currency, "promo.prices"), duration, f"promo.prices.{currency}"),
-                        f"promo.prices.{currency}.{duration}"), promo_title=title)
-            for currency in CURRENCY_SYMBOLS for product in products for duration in (MONTHLY, YEARLY)]
+    return [
+        _plan(
+            product,
+            duration,
+            currency,
+            money(
+                _need(
+                    _need(prices, currency, "promo.prices"), duration, f"promo.prices.{currency}"
+                ),
+                f"promo.prices.{currency}.{duration}",
+            ),
+            promo_title=title,
+        )
+        for currency in CURRENCY_SYMBOLS
+        for product in products
+        for duration in (MONTHLY, YEARLY)
+    ]
 
 
 def _default_plans(block: dict) -> list[Plan]:
-    currency, product = _need(block, "currency", "defaultPlans"), _need(block, "product", "defaultPlans")
+    currency, product = (
+        _need(block, "currency", "defaultPlans"),
+        _need(block, "product", "defaultPlans"),
+    )
     if currency not in CURRENCY_SYMBOLS or product not in PRODUCTS:
         raise CatalogueError(f"defaultPlans: unknown currency {currency!r} or product {product!r}")
     plans = []
@@ -145,22 +189,47 @@ def _default_plans(block: dict) -> list[Plan]:
         prices = _need(entry, "addOns", where)
         if not isinstance(prices, list) or len(apps_of(product)) + len(prices) > len(TIERS):
             raise CatalogueError(f"{where}: addOns is a list, no more add-ons than apps to add")
-        add_ons = tuple(AddOn(ADD_ON_NAMES[i], money(v, f"{where}.addOns[{i}]")) for i, v in enumerate(prices))
+        add_ons = tuple(
+            AddOn(ADD_ON_NAMES[i], money(v, f"{where}.addOns[{i}]")) for i, v in enumerate(prices)
+        )
         period = PERIOD_NAMES[duration]
-        plans.append(Plan(plan_id=plan_id(DEFAULT_STEM, duration, currency), product=product,
-                          duration_code=duration, currency=currency, price=money(_need(entry, "price", where), where),
-                          add_ons=add_ons, iap=f"{DEFAULT_STEM}_{period}",
-                          name_key=f"Plans.{DEFAULT_STEM}_{period}", is_default=True))
+        plans.append(
+            Plan(
+                plan_id=plan_id(DEFAULT_STEM, duration, currency),
+                product=product,
+                duration_code=duration,
+                currency=currency,
+                price=money(_need(entry, "price", where), where),
+                add_ons=add_ons,
+                iap=f"{DEFAULT_STEM}_{period}",
+                name_key=f"Plans.{DEFAULT_STEM}_{period}",
+                is_default=True,
+            )
+        )
     return plans
 
 
-def _plan(product: str, duration: str, currency: str, price: Decimal, add_ons: tuple[AddOn, ...] = (),
-          promo_title: str | None = None) -> Plan:
+def _plan(
+    product: str,
+    duration: str,
+    currency: str,
+    price: Decimal,
+    add_ons: tuple[AddOn, ...] = (),
+    promo_title: str | None = None,
+) -> Plan:
     promo = promo_title is not None
     sku = f"{product}_{PERIOD_NAMES[duration]}" + ("_promo" if promo else "")
-    return Plan(plan_id=plan_id(product, duration, currency, promo), product=product, duration_code=duration,
-                currency=currency, price=price, add_ons=add_ons, iap=sku, name_key=f"Plans.{sku}",
-                promo_title=promo_title)
+    return Plan(
+        plan_id=plan_id(product, duration, currency, promo),
+        product=product,
+        duration_code=duration,
+        currency=currency,
+        price=price,
+        add_ons=add_ons,
+        iap=sku,
+        name_key=f"Plans.{sku}",
+        promo_title=promo_title,
+    )
 
 
 def _register_rules(items: list) -> list[RegisterRule]:
@@ -170,10 +239,17 @@ def _register_rules(items: list) -> list[RegisterRule]:
         currency = _need(item, "currency", where)
         if currency not in CURRENCY_SYMBOLS:
             raise CatalogueError(f"{where}: unknown currency {currency!r}")
-        rules.append(RegisterRule(
-            name=str(_need(item, "name", where)), countries=countries(_need(item, "countries", where), where),
-            price=RegisterPrice(currency=currency, monthly=money(_need(item, "monthly", where), f"{where}.monthly"),
-                                yearly=money(_need(item, "yearly", where), f"{where}.yearly"))))
+        rules.append(
+            RegisterRule(
+                name=str(_need(item, "name", where)),
+                countries=countries(_need(item, "countries", where), where),
+                price=RegisterPrice(
+                    currency=currency,
+                    monthly=money(_need(item, "monthly", where), f"{where}.monthly"),
+                    yearly=money(_need(item, "yearly", where), f"{where}.yearly"),
+                ),
+            )
+        )
     try:
         check_register_rules(rules)
     except ValueError as exc:
@@ -188,10 +264,19 @@ def parse_licenses(data: dict) -> tuple[list[License], list[PromoCard]]:
         titles, name_key = item.get("titles") or {}, item.get("nameKey")
         apps = _need(item, "apps", where)
         if not (titles.get("en") or name_key) or not apps or not set(apps) <= set(LICENSE_APPS):
-            raise CatalogueError(f"{where}: needs an English title or a nameKey, and apps among {LICENSE_APPS}")
-        licenses.append(License(license_id=_need(item, "id", where), image=_image(item, where),
-                                apps=frozenset(apps), countries=countries(item.get("countries", []), where),
-                                titles=dict(titles), name_key=name_key))
+            raise CatalogueError(
+                f"{where}: needs an English title or a nameKey, and apps among {LICENSE_APPS}"
+            )
+        licenses.append(
+            License(
+                license_id=_need(item, "id", where),
+                image=_image(item, where),
+                apps=frozenset(apps),
+                countries=countries(item.get("countries", []), where),
+                titles=dict(titles),
+                name_key=name_key,
+            )
+        )
     known = {lic.license_id for lic in licenses}
     if len(known) != len(licenses):
         raise CatalogueError("licenses: two licenses share one id")
@@ -201,8 +286,14 @@ def parse_licenses(data: dict) -> tuple[list[License], list[PromoCard]]:
         ids = tuple(_need(item, "licenses", where))
         if not ids or not set(ids) <= known:
             raise CatalogueError(f"{where}: unknown licenses {sorted(set(ids) - known)}")
-        cards.append(PromoCard(card_id=_need(item, "id", where), image=_image(item, where), license_ids=ids,
-                               countries=countries(item.get("countries", []), where)))
+        cards.append(
+            PromoCard(
+                card_id=_need(item, "id", where),
+                image=_image(item, where),
+                license_ids=ids,
+                countries=countries(item.get("countries", []), where),
+            )
+        )
     return licenses, cards
 
 

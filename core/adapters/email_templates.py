@@ -1,5 +1,6 @@
 """E-mail texts come from locales/<lang>.json, namespace "Emails"; dates and amounts are written the way
 the parent's language writes them, by Babel (CLDR data)."""
+
 from __future__ import annotations
 
 import html
@@ -31,6 +32,7 @@ def _fill(template: str, params: dict[str, str], escape: bool) -> str:
     def value(match: re.Match) -> str:
         text = params.get(match.group(1), match.group(0))
         return html.escape(text) if escape else text
+
     return _PLACEHOLDER.sub(value, template)
 
 
@@ -59,9 +61,13 @@ class LocaleEmailTemplates:
         catalogue = _catalogue(self.folder, language)
         emails = catalogue.get("Emails", {})
         entry = emails.get(topic) or _catalogue(self.folder, "en")["Emails"][topic]
-        if "greeting" not in params:  # by name when the parent gave one, else neutral (never the address)
+        if (
+            "greeting" not in params
+        ):  # by name when the parent gave one, else neutral (never the address)
             name = (params.get("name") or "").strip()
-            greeting = self.text("Emails.greeting" if name else "Emails.greetingNeutral", language) or ""
+            greeting = (
+                self.text("Emails.greeting" if name else "Emails.greetingNeutral", language) or ""
+            )
             params = {**params, "greeting": greeting.replace("{name}", name)}
         lines = [_fill(line, params, escape=False) for line in entry["body"]]
         subject = _fill(entry["subject"], params, escape=False)
@@ -73,6 +79,8 @@ class LocaleEmailTemplates:
             label = html.escape(entry.get("action", params["link"]))
             button = f'<p><a href="{html.escape(params["link"], quote=True)}">{label}</a></p>'
         signature = html.escape(emails.get("signature", "Lumo"))
-        body = (f'<!doctype html><html lang="{language}" dir="{direction}"><body style="font-family:sans-serif;'
-                f'text-align:start">{paragraphs}{button}<p>{signature}</p></body></html>')
+        body = (
+            f'<!doctype html><html lang="{language}" dir="{direction}"><body style="font-family:sans-serif;'
+            f'text-align:start">{paragraphs}{button}<p>{signature}</p></body></html>'
+        )
         return subject, text + "\n\n" + emails.get("signature", "Lumo"), body

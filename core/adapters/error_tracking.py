@@ -5,6 +5,7 @@ on every string, fields whose name says secret (password, token, nonce, key, has
 whole, and no request body, cookies, headers, user or local variables sent at all. So an event carries
 no e-mail, token, hash or payment nonce, as the log lines do not.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,12 +13,26 @@ from typing import Any
 
 from core.adapters.logs import redact
 
-_SECRET_NAME = re.compile(r"pass|token|nonce|secret|key|hash|sig|auth|cookie|session|e-?mail|pin|card|cvv",
-                          re.IGNORECASE)
+_SECRET_NAME = re.compile(
+    r"pass|token|nonce|secret|key|hash|sig|auth|cookie|session|e-?mail|pin|card|cvv", re.IGNORECASE
+)
 _KEPT_HEADERS = {"content-type", "content-length", "x-request-id", "accept-language"}
 # Sentry's own identifiers (random hex the long-secret rule would mask, and Sentry needs them)
-_SAFE_KEYS = frozenset({"event_id", "trace_id", "span_id", "parent_span_id", "sample_rand", "timestamp",
-                        "start_timestamp", "release", "environment", "platform", "level"})
+_SAFE_KEYS = frozenset(
+    {
+        "event_id",
+        "trace_id",
+        "span_id",
+        "parent_span_id",
+        "sample_rand",
+        "timestamp",
+        "start_timestamp",
+        "release",
+        "environment",
+        "platform",
+        "level",
+    }
+)
 
 
 def _clean(value: Any, depth: int = 0) -> Any:
@@ -65,9 +80,17 @@ def init(dsn: str, integrations: list, environment: str, release: str | None = N
         return False
     import sentry_sdk
 
-    sentry_sdk.init(dsn=dsn, integrations=integrations, environment=environment, release=release,
-                    include_local_variables=False, max_request_body_size="never",
-                    before_send=scrub, before_breadcrumb=scrub, traces_sample_rate=0.0)
+    sentry_sdk.init(
+        dsn=dsn,
+        integrations=integrations,
+        environment=environment,
+        release=release,
+        include_local_variables=False,
+        max_request_body_size="never",
+        before_send=scrub,
+        before_breadcrumb=scrub,
+        traces_sample_rate=0.0,
+    )
     return True
 
 

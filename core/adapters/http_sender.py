@@ -4,6 +4,7 @@ The standard library is enough for one JSON POST with a timeout. A 2xx answer is
 success; 4xx answers other than 408/425/429 mean the receiver refuses this very
 message, so retrying it is pointless (dead-lettered at once); anything else is retried.
 """
+
 from __future__ import annotations
 
 import urllib.error
@@ -15,7 +16,9 @@ RETRYABLE_4XX = {408, 425, 429}
 
 
 class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args, **kwargs):  # a redirected POST would arrive as a GET without body
+    def redirect_request(
+        self, *args, **kwargs
+    ):  # a redirected POST would arrive as a GET without body
         return None
 
 
@@ -26,8 +29,12 @@ class UrllibSender:
         self._opener = urllib.request.build_opener(_NoRedirects)
 
     def post(self, url: str, body: bytes, headers: dict[str, str]) -> None:
-        request = urllib.request.Request(url, data=body, method="POST", headers={
-            "Content-Type": "application/json", "User-Agent": self.user_agent, **headers})
+        request = urllib.request.Request(
+            url,
+            data=body,
+            method="POST",
+            headers={"Content-Type": "application/json", "User-Agent": self.user_agent, **headers},
+        )
         try:
             with self._opener.open(request, timeout=self.timeout) as response:
                 response.read(1024)

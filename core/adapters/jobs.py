@@ -4,6 +4,7 @@ Embedded mode delivers in-process right after the commit. With Redis, a Celery
 message is sent by task name, so the API never imports the worker's code. If
 Redis is down the outbox row is still there and the beat job re-drives it.
 """
+
 from __future__ import annotations
 
 import logging

@@ -6,6 +6,7 @@ and one redaction step that every line goes through last, whoever wrote it (stru
 `redact` (text) and `redact_value` (any JSON-like value) are the reusable functions: an error reporter's
 before_send hook passes its events through `redact_value`. See README.md, Security, "Logs".
 """
+
 from __future__ import annotations
 
 import logging
@@ -16,17 +17,41 @@ from typing import Any
 import structlog
 
 # Masked wherever they appear in a log line:
-_ARGON2 = re.compile(r"\$argon2(?:id|i|d)\$[A-Za-z0-9+/=$,.-]*")  # a stored password hash, salt and all
-_EMAIL = re.compile(r"([A-Za-z0-9!#$%&*+/=?^_`{|}~.-])[A-Za-z0-9!#$%&*+/=?^_`{|}~.-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)")
-_SECRET_QUERY = re.compile(r"((?:token|redirectKey|key|email|password|newPass|oldPass|pin|pollToken)=)[^&\s\"']+",
-                           re.IGNORECASE)
+_ARGON2 = re.compile(
+    r"\$argon2(?:id|i|d)\$[A-Za-z0-9+/=$,.-]*"
+)  # a stored password hash, salt and all
+_EMAIL = re.compile(
+    r"([A-Za-z0-9!#$%&*+/=?^_`{|}~.-])[A-Za-z0-9!#$%&*+/=?^_`{|}~.-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)"
+)
+_SECRET_QUERY = re.compile(
+    r"((?:token|redirectKey|key|email|password|newPass|oldPass|pin|pollToken)=)[^&\s\"']+",
+    re.IGNORECASE,
+)
 _BEARER = re.compile(r"(Bearer\s+)\S+", re.IGNORECASE)
-_LONG_SECRET = re.compile(r"[A-Za-z0-9_\-+]{32,}={0,2}")  # tokens, keys, SHA-256 hex (not paths: no "/")
-_NONCE = re.compile(r"\b(?:fake-[A-Za-z0-9-]*nonce|tokencc_[A-Za-z0-9_-]+)\b")  # payment nonces (Braintree's, tests')
+_LONG_SECRET = re.compile(
+    r"[A-Za-z0-9_\-+]{32,}={0,2}"
+)  # tokens, keys, SHA-256 hex (not paths: no "/")
+_NONCE = re.compile(
+    r"\b(?:fake-[A-Za-z0-9-]*nonce|tokencc_[A-Za-z0-9_-]+)\b"
+)  # payment nonces (Braintree's, tests')
 # Fields of a log line that are ours and never hold personal data (the request id is 32 hex characters,
 # which the long-secret rule would otherwise mask).
-SAFE_KEYS = frozenset({"timestamp", "level", "logger", "request_id", "method", "status", "ms", "task_id",
-                       "outbox_id", "kind", "topic", "attempt"})
+SAFE_KEYS = frozenset(
+    {
+        "timestamp",
+        "level",
+        "logger",
+        "request_id",
+        "method",
+        "status",
+        "ms",
+        "task_id",
+        "outbox_id",
+        "kind",
+        "topic",
+        "attempt",
+    }
+)
 
 
 def redact(text: str) -> str:
@@ -64,7 +89,9 @@ def _standard_record_fields(_logger, _method: str, event_dict: dict) -> dict:
     """A `logging` record's `extra={"fields": {...}}` becomes fields of the line."""
     record = event_dict.get("_record")
     if record is not None and record.name == "gunicorn.access" and isinstance(record.args, dict):
-        event_dict.setdefault("request_id", record.args.get("{x-request-id}o") or None)  # the API's answer header
+        event_dict.setdefault(
+            "request_id", record.args.get("{x-request-id}o") or None
+        )  # the API's answer header
     fields = getattr(record, "fields", None) if record is not None else None
     if isinstance(fields, dict):
         for k, v in fields.items():
@@ -85,18 +112,24 @@ def formatter() -> logging.Formatter:
     `logconfig_dict` and usable on any handler, e.g. in tests)."""
     return structlog.stdlib.ProcessorFormatter(
         foreign_pre_chain=[*_SHARED, _standard_record_fields],
-        processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta,
-                    structlog.processors.format_exc_info,
-                    redact_event,
-                    structlog.processors.JSONRenderer()])  # ASCII: one record, one line
+        processors=[
+            structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+            structlog.processors.format_exc_info,
+            redact_event,
+            structlog.processors.JSONRenderer(),
+        ],
+    )  # ASCII: one record, one line
 
 
 def route_to_logging() -> None:
     """structlog's loggers hand their event dicts to the standard library's logging (where `formatter`
     renders them); safe to call more than once."""
     structlog.configure(
-        processors=[*_SHARED, structlog.stdlib.PositionalArgumentsFormatter(),
-                    structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        processors=[
+            *_SHARED,
+            structlog.stdlib.PositionalArgumentsFormatter(),
+            structlog.stdlib.ProcessorFormatter.wrap_for_formatter,
+        ],
         logger_factory=structlog.stdlib.LoggerFactory(),
         wrapper_class=structlog.stdlib.BoundLogger,
         cache_logger_on_first_use=True,
@@ -111,8 +144,15 @@ def configure(level: str | int = "INFO", stream=None) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
-    for name in ("gunicorn.error", "gunicorn.access", "celery", "celery.task", "celery.worker",
-                 "celery.app.trace", "celery.redirected"):
+    for name in (
+        "gunicorn.error",
+        "gunicorn.access",
+        "celery",
+        "celery.task",
+        "celery.worker",
+        "celery.app.trace",
+        "celery.redirected",
+    ):
         named = logging.getLogger(name)
         named.handlers[:] = []
         named.propagate = True
@@ -135,10 +175,13 @@ def logconfig_dict(level: str = "INFO") -> dict:
     """gunicorn's `logconfig_dict`: its error and access logs through the same formatter."""
     handler = {"class": "logging.StreamHandler", "formatter": "lumo", "stream": "ext://sys.stderr"}
     return {
-        "version": 1, "disable_existing_loggers": False,
+        "version": 1,
+        "disable_existing_loggers": False,
         "formatters": {"lumo": {"()": "core.adapters.logs.formatter"}},
         "handlers": {"lumo": handler},
         "root": {"level": level, "handlers": ["lumo"]},
-        "loggers": {"gunicorn.error": {"level": level, "handlers": [], "propagate": True},
-                    "gunicorn.access": {"level": level, "handlers": [], "propagate": True}},
+        "loggers": {
+            "gunicorn.error": {"level": level, "handlers": [], "propagate": True},
+            "gunicorn.access": {"level": level, "handlers": [], "propagate": True},
+        },
     }

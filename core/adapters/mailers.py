@@ -1,4 +1,5 @@
 """Sending e-mail: to .eml files in the embedded mode, through SMTP in production."""
+
 from __future__ import annotations
 
 import smtplib
@@ -53,16 +54,23 @@ class SmtpMailer:
             self._send(email)
         except smtplib.SMTPRecipientsRefused as refused:
             code, reply = next(iter(refused.recipients.values()), (0, b""))
-            raise DeliveryError(_refusal("recipient refused", code, reply, email.to), permanent=500 <= code < 600) from None
+            raise DeliveryError(
+                _refusal("recipient refused", code, reply, email.to), permanent=500 <= code < 600
+            ) from None
         except smtplib.SMTPResponseException as refused:  # sender refused, data refused, …
-            raise DeliveryError(_refusal(type(refused).__name__, refused.smtp_code, refused.smtp_error, email.to),
-                                permanent=500 <= refused.smtp_code < 600) from None
+            raise DeliveryError(
+                _refusal(type(refused).__name__, refused.smtp_code, refused.smtp_error, email.to),
+                permanent=500 <= refused.smtp_code < 600,
+            ) from None
 
     def _send(self, email: Email) -> None:
         u = self.url
         cls = smtplib.SMTP_SSL if u.scheme == "smtps" else smtplib.SMTP
-        with cls(u.hostname or "127.0.0.1", u.port or (465 if u.scheme == "smtps" else 25),
-                 timeout=self.timeout) as smtp:
+        with cls(
+            u.hostname or "127.0.0.1",
+            u.port or (465 if u.scheme == "smtps" else 25),
+            timeout=self.timeout,
+        ) as smtp:
             if "starttls=1" in (u.query or ""):
                 smtp.starttls()
             if u.username:

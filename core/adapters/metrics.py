@@ -7,6 +7,7 @@ Series: requests (bff/metrics.py), gateway calls (MeteredGateway), outbox attemp
 (the dispatcher's observer), outbox and subscription gauges (refreshed by beat: `refresh_gauges`),
 Celery task outcomes (tasks/metrics.py), refusals (rate limits, login throttling).
 """
+
 from __future__ import annotations
 
 import os
@@ -14,8 +15,15 @@ import time
 from datetime import datetime, timezone
 from typing import Any
 
-from prometheus_client import (CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter, Gauge, Histogram,
-                               generate_latest)
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
@@ -29,33 +37,75 @@ if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 DELIVERY_BUCKETS = (1, 5, 15, 60, 300, 900, 3600, 6 * 3600, 24 * 3600)
 
-HTTP_REQUESTS = Counter("lumo_http_requests", "API requests answered, by route template and status",
-                        ["method", "route", "status"])
-HTTP_LATENCY = Histogram("lumo_http_request_duration_seconds", "API request latency, by route template",
-                         ["method", "route"], buckets=LATENCY_BUCKETS)
-REFUSALS = Counter("lumo_refusals", "Requests refused with 429: reason rate_limit (per address/e-mail "
-                   "limits) or login_throttle (an account's growing delay after wrong passwords)",
-                   ["reason", "action"])
-GATEWAY_CALLS = Histogram("lumo_gateway_call_duration_seconds", "Payment gateway calls by operation and "
-                          "outcome (ok, declined, unavailable, error); _count is the number of calls",
-                          ["operation", "outcome"], buckets=LATENCY_BUCKETS)
-OUTBOX_ATTEMPTS = Counter("lumo_outbox_attempts", "Outbox delivery attempts by kind and outcome "
-                          "(delivered, retrying, dead)", ["kind", "outcome"])
-OUTBOX_DELIVERY = Histogram("lumo_outbox_delivery_latency_seconds", "From the outbox row's writing to its "
-                            "delivery, by kind", ["kind"], buckets=DELIVERY_BUCKETS)
-OUTBOX_MESSAGES = Gauge("lumo_outbox_messages", "Outbox messages not delivered, by kind and state "
-                        "(pending, leased, dead); refreshed by beat", ["kind", "state"],
-                        multiprocess_mode="mostrecent")
-OUTBOX_OLDEST = Gauge("lumo_outbox_oldest_pending_seconds", "Age of the oldest pending outbox message, by "
-                      "kind; refreshed by beat", ["kind"], multiprocess_mode="mostrecent")
-SUBSCRIPTIONS = Gauge("lumo_subscriptions", "Subscriptions not expired, by state; refreshed by beat",
-                      ["state"], multiprocess_mode="mostrecent")
-GAUGES_REFRESHED = Gauge("lumo_gauges_refreshed_timestamp_seconds", "When beat last refreshed the gauges",
-                         multiprocess_mode="mostrecent")
-CELERY_TASKS = Counter("lumo_celery_tasks", "Celery tasks run, by task and outcome (success, failure, retry)",
-                       ["task", "outcome"])
-CELERY_TASK_SECONDS = Histogram("lumo_celery_task_duration_seconds", "Celery task run time", ["task"],
-                                buckets=LATENCY_BUCKETS + (30.0, 120.0))
+HTTP_REQUESTS = Counter(
+    "lumo_http_requests",
+    "API requests answered, by route template and status",
+    ["method", "route", "status"],
+)
+HTTP_LATENCY = Histogram(
+    "lumo_http_request_duration_seconds",
+    "API request latency, by route template",
+    ["method", "route"],
+    buckets=LATENCY_BUCKETS,
+)
+REFUSALS = Counter(
+    "lumo_refusals",
+    "Requests refused with 429: reason rate_limit (per address/e-mail "
+    "limits) or login_throttle (an account's growing delay after wrong passwords)",
+    ["reason", "action"],
+)
+GATEWAY_CALLS = Histogram(
+    "lumo_gateway_call_duration_seconds",
+    "Payment gateway calls by operation and "
+    "outcome (ok, declined, unavailable, error); _count is the number of calls",
+    ["operation", "outcome"],
+    buckets=LATENCY_BUCKETS,
+)
+OUTBOX_ATTEMPTS = Counter(
+    "lumo_outbox_attempts",
+    "Outbox delivery attempts by kind and outcome (delivered, retrying, dead)",
+    ["kind", "outcome"],
+)
+OUTBOX_DELIVERY = Histogram(
+    "lumo_outbox_delivery_latency_seconds",
+    "From the outbox row's writing to its delivery, by kind",
+    ["kind"],
+    buckets=DELIVERY_BUCKETS,
+)
+OUTBOX_MESSAGES = Gauge(
+    "lumo_outbox_messages",
+    "Outbox messages not delivered, by kind and state (pending, leased, dead); refreshed by beat",
+    ["kind", "state"],
+    multiprocess_mode="mostrecent",
+)
+OUTBOX_OLDEST = Gauge(
+    "lumo_outbox_oldest_pending_seconds",
+    "Age of the oldest pending outbox message, by kind; refreshed by beat",
+    ["kind"],
+    multiprocess_mode="mostrecent",
+)
+SUBSCRIPTIONS = Gauge(
+    "lumo_subscriptions",
+    "Subscriptions not expired, by state; refreshed by beat",
+    ["state"],
+    multiprocess_mode="mostrecent",
+)
+GAUGES_REFRESHED = Gauge(
+    "lumo_gauges_refreshed_timestamp_seconds",
+    "When beat last refreshed the gauges",
+    multiprocess_mode="mostrecent",
+)
+CELERY_TASKS = Counter(
+    "lumo_celery_tasks",
+    "Celery tasks run, by task and outcome (success, failure, retry)",
+    ["task", "outcome"],
+)
+CELERY_TASK_SECONDS = Histogram(
+    "lumo_celery_task_duration_seconds",
+    "Celery task run time",
+    ["task"],
+    buckets=LATENCY_BUCKETS + (30.0, 120.0),
+)
 
 
 def scrape_registry(multiproc_dir: str = "") -> CollectorRegistry:
@@ -96,8 +146,10 @@ SELECT kind,
        count(*), min(created_at)
 FROM outbox WHERE delivered_at IS NULL GROUP BY 1, 2
 """
-_SUBSCRIPTION_STATES = "SELECT payment_state_id, count(*) FROM subscriptions WHERE payment_state_id <> 'Expired' " \
-                       "GROUP BY 1"
+_SUBSCRIPTION_STATES = (
+    "SELECT payment_state_id, count(*) FROM subscriptions WHERE payment_state_id <> 'Expired' "
+    "GROUP BY 1"
+)
 _seen: dict[str, set] = {"outbox": set(), "oldest": set(), "subscriptions": set()}
 
 
@@ -130,7 +182,13 @@ def _set(gauge: Gauge, name: str, values: dict[tuple, float]) -> None:
     _seen[name] |= set(values)
 
 
-_METERED = ("client_token", "create_subscription", "cancel_subscription", "change_plan", "delete_customer")
+_METERED = (
+    "client_token",
+    "create_subscription",
+    "cancel_subscription",
+    "change_plan",
+    "delete_customer",
+)
 
 
 class MeteredGateway:
@@ -144,11 +202,14 @@ class MeteredGateway:
         value = getattr(self._inner, name)
         if name not in _METERED or not callable(value):
             return value
+
         def metered(*args, **kwargs):
             started, outcome = time.perf_counter(), "error"
             try:
                 result = value(*args, **kwargs)
-                outcome = "declined" if isinstance(result, GatewayResult) and not result.ok else "ok"
+                outcome = (
+                    "declined" if isinstance(result, GatewayResult) and not result.ok else "ok"
+                )
                 return result
             except GatewayUnavailable:
                 outcome = "unavailable"
@@ -160,10 +221,14 @@ class MeteredGateway:
         return metered
 
     def __setattr__(self, name: str, value) -> None:
-        if getattr(value, "__lumo_metered__", False):  # putting our own wrapper back = undoing a replacement
+        if getattr(
+            value, "__lumo_metered__", False
+        ):  # putting our own wrapper back = undoing a replacement
             self._inner.__dict__.pop(name, None)
         else:
             setattr(self._inner, name, value)
 
     def __delattr__(self, name: str) -> None:
-        self._inner.__dict__.pop(name, None)  # an undone replacement: the class's method shows again
+        self._inner.__dict__.pop(
+            name, None
+        )  # an undone replacement: the class's method shows again

@@ -1,4 +1,5 @@
 """argon2id over the client's SHA-256 hash (OWASP minimum: m=19 MiB, t=2, p=1)."""
+
 from __future__ import annotations
 
 from argon2 import PasswordHasher, Type
@@ -6,9 +7,12 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 
 
 class Argon2Hasher:
-    def __init__(self, memory_kib: int = 19 * 1024, time_cost: int = 2, parallelism: int = 1) -> None:
-        self._hasher = PasswordHasher(time_cost=time_cost, memory_cost=memory_kib,
-                                      parallelism=parallelism, type=Type.ID)
+    def __init__(
+        self, memory_kib: int = 19 * 1024, time_cost: int = 2, parallelism: int = 1
+    ) -> None:
+        self._hasher = PasswordHasher(
+            time_cost=time_cost, memory_cost=memory_kib, parallelism=parallelism, type=Type.ID
+        )
 
     def hash(self, secret: str) -> str:
         return self._hasher.hash(secret)

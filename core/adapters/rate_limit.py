@@ -3,6 +3,7 @@
 Windows are aligned on the epoch (a 60 s window ends on the minute), so the seconds left in the
 current window are the `Retry-After` of a refused request.
 """
+
 from __future__ import annotations
 
 import logging
@@ -29,7 +30,9 @@ class MemoryRateLimiter:
         window = int(self._now() // window_seconds)
         with self._lock:
             if len(self._counts) > 100_000:
-                self._counts = defaultdict(int, {k: v for k, v in self._counts.items() if k[1] >= window})
+                self._counts = defaultdict(
+                    int, {k: v for k, v in self._counts.items() if k[1] >= window}
+                )
             self._counts[(key, window)] += 1
             return self._counts[(key, window)] <= limit
 
@@ -62,10 +65,15 @@ class SqlRateLimiter:
         now = self._now()
         window = int(now // window_seconds)
         t = self._table
-        upsert = insert(t).values(key=f"{key}:{window_seconds}"[:200], window_no=window, hits=1,
-                                  expires=(window + 1) * window_seconds)
-        upsert = upsert.on_conflict_do_update(index_elements=[t.c.key, t.c.window_no],
-                                              set_={"hits": t.c.hits + 1}).returning(t.c.hits)
+        upsert = insert(t).values(
+            key=f"{key}:{window_seconds}"[:200],
+            window_no=window,
+            hits=1,
+            expires=(window + 1) * window_seconds,
+        )
+        upsert = upsert.on_conflict_do_update(
+            index_elements=[t.c.key, t.c.window_no], set_={"hits": t.c.hits + 1}
+        ).returning(t.c.hits)
         self._hits += 1
         with self._engine.begin() as connection:
             hits = connection.execute(upsert).scalar_one()
@@ -86,8 +94,12 @@ class RedisRateLimiter:
 
     WARN_EVERY_SECONDS = 60
 
-    def __init__(self, client, prefix: str = "lumo:rl",
-                 fallback: MemoryRateLimiter | SqlRateLimiter | None = None) -> None:
+    def __init__(
+        self,
+        client,
+        prefix: str = "lumo:rl",
+        fallback: MemoryRateLimiter | SqlRateLimiter | None = None,
+    ) -> None:
         self._client = client
         self._prefix = prefix
         self._fallback = fallback or MemoryRateLimiter()
@@ -113,6 +125,8 @@ class RedisRateLimiter:
         now = time.monotonic()
         if now - self._warned_at >= self.WARN_EVERY_SECONDS:
             self._warned_at = now
-            log.warning("rate limits fall back to %s: Redis unavailable (%s)",
-                        "the database" if isinstance(self._fallback, SqlRateLimiter) else "process memory",
-                        type(error).__name__)
+            log.warning(
+                "rate limits fall back to %s: Redis unavailable (%s)",
+                "the database" if isinstance(self._fallback, SqlRateLimiter) else "process memory",
+                type(error).__name__,
+            )

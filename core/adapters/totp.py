@@ -1,4 +1,5 @@
 """TOTP (RFC 6238) with pyotp: 6 digits, 30 s steps, one step of clock drift either side."""
+
 from __future__ import annotations
 
 import hmac

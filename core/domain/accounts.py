@@ -1,4 +1,5 @@
 """Accounts: who a parent is, and the rules about their e-mail and password."""
+
 from __future__ import annotations
 
 import hashlib
@@ -9,7 +10,9 @@ from typing import Any
 
 # The "simple e-mail pattern" of docs/product.md#validation, tightened to refuse spaces,
 # double dots and a missing top-level domain.
-_EMAIL = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$")
+_EMAIL = re.compile(
+    r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$"
+)
 _CLIENT_HASH = re.compile(r"^[0-9a-f]{64}$")
 MAX_EMAIL_LENGTH = 254
 MAX_NAME_LENGTH = 100
@@ -33,9 +36,7 @@ def normalise_email(raw: str | None) -> str:
 
 def is_valid_email(email: str) -> bool:
     return (
-        0 < len(email) <= MAX_EMAIL_LENGTH
-        and ".." not in email
-        and _EMAIL.match(email) is not None
+        0 < len(email) <= MAX_EMAIL_LENGTH and ".." not in email and _EMAIL.match(email) is not None
     )
 
 
@@ -72,9 +73,15 @@ class Account:
     created_at: datetime | None = None
     partner_alias: str | None = None  # a partner user's login name, e.g. their phone number
     terms_version: str | None = None  # the terms version accepted at terms_accepted_at
-    promo_consent_version: str | None = None  # the promotional-consent wording agreed to at promo_accepted_at
-    deleted_at: datetime | None = None  # erased at the parent's request; the row stays for billing records
-    language_chosen: bool = False  # the parent picked the e-mail language; the site's language then leaves it
+    promo_consent_version: str | None = (
+        None  # the promotional-consent wording agreed to at promo_accepted_at
+    )
+    deleted_at: datetime | None = (
+        None  # erased at the parent's request; the row stays for billing records
+    )
+    language_chosen: bool = (
+        False  # the parent picked the e-mail language; the site's language then leaves it
+    )
     id: int | None = None
 
     def follow_language(self, language: str, explicit: bool) -> bool:

@@ -3,6 +3,7 @@
 A record says what happened in which app, country and campaign; never who did it:
 no e-mail, no name, and the ad click id only decides the origin and is not kept.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,7 +13,14 @@ from datetime import datetime, timedelta, timezone
 from core.domain import errors
 from core.domain.errors import DomainError
 
-EVENTS = ("OPEN_APP", "PAYMENT_DONE", "CLOSE", "PAYMENT_METHOD_SELECTION", "CLICK_REGISTER", "START_FREE_TRIAL")
+EVENTS = (
+    "OPEN_APP",
+    "PAYMENT_DONE",
+    "CLOSE",
+    "PAYMENT_METHOD_SELECTION",
+    "CLICK_REGISTER",
+    "START_FREE_TRIAL",
+)
 ORGANIC, ADS = "Organic", "Ads"
 ORIGINS = (ORGANIC, ADS)
 UTM_FIELDS = ("source", "medium", "campaign", "content", "term")
@@ -22,8 +30,12 @@ OLDEST = datetime(2020, 1, 1, tzinfo=timezone.utc)
 _EMAIL_LIKE = re.compile(r"[^\s@]+@[^\s@]+\.[^\s@]+")
 
 # The funnel: visits -> registrations -> trials -> paid, one event each.
-FUNNEL_STEPS = (("visits", "OPEN_APP"), ("registrations", "CLICK_REGISTER"), ("trials", "START_FREE_TRIAL"),
-                ("paid", "PAYMENT_DONE"))
+FUNNEL_STEPS = (
+    ("visits", "OPEN_APP"),
+    ("registrations", "CLICK_REGISTER"),
+    ("trials", "START_FREE_TRIAL"),
+    ("paid", "PAYMENT_DONE"),
+)
 
 
 @dataclass
@@ -43,10 +55,16 @@ class AnalyticsEvent:
 
     def as_record(self) -> dict:
         """The docs/product.md#entities record, as forwarded to the collector."""
-        record = {"env": self.env, "app": self.app, "countryCode": self.country_code,
-                  "timestamp": self.occurred_at.isoformat(), "origin": self.origin,
-                  "device": {"platform": self.platform, "deviceType": self.device_type},
-                  "transactionUuid": self.transaction_uuid, "event": self.event}
+        record = {
+            "env": self.env,
+            "app": self.app,
+            "countryCode": self.country_code,
+            "timestamp": self.occurred_at.isoformat(),
+            "origin": self.origin,
+            "device": {"platform": self.platform, "deviceType": self.device_type},
+            "transactionUuid": self.transaction_uuid,
+            "event": self.event,
+        }
         if self.utm:
             record["utm"] = dict(self.utm)
         return record
@@ -62,8 +80,12 @@ def check(event: AnalyticsEvent, now: datetime) -> None:
     problems: dict[str, list[str]] = {}
     if event.occurred_at > now + MAX_CLOCK_SKEW or event.occurred_at < OLDEST:
         problems["timestamp"] = ["Not a plausible time for this event."]
-    texts = {"env": event.env, "app": event.app, "device": f"{event.platform} {event.device_type}",
-             **{f"utm.{k}": v for k, v in event.utm.items()}}
+    texts = {
+        "env": event.env,
+        "app": event.app,
+        "device": f"{event.platform} {event.device_type}",
+        **{f"utm.{k}": v for k, v in event.utm.items()},
+    }
     for name, value in texts.items():
         if _EMAIL_LIKE.search(value or ""):
             problems[name] = ["Analytics records must not contain an e-mail address."]
@@ -107,5 +129,7 @@ def funnel(counts: list[FunnelCount]) -> tuple[list[FunnelRow], FunnelRow]:
         row = rows.setdefault((c.country_code, source), FunnelRow(c.country_code, source))
         setattr(row, step, getattr(row, step) + c.transactions)
         setattr(total, step, getattr(total, step) + c.transactions)
-    ordered = sorted(rows.values(), key=lambda r: (-r.visits, -r.paid, r.country_code, r.utm_source))
+    ordered = sorted(
+        rows.values(), key=lambda r: (-r.visits, -r.paid, r.country_code, r.utm_source)
+    )
     return ordered, total

@@ -4,6 +4,7 @@ The figures themselves are data (core/adapters/catalogue/catalogue.json); this
 module holds what a plan is and the arithmetic every price goes through. Money is
 Decimal from end to end: a float never touches a price.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,7 +14,12 @@ from typing import Callable, Iterable, Protocol
 BRAND = "lumo"
 APPS = ("tv", "books", "games")  # in the order product codes spell them
 SINGLES = tuple(f"{BRAND}_{app}" for app in APPS)
-COMBOS = (f"{BRAND}_tv_books", f"{BRAND}_tv_games", f"{BRAND}_books_games", f"{BRAND}_tv_books_games")
+COMBOS = (
+    f"{BRAND}_tv_books",
+    f"{BRAND}_tv_games",
+    f"{BRAND}_books_games",
+    f"{BRAND}_tv_books_games",
+)
 PRODUCTS = SINGLES + COMBOS
 
 MONTHLY, YEARLY = "P1M", "P1Y"
@@ -22,10 +28,37 @@ PERIOD_NAMES = {MONTHLY: "monthly", YEARLY: "yearly"}
 EUR, CHF, USD = "EUR", "CHF", "USD"
 CURRENCY_SYMBOLS = {EUR: "€", CHF: "CHF", USD: "$"}
 # The 27 member states (ISO 3166-1 alpha-2: Greece is GR here, not the EU's "EL").
-EU_COUNTRIES = frozenset({
-    "AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE",
-    "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE",
-})
+EU_COUNTRIES = frozenset(
+    {
+        "AT",
+        "BE",
+        "BG",
+        "HR",
+        "CY",
+        "CZ",
+        "DK",
+        "EE",
+        "FI",
+        "FR",
+        "DE",
+        "GR",
+        "HU",
+        "IE",
+        "IT",
+        "LV",
+        "LT",
+        "LU",
+        "MT",
+        "NL",
+        "PL",
+        "PT",
+        "RO",
+        "SK",
+        "SI",
+        "ES",
+        "SE",
+    }
+)
 
 CENT = Decimal("0.01")
 TENTH = Decimal("0.1")
@@ -43,7 +76,12 @@ def currency_for(country: str) -> str:
 def apps_of(product: str) -> frozenset[str]:
     """'lumo_tv_books' -> {'tv', 'books'}; anything that is not a product code -> ValueError."""
     parts = (product or "").lower().split("_")
-    if len(parts) < 2 or parts[0] != BRAND or any(p not in APPS for p in parts[1:]) or len(set(parts)) != len(parts):
+    if (
+        len(parts) < 2
+        or parts[0] != BRAND
+        or any(p not in APPS for p in parts[1:])
+        or len(set(parts)) != len(parts)
+    ):
         raise ValueError(f"not a product code: {product!r}")
     return frozenset(parts[1:])
 
@@ -89,7 +127,9 @@ class Plan:
     iap: str = ""  # store SKU: the same for every currency
     name_key: str = ""
     promo_title: str | None = None  # a message key; set on promotional plans only
-    is_default: bool = False  # the fallback plans of docs/product.md#constants, not part of a country catalogue
+    is_default: bool = (
+        False  # the fallback plans of docs/product.md#constants, not part of a country catalogue
+    )
 
     @property
     def is_promo(self) -> bool:
@@ -114,7 +154,9 @@ def charge_for(plan: Plan, products: Iterable[str]) -> Decimal:
     for product in products:
         wanted |= apps_of(product)
     if not plan.apps <= wanted:
-        raise ValueError(f"{plan.plan_id} is for {plan.product}, which {sorted(wanted)} does not include")
+        raise ValueError(
+            f"{plan.plan_id} is for {plan.product}, which {sorted(wanted)} does not include"
+        )
     extra = len(wanted) - len(plan.apps)
     if extra > len(plan.add_ons):
         raise ValueError(f"{plan.plan_id} sells at most {len(plan.apps) + len(plan.add_ons)} apps")
@@ -170,8 +212,17 @@ def is_subscribed(plan: Plan, covered: frozenset[str]) -> bool:
 
 def counterpart(plan: Plan, plans: Iterable[Plan]) -> Plan | None:
     """The same offer over the other period (monthly <-> yearly)."""
-    return next((p for p in plans if p.product == plan.product and p.currency == plan.currency
-                 and p.is_promo == plan.is_promo and p.duration_code != plan.duration_code), None)
+    return next(
+        (
+            p
+            for p in plans
+            if p.product == plan.product
+            and p.currency == plan.currency
+            and p.is_promo == plan.is_promo
+            and p.duration_code != plan.duration_code
+        ),
+        None,
+    )
 
 
 @dataclass(frozen=True)
@@ -189,7 +240,9 @@ def group_plans(plans: Iterable[Plan]) -> PlanGroups:
     return PlanGroups(
         monthly=tuple(p for p in plans if p.duration_code == MONTHLY),
         annual=tuple(p for p in plans if p.duration_code == YEARLY),
-        by_product=tuple((product, tuple(p for p in plans if p.product == product)) for product in products),
+        by_product=tuple(
+            (product, tuple(p for p in plans if p.product == product)) for product in products
+        ),
     )
 
 
@@ -229,9 +282,11 @@ def check_register_rules(rules: Iterable[RegisterRule]) -> None:
     if sum(1 for r in rules if not r.countries) != 1:
         raise ValueError("register prices need exactly one default rule (no countries)")
     for i, a in enumerate(rules):
-        for b in rules[i + 1:]:
+        for b in rules[i + 1 :]:
             if a.countries and len(a.countries) == len(b.countries) and a.countries & b.countries:
-                raise ValueError(f"register rules {a.name} and {b.name} both claim {sorted(a.countries & b.countries)}")
+                raise ValueError(
+                    f"register rules {a.name} and {b.name} both claim {sorted(a.countries & b.countries)}"
+                )
 
 
 class Catalogue(Protocol):
@@ -240,5 +295,6 @@ class Catalogue(Protocol):
     def find(self, plan_id: str) -> Plan | None: ...
     def plans(self, currency: str) -> list[Plan]:
         """Every regular and promotional plan priced in `currency`, in catalogue order."""
+
     def default_plans(self) -> list[Plan]: ...
     def register_price(self, country: str) -> RegisterPrice: ...

@@ -3,6 +3,7 @@
 No birth date, no photo, no school, no gender: the apps need only a name to show on the
 profile picker and an age band to choose sensible default filters (see parental_settings).
 """
+
 from __future__ import annotations
 
 import re
@@ -12,7 +13,11 @@ from datetime import datetime
 
 MAX_CHILDREN = 6  # per account; the database enforces it too (one of six slots per profile)
 MAX_NAME_LENGTH = 30
-AGE_BANDS = ("3-5", "6-8", "9-10")  # together they cover the product's ages 3 to 10, without overlap
+AGE_BANDS = (
+    "3-5",
+    "6-8",
+    "9-10",
+)  # together they cover the product's ages 3 to 10, without overlap
 _SPACES = re.compile(r"\s+")
 
 

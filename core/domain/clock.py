@@ -1,4 +1,5 @@
 """Time is injected: services never call datetime.now() themselves."""
+
 from __future__ import annotations
 
 from datetime import datetime, timezone

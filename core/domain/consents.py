@@ -4,6 +4,7 @@ Versions are ISO dates ("2026-11" or "2026-11-15"), so the older of two versions
 first: an account must accept the terms in force when its accepted version is older (or
 missing). A version newer than the one in force (a rolling deploy) is not asked again.
 """
+
 from __future__ import annotations
 
 import re

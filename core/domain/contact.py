@@ -1,11 +1,19 @@
 """Contact messages (docs/product.md#entities): stored, then e-mailed to support by the outbox job."""
+
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 from datetime import datetime
 
-SUBJECTS = ("subscription", "hello", "subscription_trouble", "need_help", "work_with_us", "suggestions")
+SUBJECTS = (
+    "subscription",
+    "hello",
+    "subscription_trouble",
+    "need_help",
+    "work_with_us",
+    "suggestions",
+)
 MAX_NAME, MAX_PHONE, MAX_MESSAGE = 100, 30, 2000
 _PHONE = re.compile(r"^\+?[0-9 ()./-]{4,30}$")
 

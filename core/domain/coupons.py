@@ -4,6 +4,7 @@ Reading of the spec, written down once: the UNIQUE_* types are single-use codes
 (one redemption ever); FREE_ACCESS, DISCOUNT and STANDARD codes are campaign
 codes that every account may redeem once (the carrier code YAJKM0 is one).
 """
+
 from __future__ import annotations
 
 import re
@@ -24,7 +25,10 @@ UNIQUE = "UNIQUE_COUPON"
 TYPES = (FREE_ACCESS, UNIQUE_ACCESS, DISCOUNT, UNIQUE_DISCOUNT, STANDARD, UNIQUE)
 ACCESS_TYPES = (FREE_ACCESS, UNIQUE_ACCESS)
 DISCOUNT_TYPES = (DISCOUNT, UNIQUE_DISCOUNT)
-PROMO_TYPES = (STANDARD, UNIQUE)  # free time before the first charge; a payment method is still needed
+PROMO_TYPES = (
+    STANDARD,
+    UNIQUE,
+)  # free time before the first charge; a payment method is still needed
 SINGLE_USE_TYPES = (UNIQUE_ACCESS, UNIQUE_DISCOUNT, UNIQUE)
 
 SCOPE_TV, SCOPE_BOOKS = "lumo_TV", "lumo_BOOKS"
@@ -32,7 +36,9 @@ SCOPE_ALL = "lumo_ALL"  # explicitly for the three-app bundle (code 6 otherwise)
 SCOPE_ANY = "lumo"  # any other value: valid for every product
 CARRIER_CAMPAIGN_CODE = "YAJKM0"
 
-_DURATION = re.compile(r"^P([1-9]\d{0,2})([MD])$")  # 1 to 999 days or months: never zero (found by a property test)
+_DURATION = re.compile(
+    r"^P([1-9]\d{0,2})([MD])$"
+)  # 1 to 999 days or months: never zero (found by a property test)
 
 
 def normalise_code(raw: str | None) -> str:
@@ -110,7 +116,9 @@ class Coupon:
         details = None
         if self.is_discount:
             details = {
-                "discountPrice": str(self.discount_price) if self.discount_price is not None else None,
+                "discountPrice": str(self.discount_price)
+                if self.discount_price is not None
+                else None,
                 "isBundleDiscount": self.is_bundle_discount,
                 "planType": self.plan_type,
             }
@@ -164,8 +172,11 @@ def check_for(coupon: Coupon, ctx: CouponContext) -> None:
             raise DomainError(errors.COUPON_ONLY_ALL, couponProduct=coupon.product)
     if coupon.is_discount:
         if ctx.plan_type and coupon.plan_type and ctx.plan_type.upper() != coupon.plan_type.upper():
-            raise DomainError(errors.MONTHLY_ONLY if coupon.plan_type.upper() == "P1M" else
-                              errors.COUPON_NOT_FOR_ACCOUNT)
+            raise DomainError(
+                errors.MONTHLY_ONLY
+                if coupon.plan_type.upper() == "P1M"
+                else errors.COUPON_NOT_FOR_ACCOUNT
+            )
         if ctx.product and coupon.is_bundle_discount and len(covered_apps([ctx.product])) < 2:
             raise DomainError(errors.ONLY_TWO_PRODUCTS)
 
@@ -179,4 +190,6 @@ def _scope(coupon: Coupon) -> set[str]:
 
 
 def access_subscription_type(coupon: Coupon) -> str:
-    return {SCOPE_TV: "lumo_tv", SCOPE_BOOKS: "lumo_books"}.get(coupon.product, "lumo_tv_books_games")
+    return {SCOPE_TV: "lumo_tv", SCOPE_BOOKS: "lumo_books"}.get(
+        coupon.product, "lumo_tv_books_games"
+    )

@@ -4,6 +4,7 @@ Each error has the HTTP status the API answers with, the numeric code the
 apps dispatch on (0 when the spec gives none) and the message key the web
 app translates from locales/<lang>.json (namespace "Errors").
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -32,7 +33,9 @@ class RetryLater(DomainError):
 
     def __init__(self, error: "ErrorType", retry_after: float, **params: Any) -> None:
         super().__init__(error, **params)
-        self.retry_after = max(1, int(-(-retry_after // 1)))  # whole seconds, rounded up, at least 1
+        self.retry_after = max(
+            1, int(-(-retry_after // 1))
+        )  # whole seconds, rounded up, at least 1
 
 
 # Register / create subscription
@@ -54,7 +57,9 @@ LINK_INVALID = ErrorType(400, 4, "resetLinkInvalid")
 # Auth
 LOGIN_NEEDED = ErrorType(401, 0, "loginNeeded")
 REDIRECT_KEY_INVALID = ErrorType(401, 0, "redirectKeyInvalid")
-API_KEY_INVALID = ErrorType(401, 0, "loginNeeded")  # machine clients (analytics): missing or unknown X-Api-Key
+API_KEY_INVALID = ErrorType(
+    401, 0, "loginNeeded"
+)  # machine clients (analytics): missing or unknown X-Api-Key
 # Coupons (the body also carries couponProduct for 4, 5 and 6)
 COUPON_EXPIRED = ErrorType(400, 3, "couponExpired")
 COUPON_REDEEMED = ErrorType(400, 3, "couponRedeemed")
@@ -73,19 +78,33 @@ PLAN_NOT_FOUND = ErrorType(400, 0, "selectPlan")
 CHANGE_NOT_ALLOWED = ErrorType(400, 8, "changePlanNotAllowed")
 WEBHOOK_FORBIDDEN = ErrorType(403, 0, "somethingWentWrong")
 # One purchase per app and per request (issue 22, docs/billing.md). Codes of our own, after the spec's 1-9.
-ALREADY_SUBSCRIBED = ErrorType(400, 10, "alreadySubscribed")  # body also carries subscriptionId, addsApps
+ALREADY_SUBSCRIBED = ErrorType(
+    400, 10, "alreadySubscribed"
+)  # body also carries subscriptionId, addsApps
 IDEMPOTENCY_KEY_REUSED = ErrorType(400, 11, "idempotencyKeyReused")  # same key, another request
-IDEMPOTENCY_KEY_INVALID = ErrorType(400, 12, "idempotencyKeyInvalid")  # over 64 characters or control characters
+IDEMPOTENCY_KEY_INVALID = ErrorType(
+    400, 12, "idempotencyKeyInvalid"
+)  # over 64 characters or control characters
 # 3-D Secure refusals (core/services/three_d_secure.py); the body's errorMessage repeats the key, as for
 # every refused payment, so the older calls' clients show it too.
-THREE_D_SECURE_REQUIRED = ErrorType(400, 0, "threeDSecureRequired")  # a card without 3-D Secure where required
-THREE_D_SECURE_FAILED = ErrorType(400, 0, "threeDSecureFailed")  # the cardholder failed authentication
-THREE_D_SECURE_UNAVAILABLE = ErrorType(400, 0, "threeDSecureUnavailable")  # the bank could not authenticate
+THREE_D_SECURE_REQUIRED = ErrorType(
+    400, 0, "threeDSecureRequired"
+)  # a card without 3-D Secure where required
+THREE_D_SECURE_FAILED = ErrorType(
+    400, 0, "threeDSecureFailed"
+)  # the cardholder failed authentication
+THREE_D_SECURE_UNAVAILABLE = ErrorType(
+    400, 0, "threeDSecureUnavailable"
+)  # the bank could not authenticate
 # Refunds and voids (an operator's tools: core.services.refunds, docs/billing-refunds.md)
 PAYMENT_NOT_FOUND = ErrorType(404, 0, "paymentNotFound")  # no charge with that transaction id
-REFUND_INVALID = ErrorType(400, 0, "refundInvalid")  # no actor or reason, or an amount that is not one
+REFUND_INVALID = ErrorType(
+    400, 0, "refundInvalid"
+)  # no actor or reason, or an amount that is not one
 REFUND_TOO_MUCH = ErrorType(400, 0, "refundTooMuch")  # more than is left of the charge
-REFUND_NOT_ALLOWED = ErrorType(400, 0, "refundNotAllowed")  # voided, unsettled (partial) or settled (void)
+REFUND_NOT_ALLOWED = ErrorType(
+    400, 0, "refundNotAllowed"
+)  # voided, unsettled (partial) or settled (void)
 REFUND_KEY_REUSED = ErrorType(400, 0, "refundKeyReused")  # the operation key of another refund
 REFUND_FAILED = ErrorType(400, 0, "refundFailed")  # the gateway refused it: nothing was given back
 # Partners
@@ -102,16 +121,24 @@ SERVICE_UNAVAILABLE = ErrorType(503, 0, "maintenance")
 NOT_FOUND = ErrorType(404, 0, "somethingWentWrong")
 # Family and trust (issue 7). Code 0 where the spec gives none; the message key tells them apart.
 TERMS_UPDATE = ErrorType(403, 9, "termsUpdate")  # body also carries `version`, the terms in force
-TERMS_VERSION_OUTDATED = ErrorType(400, 0, "termsVersionOutdated")  # accepting another version than in force
-CHILD_NOT_FOUND = ErrorType(404, 0, "childNotFound")  # also another parent's profile: ids do not leak
+TERMS_VERSION_OUTDATED = ErrorType(
+    400, 0, "termsVersionOutdated"
+)  # accepting another version than in force
+CHILD_NOT_FOUND = ErrorType(
+    404, 0, "childNotFound"
+)  # also another parent's profile: ids do not leak
 CHILD_LIMIT = ErrorType(400, 0, "childLimitReached")  # body also carries `max`
 BIRTH_YEAR_INVALID = ErrorType(400, 0, "birthYearInvalid")
-LINK_PIN_INVALID = ErrorType(400, 0, "linkPinInvalid")  # unknown, expired or already used: not told apart
+LINK_PIN_INVALID = ErrorType(
+    400, 0, "linkPinInvalid"
+)  # unknown, expired or already used: not told apart
 LINK_EXPIRED = ErrorType(410, 0, "linkExpired")
 LINK_UNKNOWN = ErrorType(404, 0, "linkExpired")
 CONTACT_SEND_FAILED = ErrorType(503, 0, "contactSendFailed")
 NEWSLETTER_ALREADY_SAVED = ErrorType(400, 0, "newsletterAlreadySaved")
-ACCOUNT_DELETE_FAILED = ErrorType(503, 0, "accountDeleteFailed")  # nothing was deleted; try again later
+ACCOUNT_DELETE_FAILED = ErrorType(
+    503, 0, "accountDeleteFailed"
+)  # nothing was deleted; try again later
 
 
 @dataclass
@@ -119,14 +146,22 @@ class FieldErrors:
     """Field -> list of message keys, for schema-level validation answers."""
 
     errors: dict[str, list[str]] = field(default_factory=dict)
+
+
 # Operator console (docs/operator-console.md)
-STAFF_LOGIN_FAILED = ErrorType(401, 0, "staffLoginFailed")  # e-mail, password or code: never told apart
+STAFF_LOGIN_FAILED = ErrorType(
+    401, 0, "staffLoginFailed"
+)  # e-mail, password or code: never told apart
 STAFF_FORBIDDEN = ErrorType(403, 0, "staffForbidden")  # the staff member's role does not allow it
 REASON_REQUIRED = ErrorType(400, 0, "reasonRequired")  # money and erasure actions need a reason
 GRANT_TOO_LONG = ErrorType(400, 0, "grantTooLong")  # body also carries `max` (days)
-GRANT_RENEWING = ErrorType(400, 0, "grantRenewing")  # a renewing subscription's dates belong to its store
+GRANT_RENEWING = ErrorType(
+    400, 0, "grantRenewing"
+)  # a renewing subscription's dates belong to its store
 CONFIRMATION_MISMATCH = ErrorType(400, 0, "confirmationMismatch")  # typed confirmation differs
 PARENT_NOT_FOUND = ErrorType(404, 0, "parentNotFound")
 DEAD_LETTER_NOT_FOUND = ErrorType(404, 0, "deadLetterNotFound")
 WEBHOOK_EVENT_NOT_FOUND = ErrorType(404, 0, "webhookEventNotFound")
-WEBHOOK_REPLAY_STALE = ErrorType(409, 0, "webhookReplayStale")  # a newer gateway event already stands
+WEBHOOK_REPLAY_STALE = ErrorType(
+    409, 0, "webhookReplayStale"
+)  # a newer gateway event already stands

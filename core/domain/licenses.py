@@ -3,12 +3,20 @@
 The apps show them as logos and cards; which ones depends on the visitor's country,
 because rights are bought per territory.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Protocol
 
-CARD_COLOURS = ("blue", "green", "orange", "red", "yellow", "purple")  # docs/product.md#constants: cards cycle these
+CARD_COLOURS = (
+    "blue",
+    "green",
+    "orange",
+    "red",
+    "yellow",
+    "purple",
+)  # docs/product.md#constants: cards cycle these
 DEFAULT_COUNT = 20
 MAX_COUNT = 100
 LICENSE_APPS = ("tv", "books", "games")

@@ -12,6 +12,7 @@ lock them out. A quiet hour without attempts clears the count too.
 An attempt is counted *before* its password is checked (see `next_state`), in one conditional
 UPDATE, so parallel guesses cannot slip through together; a right password then clears the count.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -53,4 +54,6 @@ class LoginThrottle:
     def next_state(self, state: LoginState, now: datetime) -> LoginState:
         """The state to write before checking a password: this attempt counted as a failure."""
         failures = self.counted_failures(state, now) + 1
-        return LoginState(failures=failures, blocked_until=now + self.delay_after(failures), last_attempt_at=now)
+        return LoginState(
+            failures=failures, blocked_until=now + self.delay_after(failures), last_attempt_at=now
+        )

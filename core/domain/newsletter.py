@@ -1,4 +1,5 @@
 """Newsletter sign-ups: an address, its language and when (under which wording) it consented."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -4,6 +4,7 @@ Each app (tv, books = Stories, games) has an age filter from its own list, a dai
 limit (None = off), a content type, a language, sound and fullscreen; Stories and Games
 also have the categories the child may see. Never-saved settings are the defaults below.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -14,7 +15,11 @@ from core.domain.accounts import LANGUAGES
 from core.domain.errors import DomainError
 
 APPS = ("tv", "books", "games")
-AGE_FILTERS = {"tv": ("3-5", "6-8", "3-8"), "books": ("3-6", "7-10", "3-10"), "games": ("3-6", "7-10", "3-10")}
+AGE_FILTERS = {
+    "tv": ("3-5", "6-8", "3-8"),
+    "books": ("3-6", "7-10", "3-10"),
+    "games": ("3-6", "7-10", "3-10"),
+}
 CONTENT_TYPES = ("mix", "cartoons", "educational", "music")
 GAME_CATEGORIES = ("creativity", "logic", "memory", "casual", "multiplayer", "music")
 BOOK_CATEGORIES = ("adventure", "fairy_tales", "learning", "night_stories")
@@ -44,10 +49,15 @@ class AppSettings:
 
 def defaults(app: str, age_band: str, language: str) -> AppSettings:
     """What a child gets before a parent saves anything: no time limit, every category."""
-    return AppSettings(age_filter=DEFAULT_AGE_FILTER.get(age_band, DEFAULT_AGE_FILTER["3-5"])[app],
-                       time_limit_minutes=None, content_type="mix",
-                       language=language if language in LANGUAGES else "en", sound=True, fullscreen=False,
-                       categories=CATEGORIES[app] if app in CATEGORIES else None)
+    return AppSettings(
+        age_filter=DEFAULT_AGE_FILTER.get(age_band, DEFAULT_AGE_FILTER["3-5"])[app],
+        time_limit_minutes=None,
+        content_type="mix",
+        language=language if language in LANGUAGES else "en",
+        sound=True,
+        fullscreen=False,
+        categories=CATEGORIES[app] if app in CATEGORIES else None,
+    )
 
 
 def check(app: str, settings: AppSettings) -> AppSettings:
@@ -58,9 +68,14 @@ def check(app: str, settings: AppSettings) -> AppSettings:
     if settings.age_filter not in AGE_FILTERS[app]:
         problems["ageFilter"] = [f"Must be one of: {', '.join(AGE_FILTERS[app])}."]
     limit = settings.time_limit_minutes
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
-                              or not MIN_TIME_LIMIT <= limit <= MAX_TIME_LIMIT):
-        problems["timeLimitMinutes"] = [f"Must be null (no limit) or {MIN_TIME_LIMIT} to {MAX_TIME_LIMIT} minutes."]
+    if limit is not None and (
+        isinstance(limit, bool)
+        or not isinstance(limit, int)
+        or not MIN_TIME_LIMIT <= limit <= MAX_TIME_LIMIT
+    ):
+        problems["timeLimitMinutes"] = [
+            f"Must be null (no limit) or {MIN_TIME_LIMIT} to {MAX_TIME_LIMIT} minutes."
+        ]
     if settings.content_type not in CONTENT_TYPES:
         problems["contentType"] = [f"Must be one of: {', '.join(CONTENT_TYPES)}."]
     if settings.language not in LANGUAGES:

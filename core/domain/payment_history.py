@@ -4,6 +4,7 @@ A `Payment` is one charge at the gateway (one transaction id); its `refunded_amo
 conditional UPDATE that the database refuses past the charged amount, so two operators refunding at once
 can never give back more than was taken. Every operation on it is a `PaymentEvent` with who and why.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

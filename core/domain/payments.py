@@ -3,6 +3,7 @@
 Exactly one adapter module imports `braintree`; everything else speaks these
 dataclasses. Error codes are ours, mapped from the provider's in one table.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -52,7 +53,9 @@ class SubscriptionRequest:
     currency: str
     billing_name: str = ""
     device_data: str | None = None
-    trial_days: int = 0  # free days before the first charge (trial, access coupon, paid-through days)
+    trial_days: int = (
+        0  # free days before the first charge (trial, access coupon, paid-through days)
+    )
     discount: Discount | None = None
     add_ons: tuple[tuple[str, Decimal], ...] = ()
 
@@ -64,7 +67,9 @@ class GatewayResult:
     payment_method: str | None = None  # CARD, PAYPAL, GOOGLE_PAY
     error: str | None = None  # one of the neutral codes above
     next_billing_date: datetime | None = None
-    transaction_id: str | None = None  # the first charge, when the subscription charged at once (no trial)
+    transaction_id: str | None = (
+        None  # the first charge, when the subscription charged at once (no trial)
+    )
     amount: Decimal | None = None  # what that charge (or a refund) took or gave back
     # Issue 15: what the parent sees of the payment method on the profile, never more.
     card_brand: str | None = None  # "Visa", "MasterCard", "American Express"…
@@ -95,8 +100,12 @@ class WebhookEvent:
 
 
 # Braintree's documented test nonces name their kind; a real nonce is opaque until the gateway reads it.
-_NONCE_KINDS = (("fake-paypal-", PAYPAL), ("fake-android-pay-", GOOGLE_PAY), ("fake-google-pay-", GOOGLE_PAY),
-                ("fake-apple-pay-", "apple_pay"))
+_NONCE_KINDS = (
+    ("fake-paypal-", PAYPAL),
+    ("fake-android-pay-", GOOGLE_PAY),
+    ("fake-google-pay-", GOOGLE_PAY),
+    ("fake-apple-pay-", "apple_pay"),
+)
 
 
 def nonce_kind(nonce: str) -> str:
@@ -116,7 +125,9 @@ class GatewayUnavailable(Exception):
 
 
 # Transactions: where a charge stands, for refunds and voids (docs/billing-refunds.md).
-UNSETTLED = "unsettled"  # authorized or submitted for settlement: it can be voided (whole), not refunded
+UNSETTLED = (
+    "unsettled"  # authorized or submitted for settlement: it can be voided (whole), not refunded
+)
 SETTLED = "settled"  # settling or settled: it can be refunded, in full or in part
 VOIDED = "voided"
 NOT_CHARGED = "not_charged"  # declined, rejected, failed, expired: nothing to give back
@@ -136,19 +147,25 @@ class PaymentGateway(Protocol):
     def client_token(self, customer_id: str | None = None, currency: str | None = None) -> str:
         """A token for the payment form; with `currency`, bound to that currency's merchant account (3-D Secure
         verifies the card against the merchant account that will charge it)."""
+
     def create_subscription(self, request: SubscriptionRequest) -> GatewayResult: ...
     def find_subscription(self, subscription_id: str) -> GatewayResult | None:
         """The subscription created under our id (SubscriptionRequest.subscription_id), None if there is none."""
+
     def cancel_subscription(self, gateway_id: str) -> GatewayResult: ...
     def change_plan(self, gateway_id: str, plan_id: str, price: Decimal) -> GatewayResult: ...
     def delete_customer(self, customer_id: str) -> GatewayResult:
         """Remove the customer and its stored payment methods (past transactions stay with the provider);
         ok when there is no such customer."""
+
     def parse_webhook(self, signature: str, payload: str) -> WebhookEvent:
         """Verify and decode a webhook; InvalidWebhookSignature if it is not genuine."""
+
     def find_transaction(self, transaction_id: str) -> TransactionInfo | None:
         """Where a charge stands; None when the gateway does not know it."""
+
     def refund(self, transaction_id: str, amount: Decimal) -> GatewayResult:
         """Give back `amount` of a settled charge; gateway_id is the refund's own transaction id."""
+
     def void(self, transaction_id: str) -> GatewayResult:
         """Cancel a charge that has not settled (all of it)."""

@@ -2,6 +2,7 @@
 
 Adapters in core.adapters implement them; tests use in-memory fakes.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -43,7 +44,9 @@ class OutboxMessage:
     last_error: str | None = None
     next_attempt_at: datetime | None = None  # not before this (retry backoff)
     dead_at: datetime | None = None  # given up after too many attempts; an operator re-queues it
-    account_id: int | None = None  # whose it is (also read from payload["account_id"]): erased with the account
+    account_id: int | None = (
+        None  # whose it is (also read from payload["account_id"]): erased with the account
+    )
     id: int | None = None
 
 
@@ -56,26 +59,37 @@ class AccountRepository(Protocol):
     def login_state(self, account_id: int) -> LoginState: ...
     def count_login_attempt(self, account_id: int, seen_failures: int, new: LoginState) -> bool:
         """Write `new` only if the count is still `seen_failures` (the database settles parallel logins)."""
-    def logged_in(self, account_id: int, country_code: str, password_hash: str | None = None) -> None:
+
+    def logged_in(
+        self, account_id: int, country_code: str, password_hash: str | None = None
+    ) -> None:
         """A successful login: clear the failed-login count, note the country (and a re-hashed password)."""
 
 
 class TokenRepository(Protocol):
     def add(self, token: StoredToken) -> None: ...
     def live(self, token_hash: str, purpose: Purpose, now: datetime) -> StoredToken | None: ...
-    def live_session(self, token_hash: str, now: datetime,
-                     idle_since: datetime | None = None) -> tuple[Account, datetime] | None:
+    def live_session(
+        self, token_hash: str, now: datetime, idle_since: datetime | None = None
+    ) -> tuple[Account, datetime] | None:
         """(the account, last use) of a live session token used after `idle_since`, in one query."""
-    def live_session_with_subscriptions(self, token_hash: str, now: datetime, idle_since: datetime | None = None
-                                        ) -> tuple[Account, datetime, list[tuple[Subscription, str | None]]] | None:
+
+    def live_session_with_subscriptions(
+        self, token_hash: str, now: datetime, idle_since: datetime | None = None
+    ) -> tuple[Account, datetime, list[tuple[Subscription, str | None]]] | None:
         """As `live_session`, plus the account's subscriptions (by id), each with its coupon's duration
         code (None without a coupon), in the same single query."""
+
     def touch(self, token_hash: str, now: datetime, unless_since: datetime) -> None:
         """Note a use of the token now, unless one after `unless_since` is noted already."""
+
     def consume(self, token_hash: str, purpose: Purpose, now: datetime) -> StoredToken | None:
         """Atomically mark a live single-use token used; None if it was not live."""
+
     def revoke(self, token_hash: str, now: datetime) -> None: ...
-    def revoke_all(self, account_id: int, purpose: Purpose, now: datetime, keep_hash: str | None = None) -> None: ...
+    def revoke_all(
+        self, account_id: int, purpose: Purpose, now: datetime, keep_hash: str | None = None
+    ) -> None: ...
 
 
 class SubscriptionRepository(Protocol):
@@ -83,12 +97,16 @@ class SubscriptionRepository(Protocol):
     def add_unique(self, subscription: Subscription, takes_trial: bool = False) -> AddResult:
         """Insert a pending purchase with its claims on apps (and on the account's trial), all or nothing;
         the database decides which of two racing purchases wins (core.domain.purchases)."""
+
     def claim_holder(self, account_id: int, apps, except_id: int | None = None) -> int | None:
         """The subscription holding a claim on one of `apps`, other than `except_id`."""
+
     def stale_pending(self, created_before: datetime, limit: int) -> list[Subscription]:
         """Purchases still pending that were started before `created_before`."""
+
     def forget_key(self, subscription_id: int) -> None:
         """Drop an expired idempotency key so the account may use it again."""
+
     def for_account(self, account_id: int) -> list[Subscription]: ...
     def get(self, subscription_id: int) -> Subscription | None: ...
     def by_gateway_id(self, gateway_id: str) -> Subscription | None: ...
@@ -97,8 +115,10 @@ class SubscriptionRepository(Protocol):
     def due_to_expire(self, now: datetime, limit: int) -> list[Subscription]: ...
     def trials_ending(self, after: datetime, until: datetime, limit: int) -> list[Subscription]:
         """Trials ending in (after, until] whose reminder is not written yet."""
+
     def mark_trial_reminded(self, subscription_id: int, now: datetime) -> bool:
         """Atomically note the trial reminder; False if it was already noted (the database decides)."""
+
     def past_due_since(self, paid_through: datetime, limit: int) -> list[Subscription]:
         """Past-due subscriptions whose paid time ended on or before `paid_through`."""
 
@@ -110,13 +130,20 @@ class CouponRepository(Protocol):
     def redeem(self, coupon: Coupon, account_id: int, now: datetime) -> bool:
         """Atomically record a redemption: False if a single-use code was already
         spent or this account already used a campaign code. The database decides."""
+
     def release(self, coupon: Coupon, account_id: int) -> None:
         """Undo a redemption whose payment failed."""
 
 
 class WebhookLog(Protocol):
-    def first_time(self, kind: str, gateway_id: str, occurred_at: datetime, now: datetime,
-                   details: dict | None = None) -> bool:
+    def first_time(
+        self,
+        kind: str,
+        gateway_id: str,
+        occurred_at: datetime,
+        now: datetime,
+        details: dict | None = None,
+    ) -> bool:
         """Record a webhook; False if the same one was already applied."""
 
 
@@ -124,15 +151,19 @@ class Outbox(Protocol):
     def add(self, message: OutboxMessage) -> None: ...
     def pending_ids(self, kinds: tuple[str, ...], now: datetime, limit: int) -> list[int]:
         """Undelivered, not dead, not leased, due: oldest first."""
+
     def claim(self, message_id: int, now: datetime, lease_seconds: int) -> OutboxMessage | None:
         """Atomically lease an undelivered message to one worker; None if taken, done, dead or not due."""
+
     def mark_delivered(self, message_id: int, now: datetime) -> None: ...
     def mark_failed(self, message_id: int, error: str, retry_at: datetime | None = None) -> None:
         """Record the error and release the lease; the next attempt waits until retry_at."""
+
     def mark_dead(self, message_id: int, error: str, now: datetime) -> None: ...
     def dead(self, kind: str | None, limit: int) -> list[OutboxMessage]: ...
     def requeue(self, message_id: int) -> bool:
         """Give a dead message a fresh set of attempts; False if it is not dead."""
+
     def forget(self, message_id: int) -> None:
         """Empty a delivered message's payload (see ERASE_AFTER_DELIVERY)."""
 
@@ -140,6 +171,7 @@ class Outbox(Protocol):
 class AnalyticsLog(Protocol):
     def add(self, event: AnalyticsEvent) -> AnalyticsEvent | None:
         """Store an event; None if the same one (transaction, event, timestamp) is stored already."""
+
     def get(self, event_id: int) -> AnalyticsEvent | None: ...
     def funnel_counts(self, start: datetime, end: datetime) -> list[FunnelCount]:
         """Distinct transactions per (country, utm source, event) received in [start, end)."""
@@ -149,13 +181,17 @@ class ChildRepository(Protocol):
     def for_account(self, account_id: int) -> list[ChildProfile]: ...
     def get(self, account_id: int, child_id: int) -> ChildProfile | None:
         """The profile only if it belongs to that account."""
+
     def add(self, child: ChildProfile, limit: int) -> ChildProfile | None:
         """Insert into a free slot (1..limit); None when every slot is taken (the database decides)."""
+
     def save(self, child: ChildProfile) -> None: ...
     def delete(self, child_id: int) -> None:
         """The profile and its settings."""
+
     def settings(self, child_ids: list[int]) -> dict[tuple[int, str], AppSettings]:
         """Saved settings by (child id, app); never-saved ones are absent."""
+
     def save_settings(self, child_id: int, app: str, settings: AppSettings) -> None: ...
 
 
@@ -163,9 +199,11 @@ class TvLinkRepository(Protocol):
     def add(self, link: TvLink, now: datetime) -> bool:
         """Insert; False if a live link holds the same PIN (the database decides). Expired links with
         that PIN, and any link expired for a day, are removed first."""
+
     def by_poll_hash(self, poll_hash: str) -> TvLink | None: ...
     def claim(self, pin_hash: str, account_id: int, now: datetime, collect_by: datetime) -> bool:
         """Atomically give a live, unclaimed PIN to an account and free the PIN; False otherwise."""
+
     def collect(self, link_id: int, now: datetime) -> bool:
         """Atomically mark a claimed link's token handed over; False if it already was."""
 
@@ -185,6 +223,7 @@ class ContactMessages(Protocol):
 class NewsletterList(Protocol):
     def add(self, signup: NewsletterSignup) -> bool:
         """Insert; False if the address is saved already (the database decides)."""
+
     def by_email(self, email: str) -> NewsletterSignup | None: ...
 
 
@@ -212,20 +251,28 @@ class PaymentHistory(Protocol):
 
     def record_charge(self, payment: Payment) -> bool:
         """Insert unless its transaction is recorded already (the database decides)."""
+
     def by_transaction(self, transaction_id: str) -> Payment | None: ...
     def for_subscription(self, subscription_id: int) -> list[Payment]: ...
     def reserve(self, payment_id: int, amount: Decimal) -> bool:
         """Atomically add `amount` to the refunded amount of a charge that is not voided; False when
         that would exceed what was charged (the database decides)."""
+
     def release(self, payment_id: int, amount: Decimal) -> None:
         """Give back a reservation whose refund the gateway refused."""
+
     def mark_voided(self, payment_id: int) -> None: ...
     def add_event(self, event: PaymentEvent) -> bool:
         """Insert unless an event with its operation key exists (the database decides)."""
+
     def event_by_key(self, operation_key: str) -> PaymentEvent | None: ...
     def save_event(self, event: PaymentEvent) -> None: ...
-    def events(self, subscription_id: int | None = None, transaction_id: str | None = None,
-               account_id: int | None = None) -> list[PaymentEvent]:
+    def events(
+        self,
+        subscription_id: int | None = None,
+        transaction_id: str | None = None,
+        account_id: int | None = None,
+    ) -> list[PaymentEvent]:
         """Oldest first, filtered by each argument given."""
 
 
@@ -266,6 +313,7 @@ class PasswordHasher(Protocol):
 class RateLimiter(Protocol):
     def hit(self, key: str, limit: int, window_seconds: int) -> bool:
         """Count one attempt; False when the limit for the window is exceeded."""
+
     def retry_after(self, window_seconds: int) -> int:
         """Seconds until the current window ends: when a refused attempt may be tried again."""
 
@@ -287,10 +335,13 @@ class Mailer(Protocol):
 class EmailTemplates(Protocol):
     def render(self, topic: str, language: str, params: dict[str, str]) -> tuple[str, str, str]:
         """(subject, plain text, html) of one e-mail in one language."""
+
     def text(self, key: str, language: str) -> str | None:
         """One catalogue text by dotted key (e.g. "Plans.lumo_tv_monthly"), English if untranslated."""
+
     def format_money(self, amount: Decimal, currency: str, language: str) -> str:
         """An amount as the language writes it, with its currency ("70,90 €" in German)."""
+
     def format_date(self, day: date, language: str) -> str:
         """A calendar day as the language writes it ("30. November 2026" in German)."""
 
@@ -319,7 +370,11 @@ class SiteSwitchStore(Protocol):
 
     def load(self) -> dict[str, dict]:
         """name -> value of every switch set (the others keep the environment's default)."""
-    def save(self, name: str, value: dict | None, changed_by: str, reason: str, at: datetime) -> None:
+
+    def save(
+        self, name: str, value: dict | None, changed_by: str, reason: str, at: datetime
+    ) -> None:
         """Set (value) or clear (None) one switch, and record the change with who and why."""
+
     def history(self, limit: int) -> list[dict]:
         """The latest changes first: name, value, changed_at, changed_by, reason."""

@@ -7,6 +7,7 @@
 - Idempotency keys belong to one account and one request (as Stripe scopes them): the stored key is a
   hash of (account, key), the request's fingerprint is kept beside it, and a key lives 24 hours.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -15,7 +16,14 @@ from datetime import timedelta
 from enum import Enum
 
 from core.domain.catalogue import covered_apps
-from core.domain.subscriptions import CANCELLED, EXPIRED, FAILED, FREE_CAMPAIGN, WEB_STORE, Subscription
+from core.domain.subscriptions import (
+    CANCELLED,
+    EXPIRED,
+    FAILED,
+    FREE_CAMPAIGN,
+    WEB_STORE,
+    Subscription,
+)
 
 KEY_MAX_LENGTH = 64
 KEY_TTL = timedelta(hours=24)
@@ -25,7 +33,11 @@ NOT_RENEWING_STATES = (FAILED, CANCELLED, EXPIRED, FREE_CAMPAIGN)
 def claimed_apps(sub: Subscription) -> frozenset[str]:
     """Apps a subscription holds against a second purchase: those of a renewing web subscription,
     including a plan change that waits for the coming charge."""
-    if sub.store_id != WEB_STORE or not sub.is_renewing or sub.payment_state_id in NOT_RENEWING_STATES:
+    if (
+        sub.store_id != WEB_STORE
+        or not sub.is_renewing
+        or sub.payment_state_id in NOT_RENEWING_STATES
+    ):
         return frozenset()
     return covered_apps(t for t in (sub.subscription_type, sub.pending_subscription_type) if t)
 

@@ -5,6 +5,7 @@ catalogue, the free days, the coupon's discount), so the page states exactly wha
 charge: today's charge, the first charge (amount and date), the price once any discount ends, and the
 renewal period.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,11 +31,15 @@ class Quote:
     free_reason: str | None  # trial | coupon | paidThrough | None
     discount_price: Decimal | None  # the reduced price of a period while a discount runs
     discount_cycles: int  # how many periods are charged at the reduced price
-    full_price_from: datetime | None  # the first charge at the full price, when a discount comes first
+    full_price_from: (
+        datetime | None
+    )  # the first charge at the full price, when a discount comes first
     coupon_kind: str | None  # access | promo | discount | None
 
 
-def free_time(owned: list[Subscription], coupon: Coupon | None, product: str, now: datetime) -> tuple[int, str | None]:
+def free_time(
+    owned: list[Subscription], coupon: Coupon | None, product: str, now: datetime
+) -> tuple[int, str | None]:
     """Days before the first charge, and why: coupon time, else the one free trial, else nothing; and never
     pay twice for the same days: resubscribing while a cancelled subscription still runs starts billing when
     it ends (the one rule, used by subscribe and by the quote)."""
@@ -57,20 +62,49 @@ def renewal_step(period: str) -> str:
 
 def discount_of(coupon: Coupon | None, price: Decimal) -> tuple[Decimal | None, int]:
     """The reduced price and its number of periods, as the gateway is asked to apply it (never a rise)."""
-    if coupon is None or not coupon.is_discount or coupon.discount_price is None or coupon.discount_price >= price:
+    if (
+        coupon is None
+        or not coupon.is_discount
+        or coupon.discount_price is None
+        or coupon.discount_price >= price
+    ):
         return None, 0
     return coupon.discount_price, coupon.discount_cycles()
 
 
-def build_quote(*, currency: str, period: str, price: Decimal, coupon: Coupon | None, free_days: int,
-                free_reason: str | None, now: datetime) -> Quote:
-    kind = None if coupon is None else ("access" if coupon.is_access else "discount" if coupon.is_discount else "promo")
-    if coupon is not None and coupon.is_access:  # free access at once: nothing is ever charged for it
+def build_quote(
+    *,
+    currency: str,
+    period: str,
+    price: Decimal,
+    coupon: Coupon | None,
+    free_days: int,
+    free_reason: str | None,
+    now: datetime,
+) -> Quote:
+    kind = (
+        None
+        if coupon is None
+        else ("access" if coupon.is_access else "discount" if coupon.is_discount else "promo")
+    )
+    if (
+        coupon is not None and coupon.is_access
+    ):  # free access at once: nothing is ever charged for it
         ends = add_duration(now, coupon.duration_code)
-        return Quote(currency=currency, period=period, price=price, today=Decimal("0.00"),
-                     first_charge=Decimal("0.00"), first_charge_at=ends, free_days=(ends - now).days,
-                     free_reason=COUPON_TIME, discount_price=None, discount_cycles=0, full_price_from=None,
-                     coupon_kind=kind)
+        return Quote(
+            currency=currency,
+            period=period,
+            price=price,
+            today=Decimal("0.00"),
+            first_charge=Decimal("0.00"),
+            first_charge_at=ends,
+            free_days=(ends - now).days,
+            free_reason=COUPON_TIME,
+            discount_price=None,
+            discount_cycles=0,
+            full_price_from=None,
+            coupon_kind=kind,
+        )
     reduced, cycles = discount_of(coupon, price)
     first_amount = reduced if reduced is not None else price
     first_at = now + timedelta(days=free_days) if free_days else now
@@ -79,7 +113,17 @@ def build_quote(*, currency: str, period: str, price: Decimal, coupon: Coupon | 
         full_from = first_at
         for _ in range(cycles):
             full_from = add_duration(full_from, renewal_step(period))
-    return Quote(currency=currency, period=period, price=price,
-                 today=Decimal("0.00") if free_days else first_amount, first_charge=first_amount,
-                 first_charge_at=first_at, free_days=free_days, free_reason=free_reason if free_days else None,
-                 discount_price=reduced, discount_cycles=cycles, full_price_from=full_from, coupon_kind=kind)
+    return Quote(
+        currency=currency,
+        period=period,
+        price=price,
+        today=Decimal("0.00") if free_days else first_amount,
+        first_charge=first_amount,
+        first_charge_at=first_at,
+        free_days=free_days,
+        free_reason=free_reason if free_days else None,
+        discount_price=reduced,
+        discount_cycles=cycles,
+        full_price_from=full_from,
+        coupon_kind=kind,
+    )

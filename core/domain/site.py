@@ -1,4 +1,5 @@
 """Site-wide switches from configuration: the maintenance page and the holiday promotion."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,7 +15,9 @@ class HolidayPromo:
     coupon_code: str = ""
 
     def is_active(self, today: date) -> bool:
-        return bool(self.coupon_code and self.starts and self.ends and self.starts <= today <= self.ends)
+        return bool(
+            self.coupon_code and self.starts and self.ends and self.starts <= today <= self.ends
+        )
 
 
 @dataclass(frozen=True)

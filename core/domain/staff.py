@@ -1,5 +1,6 @@
 """Staff of the operator console: roles, what each may do, sessions and the audit trail's rules
 (docs/operator-console.md). Pure rules: the tables are in core/adapters/db, the HTTP in bff/resources/ops."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -16,34 +17,42 @@ _ADMIN = frozenset((ADMIN,))
 # support + refunds and revenue; admin: everything. One table, used by every /ops endpoint and the web app.
 PERMISSIONS: dict[str, frozenset[str]] = {
     "parents.read": _ALL,
-    "parents.email": _ALL,           # resend confirmation, send a reset link
-    "parents.change_email": _ALL,    # the old address is told
-    "parents.grant": _ALL,           # support: at most MAX_SUPPORT_GRANT_DAYS
+    "parents.email": _ALL,  # resend confirmation, send a reset link
+    "parents.change_email": _ALL,  # the old address is told
+    "parents.grant": _ALL,  # support: at most MAX_SUPPORT_GRANT_DAYS
     "parents.cancel": _ALL,
-    "parents.sessions": _ALL,        # revoke one or all of a parent's sessions
+    "parents.sessions": _ALL,  # revoke one or all of a parent's sessions
     "parents.export": _ALL,
     "parents.erase": _ADMIN,
     "payments.refund": _MONEY,
     "audit.read": _ALL,
-    "outbox.manage": _ADMIN,         # dead letters: retry, discard
+    "outbox.manage": _ADMIN,  # dead letters: retry, discard
     "webhooks.read": _MONEY,
-    "webhooks.replay": _ADMIN,       # apply a logged gateway webhook again
+    "webhooks.replay": _ADMIN,  # apply a logged gateway webhook again
     "revenue.read": _MONEY,
     "staff.manage": _ADMIN,
-    "campaigns.read": _MONEY,        # campaign reports and code lists
-    "campaigns.manage": _ADMIN,      # create and import coupon batches
+    "campaigns.read": _MONEY,  # campaign reports and code lists
+    "campaigns.manage": _ADMIN,  # create and import coupon batches
 }
 
 MAX_SUPPORT_GRANT_DAYS = 31
 MAX_GRANT_DAYS = 366
-SESSION_HOURS = 8          # absolute
+SESSION_HOURS = 8  # absolute
 SESSION_IDLE_MINUTES = 30  # unused this long, a staff session is dead
 NOTE_USE_EVERY = timedelta(minutes=1)
 MIN_PASSWORD_LENGTH = 12
 
 # Actions whose audit entry must carry a reason (money and erasure).
-REASON_REQUIRED = frozenset(("parent.grant", "parent.refund", "parent.void", "parent.erase", "outbox.discard",
-                             "webhook.replay"))
+REASON_REQUIRED = frozenset(
+    (
+        "parent.grant",
+        "parent.refund",
+        "parent.void",
+        "parent.erase",
+        "outbox.discard",
+        "webhook.replay",
+    )
+)
 
 
 def may(role: str, permission: str) -> bool:
@@ -79,7 +88,7 @@ class StaffMember:
 @dataclass(frozen=True)
 class AuditEntry:
     action: str
-    outcome: str = "done"            # done, refused, failed
+    outcome: str = "done"  # done, refused, failed
     staff_id: int | None = None
     staff_email: str | None = None
     account_id: int | None = None

@@ -1,5 +1,6 @@
 """Where each store's subscriber goes to cancel (docs/product.md#roles), decided here once
 so that neither the web app nor the apps re-decide it."""
+
 from __future__ import annotations
 
 from core.domain.subscriptions import FREE_CAMPAIGN, WEB_STORE, Subscription
@@ -40,15 +41,22 @@ def cancel_route(s: Subscription) -> dict:
         return {"method": "in_app", "path": "/unsubscribe?type=swisscom"}
     if store == "switch":
         operator = switch_operator(s.platform_purchase_id)
-        return {"method": "in_app", "path": f"/unsubscribe/{s.id}?type=switch", "operator": operator,
-                "url": SWITCH_OPERATORS[operator]}
+        return {
+            "method": "in_app",
+            "path": f"/unsubscribe/{s.id}?type=switch",
+            "operator": operator,
+            "url": SWITCH_OPERATORS[operator],
+        }
     if store == "ios":
         return {"method": "store_page", "url": APPLE_SUBSCRIPTIONS}
     if store == "playstore":
         return {"method": "store_page", "url": GOOGLE_PLAY_SUBSCRIPTIONS}
     if store == "docomo":
         platform = (s.platform_purchase_id or "").lower()
-        return {"method": "store_page", "url": DOCOMO_OPERATOR_PAGES.get(platform, DOCOMO_OPERATOR_PAGES["default"])}
+        return {
+            "method": "store_page",
+            "url": DOCOMO_OPERATOR_PAGES.get(platform, DOCOMO_OPERATOR_PAGES["default"]),
+        }
     if store == "virgo":
         return {"method": "help", "url": VIRGO_HELP_ARTICLE}
     return {"method": "help", "url": HELP_ARTICLE}

@@ -2,6 +2,7 @@
 
 free trial (7 days) -> active (auto-renewing) -> cancelled (access until endDate) -> expired.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,7 +12,9 @@ from decimal import Decimal
 from core.domain.catalogue import covered_apps
 
 TRIAL_DAYS = 7
-NO_CHANGE_WINDOW = timedelta(hours=24)  # a plan change inside it is not billed at the coming renewal
+NO_CHANGE_WINDOW = timedelta(
+    hours=24
+)  # a plan change inside it is not billed at the coming renewal
 
 PENDING = "Pending"  # a payment is under way; never shown to the parent
 FAILED = "Failed"  # the payment was refused; never shown
@@ -24,7 +27,18 @@ FREE_CAMPAIGN = "Free_Campaign"
 HIDDEN_STATES = (PENDING, FAILED)
 
 WEB_STORE = "lumo"
-STORES = ("lumo", "ios", "playstore", "docomo", "swisscom", "virgo", "switch", "mondia", "samsung", "salt")
+STORES = (
+    "lumo",
+    "ios",
+    "playstore",
+    "docomo",
+    "swisscom",
+    "virgo",
+    "switch",
+    "mondia",
+    "samsung",
+    "salt",
+)
 
 
 @dataclass
@@ -53,15 +67,21 @@ class Subscription:
     pending_price: Decimal | None = None
     pending_subscription_type: str | None = None
     partner: str | None = None
-    three_d_secure_status: str | None = None  # Braintree's 3-D Secure status of the card paid with, if any
-    liability_shifted: bool | None = None  # fraud liability shifted to the issuer; None: 3-D Secure did not apply
+    three_d_secure_status: str | None = (
+        None  # Braintree's 3-D Secure status of the card paid with, if any
+    )
+    liability_shifted: bool | None = (
+        None  # fraud liability shifted to the issuer; None: 3-D Secure did not apply
+    )
     payment_brand: str | None = None  # card brand the gateway reported (issue 15)
     payment_last4: str | None = None  # the card's last four digits
     payment_email: str | None = None  # a PayPal account's e-mail, masked (payments.mask_email)
     id: int | None = None
 
     def is_expired(self, now: datetime) -> bool:
-        return self.payment_state_id == EXPIRED or (self.end_date is not None and self.end_date <= now)
+        return self.payment_state_id == EXPIRED or (
+            self.end_date is not None and self.end_date <= now
+        )
 
     @property
     def visible(self) -> bool:
@@ -95,7 +115,9 @@ class Subscription:
             self.end_date = now
 
     def in_no_change_window(self, now: datetime) -> bool:
-        return self.next_billing_date is not None and self.next_billing_date - now <= NO_CHANGE_WINDOW
+        return (
+            self.next_billing_date is not None and self.next_billing_date - now <= NO_CHANGE_WINDOW
+        )
 
 
 def visible(subscriptions: list[Subscription]) -> list[Subscription]:
@@ -108,10 +130,16 @@ def is_premium(subscriptions: list[Subscription], now: datetime) -> bool:
 
 
 def products_with_access(subscriptions: list[Subscription], now: datetime) -> frozenset:
-    return covered_apps(s.subscription_type for s in visible(subscriptions) if not s.is_expired(now))
+    return covered_apps(
+        s.subscription_type for s in visible(subscriptions) if not s.is_expired(now)
+    )
 
 
 def had_trial(subscriptions: list[Subscription]) -> bool:
     """One free trial per account: any earlier web subscription used it."""
-    return any(s.store_id == WEB_STORE and s.payment_state_id not in (FAILED, FREE_CAMPAIGN)
-               and s.payment_method != "coupon" for s in subscriptions)
+    return any(
+        s.store_id == WEB_STORE
+        and s.payment_state_id not in (FAILED, FREE_CAMPAIGN)
+        and s.payment_method != "coupon"
+        for s in subscriptions
+    )

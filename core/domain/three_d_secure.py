@@ -8,6 +8,7 @@ The rule per currency (setting THREE_D_SECURE, docs/taking-real-money.md):
 Wallets follow Braintree's documentation: PayPal has no 3-D Secure; Apple Pay and Google Pay cards tokenized by
 the network (CRYPTOGRAM_3DS) are authenticated by the device; a Google Pay card given as PAN_ONLY is a card.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,7 +21,9 @@ LEVELS = (REQUIRED, OPTIONAL, OFF)
 # What production uses when THREE_D_SECURE is not set: PSD2 strong customer authentication for the euro
 # (EEA) cards, the issuers' choice elsewhere. Currencies not named are `optional`.
 PRODUCTION_DEFAULT = {"EUR": REQUIRED}
-DEVELOPMENT_DEFAULT: dict[str, str] = {}  # every currency `optional`: Braintree's plain test nonces still pay
+DEVELOPMENT_DEFAULT: dict[
+    str, str
+] = {}  # every currency `optional`: Braintree's plain test nonces still pay
 
 # The amount authenticated when nothing is charged at once (a trial, free coupon time): the card
 # verification's. Braintree verifies cards for 0 or 1 unit depending on the processor; its 3-D Secure needs
@@ -31,21 +34,31 @@ CARD_VERIFICATION_AMOUNT = Decimal("1.00")
 CARD, PAYPAL, GOOGLE_PAY, APPLE_PAY, OTHER = "card", "paypal", "google_pay", "apple_pay", "other"
 
 # Braintree's 3-D Secure statuses where the cardholder took part and failed (docs: "3DS status codes").
-FAILED_STATUSES = frozenset({
-    "authenticate_failed", "authenticate_frictionless_failed", "authenticate_rejected",
-    "authenticate_signature_verification_failed", "challenge_required",
-})
+FAILED_STATUSES = frozenset(
+    {
+        "authenticate_failed",
+        "authenticate_frictionless_failed",
+        "authenticate_rejected",
+        "authenticate_signature_verification_failed",
+        "challenge_required",
+    }
+)
 
 # Outcomes of one nonce.
 AUTHENTICATED = "authenticated"  # liability shifted to the issuer
 FAILED = "failed"  # the cardholder failed authentication
-UNAVAILABLE = "unavailable"  # authentication could not be done (lookup error, timeout, issuer unavailable, …)
+UNAVAILABLE = (
+    "unavailable"  # authentication could not be done (lookup error, timeout, issuer unavailable, …)
+)
 NOT_VERIFIED = "not_verified"  # a card nonce that never went through 3-D Secure
 EXEMPT = "exempt"  # a wallet that 3-D Secure does not apply to
 
 # Message keys (locales, namespace Errors) of a refused payment.
-MESSAGE_KEYS = {FAILED: "threeDSecureFailed", UNAVAILABLE: "threeDSecureUnavailable",
-                NOT_VERIFIED: "threeDSecureRequired"}
+MESSAGE_KEYS = {
+    FAILED: "threeDSecureFailed",
+    UNAVAILABLE: "threeDSecureUnavailable",
+    NOT_VERIFIED: "threeDSecureRequired",
+}
 
 
 def parse_setting(raw: str | None) -> dict[str, str]:
@@ -55,7 +68,9 @@ def parse_setting(raw: str | None) -> dict[str, str]:
         currency, _, level = entry.partition("=")
         currency, level = currency.strip().upper(), level.strip().lower()
         if len(currency) != 3 or not currency.isalpha() or level not in LEVELS:
-            raise ValueError(f"THREE_D_SECURE entry {entry!r} must be CUR=required|optional|off, e.g. EUR=required")
+            raise ValueError(
+                f"THREE_D_SECURE entry {entry!r} must be CUR=required|optional|off, e.g. EUR=required"
+            )
         levels[currency] = level
     return levels
 
@@ -85,7 +100,9 @@ class Authentication:
 class NonceFacts:
     kind: str  # CARD, PAYPAL, GOOGLE_PAY, APPLE_PAY or OTHER
     authentication: Authentication | None = None
-    network_tokenized: bool = False  # Google Pay CRYPTOGRAM_3DS (or Apple Pay): authenticated by the device
+    network_tokenized: bool = (
+        False  # Google Pay CRYPTOGRAM_3DS (or Apple Pay): authenticated by the device
+    )
 
 
 class NonceInspector(Protocol):
@@ -95,7 +112,9 @@ class NonceInspector(Protocol):
 
 
 def outcome(facts: NonceFacts) -> str:
-    if facts.kind in (PAYPAL, APPLE_PAY, OTHER) or (facts.kind == GOOGLE_PAY and facts.network_tokenized):
+    if facts.kind in (PAYPAL, APPLE_PAY, OTHER) or (
+        facts.kind == GOOGLE_PAY and facts.network_tokenized
+    ):
         return EXEMPT
     auth = facts.authentication
     if auth is None:
@@ -128,5 +147,7 @@ def decide(level: str, facts: NonceFacts | None) -> Decision:
     shifted = auth.liability_shifted if auth else None
     if result == EXEMPT:
         return Decision(accepted=True, outcome=result, status=status, liability_shifted=shifted)
-    accepted = result == AUTHENTICATED or (level == OPTIONAL and result in (UNAVAILABLE, NOT_VERIFIED))
+    accepted = result == AUTHENTICATED or (
+        level == OPTIONAL and result in (UNAVAILABLE, NOT_VERIFIED)
+    )
     return Decision(accepted=accepted, outcome=result, status=status, liability_shifted=shifted)

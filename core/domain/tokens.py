@@ -4,6 +4,7 @@ One mechanism serves four purposes: the bearer session token, the single-use
 password-reset and e-mail-confirmation links, and the one-minute redirect key
 that hands a session over to a web app.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -9,6 +9,7 @@ yet the claim can still look the PIN up by its hash. Guessing is made hopeless b
 claim's rate limits (per account and per address) and the 10-minute life of a PIN.
 The poll token is 256 random bits, stored as SHA-256 like every other token.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -19,7 +20,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 PIN_LENGTH = 6
-LINK_LIFETIME = timedelta(minutes=10)  # to claim a PIN; then again to collect the token once claimed
+LINK_LIFETIME = timedelta(
+    minutes=10
+)  # to claim a PIN; then again to collect the token once claimed
 POLL_INTERVAL_SECONDS = 5  # what the TV is told to wait between polls
 _PIN = re.compile(rf"^[0-9]{{{PIN_LENGTH}}}$")
 

@@ -1,11 +1,18 @@
 """Registering and logging in."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.domain import errors
-from core.domain.accounts import Account, is_valid_email, normalise_country, normalise_email, pick_language
+from core.domain.accounts import (
+    Account,
+    is_valid_email,
+    normalise_country,
+    normalise_email,
+    pick_language,
+)
 from core.domain.coupons import Coupon, check_usable, normalise_code
 from core.domain.errors import DomainError, RetryLater
 from core.domain.ports import OutboxMessage, UnitOfWork
@@ -46,26 +53,43 @@ def register(ctx: ServiceContext, cmd: Registration) -> RegistrationResult:
         if uow.accounts.by_email(email) is not None:
             raise DomainError(errors.EMAIL_TAKEN)
         coupon = _usable_coupon(uow, cmd.coupon, now)
-        account = uow.accounts.add(Account(
-            email=email, password_hash=password_hash, name=cmd.display_name.strip(),
-            language=pick_language(cmd.language),
-            country_code=normalise_country(cmd.country_code, ctx.default_country),
-            partner=cmd.external_partner, env=cmd.env or "web", utm=dict(cmd.utm or {}),
-            promo_accepted_at=now if cmd.is_promo_accepted else None,
-            promo_consent_version=ctx.family.promo_consent_version if cmd.is_promo_accepted else None,
-            terms_accepted_at=now, terms_version=ctx.family.terms_version, created_at=now,
-        ))
+        account = uow.accounts.add(
+            Account(
+                email=email,
+                password_hash=password_hash,
+                name=cmd.display_name.strip(),
+                language=pick_language(cmd.language),
+                country_code=normalise_country(cmd.country_code, ctx.default_country),
+                partner=cmd.external_partner,
+                env=cmd.env or "web",
+                utm=dict(cmd.utm or {}),
+                promo_accepted_at=now if cmd.is_promo_accepted else None,
+                promo_consent_version=ctx.family.promo_consent_version
+                if cmd.is_promo_accepted
+                else None,
+                terms_accepted_at=now,
+                terms_version=ctx.family.terms_version,
+                created_at=now,
+            )
+        )
         consents.record_registration(ctx, uow, account, now)
         has_subscription = bool(coupon and coupon.is_access)
         if has_subscription:
             grant_access_coupon(uow, coupon, account.id, now)
-        uow.outbox.add(OutboxMessage(kind="email", topic="welcome", payload={"account_id": account.id}))
-        uow.outbox.add(OutboxMessage(kind="email", topic="confirm_email", payload={"account_id": account.id}))
+        uow.outbox.add(
+            OutboxMessage(kind="email", topic="welcome", payload={"account_id": account.id})
+        )
+        uow.outbox.add(
+            OutboxMessage(kind="email", topic="confirm_email", payload={"account_id": account.id})
+        )
         token = sessions.issue_session(ctx, uow, account.id)
         uow.commit()
     ctx.jobs.outbox_changed()
-    return RegistrationResult(token=token, user_coupon=coupon.as_user_coupon() if coupon else None,
-                              has_subscription=has_subscription)
+    return RegistrationResult(
+        token=token,
+        user_coupon=coupon.as_user_coupon() if coupon else None,
+        has_subscription=has_subscription,
+    )
 
 
 def _usable_coupon(uow: UnitOfWork, code: str | None, now) -> Coupon | None:
@@ -77,8 +101,11 @@ def login(ctx: ServiceContext, email: str, password: str, country_code: str | No
     """By e-mail, or for partner users by their phone number as username."""
     email = normalise_email(email)
     with ctx.uow() as uow:
-        account = (uow.accounts.by_email(email) if "@" in email
-                   else uow.accounts.by_alias(email.replace(" ", "")))
+        account = (
+            uow.accounts.by_email(email)
+            if "@" in email
+            else uow.accounts.by_alias(email.replace(" ", ""))
+        )
         if account is None:
             raise DomainError(errors.EMAIL_NOT_FOUND)
         _count_attempt(ctx, uow, account.id)
@@ -87,7 +114,9 @@ def login(ctx: ServiceContext, email: str, password: str, country_code: str | No
         raise DomainError(errors.WRONG_PASSWORD)  # the attempt is counted already
     rehashed = ctx.hasher.hash(password) if ctx.hasher.needs_rehash(account.password_hash) else None
     with ctx.uow() as uow:
-        uow.accounts.logged_in(account.id, normalise_country(country_code, account.country_code), rehashed)
+        uow.accounts.logged_in(
+            account.id, normalise_country(country_code, account.country_code), rehashed
+        )
         token = sessions.issue_session(ctx, uow, account.id)
         uow.commit()
     return token
@@ -104,6 +133,10 @@ def _count_attempt(ctx: ServiceContext, uow: UnitOfWork, account_id: int, tries:
         wait = throttle.wait(state, now)
         if wait:
             raise RetryLater(errors.RATE_LIMITED, retry_after=wait.total_seconds())
-        if uow.accounts.count_login_attempt(account_id, state.failures, throttle.next_state(state, now)):
+        if uow.accounts.count_login_attempt(
+            account_id, state.failures, throttle.next_state(state, now)
+        ):
             return
-    raise RetryLater(errors.RATE_LIMITED, retry_after=1)  # a crowd of parallel attempts on one account
+    raise RetryLater(
+        errors.RATE_LIMITED, retry_after=1
+    )  # a crowd of parallel attempts on one account

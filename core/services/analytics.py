@@ -1,4 +1,5 @@
 """Analytics: receive a record, keep it, forward it to the collector; the daily funnel."""
+
 from __future__ import annotations
 
 import json
@@ -22,7 +23,9 @@ def record(ctx: ServiceContext, event: AnalyticsEvent, click_id: str | None = No
         stored = uow.analytics.add(event)
         if stored is None:
             return False
-        uow.outbox.add(OutboxMessage(kind="analytics", topic=event.event, payload={"event_id": stored.id}))
+        uow.outbox.add(
+            OutboxMessage(kind="analytics", topic=event.event, payload={"event_id": stored.id})
+        )
         uow.commit()
     ctx.jobs.outbox_changed()
     return True
@@ -34,15 +37,24 @@ class Collector:
     sender: HttpSender
 
 
-def prepare_forward(ctx: ServiceContext, collector: Collector, uow: UnitOfWork,
-                    message: OutboxMessage) -> Callable[[], None] | None:
+def prepare_forward(
+    ctx: ServiceContext, collector: Collector, uow: UnitOfWork, message: OutboxMessage
+) -> Callable[[], None] | None:
     """The outbox handler of kind "analytics"."""
     event = uow.analytics.get(message.payload.get("event_id")) if collector.url else None
     if event is None:
         return None
-    body = json.dumps({"id": f"lumo-{event.id}", "receivedAt": event.received_at.isoformat(),
-                       **event.as_record()}, separators=(",", ":")).encode()
-    return lambda: collector.sender.post(collector.url, body, {"X-Lumo-Delivery": f"lumo-{message.id}"})
+    body = json.dumps(
+        {
+            "id": f"lumo-{event.id}",
+            "receivedAt": event.received_at.isoformat(),
+            **event.as_record(),
+        },
+        separators=(",", ":"),
+    ).encode()
+    return lambda: collector.sender.post(
+        collector.url, body, {"X-Lumo-Delivery": f"lumo-{message.id}"}
+    )
 
 
 def funnel_report(ctx: ServiceContext, day: date) -> tuple[list[FunnelRow], FunnelRow]:

@@ -1,5 +1,6 @@
 """Child profiles and their parental settings. A parent only ever sees their own children:
 another parent's profile id answers 404 childNotFound, as an unknown id does."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -18,8 +19,12 @@ def list_children(ctx: ServiceContext, account_id: int) -> list[ChildProfile]:
 
 
 def create(ctx: ServiceContext, account_id: int, name: str, age_band: str) -> ChildProfile:
-    child = ChildProfile(account_id=account_id, name=_name(name), age_band=_band(age_band),
-                         created_at=ctx.clock.now())
+    child = ChildProfile(
+        account_id=account_id,
+        name=_name(name),
+        age_band=_band(age_band),
+        created_at=ctx.clock.now(),
+    )
     with ctx.uow() as uow:
         if uow.children.add(child, MAX_CHILDREN) is None:
             raise DomainError(errors.CHILD_LIMIT, max=MAX_CHILDREN)
@@ -27,8 +32,13 @@ def create(ctx: ServiceContext, account_id: int, name: str, age_band: str) -> Ch
     return child
 
 
-def update(ctx: ServiceContext, account_id: int, child_id: int, name: str | None = None,
-           age_band: str | None = None) -> ChildProfile:
+def update(
+    ctx: ServiceContext,
+    account_id: int,
+    child_id: int,
+    name: str | None = None,
+    age_band: str | None = None,
+) -> ChildProfile:
     """Rename, or move to another age band (children grow)."""
     with ctx.uow() as uow:
         child = _owned(uow, account_id, child_id)
@@ -54,8 +64,9 @@ def settings_of(ctx: ServiceContext, account_id: int, child_id: int) -> dict[str
         return _effective(uow, account_id, [child])[child.id]
 
 
-def save_settings(ctx: ServiceContext, account_id: int, child_id: int, app: str,
-                  settings: AppSettings) -> AppSettings:
+def save_settings(
+    ctx: ServiceContext, account_id: int, child_id: int, app: str, settings: AppSettings
+) -> AppSettings:
     settings = replace(check(app, settings), updated_at=ctx.clock.now())
     with ctx.uow() as uow:
         _owned(uow, account_id, child_id)
@@ -64,7 +75,9 @@ def save_settings(ctx: ServiceContext, account_id: int, child_id: int, app: str,
     return settings
 
 
-def family_settings(ctx: ServiceContext, account_id: int) -> list[tuple[ChildProfile, dict[str, AppSettings]]]:
+def family_settings(
+    ctx: ServiceContext, account_id: int
+) -> list[tuple[ChildProfile, dict[str, AppSettings]]]:
     """Every profile with its settings, in one call: what the apps load at start-up."""
     with ctx.uow() as uow:
         children = uow.children.for_account(account_id)
@@ -72,14 +85,18 @@ def family_settings(ctx: ServiceContext, account_id: int) -> list[tuple[ChildPro
     return [(child, effective[child.id]) for child in children]
 
 
-def _effective(uow: UnitOfWork, account_id: int, children: list[ChildProfile]) -> dict[int, dict[str, AppSettings]]:
+def _effective(
+    uow: UnitOfWork, account_id: int, children: list[ChildProfile]
+) -> dict[int, dict[str, AppSettings]]:
     if not children:
         return {}
     saved = uow.children.settings([c.id for c in children])
     account = uow.accounts.get(account_id)
     language = account.language if account else "en"
-    return {c.id: {app: saved.get((c.id, app)) or defaults(app, c.age_band, language) for app in APPS}
-            for c in children}
+    return {
+        c.id: {app: saved.get((c.id, app)) or defaults(app, c.age_band, language) for app in APPS}
+        for c in children
+    }
 
 
 def _owned(uow: UnitOfWork, account_id: int, child_id: int) -> ChildProfile:
@@ -92,21 +109,31 @@ def _owned(uow: UnitOfWork, account_id: int, child_id: int) -> ChildProfile:
 def _name(raw: str | None) -> str:
     name = normalise_name(raw)
     if name is None:
-        raise DomainError(errors.PARAMETER_REQUIRED, errors={"name": ["1 to 30 characters, letters and spaces."]})
+        raise DomainError(
+            errors.PARAMETER_REQUIRED, errors={"name": ["1 to 30 characters, letters and spaces."]}
+        )
     return name
 
 
 def _band(raw: str | None) -> str:
     if not is_age_band(raw):
-        raise DomainError(errors.PARAMETER_REQUIRED, errors={"ageBand": ["Must be one of: 3-5, 6-8, 9-10."]})
+        raise DomainError(
+            errors.PARAMETER_REQUIRED, errors={"ageBand": ["Must be one of: 3-5, 6-8, 9-10."]}
+        )
     return raw
 
 
 def settings_view(s: AppSettings) -> dict:
     """One app's settings as the API and the data export show them (categories: Stories and Games only)."""
-    view = {"ageFilter": s.age_filter, "timeLimitMinutes": s.time_limit_minutes, "contentType": s.content_type,
-            "language": s.language, "sound": s.sound, "fullscreen": s.fullscreen,
-            "updatedAt": s.updated_at.isoformat() if s.updated_at else None}
+    view = {
+        "ageFilter": s.age_filter,
+        "timeLimitMinutes": s.time_limit_minutes,
+        "contentType": s.content_type,
+        "language": s.language,
+        "sound": s.sound,
+        "fullscreen": s.fullscreen,
+        "updatedAt": s.updated_at.isoformat() if s.updated_at else None,
+    }
     if s.categories is not None:
         view["categories"] = list(s.categories)
     return view

@@ -1,4 +1,5 @@
 """Terms acceptance and promotional consent, each change kept in the consent history."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -11,11 +12,15 @@ from core.domain.ports import UnitOfWork
 from core.services.context import ServiceContext
 
 
-def record_registration(ctx: ServiceContext, uow: UnitOfWork, account: Account, now: datetime) -> None:
+def record_registration(
+    ctx: ServiceContext, uow: UnitOfWork, account: Account, now: datetime
+) -> None:
     """The register form's terms checkbox, and its promotional checkbox when ticked."""
     uow.consents.add(ConsentRecord(account.id, TERMS, account.terms_version, True, now))
     if account.promo_accepted_at is not None:
-        uow.consents.add(ConsentRecord(account.id, PROMOTIONAL, account.promo_consent_version, True, now))
+        uow.consents.add(
+            ConsentRecord(account.id, PROMOTIONAL, account.promo_consent_version, True, now)
+        )
 
 
 def terms_in_force(ctx: ServiceContext) -> str:
@@ -43,7 +48,9 @@ def set_promotional(ctx: ServiceContext, account_id: int, granted: bool) -> dict
     now, version = ctx.clock.now(), ctx.family.promo_consent_version
     with ctx.uow() as uow:
         account = _account(uow, account_id)
-        if (account.promo_accepted_at is not None) != granted or (granted and account.promo_consent_version != version):
+        if (account.promo_accepted_at is not None) != granted or (
+            granted and account.promo_consent_version != version
+        ):
             account.promo_accepted_at = now if granted else None
             account.promo_consent_version = version if granted else None
             uow.accounts.save(account)
@@ -59,18 +66,29 @@ def consents_view(ctx: ServiceContext, account_id: int) -> dict:
 
 def view(ctx: ServiceContext, account: Account, history: list[ConsentRecord]) -> dict:
     return {
-        "terms": {"version": ctx.family.terms_version, "acceptedVersion": account.terms_version,
-                  "acceptedAt": _iso(account.terms_accepted_at),
-                  "mustAccept": must_accept_terms(account.terms_version, ctx.family.terms_version)},
-        "promotional": {"granted": account.promo_accepted_at is not None, "version": account.promo_consent_version,
-                        "grantedAt": _iso(account.promo_accepted_at),
-                        "currentVersion": ctx.family.promo_consent_version},
+        "terms": {
+            "version": ctx.family.terms_version,
+            "acceptedVersion": account.terms_version,
+            "acceptedAt": _iso(account.terms_accepted_at),
+            "mustAccept": must_accept_terms(account.terms_version, ctx.family.terms_version),
+        },
+        "promotional": {
+            "granted": account.promo_accepted_at is not None,
+            "version": account.promo_consent_version,
+            "grantedAt": _iso(account.promo_accepted_at),
+            "currentVersion": ctx.family.promo_consent_version,
+        },
         "history": [history_entry(r) for r in sorted(history, key=lambda r: (r.at, r.id or 0))],
     }
 
 
 def history_entry(record: ConsentRecord) -> dict:
-    return {"kind": record.kind, "version": record.version, "granted": record.granted, "at": _iso(record.at)}
+    return {
+        "kind": record.kind,
+        "version": record.version,
+        "granted": record.granted,
+        "at": _iso(record.at),
+    }
 
 
 def _account(uow: UnitOfWork, account_id: int) -> Account:

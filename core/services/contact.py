@@ -1,4 +1,5 @@
 """The contact form and the newsletter sign-up."""
+
 from __future__ import annotations
 
 import logging
@@ -34,8 +35,14 @@ def send_contact(ctx: ServiceContext, form: ContactForm) -> None:
     try:
         with ctx.uow() as uow:
             stored = uow.contact_messages.add(message)
-            uow.outbox.add(OutboxMessage(kind="email", topic="contact_message", account_id=form.account_id,
-                                         payload={"contact_message_id": stored.id}))
+            uow.outbox.add(
+                OutboxMessage(
+                    kind="email",
+                    topic="contact_message",
+                    account_id=form.account_id,
+                    payload={"contact_message_id": stored.id},
+                )
+            )
             uow.commit()
     except DomainError:
         raise
@@ -61,9 +68,16 @@ def _checked(ctx: ServiceContext, form: ContactForm) -> ContactMessage:
         problems["message"] = [f"1 to {MAX_MESSAGE} characters."]
     if problems:
         raise DomainError(errors.PARAMETER_REQUIRED, errors=problems)
-    return ContactMessage(name=name, email=email, phone=phone, subject=form.subject, message=text,
-                          language=pick_language(form.language), created_at=ctx.clock.now(),
-                          account_id=form.account_id)
+    return ContactMessage(
+        name=name,
+        email=email,
+        phone=phone,
+        subject=form.subject,
+        message=text,
+        language=pick_language(form.language),
+        created_at=ctx.clock.now(),
+        account_id=form.account_id,
+    )
 
 
 def join_newsletter(ctx: ServiceContext, raw_email: str, language: str | None) -> None:
@@ -72,8 +86,13 @@ def join_newsletter(ctx: ServiceContext, raw_email: str, language: str | None) -
     if not is_valid_email(email):
         raise DomainError(errors.INVALID_EMAIL)
     with ctx.uow() as uow:
-        if not uow.newsletter.add(NewsletterSignup(email=email, language=pick_language(language),
-                                                   consented_at=ctx.clock.now(),
-                                                   consent_version=ctx.family.promo_consent_version)):
+        if not uow.newsletter.add(
+            NewsletterSignup(
+                email=email,
+                language=pick_language(language),
+                consented_at=ctx.clock.now(),
+                consent_version=ctx.family.promo_consent_version,
+            )
+        ):
             raise DomainError(errors.NEWSLETTER_ALREADY_SAVED)
         uow.commit()

@@ -1,4 +1,5 @@
 """Everything a use case needs, handed in by the composition root."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -49,7 +50,9 @@ class ServiceContext:
     login_throttle: LoginThrottle = field(default_factory=LoginThrottle)
     read_uow: Callable[[], UnitOfWork] | None = None  # reads only; None: the ordinary unit of work
     three_d_secure: ThreeDSecurePolicy = field(default_factory=ThreeDSecurePolicy)  # THREE_D_SECURE
-    switches: SiteSwitches | None = None  # runtime switches over `site` (None: `site` as configured)
+    switches: SiteSwitches | None = (
+        None  # runtime switches over `site` (None: `site` as configured)
+    )
 
     def site_config(self) -> SiteConfig:
         """Maintenance and holiday promotion in force: the runtime switches, else the configuration."""

@@ -1,4 +1,5 @@
 """Operator use cases: coupon batches for a partner campaign."""
+
 from __future__ import annotations
 
 import secrets
@@ -23,10 +24,14 @@ def checked(coupon: Coupon) -> Coupon:
     try:
         parse_duration(coupon.duration_code)
     except ValueError:
-        raise BatchError(f"duration must look like P3M or P14D, not {coupon.duration_code!r}") from None
+        raise BatchError(
+            f"duration must look like P3M or P14D, not {coupon.duration_code!r}"
+        ) from None
     if not coupon.code or len(coupon.code) > 40:
         raise BatchError(f"bad code {coupon.code!r}")
-    if coupon.coupon_type in DISCOUNT_TYPES and (coupon.discount_price is None or coupon.plan_type not in ("P1M", "P1Y")):
+    if coupon.coupon_type in DISCOUNT_TYPES and (
+        coupon.discount_price is None or coupon.plan_type not in ("P1M", "P1Y")
+    ):
         raise BatchError("a discount coupon needs a discount price and a plan type (P1M or P1Y)")
     return coupon
 
@@ -84,9 +89,13 @@ def from_row(row: dict) -> Coupon:
     price = text("discount_price")
     expires = text("expires_at")
     return Coupon(
-        code=normalise_code(text("code")), coupon_type=text("coupon_type").upper(),
-        duration_code=text("duration_code").upper(), product=text("product") or "lumo",
+        code=normalise_code(text("code")),
+        coupon_type=text("coupon_type").upper(),
+        duration_code=text("duration_code").upper(),
+        product=text("product") or "lumo",
         discount_price=Decimal(price) if price else None,
         is_bundle_discount=text("is_bundle_discount").lower() in ("1", "true", "yes"),
-        plan_type=text("plan_type").upper() or None, partner=text("partner") or None,
-        expires_at=datetime.fromisoformat(expires) if expires else None)
+        plan_type=text("plan_type").upper() or None,
+        partner=text("partner") or None,
+        expires_at=datetime.fromisoformat(expires) if expires else None,
+    )

@@ -1,4 +1,5 @@
 """Checking a coupon before paying (the subscribe page's coupon field)."""
+
 from __future__ import annotations
 
 from core.domain import errors
@@ -9,8 +10,13 @@ from core.domain.subscriptions import Subscription, products_with_access
 from core.services.context import ServiceContext
 
 
-def validate(ctx: ServiceContext, code: str, account_id: int | None = None, product: str | None = None,
-             plan_type: str | None = None) -> dict:
+def validate(
+    ctx: ServiceContext,
+    code: str,
+    account_id: int | None = None,
+    product: str | None = None,
+    plan_type: str | None = None,
+) -> dict:
     """The coupon's fields if it can be used here; a DomainError with codes 3 to 7 otherwise."""
     now = ctx.clock.now()
     with ctx.read() as uow:
@@ -19,9 +25,14 @@ def validate(ctx: ServiceContext, code: str, account_id: int | None = None, prod
         if account_id is not None:
             account = uow.accounts.get(account_id)
             context = CouponContext(
-                product=product, plan_type=plan_type, account_partner=account.partner,
-                account_products_with_access=products_with_access(uow.subscriptions.for_account(account_id), now),
-                used_by_account=uow.coupons.used_by(coupon, account_id))
+                product=product,
+                plan_type=plan_type,
+                account_partner=account.partner,
+                account_products_with_access=products_with_access(
+                    uow.subscriptions.for_account(account_id), now
+                ),
+                used_by_account=uow.coupons.used_by(coupon, account_id),
+            )
     check_for(coupon, context)
     return coupon.as_user_coupon()
 
@@ -35,9 +46,16 @@ def redeem_access(ctx: ServiceContext, account_id: int, code: str) -> Subscripti
         if not coupon.is_access:
             raise DomainError(errors.COUPON_NOT_FOR_ACCOUNT)
         account = uow.accounts.get(account_id)
-        check_for(coupon, CouponContext(
-            account_partner=account.partner, used_by_account=uow.coupons.used_by(coupon, account_id),
-            account_products_with_access=products_with_access(uow.subscriptions.for_account(account_id), now)))
+        check_for(
+            coupon,
+            CouponContext(
+                account_partner=account.partner,
+                used_by_account=uow.coupons.used_by(coupon, account_id),
+                account_products_with_access=products_with_access(
+                    uow.subscriptions.for_account(account_id), now
+                ),
+            ),
+        )
         subscription = grant_access_coupon(uow, coupon, account_id, now, partner=account.partner)
         uow.commit()
     ctx.jobs.outbox_changed()

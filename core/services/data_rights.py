@@ -4,6 +4,7 @@ Erasure keeps billing records only as accounting law requires: the account row s
 anonymous stub (id, country, dates) so that its subscriptions (amounts, dates, plan, gateway
 ids) and coupon redemptions keep their owner; everything that identifies a person goes.
 """
+
 from __future__ import annotations
 
 import logging
@@ -40,33 +41,86 @@ def export(ctx: ServiceContext, account_id: int) -> dict:
         "format": EXPORT_FORMAT,
         "exportedAt": now.isoformat(),
         "account": {
-            "id": account.id, "email": account.email, "name": account.name, "language": account.language,
-            "countryCode": account.country_code, "isEmailConfirmed": account.is_email_confirmed,
-            "isEmailFake": account.is_email_fake, "partner": account.partner, "partnerAlias": account.partner_alias,
-            "env": account.env, "utm": account.utm or {}, "createdAt": _iso(account.created_at),
-            "termsVersion": account.terms_version, "termsAcceptedAt": _iso(account.terms_accepted_at),
+            "id": account.id,
+            "email": account.email,
+            "name": account.name,
+            "language": account.language,
+            "countryCode": account.country_code,
+            "isEmailConfirmed": account.is_email_confirmed,
+            "isEmailFake": account.is_email_fake,
+            "partner": account.partner,
+            "partnerAlias": account.partner_alias,
+            "env": account.env,
+            "utm": account.utm or {},
+            "createdAt": _iso(account.created_at),
+            "termsVersion": account.terms_version,
+            "termsAcceptedAt": _iso(account.terms_accepted_at),
             "mustAcceptTerms": must_accept_terms(account.terms_version, ctx.family.terms_version),
-            "promotionalConsent": {"granted": account.promo_accepted_at is not None,
-                                   "version": account.promo_consent_version,
-                                   "grantedAt": _iso(account.promo_accepted_at)},
+            "promotionalConsent": {
+                "granted": account.promo_accepted_at is not None,
+                "version": account.promo_consent_version,
+                "grantedAt": _iso(account.promo_accepted_at),
+            },
         },
-        "children": [{"id": c.id, "name": c.name, "ageBand": c.age_band, "createdAt": _iso(c.created_at),
-                      "settings": {app: children.settings_view(s) for app, s in apps.items()}} for c, apps in family],
+        "children": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "ageBand": c.age_band,
+                "createdAt": _iso(c.created_at),
+                "settings": {app: children.settings_view(s) for app, s in apps.items()},
+            }
+            for c, apps in family
+        ],
         "subscriptions": [profile.subscription_view(s, now) for s in subscriptions],
-        "consents": [consents.history_entry(r) for r in sorted(history, key=lambda r: (r.at, r.id or 0))],
-        "contactMessages": [{"name": m.name, "email": m.email, "phone": m.phone, "subject": m.subject,
-                             "message": m.message, "language": m.language, "sentAt": _iso(m.created_at)}
-                            for m in messages],
-        "newsletter": [{"email": newsletter.email, "language": newsletter.language,
-                        "consentedAt": _iso(newsletter.consented_at),
-                        "consentVersion": newsletter.consent_version}] if newsletter else [],
+        "consents": [
+            consents.history_entry(r) for r in sorted(history, key=lambda r: (r.at, r.id or 0))
+        ],
+        "contactMessages": [
+            {
+                "name": m.name,
+                "email": m.email,
+                "phone": m.phone,
+                "subject": m.subject,
+                "message": m.message,
+                "language": m.language,
+                "sentAt": _iso(m.created_at),
+            }
+            for m in messages
+        ],
+        "newsletter": [
+            {
+                "email": newsletter.email,
+                "language": newsletter.language,
+                "consentedAt": _iso(newsletter.consented_at),
+                "consentVersion": newsletter.consent_version,
+            }
+        ]
+        if newsletter
+        else [],
         "couponsRedeemed": [{"code": code, "redeemedAt": _iso(at)} for code, at in redeemed],
-        "sessions": [{"createdAt": _iso(t.created_at), "expiresAt": _iso(t.expires_at),
-                      "device": "tv" if t.payload == TV_SESSION else None} for t in sessions],
+        "sessions": [
+            {
+                "createdAt": _iso(t.created_at),
+                "expiresAt": _iso(t.expires_at),
+                "device": "tv" if t.payload == TV_SESSION else None,
+            }
+            for t in sessions
+        ],
         # Charges, refunds, voids and disputes (docs/billing-refunds.md); which operator refunded is staff data.
-        "payments": [{"kind": e.kind, "transactionId": e.transaction_id, "subscriptionId": e.subscription_id,
-                      "amount": str(e.amount) if e.amount is not None else None, "currency": e.currency,
-                      "status": e.status, "reason": e.reason, "at": _iso(e.created_at)} for e in payments],
+        "payments": [
+            {
+                "kind": e.kind,
+                "transactionId": e.transaction_id,
+                "subscriptionId": e.subscription_id,
+                "amount": str(e.amount) if e.amount is not None else None,
+                "currency": e.currency,
+                "status": e.status,
+                "reason": e.reason,
+                "at": _iso(e.created_at),
+            }
+            for e in payments
+        ],
         # Analytics records carry no account, e-mail or name (see core/domain/analytics.py): none is tied to it.
         "analyticsRecords": [],
     }
@@ -97,27 +151,50 @@ def erase_account(ctx: ServiceContext, account_id: int, subscriptions=None) -> N
         with ctx.uow() as uow:
             subscriptions = uow.subscriptions.for_account(account_id)
     now = ctx.clock.now()
-    _close_at_gateway(ctx, account_id, [s for s in subscriptions if s.store_id == WEB_STORE and s.gateway_id], now)
+    _close_at_gateway(
+        ctx, account_id, [s for s in subscriptions if s.store_id == WEB_STORE and s.gateway_id], now
+    )
     with ctx.uow() as uow:
         account = uow.accounts.get(account_id)
         uow.personal_data.erase(account_id, account.email)
         for sub in uow.subscriptions.for_account(account_id):
             # App-store subscriptions can only be stopped by the parent in that store (the e-mail says so).
-            live = (sub.visible and not sub.is_expired(now) and not sub.is_cancelled()
-                    and sub.store_id not in callbacks.APP_STORES)
+            live = (
+                sub.visible
+                and not sub.is_expired(now)
+                and not sub.is_cancelled()
+                and sub.store_id not in callbacks.APP_STORES
+            )
             if live:
                 sub.cancel(now)
                 uow.subscriptions.save(sub)
             partner = callbacks.partner_of(sub, account)
             if live and partner:
-                uow.outbox.add(OutboxMessage(kind="partner", topic=callbacks.UNSUBSCRIBED, account_id=account_id,
-                                             payload={**callbacks.payload(callbacks.UNSUBSCRIBED, sub, account,
-                                                                          partner, now),
-                                                      "reason": "account_deleted", ERASE_AFTER_DELIVERY: True}))
+                uow.outbox.add(
+                    OutboxMessage(
+                        kind="partner",
+                        topic=callbacks.UNSUBSCRIBED,
+                        account_id=account_id,
+                        payload={
+                            **callbacks.payload(callbacks.UNSUBSCRIBED, sub, account, partner, now),
+                            "reason": "account_deleted",
+                            ERASE_AFTER_DELIVERY: True,
+                        },
+                    )
+                )
         if not account.is_email_fake:
-            uow.outbox.add(OutboxMessage(kind="email", topic="account_deleted", payload={
-                "to": account.email, "language": account.language, "params": {"name": account.name},
-                ERASE_AFTER_DELIVERY: True}))
+            uow.outbox.add(
+                OutboxMessage(
+                    kind="email",
+                    topic="account_deleted",
+                    payload={
+                        "to": account.email,
+                        "language": account.language,
+                        "params": {"name": account.name},
+                        ERASE_AFTER_DELIVERY: True,
+                    },
+                )
+            )
         account.erase(now)
         uow.accounts.save(account)
         uow.commit()
@@ -127,7 +204,11 @@ def erase_account(ctx: ServiceContext, account_id: int, subscriptions=None) -> N
 def _close_at_gateway(ctx: ServiceContext, account_id: int, web_subscriptions, now) -> None:
     try:
         for sub in web_subscriptions:
-            if sub.is_renewing and not sub.is_expired(now) and not ctx.gateway.cancel_subscription(sub.gateway_id).ok:
+            if (
+                sub.is_renewing
+                and not sub.is_expired(now)
+                and not ctx.gateway.cancel_subscription(sub.gateway_id).ok
+            ):
                 raise DomainError(errors.ACCOUNT_DELETE_FAILED)
         if web_subscriptions and not ctx.gateway.delete_customer(str(account_id)).ok:
             raise DomainError(errors.ACCOUNT_DELETE_FAILED)

@@ -3,6 +3,7 @@
 Each is rendered in the account's language. Links with single-use tokens are
 minted here, at send time, so the outbox never stores a usable token.
 """
+
 from __future__ import annotations
 
 import logging
@@ -32,8 +33,9 @@ class MailSetup:
     support_language: str = DEFAULT_LANGUAGE  # the language support reads them in
 
 
-def prepare(ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork,
-            message: OutboxMessage) -> Callable[[], None] | None:
+def prepare(
+    ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork, message: OutboxMessage
+) -> Callable[[], None] | None:
     """The outbox handler of kind "email": compose (minting any link token) now, send after the commit."""
     email = _compose(ctx, setup, uow, message)
     if email is None:
@@ -41,27 +43,50 @@ def prepare(ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork,
     return lambda: setup.mailer.send(email)
 
 
-def _compose(ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork, message: OutboxMessage) -> Email | None:
+def _compose(
+    ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork, message: OutboxMessage
+) -> Email | None:
     if message.topic == "contact_message":
         return _contact(setup, uow, message)
-    if message.topic == "account_deleted":  # the account has no address any more: the message carries it
+    if (
+        message.topic == "account_deleted"
+    ):  # the account has no address any more: the message carries it
         payload = message.payload
-        return _render(setup, message, payload["to"], payload.get("language") or DEFAULT_LANGUAGE,
-                       {k: str(v) for k, v in payload.get("params", {}).items()})
+        return _render(
+            setup,
+            message,
+            payload["to"],
+            payload.get("language") or DEFAULT_LANGUAGE,
+            {k: str(v) for k, v in payload.get("params", {}).items()},
+        )
     account = uow.accounts.get(message.payload.get("account_id"))
     if account is None or account.deleted_at is not None:
         return None
     language = account.language or DEFAULT_LANGUAGE
     prefix = "" if language == DEFAULT_LANGUAGE else f"/{language}"
-    params = {"name": account.name, "email": account.email}  # no name: a neutral greeting, never the address
+    params = {
+        "name": account.name,
+        "email": account.email,
+    }  # no name: a neutral greeting, never the address
     to = message.payload.get("to") or account.email
     if message.topic in ("reset_password", "partner_reset_password"):
-        token = sessions.issue_token(ctx, uow, account.id, Purpose.RESET_PASSWORD,
-                                     timedelta(minutes=ctx.policy.reset_minutes))
+        token = sessions.issue_token(
+            ctx,
+            uow,
+            account.id,
+            Purpose.RESET_PASSWORD,
+            timedelta(minutes=ctx.policy.reset_minutes),
+        )
         params["link"] = f"{setup.public_url}{prefix}/reset-password?token={token}"
     elif message.topic == "confirm_email":
-        token = sessions.issue_token(ctx, uow, account.id, Purpose.CONFIRM_EMAIL,
-                                     timedelta(hours=ctx.policy.confirm_hours), payload=account.email)
+        token = sessions.issue_token(
+            ctx,
+            uow,
+            account.id,
+            Purpose.CONFIRM_EMAIL,
+            timedelta(hours=ctx.policy.confirm_hours),
+            payload=account.email,
+        )
         params["link"] = f"{setup.public_url}{prefix}/confirm-email?token={token}"
     elif message.topic == "payment_failed":
         params["link"] = f"{setup.public_url}{prefix}/changePlan"
@@ -70,7 +95,9 @@ def _compose(ctx: ServiceContext, setup: MailSetup, uow: UnitOfWork, message: Ou
     return _render(setup, message, to, language, params)
 
 
-def _localise(ctx: ServiceContext, templates: EmailTemplates, params: dict[str, str], language: str) -> None:
+def _localise(
+    ctx: ServiceContext, templates: EmailTemplates, params: dict[str, str], language: str
+) -> None:
     """What was bought, how much and when, as the parent's language writes them: the plan named as the
     profile names it (bundle and period), the amount and the date formatted for the locale. Payloads
     written before this carry a plan id and "70.90 EUR": they come out the same way."""
@@ -86,7 +113,9 @@ def _localise(ctx: ServiceContext, templates: EmailTemplates, params: dict[str, 
         amount, _, currency = params["price"].partition(" ")
     if amount and currency:
         try:
-            params["price"] = params["amount"] = templates.format_money(Decimal(amount), currency, language)
+            params["price"] = params["amount"] = templates.format_money(
+                Decimal(amount), currency, language
+            )
         except (InvalidOperation, ValueError):
             log.warning("e-mail amount %r %r not formatted", amount, currency)
     if _ISO_DAY.fullmatch(params.get("date", "")):
@@ -99,14 +128,28 @@ def _contact(setup: MailSetup, uow: UnitOfWork, message: OutboxMessage) -> Email
     if contact is None:
         return None  # erased with its sender's account before it was sent
     language = setup.support_language
-    params = {"name": contact.name, "email": contact.email, "phone": contact.phone or "-",
-              "subject": setup.templates.text(f"Emails.contact_subjects.{contact.subject}", language)
-              or contact.subject, "language": contact.language, "message": contact.message,
-              "account": str(contact.account_id) if contact.account_id else "-"}
+    params = {
+        "name": contact.name,
+        "email": contact.email,
+        "phone": contact.phone or "-",
+        "subject": setup.templates.text(f"Emails.contact_subjects.{contact.subject}", language)
+        or contact.subject,
+        "language": contact.language,
+        "message": contact.message,
+        "account": str(contact.account_id) if contact.account_id else "-",
+    }
     return _render(setup, message, setup.support_email, language, params)
 
 
-def _render(setup: MailSetup, message: OutboxMessage, to: str, language: str, params: dict[str, str]) -> Email:
+def _render(
+    setup: MailSetup, message: OutboxMessage, to: str, language: str, params: dict[str, str]
+) -> Email:
     subject, text, html = setup.templates.render(message.topic, language, params)
-    return Email(to=to, subject=subject, text=text, html=html, language=language,
-                 message_id=f"<outbox-{message.id}@lumo>")
+    return Email(
+        to=to,
+        subject=subject,
+        text=text,
+        html=html,
+        language=language,
+        message_id=f"<outbox-{message.id}@lumo>",
+    )

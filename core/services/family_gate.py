@@ -1,4 +1,5 @@
 """The age gate (nothing stored) and the site switches (configuration, or runtime switches)."""
+
 from __future__ import annotations
 
 from core.domain.age_gate import is_adult
@@ -14,8 +15,12 @@ def site_status(ctx: ServiceContext) -> dict:
     site = ctx.site_config()
     promo = site.holiday_promo
     active = promo.is_active(ctx.clock.now().date())
-    return {"maintenance": site.maintenance,
-            "holidayPromo": {"active": active,
-                             "from": promo.starts.isoformat() if promo.starts else None,
-                             "to": promo.ends.isoformat() if promo.ends else None,
-                             "couponCode": promo.coupon_code if active else None}}
+    return {
+        "maintenance": site.maintenance,
+        "holidayPromo": {
+            "active": active,
+            "from": promo.starts.isoformat() if promo.starts else None,
+            "to": promo.ends.isoformat() if promo.ends else None,
+            "couponCode": promo.coupon_code if active else None,
+        },
+    }

@@ -8,6 +8,7 @@ with exponential backoff; after `max_attempts` the message is dead-lettered unti
 operator re-queues it. A worker that dies mid-message leaves a lease that expires,
 and the beat re-drive picks the message up again.
 """
+
 from __future__ import annotations
 
 import logging
@@ -34,11 +35,15 @@ class RetryPolicy:
     max_attempts: int = 10
     base_seconds: int = 30
     cap_seconds: int = 6 * 3600
-    lease_seconds: int = LEASE_SECONDS  # a worker that died mid-message holds it this long (OUTBOX_LEASE_SECONDS)
+    lease_seconds: int = (
+        LEASE_SECONDS  # a worker that died mid-message holds it this long (OUTBOX_LEASE_SECONDS)
+    )
 
     def backoff(self, attempts: int) -> timedelta:
         """30 s, 1 min, 2 min, 4 min, … after the 1st, 2nd, 3rd, … failed attempt; at most 6 hours."""
-        return timedelta(seconds=min(self.cap_seconds, self.base_seconds * 2 ** max(0, attempts - 1)))
+        return timedelta(
+            seconds=min(self.cap_seconds, self.base_seconds * 2 ** max(0, attempts - 1))
+        )
 
 
 # Told of each attempt's outcome: (kind, "delivered" | "retrying" | "dead", seconds since the message was
@@ -64,8 +69,12 @@ class DeliveryReport:
         return sum(self.delivered.values())
 
 
-def deliver_pending(ctx: ServiceContext, dispatcher: Dispatcher, kinds: tuple[str, ...] | None = None,
-                    limit: int = 100) -> DeliveryReport:
+def deliver_pending(
+    ctx: ServiceContext,
+    dispatcher: Dispatcher,
+    kinds: tuple[str, ...] | None = None,
+    limit: int = 100,
+) -> DeliveryReport:
     kinds = tuple(kinds or dispatcher.handlers)
     with ctx.uow() as uow:
         ids = uow.outbox.pending_ids(kinds, ctx.clock.now(), limit)
@@ -81,7 +90,9 @@ def deliver_pending(ctx: ServiceContext, dispatcher: Dispatcher, kinds: tuple[st
     return report
 
 
-def deliver_one(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) -> tuple[str, str | None]:
+def deliver_one(
+    ctx: ServiceContext, dispatcher: Dispatcher, message_id: int
+) -> tuple[str, str | None]:
     """("delivered" | "retrying" | "dead" | "taken", kind)"""
     outcome, message = _attempt(ctx, dispatcher, message_id)
     if message is None:
@@ -97,7 +108,9 @@ def deliver_one(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) ->
     return outcome, message.kind
 
 
-def _attempt(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) -> tuple[str, OutboxMessage | None]:
+def _attempt(
+    ctx: ServiceContext, dispatcher: Dispatcher, message_id: int
+) -> tuple[str, OutboxMessage | None]:
     policy = dispatcher.policy
     with ctx.uow() as uow:
         message = uow.outbox.claim(message_id, ctx.clock.now(), policy.lease_seconds)
@@ -107,8 +120,11 @@ def _attempt(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) -> tu
     handler = dispatcher.handlers.get(message.kind)
     if message.attempts > policy.max_attempts or handler is None:
         last = message.last_error or "lease expired"
-        reason = (f"no handler for kind {message.kind!r}" if handler is None else
-                  f"gave up: leased {message.attempts} times without an answer ({last})")
+        reason = (
+            f"no handler for kind {message.kind!r}"
+            if handler is None
+            else f"gave up: leased {message.attempts} times without an answer ({last})"
+        )
         return _dead(ctx, message, reason), message
     try:
         with ctx.uow() as uow:
@@ -118,14 +134,23 @@ def _attempt(ctx: ServiceContext, dispatcher: Dispatcher, message_id: int) -> tu
             send()
     except Exception as exc:
         error = f"{type(exc).__name__}: {exc}"[:500]
-        if (isinstance(exc, DeliveryError) and exc.permanent) or message.attempts >= policy.max_attempts:
+        if (
+            isinstance(exc, DeliveryError) and exc.permanent
+        ) or message.attempts >= policy.max_attempts:
             return _dead(ctx, message, error), message
         retry_at = ctx.clock.now() + policy.backoff(message.attempts)
         with ctx.uow() as uow:
             uow.outbox.mark_failed(message.id, error, retry_at)
             uow.commit()
-        log.warning("outbox %s %s/%s attempt %d failed, next at %s: %s", message.id, message.kind, message.topic,
-                    message.attempts, retry_at.isoformat(), error)
+        log.warning(
+            "outbox %s %s/%s attempt %d failed, next at %s: %s",
+            message.id,
+            message.kind,
+            message.topic,
+            message.attempts,
+            retry_at.isoformat(),
+            error,
+        )
         return "retrying", message
     _mark_delivered(ctx, message)
     return "delivered", message
@@ -150,8 +175,11 @@ def _mark_delivered(ctx: ServiceContext, message: OutboxMessage, sleep=time.slee
             return
         except Exception as exc:
             if delay is None:
-                log.error("outbox %s sent but not marked delivered (%s): it will be sent again after its lease",
-                          message.id, type(exc).__name__)
+                log.error(
+                    "outbox %s sent but not marked delivered (%s): it will be sent again after its lease",
+                    message.id,
+                    type(exc).__name__,
+                )
                 raise
             sleep(delay)
 
@@ -160,12 +188,20 @@ def _dead(ctx: ServiceContext, message: OutboxMessage, error: str) -> str:
     with ctx.uow() as uow:
         uow.outbox.mark_dead(message.id, error[:500], ctx.clock.now())
         uow.commit()
-    log.error("outbox %s %s/%s dead-lettered after %d attempt(s): %s", message.id, message.kind, message.topic,
-              message.attempts, error)
+    log.error(
+        "outbox %s %s/%s dead-lettered after %d attempt(s): %s",
+        message.id,
+        message.kind,
+        message.topic,
+        message.attempts,
+        error,
+    )
     return "dead"
 
 
-def dead_letters(ctx: ServiceContext, kind: str | None = None, limit: int = 100) -> list[OutboxMessage]:
+def dead_letters(
+    ctx: ServiceContext, kind: str | None = None, limit: int = 100
+) -> list[OutboxMessage]:
     with ctx.uow() as uow:
         return uow.outbox.dead(kind, limit)
 

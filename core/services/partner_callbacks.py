@@ -3,6 +3,7 @@
 The outbox row is written in the transaction of the change; the dispatcher signs the
 body with the partner's secret and POSTs it to the partner's URL, with retries.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,7 +11,13 @@ from datetime import datetime
 from typing import Callable
 
 from core.domain import callbacks
-from core.domain.ports import ERASE_AFTER_DELIVERY, DeliveryError, HttpSender, OutboxMessage, UnitOfWork
+from core.domain.ports import (
+    ERASE_AFTER_DELIVERY,
+    DeliveryError,
+    HttpSender,
+    OutboxMessage,
+    UnitOfWork,
+)
 from core.domain.subscriptions import Subscription
 from core.services.context import ServiceContext
 
@@ -21,8 +28,14 @@ def record_event(uow: UnitOfWork, event: str, sub: Subscription, now: datetime) 
     partner = callbacks.partner_of(sub, account)
     if partner is None:
         return False
-    uow.outbox.add(OutboxMessage(kind="partner", topic=event, account_id=sub.account_id,
-                                 payload=callbacks.payload(event, sub, account, partner, now)))
+    uow.outbox.add(
+        OutboxMessage(
+            kind="partner",
+            topic=event,
+            account_id=sub.account_id,
+            payload=callbacks.payload(event, sub, account, partner, now),
+        )
+    )
     return True
 
 
@@ -32,16 +45,22 @@ class PartnerEndpoints:
     sender: HttpSender
 
 
-def prepare_callback(ctx: ServiceContext, partners: PartnerEndpoints, uow: UnitOfWork,
-                     message: OutboxMessage) -> Callable[[], None]:
+def prepare_callback(
+    ctx: ServiceContext, partners: PartnerEndpoints, uow: UnitOfWork, message: OutboxMessage
+) -> Callable[[], None]:
     """The outbox handler of kind "partner". An unconfigured partner is dead-lettered at once,
     visible to operators, and re-queued once PARTNER_CALLBACKS names it."""
     partner = message.payload.get("partner") or message.payload.get("store")
     if partner not in partners.endpoints:
         raise DeliveryError(f"no callback URL configured for partner {partner!r}", permanent=True)
     url, secret = partners.endpoints[partner]
-    data = {k: v for k, v in message.payload.items() if k != ERASE_AFTER_DELIVERY}  # ours, not the partner's
+    data = {
+        k: v for k, v in message.payload.items() if k != ERASE_AFTER_DELIVERY
+    }  # ours, not the partner's
     raw = callbacks.body(message.id, {**data, "event": message.topic})
-    headers = {callbacks.SIGNATURE_HEADER: callbacks.signature(raw, secret), "X-Lumo-Event": message.topic,
-               "X-Lumo-Delivery": f"lumo-{message.id}"}
+    headers = {
+        callbacks.SIGNATURE_HEADER: callbacks.signature(raw, secret),
+        "X-Lumo-Event": message.topic,
+        "X-Lumo-Delivery": f"lumo-{message.id}",
+    }
     return lambda: partners.sender.post(url, raw, headers)

@@ -1,4 +1,5 @@
 """Partner flows: the publisher's phone-plus-coupon sign-up."""
+
 from __future__ import annotations
 
 import re
@@ -20,7 +21,9 @@ def publisher_subscribe(ctx: ServiceContext, publisher: str, phone: str, coupon_
     prefix = publisher.upper()
     code = normalise_code(coupon_code)
     if not phone or not _PHONE.match(phone) or not code:
-        raise DomainError(errors.PUBLISHER_BAD_PARAMETER, messageCode=f"{prefix}_PARAMETER_REQUIRED")
+        raise DomainError(
+            errors.PUBLISHER_BAD_PARAMETER, messageCode=f"{prefix}_PARAMETER_REQUIRED"
+        )
     digits = phone.replace(" ", "")
     now = ctx.clock.now()
     password_hash = ctx.hasher.hash(client_password_hash(code))
@@ -29,22 +32,37 @@ def publisher_subscribe(ctx: ServiceContext, publisher: str, phone: str, coupon_
         try:
             check_usable(coupon, now)
         except DomainError:
-            raise DomainError(errors.PUBLISHER_INVALID_COUPON, messageCode=f"{prefix}_INVALID_COUPON") from None
+            raise DomainError(
+                errors.PUBLISHER_INVALID_COUPON, messageCode=f"{prefix}_INVALID_COUPON"
+            ) from None
         if not coupon.is_access or (coupon.partner and coupon.partner != publisher):
-            raise DomainError(errors.PUBLISHER_INVALID_COUPON, messageCode=f"{prefix}_INVALID_COUPON")
+            raise DomainError(
+                errors.PUBLISHER_INVALID_COUPON, messageCode=f"{prefix}_INVALID_COUPON"
+            )
         account = uow.accounts.by_alias(digits)
         if account is None:
-            account = uow.accounts.add(Account(
-                email=f"{digits}@{publisher}.{PARTNER_EMAIL_DOMAIN}", password_hash=password_hash,
-                is_email_fake=True, partner=publisher, partner_alias=digits, created_at=now,
-                terms_accepted_at=now, terms_version=ctx.family.terms_version, env="publisher"))
+            account = uow.accounts.add(
+                Account(
+                    email=f"{digits}@{publisher}.{PARTNER_EMAIL_DOMAIN}",
+                    password_hash=password_hash,
+                    is_email_fake=True,
+                    partner=publisher,
+                    partner_alias=digits,
+                    created_at=now,
+                    terms_accepted_at=now,
+                    terms_version=ctx.family.terms_version,
+                    env="publisher",
+                )
+            )
         else:
             account.password_hash = password_hash  # the newest access code is the password
             uow.accounts.save(account)
         try:
             grant_access_coupon(uow, coupon, account.id, now, partner=publisher)
         except DomainError:
-            raise DomainError(errors.PUBLISHER_INVALID_COUPON, messageCode=f"{prefix}_INVALID_COUPON") from None
+            raise DomainError(
+                errors.PUBLISHER_INVALID_COUPON, messageCode=f"{prefix}_INVALID_COUPON"
+            ) from None
         uow.commit()
     ctx.jobs.outbox_changed()  # the publisher's callback
     return account.email

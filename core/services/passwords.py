@@ -1,4 +1,5 @@
 """Forgotten, reset and changed passwords."""
+
 from __future__ import annotations
 
 from core.domain import errors
@@ -47,7 +48,9 @@ def reset(ctx: ServiceContext, raw_token: str, new_password: str) -> None:
         uow.commit()
 
 
-def change(ctx: ServiceContext, account_id: int, current_token: str, old_password: str, new_password: str) -> None:
+def change(
+    ctx: ServiceContext, account_id: int, current_token: str, old_password: str, new_password: str
+) -> None:
     now = ctx.clock.now()
     with ctx.uow() as uow:
         account = uow.accounts.get(account_id)

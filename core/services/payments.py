@@ -8,6 +8,7 @@ the claims on the apps bought and on the account's one free trial
 (core.domain.purchases): a purchase that overlaps a renewing subscription is
 refused by the database before any gateway call.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -21,8 +22,17 @@ from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, 
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage
 from core.domain.quotes import PAID_THROUGH, free_time
-from core.domain.subscriptions import (ACTIVE, FAILED, PENDING, TRIAL, WEB_STORE, Subscription,
-                                       had_trial, products_with_access, visible)
+from core.domain.subscriptions import (
+    ACTIVE,
+    FAILED,
+    PENDING,
+    TRIAL,
+    WEB_STORE,
+    Subscription,
+    had_trial,
+    products_with_access,
+    visible,
+)
 from core.services.context import ServiceContext
 from core.services.coupon_grants import grant_access_coupon, redeem_or_fail
 from core.services import refunds
@@ -58,14 +68,19 @@ def subscribe(ctx: ServiceContext, cmd: SubscribeCommand) -> Subscription:
     plan, product, price = _priced(ctx, cmd)
     if not purchases.valid_key(cmd.idempotency_key):
         raise DomainError(errors.IDEMPOTENCY_KEY_INVALID)
-    authentication = check_nonce(ctx, cmd.nonce, plan.currency)  # 3-D Secure, before anything is recorded
+    authentication = check_nonce(
+        ctx, cmd.nonce, plan.currency
+    )  # 3-D Secure, before anything is recorded
     # Without a client key, the nonce (single use) names the request.
     client_key = cmd.idempotency_key or hashlib.sha256(cmd.nonce.encode()).hexdigest()
     key = purchases.scoped_key(cmd.account_id, client_key)
-    fingerprint = purchases.fingerprint(plan.plan_id, [product], normalise_code(cmd.coupon),
-                                        payments.nonce_kind(cmd.nonce))
+    fingerprint = purchases.fingerprint(
+        plan.plan_id, [product], normalise_code(cmd.coupon), payments.nonce_kind(cmd.nonce)
+    )
     for attempt in (1, 2):
-        started = _start(ctx, cmd, plan, product, price, key, fingerprint, resolve_stale=attempt == 1)
+        started = _start(
+            ctx, cmd, plan, product, price, key, fingerprint, resolve_stale=attempt == 1
+        )
         if started is not None:
             break
     else:  # pragma: no cover - a stale pending purchase is settled or failed before the second attempt
@@ -76,7 +91,9 @@ def subscribe(ctx: ServiceContext, cmd: SubscribeCommand) -> Subscription:
     try:
         result = ctx.gateway.create_subscription(request)
     except payments.GatewayUnavailable as exc:
-        raise DomainError(errors.PAYMENT_UNAVAILABLE) from exc  # the row stays pending; a retry resumes
+        raise DomainError(
+            errors.PAYMENT_UNAVAILABLE
+        ) from exc  # the row stays pending; a retry resumes
     return _settle(ctx, pending.id, plan, request, result, authentication)
 
 
@@ -102,11 +119,21 @@ def _start(ctx, cmd, plan, product, price, key, fingerprint, resolve_stale: bool
             return sub
         trial_days = _free_days(owned, coupon, product, now)
         pending = Subscription(
-            account_id=cmd.account_id, subscription_type=product, duration_code=plan.duration_code,
-            store_id=WEB_STORE, payment_state_id=PENDING, payment_plan_id=plan.plan_id,
-            payment_plan_price=price, currency=plan.currency, is_renewing=True,
-            coupon=coupon.code if coupon else None, created_at=now, idempotency_key=key,
-            request_fingerprint=fingerprint, end_date=now + timedelta(days=trial_days) if trial_days else None)
+            account_id=cmd.account_id,
+            subscription_type=product,
+            duration_code=plan.duration_code,
+            store_id=WEB_STORE,
+            payment_state_id=PENDING,
+            payment_plan_id=plan.plan_id,
+            payment_plan_price=price,
+            currency=plan.currency,
+            is_renewing=True,
+            coupon=coupon.code if coupon else None,
+            created_at=now,
+            idempotency_key=key,
+            request_fingerprint=fingerprint,
+            end_date=now + timedelta(days=trial_days) if trial_days else None,
+        )
         added = uow.subscriptions.add_unique(pending, takes_trial=not had_trial(owned))
         if added.outcome is purchases.AddOutcome.KEY_TAKEN:  # the twin request got there first
             twin = uow.subscriptions.by_idempotency_key(key)
@@ -123,8 +150,13 @@ def _start(ctx, cmd, plan, product, price, key, fingerprint, resolve_stale: bool
                 uow.commit()  # a forgotten key, if any
                 _resolve_stale(ctx, holder.id)
                 return None
-            raise DomainError(errors.ALREADY_SUBSCRIBED, subscriptionId=holder.id if holder else None,
-                              addsApps=bool(holder is not None and apps_of(product) - purchases.claimed_apps(holder)))
+            raise DomainError(
+                errors.ALREADY_SUBSCRIBED,
+                subscriptionId=holder.id if holder else None,
+                addsApps=bool(
+                    holder is not None and apps_of(product) - purchases.claimed_apps(holder)
+                ),
+            )
         if coupon is not None:
             redeem_or_fail(uow, coupon, cmd.account_id, now)
         request = _request(ctx, uow, pending, plan, cmd, price, coupon, trial_days)
@@ -156,7 +188,10 @@ def resolve_stale_purchases(ctx: ServiceContext, limit: int = 100) -> int:
             _resolve_stale(ctx, sub.id)
             resolved += 1
         except DomainError:
-            log.warning("stale purchase %s: the gateway did not answer; tried again on the next tick", sub.id)
+            log.warning(
+                "stale purchase %s: the gateway did not answer; tried again on the next tick",
+                sub.id,
+            )
     return resolved
 
 
@@ -174,9 +209,20 @@ def _resolve_stale(ctx: ServiceContext, subscription_id: int) -> None:
     plan = ctx.catalogue.find(sub.payment_plan_id or "")
     trial_days = max(0, (sub.end_date - sub.created_at).days) if sub.end_date else 0
     request = payments.SubscriptionRequest(
-        subscription_id=f"lumo{sub.id}", customer_id=str(sub.account_id), email="", nonce="", plan_id=sub.payment_plan_id,
-        price=sub.payment_plan_price, currency=sub.currency, trial_days=trial_days)
-    result = found if found is not None and found.ok else payments.GatewayResult(ok=False, error=payments.UNAVAILABLE)
+        subscription_id=f"lumo{sub.id}",
+        customer_id=str(sub.account_id),
+        email="",
+        nonce="",
+        plan_id=sub.payment_plan_id,
+        price=sub.payment_plan_price,
+        currency=sub.currency,
+        trial_days=trial_days,
+    )
+    result = (
+        found
+        if found is not None and found.ok
+        else payments.GatewayResult(ok=False, error=payments.UNAVAILABLE)
+    )
     try:
         _settle(ctx, sub.id, plan, request, result)
     except DomainError:
@@ -198,33 +244,72 @@ def _coupon(uow, cmd, account, owned, product, plan, now) -> Coupon | None:
     if not code:
         return None
     coupon = check_usable(uow.coupons.by_code(code), now)
-    check_for(coupon, CouponContext(product=product, plan_type=plan.duration_code, account_partner=account.partner,
-                                    account_products_with_access=products_with_access(owned, now),
-                                    used_by_account=uow.coupons.used_by(coupon, account.id)))
+    check_for(
+        coupon,
+        CouponContext(
+            product=product,
+            plan_type=plan.duration_code,
+            account_partner=account.partner,
+            account_products_with_access=products_with_access(owned, now),
+            used_by_account=uow.coupons.used_by(coupon, account.id),
+        ),
+    )
     return coupon
 
 
-def _free_days(owned: list[Subscription], coupon: Coupon | None, product: str, now: datetime) -> int:
+def _free_days(
+    owned: list[Subscription], coupon: Coupon | None, product: str, now: datetime
+) -> int:
     return free_time(owned, coupon, product, now)[0]  # the rule lives in core/domain/quotes.py
 
 
-def _request(ctx, uow, sub: Subscription, plan: Plan, cmd: SubscribeCommand, price, coupon: Coupon | None,
-             trial_days: int | None = None) -> payments.SubscriptionRequest:
+def _request(
+    ctx,
+    uow,
+    sub: Subscription,
+    plan: Plan,
+    cmd: SubscribeCommand,
+    price,
+    coupon: Coupon | None,
+    trial_days: int | None = None,
+) -> payments.SubscriptionRequest:
     account = uow.accounts.get(sub.account_id)
     if trial_days is None:  # resuming a stale pending payment: same terms as first computed
         trial_days = max(0, (sub.end_date - sub.created_at).days) if sub.end_date else 0
         coupon = uow.coupons.by_code(sub.coupon) if sub.coupon else None
     discount = None
-    if coupon is not None and coupon.is_discount and coupon.discount_price is not None and coupon.discount_price < price:
-        discount = payments.Discount(amount=price - coupon.discount_price, cycles=coupon.discount_cycles())
+    if (
+        coupon is not None
+        and coupon.is_discount
+        and coupon.discount_price is not None
+        and coupon.discount_price < price
+    ):
+        discount = payments.Discount(
+            amount=price - coupon.discount_price, cycles=coupon.discount_cycles()
+        )
     return payments.SubscriptionRequest(
-        subscription_id=f"lumo{sub.id}", customer_id=str(sub.account_id), email=account.email, nonce=cmd.nonce,
-        plan_id=plan.plan_id, price=price, currency=plan.currency, billing_name=cmd.billing_name,
-        device_data=cmd.device_data, trial_days=trial_days, discount=discount)
+        subscription_id=f"lumo{sub.id}",
+        customer_id=str(sub.account_id),
+        email=account.email,
+        nonce=cmd.nonce,
+        plan_id=plan.plan_id,
+        price=price,
+        currency=plan.currency,
+        billing_name=cmd.billing_name,
+        device_data=cmd.device_data,
+        trial_days=trial_days,
+        discount=discount,
+    )
 
 
-def _settle(ctx: ServiceContext, subscription_id: int, plan: Plan, request: payments.SubscriptionRequest,
-            result: payments.GatewayResult, authentication: Decision | None = None) -> Subscription:
+def _settle(
+    ctx: ServiceContext,
+    subscription_id: int,
+    plan: Plan,
+    request: payments.SubscriptionRequest,
+    result: payments.GatewayResult,
+    authentication: Decision | None = None,
+) -> Subscription:
     now = ctx.clock.now()
     with ctx.uow() as uow:
         sub = uow.subscriptions.get(subscription_id)
@@ -234,25 +319,51 @@ def _settle(ctx: ServiceContext, subscription_id: int, plan: Plan, request: paym
             if sub.coupon:
                 uow.coupons.release(uow.coupons.by_code(sub.coupon), sub.account_id)
             uow.commit()
-            raise DomainError(errors.PAYMENT_FAILED, errorMessage=payments.MESSAGE_KEYS.get(result.error,
-                                                                                           "paymentNotValid"))
+            raise DomainError(
+                errors.PAYMENT_FAILED,
+                errorMessage=payments.MESSAGE_KEYS.get(result.error, "paymentNotValid"),
+            )
         first_charge = now + timedelta(days=request.trial_days) if request.trial_days else None
         sub.gateway_id = result.gateway_id
         sub.payment_method = result.payment_method
-        if authentication is not None:  # 3-D Secure of the card paid with (core/services/three_d_secure.py)
-            sub.three_d_secure_status, sub.liability_shifted = authentication.status, authentication.liability_shifted
-        sub.payment_brand, sub.payment_last4 = result.card_brand, result.card_last4  # issue 15: for the profile
+        if (
+            authentication is not None
+        ):  # 3-D Secure of the card paid with (core/services/three_d_secure.py)
+            sub.three_d_secure_status, sub.liability_shifted = (
+                authentication.status,
+                authentication.liability_shifted,
+            )
+        sub.payment_brand, sub.payment_last4 = (
+            result.card_brand,
+            result.card_last4,
+        )  # issue 15: for the profile
         sub.payment_email = result.payer_email  # masked by the gateway adapter
         sub.payment_state_id = TRIAL if request.trial_days and _is_free_time(uow, sub) else ACTIVE
         sub.next_billing_date = first_charge or _period_end(now, plan.duration_code)
         sub.end_date = sub.next_billing_date
         uow.subscriptions.save(sub)
-        refunds.record_charge(uow, sub, result.transaction_id, result.amount, plan.currency, now)  # no trial: paid
-        uow.outbox.add(OutboxMessage(kind="email", topic="receipt", payload={
-            "account_id": sub.account_id, "params": {"product": sub.subscription_type, "duration": plan.duration_code,
-                                                     "amount": str(request.price), "currency": plan.currency,
-                                                     "date": sub.next_billing_date.date().isoformat()}}))
-        record_event(uow, callbacks.SUBSCRIBED, sub, now)  # a partner account paid: tell the partner
+        refunds.record_charge(
+            uow, sub, result.transaction_id, result.amount, plan.currency, now
+        )  # no trial: paid
+        uow.outbox.add(
+            OutboxMessage(
+                kind="email",
+                topic="receipt",
+                payload={
+                    "account_id": sub.account_id,
+                    "params": {
+                        "product": sub.subscription_type,
+                        "duration": plan.duration_code,
+                        "amount": str(request.price),
+                        "currency": plan.currency,
+                        "date": sub.next_billing_date.date().isoformat(),
+                    },
+                },
+            )
+        )
+        record_event(
+            uow, callbacks.SUBSCRIBED, sub, now
+        )  # a partner account paid: tell the partner
         uow.commit()
     ctx.jobs.outbox_changed()
     return sub

@@ -2,11 +2,23 @@
 
 Prices stay Decimal here; the edge writes them as strings with two decimals.
 """
+
 from __future__ import annotations
 
-from core.domain.catalogue import (CURRENCY_SYMBOLS, MONTHLY, Catalogue, Plan, RegisterPrice, counterpart,
-                                   covered_apps, currency_for, group_plans, is_subscribed, monthly_display_price,
-                                   yearly_savings)
+from core.domain.catalogue import (
+    CURRENCY_SYMBOLS,
+    MONTHLY,
+    Catalogue,
+    Plan,
+    RegisterPrice,
+    counterpart,
+    covered_apps,
+    currency_for,
+    group_plans,
+    is_subscribed,
+    monthly_display_price,
+    yearly_savings,
+)
 from core.domain.subscriptions import visible
 from core.services.context import ServiceContext
 
@@ -19,8 +31,13 @@ def owned_types(ctx: ServiceContext, account_id: int) -> frozenset[str]:
     return frozenset(s.subscription_type for s in visible(subscriptions) if not s.is_expired(now))
 
 
-def offer(catalogue: Catalogue, country: str, show_all: bool = False,
-          owned: frozenset[str] = frozenset(), apps_covered: bool = False) -> dict:
+def offer(
+    catalogue: Catalogue,
+    country: str,
+    show_all: bool = False,
+    owned: frozenset[str] = frozenset(),
+    apps_covered: bool = False,
+) -> dict:
     """Regular plans of the country's currency; promotional plans too when show_all.
     `owned` holds subscription types, or app names already when `apps_covered`."""
     currency = currency_for(country)
@@ -34,9 +51,14 @@ def offer(catalogue: Catalogue, country: str, show_all: bool = False,
         "currencySymbol": CURRENCY_SYMBOLS[currency],
         "monthly_plan": [plan_view(p, plans, covered) for p in groups.monthly],
         "annual_plan": [plan_view(p, plans, covered) for p in groups.annual],
-        "userPlan": [{"nameKey": f"Plans.{product}", "product": product,
-                      "plans": [plan_view(p, plans, covered) for p in members]}
-                     for product, members in groups.by_product],
+        "userPlan": [
+            {
+                "nameKey": f"Plans.{product}",
+                "product": product,
+                "plans": [plan_view(p, plans, covered) for p in members],
+            }
+            for product, members in groups.by_product
+        ],
         "registerPrice": register_price(catalogue, country),
         "defaultPlans": [plan_view(p, defaults, covered) for p in defaults],
     }
@@ -53,7 +75,9 @@ def plan_view(plan: Plan, siblings: list[Plan], covered: frozenset[str]) -> dict
         "price": plan.price,
         "monthlyPrice": plan.price if monthly is plan else monthly_display_price(plan.price),
         "yearlyPrice": yearly.price if yearly else None,
-        "yearlySavings": yearly_savings(monthly.price, yearly.price) if monthly and yearly else None,
+        "yearlySavings": yearly_savings(monthly.price, yearly.price)
+        if monthly and yearly
+        else None,
         "durationCode": plan.duration_code,
         "currencySymbol": plan.currency_symbol,
         "currency": plan.currency,

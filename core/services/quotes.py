@@ -3,6 +3,7 @@
 It prices the plan and add-ons, checks the coupon and counts the free days exactly as subscribe does (the
 same helpers), without touching anything: no row, no redemption, no gateway call.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -21,8 +22,13 @@ class QuoteCommand:
 
 
 def quote(ctx: ServiceContext, cmd: QuoteCommand) -> Quote:
-    order = payments.SubscribeCommand(account_id=cmd.account_id, nonce="", plan_id=cmd.plan_id,
-                                      products=cmd.products, coupon=cmd.coupon)
+    order = payments.SubscribeCommand(
+        account_id=cmd.account_id,
+        nonce="",
+        plan_id=cmd.plan_id,
+        products=cmd.products,
+        coupon=cmd.coupon,
+    )
     plan, product, price = payments._priced(ctx, order)
     now = ctx.clock.now()
     with ctx.read() as uow:
@@ -30,5 +36,12 @@ def quote(ctx: ServiceContext, cmd: QuoteCommand) -> Quote:
         owned = uow.subscriptions.for_account(cmd.account_id)
         coupon = payments._coupon(uow, order, account, owned, product, plan, now)
     days, reason = free_time(owned, coupon, product, now)
-    return build_quote(currency=plan.currency, period=plan.duration_code, price=price, coupon=coupon,
-                       free_days=days, free_reason=reason, now=now)
+    return build_quote(
+        currency=plan.currency,
+        period=plan.duration_code,
+        price=price,
+        coupon=coupon,
+        free_days=days,
+        free_reason=reason,
+        now=now,
+    )

@@ -1,4 +1,5 @@
 """Redirect keys: a one-minute, single-use ticket that logs a web app in."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -12,8 +13,13 @@ from core.services.context import ServiceContext
 
 def generate(ctx: ServiceContext, account_id: int) -> str:
     with ctx.uow() as uow:
-        key = sessions.issue_token(ctx, uow, account_id, Purpose.REDIRECT_KEY,
-                                   timedelta(seconds=ctx.policy.redirect_key_seconds))
+        key = sessions.issue_token(
+            ctx,
+            uow,
+            account_id,
+            Purpose.REDIRECT_KEY,
+            timedelta(seconds=ctx.policy.redirect_key_seconds),
+        )
         uow.commit()
     return key
 

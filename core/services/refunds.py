@@ -6,6 +6,7 @@ refuses more than was charged, whatever runs at the same time) in one transactio
 called; the same operation key finds that row again, so a retry never gives back twice. A charge that has
 not settled is voided (all of it); a settled one is refunded, in full or in part.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -16,15 +17,29 @@ from decimal import Decimal
 
 from core.domain import errors, payments
 from core.domain.errors import DomainError
-from core.domain.payment_history import (CHARGE, DISPUTE_LOST, FAILED, GATEWAY_ACTOR, PENDING, REFUND, SUCCEEDED,
-                                         VOID, InvalidAmount, Payment, PaymentEvent, parse_amount)
+from core.domain.payment_history import (
+    CHARGE,
+    DISPUTE_LOST,
+    FAILED,
+    GATEWAY_ACTOR,
+    PENDING,
+    REFUND,
+    SUCCEEDED,
+    VOID,
+    InvalidAmount,
+    Payment,
+    PaymentEvent,
+    parse_amount,
+)
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.subscriptions import EXPIRED, WEB_STORE, Subscription
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)
 
-STALE_PENDING = timedelta(minutes=2)  # a refund pending longer than this is resumed by a retry, not waited for
+STALE_PENDING = timedelta(
+    minutes=2
+)  # a refund pending longer than this is resumed by a retry, not waited for
 MAX_ACTOR, MAX_REASON = 100, 500
 
 
@@ -36,7 +51,9 @@ class RefundCommand:
     amount: Decimal | str | None = None  # None: everything not yet given back
     end_access: bool = False  # also end the subscription's access now (and its renewal)
     void_only: bool = False  # refuse rather than refund a charge that has settled
-    operation_key: str | None = None  # the same key is the same refund; derived from the request if None
+    operation_key: str | None = (
+        None  # the same key is the same refund; derived from the request if None
+    )
 
 
 def refund(ctx: ServiceContext, cmd: RefundCommand) -> PaymentEvent:
@@ -48,7 +65,9 @@ def refund(ctx: ServiceContext, cmd: RefundCommand) -> PaymentEvent:
         wanted = parse_amount(cmd.amount)
     except InvalidAmount as exc:
         raise DomainError(errors.REFUND_INVALID) from exc
-    key = (cmd.operation_key or "").strip() or _derived_key(cmd.transaction_id, wanted, actor, reason, cmd)
+    key = (cmd.operation_key or "").strip() or _derived_key(
+        cmd.transaction_id, wanted, actor, reason, cmd
+    )
     if len(key) > 120:
         raise DomainError(errors.REFUND_INVALID)
     with ctx.uow() as uow:
@@ -60,10 +79,21 @@ def refund(ctx: ServiceContext, cmd: RefundCommand) -> PaymentEvent:
         return _again(ctx, earlier, payment, wanted)
     info = _find(ctx, payment.transaction_id)
     kind, amount = _operation(info, payment, wanted, cmd.void_only)
-    event = PaymentEvent(kind=kind, transaction_id=payment.transaction_id, amount=amount, currency=payment.currency,
-                         status=PENDING, actor=actor, reason=reason, operation_key=key, created_at=ctx.clock.now(),
-                         payment_id=payment.id, subscription_id=payment.subscription_id,
-                         account_id=payment.account_id, end_access=cmd.end_access)
+    event = PaymentEvent(
+        kind=kind,
+        transaction_id=payment.transaction_id,
+        amount=amount,
+        currency=payment.currency,
+        status=PENDING,
+        actor=actor,
+        reason=reason,
+        operation_key=key,
+        created_at=ctx.clock.now(),
+        payment_id=payment.id,
+        subscription_id=payment.subscription_id,
+        account_id=payment.account_id,
+        end_access=cmd.end_access,
+    )
     with ctx.uow() as uow:
         if not uow.payments.add_event(event):  # the same request, at the same moment
             uow.rollback()
@@ -75,8 +105,9 @@ def refund(ctx: ServiceContext, cmd: RefundCommand) -> PaymentEvent:
     return _execute(ctx, event)
 
 
-def history(ctx: ServiceContext, subscription_id: int | None = None,
-            transaction_id: str | None = None) -> list[PaymentEvent]:
+def history(
+    ctx: ServiceContext, subscription_id: int | None = None, transaction_id: str | None = None
+) -> list[PaymentEvent]:
     """The payment history (charges, refunds, voids, disputes), oldest first: for the operator console."""
     with ctx.uow() as uow:
         return uow.payments.events(subscription_id=subscription_id, transaction_id=transaction_id)
@@ -87,9 +118,19 @@ def charges(ctx: ServiceContext, subscription_id: int) -> list[Payment]:
         return uow.payments.for_subscription(subscription_id)
 
 
-def _derived_key(transaction_id: str, amount: Decimal | None, actor: str, reason: str, cmd: RefundCommand) -> str:
-    body = "\x1f".join([transaction_id or "", str(amount or "all"), actor, reason, str(cmd.end_access),
-                        str(cmd.void_only)])
+def _derived_key(
+    transaction_id: str, amount: Decimal | None, actor: str, reason: str, cmd: RefundCommand
+) -> str:
+    body = "\x1f".join(
+        [
+            transaction_id or "",
+            str(amount or "all"),
+            actor,
+            reason,
+            str(cmd.end_access),
+            str(cmd.void_only),
+        ]
+    )
     return "refund:" + hashlib.sha256(body.encode()).hexdigest()[:48]
 
 
@@ -100,14 +141,17 @@ def _find(ctx: ServiceContext, transaction_id: str) -> payments.TransactionInfo 
         raise DomainError(errors.PAYMENT_UNAVAILABLE) from exc
 
 
-def _operation(info: payments.TransactionInfo | None, payment: Payment, wanted: Decimal | None,
-               void_only: bool) -> tuple[str, Decimal]:
+def _operation(
+    info: payments.TransactionInfo | None, payment: Payment, wanted: Decimal | None, void_only: bool
+) -> tuple[str, Decimal]:
     """Void (whole) before settlement, refund after: what the gateway allows, decided here first."""
     if info is None or info.status in (payments.NOT_CHARGED, payments.VOIDED):
         raise DomainError(errors.REFUND_NOT_ALLOWED)
     if info.status == payments.UNSETTLED:
         if wanted is not None and wanted != payment.amount:
-            raise DomainError(errors.REFUND_NOT_ALLOWED)  # a charge is voided whole; refund part once settled
+            raise DomainError(
+                errors.REFUND_NOT_ALLOWED
+            )  # a charge is voided whole; refund part once settled
         return VOID, payment.amount
     if void_only:
         raise DomainError(errors.REFUND_NOT_ALLOWED)
@@ -117,10 +161,15 @@ def _operation(info: payments.TransactionInfo | None, payment: Payment, wanted: 
     return REFUND, amount
 
 
-def _again(ctx: ServiceContext, earlier: PaymentEvent, payment: Payment, wanted: Decimal | None) -> PaymentEvent:
+def _again(
+    ctx: ServiceContext, earlier: PaymentEvent, payment: Payment, wanted: Decimal | None
+) -> PaymentEvent:
     """A request whose key is known: the first answer, a resumed call, or a refusal."""
-    if (earlier.kind not in (REFUND, VOID) or earlier.transaction_id != payment.transaction_id
-            or (wanted is not None and wanted != earlier.amount)):
+    if (
+        earlier.kind not in (REFUND, VOID)
+        or earlier.transaction_id != payment.transaction_id
+        or (wanted is not None and wanted != earlier.amount)
+    ):
         raise DomainError(errors.REFUND_KEY_REUSED)
     if earlier.status == SUCCEEDED:
         return earlier
@@ -131,11 +180,19 @@ def _again(ctx: ServiceContext, earlier: PaymentEvent, payment: Payment, wanted:
     # Pending for a while: the first call may have reached the gateway before its answer was lost.
     info = _find(ctx, earlier.transaction_id)
     if info is not None and earlier.kind == VOID and info.status == payments.VOIDED:
-        return _finish(ctx, earlier, payments.GatewayResult(ok=True, gateway_id=earlier.transaction_id))
+        return _finish(
+            ctx, earlier, payments.GatewayResult(ok=True, gateway_id=earlier.transaction_id)
+        )
     if info is not None and earlier.kind == REFUND:
         with ctx.uow() as uow:
-            done = sum((e.amount for e in uow.payments.events(transaction_id=earlier.transaction_id)
-                        if e.kind == REFUND and e.status == SUCCEEDED), Decimal(0))
+            done = sum(
+                (
+                    e.amount
+                    for e in uow.payments.events(transaction_id=earlier.transaction_id)
+                    if e.kind == REFUND and e.status == SUCCEEDED
+                ),
+                Decimal(0),
+            )
         if info.refunded >= done + earlier.amount:
             return _finish(ctx, earlier, payments.GatewayResult(ok=True))
     return _execute(ctx, earlier)
@@ -143,14 +200,21 @@ def _again(ctx: ServiceContext, earlier: PaymentEvent, payment: Payment, wanted:
 
 def _execute(ctx: ServiceContext, event: PaymentEvent) -> PaymentEvent:
     try:
-        result = (ctx.gateway.void(event.transaction_id) if event.kind == VOID
-                  else ctx.gateway.refund(event.transaction_id, event.amount))
+        result = (
+            ctx.gateway.void(event.transaction_id)
+            if event.kind == VOID
+            else ctx.gateway.refund(event.transaction_id, event.amount)
+        )
     except payments.GatewayUnavailable as exc:
-        raise DomainError(errors.PAYMENT_UNAVAILABLE) from exc  # stays pending: the same key resumes it
+        raise DomainError(
+            errors.PAYMENT_UNAVAILABLE
+        ) from exc  # stays pending: the same key resumes it
     return _finish(ctx, event, result)
 
 
-def _finish(ctx: ServiceContext, pending: PaymentEvent, result: payments.GatewayResult) -> PaymentEvent:
+def _finish(
+    ctx: ServiceContext, pending: PaymentEvent, result: payments.GatewayResult
+) -> PaymentEvent:
     now = ctx.clock.now()
     with ctx.uow() as uow:
         event = uow.payments.event_by_key(pending.operation_key)
@@ -169,7 +233,12 @@ def _finish(ctx: ServiceContext, pending: PaymentEvent, result: payments.Gateway
         else:
             event.status = FAILED
             uow.payments.release(event.payment_id, event.amount)
-            log.warning("refund %s of %s refused by the gateway: %s", event.id, event.transaction_id, result.error)
+            log.warning(
+                "refund %s of %s refused by the gateway: %s",
+                event.id,
+                event.transaction_id,
+                result.error,
+            )
         uow.payments.save_event(event)
         uow.commit()
     ctx.jobs.outbox_changed()
@@ -179,52 +248,108 @@ def _finish(ctx: ServiceContext, pending: PaymentEvent, result: payments.Gateway
 
 
 def _refund_email(uow: UnitOfWork, sub: Subscription, event: PaymentEvent, now: datetime) -> None:
-    uow.outbox.add(OutboxMessage(kind="email", topic="refund", account_id=sub.account_id, payload={
-        "account_id": sub.account_id, "params": {
-            "product": sub.subscription_type, "duration": sub.duration_code, "amount": str(event.amount),
-            "currency": event.currency or sub.currency or "", "date": now.date().isoformat()}}))
+    uow.outbox.add(
+        OutboxMessage(
+            kind="email",
+            topic="refund",
+            account_id=sub.account_id,
+            payload={
+                "account_id": sub.account_id,
+                "params": {
+                    "product": sub.subscription_type,
+                    "duration": sub.duration_code,
+                    "amount": str(event.amount),
+                    "currency": event.currency or sub.currency or "",
+                    "date": now.date().isoformat(),
+                },
+            },
+        )
+    )
 
 
 def end_access(uow: UnitOfWork, sub: Subscription, now: datetime) -> None:
     """Access ends now; a renewing web subscription is cancelled at the gateway through the outbox
     (retried until the gateway confirms), so it is never charged again."""
     if sub.store_id == WEB_STORE and sub.gateway_id and sub.is_renewing:
-        uow.outbox.add(OutboxMessage(kind="gateway", topic="cancel_subscription", account_id=sub.account_id,
-                                     payload={"gateway_id": sub.gateway_id}))
+        uow.outbox.add(
+            OutboxMessage(
+                kind="gateway",
+                topic="cancel_subscription",
+                account_id=sub.account_id,
+                payload={"gateway_id": sub.gateway_id},
+            )
+        )
     sub.expire(now)
     uow.subscriptions.save(sub)
 
 
 # -- what the gateway tells us ---------------------------------------------------------------------
-def record_charge(uow: UnitOfWork, sub: Subscription, transaction_id: str | None, amount: Decimal | None,
-                  currency: str | None, now: datetime) -> None:
+def record_charge(
+    uow: UnitOfWork,
+    sub: Subscription,
+    transaction_id: str | None,
+    amount: Decimal | None,
+    currency: str | None,
+    now: datetime,
+) -> None:
     """A charge of the subscription (its first cycle, a renewal), once per transaction id."""
     if not transaction_id or amount is None or Decimal(amount) <= 0:
         return
-    payment = Payment(transaction_id=transaction_id, account_id=sub.account_id, subscription_id=sub.id,
-                      amount=Decimal(amount), currency=currency or sub.currency or "", created_at=now)
+    payment = Payment(
+        transaction_id=transaction_id,
+        account_id=sub.account_id,
+        subscription_id=sub.id,
+        amount=Decimal(amount),
+        currency=currency or sub.currency or "",
+        created_at=now,
+    )
     if uow.payments.record_charge(payment):
-        uow.payments.add_event(PaymentEvent(
-            kind=CHARGE, transaction_id=transaction_id, amount=payment.amount, currency=payment.currency,
-            status=SUCCEEDED, actor=GATEWAY_ACTOR, reason="", operation_key=f"charge:{transaction_id}",
-            created_at=now, payment_id=payment.id, subscription_id=sub.id, account_id=sub.account_id))
+        uow.payments.add_event(
+            PaymentEvent(
+                kind=CHARGE,
+                transaction_id=transaction_id,
+                amount=payment.amount,
+                currency=payment.currency,
+                status=SUCCEEDED,
+                actor=GATEWAY_ACTOR,
+                reason="",
+                operation_key=f"charge:{transaction_id}",
+                created_at=now,
+                payment_id=payment.id,
+                subscription_id=sub.id,
+                account_id=sub.account_id,
+            )
+        )
 
 
 def apply_dispute(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:
     """dispute_opened/won/lost on the disputed charge's history, once each; a lost dispute ends access."""
     now = ctx.clock.now()
     with ctx.uow() as uow:
-        payment = uow.payments.by_transaction(event.transaction_id) if event.transaction_id else None
+        payment = (
+            uow.payments.by_transaction(event.transaction_id) if event.transaction_id else None
+        )
         if payment is None:
             log.warning("%s for an unknown transaction %s", event.kind, event.transaction_id)
             return False
-        recorded = uow.payments.add_event(PaymentEvent(
-            kind=event.kind, transaction_id=payment.transaction_id, amount=event.amount,
-            currency=event.currency or payment.currency, status=SUCCEEDED, actor=GATEWAY_ACTOR,
-            reason=f"dispute {event.gateway_id}", operation_key=f"{event.kind}:{event.gateway_id}",
-            created_at=event.occurred_at or now, payment_id=payment.id, subscription_id=payment.subscription_id,
-            account_id=payment.account_id, gateway_ref=event.gateway_id or None,
-            end_access=event.kind == DISPUTE_LOST))
+        recorded = uow.payments.add_event(
+            PaymentEvent(
+                kind=event.kind,
+                transaction_id=payment.transaction_id,
+                amount=event.amount,
+                currency=event.currency or payment.currency,
+                status=SUCCEEDED,
+                actor=GATEWAY_ACTOR,
+                reason=f"dispute {event.gateway_id}",
+                operation_key=f"{event.kind}:{event.gateway_id}",
+                created_at=event.occurred_at or now,
+                payment_id=payment.id,
+                subscription_id=payment.subscription_id,
+                account_id=payment.account_id,
+                gateway_ref=event.gateway_id or None,
+                end_access=event.kind == DISPUTE_LOST,
+            )
+        )
         if not recorded:
             return False  # a redelivery
         sub = uow.subscriptions.get(payment.subscription_id) if payment.subscription_id else None

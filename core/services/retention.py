@@ -1,5 +1,6 @@
 """Retention: personal and operational data is kept only as long as it serves (RETENTION_* settings).
 Run daily by the beat (tasks.purge_expired_data); every run is idempotent."""
+
 from __future__ import annotations
 
 import logging
@@ -13,9 +14,13 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class RetentionPolicy:
-    analytics_days: int = 395  # analytics records, by reception: 13 months (CNIL's guidance for audience data)
+    analytics_days: int = (
+        395  # analytics records, by reception: 13 months (CNIL's guidance for audience data)
+    )
     outbox_days: int = 30  # delivered outbox rows (e-mails, forwards, callbacks), by delivery
-    tokens_days: int = 7  # session tokens and single-use links, after they expired, were used or revoked
+    tokens_days: int = (
+        7  # session tokens and single-use links, after they expired, were used or revoked
+    )
     contact_days: int = 365  # contact messages, by reception
 
 
@@ -31,13 +36,19 @@ def purge_expired(ctx: ServiceContext, policy: RetentionPolicy) -> PurgeReport:
     now = ctx.clock.now()
     with ctx.uow() as uow:
         report = PurgeReport(
-            analytics_events=uow.retention.purge_analytics(received_before=now - timedelta(days=policy.analytics_days)),
-            outbox=uow.retention.purge_outbox(delivered_before=now - timedelta(days=policy.outbox_days)),
+            analytics_events=uow.retention.purge_analytics(
+                received_before=now - timedelta(days=policy.analytics_days)
+            ),
+            outbox=uow.retention.purge_outbox(
+                delivered_before=now - timedelta(days=policy.outbox_days)
+            ),
             tokens=uow.retention.purge_tokens(
                 ended_before=now - timedelta(days=policy.tokens_days),
-                idle_before=now - timedelta(days=ctx.policy.session_idle_days + policy.tokens_days)),
+                idle_before=now - timedelta(days=ctx.policy.session_idle_days + policy.tokens_days),
+            ),
             contact_messages=uow.retention.purge_contact_messages(
-                received_before=now - timedelta(days=policy.contact_days)),
+                received_before=now - timedelta(days=policy.contact_days)
+            ),
         )
         uow.commit()
     log.info("retention purge", extra={"fields": asdict(report)})

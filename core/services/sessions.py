@@ -1,4 +1,5 @@
 """Issuing and checking bearer tokens."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -15,18 +16,34 @@ from core.services.context import ServiceContext
 NOTE_USE_EVERY = timedelta(hours=1)
 
 
-def issue_token(ctx: ServiceContext, uow: UnitOfWork, account_id: int, purpose: Purpose,
-                lifetime: timedelta, payload: str | None = None) -> str:
+def issue_token(
+    ctx: ServiceContext,
+    uow: UnitOfWork,
+    account_id: int,
+    purpose: Purpose,
+    lifetime: timedelta,
+    payload: str | None = None,
+) -> str:
     """Create a token inside the caller's unit of work; only its hash is stored."""
     raw = new_token()
     now = ctx.clock.now()
-    uow.tokens.add(StoredToken(account_id=account_id, purpose=purpose, token_hash=hash_token(raw),
-                               expires_at=now + lifetime, created_at=now, payload=payload))
+    uow.tokens.add(
+        StoredToken(
+            account_id=account_id,
+            purpose=purpose,
+            token_hash=hash_token(raw),
+            expires_at=now + lifetime,
+            created_at=now,
+            payload=payload,
+        )
+    )
     return raw
 
 
 def issue_session(ctx: ServiceContext, uow: UnitOfWork, account_id: int) -> str:
-    return issue_token(ctx, uow, account_id, Purpose.SESSION, timedelta(days=ctx.policy.session_days))
+    return issue_token(
+        ctx, uow, account_id, Purpose.SESSION, timedelta(days=ctx.policy.session_days)
+    )
 
 
 def authenticate(ctx: ServiceContext, raw_token: str | None, terms_gate: bool = False) -> int:
@@ -35,19 +52,34 @@ def authenticate(ctx: ServiceContext, raw_token: str | None, terms_gate: bool = 
     return authenticated_account(ctx, raw_token, terms_gate).id
 
 
-def authenticated_account(ctx: ServiceContext, raw_token: str | None, terms_gate: bool = False) -> Account:
+def authenticated_account(
+    ctx: ServiceContext, raw_token: str | None, terms_gate: bool = False
+) -> Account:
     """As `authenticate`, answering the account itself (read in the same query as the token)."""
-    account, _ = _admitted(ctx, raw_token, terms_gate, lambda tokens, token_hash, now, idle_since: (
-        tokens.live_session(token_hash, now, idle_since=idle_since)))
+    account, _ = _admitted(
+        ctx,
+        raw_token,
+        terms_gate,
+        lambda tokens, token_hash, now, idle_since: tokens.live_session(
+            token_hash, now, idle_since=idle_since
+        ),
+    )
     return account
 
 
-def authenticated_account_with_subscriptions(ctx: ServiceContext, raw_token: str | None, terms_gate: bool = False
-                                             ) -> tuple[Account, list[tuple[Subscription, str | None]]]:
+def authenticated_account_with_subscriptions(
+    ctx: ServiceContext, raw_token: str | None, terms_gate: bool = False
+) -> tuple[Account, list[tuple[Subscription, str | None]]]:
     """As `authenticated_account`, with the account's subscriptions (each with its coupon's duration code)
     read in the same single query: the apps ask for them on every start."""
-    return _admitted(ctx, raw_token, terms_gate, lambda tokens, token_hash, now, idle_since: (
-        tokens.live_session_with_subscriptions(token_hash, now, idle_since)))
+    return _admitted(
+        ctx,
+        raw_token,
+        terms_gate,
+        lambda tokens, token_hash, now, idle_since: tokens.live_session_with_subscriptions(
+            token_hash, now, idle_since
+        ),
+    )
 
 
 def _admitted(ctx: ServiceContext, raw_token: str | None, terms_gate: bool, lookup):
@@ -60,7 +92,9 @@ def _admitted(ctx: ServiceContext, raw_token: str | None, terms_gate: bool, look
     now = ctx.clock.now()
     token_hash = hash_token(raw_token)
     with ctx.read() as uow:
-        found = lookup(uow.tokens, token_hash, now, now - timedelta(days=ctx.policy.session_idle_days))
+        found = lookup(
+            uow.tokens, token_hash, now, now - timedelta(days=ctx.policy.session_idle_days)
+        )
     if found is None:
         raise DomainError(errors.LOGIN_NEEDED)
     account, last_use, *more = found

@@ -6,6 +6,7 @@ process reads the table at most every SITE_CACHE_SECONDS (10 s), so a change rea
 within that time; while the database cannot be read the last answer (or the defaults) stays.
 Every change is recorded with who and why (site_switch_changes). docs/operations.md, "Runtime switches".
 """
+
 from __future__ import annotations
 
 import logging
@@ -35,17 +36,30 @@ def apply(defaults: SiteConfig, stored: dict[str, dict]) -> SiteConfig:
         config = replace(config, maintenance=bool(stored[MAINTENANCE].get("on")))
     if HOLIDAY_PROMO in stored:
         promo = stored[HOLIDAY_PROMO]
-        config = replace(config, holiday_promo=HolidayPromo(
-            starts=date.fromisoformat(promo["from"]) if promo.get("from") else None,
-            ends=date.fromisoformat(promo["to"]) if promo.get("to") else None,
-            coupon_code=promo.get("coupon") or ""))
+        config = replace(
+            config,
+            holiday_promo=HolidayPromo(
+                starts=date.fromisoformat(promo["from"]) if promo.get("from") else None,
+                ends=date.fromisoformat(promo["to"]) if promo.get("to") else None,
+                coupon_code=promo.get("coupon") or "",
+            ),
+        )
     return config
 
 
 class SiteSwitches:
-    def __init__(self, store: SiteSwitchStore, defaults: Callable[[], SiteConfig], clock: Clock,
-                 ttl_seconds: float = 10.0) -> None:
-        self.store, self.defaults, self.clock = store, defaults, clock  # defaults: the configuration's, read each time
+    def __init__(
+        self,
+        store: SiteSwitchStore,
+        defaults: Callable[[], SiteConfig],
+        clock: Clock,
+        ttl_seconds: float = 10.0,
+    ) -> None:
+        self.store, self.defaults, self.clock = (
+            store,
+            defaults,
+            clock,
+        )  # defaults: the configuration's, read each time
         self.ttl = timedelta(seconds=ttl_seconds)
         self._stored: dict[str, dict] | None = None
         self._expires = None
@@ -55,8 +69,12 @@ class SiteSwitches:
         if self._stored is None or self._expires is None or now >= self._expires:
             try:
                 self._stored = self.store.load()
-            except Exception as exc:  # the database is away: the last answer (or the defaults) stays a while
-                log.warning("site switches not read (%s); keeping the last ones", type(exc).__name__)
+            except (
+                Exception
+            ) as exc:  # the database is away: the last answer (or the defaults) stays a while
+                log.warning(
+                    "site switches not read (%s); keeping the last ones", type(exc).__name__
+                )
                 self._stored = self._stored or {}
             self._expires = now + self.ttl
         try:
@@ -82,15 +100,26 @@ class SiteSwitches:
     def set_maintenance(self, on: bool, changed_by: str, reason: str) -> SiteConfig:
         return self.set(MAINTENANCE, {"on": bool(on)}, changed_by, reason)
 
-    def set_holiday_promo(self, starts: date, ends: date, coupon_code: str, changed_by: str, reason: str,
-                          coupon_exists=lambda code: True) -> SiteConfig:
+    def set_holiday_promo(
+        self,
+        starts: date,
+        ends: date,
+        coupon_code: str,
+        changed_by: str,
+        reason: str,
+        coupon_exists=lambda code: True,
+    ) -> SiteConfig:
         code = coupon_code.strip().upper()
         if starts > ends:
             raise SwitchError("the promotion's first day is after its last")
         if not code or not coupon_exists(code):
             raise SwitchError(f"no coupon {code or '(empty)'}: create it first")
-        return self.set(HOLIDAY_PROMO, {"from": starts.isoformat(), "to": ends.isoformat(), "coupon": code},
-                        changed_by, reason)
+        return self.set(
+            HOLIDAY_PROMO,
+            {"from": starts.isoformat(), "to": ends.isoformat(), "coupon": code},
+            changed_by,
+            reason,
+        )
 
     def reset(self, name: str, changed_by: str, reason: str) -> SiteConfig:
         """Back to the environment's default."""

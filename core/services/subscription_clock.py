@@ -2,6 +2,7 @@
 
 (Lapsing subscriptions past their end date is subscription_changes.expire_due.)
 """
+
 from __future__ import annotations
 
 import logging
@@ -14,7 +15,9 @@ from core.services.context import ServiceContext
 log = logging.getLogger(__name__)
 
 TRIAL_REMINDER_BEFORE = timedelta(days=2)  # the e-mail says "your free trial ends in 2 days"
-TRIAL_REMINDER_TOO_LATE = timedelta(days=1)  # cancelling needs 24 hours' notice: later, it only confuses
+TRIAL_REMINDER_TOO_LATE = timedelta(
+    days=1
+)  # cancelling needs 24 hours' notice: later, it only confuses
 
 
 def remind_trials_ending(ctx: ServiceContext, limit: int = 500) -> int:
@@ -22,14 +25,30 @@ def remind_trials_ending(ctx: ServiceContext, limit: int = 500) -> int:
     now = ctx.clock.now()
     written = 0
     with ctx.uow() as uow:
-        for sub in uow.subscriptions.trials_ending(now + TRIAL_REMINDER_TOO_LATE, now + TRIAL_REMINDER_BEFORE, limit):
+        for sub in uow.subscriptions.trials_ending(
+            now + TRIAL_REMINDER_TOO_LATE, now + TRIAL_REMINDER_BEFORE, limit
+        ):
             if not uow.subscriptions.mark_trial_reminded(sub.id, now):
                 continue  # a concurrent run got there first
-            uow.outbox.add(OutboxMessage(kind="email", topic="trial_ending", payload={
-                "account_id": sub.account_id, "subscription_id": sub.id,
-                "params": {"product": sub.subscription_type, "duration": sub.duration_code,
-                           "amount": str(sub.payment_plan_price) if sub.payment_plan_price is not None else "",
-                           "currency": sub.currency or "", "date": sub.end_date.date().isoformat()}}))
+            uow.outbox.add(
+                OutboxMessage(
+                    kind="email",
+                    topic="trial_ending",
+                    payload={
+                        "account_id": sub.account_id,
+                        "subscription_id": sub.id,
+                        "params": {
+                            "product": sub.subscription_type,
+                            "duration": sub.duration_code,
+                            "amount": str(sub.payment_plan_price)
+                            if sub.payment_plan_price is not None
+                            else "",
+                            "currency": sub.currency or "",
+                            "date": sub.end_date.date().isoformat(),
+                        },
+                    },
+                )
+            )
             written += 1
         uow.commit()
     if written:

@@ -1,4 +1,5 @@
 """The 3-D Secure check of a payment, before anything is recorded or charged (core/domain/three_d_secure.py)."""
+
 from __future__ import annotations
 
 import logging
@@ -11,8 +12,11 @@ from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)
 
-_REFUSALS = {FAILED: errors.THREE_D_SECURE_FAILED, UNAVAILABLE: errors.THREE_D_SECURE_UNAVAILABLE,
-             NOT_VERIFIED: errors.THREE_D_SECURE_REQUIRED}
+_REFUSALS = {
+    FAILED: errors.THREE_D_SECURE_FAILED,
+    UNAVAILABLE: errors.THREE_D_SECURE_UNAVAILABLE,
+    NOT_VERIFIED: errors.THREE_D_SECURE_REQUIRED,
+}
 
 
 def check_nonce(ctx: ServiceContext, nonce: str, currency: str) -> Decision:
@@ -28,7 +32,12 @@ def check_nonce(ctx: ServiceContext, nonce: str, currency: str) -> Decision:
     decision = decide(level, facts)
     if not decision.accepted:
         # The nonce is a single-use secret of the parent's card: never logged.
-        log.info("3-D Secure refused a %s payment: %s (status %s)", currency, decision.outcome, decision.status)
+        log.info(
+            "3-D Secure refused a %s payment: %s (status %s)",
+            currency,
+            decision.outcome,
+            decision.status,
+        )
         error = _REFUSALS[decision.outcome]
         raise DomainError(error, errorMessage=error.message)
     return decision

@@ -1,4 +1,5 @@
 """Linking a TV app by PIN: the TV starts and polls, a logged-in parent claims the PIN."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,7 +8,14 @@ from datetime import timedelta
 from core.domain import errors
 from core.domain.errors import DomainError
 from core.domain.tokens import Purpose, hash_token
-from core.domain.tv_links import LINK_LIFETIME, TvLink, new_pin, new_poll_token, normalise_pin, pin_hash
+from core.domain.tv_links import (
+    LINK_LIFETIME,
+    TvLink,
+    new_pin,
+    new_poll_token,
+    normalise_pin,
+    pin_hash,
+)
 from core.services import sessions
 from core.services.context import ServiceContext
 
@@ -33,14 +41,23 @@ def start(ctx: ServiceContext) -> LinkStart:
     now = ctx.clock.now()
     for _ in range(10):  # a clash with a live PIN is rare (live PINs / 10^6); draw again
         pin, poll = new_pin(), new_poll_token()
-        link = TvLink(pin_hash=pin_hash(pin, ctx.family.link_pin_pepper), poll_hash=hash_token(poll),
-                      created_at=now, expires_at=now + LINK_LIFETIME)
+        link = TvLink(
+            pin_hash=pin_hash(pin, ctx.family.link_pin_pepper),
+            poll_hash=hash_token(poll),
+            created_at=now,
+            expires_at=now + LINK_LIFETIME,
+        )
         with ctx.uow() as uow:
             if uow.tv_links.add(link, now):
                 uow.commit()
                 url = f"{ctx.family.public_url}/link?pin={pin}"
-                return LinkStart(pin=pin, link_url=url, qr_svg=ctx.qr.svg(url),
-                                 expires_in=int(LINK_LIFETIME.total_seconds()), poll_token=poll)
+                return LinkStart(
+                    pin=pin,
+                    link_url=url,
+                    qr_svg=ctx.qr.svg(url),
+                    expires_in=int(LINK_LIFETIME.total_seconds()),
+                    poll_token=poll,
+                )
     raise DomainError(errors.GENERIC)
 
 
@@ -52,7 +69,9 @@ def claim(ctx: ServiceContext, account_id: int, raw_pin: str | None) -> None:
         raise DomainError(errors.LINK_PIN_INVALID)
     now = ctx.clock.now()
     with ctx.uow() as uow:
-        if not uow.tv_links.claim(pin_hash(pin, ctx.family.link_pin_pepper), account_id, now, now + LINK_LIFETIME):
+        if not uow.tv_links.claim(
+            pin_hash(pin, ctx.family.link_pin_pepper), account_id, now, now + LINK_LIFETIME
+        ):
             raise DomainError(errors.LINK_PIN_INVALID)
         uow.commit()
 
@@ -70,7 +89,13 @@ def poll(ctx: ServiceContext, raw_poll_token: str) -> PollResult:
             return PollResult(expires_in=max(1, int((link.expires_at - now).total_seconds())))
         if not uow.tv_links.collect(link.id, now):
             raise DomainError(errors.LINK_EXPIRED)
-        token = sessions.issue_token(ctx, uow, link.account_id, Purpose.SESSION,
-                                     timedelta(days=ctx.policy.session_days), payload=TV_SESSION)
+        token = sessions.issue_token(
+            ctx,
+            uow,
+            link.account_id,
+            Purpose.SESSION,
+            timedelta(days=ctx.policy.session_days),
+            payload=TV_SESSION,
+        )
         uow.commit()
     return PollResult(token=token)

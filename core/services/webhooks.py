@@ -1,4 +1,5 @@
 """Verifying gateway webhooks, and the older payment calls' plan look-up."""
+
 from __future__ import annotations
 
 from core.domain import errors, payments

@@ -1,5 +1,6 @@
 """POST /v4/analytics: API key, validation, storage with its outbox row, forwarding to a
 real collector on loopback, and the daily funnel report."""
+
 import uuid
 from datetime import timedelta
 
@@ -17,10 +18,17 @@ KEY = DEV_ANALYTICS_KEY
 
 
 def record(**changes) -> dict:
-    body = {"env": "web", "app": "lumo-web", "countryCode": "fr", "timestamp": "2026-05-01T09:30:00Z",
-            "origin": "Organic", "device": {"platform": "web", "deviceType": "desktop"},
-            "transactionUuid": str(uuid.uuid4()), "event": "OPEN_APP",
-            "utm": {"source": "google", "medium": "cpc", "campaign": "spring"}}
+    body = {
+        "env": "web",
+        "app": "lumo-web",
+        "countryCode": "fr",
+        "timestamp": "2026-05-01T09:30:00Z",
+        "origin": "Organic",
+        "device": {"platform": "web", "deviceType": "desktop"},
+        "transactionUuid": str(uuid.uuid4()),
+        "event": "OPEN_APP",
+        "utm": {"source": "google", "medium": "cpc", "campaign": "spring"},
+    }
     body.update(changes)
     return body
 
@@ -43,11 +51,20 @@ def test_a_record_is_stored_with_its_forwarding_job(client, container, now_recor
     response = post(client, now_record(clickId="gclid-42", name="Mia", email="mia@example.com"))
     assert response.status_code == 200 and response.json == {"status": True, "duplicate": False}
     [row] = stored(container)
-    assert (row["country_code"], row["origin"], row["event"], row["utm_source"]) == ("FR", "Ads", "OPEN_APP", "google")
-    assert "mia" not in str(dict(row)).lower() and "gclid" not in str(dict(row))  # no e-mail, name or click id kept
+    assert (row["country_code"], row["origin"], row["event"], row["utm_source"]) == (
+        "FR",
+        "Ads",
+        "OPEN_APP",
+        "google",
+    )
+    assert "mia" not in str(dict(row)).lower() and "gclid" not in str(
+        dict(row)
+    )  # no e-mail, name or click id kept
     with container.engine.connect() as c:
         [job] = c.execute(select(OutboxRow).where(OutboxRow.kind == "analytics")).mappings().all()
-    assert job["payload"] == {"event_id": row["id"]} and job["delivered_at"] is not None  # no collector: store only
+    assert (
+        job["payload"] == {"event_id": row["id"]} and job["delivered_at"] is not None
+    )  # no collector: store only
 
 
 def test_the_same_record_twice_is_stored_once(client, container, now_record):
@@ -64,15 +81,18 @@ def test_a_missing_or_unknown_api_key_is_refused(client, container, now_record, 
     assert stored(container) == []
 
 
-@pytest.mark.parametrize("changes,field", [
-    ({"event": "SIGN_UP"}, "event"),
-    ({"origin": "Paid"}, "origin"),
-    ({"transactionUuid": "not-a-uuid"}, "transactionUuid"),
-    ({"countryCode": "FRA"}, "countryCode"),
-    ({"timestamp": "yesterday"}, "timestamp"),
-    ({"device": {"platform": "web"}}, "device"),
-    ({"app": "parent@example.com"}, "app"),
-])
+@pytest.mark.parametrize(
+    "changes,field",
+    [
+        ({"event": "SIGN_UP"}, "event"),
+        ({"origin": "Paid"}, "origin"),
+        ({"transactionUuid": "not-a-uuid"}, "transactionUuid"),
+        ({"countryCode": "FRA"}, "countryCode"),
+        ({"timestamp": "yesterday"}, "timestamp"),
+        ({"device": {"platform": "web"}}, "device"),
+        ({"app": "parent@example.com"}, "app"),
+    ],
+)
 def test_invalid_records_get_the_house_error_body(client, now_record, changes, field):
     response = post(client, now_record(**changes))
     assert response.status_code == 400
@@ -108,12 +128,19 @@ def test_production_refuses_to_start_without_its_own_keys(settings):
 
 def test_records_are_forwarded_to_the_collector_with_retries(settings, clock, mailbox, now_record):
     with HttpReceiver(statuses=(503, 200)) as collector:
-        c = bootstrap(settings.replace(analytics_collector_url=f"{collector.url}/events"), clock=clock,
-                      mailer=mailbox, rate_limiter=MemoryRateLimiter())
+        c = bootstrap(
+            settings.replace(analytics_collector_url=f"{collector.url}/events"),
+            clock=clock,
+            mailer=mailbox,
+            rate_limiter=MemoryRateLimiter(),
+        )
         c.services.jobs.outbox_changed = lambda: None
         try:
             client = create_app(container=c).test_client()
-            assert post(client, now_record(clickId="fbclid-1", event="PAYMENT_DONE")).status_code == 200
+            assert (
+                post(client, now_record(clickId="fbclid-1", event="PAYMENT_DONE")).status_code
+                == 200
+            )
             first = c.deliver_outbox()
             assert (first.total, first.retrying) == (0, 1)  # the collector answered 503
             assert c.deliver_outbox().retrying == 0  # backing off
@@ -128,9 +155,15 @@ def test_records_are_forwarded_to_the_collector_with_retries(settings, clock, ma
     assert sent["path"] == "/events" and sent["headers"]["Content-Type"] == "application/json"
     body = sent["json"]
     assert (body["event"], body["origin"], body["countryCode"], body["utm"]["source"]) == (
-        "PAYMENT_DONE", "Ads", "FR", "google")
+        "PAYMENT_DONE",
+        "Ads",
+        "FR",
+        "google",
+    )
     assert body["device"] == {"platform": "web", "deviceType": "desktop"} and "receivedAt" in body
-    assert collector.requests[0]["json"]["id"] == body["id"]  # the same id on a retry: the collector can dedupe
+    assert (
+        collector.requests[0]["json"]["id"] == body["id"]
+    )  # the same id on a retry: the collector can dedupe
 
 
 def test_daily_funnel_report(app, client, container, clock, tmp_path):
@@ -140,8 +173,19 @@ def test_daily_funnel_report(app, client, container, clock, tmp_path):
         txn = str(uuid.uuid4())
         for event in steps:
             utm = {"source": source} if source else {}
-            assert post(client, record(transactionUuid=txn, event=event, countryCode=country, utm=utm,
-                                       timestamp=clock.now().isoformat())).status_code == 200
+            assert (
+                post(
+                    client,
+                    record(
+                        transactionUuid=txn,
+                        event=event,
+                        countryCode=country,
+                        utm=utm,
+                        timestamp=clock.now().isoformat(),
+                    ),
+                ).status_code
+                == 200
+            )
 
     for _ in range(3):
         visitor("FR", "google", ["OPEN_APP"])
@@ -161,6 +205,8 @@ def test_daily_funnel_report(app, client, container, clock, tmp_path):
     assert "(no records received that day)" in other_day.output
     pytest.importorskip("matplotlib")
     png = tmp_path / "funnel.png"
-    charted = app.test_cli_runner().invoke(args=["analytics", "funnel", "--day", day.isoformat(), "--png", str(png)])
+    charted = app.test_cli_runner().invoke(
+        args=["analytics", "funnel", "--day", day.isoformat(), "--png", str(png)]
+    )
     assert charted.exit_code == 0, charted.output
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000

@@ -1,5 +1,6 @@
 """Which address the limits count, whatever a client writes in X-Forwarded-For; e-mail keys as keyed
 hashes; and the database counter that keeps the limits shared while Redis is unreachable."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,8 +15,10 @@ LIMIT = 3
 
 
 def _app(settings, hops, rate_limiter=None):
-    container = bootstrap(settings.replace(trusted_proxy_hops=hops, register_rate_limit_per_minute=LIMIT),
-                          rate_limiter=rate_limiter or _counter(settings))
+    container = bootstrap(
+        settings.replace(trusted_proxy_hops=hops, register_rate_limit_per_minute=LIMIT),
+        rate_limiter=rate_limiter or _counter(settings),
+    )
     return container, create_app(container=container).test_client()
 
 
@@ -37,13 +40,19 @@ def _statuses(client, forged, peer="198.51.100.9"):
     out = []
     for i in range(LIMIT + 3):
         headers = {"X-Forwarded-For": value} if (value := forged(i)) else {}
-        response = client.post("/v5/accounts", headers=headers, environ_base={"REMOTE_ADDR": peer},
-                               json={"email": f"f{i}@example.com", "password": pw(), "isTcAccepted": True})
+        response = client.post(
+            "/v5/accounts",
+            headers=headers,
+            environ_base={"REMOTE_ADDR": peer},
+            json={"email": f"f{i}@example.com", "password": pw(), "isTcAccepted": True},
+        )
         out.append(response.status_code)
     return out
 
 
-@pytest.mark.parametrize("forged", [lambda i: f"10.0.0.{i}", lambda i: f"10.0.0.{i}, 10.9.9.{i}", lambda i: None])
+@pytest.mark.parametrize(
+    "forged", [lambda i: f"10.0.0.{i}", lambda i: f"10.0.0.{i}, 10.9.9.{i}", lambda i: None]
+)
 def test_through_the_web_apps_proxy_a_forged_header_moves_nothing(settings, forged):
     """The web app's server appends the visitor's address (webapp/server.mjs): the API reads that last entry."""
     container, client = _app(settings, hops=1)
@@ -51,10 +60,15 @@ def test_through_the_web_apps_proxy_a_forged_header_moves_nothing(settings, forg
         statuses = []
         for i in range(LIMIT + 3):
             value = forged(i)
-            header = f"{value}, 203.0.113.5" if value else "203.0.113.5"  # what the web app forwards
-            response = client.post("/v5/accounts", headers={"X-Forwarded-For": header},
-                                   environ_base={"REMOTE_ADDR": "127.0.0.1"},
-                                   json={"email": f"w{i}@example.com", "password": pw(), "isTcAccepted": True})
+            header = (
+                f"{value}, 203.0.113.5" if value else "203.0.113.5"
+            )  # what the web app forwards
+            response = client.post(
+                "/v5/accounts",
+                headers={"X-Forwarded-For": header},
+                environ_base={"REMOTE_ADDR": "127.0.0.1"},
+                json={"email": f"w{i}@example.com", "password": pw(), "isTcAccepted": True},
+            )
             statuses.append(response.status_code)
     finally:
         container.close()
@@ -74,10 +88,16 @@ def test_two_visitors_behind_the_proxy_have_their_own_limits(settings):
     try:
         for visitor in ("203.0.113.5", "203.0.113.6"):
             for i in range(LIMIT):
-                response = client.post("/v5/accounts", headers={"X-Forwarded-For": visitor},
-                                       environ_base={"REMOTE_ADDR": "127.0.0.1"},
-                                       json={"email": f"{visitor}.{i}@example.com", "password": pw(),
-                                             "isTcAccepted": True})
+                response = client.post(
+                    "/v5/accounts",
+                    headers={"X-Forwarded-For": visitor},
+                    environ_base={"REMOTE_ADDR": "127.0.0.1"},
+                    json={
+                        "email": f"{visitor}.{i}@example.com",
+                        "password": pw(),
+                        "isTcAccepted": True,
+                    },
+                )
                 assert response.status_code == 200
     finally:
         container.close()
@@ -97,13 +117,23 @@ class DeadRedis:
 
 def test_with_redis_lost_the_limits_are_counted_in_the_database_across_processes(settings):
     """Two API processes (two containers, two limiters) on one database: still one shared count."""
-    first, client_a = _app(settings, hops=0, rate_limiter=RedisRateLimiter(DeadRedis(), fallback=_counter(settings)))
-    second, client_b = _app(settings, hops=0, rate_limiter=RedisRateLimiter(DeadRedis(), fallback=_counter(settings)))
+    first, client_a = _app(
+        settings, hops=0, rate_limiter=RedisRateLimiter(DeadRedis(), fallback=_counter(settings))
+    )
+    second, client_b = _app(
+        settings, hops=0, rate_limiter=RedisRateLimiter(DeadRedis(), fallback=_counter(settings))
+    )
     try:
-        statuses = [(client_a if i % 2 else client_b).post(
-            "/v5/accounts", environ_base={"REMOTE_ADDR": "198.51.100.7"},
-            json={"email": f"r{i}@example.com", "password": pw(), "isTcAccepted": True}).status_code
-            for i in range(2 * LIMIT)]
+        statuses = [
+            (client_a if i % 2 else client_b)
+            .post(
+                "/v5/accounts",
+                environ_base={"REMOTE_ADDR": "198.51.100.7"},
+                json={"email": f"r{i}@example.com", "password": pw(), "isTcAccepted": True},
+            )
+            .status_code
+            for i in range(2 * LIMIT)
+        ]
     finally:
         first.close()
         second.close()
@@ -132,5 +162,7 @@ def test_login_limit_keys_hold_no_email(app, client, container):
     register(client, email="Key.Parent@example.com")
     client.post("/v4/accounts/login", json={"email": "key.parent@example.com", "password": pw()})
     client.post("/v4/newsletter", json={"email": "key.parent@example.com"})
-    assert any(k.startswith("login:email:") for k in seen) and any(k.startswith("newsletter:email:") for k in seen)
+    assert any(k.startswith("login:email:") for k in seen) and any(
+        k.startswith("newsletter:email:") for k in seen
+    )
     assert not any("key.parent" in k.lower() or "@" in k for k in seen)

@@ -1,5 +1,6 @@
 """Races settled by the database: one single-use coupon, one double-submitted payment.
 Meant for PostgreSQL (the CI's second run); on SQLite writes are serialised and it holds too."""
+
 from concurrent.futures import ThreadPoolExecutor
 
 from core.services import accounts
@@ -10,8 +11,15 @@ RACERS = 50
 
 def test_fifty_concurrent_redemptions_of_one_code_give_exactly_one_success(app, container):
     add_coupon(container, code="RACE-1", coupon_type="UNIQUE_COUPON", duration_code="P1M")
-    tokens = [accounts.register(container.services, accounts.Registration(
-        email=f"racer{i}@example.com", password=pw(), is_tc_accepted=True)).token for i in range(RACERS)]
+    tokens = [
+        accounts.register(
+            container.services,
+            accounts.Registration(
+                email=f"racer{i}@example.com", password=pw(), is_tc_accepted=True
+            ),
+        ).token
+        for i in range(RACERS)
+    ]
 
     def attempt(token):
         return pay(app.test_client(), token, coupon="RACE-1").status_code
@@ -22,7 +30,9 @@ def test_fifty_concurrent_redemptions_of_one_code_give_exactly_one_success(app, 
     assert set(codes) <= {200, 400}
     with container.engine.connect() as c:
         redemptions = c.exec_driver_sql("SELECT count(*) FROM coupon_redemptions").scalar()
-        live = c.exec_driver_sql("SELECT count(*) FROM subscriptions WHERE payment_state_id <> 'Failed'").scalar()
+        live = c.exec_driver_sql(
+            "SELECT count(*) FROM subscriptions WHERE payment_state_id <> 'Failed'"
+        ).scalar()
     assert (redemptions, live) == (1, 1)
 
 

@@ -1,5 +1,6 @@
 """The language of a parent's e-mails (issue 15 item 14): in the profile, following the site language
 the parent uses when logged in, until the parent chooses one (the explicit choice wins)."""
+
 import json
 from pathlib import Path
 
@@ -9,8 +10,11 @@ from tests.helpers import bearer, signed_up
 
 
 def put(client, token, language, explicit=False):
-    return client.put("/v5/users/email-language", json={"language": language, "explicit": explicit},
-                      headers=bearer(token))
+    return client.put(
+        "/v5/users/email-language",
+        json={"language": language, "explicit": explicit},
+        headers=bearer(token),
+    )
 
 
 def account(client, token):
@@ -19,13 +23,28 @@ def account(client, token):
 
 def test_it_follows_the_site_language_until_the_parent_chooses_one(client):
     token = signed_up(client)
-    assert (account(client, token)["emailLanguage"], account(client, token)["emailLanguageChosen"]) == ("en", False)
-    assert put(client, token, "de").json == {"language": "de", "chosen": False}  # the site in German
+    assert (
+        account(client, token)["emailLanguage"],
+        account(client, token)["emailLanguageChosen"],
+    ) == ("en", False)
+    assert put(client, token, "de").json == {
+        "language": "de",
+        "chosen": False,
+    }  # the site in German
     assert account(client, token)["emailLanguage"] == "de"
-    assert put(client, token, "ar", explicit=True).json == {"language": "ar", "chosen": True}  # the profile
-    assert put(client, token, "fr").json == {"language": "ar", "chosen": True}  # the site no longer moves it
+    assert put(client, token, "ar", explicit=True).json == {
+        "language": "ar",
+        "chosen": True,
+    }  # the profile
+    assert put(client, token, "fr").json == {
+        "language": "ar",
+        "chosen": True,
+    }  # the site no longer moves it
     assert put(client, token, "pt", explicit=True).json == {"language": "pt", "chosen": True}
-    assert (account(client, token)["emailLanguage"], account(client, token)["emailLanguageChosen"]) == ("pt", True)
+    assert (
+        account(client, token)["emailLanguage"],
+        account(client, token)["emailLanguageChosen"],
+    ) == ("pt", True)
 
 
 def test_the_e_mails_are_then_written_in_it(client, mailbox):
@@ -36,7 +55,9 @@ def test_the_e_mails_are_then_written_in_it(client, mailbox):
     assert mailbox.to("parent@example.com")[-1].subject == german["reset_password"]["subject"]
 
 
-@pytest.mark.parametrize("body", [{"language": "xx"}, {"language": "pt-BR"}, {}, {"language": "de", "explicit": "maybe"}])
+@pytest.mark.parametrize(
+    "body", [{"language": "xx"}, {"language": "pt-BR"}, {}, {"language": "de", "explicit": "maybe"}]
+)
 def test_bad_input_is_400_and_login_is_needed(client, body):
     token = signed_up(client)
     response = client.put("/v5/users/email-language", json=body, headers=bearer(token))

@@ -1,4 +1,5 @@
 """Faults at the edge: the database going away gives 503 with Retry-After, never a 500 or a trace."""
+
 import os
 
 import pytest
@@ -17,8 +18,10 @@ def test_database_down_is_503_with_retry_after(client, container, monkeypatch):
 
     monkeypatch.setattr(container.services, "uow", unreachable)
     monkeypatch.setattr(container.services, "read_uow", unreachable)
-    for response in (client.get("/v5/subscriptions", headers={"Authorization": f"Bearer {token}"}),
-                     register(client, email="new@example.com")):
+    for response in (
+        client.get("/v5/subscriptions", headers={"Authorization": f"Bearer {token}"}),
+        register(client, email="new@example.com"),
+    ):
         assert response.status_code == 503
         assert response.headers["Retry-After"] == "1"
         assert response.json == {"code": 0, "message": "maintenance"}
@@ -35,13 +38,17 @@ def test_a_bug_is_a_json_500_without_a_trace(client, container, monkeypatch):
     assert b"secret detail" not in response.data and b"Traceback" not in response.data
 
 
-@pytest.mark.skipif("postgresql" not in os.environ.get("DATABASE_URL", ""),
-                    reason="needs a PostgreSQL server to drop the connection (CI's second pass)")
+@pytest.mark.skipif(
+    "postgresql" not in os.environ.get("DATABASE_URL", ""),
+    reason="needs a PostgreSQL server to drop the connection (CI's second pass)",
+)
 def test_a_dropped_postgres_connection_is_503_then_recovers(client, container):
     token = signed_up(client)
     auth = {"Authorization": f"Bearer {token}"}
     container.engine.pool.dispose()
-    with container.engine.connect() as pooled:  # now the pool's only connection: the next request reuses it
+    with (
+        container.engine.connect() as pooled
+    ):  # now the pool's only connection: the next request reuses it
         victim = pooled.exec_driver_sql("SELECT pg_backend_pid()").scalar()
     killer = create_engine(os.environ["DATABASE_URL"], poolclass=NullPool)
     with killer.connect() as c:

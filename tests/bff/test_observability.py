@@ -1,4 +1,5 @@
 """Headers on every answer, request ids, and logs that never carry a secret."""
+
 import logging
 
 from bff.observability import redact
@@ -8,19 +9,27 @@ from tests.helpers import bearer, pw, signed_up
 
 def test_security_headers_and_request_id(client):
     response = client.get("/v4/country")
-    for header, value in [("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
-                          ("X-Frame-Options", "DENY")]:
+    for header, value in [
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("X-Frame-Options", "DENY"),
+    ]:
         assert response.headers[header] == value
     assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
     assert len(response.headers["X-Request-Id"]) == 32
     echoed = client.get("/healthz", headers={"X-Request-Id": "abc-12345678"})
     assert echoed.headers["X-Request-Id"] == "abc-12345678"
-    assert client.get("/healthz", headers={"X-Request-Id": "<bad>"}).headers["X-Request-Id"] != "<bad>"
+    assert (
+        client.get("/healthz", headers={"X-Request-Id": "<bad>"}).headers["X-Request-Id"] != "<bad>"
+    )
 
 
 def test_authenticated_answers_are_not_cached(client):
     token = signed_up(client)
-    assert client.get("/v5/subscriptions", headers=bearer(token)).headers["Cache-Control"] == "no-store"
+    assert (
+        client.get("/v5/subscriptions", headers=bearer(token)).headers["Cache-Control"]
+        == "no-store"
+    )
 
 
 def test_redaction():
@@ -32,15 +41,29 @@ def test_redaction():
 def test_no_secret_reaches_the_logs(client, caplog, mailbox):
     caplog.set_level(logging.DEBUG)
     token = signed_up(client, email="secret.parent@example.com")
-    client.post("/v4/accounts/login", json={"email": "secret.parent@example.com", "password": pw("wrong")})
+    client.post(
+        "/v4/accounts/login", json={"email": "secret.parent@example.com", "password": pw("wrong")}
+    )
     key = client.get("/v4/users/redirect/generate-key", headers=bearer(token)).json["redirectKey"]
     client.get(f"/v4/users/redirect/verify-key?redirectKey={key}")
     client.get("/v4/users/forgotten-pass?email=secret.parent@example.com")
     reset = mailbox.link("secret.parent@example.com", "/reset-password")
     client.post("/v4/users/reset-pass", json={"token": reset, "newPass": pw("new")})
-    client.post("/v5/braintree/subscription", headers=bearer(token),
-                json={"paymentNonce": "fake-valid-nonce", "plans": {"planId": "lumo_tv_monthly_eur"}})
+    client.post(
+        "/v5/braintree/subscription",
+        headers=bearer(token),
+        json={"paymentNonce": "fake-valid-nonce", "plans": {"planId": "lumo_tv_monthly_eur"}},
+    )
     lines = "\n".join(formatter().format(record) for record in caplog.records)
     assert lines  # the access log did write
-    for secret in (token, key, reset, pw(), pw("wrong"), pw("new"), "secret.parent@example.com", "fake-valid-nonce"):
+    for secret in (
+        token,
+        key,
+        reset,
+        pw(),
+        pw("wrong"),
+        pw("new"),
+        "secret.parent@example.com",
+        "fake-valid-nonce",
+    ):
         assert secret not in lines

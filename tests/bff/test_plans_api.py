@@ -1,4 +1,5 @@
 """GET /v5/plans and /v5/plans/register: every figure of docs/product.md#constants, country by country."""
+
 import json
 from datetime import timedelta
 from decimal import Decimal
@@ -8,8 +9,35 @@ import pytest
 from core.domain.subscriptions import Subscription
 from tests.helpers import bearer, signed_up
 
-EU_27 = ["AT", "BE", "BG", "HR", "CY", "CZ", "DK", "EE", "FI", "FR", "DE", "GR", "HU", "IE",
-         "IT", "LV", "LT", "LU", "MT", "NL", "PL", "PT", "RO", "SK", "SI", "ES", "SE"]
+EU_27 = [
+    "AT",
+    "BE",
+    "BG",
+    "HR",
+    "CY",
+    "CZ",
+    "DK",
+    "EE",
+    "FI",
+    "FR",
+    "DE",
+    "GR",
+    "HU",
+    "IE",
+    "IT",
+    "LV",
+    "LT",
+    "LU",
+    "MT",
+    "NL",
+    "PL",
+    "PT",
+    "RO",
+    "SK",
+    "SI",
+    "ES",
+    "SE",
+]
 SINGLES = ("lumo_tv", "lumo_books", "lumo_games")
 COMBOS = ("lumo_tv_books", "lumo_tv_games", "lumo_books_games")
 TRIPLE = ("lumo_tv_books_games",)
@@ -24,9 +52,16 @@ COUNTRIES = {
     "US": ("USD", "$", DOLLAR_OR_EURO, ("2.99", "20.90"), ("7.99", "49.90", "USD")),
 }
 # yearly price -> (monthly display price, savings against the same offer's monthly price)
-YEARLY_FIGURES = {"34.90": ("3.00", "24.98"), "55.90": ("4.70", "39.98"), "70.90": ("6.00", "48.98"),
-                  "49.90": ("4.20", "32.90"), "79.90": ("6.70", "50.90"), "99.90": ("8.40", "66.90"),
-                  "20.90": ("1.80", "14.98"), "29.90": ("2.50", "16.90")}
+YEARLY_FIGURES = {
+    "34.90": ("3.00", "24.98"),
+    "55.90": ("4.70", "39.98"),
+    "70.90": ("6.00", "48.98"),
+    "49.90": ("4.20", "32.90"),
+    "79.90": ("6.70", "50.90"),
+    "99.90": ("8.40", "66.90"),
+    "20.90": ("1.80", "14.98"),
+    "29.90": ("2.50", "16.90"),
+}
 
 
 def get_plans(client, query="", headers=None):
@@ -48,10 +83,21 @@ def test_every_catalogue_price(client, country, duration):
     for products, price in zip((SINGLES, COMBOS, TRIPLE), figures[duration]):
         for product in products:
             plan = plans[f"{product}_{period}_{currency.lower()}"]
-            assert (plan["product"], plan["price"], plan["durationCode"]) == (product, price, duration)
+            assert (plan["product"], plan["price"], plan["durationCode"]) == (
+                product,
+                price,
+                duration,
+            )
             assert (plan["currency"], plan["currencySymbol"]) == (currency, symbol)
-            assert plan["iap"] == f"{product}_{period}" and plan["nameKey"] == f"Plans.{product}_{period}"
-            assert plan["promoTitle"] is None and plan["isPromo"] is False and plan["subscribed"] is False
+            assert (
+                plan["iap"] == f"{product}_{period}"
+                and plan["nameKey"] == f"Plans.{product}_{period}"
+            )
+            assert (
+                plan["promoTitle"] is None
+                and plan["isPromo"] is False
+                and plan["subscribed"] is False
+            )
 
 
 @pytest.mark.parametrize("country", COUNTRIES)
@@ -61,9 +107,20 @@ def test_monthly_and_yearly_prices_on_each_plan(client, country):
     for products, monthly, yearly in zip((SINGLES, COMBOS, TRIPLE), figures["P1M"], figures["P1Y"]):
         display, savings = YEARLY_FIGURES[yearly]
         for product in products:
-            m, y = plans[f"{product}_monthly_{currency.lower()}"], plans[f"{product}_yearly_{currency.lower()}"]
-            assert (m["monthlyPrice"], m["yearlyPrice"], m["yearlySavings"]) == (monthly, yearly, savings)
-            assert (y["monthlyPrice"], y["yearlyPrice"], y["yearlySavings"]) == (display, yearly, savings)
+            m, y = (
+                plans[f"{product}_monthly_{currency.lower()}"],
+                plans[f"{product}_yearly_{currency.lower()}"],
+            )
+            assert (m["monthlyPrice"], m["yearlyPrice"], m["yearlySavings"]) == (
+                monthly,
+                yearly,
+                savings,
+            )
+            assert (y["monthlyPrice"], y["yearlyPrice"], y["yearlySavings"]) == (
+                display,
+                yearly,
+                savings,
+            )
 
 
 @pytest.mark.parametrize("country", COUNTRIES)
@@ -79,12 +136,17 @@ def test_add_ons_make_the_bundle_prices(client, country):
             assert single + Decimal(add_ons[0]["price"]) + Decimal(add_ons[1]["price"]) == triple
         for product in COMBOS:
             add_ons = plans[f"{product}_{period}_{currency.lower()}"]["addOns"]
-            assert [(a["addonName"], combo + Decimal(a["price"])) for a in add_ons] == [("third_app", triple)]
+            assert [(a["addonName"], combo + Decimal(a["price"])) for a in add_ons] == [
+                ("third_app", triple)
+            ]
         assert plans[f"lumo_tv_books_games_{period}_{currency.lower()}"]["addOns"] == []
 
 
 def test_add_on_figures(client):
-    us, ch = by_id(get_plans(client, "?countryCode=US")), by_id(get_plans(client, "?countryCode=CH"))
+    us, ch = (
+        by_id(get_plans(client, "?countryCode=US")),
+        by_id(get_plans(client, "?countryCode=CH")),
+    )
     assert [a["price"] for a in us["lumo_tv_monthly_usd"]["addOns"]] == ["3.00", "2.00"]
     assert [a["price"] for a in us["lumo_tv_yearly_usd"]["addOns"]] == ["21.00", "15.00"]
     assert [a["price"] for a in ch["lumo_games_monthly_chf"]["addOns"]] == ["4.00", "3.00"]
@@ -116,15 +178,30 @@ def test_register_price_in_the_answer_and_on_its_own(client, country):
     display = {"59.90": "5.00", "49.90": "4.20"}[yearly]
     savings = {"59.90": "59.98", "49.90": "45.98"}[yearly]
     symbol = {"EUR": "€", "CHF": "CHF", "USD": "$"}[currency]
-    expected = {"countryCode": country, "currency": currency, "currencySymbol": symbol, "monthlyPrice": monthly,
-                "yearlyPrice": yearly, "yearlyPerMonthPrice": display, "yearlySavings": savings}
+    expected = {
+        "countryCode": country,
+        "currency": currency,
+        "currencySymbol": symbol,
+        "monthlyPrice": monthly,
+        "yearlyPrice": yearly,
+        "yearlyPerMonthPrice": display,
+        "yearlySavings": savings,
+    }
     assert get_plans(client, f"?countryCode={country}")["registerPrice"] == expected
     assert client.get(f"/v5/plans/register?countryCode={country.lower()}").json == expected
 
 
-@pytest.mark.parametrize("country,expected", [("BE", ("9.99", "EUR")), ("LU", ("9.99", "EUR")),
-                                              ("AT", ("9.99", "EUR")), ("IT", ("7.99", "USD")),
-                                              ("GB", ("7.99", "USD")), ("es", ("7.99", "EUR"))])
+@pytest.mark.parametrize(
+    "country,expected",
+    [
+        ("BE", ("9.99", "EUR")),
+        ("LU", ("9.99", "EUR")),
+        ("AT", ("9.99", "EUR")),
+        ("IT", ("7.99", "USD")),
+        ("GB", ("7.99", "USD")),
+        ("es", ("7.99", "EUR")),
+    ],
+)
 def test_register_price_of_the_special_group_and_elsewhere(client, country, expected):
     body = client.get(f"/v5/plans/register?countryCode={country}").json
     assert (body["monthlyPrice"], body["currency"]) == expected
@@ -133,9 +210,19 @@ def test_register_price_of_the_special_group_and_elsewhere(client, country, expe
 def test_default_plans(client):
     for country in COUNTRIES:
         defaults = get_plans(client, f"?countryCode={country}")["defaultPlans"]
-        assert [(p["planId"], p["price"], p["currency"], p["durationCode"], [a["price"] for a in p["addOns"]])
-                for p in defaults] == [("default_monthly_usd", "7.99", "USD", "P1M", ["3.00"]),
-                                       ("default_yearly_usd", "49.90", "USD", "P1Y", ["20.00"])]
+        assert [
+            (
+                p["planId"],
+                p["price"],
+                p["currency"],
+                p["durationCode"],
+                [a["price"] for a in p["addOns"]],
+            )
+            for p in defaults
+        ] == [
+            ("default_monthly_usd", "7.99", "USD", "P1M", ["3.00"]),
+            ("default_yearly_usd", "49.90", "USD", "P1Y", ["20.00"]),
+        ]
         assert defaults[1]["monthlyPrice"] == "4.20" and defaults[0]["yearlySavings"] == "45.98"
 
 
@@ -147,14 +234,29 @@ def test_every_eu_member_state_gets_the_euro_catalogue(client, country):
     assert get_plans(client, f"?countryCode={country.lower()}")["currency"] == "EUR"
 
 
-@pytest.mark.parametrize("query,country,currency", [
-    ("?countryCode=CH", "CH", "CHF"), ("?countryCode=ch", "CH", "CHF"), ("?countryCode=Ch", "CH", "CHF"),
-    ("?countryCode=US", "US", "USD"), ("?countryCode=gb", "GB", "USD"), ("?countryCode=NO", "NO", "USD"),
-    ("?countryCode=JP", "JP", "USD"), ("?countryCode=BR", "BR", "USD"), ("?countryCode=%20fr%20", "FR", "EUR"),
-    ("", "FR", "EUR"), ("?countryCode=", "FR", "EUR"), ("?countryCode=XX", "FR", "EUR"),
-    ("?countryCode=FRA", "FR", "EUR"), ("?countryCode=1%3B", "FR", "EUR"), ("?countryCode=%3Cscript%3E", "FR", "EUR"),
-])
-def test_currency_by_country_with_the_default_for_missing_or_invalid(client, query, country, currency):
+@pytest.mark.parametrize(
+    "query,country,currency",
+    [
+        ("?countryCode=CH", "CH", "CHF"),
+        ("?countryCode=ch", "CH", "CHF"),
+        ("?countryCode=Ch", "CH", "CHF"),
+        ("?countryCode=US", "US", "USD"),
+        ("?countryCode=gb", "GB", "USD"),
+        ("?countryCode=NO", "NO", "USD"),
+        ("?countryCode=JP", "JP", "USD"),
+        ("?countryCode=BR", "BR", "USD"),
+        ("?countryCode=%20fr%20", "FR", "EUR"),
+        ("", "FR", "EUR"),
+        ("?countryCode=", "FR", "EUR"),
+        ("?countryCode=XX", "FR", "EUR"),
+        ("?countryCode=FRA", "FR", "EUR"),
+        ("?countryCode=1%3B", "FR", "EUR"),
+        ("?countryCode=%3Cscript%3E", "FR", "EUR"),
+    ],
+)
+def test_currency_by_country_with_the_default_for_missing_or_invalid(
+    client, query, country, currency
+):
     body = get_plans(client, query)
     assert (body["countryCode"], body["currency"]) == (country, currency)
 
@@ -168,8 +270,13 @@ def test_missing_country_falls_back_to_the_trusted_header_then_the_default(clien
 
 def test_groups_user_plan_by_product(client):
     body = get_plans(client, "?countryCode=FR")
-    assert [g["product"] for g in body["userPlan"]] == [*SINGLES, "lumo_tv_books", "lumo_tv_games",
-                                                        "lumo_books_games", "lumo_tv_books_games"]
+    assert [g["product"] for g in body["userPlan"]] == [
+        *SINGLES,
+        "lumo_tv_books",
+        "lumo_tv_games",
+        "lumo_books_games",
+        "lumo_tv_books_games",
+    ]
     for group in body["userPlan"]:
         assert group["nameKey"] == f"Plans.{group['product']}"
         assert [p["durationCode"] for p in group["plans"]] == ["P1M", "P1Y"]
@@ -182,21 +289,36 @@ def test_prices_are_strings_with_two_decimals(client):
     body = get_plans(client, "?countryCode=CH&showAll=1")
     for plan in body["monthly_plan"] + body["annual_plan"] + body["defaultPlans"]:
         for key in ("price", "monthlyPrice", "yearlyPrice", "yearlySavings"):
-            assert isinstance(plan[key], str) and len(plan[key].split(".")[1]) == 2, (plan["planId"], key)
+            assert isinstance(plan[key], str) and len(plan[key].split(".")[1]) == 2, (
+                plan["planId"],
+                key,
+            )
         assert all(isinstance(a["price"], str) for a in plan["addOns"])
 
 
 def test_show_all_must_be_a_boolean(client):
     response = client.get("/v5/plans?showAll=perhaps")
-    assert response.status_code == 400 and response.json["code"] == 0 and "showAll" in response.json["errors"]
+    assert (
+        response.status_code == 400
+        and response.json["code"] == 0
+        and "showAll" in response.json["errors"]
+    )
 
 
 def _subscribe(container, token_owner_id, kind, end_in_days=30, state="Active"):
     now = container.services.clock.now()
     with container.services.uow() as uow:
-        uow.subscriptions.add(Subscription(account_id=token_owner_id, subscription_type=kind, duration_code="P1M",
-                                           store_id="lumo", payment_state_id=state,
-                                           end_date=now + timedelta(days=end_in_days), created_at=now))
+        uow.subscriptions.add(
+            Subscription(
+                account_id=token_owner_id,
+                subscription_type=kind,
+                duration_code="P1M",
+                store_id="lumo",
+                payment_state_id=state,
+                end_date=now + timedelta(days=end_in_days),
+                created_at=now,
+            )
+        )
         uow.commit()
 
 
@@ -206,7 +328,9 @@ def _account_id(container, email="parent@example.com"):
 
 
 def subscribed(body):
-    return sorted(p["planId"] for p in body["monthly_plan"] + body["annual_plan"] if p["subscribed"])
+    return sorted(
+        p["planId"] for p in body["monthly_plan"] + body["annual_plan"] if p["subscribed"]
+    )
 
 
 def test_subscribed_follows_the_bearers_live_subscriptions(client, container):
@@ -216,12 +340,21 @@ def test_subscribed_follows_the_bearers_live_subscriptions(client, container):
     _subscribe(container, account, "lumo_tv_books")
     _subscribe(container, account, "lumo_games", end_in_days=-1)  # expired: does not count
     body = get_plans(client, "?countryCode=FR", bearer(token))
-    assert subscribed(body) == ["lumo_books_monthly_eur", "lumo_books_yearly_eur", "lumo_tv_books_monthly_eur",
-                                "lumo_tv_books_yearly_eur", "lumo_tv_monthly_eur", "lumo_tv_yearly_eur"]
+    assert subscribed(body) == [
+        "lumo_books_monthly_eur",
+        "lumo_books_yearly_eur",
+        "lumo_tv_books_monthly_eur",
+        "lumo_tv_books_yearly_eur",
+        "lumo_tv_monthly_eur",
+        "lumo_tv_yearly_eur",
+    ]
     # the same answer without a bearer, or with a bad one, flags nothing
     assert subscribed(get_plans(client, "?countryCode=FR")) == []
     assert subscribed(get_plans(client, "?countryCode=FR", bearer("forged-token"))) == []
-    assert get_plans(client, "?countryCode=FR", bearer("forged-token"))["monthly_plan"][0]["price"] == "4.99"
+    assert (
+        get_plans(client, "?countryCode=FR", bearer("forged-token"))["monthly_plan"][0]["price"]
+        == "4.99"
+    )
 
 
 def test_subscribed_on_promo_and_triple_plans(client, container):
@@ -252,12 +385,19 @@ def test_plans_are_gzipped_for_clients_that_accept_it(client):
     import gzip
 
     plain = client.get("/v5/plans?countryCode=FR")
-    packed = client.get("/v5/plans?countryCode=FR", headers={"Accept-Encoding": "gzip, deflate, br"})
+    packed = client.get(
+        "/v5/plans?countryCode=FR", headers={"Accept-Encoding": "gzip, deflate, br"}
+    )
     assert "Content-Encoding" not in plain.headers
     assert packed.headers["Content-Encoding"] == "gzip"
     assert json.loads(gzip.decompress(packed.data)) == plain.json
     assert len(packed.data) * 4 < len(plain.data)
     for response in (plain, packed):  # caches must keep the two apart
-        assert "Accept-Encoding" in response.headers["Vary"] and "X-Country-Code" in response.headers["Vary"]
-    refused = client.get("/v5/plans?countryCode=FR", headers={"Accept-Encoding": "gzip;q=0, identity"})
+        assert (
+            "Accept-Encoding" in response.headers["Vary"]
+            and "X-Country-Code" in response.headers["Vary"]
+        )
+    refused = client.get(
+        "/v5/plans?countryCode=FR", headers={"Accept-Encoding": "gzip;q=0, identity"}
+    )
     assert "Content-Encoding" not in refused.headers and refused.json == plain.json

@@ -1,4 +1,5 @@
 """SQL statements per request (issue 9): deterministic, so it can guard the hot paths."""
+
 import pytest
 from sqlalchemy import event
 
@@ -16,7 +17,10 @@ def count_queries(container):
         if not statement.lstrip().upper().startswith(IGNORED):
             statements.append(statement)
 
-    engines = {container.engine, container.read_engine}  # the read-only units of work have their own (PostgreSQL)
+    engines = {
+        container.engine,
+        container.read_engine,
+    }  # the read-only units of work have their own (PostgreSQL)
     for engine in engines:
         event.listen(engine, "before_cursor_execute", record)
     yield statements
@@ -42,8 +46,15 @@ def test_statements_per_endpoint(client, container, count_queries):
     assert measure(count_queries, lambda: client.get("/v5/coupon/validate/LUMO-HALF")) <= 1
     # Login: the account, the failed-login count written before the password check (security issue 10),
     # the login noted (count cleared, country), the token.
-    assert measure(count_queries, lambda: client.post(
-        "/v4/accounts/login", json={"email": "parent@example.com", "password": pw()})) <= 4
+    assert (
+        measure(
+            count_queries,
+            lambda: client.post(
+                "/v4/accounts/login", json={"email": "parent@example.com", "password": pw()}
+            ),
+        )
+        <= 4
+    )
 
 
 def test_subscriptions_with_coupons_stay_one_query(client, container, count_queries):
@@ -51,7 +62,10 @@ def test_subscriptions_with_coupons_stay_one_query(client, container, count_quer
     coupon's duration (the outer joins must neither drop nor repeat a subscription)."""
     seed_demo(container.engine, container.services.hasher)
     token = signed_up(client)
-    assert pay(client, token, plan="lumo_tv_monthly_eur", coupon="LUMO-HALF", key="tv").status_code == 200
+    assert (
+        pay(client, token, plan="lumo_tv_monthly_eur", coupon="LUMO-HALF", key="tv").status_code
+        == 200
+    )
     assert pay(client, token, plan="lumo_books_monthly_eur", key="books").status_code == 200
     statements = count_queries
     statements.clear()
@@ -59,5 +73,7 @@ def test_subscriptions_with_coupons_stay_one_query(client, container, count_quer
     assert response.status_code == 200 and len(statements) == 1
     rows = response.json["subscriptions"]
     assert [(s["subscriptionType"], s["coupon"], s["couponDurationCode"]) for s in rows] == [
-        ("lumo_tv", "LUMO-HALF", "P3M"), ("lumo_books", None, None)]
+        ("lumo_tv", "LUMO-HALF", "P3M"),
+        ("lumo_books", None, None),
+    ]
     assert rows[0]["id"] < rows[1]["id"]

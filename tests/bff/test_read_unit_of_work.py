@@ -1,4 +1,5 @@
 """The read-only unit of work of the hot read paths (token check, account view, coupon check, plans)."""
+
 import pytest
 from sqlalchemy import text
 

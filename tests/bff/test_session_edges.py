@@ -1,4 +1,5 @@
 """Redirect keys, country, the account answer, health and the OpenAPI document."""
+
 from datetime import timedelta
 
 import pytest
@@ -11,7 +12,10 @@ def test_redirect_key_round_trip_is_single_use(client):
     key = client.get("/v4/users/redirect/generate-key", headers=bearer(token)).json["redirectKey"]
     first = client.get(f"/v4/users/redirect/verify-key?redirectKey={key}")
     assert first.status_code == 200
-    assert client.get("/v5/subscriptions", headers=bearer(first.json["token"])).json["email"] == "parent@example.com"
+    assert (
+        client.get("/v5/subscriptions", headers=bearer(first.json["token"])).json["email"]
+        == "parent@example.com"
+    )
     second = client.get(f"/v4/users/redirect/verify-key?redirectKey={key}")
     assert (second.status_code, second.json["message"]) == (401, "redirectKeyInvalid")
 
@@ -25,12 +29,21 @@ def test_redirect_key_expires_after_a_minute(client, clock):
 
 def test_redirect_key_needs_a_bearer_and_a_key(client):
     assert client.get("/v4/users/redirect/generate-key").status_code == 401
-    assert client.get("/v4/users/redirect/generate-key", headers=bearer("forged")).status_code == 401
+    assert (
+        client.get("/v4/users/redirect/generate-key", headers=bearer("forged")).status_code == 401
+    )
     assert client.get("/v4/users/redirect/verify-key").status_code == 400
 
 
-@pytest.mark.parametrize("header,expected", [({"X-Country-Code": "ch"}, "CH"), ({"X-Country-Code": "XX"}, "FR"),
-                                             ({"X-Country-Code": "<script>"}, "FR"), ({}, "FR")])
+@pytest.mark.parametrize(
+    "header,expected",
+    [
+        ({"X-Country-Code": "ch"}, "CH"),
+        ({"X-Country-Code": "XX"}, "FR"),
+        ({"X-Country-Code": "<script>"}, "FR"),
+        ({}, "FR"),
+    ],
+)
 def test_country_from_trusted_header(client, header, expected):
     assert client.get("/v4/country", headers=header).json == {"geoplugin_countryCode": expected}
 
@@ -38,13 +51,27 @@ def test_country_from_trusted_header(client, header, expected):
 def test_account_answer_shape(client):
     token = signed_up(client)
     body = client.get("/v5/subscriptions", headers=bearer(token)).json
-    assert body == {"email": "parent@example.com", "name": "Ana", "emailIsConfirmed": False,
-                    "isEmailFake": False, "emailLanguage": "en", "emailLanguageChosen": False, "subscriptions": []}
+    assert body == {
+        "email": "parent@example.com",
+        "name": "Ana",
+        "emailIsConfirmed": False,
+        "isEmailFake": False,
+        "emailLanguage": "en",
+        "emailLanguageChosen": False,
+        "subscriptions": [],
+    }
     assert client.get("/v4/users/subscriptions", headers=bearer(token)).json == []
 
 
-@pytest.mark.parametrize("headers", [{}, {"Authorization": "Bearer"}, {"Authorization": "Basic abc"},
-                                     {"Authorization": "Bearer not-a-token"}])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"Authorization": "Bearer"},
+        {"Authorization": "Basic abc"},
+        {"Authorization": "Bearer not-a-token"},
+    ],
+)
 def test_account_answer_needs_a_valid_token(client, headers):
     response = client.get("/v5/subscriptions", headers=headers)
     assert (response.status_code, response.json["message"]) == (401, "loginNeeded")

@@ -1,6 +1,7 @@
 """Runtime switches (docs/operations.md): maintenance and the holiday promotion change in the database,
 reach a running API within SITE_CACHE_SECONDS without a restart, keep who and why, and fall back to the
 environment's values."""
+
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -17,10 +18,16 @@ def test_maintenance_switches_on_and_off_without_a_restart(client, container, cl
     # another process (an operator's CLI, another node) sets the switch in the database
     other = SiteSwitches(SqlSiteSwitches(container.engine), lambda: container.services.site, clock)
     other.set_maintenance(True, "ana (ops)", "database upgrade")
-    assert client.get("/v5/plans?countryCode=FR").status_code == 200  # this node's cache is still fresh
+    assert (
+        client.get("/v5/plans?countryCode=FR").status_code == 200
+    )  # this node's cache is still fresh
     clock.advance(timedelta(seconds=container.settings.site_cache_seconds))
     down = client.get("/v5/plans?countryCode=FR")
-    assert down.status_code == 503 and down.json["message"] == "maintenance" and down.headers["Retry-After"]
+    assert (
+        down.status_code == 503
+        and down.json["message"] == "maintenance"
+        and down.headers["Retry-After"]
+    )
     assert client.get("/v4/site").json["maintenance"] is True
     assert client.get("/healthz").status_code == 200
     other.set_maintenance(False, "ana (ops)", "upgrade done")
@@ -33,15 +40,35 @@ def test_the_holiday_promo_set_at_runtime_shows_in_v4_site(app, client, containe
     seed_demo(container.engine, container.services.hasher)
     today = clock.now().date()
     assert client.get("/v4/site").json["holidayPromo"]["active"] is False
-    result = app.test_cli_runner().invoke(args=[
-        "site", "set", "holiday-promo", "--from", today.isoformat(), "--to", (today + timedelta(days=20)).isoformat(),
-        "--coupon", "lumo-holiday", "--by", "ana", "--reason", "winter campaign"])
+    result = app.test_cli_runner().invoke(
+        args=[
+            "site",
+            "set",
+            "holiday-promo",
+            "--from",
+            today.isoformat(),
+            "--to",
+            (today + timedelta(days=20)).isoformat(),
+            "--coupon",
+            "lumo-holiday",
+            "--by",
+            "ana",
+            "--reason",
+            "winter campaign",
+        ]
+    )
     assert result.exit_code == 0, result.output
     assert "holiday-promo: LUMO-HOLIDAY" in result.output and "active today" in result.output
     promo = client.get("/v4/site").json["holidayPromo"]  # the CLI ran in this process: no wait
-    assert promo == {"active": True, "from": today.isoformat(), "to": (today + timedelta(days=20)).isoformat(),
-                     "couponCode": "LUMO-HOLIDAY"}
-    reset = app.test_cli_runner().invoke(args=["site", "reset", "holiday-promo", "--by", "ana", "--reason", "over"])
+    assert promo == {
+        "active": True,
+        "from": today.isoformat(),
+        "to": (today + timedelta(days=20)).isoformat(),
+        "couponCode": "LUMO-HOLIDAY",
+    }
+    reset = app.test_cli_runner().invoke(
+        args=["site", "reset", "holiday-promo", "--by", "ana", "--reason", "over"]
+    )
     assert reset.exit_code == 0, reset.output
     assert client.get("/v4/site").json["holidayPromo"]["active"] is False
     history = app.test_cli_runner().invoke(args=["site", "history"]).output.splitlines()
@@ -49,15 +76,32 @@ def test_the_holiday_promo_set_at_runtime_shows_in_v4_site(app, client, containe
     assert '"coupon": "LUMO-HOLIDAY"' in history[1] and "by ana: winter campaign" in history[1]
 
 
-def test_the_cli_refuses_changes_without_who_and_why_or_with_a_missing_coupon(app, container, clock):
+def test_the_cli_refuses_changes_without_who_and_why_or_with_a_missing_coupon(
+    app, container, clock
+):
     runner = app.test_cli_runner()
     no_reason = runner.invoke(args=["site", "set", "maintenance", "on", "--by", "ana"])
     assert no_reason.exit_code == 2 and "--reason" in no_reason.output
     blank = runner.invoke(args=["site", "set", "maintenance", "on", "--by", " ", "--reason", "x"])
     assert blank.exit_code == 2 and "who changes the switch and why" in blank.output
     today = clock.now().date().isoformat()
-    unknown = runner.invoke(args=["site", "set", "holiday-promo", "--from", today, "--to", today,
-                                  "--coupon", "NO-SUCH", "--by", "ana", "--reason", "x"])
+    unknown = runner.invoke(
+        args=[
+            "site",
+            "set",
+            "holiday-promo",
+            "--from",
+            today,
+            "--to",
+            today,
+            "--coupon",
+            "NO-SUCH",
+            "--by",
+            "ana",
+            "--reason",
+            "x",
+        ]
+    )
     assert unknown.exit_code == 2 and "no coupon NO-SUCH" in unknown.output
     assert runner.invoke(args=["site", "history"]).output == ""
     shown = runner.invoke(args=["site", "show"]).output
@@ -67,8 +111,10 @@ def test_the_cli_refuses_changes_without_who_and_why_or_with_a_missing_coupon(ap
 def test_the_environment_stays_the_default_and_a_reset_returns_to_it(container, clock):
     from core.domain.site import HolidayPromo, SiteConfig
 
-    container.services.site = SiteConfig(maintenance=True, holiday_promo=HolidayPromo(date(2026, 12, 1),
-                                                                                      date(2026, 12, 31), "LUMO-X"))
+    container.services.site = SiteConfig(
+        maintenance=True,
+        holiday_promo=HolidayPromo(date(2026, 12, 1), date(2026, 12, 31), "LUMO-X"),
+    )
     switches = container.services.switches
     assert switches.current().maintenance is True  # MAINTENANCE_MODE=true, nothing stored
     switches.set_maintenance(False, "ana", "the upgrade finished early")
@@ -101,4 +147,6 @@ def test_unknown_switches_and_reversed_dates_are_refused(container):
     with pytest.raises(SwitchError):
         switches.set("free_money", {"on": True}, "ana", "why not")
     with pytest.raises(SwitchError):
-        switches.set_holiday_promo(date(2026, 12, 31), date(2026, 12, 1), "LUMO-HOLIDAY", "ana", "typo")
+        switches.set_holiday_promo(
+            date(2026, 12, 31), date(2026, 12, 1), "LUMO-HOLIDAY", "ana", "typo"
+        )

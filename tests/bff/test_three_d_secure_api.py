@@ -1,5 +1,6 @@
 """3-D Secure through the API (docs/taking-real-money.md): THREE_D_SECURE required / optional / off, against the
 sandbox gateway's 3-D Secure test nonces (Braintree's), wallets and plain card nonces."""
+
 from __future__ import annotations
 
 import pytest
@@ -64,21 +65,35 @@ def test_each_rule_and_nonce(client, container, level_index, level, nonce):
         assert response.status_code == 200, response.json
         [row] = _rows(container, email)
         if level == "off":
-            assert (row.three_d_secure_status, row.liability_shifted) == (None, None)  # nothing was looked up
+            assert (row.three_d_secure_status, row.liability_shifted) == (
+                None,
+                None,
+            )  # nothing was looked up
         else:
-            assert (row.three_d_secure_status, row.liability_shifted) == RECORDED.get(nonce, (None, None))
+            assert (row.three_d_secure_status, row.liability_shifted) == RECORDED.get(
+                nonce, (None, None)
+            )
     else:
         assert response.status_code == 400
-        assert (response.json["code"], response.json["message"], response.json["errorMessage"]) == (0, refused, refused)
+        assert (response.json["code"], response.json["message"], response.json["errorMessage"]) == (
+            0,
+            refused,
+            refused,
+        )
         assert _rows(container, email) == []  # refused before anything was recorded or charged
         assert container.services.gateway.subscriptions == {}
         assert subscriptions(client, token) == []
 
 
 def test_the_rule_is_per_currency(client, container):
-    container.services.three_d_secure = ThreeDSecurePolicy.of({"EUR": "required", "USD": "optional"})
+    container.services.three_d_secure = ThreeDSecurePolicy.of(
+        {"EUR": "required", "USD": "optional"}
+    )
     token = signed_up(client)
-    assert pay(client, token, plan="lumo_tv_monthly_eur", nonce=PLAIN_CARD).json["errorMessage"] == "threeDSecureRequired"
+    assert (
+        pay(client, token, plan="lumo_tv_monthly_eur", nonce=PLAIN_CARD).json["errorMessage"]
+        == "threeDSecureRequired"
+    )
     assert pay(client, token, plan="lumo_tv_monthly_usd", nonce=PLAIN_CARD).status_code == 200
     # CHF is not named: optional
     other = signed_up(client, email="chf@example.com")
@@ -97,11 +112,21 @@ def test_a_refused_authentication_leaves_the_trial_and_the_key_usable(client, co
 def test_the_legacy_calls_apply_the_rule_too(client, container):
     _rule(container, "required")
     token = signed_up(client)
-    body = {"nonce": PLAIN_CARD, "name": "Ana", "device_data": None, "iap": "lumo_tv_monthly_eur", "coupon": None}
-    response = client.post("/v4/braintree/subscriptions", json=body, headers={"Authorization": f"Bearer {token}"})
+    body = {
+        "nonce": PLAIN_CARD,
+        "name": "Ana",
+        "device_data": None,
+        "iap": "lumo_tv_monthly_eur",
+        "coupon": None,
+    }
+    response = client.post(
+        "/v4/braintree/subscriptions", json=body, headers={"Authorization": f"Bearer {token}"}
+    )
     assert (response.status_code, response.json["errorMessage"]) == (400, "threeDSecureRequired")
     body["nonce"] = STEP_UP
-    response = client.post("/v4/braintree/subscriptions", json=body, headers={"Authorization": f"Bearer {token}"})
+    response = client.post(
+        "/v4/braintree/subscriptions", json=body, headers={"Authorization": f"Bearer {token}"}
+    )
     assert response.status_code == 200, response.json
 
 
@@ -110,6 +135,7 @@ def test_gateway_unreachable_during_the_lookup_is_503_and_nothing_is_recorded(cl
 
     def down(nonce):
         raise GatewayUnavailable("timeout")
+
     container.services.gateway.inspect_nonce = down
     token = signed_up(client, email="down@example.com")
     response = pay(client, token, nonce=AUTHENTICATED)

@@ -1,4 +1,5 @@
 """Linking a TV by PIN: start, poll, claim; expiry, single use, races, rate limits, hashes only."""
+
 import re
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
@@ -30,7 +31,11 @@ def test_start_answers_a_pin_a_link_and_its_qr_code(client):
     link = start(client)
     assert re.fullmatch(r"[0-9]{6}", link["pin"])
     assert link["linkUrl"] == f"http://lumo.test/link?pin={link['pin']}"
-    assert link["qrSvg"].startswith("<svg") and "viewBox" in link["qrSvg"] and link["qrSvg"].endswith("</svg>\n")
+    assert (
+        link["qrSvg"].startswith("<svg")
+        and "viewBox" in link["qrSvg"]
+        and link["qrSvg"].endswith("</svg>\n")
+    )
     assert (link["expiresIn"], link["pollInterval"]) == (600, 5)
     assert len(link["pollToken"]) == 64
 
@@ -53,7 +58,10 @@ def test_pending_then_linked_once_then_gone(client):
     linked = client.get(f"/v5/tv/link/{link['pollToken']}")
     assert linked.status_code == 200 and linked.json["status"] == "linked"
     tv_token = linked.json["token"]
-    assert client.get("/v5/subscriptions", headers=bearer(tv_token)).json["email"] == "parent@example.com"
+    assert (
+        client.get("/v5/subscriptions", headers=bearer(tv_token)).json["email"]
+        == "parent@example.com"
+    )
     later = client.get(f"/v5/tv/link/{link['pollToken']}")
     assert (later.status_code, later.json["message"]) == (410, "linkExpired")
     assert client.get("/v5/tv/link/" + "0" * 64).status_code == 404
@@ -75,7 +83,9 @@ def test_a_claimed_link_must_be_collected_within_ten_minutes(client, clock):
     clock.advance(timedelta(minutes=9))
     assert claim(client, bearer(signed_up(client)), link["pin"]).status_code == 200
     clock.advance(timedelta(minutes=9))
-    assert client.get(f"/v5/tv/link/{link['pollToken']}").status_code == 200  # 18 minutes after start
+    assert (
+        client.get(f"/v5/tv/link/{link['pollToken']}").status_code == 200
+    )  # 18 minutes after start
     other = start(client)
     claim(client, bearer(signed_up(client, email="b@example.com")), other["pin"])
     clock.advance(timedelta(minutes=10))
@@ -90,13 +100,22 @@ def test_a_pin_is_single_use(client):
     assert (again.status_code, again.json["message"]) == (400, "linkPinInvalid")
     assert claim(client, first, link["pin"]).status_code == 400
     token = client.get(f"/v5/tv/link/{link['pollToken']}").json["token"]
-    assert client.get("/v5/subscriptions", headers=bearer(token)).json["email"] == "parent@example.com"
+    assert (
+        client.get("/v5/subscriptions", headers=bearer(token)).json["email"] == "parent@example.com"
+    )
 
 
 def test_two_parents_racing_for_one_pin_exactly_one_wins(app, container, frozen_limits):
     link = start(app.test_client())
-    tokens = [accounts.register(container.services, accounts.Registration(
-        email=f"racer{i}@example.com", password=pw(), is_tc_accepted=True)).token for i in range(10)]
+    tokens = [
+        accounts.register(
+            container.services,
+            accounts.Registration(
+                email=f"racer{i}@example.com", password=pw(), is_tc_accepted=True
+            ),
+        ).token
+        for i in range(10)
+    ]
 
     def attempt(token):
         return claim(app.test_client(), bearer(token), link["pin"]).status_code
@@ -112,7 +131,10 @@ def test_two_parents_racing_for_one_pin_exactly_one_wins(app, container, frozen_
 @pytest.mark.parametrize("pin", ["", "12345", "abcdef", "1234567"])
 def test_malformed_pins_are_refused(client, pin):
     response = claim(client, bearer(signed_up(client)), pin)
-    assert response.status_code == 400 and response.json["message"] in ("linkPinInvalid", "parameterRequired")
+    assert response.status_code == 400 and response.json["message"] in (
+        "linkPinInvalid",
+        "parameterRequired",
+    )
 
 
 def test_claiming_needs_a_logged_in_parent(client):
@@ -126,7 +148,9 @@ def test_guessing_is_limited_per_account(client, frozen_limits):
     answers = [claim(client, parent, f"{n:06d}").status_code for n in range(11)]
     assert answers == [400] * 10 + [429]
     link = start(client)
-    assert claim(client, parent, link["pin"]).status_code == 429  # even the right PIN, until the window ends
+    assert (
+        claim(client, parent, link["pin"]).status_code == 429
+    )  # even the right PIN, until the window ends
 
 
 def test_guessing_is_limited_per_address_across_accounts(client, frozen_limits):
@@ -156,5 +180,7 @@ def test_the_poll_token_never_reaches_the_access_log(app, caplog):
     link = start(app.test_client())
     with caplog.at_level("INFO", logger="lumo.access"):
         app.test_client().get(f"/v5/tv/link/{link['pollToken']}")
-    lines = [observability.redact(r.getMessage()) + str(getattr(r, "fields", "")) for r in caplog.records]
+    lines = [
+        observability.redact(r.getMessage()) + str(getattr(r, "fields", "")) for r in caplog.records
+    ]
     assert lines and not any(link["pollToken"] in observability.redact(line) for line in lines)

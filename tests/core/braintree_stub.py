@@ -9,6 +9,7 @@ It behaves by nonce, like the sandbox's test nonces, plus a few stub-only ones:
   single-use-*                    a real nonce: consumed by its first use
 Every request is kept in `received` as (method, path, body as a dict).
 """
+
 from __future__ import annotations
 
 import base64
@@ -24,33 +25,89 @@ from xml.sax.saxutils import escape
 MERCHANT_ID, PUBLIC_KEY, PRIVATE_KEY = "lumo_stub_merchant", "stub_public_key", "stub_private_key"
 PLANS = {"lumo_monthly", "lumo_yearly"}
 _METHODS = {
-    "fake-valid-nonce": ("credit_card", {"card_type": "Visa", "bin": "401288", "last_4": "1881",
-                                         "expiration_month": "12", "expiration_year": "2030", "expired": False}),
+    "fake-valid-nonce": (
+        "credit_card",
+        {
+            "card_type": "Visa",
+            "bin": "401288",
+            "last_4": "1881",
+            "expiration_month": "12",
+            "expiration_year": "2030",
+            "expired": False,
+        },
+    ),
     "fake-paypal-billing-agreement-nonce": ("paypal_account", {"email": "payer@example.com"}),
-    "fake-android-pay-nonce": ("android_pay_card", {"virtual_card_type": "Visa", "virtual_card_last_4": "1111",
-                                                    "source_card_type": "Visa", "expiration_month": "12",
-                                                    "expiration_year": "2030", "expired": False}),
-    "fake-android-pay-pan-only-nonce": ("android_pay_card", {"virtual_card_type": "Visa", "virtual_card_last_4": "1111",
-                                                             "source_card_type": "Visa", "expiration_month": "12",
-                                                             "expiration_year": "2030", "expired": False}),
-    **{nonce: ("credit_card", {"card_type": "Visa", "bin": "400000", "last_4": "1091", "expiration_month": "01",
-                                "expiration_year": "2030", "expired": False})
-       for nonce in ("fake-three-d-secure-visa-full-authentication-nonce",
-                     "fake-three-d-secure-visa-failed-authentication-nonce")},
-    "fake-apple-pay-visa-nonce": ("apple_pay_card", {"card_type": "Apple Pay - Visa", "last_4": "1111",
-                                                     "expiration_month": "12", "expiration_year": "2030",
-                                                     "expired": False}),
+    "fake-android-pay-nonce": (
+        "android_pay_card",
+        {
+            "virtual_card_type": "Visa",
+            "virtual_card_last_4": "1111",
+            "source_card_type": "Visa",
+            "expiration_month": "12",
+            "expiration_year": "2030",
+            "expired": False,
+        },
+    ),
+    "fake-android-pay-pan-only-nonce": (
+        "android_pay_card",
+        {
+            "virtual_card_type": "Visa",
+            "virtual_card_last_4": "1111",
+            "source_card_type": "Visa",
+            "expiration_month": "12",
+            "expiration_year": "2030",
+            "expired": False,
+        },
+    ),
+    **{
+        nonce: (
+            "credit_card",
+            {
+                "card_type": "Visa",
+                "bin": "400000",
+                "last_4": "1091",
+                "expiration_month": "01",
+                "expiration_year": "2030",
+                "expired": False,
+            },
+        )
+        for nonce in (
+            "fake-three-d-secure-visa-full-authentication-nonce",
+            "fake-three-d-secure-visa-failed-authentication-nonce",
+        )
+    },
+    "fake-apple-pay-visa-nonce": (
+        "apple_pay_card",
+        {
+            "card_type": "Apple Pay - Visa",
+            "last_4": "1111",
+            "expiration_month": "12",
+            "expiration_year": "2030",
+            "expired": False,
+        },
+    ),
 }
 
 
 # Stub-only (the stub answers PaymentMethodNonce.find): the 3-D Secure information of two test nonces.
 THREE_D_SECURE_INFO = {
     "fake-three-d-secure-visa-full-authentication-nonce": {
-        "enrolled": "Y", "status": "authenticate_successful", "liability_shifted": True,
-        "liability_shift_possible": True, "cavv": "cavv_value", "eci_flag": "05", "three_d_secure_version": "2.2.0"},
+        "enrolled": "Y",
+        "status": "authenticate_successful",
+        "liability_shifted": True,
+        "liability_shift_possible": True,
+        "cavv": "cavv_value",
+        "eci_flag": "05",
+        "three_d_secure_version": "2.2.0",
+    },
     "fake-three-d-secure-visa-failed-authentication-nonce": {
-        "enrolled": "Y", "status": "authenticate_failed", "liability_shifted": False,
-        "liability_shift_possible": True, "eci_flag": "07", "three_d_secure_version": "2.2.0"},
+        "enrolled": "Y",
+        "status": "authenticate_failed",
+        "liability_shifted": False,
+        "liability_shift_possible": True,
+        "eci_flag": "07",
+        "three_d_secure_version": "2.2.0",
+    },
 }
 
 
@@ -76,11 +133,22 @@ def node(tag: str, value) -> str:
 
 def api_error(message: str, errors: dict | None = None, verification: dict | None = None):
     """(422, api-error-response); `errors` maps an object key to [(code, attribute)]."""
-    tree = {"errors": []} | {key: {"errors": [("error", {"code": code, "attribute": attribute, "message": message})
-                                              for code, attribute in items]} for key, items in (errors or {}).items()}
+    tree = {"errors": []} | {
+        key: {
+            "errors": [
+                ("error", {"code": code, "attribute": attribute, "message": message})
+                for code, attribute in items
+            ]
+        }
+        for key, items in (errors or {}).items()
+    }
     body = {"errors": tree, "message": message}
     if verification:
-        body["verification"] = {"id": "verification1", "amount": "0.00", "currency_iso_code": "EUR"} | verification
+        body["verification"] = {
+            "id": "verification1",
+            "amount": "0.00",
+            "currency_iso_code": "EUR",
+        } | verification
     return 422, node("api_error_response", body)
 
 
@@ -107,9 +175,13 @@ class BraintreeStub:
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._server.daemon_threads = True
-        self._server.handle_error = lambda request, address: None  # a client that gave up is not a failure
+        self._server.handle_error = lambda request, address: (
+            None
+        )  # a client that gave up is not a failure
         self.port = self._server.server_address[1]
-        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
         self.reset()
 
     def start(self) -> "BraintreeStub":
@@ -142,7 +214,9 @@ class BraintreeStub:
             def _serve(self):
                 length = int(self.headers.get("Content-Length") or 0)
                 text = self.rfile.read(length).decode() if length else ""
-                status, xml = stub.answer(self.command, self.path, self.headers.get("Authorization", ""), text)
+                status, xml = stub.answer(
+                    self.command, self.path, self.headers.get("Authorization", ""), text
+                )
                 data = xml.encode()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/xml; charset=utf-8")
@@ -216,30 +290,62 @@ class BraintreeStub:
     def _nonce(self, nonce: str):
         """PaymentMethodNonce.find: the nonce's type, details and 3-D Secure information."""
         if nonce in THREE_D_SECURE_INFO:
-            return 200, node("payment_method_nonce", {"nonce": nonce, "type": "CreditCard", "default": False,
-                                                      "details": {"bin": "400000", "last_two": "91"},
-                                                      "three_d_secure_info": THREE_D_SECURE_INFO[nonce]})
-        kinds = {"credit_card": "CreditCard", "paypal_account": "PayPalAccount", "android_pay_card": "AndroidPayCard",
-                 "apple_pay_card": "ApplePayCard"}
+            return 200, node(
+                "payment_method_nonce",
+                {
+                    "nonce": nonce,
+                    "type": "CreditCard",
+                    "default": False,
+                    "details": {"bin": "400000", "last_two": "91"},
+                    "three_d_secure_info": THREE_D_SECURE_INFO[nonce],
+                },
+            )
+        kinds = {
+            "credit_card": "CreditCard",
+            "paypal_account": "PayPalAccount",
+            "android_pay_card": "AndroidPayCard",
+            "apple_pay_card": "ApplePayCard",
+        }
         kind, _ = _METHODS.get(nonce, (None, None))
         if kind is None:
             return 404, ""
-        details = {"is_network_tokenized": nonce != "fake-android-pay-pan-only-nonce"} if kind == "android_pay_card" else {}
-        return 200, node("payment_method_nonce", {"nonce": nonce, "type": kinds[kind], "default": False,
-                                                  "details": details, "three_d_secure_info": None})
+        details = (
+            {"is_network_tokenized": nonce != "fake-android-pay-pan-only-nonce"}
+            if kind == "android_pay_card"
+            else {}
+        )
+        return 200, node(
+            "payment_method_nonce",
+            {
+                "nonce": nonce,
+                "type": kinds[kind],
+                "default": False,
+                "details": details,
+                "three_d_secure_info": None,
+            },
+        )
 
     def _client_token(self, params: dict):
         customer_id = params.get("customer_id")
         if customer_id and customer_id not in self.customers:
-            return api_error("Customer specified by customer_id does not exist",
-                             {"client_token": [("92804", "customer_id")]})
-        return 201, node("client_token", {"value": f"stub-client-token-{customer_id or 'anonymous'}"})
+            return api_error(
+                "Customer specified by customer_id does not exist",
+                {"client_token": [("92804", "customer_id")]},
+            )
+        return 201, node(
+            "client_token", {"value": f"stub-client-token-{customer_id or 'anonymous'}"}
+        )
 
     def _create_customer(self, params: dict):
         if params["id"] in self.customers:
             return api_error("Customer ID has already been taken.", {"customer": [("91609", "id")]})
-        self.customers[params["id"]] = {"id": params["id"], "email": params.get("email"), "credit_cards": [],
-                                        "paypal_accounts": [], "addresses": []}
+        self.customers[params["id"]] = {
+            "id": params["id"],
+            "email": params.get("email"),
+            "credit_cards": [],
+            "paypal_accounts": [],
+            "addresses": [],
+        }
         return 201, node("customer", self.customers[params["id"]])
 
     def _vault(self, params: dict):
@@ -249,97 +355,185 @@ class BraintreeStub:
         if nonce == "fake-gateway-error-nonce":
             return 500, ""
         if nonce == "fake-processor-declined-visa-nonce":
-            return api_error("Do Not Honor", verification={
-                "status": "processor_declined", "processor_response_code": "2000",
-                "processor_response_text": "Do Not Honor", "gateway_rejection_reason": None})
+            return api_error(
+                "Do Not Honor",
+                verification={
+                    "status": "processor_declined",
+                    "processor_response_code": "2000",
+                    "processor_response_text": "Do Not Honor",
+                    "gateway_rejection_reason": None,
+                },
+            )
         if nonce == "fake-cvv-failure-nonce":
-            return api_error("Gateway Rejected: cvv", verification={
-                "status": "gateway_rejected", "processor_response_code": "1000",
-                "processor_response_text": "Approved", "gateway_rejection_reason": "cvv"})
+            return api_error(
+                "Gateway Rejected: cvv",
+                verification={
+                    "status": "gateway_rejected",
+                    "processor_response_code": "1000",
+                    "processor_response_text": "Approved",
+                    "gateway_rejection_reason": "cvv",
+                },
+            )
         if nonce == "fake-consumed-nonce" or nonce in self.used_nonces:
-            return api_error("Cannot use a payment_method_nonce more than once.",
-                             {"payment_method": [("93107", "payment_method_nonce")]})
+            return api_error(
+                "Cannot use a payment_method_nonce more than once.",
+                {"payment_method": [("93107", "payment_method_nonce")]},
+            )
         if nonce == "fake-luhn-invalid-nonce":
-            return api_error("Credit card number is invalid.", {"credit_card": [("81715", "number")]})
+            return api_error(
+                "Credit card number is invalid.", {"credit_card": [("81715", "number")]}
+            )
         kind, details = _METHODS.get(nonce.removeprefix("single-use-"), (None, None))
         if kind is None:
-            return api_error("Unknown payment_method_nonce.", {"payment_method": [("93108", "payment_method_nonce")]})
+            return api_error(
+                "Unknown payment_method_nonce.",
+                {"payment_method": [("93108", "payment_method_nonce")]},
+            )
         if params.get("customer_id") not in self.customers:
-            return api_error("Customer ID is invalid.", {"payment_method": [("93105", "customer_id")]})
+            return api_error(
+                "Customer ID is invalid.", {"payment_method": [("93105", "customer_id")]}
+            )
         if nonce.startswith("single-use-"):
             self.used_nonces.add(nonce)
         token = f"pm{next(self._tokens)}"
-        self.payment_methods[token] = (kind, {"token": token, "customer_id": params["customer_id"], "default": True,
-                                              "image_url": "https://stub.invalid/card.png", "subscriptions": []}
-                                       | details | ({"cardholder_name": params["cardholder_name"]}
-                                                    if kind == "credit_card" and "cardholder_name" in params else {}))
+        self.payment_methods[token] = (
+            kind,
+            {
+                "token": token,
+                "customer_id": params["customer_id"],
+                "default": True,
+                "image_url": "https://stub.invalid/card.png",
+                "subscriptions": [],
+            }
+            | details
+            | (
+                {"cardholder_name": params["cardholder_name"]}
+                if kind == "credit_card" and "cardholder_name" in params
+                else {}
+            ),
+        )
         return 201, node(kind, self.payment_methods[token][1])
 
     def _create_subscription(self, params: dict):
         if params.get("id") in self.subscriptions:
             return api_error("ID has already been taken.", {"subscription": [("81902", "id")]})
         if params.get("payment_method_token") not in self.payment_methods:
-            return api_error("Payment method token is invalid.", {"subscription": [("91903", "payment_method_token")]})
+            return api_error(
+                "Payment method token is invalid.",
+                {"subscription": [("91903", "payment_method_token")]},
+            )
         if params.get("plan_id") not in PLANS:
             return api_error("Plan ID is invalid.", {"subscription": [("91904", "plan_id")]})
         today = datetime.now(timezone.utc).date()
         trial = params.get("trial_period") is True
         starts = today + timedelta(days=params["trial_duration"]) if trial else today
-        modifications = {key: [(key.rstrip("s").replace("_", "-"), {
-            "id": item["inherited_from_id"], "amount": item["amount"], "quantity": 1,
-            "number_of_billing_cycles": int(item["number_of_billing_cycles"]) if item.get("number_of_billing_cycles") else None,
-            "never_expires": not item.get("number_of_billing_cycles")}) for item in params.get(key, {}).get("add", [])]
-            for key in ("add_ons", "discounts")}
-        total = (Decimal(params["price"]) + sum(Decimal(a["amount"]) for _, a in modifications["add_ons"])
-                 - sum(Decimal(d["amount"]) for _, d in modifications["discounts"]))
+        modifications = {
+            key: [
+                (
+                    key.rstrip("s").replace("_", "-"),
+                    {
+                        "id": item["inherited_from_id"],
+                        "amount": item["amount"],
+                        "quantity": 1,
+                        "number_of_billing_cycles": int(item["number_of_billing_cycles"])
+                        if item.get("number_of_billing_cycles")
+                        else None,
+                        "never_expires": not item.get("number_of_billing_cycles"),
+                    },
+                )
+                for item in params.get(key, {}).get("add", [])
+            ]
+            for key in ("add_ons", "discounts")
+        }
+        total = (
+            Decimal(params["price"])
+            + sum(Decimal(a["amount"]) for _, a in modifications["add_ons"])
+            - sum(Decimal(d["amount"]) for _, d in modifications["discounts"])
+        )
         self.subscriptions[params["id"]] = {
-            "id": params["id"], "status": "Active", "plan_id": params["plan_id"], "price": params["price"],
+            "id": params["id"],
+            "status": "Active",
+            "plan_id": params["plan_id"],
+            "price": params["price"],
             "payment_method_token": params["payment_method_token"],
             "merchant_account_id": params.get("merchant_account_id", "lumo_default"),
-            "trial_period": trial, "trial_duration": params.get("trial_duration") if trial else None,
+            "trial_period": trial,
+            "trial_duration": params.get("trial_duration") if trial else None,
             "trial_duration_unit": params.get("trial_duration_unit") if trial else None,
-            "first_billing_date": starts, "next_billing_date": starts if trial else today + timedelta(days=30),
+            "first_billing_date": starts,
+            "next_billing_date": starts if trial else today + timedelta(days=30),
             "paid_through_date": None if trial else today + timedelta(days=29),
-            "balance": "0.00", "next_billing_period_amount": str(total), "failure_count": 0,
-            "days_past_due": None, "never_expires": True, **modifications, "transactions": [], "status_history": [],
+            "balance": "0.00",
+            "next_billing_period_amount": str(total),
+            "failure_count": 0,
+            "days_past_due": None,
+            "never_expires": True,
+            **modifications,
+            "transactions": [],
+            "status_history": [],
             "created_at": datetime.now(timezone.utc).replace(tzinfo=None),
         }
         if not trial:  # charged at once, through the subscription's merchant account
-            charge = self._transaction("sale", str(total), self.subscriptions[params["id"]]["merchant_account_id"],
-                                       subscription_id=params["id"])
+            charge = self._transaction(
+                "sale",
+                str(total),
+                self.subscriptions[params["id"]]["merchant_account_id"],
+                subscription_id=params["id"],
+            )
             self.subscriptions[params["id"]]["transactions"] = [("transaction", charge)]
         return 201, node("subscription", self.subscriptions[params["id"]])
 
     # -- transactions (status: submitted_for_settlement until a test sets it "settled") ------
     def _transaction(self, kind: str, amount: str, merchant_account_id: str, **extra) -> dict:
-        tx = {"id": f"tx{len(self.transactions) + 1}", "type": kind, "status": "submitted_for_settlement",
-              "amount": amount, "currency_iso_code": {"lumo_eur": "EUR", "lumo_chf": "CHF", "lumo_usd": "USD"}.get(
-                  merchant_account_id, "USD"), "merchant_account_id": merchant_account_id, "refund_ids": [],
-              "created_at": datetime.now(timezone.utc).replace(tzinfo=None), **extra}
+        tx = {
+            "id": f"tx{len(self.transactions) + 1}",
+            "type": kind,
+            "status": "submitted_for_settlement",
+            "amount": amount,
+            "currency_iso_code": {"lumo_eur": "EUR", "lumo_chf": "CHF", "lumo_usd": "USD"}.get(
+                merchant_account_id, "USD"
+            ),
+            "merchant_account_id": merchant_account_id,
+            "refund_ids": [],
+            "created_at": datetime.now(timezone.utc).replace(tzinfo=None),
+            **extra,
+        }
         self.transactions[tx["id"]] = tx
         return tx
 
     def _refund(self, tx: dict, params: dict):
         if tx["status"] not in ("settled", "settling"):
-            return api_error("Cannot refund transaction unless it is settled.", {"transaction": [("91506", "base")]})
+            return api_error(
+                "Cannot refund transaction unless it is settled.",
+                {"transaction": [("91506", "base")]},
+            )
         amount = Decimal(params.get("amount") or tx["amount"])
-        given = sum((Decimal(self.transactions[r]["amount"]) for _, r in tx["refund_ids"]), Decimal(0))
+        given = sum(
+            (Decimal(self.transactions[r]["amount"]) for _, r in tx["refund_ids"]), Decimal(0)
+        )
         if given + amount > Decimal(tx["amount"]):
             return api_error("Refund amount is too large.", {"transaction": [("91521", "amount")]})
-        refund = self._transaction("credit", str(amount), tx["merchant_account_id"], refunded_transaction_id=tx["id"])
+        refund = self._transaction(
+            "credit", str(amount), tx["merchant_account_id"], refunded_transaction_id=tx["id"]
+        )
         tx["refund_ids"] = tx["refund_ids"] + [("item", refund["id"])]
         return 201, node("transaction", refund)
 
     def _void(self, tx: dict):
         if tx["status"] not in ("authorized", "submitted_for_settlement"):
-            return api_error("Transaction can only be voided if status is authorized, submitted_for_settlement, "
-                             "or - for PayPal - settlement_pending.", {"transaction": [("91504", "base")]})
+            return api_error(
+                "Transaction can only be voided if status is authorized, submitted_for_settlement, "
+                "or - for PayPal - settlement_pending.",
+                {"transaction": [("91504", "base")]},
+            )
         tx["status"] = "voided"
         return 200, node("transaction", tx)
 
     def _cancel(self, subscription: dict):
         if subscription["status"] == "Canceled":
-            return api_error("Subscription has already been canceled.", {"subscription": [("81905", "status")]})
+            return api_error(
+                "Subscription has already been canceled.", {"subscription": [("81905", "status")]}
+            )
         subscription["status"] = "Canceled"
         return 200, node("subscription", subscription)
 

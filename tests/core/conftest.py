@@ -14,6 +14,10 @@ def store():
 
 @pytest.fixture
 def ctx(store):
-    return ServiceContext(uow=lambda: FakeUnitOfWork(store), hasher=PlainHasher(),
-                          clock=FixedClock(datetime(2026, 1, 31, 12, 0, tzinfo=timezone.utc)),
-                          jobs=CountingJobs(), policy=TokenPolicy())
+    return ServiceContext(
+        uow=lambda: FakeUnitOfWork(store),
+        hasher=PlainHasher(),
+        clock=FixedClock(datetime(2026, 1, 31, 12, 0, tzinfo=timezone.utc)),
+        jobs=CountingJobs(),
+        policy=TokenPolicy(),
+    )

@@ -1,4 +1,5 @@
 """In-memory implementations of the ports, for tests of the domain and services."""
+
 from __future__ import annotations
 
 import copy
@@ -15,7 +16,13 @@ class FakeStore:
     """The 'database': shared by every unit of work of one test."""
 
     def __init__(self) -> None:
-        self.accounts, self.tokens, self.subscriptions, self.coupons, self.outbox = {}, {}, {}, {}, {}
+        self.accounts, self.tokens, self.subscriptions, self.coupons, self.outbox = (
+            {},
+            {},
+            {},
+            {},
+            {},
+        )
         self.analytics: dict = {}
         self.webhooks: set = set()
         self.consents: dict = {}
@@ -42,7 +49,9 @@ class FakeAccounts(_Repo):
         return next((copy.deepcopy(a) for a in self.table.values() if a.email == email), None)
 
     def by_alias(self, alias):
-        return next((copy.deepcopy(a) for a in self.table.values() if a.partner_alias == alias), None)
+        return next(
+            (copy.deepcopy(a) for a in self.table.values() if a.partner_alias == alias), None
+        )
 
     def save(self, account):
         self.table[account.id] = copy.deepcopy(account)
@@ -89,11 +98,18 @@ class FakeTokens(_Repo):
         if found is None:
             return None
         account, last_use = found
-        durations = {c.code: c.duration_code for k, c in self.coupons.items() if k != "_redemptions"}
-        subscriptions = sorted((s for s in self.subscriptions.values() if s.account_id == account.id),
-                               key=lambda s: s.id)
-        return (copy.deepcopy(account), last_use,
-                [(copy.deepcopy(s), durations.get(s.coupon)) for s in subscriptions])
+        durations = {
+            c.code: c.duration_code for k, c in self.coupons.items() if k != "_redemptions"
+        }
+        subscriptions = sorted(
+            (s for s in self.subscriptions.values() if s.account_id == account.id),
+            key=lambda s: s.id,
+        )
+        return (
+            copy.deepcopy(account),
+            last_use,
+            [(copy.deepcopy(s), durations.get(s.coupon)) for s in subscriptions],
+        )
 
     def touch(self, token_hash, now, unless_since):
         t = self._find(token_hash)
@@ -148,36 +164,61 @@ class FakeSubscriptions(_Repo):
     def claim_holder(self, account_id, apps, except_id=None):
         from core.domain.purchases import claimed_apps
 
-        return next((s.id for s in self.table.values() if s.account_id == account_id and s.id != except_id
-                     and claimed_apps(s) & set(apps)), None)
+        return next(
+            (
+                s.id
+                for s in self.table.values()
+                if s.account_id == account_id and s.id != except_id and claimed_apps(s) & set(apps)
+            ),
+            None,
+        )
 
     def stale_pending(self, created_before, limit):
-        return [copy.deepcopy(s) for s in self.table.values()
-                if s.payment_state_id == "Pending" and s.created_at < created_before][:limit]
+        return [
+            copy.deepcopy(s)
+            for s in self.table.values()
+            if s.payment_state_id == "Pending" and s.created_at < created_before
+        ][:limit]
 
     def forget_key(self, subscription_id):
         self.table[subscription_id].idempotency_key = None
 
     def by_gateway_id(self, gateway_id):
-        return next((copy.deepcopy(s) for s in self.table.values() if s.gateway_id == gateway_id), None)
+        return next(
+            (copy.deepcopy(s) for s in self.table.values() if s.gateway_id == gateway_id), None
+        )
 
     def by_idempotency_key(self, key):
-        return next((copy.deepcopy(s) for s in self.table.values() if s.idempotency_key == key), None)
+        return next(
+            (copy.deepcopy(s) for s in self.table.values() if s.idempotency_key == key), None
+        )
 
     def save(self, subscription):
         self.table[subscription.id] = copy.deepcopy(subscription)
 
     def due_to_expire(self, now, limit):
-        return [copy.deepcopy(s) for s in self.table.values() if s.end_date and s.end_date <= now
-                and s.payment_state_id not in ("Expired", "Pending", "Failed")
-                and (not s.is_renewing or s.store_id != "lumo")][:limit]
+        return [
+            copy.deepcopy(s)
+            for s in self.table.values()
+            if s.end_date
+            and s.end_date <= now
+            and s.payment_state_id not in ("Expired", "Pending", "Failed")
+            and (not s.is_renewing or s.store_id != "lumo")
+        ][:limit]
 
 
 class FakeCoupons(_Repo):
     add = _Repo._add
 
     def by_code(self, code):
-        return next((copy.deepcopy(c) for k, c in self.table.items() if k != "_redemptions" and c.code == code), None)
+        return next(
+            (
+                copy.deepcopy(c)
+                for k, c in self.table.items()
+                if k != "_redemptions" and c.code == code
+            ),
+            None,
+        )
 
     def used_by(self, coupon, account_id):
         return (coupon.code, account_id) in self.table.setdefault("_redemptions", set())
@@ -205,11 +246,16 @@ class FakeOutbox(_Repo):
 
     @staticmethod
     def _ready(m, now):
-        return (m.delivered_at is None and m.dead_at is None
-                and (m.next_attempt_at is None or m.next_attempt_at <= now))
+        return (
+            m.delivered_at is None
+            and m.dead_at is None
+            and (m.next_attempt_at is None or m.next_attempt_at <= now)
+        )
 
     def pending_ids(self, kinds, now, limit):
-        return [m.id for m in self.table.values() if m.kind in kinds and self._ready(m, now)][:limit]
+        return [m.id for m in self.table.values() if m.kind in kinds and self._ready(m, now)][
+            :limit
+        ]
 
     def claim(self, message_id, now, lease_seconds):
         m = self.table.get(message_id)
@@ -229,7 +275,11 @@ class FakeOutbox(_Repo):
         self.table[message_id].last_error, self.table[message_id].dead_at = error, now
 
     def dead(self, kind, limit):
-        return [replace(m) for m in self.table.values() if m.dead_at and (kind is None or m.kind == kind)][:limit]
+        return [
+            replace(m)
+            for m in self.table.values()
+            if m.dead_at and (kind is None or m.kind == kind)
+        ][:limit]
 
     def requeue(self, message_id):
         m = self.table.get(message_id)
@@ -295,7 +345,10 @@ class FakeUnitOfWork:
         self.accounts = FakeAccounts(self._work["accounts"])
         self.accounts.logins = self._work["logins"]
         self.tokens = FakeTokens(self._work["tokens"], self._work["accounts"])
-        self.tokens.subscriptions, self.tokens.coupons = self._work["subscriptions"], self._work["coupons"]
+        self.tokens.subscriptions, self.tokens.coupons = (
+            self._work["subscriptions"],
+            self._work["coupons"],
+        )
         self.subscriptions = FakeSubscriptions(self._work["subscriptions"])
         self.coupons = FakeCoupons(self._work["coupons"])
         self.outbox = FakeOutbox(self._work["outbox"])

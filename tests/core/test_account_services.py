@@ -1,4 +1,5 @@
 """Use cases over in-memory fakes: no database, no framework."""
+
 from datetime import timedelta
 from decimal import Decimal
 
@@ -12,7 +13,9 @@ from tests.core.fakes import FakeUnitOfWork
 
 
 def reg(email="p@lumo.example", coupon=None, **kw):
-    return accounts.Registration(email=email, password="h" * 64, is_tc_accepted=True, coupon=coupon, **kw)
+    return accounts.Registration(
+        email=email, password="h" * 64, is_tc_accepted=True, coupon=coupon, **kw
+    )
 
 
 def raises(error, fn, *args):
@@ -22,7 +25,9 @@ def raises(error, fn, *args):
 
 
 def test_register_creates_account_session_and_two_emails(ctx, store):
-    result = accounts.register(ctx, reg(email=" P@Lumo.Example ", language="de-AT", country_code="ch"))
+    result = accounts.register(
+        ctx, reg(email=" P@Lumo.Example ", language="de-AT", country_code="ch")
+    )
     account = next(iter(store.accounts.values()))
     assert (account.email, account.language, account.country_code) == ("p@lumo.example", "de", "CH")
     assert account.password_hash == "plain$" + "h" * 64
@@ -36,32 +41,52 @@ def test_register_rejects_bad_email_taken_email_and_bad_coupon(ctx, store):
     raises(errors.INVALID_EMAIL, accounts.register, ctx, reg(email="nope"))
     accounts.register(ctx, reg())
     raises(errors.EMAIL_TAKEN, accounts.register, ctx, reg(email="P@lumo.example"))
-    raises(errors.INVALID_COUPON, accounts.register, ctx, reg(email="q@lumo.example", coupon="NOPE"))
+    raises(
+        errors.INVALID_COUPON, accounts.register, ctx, reg(email="q@lumo.example", coupon="NOPE")
+    )
     assert len(store.accounts) == 1  # nothing half-written
 
 
 def test_register_with_access_coupon_gives_free_campaign_subscription(ctx, store):
     with ctx.uow() as uow:
-        uow.coupons.add(Coupon(code="FREE1", coupon_type="UNIQUE_ACCESS_COUPON", duration_code="P2M"))
+        uow.coupons.add(
+            Coupon(code="FREE1", coupon_type="UNIQUE_ACCESS_COUPON", duration_code="P2M")
+        )
         uow.commit()
     result = accounts.register(ctx, reg(coupon="free1"))
     assert result.has_subscription is True
     assert result.user_coupon["couponType"] == "UNIQUE_ACCESS_COUPON"
     sub = next(iter(store.subscriptions.values()))
-    assert (sub.payment_state_id, sub.subscription_type, sub.coupon) == ("Free_Campaign", "lumo_tv_books_games", "FREE1")
+    assert (sub.payment_state_id, sub.subscription_type, sub.coupon) == (
+        "Free_Campaign",
+        "lumo_tv_books_games",
+        "FREE1",
+    )
     assert sub.end_date == ctx.clock.now().replace(month=3, day=31)
-    raises(errors.COUPON_REDEEMED, accounts.register, ctx, reg(email="b@lumo.example", coupon="FREE1"))
+    raises(
+        errors.COUPON_REDEEMED, accounts.register, ctx, reg(email="b@lumo.example", coupon="FREE1")
+    )
 
 
 def test_register_with_discount_coupon_does_not_redeem_it(ctx, store):
     with ctx.uow() as uow:
-        uow.coupons.add(Coupon(code="HALF", coupon_type="DISCOUNT_COUPON", duration_code="P3M",
-                               discount_price=Decimal("2.99"), plan_type="P1M"))
+        uow.coupons.add(
+            Coupon(
+                code="HALF",
+                coupon_type="DISCOUNT_COUPON",
+                duration_code="P3M",
+                discount_price=Decimal("2.99"),
+                plan_type="P1M",
+            )
+        )
         uow.commit()
     result = accounts.register(ctx, reg(coupon="HALF"))
     assert result.has_subscription is False
-    assert result.user_coupon["discountDetails"] == {"discountPrice": "2.99", "isBundleDiscount": False,
-                                                     "planType": "P1M"}
+    assert result.user_coupon["discountDetails"] == {
+        "discountPrice": "2.99",
+        "isBundleDiscount": False,
+        "planType": "P1M",
+    }
     assert next(iter(store.coupons.values())).redeemed_at is None
 
 

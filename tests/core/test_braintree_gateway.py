@@ -1,4 +1,5 @@
 """The Braintree adapter, through the real SDK, against a loopback stub of the gateway's XML API."""
+
 from __future__ import annotations
 
 import base64
@@ -14,12 +15,33 @@ from braintree.error_result import ErrorResult
 from braintree.util.crypto import Crypto
 
 from core.adapters.payments.braintree_gateway import (
-    COUPON_DISCOUNT_ID, ERROR_CODE_TABLE, BraintreeGateway, build_braintree_gateway, classify_error,
+    COUPON_DISCOUNT_ID,
+    ERROR_CODE_TABLE,
+    BraintreeGateway,
+    build_braintree_gateway,
+    classify_error,
 )
 from core.domain.payments import (
-    BRAND_NOT_ACCEPTED, CARD, CONSUMED_NONCE, CVV_FAILED, DECLINED, DUPLICATE, GATEWAY_REJECTED, GOOGLE_PAY,
-    INVALID_NONCE, MESSAGE_KEYS, PAYPAL, SETTLED, UNAVAILABLE, UNSETTLED, VOIDED, Discount, GatewayUnavailable,
-    InvalidWebhookSignature, SubscriptionRequest, TransactionInfo,
+    BRAND_NOT_ACCEPTED,
+    CARD,
+    CONSUMED_NONCE,
+    CVV_FAILED,
+    DECLINED,
+    DUPLICATE,
+    GATEWAY_REJECTED,
+    GOOGLE_PAY,
+    INVALID_NONCE,
+    MESSAGE_KEYS,
+    PAYPAL,
+    SETTLED,
+    UNAVAILABLE,
+    UNSETTLED,
+    VOIDED,
+    Discount,
+    GatewayUnavailable,
+    InvalidWebhookSignature,
+    SubscriptionRequest,
+    TransactionInfo,
 )
 from tests.core.braintree_stub import MERCHANT_ID, PRIVATE_KEY, PUBLIC_KEY, BraintreeStub
 
@@ -43,21 +65,36 @@ def stub(server):
 
 
 def environment(port: int) -> braintree.Environment:
-    return braintree.Environment("stub", "127.0.0.1", str(port), f"http://127.0.0.1:{port}", False, None)
+    return braintree.Environment(
+        "stub", "127.0.0.1", str(port), f"http://127.0.0.1:{port}", False, None
+    )
 
 
 @pytest.fixture
 def gateway(stub):
-    adapter = BraintreeGateway(MERCHANT_ID, PUBLIC_KEY, PRIVATE_KEY, environment(stub.port),
-                               merchant_accounts={"EUR": "lumo_eur"})
+    adapter = BraintreeGateway(
+        MERCHANT_ID,
+        PUBLIC_KEY,
+        PRIVATE_KEY,
+        environment(stub.port),
+        merchant_accounts={"EUR": "lumo_eur"},
+    )
     yield adapter
     adapter.close()
 
 
 def request(**changes) -> SubscriptionRequest:
-    values = dict(subscription_id="sub_42_1", customer_id="acct_42", email="parent@example.com",
-                  nonce="fake-valid-nonce", plan_id="lumo_monthly", price=Decimal("7.99"), currency="EUR",
-                  billing_name="Ada Parent", device_data='{"correlation_id":"abc"}')
+    values = dict(
+        subscription_id="sub_42_1",
+        customer_id="acct_42",
+        email="parent@example.com",
+        nonce="fake-valid-nonce",
+        plan_id="lumo_monthly",
+        price=Decimal("7.99"),
+        currency="EUR",
+        billing_name="Ada Parent",
+        device_data='{"correlation_id":"abc"}',
+    )
     return SubscriptionRequest(**values | changes)
 
 
@@ -70,20 +107,49 @@ def midnight(days_from_today: int) -> datetime:
 def test_card_subscription_with_trial_and_coupon(gateway, stub):
     result = gateway.create_subscription(request(trial_days=7, discount=Discount(Decimal("2"), 3)))
 
-    assert (result.ok, result.gateway_id, result.payment_method, result.error) == (True, "sub_42_1", CARD, None)
+    assert (result.ok, result.gateway_id, result.payment_method, result.error) == (
+        True,
+        "sub_42_1",
+        CARD,
+        None,
+    )
     assert result.next_billing_date == midnight(7)
-    assert stub.bodies("POST", "/customers") == [{"customer": {"id": "acct_42", "email": "parent@example.com"}}]
+    assert stub.bodies("POST", "/customers") == [
+        {"customer": {"id": "acct_42", "email": "parent@example.com"}}
+    ]
     [vault] = stub.bodies("POST", "/payment_methods")
     assert vault["payment_method"] == {
-        "customer_id": "acct_42", "payment_method_nonce": "fake-valid-nonce", "device_data": '{"correlation_id":"abc"}',
+        "customer_id": "acct_42",
+        "payment_method_nonce": "fake-valid-nonce",
+        "device_data": '{"correlation_id":"abc"}',
         "cardholder_name": "Ada Parent",
-        "options": {"verify_card": True, "verification_amount": "1.00", "verification_merchant_account_id": "lumo_eur"}}
+        "options": {
+            "verify_card": True,
+            "verification_amount": "1.00",
+            "verification_merchant_account_id": "lumo_eur",
+        },
+    }
     [sent] = stub.bodies("POST", "/subscriptions")
     assert sent["subscription"] == {
-        "id": "sub_42_1", "payment_method_token": vault_token(stub), "plan_id": "lumo_monthly", "price": "7.99",
-        "trial_period": True, "trial_duration": 7, "trial_duration_unit": "day",
-        "options": {"do_not_inherit_add_ons_or_discounts": True}, "merchant_account_id": "lumo_eur",
-        "discounts": {"add": [{"inherited_from_id": COUPON_DISCOUNT_ID, "amount": "2.00", "number_of_billing_cycles": 3}]}}
+        "id": "sub_42_1",
+        "payment_method_token": vault_token(stub),
+        "plan_id": "lumo_monthly",
+        "price": "7.99",
+        "trial_period": True,
+        "trial_duration": 7,
+        "trial_duration_unit": "day",
+        "options": {"do_not_inherit_add_ons_or_discounts": True},
+        "merchant_account_id": "lumo_eur",
+        "discounts": {
+            "add": [
+                {
+                    "inherited_from_id": COUPON_DISCOUNT_ID,
+                    "amount": "2.00",
+                    "number_of_billing_cycles": 3,
+                }
+            ]
+        },
+    }
     assert stub.subscriptions["sub_42_1"]["next_billing_period_amount"] == "5.99"
     # Issue 15: the brand and last four digits Braintree reports, for the profile; no full e-mail, no number.
     assert (result.card_brand, result.card_last4, result.payer_email) == ("Visa", "1881", None)
@@ -94,8 +160,10 @@ def vault_token(stub) -> str:
     return token
 
 
-@pytest.mark.parametrize("nonce, kind", [("fake-paypal-billing-agreement-nonce", PAYPAL),
-                                         ("fake-android-pay-nonce", GOOGLE_PAY)])
+@pytest.mark.parametrize(
+    "nonce, kind",
+    [("fake-paypal-billing-agreement-nonce", PAYPAL), ("fake-android-pay-nonce", GOOGLE_PAY)],
+)
 def test_wallet_subscription_without_trial(gateway, stub, nonce, kind):
     stub.customers["acct_42"] = {"id": "acct_42", "email": "parent@example.com"}
 
@@ -110,26 +178,36 @@ def test_wallet_subscription_without_trial(gateway, stub, nonce, kind):
     assert stub.bodies("POST", "/customers") == []  # found, not created again
     [sent] = stub.bodies("POST", "/subscriptions")
     assert sent["subscription"]["trial_period"] is False
-    assert "trial_duration" not in sent["subscription"] and "merchant_account_id" not in sent["subscription"]
+    assert (
+        "trial_duration" not in sent["subscription"]
+        and "merchant_account_id" not in sent["subscription"]
+    )
 
 
 def test_add_ons_are_taken_out_of_the_price_braintree_adds_them(gateway, stub):
-    result = gateway.create_subscription(request(price=Decimal("9.99"), add_ons=(("extra_child", Decimal("2")),)))
+    result = gateway.create_subscription(
+        request(price=Decimal("9.99"), add_ons=(("extra_child", Decimal("2")),))
+    )
 
     assert result.ok
     [sent] = stub.bodies("POST", "/subscriptions")
     assert sent["subscription"]["price"] == "7.99"
-    assert sent["subscription"]["add_ons"] == {"add": [{"inherited_from_id": "extra_child", "amount": "2.00"}]}
+    assert sent["subscription"]["add_ons"] == {
+        "add": [{"inherited_from_id": "extra_child", "amount": "2.00"}]
+    }
     assert stub.subscriptions["sub_42_1"]["next_billing_period_amount"] == "9.99"
 
 
-@pytest.mark.parametrize("nonce, error", [
-    ("fake-processor-declined-visa-nonce", DECLINED),
-    ("fake-cvv-failure-nonce", CVV_FAILED),
-    ("fake-consumed-nonce", CONSUMED_NONCE),
-    ("fake-luhn-invalid-nonce", INVALID_NONCE),
-    ("no-such-nonce", INVALID_NONCE),
-])
+@pytest.mark.parametrize(
+    "nonce, error",
+    [
+        ("fake-processor-declined-visa-nonce", DECLINED),
+        ("fake-cvv-failure-nonce", CVV_FAILED),
+        ("fake-consumed-nonce", CONSUMED_NONCE),
+        ("fake-luhn-invalid-nonce", INVALID_NONCE),
+        ("no-such-nonce", INVALID_NONCE),
+    ],
+)
 def test_refused_payment_methods_map_to_neutral_codes(gateway, stub, nonce, error):
     result = gateway.create_subscription(request(nonce=nonce))
 
@@ -145,7 +223,9 @@ def test_provider_errors_raise_unavailable(gateway, nonce):
 
 
 def test_timeout_raises_unavailable(stub):
-    impatient = BraintreeGateway(MERCHANT_ID, PUBLIC_KEY, PRIVATE_KEY, environment(stub.port), timeout=0.2)
+    impatient = BraintreeGateway(
+        MERCHANT_ID, PUBLIC_KEY, PRIVATE_KEY, environment(stub.port), timeout=0.2
+    )
     try:
         with pytest.raises(GatewayUnavailable):
             impatient.create_subscription(request(nonce="fake-gateway-timeout-nonce"))
@@ -177,7 +257,9 @@ def test_retry_with_the_same_id_returns_the_subscription_already_created(gateway
     assert first.ok and again.ok and first.gateway_id == again.gateway_id == "sub_42_1"
     assert again.payment_method == CARD and again.next_billing_date == first.next_billing_date
     assert list(stub.subscriptions) == ["sub_42_1"]
-    assert len(stub.bodies("POST", "/subscriptions")) == 2  # the second was refused as a duplicate id
+    assert (
+        len(stub.bodies("POST", "/subscriptions")) == 2
+    )  # the second was refused as a duplicate id
 
 
 def test_retry_with_a_nonce_already_used_finds_the_subscription(gateway, stub):
@@ -185,7 +267,9 @@ def test_retry_with_a_nonce_already_used_finds_the_subscription(gateway, stub):
     again = gateway.create_subscription(request(nonce="single-use-fake-valid-nonce"))
 
     assert first.ok and again.ok and first.gateway_id == again.gateway_id
-    assert list(stub.subscriptions) == ["sub_42_1"] and len(stub.bodies("POST", "/subscriptions")) == 1
+    assert (
+        list(stub.subscriptions) == ["sub_42_1"] and len(stub.bodies("POST", "/subscriptions")) == 1
+    )
 
 
 def test_used_nonce_without_a_subscription_is_consumed(gateway, stub):
@@ -227,9 +311,19 @@ def test_change_plan(gateway, stub):
 
     result = gateway.change_plan("sub_42_1", "lumo_yearly", Decimal("59.9"))
 
-    assert (result.ok, result.gateway_id) == (True, "sub_42_1") and result.next_billing_date == midnight(30)
-    assert stub.bodies("PUT", "/subscriptions/sub_42_1") == [{"subscription": {
-        "plan_id": "lumo_yearly", "price": "59.90", "options": {"prorate_charges": False}}}]
+    assert (result.ok, result.gateway_id) == (
+        True,
+        "sub_42_1",
+    ) and result.next_billing_date == midnight(30)
+    assert stub.bodies("PUT", "/subscriptions/sub_42_1") == [
+        {
+            "subscription": {
+                "plan_id": "lumo_yearly",
+                "price": "59.90",
+                "options": {"prorate_charges": False},
+            }
+        }
+    ]
     assert gateway.change_plan("sub_42_1", "no_such_plan", Decimal(1)).error == GATEWAY_REJECTED
     assert gateway.change_plan("sub_unknown", "lumo_yearly", Decimal(1)).error == GATEWAY_REJECTED
 
@@ -240,27 +334,37 @@ def test_client_token(gateway, stub):
     assert gateway.client_token("acct_42") == "stub-client-token-acct_42"
     assert gateway.client_token("acct_new") == "stub-client-token-anonymous"  # not in the vault yet
     assert gateway.client_token() == "stub-client-token-anonymous"
-    assert stub.bodies("POST", "/client_token")[0] == {"client_token": {"customer_id": "acct_42", "version": 2}}
+    assert stub.bodies("POST", "/client_token")[0] == {
+        "client_token": {"customer_id": "acct_42", "version": 2}
+    }
 
 
 # -- webhooks --------------------------------------------------------------------------------
 @pytest.fixture
 def signer():
-    return braintree.BraintreeGateway(braintree.Configuration(
-        environment=braintree.Environment.Sandbox, merchant_id=MERCHANT_ID,
-        public_key=PUBLIC_KEY, private_key=PRIVATE_KEY))
+    return braintree.BraintreeGateway(
+        braintree.Configuration(
+            environment=braintree.Environment.Sandbox,
+            merchant_id=MERCHANT_ID,
+            public_key=PUBLIC_KEY,
+            private_key=PRIVATE_KEY,
+        )
+    )
 
 
-@pytest.mark.parametrize("provider_kind, kind", [
-    ("subscription_charged_successfully", "charged"),
-    ("subscription_charged_unsuccessfully", "charge_failed"),
-    ("subscription_went_past_due", "past_due"),
-    ("subscription_expired", "expired"),
-    ("subscription_canceled", "canceled"),
-    ("subscription_went_active", "went_active"),
-    ("subscription_trial_ended", "other"),
-    ("check", "other"),
-])
+@pytest.mark.parametrize(
+    "provider_kind, kind",
+    [
+        ("subscription_charged_successfully", "charged"),
+        ("subscription_charged_unsuccessfully", "charge_failed"),
+        ("subscription_went_past_due", "past_due"),
+        ("subscription_expired", "expired"),
+        ("subscription_canceled", "canceled"),
+        ("subscription_went_active", "went_active"),
+        ("subscription_trial_ended", "other"),
+        ("check", "other"),
+    ],
+)
 def test_webhook_kinds(gateway, signer, provider_kind, kind):
     sample = signer.webhook_testing.sample_notification(provider_kind, "sub_42_1")
 
@@ -284,7 +388,8 @@ def test_charged_webhook_dates_are_utc_midnights(gateway):
         "<paid-through-date type='date'>2026-03-05</paid-through-date>"
         "<next-billing-date type='date'>2026-03-06</next-billing-date>"
         "<transactions type='array'/><add-ons type='array'/><discounts type='array'/>"
-        "</subscription></subject></notification>")
+        "</subscription></subject></notification>"
+    )
 
     event = gateway.parse_webhook(signature, payload)
 
@@ -327,26 +432,68 @@ def codes(key: str, *values: str) -> dict:
     return {key: {"errors": [{"code": code, "attribute": "x", "message": "m"} for code in values]}}
 
 
-@pytest.mark.parametrize("result, expected", [
-    (error_result(verification={"status": "processor_declined", "processor_response_code": "2000"}), DECLINED),
-    (error_result(verification={"processor_response_code": "2046"}), DECLINED),
-    (error_result(transaction={"status": "processor_declined", "processor_response_code": "2001"}), DECLINED),
-    (error_result(verification={"status": "gateway_rejected", "gateway_rejection_reason": "cvv",
-                                "processor_response_code": "1000"}), CVV_FAILED),
-    (error_result(transaction={"status": "gateway_rejected", "gateway_rejection_reason": "avs_and_cvv"}), CVV_FAILED),
-    (error_result(transaction={"status": "gateway_rejected", "gateway_rejection_reason": "duplicate"}), DUPLICATE),
-    (error_result(verification={"status": "gateway_rejected", "gateway_rejection_reason": "fraud"}), GATEWAY_REJECTED),
-    (error_result(verification={"status": "failed", "processor_response_code": "3000"}), UNAVAILABLE),
-    (error_result(codes("payment_method", "93108")), INVALID_NONCE),
-    (error_result(codes("credit_card", "81715")), INVALID_NONCE),
-    (error_result(codes("payment_method", "93107")), CONSUMED_NONCE),
-    (error_result(codes("paypal_account", "92909")), CONSUMED_NONCE),
-    (error_result(codes("credit_card", "81703")), BRAND_NOT_ACCEPTED),
-    (error_result(codes("subscription", "91924")), BRAND_NOT_ACCEPTED),
-    (error_result(codes("credit_card", "81736")), CVV_FAILED),
-    (error_result(codes("subscription", "91904")), GATEWAY_REJECTED),  # unlisted code
-    (error_result(), GATEWAY_REJECTED),
-])
+@pytest.mark.parametrize(
+    "result, expected",
+    [
+        (
+            error_result(
+                verification={"status": "processor_declined", "processor_response_code": "2000"}
+            ),
+            DECLINED,
+        ),
+        (error_result(verification={"processor_response_code": "2046"}), DECLINED),
+        (
+            error_result(
+                transaction={"status": "processor_declined", "processor_response_code": "2001"}
+            ),
+            DECLINED,
+        ),
+        (
+            error_result(
+                verification={
+                    "status": "gateway_rejected",
+                    "gateway_rejection_reason": "cvv",
+                    "processor_response_code": "1000",
+                }
+            ),
+            CVV_FAILED,
+        ),
+        (
+            error_result(
+                transaction={
+                    "status": "gateway_rejected",
+                    "gateway_rejection_reason": "avs_and_cvv",
+                }
+            ),
+            CVV_FAILED,
+        ),
+        (
+            error_result(
+                transaction={"status": "gateway_rejected", "gateway_rejection_reason": "duplicate"}
+            ),
+            DUPLICATE,
+        ),
+        (
+            error_result(
+                verification={"status": "gateway_rejected", "gateway_rejection_reason": "fraud"}
+            ),
+            GATEWAY_REJECTED,
+        ),
+        (
+            error_result(verification={"status": "failed", "processor_response_code": "3000"}),
+            UNAVAILABLE,
+        ),
+        (error_result(codes("payment_method", "93108")), INVALID_NONCE),
+        (error_result(codes("credit_card", "81715")), INVALID_NONCE),
+        (error_result(codes("payment_method", "93107")), CONSUMED_NONCE),
+        (error_result(codes("paypal_account", "92909")), CONSUMED_NONCE),
+        (error_result(codes("credit_card", "81703")), BRAND_NOT_ACCEPTED),
+        (error_result(codes("subscription", "91924")), BRAND_NOT_ACCEPTED),
+        (error_result(codes("credit_card", "81736")), CVV_FAILED),
+        (error_result(codes("subscription", "91904")), GATEWAY_REJECTED),  # unlisted code
+        (error_result(), GATEWAY_REJECTED),
+    ],
+)
 def test_error_table(result, expected):
     assert classify_error(result) == expected
 
@@ -359,7 +506,9 @@ def test_error_table_speaks_only_neutral_codes():
 @pytest.mark.parametrize("missing", ["merchant_id", "public_key", "private_key"])
 @pytest.mark.parametrize("blank", [None, "", "  "])
 def test_factory_refuses_missing_credentials(missing, blank):
-    credentials = {"merchant_id": "m", "public_key": "pub", "private_key": "priv"} | {missing: blank}
+    credentials = {"merchant_id": "m", "public_key": "pub", "private_key": "priv"} | {
+        missing: blank
+    }
     with pytest.raises(ValueError, match=f"Braintree is not configured: missing {missing}"):
         build_braintree_gateway(**credentials, environment_name="production")
 
@@ -370,17 +519,22 @@ def test_factory_refuses_unknown_environments(name):
         build_braintree_gateway("m", "pub", "priv", name)
 
 
-@pytest.mark.parametrize("name, expected", [("sandbox", braintree.Environment.Sandbox),
-                                            ("Production", braintree.Environment.Production)])
+@pytest.mark.parametrize(
+    "name, expected",
+    [("sandbox", braintree.Environment.Sandbox), ("Production", braintree.Environment.Production)],
+)
 def test_factory_builds_without_calling_out(name, expected):
     adapter = build_braintree_gateway("m", "pub", "priv", name)
     assert adapter._sdk.config.environment is expected and adapter._sdk.config.wrap_http_exceptions
 
 
 def test_only_the_adapter_imports_braintree():
-    importers = {str(path.relative_to(ROOT)) for package in ("core", "bff", "tasks")
-                 for path in (ROOT / package).rglob("*.py")
-                 if re.search(r"^\s*(import|from)\s+braintree\b", path.read_text(), re.M)}
+    importers = {
+        str(path.relative_to(ROOT))
+        for package in ("core", "bff", "tasks")
+        for path in (ROOT / package).rglob("*.py")
+        if re.search(r"^\s*(import|from)\s+braintree\b", path.read_text(), re.M)
+    }
     assert importers == {"core/adapters/payments/braintree_gateway.py"}
 
 
@@ -390,7 +544,9 @@ ACCOUNTS = {"EUR": "lumo_eur", "CHF": "lumo_chf", "USD": "lumo_usd"}
 
 @pytest.fixture
 def billing(stub):
-    adapter = BraintreeGateway(MERCHANT_ID, PUBLIC_KEY, PRIVATE_KEY, environment(stub.port), merchant_accounts=ACCOUNTS)
+    adapter = BraintreeGateway(
+        MERCHANT_ID, PUBLIC_KEY, PRIVATE_KEY, environment(stub.port), merchant_accounts=ACCOUNTS
+    )
     yield adapter
     adapter.close()
 
@@ -400,19 +556,25 @@ def test_the_client_token_of_a_currency_names_its_merchant_account(billing, stub
     billing.client_token("acct_42", "CHF")
     billing.client_token(None, "USD")
     billing.client_token(None, "GBP")  # not sold: the default merchant account
-    assert [b["client_token"].get("merchant_account_id") for b in stub.bodies("POST", "/client_token")] == [
-        "lumo_chf", "lumo_usd", None]
+    assert [
+        b["client_token"].get("merchant_account_id") for b in stub.bodies("POST", "/client_token")
+    ] == ["lumo_chf", "lumo_usd", None]
 
 
 @pytest.mark.parametrize("currency", ["EUR", "CHF", "USD"])
 @pytest.mark.parametrize("trial_days", [0, 7])
-def test_every_request_carries_the_merchant_account_of_the_plans_currency(billing, stub, currency, trial_days):
-    result = billing.create_subscription(request(currency=currency, trial_days=trial_days,
-                                                 subscription_id=f"sub_{currency}"))
+def test_every_request_carries_the_merchant_account_of_the_plans_currency(
+    billing, stub, currency, trial_days
+):
+    result = billing.create_subscription(
+        request(currency=currency, trial_days=trial_days, subscription_id=f"sub_{currency}")
+    )
 
     assert result.ok
     [vault] = stub.bodies("POST", "/payment_methods")  # the card verification
-    assert vault["payment_method"]["options"]["verification_merchant_account_id"] == ACCOUNTS[currency]
+    assert (
+        vault["payment_method"]["options"]["verification_merchant_account_id"] == ACCOUNTS[currency]
+    )
     [sent] = stub.bodies("POST", "/subscriptions")
     assert sent["subscription"]["merchant_account_id"] == ACCOUNTS[currency]
     charges = list(stub.transactions.values())
@@ -420,7 +582,10 @@ def test_every_request_carries_the_merchant_account_of_the_plans_currency(billin
         assert charges == [] and result.transaction_id is None
     else:  # charged at once, through the same merchant account, in that currency
         [charge] = charges
-        assert (charge["merchant_account_id"], charge["currency_iso_code"]) == (ACCOUNTS[currency], currency)
+        assert (charge["merchant_account_id"], charge["currency_iso_code"]) == (
+            ACCOUNTS[currency],
+            currency,
+        )
         assert (result.transaction_id, result.amount) == (charge["id"], Decimal("7.99"))
 
 
@@ -429,9 +594,15 @@ def test_the_composition_root_wires_the_setting_into_the_adapter():
     from core.domain.clock import SystemClock
     from core.settings import from_environment
 
-    settings = from_environment({"PAYMENT_GATEWAY": "braintree", "BRAINTREE_MERCHANT_ID": "m",
-                                 "BRAINTREE_PUBLIC_KEY": "pub", "BRAINTREE_PRIVATE_KEY": "priv",
-                                 "BRAINTREE_MERCHANT_ACCOUNTS": "EUR=lumo_eur, chf=lumo_chf;USD=lumo_usd"})
+    settings = from_environment(
+        {
+            "PAYMENT_GATEWAY": "braintree",
+            "BRAINTREE_MERCHANT_ID": "m",
+            "BRAINTREE_PUBLIC_KEY": "pub",
+            "BRAINTREE_PRIVATE_KEY": "priv",
+            "BRAINTREE_MERCHANT_ACCOUNTS": "EUR=lumo_eur, chf=lumo_chf;USD=lumo_usd",
+        }
+    )
     adapter = payment_gateway(settings, SystemClock())
     assert adapter._merchant_accounts == ACCOUNTS
 
@@ -456,20 +627,31 @@ def test_the_production_check_knows_every_currency_the_catalogue_sells():
 def test_refund_and_void_follow_the_settlement(billing, stub):
     charge = billing.create_subscription(request(currency="CHF")).transaction_id
 
-    assert billing.find_transaction(charge) == TransactionInfo(charge, UNSETTLED, Decimal("7.99"), "CHF")
-    assert billing.refund(charge, Decimal("1")).error == GATEWAY_REJECTED  # not settled yet: void it
+    assert billing.find_transaction(charge) == TransactionInfo(
+        charge, UNSETTLED, Decimal("7.99"), "CHF"
+    )
+    assert (
+        billing.refund(charge, Decimal("1")).error == GATEWAY_REJECTED
+    )  # not settled yet: void it
     stub.transactions[charge]["status"] = "settled"
     first = billing.refund(charge, Decimal("2.5"))
     assert (first.ok, first.amount) == (True, Decimal("2.50"))
     assert stub.bodies("POST", f"/transactions/{charge}/refund") == [
-        {"transaction": {"amount": "1.00"}}, {"transaction": {"amount": "2.50"}}]
+        {"transaction": {"amount": "1.00"}},
+        {"transaction": {"amount": "2.50"}},
+    ]
     assert stub.transactions[first.gateway_id]["refunded_transaction_id"] == charge
     assert billing.refund(charge, Decimal("5.50")).error == GATEWAY_REJECTED  # more than is left
-    assert billing.find_transaction(charge) == TransactionInfo(charge, SETTLED, Decimal("7.99"), "CHF",
-                                                               refunded=Decimal("2.50"))
+    assert billing.find_transaction(charge) == TransactionInfo(
+        charge, SETTLED, Decimal("7.99"), "CHF", refunded=Decimal("2.50")
+    )
     assert billing.void(charge).error == GATEWAY_REJECTED  # settled: refund it instead
     assert billing.find_transaction("tx_unknown") is None
-    assert billing.refund("tx_unknown", Decimal(1)).error == billing.void("tx_unknown").error == GATEWAY_REJECTED
+    assert (
+        billing.refund("tx_unknown", Decimal(1)).error
+        == billing.void("tx_unknown").error
+        == GATEWAY_REJECTED
+    )
 
 
 def test_void_before_settlement(billing, stub):
@@ -486,14 +668,23 @@ def test_transaction_calls_raise_unavailable_when_the_gateway_is_down(stub):
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     nowhere = BraintreeGateway(MERCHANT_ID, PUBLIC_KEY, PRIVATE_KEY, environment(port), timeout=1)
-    for call in (lambda: nowhere.find_transaction("tx1"), lambda: nowhere.refund("tx1", Decimal(1)),
-                 lambda: nowhere.void("tx1")):
+    for call in (
+        lambda: nowhere.find_transaction("tx1"),
+        lambda: nowhere.refund("tx1", Decimal(1)),
+        lambda: nowhere.void("tx1"),
+    ):
         with pytest.raises(GatewayUnavailable):
             call()
 
 
-@pytest.mark.parametrize("provider_kind, kind", [("dispute_opened", "dispute_opened"), ("dispute_won", "dispute_won"),
-                                                 ("dispute_lost", "dispute_lost")])
+@pytest.mark.parametrize(
+    "provider_kind, kind",
+    [
+        ("dispute_opened", "dispute_opened"),
+        ("dispute_won", "dispute_won"),
+        ("dispute_lost", "dispute_lost"),
+    ],
+)
 def test_dispute_webhooks_name_the_disputed_charge(gateway, signer, provider_kind, kind):
     sample = signer.webhook_testing.sample_notification(provider_kind, "dp_7")
 
@@ -505,9 +696,15 @@ def test_dispute_webhooks_name_the_disputed_charge(gateway, signer, provider_kin
 
 
 def test_a_charged_webhook_names_its_transaction(gateway, signer):
-    sample = signer.webhook_testing.sample_notification("subscription_charged_successfully", "sub_42_1")
+    sample = signer.webhook_testing.sample_notification(
+        "subscription_charged_successfully", "sub_42_1"
+    )
 
     event = gateway.parse_webhook(sample["bt_signature"], sample["bt_payload"].decode())
 
     assert (event.kind, event.gateway_id, event.transaction_id, event.amount) == (
-        "charged", "sub_42_1", "sub_42_1", Decimal("49.99"))
+        "charged",
+        "sub_42_1",
+        "sub_42_1",
+        Decimal("49.99"),
+    )

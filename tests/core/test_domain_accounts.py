@@ -12,8 +12,21 @@ def test_valid_emails(email):
     assert accounts.is_valid_email(email)
 
 
-@pytest.mark.parametrize("email", ["", "a", "a@b", "a@b.c", "a b@c.com", "a@@b.com", "a..b@c.com",
-                                   "@b.com", "a@.com", "x" * 250 + "@b.com"])
+@pytest.mark.parametrize(
+    "email",
+    [
+        "",
+        "a",
+        "a@b",
+        "a@b.c",
+        "a b@c.com",
+        "a@@b.com",
+        "a..b@c.com",
+        "@b.com",
+        "a@.com",
+        "x" * 250 + "@b.com",
+    ],
+)
 def test_invalid_emails(email):
     assert not accounts.is_valid_email(email)
 
@@ -25,8 +38,10 @@ def test_email_is_trimmed_and_lowercased():
 
 def test_client_password_hash_is_sha256_of_password_and_salt():
     # printf '%s' 'secret123lumo-world:pw:v1' | sha256sum
-    assert accounts.client_password_hash("secret123") == \
-        "fd9ad5b4fb2a460b9a11752f5588cde20e305688493728efdc258090d49d3408"
+    assert (
+        accounts.client_password_hash("secret123")
+        == "fd9ad5b4fb2a460b9a11752f5588cde20e305688493728efdc258090d49d3408"
+    )
 
 
 def test_client_password_hash_shape():
@@ -35,14 +50,34 @@ def test_client_password_hash_shape():
     assert not accounts.is_client_password_hash("secret123")
 
 
-@pytest.mark.parametrize("tag,expected", [("de-DE", "de"), ("ar", "ar"), ("pt-BR", "pt"), ("zh-CN", "en"),
-                                          (None, "en"), ("", "en"), ("RU", "ru")])
+@pytest.mark.parametrize(
+    "tag,expected",
+    [
+        ("de-DE", "de"),
+        ("ar", "ar"),
+        ("pt-BR", "pt"),
+        ("zh-CN", "en"),
+        (None, "en"),
+        ("", "en"),
+        ("RU", "ru"),
+    ],
+)
 def test_language_from_first_two_letters(tag, expected):
     assert accounts.pick_language(tag) == expected
 
 
-@pytest.mark.parametrize("raw,expected", [("de", "DE"), (" ch ", "CH"), ("XX", "FR"), ("", "FR"),
-                                          (None, "FR"), ("DEU", "FR"), ("1A", "FR")])
+@pytest.mark.parametrize(
+    "raw,expected",
+    [
+        ("de", "DE"),
+        (" ch ", "CH"),
+        ("XX", "FR"),
+        ("", "FR"),
+        (None, "FR"),
+        ("DEU", "FR"),
+        ("1A", "FR"),
+    ],
+)
 def test_country_code_defaults_to_fr(raw, expected):
     assert accounts.normalise_country(raw, "FR") == expected
 
@@ -54,21 +89,29 @@ def test_tokens_are_random_and_stored_hashed():
 
 
 def test_token_liveness():
-    t = tokens.StoredToken(account_id=1, purpose=tokens.Purpose.SESSION, token_hash="h",
-                           expires_at=NOW + timedelta(minutes=1), created_at=NOW)
+    t = tokens.StoredToken(
+        account_id=1,
+        purpose=tokens.Purpose.SESSION,
+        token_hash="h",
+        expires_at=NOW + timedelta(minutes=1),
+        created_at=NOW,
+    )
     assert t.is_live(NOW)
     assert not t.is_live(NOW + timedelta(minutes=1))
     t.revoked_at = NOW
     assert not t.is_live(NOW)
 
 
-@pytest.mark.parametrize("code,expected", [
-    ("P1M", datetime(2026, 2, 28, 12, 0, tzinfo=timezone.utc)),
-    ("P2M", datetime(2026, 3, 31, 12, 0, tzinfo=timezone.utc)),
-    ("P12M", datetime(2027, 1, 31, 12, 0, tzinfo=timezone.utc)),
-    ("P7D", datetime(2026, 2, 7, 12, 0, tzinfo=timezone.utc)),
-    ("P30D", datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc)),
-])
+@pytest.mark.parametrize(
+    "code,expected",
+    [
+        ("P1M", datetime(2026, 2, 28, 12, 0, tzinfo=timezone.utc)),
+        ("P2M", datetime(2026, 3, 31, 12, 0, tzinfo=timezone.utc)),
+        ("P12M", datetime(2027, 1, 31, 12, 0, tzinfo=timezone.utc)),
+        ("P7D", datetime(2026, 2, 7, 12, 0, tzinfo=timezone.utc)),
+        ("P30D", datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc)),
+    ],
+)
 def test_coupon_durations(code, expected):
     assert coupons.add_duration(NOW, code) == expected
 
@@ -81,9 +124,18 @@ def test_bad_coupon_durations(code):
 
 def test_premium_needs_a_non_expired_subscription():
     def sub(end):
-        return subscriptions.Subscription(account_id=1, subscription_type="lumo_tv", duration_code="P1M",
-                                          store_id="lumo", payment_state_id="Active", end_date=end)
+        return subscriptions.Subscription(
+            account_id=1,
+            subscription_type="lumo_tv",
+            duration_code="P1M",
+            store_id="lumo",
+            payment_state_id="Active",
+            end_date=end,
+        )
+
     assert not subscriptions.is_premium([], NOW)
     assert not subscriptions.is_premium([sub(NOW - timedelta(seconds=1))], NOW)
-    assert subscriptions.is_premium([sub(NOW - timedelta(days=1)), sub(NOW + timedelta(days=1))], NOW)
+    assert subscriptions.is_premium(
+        [sub(NOW - timedelta(days=1)), sub(NOW + timedelta(days=1))], NOW
+    )
     assert subscriptions.is_premium([sub(None)], NOW)

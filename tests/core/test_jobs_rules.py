@@ -1,5 +1,6 @@
 """Pure rules of the background jobs: analytics records and funnel, partner callbacks,
 retry backoff, and the job settings. No database, no network."""
+
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -16,8 +17,17 @@ NOW = datetime(2026, 5, 1, 12, 0, tzinfo=timezone.utc)
 
 
 def event(**changes) -> AnalyticsEvent:
-    values = dict(env="web", app="lumo-web", country_code="FR", occurred_at=NOW, origin="Organic", platform="web",
-                  device_type="desktop", transaction_uuid="5f0c7d1e-1111-4a4a-8888-000000000001", event="OPEN_APP")
+    values = dict(
+        env="web",
+        app="lumo-web",
+        country_code="FR",
+        occurred_at=NOW,
+        origin="Organic",
+        platform="web",
+        device_type="desktop",
+        transaction_uuid="5f0c7d1e-1111-4a4a-8888-000000000001",
+        event="OPEN_APP",
+    )
     values.update(changes)
     return AnalyticsEvent(**values)
 
@@ -28,12 +38,15 @@ def test_a_click_id_makes_the_origin_ads():
     assert origin_for(None, "") == "Organic"
 
 
-@pytest.mark.parametrize("changes,field", [
-    ({"utm": {"content": "mia@example.com"}}, "utm.content"),
-    ({"app": "x a@b.fr"}, "app"),
-    ({"occurred_at": NOW + timedelta(days=2)}, "timestamp"),
-    ({"occurred_at": datetime(2019, 12, 31, tzinfo=timezone.utc)}, "timestamp"),
-])
+@pytest.mark.parametrize(
+    "changes,field",
+    [
+        ({"utm": {"content": "mia@example.com"}}, "utm.content"),
+        ({"app": "x a@b.fr"}, "app"),
+        ({"occurred_at": NOW + timedelta(days=2)}, "timestamp"),
+        ({"occurred_at": datetime(2019, 12, 31, tzinfo=timezone.utc)}, "timestamp"),
+    ],
+)
 def test_records_with_personal_data_or_impossible_times_are_refused(changes, field):
     with pytest.raises(DomainError) as caught:
         check(event(**changes), NOW)
@@ -44,15 +57,29 @@ def test_a_plausible_record_passes_and_keeps_the_spec_shape():
     e = event(utm={"source": "google", "campaign": "spring"}, occurred_at=NOW - timedelta(days=3))
     check(e, NOW)
     record = e.as_record()
-    assert set(record) == {"env", "app", "countryCode", "timestamp", "origin", "device", "transactionUuid", "event",
-                           "utm"}
+    assert set(record) == {
+        "env",
+        "app",
+        "countryCode",
+        "timestamp",
+        "origin",
+        "device",
+        "transactionUuid",
+        "event",
+        "utm",
+    }
     assert record["device"] == {"platform": "web", "deviceType": "desktop"}
 
 
 def test_funnel_rows_by_country_and_source_and_the_total():
-    counts = [FunnelCount("FR", "google", "OPEN_APP", 10), FunnelCount("FR", "google", "CLICK_REGISTER", 4),
-              FunnelCount("FR", "google", "START_FREE_TRIAL", 2), FunnelCount("FR", "google", "PAYMENT_DONE", 1),
-              FunnelCount("DE", "", "OPEN_APP", 30), FunnelCount("DE", "", "CLOSE", 25)]
+    counts = [
+        FunnelCount("FR", "google", "OPEN_APP", 10),
+        FunnelCount("FR", "google", "CLICK_REGISTER", 4),
+        FunnelCount("FR", "google", "START_FREE_TRIAL", 2),
+        FunnelCount("FR", "google", "PAYMENT_DONE", 1),
+        FunnelCount("DE", "", "OPEN_APP", 30),
+        FunnelCount("DE", "", "CLOSE", 25),
+    ]
     rows, total = funnel(counts)
     assert [(r.country_code, r.utm_source) for r in rows] == [("DE", "(none)"), ("FR", "google")]
     assert (rows[1].visits, rows[1].registrations, rows[1].trials, rows[1].paid) == (10, 4, 2, 1)
@@ -61,10 +88,18 @@ def test_funnel_rows_by_country_and_source_and_the_total():
 
 
 def test_partner_of_a_subscription():
-    sub = Subscription(account_id=1, subscription_type="lumo_tv", duration_code="P1M", store_id="lumo",
-                       payment_state_id="Active")
+    sub = Subscription(
+        account_id=1,
+        subscription_type="lumo_tv",
+        duration_code="P1M",
+        store_id="lumo",
+        payment_state_id="Active",
+    )
     assert callbacks.partner_of(sub, Account(email="a@b.fr", password_hash="x")) is None
-    assert callbacks.partner_of(sub, Account(email="a@b.fr", password_hash="x", partner="ACME")) == "acme"
+    assert (
+        callbacks.partner_of(sub, Account(email="a@b.fr", password_hash="x", partner="ACME"))
+        == "acme"
+    )
     sub.store_id = "swisscom"
     assert callbacks.partner_of(sub, None) == "swisscom"
     sub.store_id = "ios"  # app stores bill through themselves: nobody to call back
@@ -76,7 +111,9 @@ def test_callback_signature_is_hmac_sha256_over_the_raw_body():
     header = callbacks.signature(raw, "s3cret")
     assert header.startswith("sha256=") and len(header) == 7 + 64
     assert callbacks.verify(raw, "s3cret", header)
-    assert not callbacks.verify(raw + b" ", "s3cret", header) and not callbacks.verify(raw, "other", header)
+    assert not callbacks.verify(raw + b" ", "s3cret", header) and not callbacks.verify(
+        raw, "other", header
+    )
 
 
 def test_backoff_doubles_and_is_capped():
@@ -86,15 +123,25 @@ def test_backoff_doubles_and_is_capped():
 
 
 def test_job_settings():
-    settings = from_environment({"PARTNER_CALLBACKS": "swisscom=https://cb.swisscom.example/lumo|s1; "
-                                                      "switch=http://x.example/a?b=1|s|2",
-                                 "ANALYTICS_API_KEYS": "k1, k2,"})
-    assert settings.partner_callbacks == {"swisscom": ("https://cb.swisscom.example/lumo", "s1"),
-                                          "switch": ("http://x.example/a?b=1|s", "2")}
+    settings = from_environment(
+        {
+            "PARTNER_CALLBACKS": "swisscom=https://cb.swisscom.example/lumo|s1; "
+            "switch=http://x.example/a?b=1|s|2",
+            "ANALYTICS_API_KEYS": "k1, k2,",
+        }
+    )
+    assert settings.partner_callbacks == {
+        "swisscom": ("https://cb.swisscom.example/lumo", "s1"),
+        "switch": ("http://x.example/a?b=1|s", "2"),
+    }
     assert settings.analytics_api_keys == ("k1", "k2")
     assert from_environment({}).analytics_api_keys == (DEV_ANALYTICS_KEY,)
     assert from_environment({"LUMO_ENV": "production"}).analytics_api_keys == ()
-    assert (settings.past_due_grace_days, settings.outbox_max_attempts, settings.celery_queue) == (14, 10, "celery")
+    assert (settings.past_due_grace_days, settings.outbox_max_attempts, settings.celery_queue) == (
+        14,
+        10,
+        "celery",
+    )
     with pytest.raises(ValueError):
         parse_partner_callbacks("swisscom=https://no-secret.example")
 
@@ -104,7 +151,9 @@ def test_the_record_use_case_stores_once_and_queues_the_forwarding(ctx, store):
 
     now = ctx.clock.now()
     assert analytics.record(ctx, event(occurred_at=now), click_id="gclid-1") is True
-    assert analytics.record(ctx, event(occurred_at=now)) is False  # the same record again: a client retry
+    assert (
+        analytics.record(ctx, event(occurred_at=now)) is False
+    )  # the same record again: a client retry
     [kept] = store.analytics.values()
     assert (kept.origin, kept.received_at) == ("Ads", now)
     [job] = store.outbox.values()

@@ -1,4 +1,5 @@
 """E-mail adapters: locale templates, .eml files, and real SMTP on loopback."""
+
 import email
 import json
 import socket
@@ -12,10 +13,27 @@ from core.domain.accounts import LANGUAGES
 from core.domain.ports import Email
 from core.settings import ROOT
 
-TOPICS = ["welcome", "confirm_email", "reset_password", "partner_reset_password", "email_changed", "receipt",
-          "cancellation", "payment_failed", "trial_ending", "refund"]
-PARAMS = {"name": "Mia <b>", "email": "mia@example.com", "link": "http://lumo.test/reset-password?token=abc",
-          "plan": "lumo_tv_monthly_eur", "price": "4.99 EUR", "amount": "4.99 EUR", "date": "2026-12-01"}
+TOPICS = [
+    "welcome",
+    "confirm_email",
+    "reset_password",
+    "partner_reset_password",
+    "email_changed",
+    "receipt",
+    "cancellation",
+    "payment_failed",
+    "trial_ending",
+    "refund",
+]
+PARAMS = {
+    "name": "Mia <b>",
+    "email": "mia@example.com",
+    "link": "http://lumo.test/reset-password?token=abc",
+    "plan": "lumo_tv_monthly_eur",
+    "price": "4.99 EUR",
+    "amount": "4.99 EUR",
+    "date": "2026-12-01",
+}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -23,18 +41,26 @@ PARAMS = {"name": "Mia <b>", "email": "mia@example.com", "link": "http://lumo.te
 def test_every_email_renders_in_every_language(language, topic):
     subject, text, html = LocaleEmailTemplates(ROOT / "locales").render(topic, language, PARAMS)
     assert subject and "{" not in subject + text + html
-    assert "Mia <b>" in text and "Mia &lt;b&gt;" in html and "<b>" not in html.replace("Mia &lt;b&gt;", "")
+    assert (
+        "Mia <b>" in text
+        and "Mia &lt;b&gt;" in html
+        and "<b>" not in html.replace("Mia &lt;b&gt;", "")
+    )
     assert f'lang="{language}"' in html
     assert ('dir="rtl"' in html) == (language == "ar")
 
 
 def test_email_texts_are_translated_not_copied():
-    catalogues = {lang: json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))["Emails"]
-                  for lang in LANGUAGES}
+    catalogues = {
+        lang: json.loads((ROOT / "locales" / f"{lang}.json").read_text(encoding="utf-8"))["Emails"]
+        for lang in LANGUAGES
+    }
     for lang in LANGUAGES:
         assert set(catalogues[lang]) == set(catalogues["en"]), lang
         if lang != "en":
-            assert catalogues[lang]["welcome"]["subject"] != catalogues["en"]["welcome"]["subject"], lang
+            assert (
+                catalogues[lang]["welcome"]["subject"] != catalogues["en"]["welcome"]["subject"]
+            ), lang
 
 
 def _texts(entry) -> list[str]:
@@ -52,26 +78,39 @@ def test_no_english_left_and_the_same_placeholders(language):
 
     en, other = load("en"), load(language)
     assert other["signature"] != en["signature"]
-    assert other["greeting"] != en["greeting"] and re.findall(r"\{(\w+)\}", other["greeting"]) == ["name"]
+    assert other["greeting"] != en["greeting"] and re.findall(r"\{(\w+)\}", other["greeting"]) == [
+        "name"
+    ]
     assert other["greetingNeutral"] != en["greetingNeutral"] and "{" not in other["greetingNeutral"]
     for topic in TOPICS:
-        assert set(other[topic]) == set(en[topic]) and len(other[topic]["body"]) == len(en[topic]["body"]), topic
+        assert set(other[topic]) == set(en[topic]) and len(other[topic]["body"]) == len(
+            en[topic]["body"]
+        ), topic
         for english, translated in zip(_texts(en[topic]), _texts(other[topic])):
             if english == "{greeting}":  # Emails.greeting / greetingNeutral, checked below
                 assert translated == english, (topic, translated)
                 continue
             assert translated.strip() and translated != english, (topic, translated)
-            assert sorted(re.findall(r"\{(\w+)\}", translated)) == sorted(re.findall(r"\{(\w+)\}", english)), \
-                (topic, translated)
+            assert sorted(re.findall(r"\{(\w+)\}", translated)) == sorted(
+                re.findall(r"\{(\w+)\}", english)
+            ), (topic, translated)
         subject, text, html = LocaleEmailTemplates(ROOT / "locales").render(topic, language, PARAMS)
-        english_subject, english_text, _ = LocaleEmailTemplates(ROOT / "locales").render(topic, "en", PARAMS)
+        english_subject, english_text, _ = LocaleEmailTemplates(ROOT / "locales").render(
+            topic, "en", PARAMS
+        )
         english_lines = set(english_text.split("\n\n")) - {PARAMS["link"]}
         assert subject != english_subject and not english_lines & set(text.split("\n\n")), topic
 
 
 def sample(to="mia@example.com"):
-    return Email(to=to, subject="Grüße", text="Hallo", html="<p>Hallo</p>", message_id="<outbox-7@lumo>",
-                 language="de")
+    return Email(
+        to=to,
+        subject="Grüße",
+        text="Hallo",
+        html="<p>Hallo</p>",
+        message_id="<outbox-7@lumo>",
+        language="de",
+    )
 
 
 def test_file_mailer_writes_one_eml_per_message(tmp_path):

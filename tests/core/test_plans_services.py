@@ -1,4 +1,5 @@
 """The plans and licenses use cases over the real catalogue file and in-memory fakes."""
+
 from datetime import timedelta
 from decimal import Decimal as D
 
@@ -16,10 +17,17 @@ def catalogue():
 
 def _add(ctx, kind, end_in_days=30, state="Active", account_id=1):
     with ctx.uow() as uow:
-        uow.subscriptions.add(Subscription(account_id=account_id, subscription_type=kind, duration_code="P1M",
-                                           store_id="lumo", payment_state_id=state,
-                                           end_date=ctx.clock.now() + timedelta(days=end_in_days),
-                                           created_at=ctx.clock.now()))
+        uow.subscriptions.add(
+            Subscription(
+                account_id=account_id,
+                subscription_type=kind,
+                duration_code="P1M",
+                store_id="lumo",
+                payment_state_id=state,
+                end_date=ctx.clock.now() + timedelta(days=end_in_days),
+                created_at=ctx.clock.now(),
+            )
+        )
         uow.commit()
 
 
@@ -46,16 +54,25 @@ def test_offer_groups_and_flags(catalogue):
 def test_offer_with_promotions(catalogue):
     answer = plans.offer(catalogue, "CH", show_all=True)
     promo = [p for p in answer["annual_plan"] if p["isPromo"]]
-    assert [(p["planId"], p["price"], p["monthlyPrice"], p["yearlySavings"]) for p in promo][0] == \
-        ("lumo_tv_yearly_chf_promo", D("29.90"), D("2.5"), D("16.90"))
+    assert [(p["planId"], p["price"], p["monthlyPrice"], p["yearlySavings"]) for p in promo][0] == (
+        "lumo_tv_yearly_chf_promo",
+        D("29.90"),
+        D("2.5"),
+        D("16.90"),
+    )
     assert len(answer["userPlan"][0]["plans"]) == 4  # monthly, yearly, promo monthly, promo yearly
 
 
 def test_licenses_filtered_by_country_app_and_count(catalogue):
     everywhere = licenses.licenses_for(catalogue, "IT", "it", 100)
     assert all(lic["id"] != "maple-mysteries" for lic in everywhere)
-    assert any(lic["id"] == "maple-mysteries" for lic in licenses.licenses_for(catalogue, "US", "en", 100))
-    assert all("books" in lic["apps"] for lic in licenses.licenses_for(catalogue, "US", "en", 100, app="books"))
+    assert any(
+        lic["id"] == "maple-mysteries" for lic in licenses.licenses_for(catalogue, "US", "en", 100)
+    )
+    assert all(
+        "books" in lic["apps"]
+        for lic in licenses.licenses_for(catalogue, "US", "en", 100, app="books")
+    )
     assert len(licenses.licenses_for(catalogue, "US", "en", 3)) == 3
     assert len(licenses.licenses_for(catalogue, "US", "en", 1000)) <= 100
 
@@ -63,7 +80,15 @@ def test_licenses_filtered_by_country_app_and_count(catalogue):
 def test_cards_cycle_six_colours(catalogue):
     cards = licenses.promotional_cards(catalogue, "FR", "fr", 100)
     assert len(cards) > 6
-    assert [c["color"] for c in cards[:7]] == ["blue", "green", "orange", "red", "yellow", "purple", "blue"]
+    assert [c["color"] for c in cards[:7]] == [
+        "blue",
+        "green",
+        "orange",
+        "red",
+        "yellow",
+        "purple",
+        "blue",
+    ]
     assert all(c["licenses"] for c in cards)
 
 
@@ -72,8 +97,11 @@ class Shelf:
 
     def __init__(self, n):
         from core.domain.licenses import License, PromoCard
-        self._licenses = [License(f"l{i}", f"/l{i}.png", frozenset({"books"}), titles={"en": f"L{i}"})
-                          for i in range(n)]
+
+        self._licenses = [
+            License(f"l{i}", f"/l{i}.png", frozenset({"books"}), titles={"en": f"L{i}"})
+            for i in range(n)
+        ]
         self._cards = [PromoCard(f"c{i}", f"/c{i}.png", (f"l{i}",)) for i in range(n)]
 
     def licenses(self):

@@ -1,5 +1,6 @@
 """Property tests (hypothesis): pricing, coupon rules, the subscription state machine and the
 failed-login throttle hold for every input hypothesis can think of, not only the examples we wrote."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -11,14 +12,42 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from core.domain import errors
-from core.domain.catalogue import (APPS, PRODUCTS, AddOn, Plan, apps_of, charge_for, monthly_display_price,
-                                   price_bundle, product_code, yearly_savings)
-from core.domain.coupons import (SCOPE_ALL, SCOPE_ANY, SCOPE_BOOKS, SCOPE_TV, TYPES, Coupon, CouponContext,
-                                 add_duration, check_for, check_usable)
+from core.domain.catalogue import (
+    APPS,
+    PRODUCTS,
+    AddOn,
+    Plan,
+    apps_of,
+    charge_for,
+    monthly_display_price,
+    price_bundle,
+    product_code,
+    yearly_savings,
+)
+from core.domain.coupons import (
+    SCOPE_ALL,
+    SCOPE_ANY,
+    SCOPE_BOOKS,
+    SCOPE_TV,
+    TYPES,
+    Coupon,
+    CouponContext,
+    add_duration,
+    check_for,
+    check_usable,
+)
 from core.domain.errors import DomainError
 from core.domain.login_throttle import FORGET_AFTER, LoginState, LoginThrottle
-from core.domain.subscriptions import (ACTIVE, CANCELLED, EXPIRED, HIDDEN_STATES, TRIAL, Subscription, is_premium,
-                                       visible)
+from core.domain.subscriptions import (
+    ACTIVE,
+    CANCELLED,
+    EXPIRED,
+    HIDDEN_STATES,
+    TRIAL,
+    Subscription,
+    is_premium,
+    visible,
+)
 from core.settings import MAX_LOGIN_FREE_FAILURES, MIN_LOGIN_MAX_DELAY_SECONDS
 
 # No example database: nothing written into the work tree, every run the same (derandomize).
@@ -30,20 +59,30 @@ PROPERTIES = settings(max_examples=EXAMPLES, deadline=None, database=None, deran
 ASVS_MAX_FAILURES_PER_HOUR = 100
 
 T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
-moments = st.datetimes(min_value=datetime(2020, 1, 1), max_value=datetime(2040, 12, 31),
-                       timezones=st.just(timezone.utc))
+moments = st.datetimes(
+    min_value=datetime(2020, 1, 1),
+    max_value=datetime(2040, 12, 31),
+    timezones=st.just(timezone.utc),
+)
 prices = st.decimals(min_value=Decimal("0.00"), max_value=Decimal("999.99"), places=2)
 app_sets = st.sets(st.sampled_from(APPS), min_size=1)
 
 
 # --- pricing --------------------------------------------------------------------------------------
 
+
 @st.composite
 def plans(draw):
     apps = draw(app_sets)
     add_ons = tuple(AddOn(f"addon{i}", draw(prices)) for i in range(len(APPS) - len(apps)))
-    return Plan(plan_id="p", product=product_code(apps), duration_code=draw(st.sampled_from(["P1M", "P1Y"])),
-                currency="EUR", price=draw(prices), add_ons=add_ons)
+    return Plan(
+        plan_id="p",
+        product=product_code(apps),
+        duration_code=draw(st.sampled_from(["P1M", "P1Y"])),
+        currency="EUR",
+        price=draw(prices),
+        add_ons=add_ons,
+    )
 
 
 @PROPERTIES
@@ -61,7 +100,9 @@ def test_a_bundle_costs_the_base_plus_one_add_on_per_further_app(plan, extras):
     assert plan.apps <= wanted and all(apps_of(e) <= wanted for e in extras)
     extra = len(wanted) - len(plan.apps)
     assert price == plan.price + sum((a.price for a in plan.add_ons[:extra]), Decimal("0"))
-    assert price >= plan.price and price == price.quantize(Decimal("0.01"))  # never below the base, whole cents
+    assert price >= plan.price and price == price.quantize(
+        Decimal("0.01")
+    )  # never below the base, whole cents
 
 
 @PROPERTIES
@@ -88,16 +129,26 @@ def test_yearly_savings_are_exact_to_the_cent(monthly, yearly):
 # --- coupons --------------------------------------------------------------------------------------
 
 durations = st.builds(lambda n, unit: f"P{n}{unit}", st.integers(1, 999), st.sampled_from("MD"))
-coupons = st.builds(Coupon, code=st.just("CODE"), coupon_type=st.sampled_from(TYPES), duration_code=durations,
-                    product=st.sampled_from([SCOPE_ANY, SCOPE_TV, SCOPE_BOOKS, SCOPE_ALL]),
-                    plan_type=st.sampled_from([None, "P1M", "P1Y"]), is_bundle_discount=st.booleans(),
-                    partner=st.sampled_from([None, "acme"]), expires_at=st.one_of(st.none(), moments),
-                    redeemed_at=st.one_of(st.none(), moments))
-contexts = st.builds(CouponContext, product=st.one_of(st.none(), st.sampled_from(PRODUCTS)),
-                     plan_type=st.sampled_from([None, "P1M", "P1Y"]),
-                     account_partner=st.sampled_from([None, "acme", "other"]),
-                     account_products_with_access=st.frozensets(st.sampled_from(APPS)),
-                     used_by_account=st.booleans())
+coupons = st.builds(
+    Coupon,
+    code=st.just("CODE"),
+    coupon_type=st.sampled_from(TYPES),
+    duration_code=durations,
+    product=st.sampled_from([SCOPE_ANY, SCOPE_TV, SCOPE_BOOKS, SCOPE_ALL]),
+    plan_type=st.sampled_from([None, "P1M", "P1Y"]),
+    is_bundle_discount=st.booleans(),
+    partner=st.sampled_from([None, "acme"]),
+    expires_at=st.one_of(st.none(), moments),
+    redeemed_at=st.one_of(st.none(), moments),
+)
+contexts = st.builds(
+    CouponContext,
+    product=st.one_of(st.none(), st.sampled_from(PRODUCTS)),
+    plan_type=st.sampled_from([None, "P1M", "P1Y"]),
+    account_partner=st.sampled_from([None, "acme", "other"]),
+    account_products_with_access=st.frozensets(st.sampled_from(APPS)),
+    used_by_account=st.booleans(),
+)
 
 
 @PROPERTIES
@@ -110,7 +161,9 @@ def test_a_duration_moves_forward_by_whole_days_or_calendar_months(start, code):
         assert end - start == timedelta(days=n)
     else:
         assert (end.year - start.year) * 12 + end.month - start.month == n
-        assert end.day <= start.day and (end.day == start.day or end.day >= 28)  # clamped to the month's end
+        assert end.day <= start.day and (
+            end.day == start.day or end.day >= 28
+        )  # clamped to the month's end
 
 
 @PROPERTIES
@@ -122,7 +175,9 @@ def test_an_expired_or_spent_coupon_is_never_usable(coupon, now):
         assert check_usable(coupon, now) is coupon
         assert not (spent or expired)
     except DomainError as refused:
-        assert refused.error in (errors.COUPON_EXPIRED, errors.COUPON_REDEEMED) and (spent or expired)
+        assert refused.error in (errors.COUPON_EXPIRED, errors.COUPON_REDEEMED) and (
+            spent or expired
+        )
 
 
 @PROPERTIES
@@ -156,16 +211,24 @@ def test_malformed_or_empty_durations_are_refused(code):
 
 # --- the subscription state machine ----------------------------------------------------------------
 
+
 class SubscriptionLife(RuleBasedStateMachine):
     """A web subscription through trials, charges, cancellations, expiry and the passing of time."""
 
     def __init__(self) -> None:
         super().__init__()
         self.now = T0
-        self.sub = Subscription(account_id=1, subscription_type="lumo_tv", duration_code="P1M", store_id="lumo",
-                                payment_state_id=TRIAL, end_date=T0 + timedelta(days=7),
-                                next_billing_date=T0 + timedelta(days=7), payment_plan_id="lumo_tv_monthly_eur",
-                                payment_plan_price=Decimal("4.99"))
+        self.sub = Subscription(
+            account_id=1,
+            subscription_type="lumo_tv",
+            duration_code="P1M",
+            store_id="lumo",
+            payment_state_id=TRIAL,
+            end_date=T0 + timedelta(days=7),
+            next_billing_date=T0 + timedelta(days=7),
+            payment_plan_id="lumo_tv_monthly_eur",
+            payment_plan_price=Decimal("4.99"),
+        )
 
     @rule(days=st.integers(0, 60))
     def time_passes(self, days):
@@ -182,8 +245,13 @@ class SubscriptionLife(RuleBasedStateMachine):
     @rule(months=st.integers(1, 12), change=st.booleans())
     def charged(self, months, change):
         if change:
-            self.sub.pending_plan_id, self.sub.pending_price = "lumo_tv_yearly_eur", Decimal("34.90")
-        self.sub.charged(self.now + timedelta(days=30 * months), self.now + timedelta(days=30 * months))
+            self.sub.pending_plan_id, self.sub.pending_price = (
+                "lumo_tv_yearly_eur",
+                Decimal("34.90"),
+            )
+        self.sub.charged(
+            self.now + timedelta(days=30 * months), self.now + timedelta(days=30 * months)
+        )
         assert self.sub.pending_plan_id is None
 
     @rule()
@@ -201,23 +269,31 @@ class SubscriptionLife(RuleBasedStateMachine):
         if sub.payment_state_id in (TRIAL, ACTIVE, CANCELLED):
             # Access lasts exactly until the end date: premium before it, not after.
             assert is_premium([sub], self.now) == (sub.end_date is None or self.now < sub.end_date)
-        assert sub.visible == (sub.payment_state_id not in HIDDEN_STATES) and visible([sub]) == [sub]
+        assert sub.visible == (sub.payment_state_id not in HIDDEN_STATES) and visible([sub]) == [
+            sub
+        ]
 
 
-SubscriptionLife.TestCase.settings = settings(max_examples=100, stateful_step_count=30, deadline=None,
-                                              database=None, derandomize=True)
+SubscriptionLife.TestCase.settings = settings(
+    max_examples=100, stateful_step_count=30, deadline=None, database=None, derandomize=True
+)
 test_subscription_state_machine = SubscriptionLife.TestCase
 
 
 # --- the failed-login throttle (ASVS 2.2.1) ----------------------------------------------------------
 
-throttles = st.builds(LoginThrottle, free_failures=st.integers(1, MAX_LOGIN_FREE_FAILURES),
-                      max_delay_seconds=st.integers(MIN_LOGIN_MAX_DELAY_SECONDS, 3600))
+throttles = st.builds(
+    LoginThrottle,
+    free_failures=st.integers(1, MAX_LOGIN_FREE_FAILURES),
+    max_delay_seconds=st.integers(MIN_LOGIN_MAX_DELAY_SECONDS, 3600),
+)
 # An attacker's guesses: gaps in seconds between attempts, over up to two hours.
 attacks = st.lists(st.integers(0, 400), min_size=1, max_size=400)
 
 
-def run_attack(throttle: LoginThrottle, gaps: list[int]) -> tuple[list[datetime], LoginState, datetime]:
+def run_attack(
+    throttle: LoginThrottle, gaps: list[int]
+) -> tuple[list[datetime], LoginState, datetime]:
     state, now, failures = LoginState(), T0, []
     for gap in gaps:
         now += timedelta(seconds=gap)
@@ -256,8 +332,22 @@ def test_delays_grow_and_a_quiet_hour_forgets(throttle, failures):
 
 def test_the_default_schedule():
     throttle = LoginThrottle()
-    assert [throttle.delay_after(n).seconds for n in range(1, 15)] == [0, 0, 0, 0, 2, 4, 8, 16, 32, 64, 128, 256,
-                                                                       300, 300]
+    assert [throttle.delay_after(n).seconds for n in range(1, 15)] == [
+        0,
+        0,
+        0,
+        0,
+        2,
+        4,
+        8,
+        16,
+        32,
+        64,
+        128,
+        256,
+        300,
+        300,
+    ]
 
 
 @pytest.mark.parametrize("free, cap", [(MAX_LOGIN_FREE_FAILURES, MIN_LOGIN_MAX_DELAY_SECONDS)])

@@ -1,5 +1,6 @@
 """The sandbox gateway's charges are known to every API process (gunicorn workers each hold their own
 sandbox): the transaction id carries when, how much and which currency; SANDBOX_SETTLE_SECONDS settles them."""
+
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 
@@ -18,7 +19,10 @@ class Clock:
 def test_another_process_knows_a_charge_and_ids_do_not_collide():
     clock = Clock()
     one, other = SandboxGateway(clock=clock), SandboxGateway(clock=clock)
-    first, second = one.charge("sub", Decimal("4.99"), "EUR"), other.charge("sub", Decimal("4.99"), "EUR")
+    first, second = (
+        one.charge("sub", Decimal("4.99"), "EUR"),
+        other.charge("sub", Decimal("4.99"), "EUR"),
+    )
     assert first != second and len(first) <= 64
     info = other.find_transaction(first)
     assert (info.status, info.amount, info.currency) == (p.UNSETTLED, Decimal("4.99"), "EUR")
@@ -33,5 +37,8 @@ def test_charges_settle_after_the_configured_delay_only():
     clock.at += timedelta(seconds=59)
     assert later.find_transaction(tx).status == p.UNSETTLED
     clock.at += timedelta(seconds=1)
-    assert later.find_transaction(tx).status == p.SETTLED and never.find_transaction(tx).status == p.UNSETTLED
+    assert (
+        later.find_transaction(tx).status == p.SETTLED
+        and never.find_transaction(tx).status == p.UNSETTLED
+    )
     assert later.refund(tx, Decimal("2.00")).ok and not later.void(tx).ok

@@ -5,6 +5,7 @@ gunicorn, the web app built with `next build` (reused when nothing under webapp/
 changed since) and served by `next start`, e-mails written as .eml files. One headless Chromium
 serves every test; each test gets fresh browser contexts. Everything started is stopped at the end.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -34,11 +35,21 @@ DIST_DIR = ".next-e2e"
 # What a build depends on besides webapp/src and locales/.
 BUILD_INPUTS = ["next.config.ts", "package.json", "package-lock.json", "tsconfig.json"]
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 # The web apps /apps/{tv,stories,games} send a parent to; the browser never really goes there.
-WEB_APP_URLS = {"tv": "https://tv.lumo.example", "stories": "https://stories.lumo.example",
-                "games": "https://games.lumo.example"}
+WEB_APP_URLS = {
+    "tv": "https://tv.lumo.example",
+    "stories": "https://stories.lumo.example",
+    "games": "https://games.lumo.example",
+}
 TIMEOUT_MS = 10_000
 OUT_DIR = ROOT / "var" / "e2e"
 SCREENSHOT_DIR = ROOT / "var" / "screenshots" / "e2e"
@@ -53,6 +64,7 @@ def pytest_configure(config):
 
 # --- processes ----------------------------------------------------------------------------------
 
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -61,7 +73,9 @@ def free_port() -> int:
 
 def port_is_free(port: int) -> bool:
     with socket.socket() as s:
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds: TIME_WAIT is no obstacle
+        s.setsockopt(
+            socket.SOL_SOCKET, socket.SO_REUSEADDR, 1
+        )  # as gunicorn binds: TIME_WAIT is no obstacle
         try:
             s.bind(("127.0.0.1", port))
         except OSError:
@@ -79,8 +93,14 @@ class Processes:
     def start(self, name: str, command: list[str], cwd: Path, env: dict) -> subprocess.Popen:
         log = self.log_dir / f"{name}.log"
         with log.open("wb") as out:
-            process = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                       start_new_session=True)
+            process = subprocess.Popen(
+                command,
+                cwd=cwd,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         self.started.append((name, process, log))
         return process
 
@@ -106,16 +126,22 @@ class Processes:
 def run(command: list[str], cwd: Path, env: dict, what: str) -> str:
     done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
     if done.returncode != 0:
-        raise RuntimeError(f"{what} failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+        raise RuntimeError(
+            f"{what} failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+        )
     return done.stdout
 
 
-def wait_http(url: str, process: subprocess.Popen, processes: Processes, name: str, seconds: float = 90) -> None:
+def wait_http(
+    url: str, process: subprocess.Popen, processes: Processes, name: str, seconds: float = 90
+) -> None:
     deadline = time.monotonic() + seconds
     last = ""
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"{name} exited with {process.returncode}:\n{processes.log_tail(name)}")
+            raise RuntimeError(
+                f"{name} exited with {process.returncode}:\n{processes.log_tail(name)}"
+            )
         try:
             with urllib.request.urlopen(url, timeout=5) as response:
                 if response.status == 200:
@@ -123,7 +149,9 @@ def wait_http(url: str, process: subprocess.Popen, processes: Processes, name: s
         except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
             last = str(error)
         time.sleep(0.2)  # polling a server that is starting: there is no event to wait on
-    raise RuntimeError(f"{name} did not answer {url} within {seconds} s ({last}):\n{processes.log_tail(name)}")
+    raise RuntimeError(
+        f"{name} did not answer {url} within {seconds} s ({last}):\n{processes.log_tail(name)}"
+    )
 
 
 # --- the web app build --------------------------------------------------------------------------
@@ -133,6 +161,7 @@ def wait_http(url: str, process: subprocess.Popen, processes: Processes, name: s
 # locked (another run of this tree is going on) builds into a folder of its own and removes it after.
 # Each build type-checks with a tsconfig of its own (next.config.ts reads NEXT_TSCONFIG_PATH), so
 # `next build` neither rewrites tsconfig.json nor reads other builds' generated types.
+
 
 def newest_source_mtime() -> float:
     newest = 0.0
@@ -165,7 +194,10 @@ class WebBuild:
         """The API port baked into a build newer than every source (its /api rewrite names it)."""
         if not self.shared or os.environ.get("E2E_REBUILD") or not self.stamp.exists():
             return None
-        if not (WEBAPP / self.dist_dir / "BUILD_ID").exists() or self.stamp.stat().st_mtime <= newest_source_mtime():
+        if (
+            not (WEBAPP / self.dist_dir / "BUILD_ID").exists()
+            or self.stamp.stat().st_mtime <= newest_source_mtime()
+        ):
             return None
         try:
             port = int(json.loads(self.stamp.read_text())["api_port"])
@@ -176,18 +208,35 @@ class WebBuild:
     def build(self, env: dict, api_port: int) -> None:
         self.tsconfig_dir.mkdir(exist_ok=True)
         tsconfig = self.tsconfig_dir / "tsconfig.json"
-        tsconfig.write_text(json.dumps({
-            "extends": "../tsconfig.json",
-            "include": ["../next-env.d.ts", "../src/**/*.ts", "../src/**/*.tsx",
-                        f"../{self.dist_dir}/types/**/*.ts", f"../{self.dist_dir}/dev/types/**/*.ts"],
-            "exclude": ["../node_modules"],
-        }, indent=1))
+        tsconfig.write_text(
+            json.dumps(
+                {
+                    "extends": "../tsconfig.json",
+                    "include": [
+                        "../next-env.d.ts",
+                        "../src/**/*.ts",
+                        "../src/**/*.tsx",
+                        f"../{self.dist_dir}/types/**/*.ts",
+                        f"../{self.dist_dir}/dev/types/**/*.ts",
+                    ],
+                    "exclude": ["../node_modules"],
+                },
+                indent=1,
+            )
+        )
         shared_tsconfig = WEBAPP / "tsconfig.json"
         before = shared_tsconfig.read_bytes()
         try:
-            run([str(WEBAPP / "node_modules" / ".bin" / "next"), "build"], WEBAPP,
-                {**env, "NEXT_DIST_DIR": self.dist_dir,
-                 "NEXT_TSCONFIG_PATH": str(tsconfig.relative_to(WEBAPP))}, "next build")
+            run(
+                [str(WEBAPP / "node_modules" / ".bin" / "next"), "build"],
+                WEBAPP,
+                {
+                    **env,
+                    "NEXT_DIST_DIR": self.dist_dir,
+                    "NEXT_TSCONFIG_PATH": str(tsconfig.relative_to(WEBAPP)),
+                },
+                "next build",
+            )
         finally:
             if shared_tsconfig.read_bytes() != before:  # never leave a change in a file others edit
                 shared_tsconfig.write_bytes(before)
@@ -203,7 +252,10 @@ class WebBuild:
 
 
 def claim_build() -> WebBuild:
-    lock_path = Path(tempfile.gettempdir()) / f"lumo-e2e-{hashlib.sha1(str(WEBAPP).encode()).hexdigest()[:12]}.lock"
+    lock_path = (
+        Path(tempfile.gettempdir())
+        / f"lumo-e2e-{hashlib.sha1(str(WEBAPP).encode()).hexdigest()[:12]}.lock"
+    )
     lock = lock_path.open("a")
     try:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -218,6 +270,7 @@ def claim_build() -> WebBuild:
 
 
 # --- the stack ----------------------------------------------------------------------------------
+
 
 @dataclass
 class Stack:
@@ -234,9 +287,28 @@ class Stack:
 
 
 def create_coupons(env: dict, partner: str, count: int) -> list[str]:
-    out = run([str(VENV_BIN / "flask"), "--app", "bff", "coupons", "create", "--type", "UNIQUE_ACCESS_COUPON",
-               "--duration", "P1M", "--partner", partner, "--count", str(count), "--prefix", "E2E"],
-              ROOT, env, f"coupons create --partner {partner}")
+    out = run(
+        [
+            str(VENV_BIN / "flask"),
+            "--app",
+            "bff",
+            "coupons",
+            "create",
+            "--type",
+            "UNIQUE_ACCESS_COUPON",
+            "--duration",
+            "P1M",
+            "--partner",
+            partner,
+            "--count",
+            str(count),
+            "--prefix",
+            "E2E",
+        ],
+        ROOT,
+        env,
+        f"coupons create --partner {partner}",
+    )
     return [line.split(",")[0] for line in out.splitlines()[1:] if line.strip()]
 
 
@@ -256,37 +328,91 @@ def stack(tmp_path_factory) -> Stack:
     # Bound to "localhost": Next's proxy redirects /login to itself on the literal 127.0.0.1.
     web_url = f"http://localhost:{web_port}"
 
-    base = {k: v for k, v in os.environ.items()
-            if k not in ("DATABASE_URL", "REDIS_URL", "SMTP_URL", "ANALYTICS_COLLECTOR_URL", "PARTNER_CALLBACKS",
-                         "PAYMENT_GATEWAY", "MAINTENANCE_MODE", "NEXT_PUBLIC_SITE_URL")}
-    api_env = {**base, "LUMO_ENV": "test", "DATABASE_URL": f"sqlite:///{tmp / 'e2e.db'}", "OUTBOX_DIR": str(outbox),
-               "PUBLIC_URL": web_url, "PAYMENT_GATEWAY": "sandbox", "SANDBOX_SETTLE_SECONDS": "0",
-               "RATE_LIMIT_PER_MINUTE": "10000",
-               "ANALYTICS_RATE_LIMIT_PER_MINUTE": "10000", "FLASK_APP": "bff", "PYTHONUNBUFFERED": "1"}
-    web_env = {**base, "NEXT_DIST_DIR": build.dist_dir, "API_URL": api_url, "NEXT_TELEMETRY_DISABLED": "1",
-               "WEBAPP_TV_URL": WEB_APP_URLS["tv"], "WEBAPP_STORIES_URL": WEB_APP_URLS["stories"],
-               "WEBAPP_GAMES_URL": WEB_APP_URLS["games"]}
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in (
+            "DATABASE_URL",
+            "REDIS_URL",
+            "SMTP_URL",
+            "ANALYTICS_COLLECTOR_URL",
+            "PARTNER_CALLBACKS",
+            "PAYMENT_GATEWAY",
+            "MAINTENANCE_MODE",
+            "NEXT_PUBLIC_SITE_URL",
+        )
+    }
+    api_env = {
+        **base,
+        "LUMO_ENV": "test",
+        "DATABASE_URL": f"sqlite:///{tmp / 'e2e.db'}",
+        "OUTBOX_DIR": str(outbox),
+        "PUBLIC_URL": web_url,
+        "PAYMENT_GATEWAY": "sandbox",
+        "SANDBOX_SETTLE_SECONDS": "0",
+        "RATE_LIMIT_PER_MINUTE": "10000",
+        "ANALYTICS_RATE_LIMIT_PER_MINUTE": "10000",
+        "FLASK_APP": "bff",
+        "PYTHONUNBUFFERED": "1",
+    }
+    web_env = {
+        **base,
+        "NEXT_DIST_DIR": build.dist_dir,
+        "API_URL": api_url,
+        "NEXT_TELEMETRY_DISABLED": "1",
+        "WEBAPP_TV_URL": WEB_APP_URLS["tv"],
+        "WEBAPP_STORIES_URL": WEB_APP_URLS["stories"],
+        "WEBAPP_GAMES_URL": WEB_APP_URLS["games"],
+    }
 
     try:
         run([str(VENV_BIN / "alembic"), "upgrade", "head"], ROOT, api_env, "alembic upgrade head")
         run([str(VENV_BIN / "flask"), "--app", "bff", "seed"], ROOT, api_env, "flask seed")
         publisher = create_coupons(api_env, "sevamedia", 3)
         retailer = create_coupons(api_env, "intermarche", 2)
-        api_process = processes.start("api", [str(VENV_BIN / "gunicorn"), "--bind", f"127.0.0.1:{api_port}",
-                                              "--workers", "2", "--access-logfile", "-", "bff:create_app()"],
-                                      ROOT, api_env)
+        api_process = processes.start(
+            "api",
+            [
+                str(VENV_BIN / "gunicorn"),
+                "--bind",
+                f"127.0.0.1:{api_port}",
+                "--workers",
+                "2",
+                "--access-logfile",
+                "-",
+                "bff:create_app()",
+            ],
+            ROOT,
+            api_env,
+        )
         TIMINGS["prepare"] = time.monotonic() - started
         if reuse_port is None:
             build_started = time.monotonic()
             build.build(web_env, api_port)
-            TIMINGS["next build" + ("" if build.shared else f" ({build.dist_dir})")] = time.monotonic() - build_started
+            TIMINGS["next build" + ("" if build.shared else f" ({build.dist_dir})")] = (
+                time.monotonic() - build_started
+            )
         else:
             TIMINGS["next build (reused)"] = 0.0
-        web_process = processes.start("web", [str(WEBAPP / "node_modules" / ".bin" / "next"), "start",
-                                              "--hostname", "localhost", "--port", str(web_port)], WEBAPP, web_env)
+        web_process = processes.start(
+            "web",
+            [
+                str(WEBAPP / "node_modules" / ".bin" / "next"),
+                "start",
+                "--hostname",
+                "localhost",
+                "--port",
+                str(web_port),
+            ],
+            WEBAPP,
+            web_env,
+        )
         wait_http(f"{api_url}/healthz", api_process, processes, "api")
         wait_http(f"{web_url}/login", web_process, processes, "web")
-    except RuntimeError as error:  # a failed build or start: one short message, not a traceback per test
+    except (
+        RuntimeError
+    ) as error:  # a failed build or start: one short message, not a traceback per test
         processes.stop_all()
         build.release()
         pytest.fail(f"the e2e stack could not start: {error}", pytrace=False)
@@ -295,13 +421,21 @@ def stack(tmp_path_factory) -> Stack:
         build.release()
         raise
     TIMINGS["stack ready"] = time.monotonic() - started
-    yield Stack(api_url=api_url, web_url=web_url, outbox=outbox, api=Api(api_url), dist_dir=build.dist_dir,
-                publisher_coupons=publisher, retailer_coupons=retailer)
+    yield Stack(
+        api_url=api_url,
+        web_url=web_url,
+        outbox=outbox,
+        api=Api(api_url),
+        dist_dir=build.dist_dir,
+        publisher_coupons=publisher,
+        retailer_coupons=retailer,
+    )
     processes.stop_all()
     build.release()
 
 
 # --- the browser --------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="session")
 def browser(stack):
@@ -311,7 +445,9 @@ def browser(stack):
         pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium (make test-e2e does it)")
     expect.set_options(timeout=TIMEOUT_MS)
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
         yield chromium
         chromium.close()
 
@@ -338,31 +474,68 @@ def new_context(browser, stack, request):
     page_errors: list[str] = []
     console: list[str] = []
 
-    def make(locale: str = "en-GB", *, token: str | None = None, user_agent: str | None = None,
-             width: int = 1280, height: int = 800, cookies_answered: bool = True):
-        options = {"base_url": stack.web_url, "locale": locale, "viewport": {"width": width, "height": height},
-                   "service_workers": "block"}
+    def make(
+        locale: str = "en-GB",
+        *,
+        token: str | None = None,
+        user_agent: str | None = None,
+        width: int = 1280,
+        height: int = 800,
+        cookies_answered: bool = True,
+    ):
+        options = {
+            "base_url": stack.web_url,
+            "locale": locale,
+            "viewport": {"width": width, "height": height},
+            "service_workers": "block",
+        }
         if user_agent:
             options["user_agent"] = user_agent
         storage = []
         if token:
             storage += [{"name": "kidj_ut", "value": token}, {"name": "token", "value": token}]
         if cookies_answered:  # the cookie banner was answered "necessary only" on an earlier visit
-            storage.append({"name": "cookieConsent", "value": json.dumps(
-                {"version": 1, "date": "2026-01-01T00:00:00.000Z", "necessary": True, "analytics": False,
-                 "marketing": False})})
+            storage.append(
+                {
+                    "name": "cookieConsent",
+                    "value": json.dumps(
+                        {
+                            "version": 1,
+                            "date": "2026-01-01T00:00:00.000Z",
+                            "necessary": True,
+                            "analytics": False,
+                            "marketing": False,
+                        }
+                    ),
+                }
+            )
         if storage:
-            options["storage_state"] = {"cookies": [], "origins": [{"origin": stack.web_url, "localStorage": storage}]}
+            options["storage_state"] = {
+                "cookies": [],
+                "origins": [{"origin": stack.web_url, "localStorage": storage}],
+            }
         context = browser.new_context(**options)
         context.set_default_timeout(TIMEOUT_MS)
         context.set_default_navigation_timeout(2 * TIMEOUT_MS)
         for url in WEB_APP_URLS.values():
-            context.route(f"{url}/**", lambda route: route.fulfill(status=200, content_type="text/html",
-                                                                    body=TV_PAGE))
-        context.on("page", lambda page: (
-            page.on("pageerror", lambda error: page_errors.append(f"{page.url}: {error}")),
-            page.on("console", lambda message: console.append(f"{page.url}: {message.text}")
-                    if message.type == "error" else None)))
+            context.route(
+                f"{url}/**",
+                lambda route: route.fulfill(status=200, content_type="text/html", body=TV_PAGE),
+            )
+        context.on(
+            "page",
+            lambda page: (
+                page.on("pageerror", lambda error: page_errors.append(f"{page.url}: {error}")),
+                page.on(
+                    "console",
+                    lambda message: (
+                        console.append(f"{page.url}: {message.text}")
+                        if message.type == "error"
+                        else None
+                    ),
+                ),
+            ),
+        )
         contexts.append(context)
         return context
 
@@ -387,6 +560,7 @@ def new_context(browser, stack, request):
 
 
 # --- accounts -----------------------------------------------------------------------------------
+
 
 @dataclass
 class Parent:
@@ -421,10 +595,13 @@ def cat():
 
 # --- reports ------------------------------------------------------------------------------------
 
+
 def pytest_sessionfinish(session, exitstatus):
     if AXE_RESULTS:
         OUT_DIR.mkdir(parents=True, exist_ok=True)
-        summary = {name: {k: v for k, v in result.items()} for name, result in sorted(AXE_RESULTS.items())}
+        summary = {
+            name: {k: v for k, v in result.items()} for name, result in sorted(AXE_RESULTS.items())
+        }
         (OUT_DIR / "axe.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False))
 
 
@@ -434,12 +611,18 @@ def pytest_terminal_summary(terminalreporter):
         for name, seconds in TIMINGS.items():
             terminalreporter.write_line(f"{name:<22} {seconds:6.1f} s")
     if AXE_RESULTS:
-        terminalreporter.write_sep("-", "axe-core (wcag2a, wcag2aa, best-practice): violations per page")
-        terminalreporter.write_line(f"{'page':<34} {'total':>5} {'minor':>6} {'moderate':>9} {'serious':>8} "
-                                    f"{'critical':>9}")
+        terminalreporter.write_sep(
+            "-", "axe-core (wcag2a, wcag2aa, best-practice): violations per page"
+        )
+        terminalreporter.write_line(
+            f"{'page':<34} {'total':>5} {'minor':>6} {'moderate':>9} {'serious':>8} {'critical':>9}"
+        )
         for name, result in sorted(AXE_RESULTS.items()):
             terminalreporter.write_line(
                 f"{name:<34} {result['violations']:>5} {result['minor']:>6} {result['moderate']:>9} "
                 f"{result['serious']:>8} {result['critical']:>9}"
-                + ("  " + ", ".join(r["id"] for r in result["rules"]) if result["rules"] else ""))
-        terminalreporter.write_line(f"written to {OUT_DIR / 'axe.json'}; screenshots in {SCREENSHOT_DIR}")
+                + ("  " + ", ".join(r["id"] for r in result["rules"]) if result["rules"] else "")
+            )
+        terminalreporter.write_line(
+            f"written to {OUT_DIR / 'axe.json'}; screenshots in {SCREENSHOT_DIR}"
+        )

@@ -1,5 +1,6 @@
 """Helpers of the browser tests: the message catalogues, a small API client, the outbox,
 the parental gate and axe-core. No test logic lives here."""
+
 from __future__ import annotations
 
 import email
@@ -20,6 +21,7 @@ PASSWORD_SALT = "lumo-world:pw:v1"  # webapp/src/lib/password.ts
 
 
 # --- message catalogues -------------------------------------------------------------------------
+
 
 class Catalog:
     """The texts a parent sees, read from locales/<locale>.json, so selectors follow the copy.
@@ -81,7 +83,7 @@ def _format(s: str, i: int, args: dict, plural_value) -> tuple[str, int]:
                 continue
             if i + 1 < len(s) and s[i + 1] in "{}#":
                 end = s.find("'", i + 1)
-                out.append(s[i + 1:end])
+                out.append(s[i + 1 : end])
                 i = end + 1
                 continue
             out.append(c)
@@ -112,7 +114,7 @@ def _argument(s: str, i: int, args: dict, plural_value) -> tuple[str, int]:
     kind_end = end + 1
     while s[kind_end] not in ",}":
         kind_end += 1
-    kind = s[end + 1:kind_end].strip()
+    kind = s[end + 1 : kind_end].strip()
     if kind not in ("select", "plural", "selectordinal"):
         close = s.index("}", end)
         return ("" if value is None else str(value)), close + 1
@@ -145,6 +147,7 @@ def _argument(s: str, i: int, args: dict, plural_value) -> tuple[str, int]:
 
 # --- the API, called directly (arranging data, and checking what the browser did) -------------
 
+
 def client_password(password: str) -> str:
     """What the web app sends as password: SHA-256 of the password and the shared salt."""
     return hashlib.sha256((password + PASSWORD_SALT).encode()).hexdigest()
@@ -154,8 +157,14 @@ class Api:
     def __init__(self, base_url: str):
         self.base_url = base_url.rstrip("/")
 
-    def call(self, method: str, path: str, body: Any = None, token: str | None = None,
-             headers: dict | None = None) -> tuple[int, Any]:
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        token: str | None = None,
+        headers: dict | None = None,
+    ) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base_url + path, data=data, method=method)
         for name, value in (headers or {}).items():
@@ -177,23 +186,51 @@ class Api:
                 return error.code, raw.decode(errors="replace")
 
     def register(self, email_address: str, password: str, coupon: str | None = None) -> str:
-        status, body = self.call("POST", "/v5/accounts", {
-            "email": email_address, "password": client_password(password), "displayName": "", "coupon": coupon,
-            "isPromoAccepted": False, "isTcAccepted": True, "env": "web", "countryCode": "FR",
-        })
+        status, body = self.call(
+            "POST",
+            "/v5/accounts",
+            {
+                "email": email_address,
+                "password": client_password(password),
+                "displayName": "",
+                "coupon": coupon,
+                "isPromoAccepted": False,
+                "isTcAccepted": True,
+                "env": "web",
+                "countryCode": "FR",
+            },
+        )
         assert status == 200, (status, body)
         return body["token"]
 
     def login(self, email_address: str, password: str) -> tuple[int, Any]:
-        return self.call("POST", "/v4/accounts/login",
-                         {"email": email_address, "password": client_password(password), "countryCode": "FR"})
+        return self.call(
+            "POST",
+            "/v4/accounts/login",
+            {"email": email_address, "password": client_password(password), "countryCode": "FR"},
+        )
 
-    def subscribe(self, token: str, product: str = "lumo_tv", period: str = "monthly",
-                  nonce: str = "fake-valid-nonce", key: str | None = None) -> int:
-        status, body = self.call("POST", "/v5/braintree/subscription", {
-            "paymentNonce": nonce, "plans": {"planId": f"{product}_{period}_eur", "product": product, "addOns": []},
-            "coupon": None, "deviceData": None, "billingName": "E2E Parent",
-        }, token=token, headers={"Idempotency-Key": key} if key else None)
+    def subscribe(
+        self,
+        token: str,
+        product: str = "lumo_tv",
+        period: str = "monthly",
+        nonce: str = "fake-valid-nonce",
+        key: str | None = None,
+    ) -> int:
+        status, body = self.call(
+            "POST",
+            "/v5/braintree/subscription",
+            {
+                "paymentNonce": nonce,
+                "plans": {"planId": f"{product}_{period}_eur", "product": product, "addOns": []},
+                "coupon": None,
+                "deviceData": None,
+                "billingName": "E2E Parent",
+            },
+            token=token,
+            headers={"Idempotency-Key": key} if key else None,
+        )
         assert status == 200, (status, body)
         return body["data"]["subscriptionId"]
 
@@ -201,10 +238,13 @@ class Api:
         return self.call("GET", "/v5/subscriptions", token=token)
 
     def verify_key(self, key: str) -> tuple[int, Any]:
-        return self.call("GET", f"/v4/users/redirect/verify-key?redirectKey={urllib.request.quote(key)}")
+        return self.call(
+            "GET", f"/v4/users/redirect/verify-key?redirectKey={urllib.request.quote(key)}"
+        )
 
 
 # --- e-mails ------------------------------------------------------------------------------------
+
 
 def mails_to(outbox: Path, address: str) -> list[email.message.EmailMessage]:
     found = []
@@ -221,6 +261,7 @@ def text_of(message: email.message.EmailMessage) -> str:
 
 
 # --- the parental gate --------------------------------------------------------------------------
+
 
 def gate_answer(locale: str, words: str) -> str:
     """The gate writes three digits as words in the page's language; read them back in order."""
@@ -257,8 +298,10 @@ def run_axe(page) -> dict:
         }""",
         AXE_TAGS,
     )
-    impacts = {impact: sum(1 for v in result if v["impact"] == impact)
-               for impact in ("minor", "moderate", "serious", "critical")}
+    impacts = {
+        impact: sum(1 for v in result if v["impact"] == impact)
+        for impact in ("minor", "moderate", "serious", "critical")
+    }
     return {"violations": len(result), **impacts, "rules": result}
 
 

@@ -2,6 +2,7 @@
 
 Texts come from the locale catalogues (support.catalog), so a test reads like the page does.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,11 +20,14 @@ pytestmark = pytest.mark.e2e
 
 VALID_CARD = "4111 1111 1111 1111"
 DECLINED_CARD = "4000 1111 1111 1115"
-TV_USER_AGENT = ("Mozilla/5.0 (Linux; Android 9; OMI Box) AppleWebKit/537.36 (KHTML, like Gecko) "
-                 "Chrome/156.0 Safari/537.36 TV Store")
+TV_USER_AGENT = (
+    "Mozilla/5.0 (Linux; Android 9; OMI Box) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/156.0 Safari/537.36 TV Store"
+)
 
 
 # --- small steps, shared by the journeys -----------------------------------------------------
+
 
 def at(page: Page, cat: Catalog, route: str) -> None:
     """The address is `route` in the catalogue's locale (query allowed)."""
@@ -41,7 +45,9 @@ def assert_language(page: Page, cat: Catalog) -> None:
     expect(html).to_have_attribute("dir", "rtl" if cat.locale == "ar" else "ltr")
 
 
-def fill_register_form(page: Page, cat: Catalog, password: str, email_address: str | None = None) -> None:
+def fill_register_form(
+    page: Page, cat: Catalog, password: str, email_address: str | None = None
+) -> None:
     if email_address is not None:
         page.get_by_label(cat.t("RegisterPage.email"), exact=True).fill(email_address)
     page.get_by_label(cat.t("RegisterPage.password"), exact=True).fill(password)
@@ -59,9 +65,12 @@ def pay_by_card(page: Page, cat: Catalog, number: str = VALID_CARD) -> None:
     card = page.get_by_label(cat.t("PaymentForm.cardNumber"), exact=True)
     expect(card).to_be_editable()  # the payment provider is ready
     card.fill(number)
-    page.get_by_label(cat.t("PaymentForm.expiry"), exact=True).press_sequentially(expiry_in_future())
+    page.get_by_label(cat.t("PaymentForm.expiry"), exact=True).press_sequentially(
+        expiry_in_future()
+    )
     expect(page.get_by_label(cat.t("PaymentForm.expiry"), exact=True)).to_have_value(
-        re.compile(r"^12 / \d\d$"))
+        re.compile(r"^12 / \d\d$")
+    )
     page.get_by_label(cat.t("PaymentForm.cvv"), exact=True).fill("123")
     page.get_by_label(cat.t("PaymentForm.holderName"), exact=True).fill("Ada Parent")
     page.get_by_role("button", name=cat.t("PaymentPage.pay")).click()
@@ -99,10 +108,13 @@ def subscription_card(page: Page):
 
 # --- 1. landing -> register -> subscribe -> hub -> the web app, in English and in Arabic ---------
 
+
 @pytest.mark.parametrize("locale", ["en", "ar"])
 def test_landing_register_subscribe_hub_open_web_app(locale, new_context, stack):
     cat = catalog(locale)
-    page = new_context(locale="ar-EG" if locale == "ar" else "en-GB", cookies_answered=False).new_page()
+    page = new_context(
+        locale="ar-EG" if locale == "ar" else "en-GB", cookies_answered=False
+    ).new_page()
     email_address, password = unique_email(f"first-{locale}"), "first-journey-pw"
 
     page.goto(cat.path("/homePage"))
@@ -116,7 +128,9 @@ def test_landing_register_subscribe_hub_open_web_app(locale, new_context, stack)
     at(page, cat, "/register")
     assert_language(page, cat)
     expect(heading(page, cat.t("RegisterPage.title"))).to_be_visible()
-    expect(page.get_by_role("region", name=cat.t("CookieConsent.title"))).to_have_count(0)  # answered once
+    expect(page.get_by_role("region", name=cat.t("CookieConsent.title"))).to_have_count(
+        0
+    )  # answered once
     expect(page.get_by_label(cat.t("RegisterPage.email"), exact=True)).to_have_value(email_address)
     fill_register_form(page, cat, password)
 
@@ -150,6 +164,7 @@ def test_landing_register_subscribe_hub_open_web_app(locale, new_context, stack)
 
 
 # --- 2. login -> profile -> change name, e-mail and password ---------------------------------------
+
 
 def test_login_profile_change_name_email_password(new_context, make_parent, stack, cat):
     parent = make_parent("profile")
@@ -188,7 +203,9 @@ def test_login_profile_change_name_email_password(new_context, make_parent, stac
     page.get_by_label(cat.t("ChangePasswordPage.newPassword"), exact=True).fill(new_password)
     page.get_by_label(cat.t("ChangePasswordPage.confirmPassword"), exact=True).fill(new_password)
     page.get_by_role("button", name=cat.t("ChangePasswordPage.submit")).click()
-    expect(page.get_by_role("alert").filter(has_text=cat.t("Errors.wrongOldPassword"))).to_be_visible()
+    expect(
+        page.get_by_role("alert").filter(has_text=cat.t("Errors.wrongOldPassword"))
+    ).to_be_visible()
     page.get_by_label(cat.t("ChangePasswordPage.oldPassword"), exact=True).fill(parent.password)
     page.get_by_role("button", name=cat.t("ChangePasswordPage.submit")).click()
     expect(page.get_by_text(cat.t("ChangePasswordPage.success"))).to_be_visible()
@@ -207,6 +224,7 @@ def test_login_profile_change_name_email_password(new_context, make_parent, stac
 
 
 # --- 3. cancel -> "already cancelled" -> resubscribe -----------------------------------------------
+
 
 def test_cancel_then_already_cancelled_then_resubscribe(new_context, make_parent, stack, cat):
     parent = make_parent("cancel")
@@ -244,12 +262,15 @@ def test_cancel_then_already_cancelled_then_resubscribe(new_context, make_parent
     expect(page.get_by_role("status").filter(has_text=still_active)).to_be_visible()
     pay_by_card(page, cat)
     at(page, cat, "/")
-    expect(page.get_by_role("status").filter(has_text=paid_notice(cat, "scheduled"))).to_be_visible()
+    expect(
+        page.get_by_role("status").filter(has_text=paid_notice(cat, "scheduled"))
+    ).to_be_visible()
     subscriptions = stack.api.account(parent.token)[1]["subscriptions"]
     assert sorted(s["isRenewing"] for s in subscriptions) == [False, True], subscriptions
 
 
 # --- 4. forgotten password -> the link in the e-mail -> the new password works ----------------------
+
 
 def test_forgotten_password_reset_link_from_outbox(new_context, make_parent, stack, cat):
     parent = make_parent("forgot")
@@ -285,10 +306,13 @@ def test_forgotten_password_reset_link_from_outbox(new_context, make_parent, sta
     page.get_by_label(cat.t("ResetPasswordPage.newPassword"), exact=True).fill("yet-another-pw")
     page.get_by_label(cat.t("ResetPasswordPage.confirmPassword"), exact=True).fill("yet-another-pw")
     page.get_by_role("button", name=cat.t("ResetPasswordPage.submit")).click()
-    expect(page.get_by_role("alert").filter(has_text=cat.t("Errors.resetLinkInvalid"))).to_be_visible()
+    expect(
+        page.get_by_role("alert").filter(has_text=cat.t("Errors.resetLinkInvalid"))
+    ).to_be_visible()
 
 
 # --- 5. promo links -----------------------------------------------------------------------------------
+
 
 def test_promo_link_valid_code_is_locked_and_redeemed(new_context, stack, cat):
     page = new_context().new_page()
@@ -319,14 +343,19 @@ def test_promo_link_invalid_code_goes_to_register(new_context, cat):
 
 # --- 6. partners: retailer, publisher, carrier ------------------------------------------------------
 
+
 def test_retailer_landing_intermarche(new_context, stack, cat):
     page = new_context().new_page()
     page.goto(cat.path("/intermarche"))
     expect(heading(page, cat.t("RetailerPage.title"))).to_be_visible()
-    expect(page.get_by_text(cat.t("RetailerPage.partnerLine", retailer="intermarche"))).to_be_visible()
+    expect(
+        page.get_by_text(cat.t("RetailerPage.partnerLine", retailer="intermarche"))
+    ).to_be_visible()
     expect(page.get_by_role("banner")).to_have_count(0)  # no site header
     expect(page.get_by_role("contentinfo")).to_have_count(0)  # no footer
-    page.get_by_label(cat.t("RegisterPage.coupon"), exact=True).fill(stack.take(stack.retailer_coupons))
+    page.get_by_label(cat.t("RegisterPage.coupon"), exact=True).fill(
+        stack.take(stack.retailer_coupons)
+    )
     fill_register_form(page, cat, "retailer-pw", unique_email("intermarche"))
     at(page, cat, "/products")
     expect(heading(page, cat.t("ProductsPage.title"))).to_be_visible()
@@ -343,7 +372,11 @@ def test_publisher_phone_and_coupon(new_context, stack, cat):
     coupon = page.get_by_label(cat.t("CouponPage.coupon"), exact=True)
     coupon.fill("E2E-NOT-A-CODE")
     submit.click()
-    expect(page.get_by_role("alert").filter(has_text=cat.t("CouponPage.errors.sevamedia_invalid_coupon"))).to_be_visible()
+    expect(
+        page.get_by_role("alert").filter(
+            has_text=cat.t("CouponPage.errors.sevamedia_invalid_coupon")
+        )
+    ).to_be_visible()
     coupon.fill(stack.take(stack.publisher_coupons))
     submit.click()
     at(page, cat, "/products")
@@ -358,17 +391,22 @@ def test_carrier_campaign_swisscom(new_context, stack, cat):
     expect(coupon).to_have_value("YAJKM0")
     expect(coupon).not_to_be_editable()
     # The pricing card promises the carrier's two free months, not the 7-day trial.
-    expect(page.get_by_text(cat.t("CouponField.promoBadge", code="YAJKM0", unit="month", count=2))).to_be_visible()
+    expect(
+        page.get_by_text(cat.t("CouponField.promoBadge", code="YAJKM0", unit="month", count=2))
+    ).to_be_visible()
     expect(page.get_by_text(cat.t("RegisterPage.trialNote"))).to_have_count(0)
     fill_register_form(page, cat, "carrier-pw", unique_email("swisscom"))
     at(page, cat, "/subscribe")
-    expect(page.get_by_text(cat.t("CouponField.promoBadge", code="YAJKM0", unit="month", count=2))).to_be_visible()
+    expect(
+        page.get_by_text(cat.t("CouponField.promoBadge", code="YAJKM0", unit="month", count=2))
+    ).to_be_visible()
     pay_by_card(page, cat)
     at(page, cat, "/")
     expect(subscription_card(page)).to_contain_text("YAJKM0")
 
 
 # --- 7. payments: PayPal, Google Pay, a declined card -------------------------------------------------
+
 
 @pytest.mark.parametrize("wallet, method", [("paypal", "paypal"), ("googlePay", "googlePay")])
 def test_wallet_sandbox_payment(wallet, method, new_context, make_parent, stack, cat):
@@ -379,7 +417,9 @@ def test_wallet_sandbox_payment(wallet, method, new_context, make_parent, stack,
     page.get_by_role("button", name=cat.t(f"PaymentForm.{wallet}")).click()
     at(page, cat, "/")
     expect(page.get_by_role("status").filter(has_text=paid_notice(cat, "trial"))).to_be_visible()
-    expect(subscription_card(page)).to_contain_text(cat.t("ProfilePage.paymentMethod", method=method))
+    expect(subscription_card(page)).to_contain_text(
+        cat.t("ProfilePage.paymentMethod", method=method)
+    )
 
 
 def test_declined_card_shows_its_message(new_context, make_parent, stack, cat):
@@ -387,13 +427,19 @@ def test_declined_card_shows_its_message(new_context, make_parent, stack, cat):
     page = new_context(token=parent.token).new_page()
     page.goto(cat.path("/subscribe"))
     pay_by_card(page, cat, DECLINED_CARD)
-    expect(page.get_by_role("alert").filter(has_text=cat.t("Errors.paymentDeclined"))).to_be_visible()
+    expect(
+        page.get_by_role("alert").filter(has_text=cat.t("Errors.paymentDeclined"))
+    ).to_be_visible()
     at(page, cat, "/subscribe")
-    expect(page.get_by_label(cat.t("PaymentForm.cardNumber"), exact=True)).to_have_value(DECLINED_CARD)
+    expect(page.get_by_label(cat.t("PaymentForm.cardNumber"), exact=True)).to_have_value(
+        DECLINED_CARD
+    )
     assert stack.api.account(parent.token)[1]["subscriptions"] == []
 
 
-def test_second_tab_paying_for_the_same_app_lands_on_the_profile_charged_once(new_context, make_parent, stack, cat):
+def test_second_tab_paying_for_the_same_app_lands_on_the_profile_charged_once(
+    new_context, make_parent, stack, cat
+):
     """Two tabs open on /subscribe (issue 22): the second payment is refused before the gateway and the
     parent is sent to the profile, told they already have the app."""
     parent = make_parent("two-tabs", subscribed=False)
@@ -405,12 +451,15 @@ def test_second_tab_paying_for_the_same_app_lands_on_the_profile_charged_once(ne
     at(first, cat, "/")
     pay_by_card(second, cat)
     at(second, cat, "/")
-    expect(second.get_by_role("status").filter(has_text=cat.t("Errors.alreadySubscribed"))).to_be_visible()
+    expect(
+        second.get_by_role("status").filter(has_text=cat.t("Errors.alreadySubscribed"))
+    ).to_be_visible()
     subscriptions = stack.api.account(parent.token)[1]["subscriptions"]
     assert len(subscriptions) == 1, subscriptions
 
 
 # --- 8. a TV platform ---------------------------------------------------------------------------------
+
 
 def test_tv_user_agent_no_footer_no_register_qr_login(new_context, make_parent, stack, cat):
     context = new_context(user_agent=TV_USER_AGENT)
@@ -431,7 +480,9 @@ def test_tv_user_agent_no_footer_no_register_qr_login(new_context, make_parent, 
     free = make_parent("tv-free", subscribed=False)
     log_in(page, cat, free.email, free.password)
     at(page, cat, "/login")
-    expect(page.get_by_role("alert").filter(has_text=cat.t("Errors.tvSubscriptionExpired"))).to_be_visible()
+    expect(
+        page.get_by_role("alert").filter(has_text=cat.t("Errors.tvSubscriptionExpired"))
+    ).to_be_visible()
 
     subscribed = make_parent("tv")
     log_in(page, cat, subscribed.email, subscribed.password)
@@ -444,12 +495,17 @@ def test_tv_user_agent_no_footer_no_register_qr_login(new_context, make_parent, 
 
 # --- 9. the language comes from Accept-Language ----------------------------------------------------------
 
-@pytest.mark.parametrize("browser_locale, locale", [("de-DE", "de"), ("ar-EG", "ar"), ("pt-BR", "pt"),
-                                                     ("fr-CH", "fr"), ("ja-JP", "en")])
+
+@pytest.mark.parametrize(
+    "browser_locale, locale",
+    [("de-DE", "de"), ("ar-EG", "ar"), ("pt-BR", "pt"), ("fr-CH", "fr"), ("ja-JP", "en")],
+)
 def test_language_from_accept_language(browser_locale, locale, new_context):
     page = new_context(locale=browser_locale).new_page()
     response = page.goto("/login")
-    assert response is not None and response.request.all_headers().get("accept-language", "").startswith(browser_locale)
+    assert response is not None and response.request.all_headers().get(
+        "accept-language", ""
+    ).startswith(browser_locale)
     cat = catalog(locale)
     at(page, cat, "/login")
     assert_language(page, cat)

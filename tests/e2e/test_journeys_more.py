@@ -5,6 +5,7 @@ Accounts are made through the API. Subscriptions of partner stores (swisscom, sw
 virgo) are only ever made by the stores themselves, so the test writes them into the stack's
 database, as the stores' notifications would; the journey under test starts after that.
 """
+
 from __future__ import annotations
 
 import re
@@ -22,8 +23,15 @@ from core.adapters.db.unit_of_work import make_engine
 from core.domain.stores import SWITCH_OPERATORS
 from tests.e2e.conftest import Parent
 from tests.e2e.support import Catalog, catalog, paid_notice, text_of
-from tests.e2e.test_journeys import (VALID_CARD, assert_language, at, expiry_in_future, heading, subscription_card,
-                                     wait_for_mail)
+from tests.e2e.test_journeys import (
+    VALID_CARD,
+    assert_language,
+    at,
+    expiry_in_future,
+    heading,
+    subscription_card,
+    wait_for_mail,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -31,6 +39,7 @@ BROWSER_LOCALES = {"en": "en-GB", "ar": "ar-EG"}
 
 
 # --- the stack's database, for what only a partner store can make ------------------------------
+
 
 @pytest.fixture(scope="module")
 def database(stack):
@@ -46,19 +55,31 @@ def account_id(database, email_address: str) -> int:
         return session.scalar(select(AccountRow.id).where(AccountRow.email == email_address))
 
 
-def add_store_subscription(database, parent: Parent, store: str, platform: str | None = None) -> int:
+def add_store_subscription(
+    database, parent: Parent, store: str, platform: str | None = None
+) -> int:
     """A renewing subscription of a partner store, 20 days into a month, as its notification leaves it."""
     now = datetime.now(timezone.utc)
     with Session(database) as session:
-        row = SubscriptionRow(account_id=account_id(database, parent.email), subscription_type="lumo_tv_books_games",
-                              duration_code="P1M", store_id=store, payment_state_id="Active", is_renewing=True,
-                              end_date=now + timedelta(days=20), platform_purchase_id=platform, created_at=now)
+        row = SubscriptionRow(
+            account_id=account_id(database, parent.email),
+            subscription_type="lumo_tv_books_games",
+            duration_code="P1M",
+            store_id=store,
+            payment_state_id="Active",
+            is_renewing=True,
+            end_date=now + timedelta(days=20),
+            platform_purchase_id=platform,
+            created_at=now,
+        )
         session.add(row)
         session.commit()
         return row.id
 
 
-def make_partner_account(database, parent: Parent, partner: str, *, fake_email: bool, confirmed: bool) -> str:
+def make_partner_account(
+    database, parent: Parent, partner: str, *, fake_email: bool, confirmed: bool
+) -> str:
     """Turns a registered parent into a partner's: a made-up address (phone@partner…) or an unconfirmed one."""
     with Session(database) as session:
         row = session.scalar(select(AccountRow).where(AccountRow.email == parent.email))
@@ -84,6 +105,7 @@ def only_subscription(stack, token: str) -> dict:
 
 # --- 1. change plan: profile -> plan picker -> confirm -> the new plan ---------------------------------
 
+
 @pytest.mark.parametrize("locale", ["en", "ar"])
 def test_change_plan_from_profile_to_yearly_tv_and_stories(locale, new_context, make_parent, stack):
     """A monthly TV subscriber (sandbox card, in the trial) picks TV + Stories yearly; outside the
@@ -91,7 +113,11 @@ def test_change_plan_from_profile_to_yearly_tv_and_stories(locale, new_context, 
     cat = catalog(locale)
     parent = make_parent(f"change-plan-{locale}")
     before = only_subscription(stack, parent.token)
-    assert (before["subscriptionType"], before["durationCode"], before["canChangePlan"]) == ("lumo_tv", "P1M", True)
+    assert (before["subscriptionType"], before["durationCode"], before["canChangePlan"]) == (
+        "lumo_tv",
+        "P1M",
+        True,
+    )
 
     page = new_context(locale=BROWSER_LOCALES[locale], token=parent.token).new_page()
     page.goto(cat.path("/"))
@@ -116,8 +142,12 @@ def test_change_plan_from_profile_to_yearly_tv_and_stories(locale, new_context, 
     at(page, cat, "/changePlan")
     assert_language(page, cat)
     expect(heading(page, cat.t("ChangePlanPage.title"))).to_be_visible()
-    expect(page.get_by_text(cat.t("ChangePlanPage.current", plan=cat.t("Plans.lumo_tv_monthly")))).to_be_visible()
-    expect(page.get_by_role("group", name=cat.t("PricingCard.title"))).to_contain_text(cat.t("Plans.lumo_tv_books"))
+    expect(
+        page.get_by_text(cat.t("ChangePlanPage.current", plan=cat.t("Plans.lumo_tv_monthly")))
+    ).to_be_visible()
+    expect(page.get_by_role("group", name=cat.t("PricingCard.title"))).to_contain_text(
+        cat.t("Plans.lumo_tv_books")
+    )
     page.get_by_role("button", name=cat.t("ChangePlanPage.confirm")).click()
 
     new_plan = cat.t("Plans.lumo_tv_books_yearly")
@@ -125,8 +155,11 @@ def test_change_plan_from_profile_to_yearly_tv_and_stories(locale, new_context, 
     expect(done).to_contain_text(cat.t("ChangePlanPage.done", plan=new_plan))
     after = only_subscription(stack, parent.token)
     assert after["id"] == parent.subscription_id
-    assert (after["subscriptionType"], after["durationCode"], after["isRenewing"]) == \
-        ("lumo_tv_books", "P1Y", True), after
+    assert (after["subscriptionType"], after["durationCode"], after["isRenewing"]) == (
+        "lumo_tv_books",
+        "P1Y",
+        True,
+    ), after
     assert after["paymentPlanId"].startswith("lumo_tv_yearly"), after
     assert float(after["paymentPlanPrice"]) > float(before["paymentPlanPrice"]), (before, after)
 
@@ -135,19 +168,25 @@ def test_change_plan_from_profile_to_yearly_tv_and_stories(locale, new_context, 
     expect(subscription_card(page).get_by_role("heading", name=new_plan)).to_be_visible()
 
 
-def test_change_plan_in_the_last_24_hours_waits_for_the_next_cycle(new_context, make_parent, stack, database, cat):
+def test_change_plan_in_the_last_24_hours_waits_for_the_next_cycle(
+    new_context, make_parent, stack, database, cat
+):
     """Inside the 24 hours before the next charge, the coming charge stays on the old plan (docs/product.md#constants):
     the change is kept aside and the subscription the API answers is unchanged. Through the plan
     popup of /changePlan itself, whose confirm button sends the change."""
     parent = make_parent("change-plan-late")
-    set_next_billing(database, parent.subscription_id, datetime.now(timezone.utc) + timedelta(hours=6))
+    set_next_billing(
+        database, parent.subscription_id, datetime.now(timezone.utc) + timedelta(hours=6)
+    )
     page = new_context(token=parent.token).new_page()
     page.goto(cat.path(f"/changePlan?subscription={parent.subscription_id}"))
     expect(heading(page, cat.t("ChangePlanPage.title"))).to_be_visible()
 
     # The same plan is no change.
     page.get_by_role("button", name=cat.t("ChangePlanPage.confirm")).click()
-    expect(page.get_by_role("status").filter(has_text=cat.t("ChangePlanPage.samePlan"))).to_be_visible()
+    expect(
+        page.get_by_role("status").filter(has_text=cat.t("ChangePlanPage.samePlan"))
+    ).to_be_visible()
 
     page.get_by_role("button", name=cat.t("PricingCard.change")).click()
     popup = page.get_by_role("dialog", name=cat.t("PlanPopup.title"))
@@ -159,17 +198,27 @@ def test_change_plan_in_the_last_24_hours_waits_for_the_next_cycle(new_context, 
     status = page.get_by_role("status").filter(has_text=cat.t("ChangePlanPage.doneBilling"))
     expect(status).to_be_visible()
     # The page says the change waits for the coming payment, not that the plan changed already.
-    expect(status).not_to_contain_text(cat.t("ChangePlanPage.done", plan=cat.t("Plans.lumo_tv_games_monthly")))
-    expect(status).to_contain_text(cat.t("ChangePlanPage.doneDeferred", plan=cat.t("Plans.lumo_tv_games_monthly"),
-                                         date="")[:20])
+    expect(status).not_to_contain_text(
+        cat.t("ChangePlanPage.done", plan=cat.t("Plans.lumo_tv_games_monthly"))
+    )
+    expect(status).to_contain_text(
+        cat.t("ChangePlanPage.doneDeferred", plan=cat.t("Plans.lumo_tv_games_monthly"), date="")[
+            :20
+        ]
+    )
 
     after = only_subscription(stack, parent.token)
-    assert (after["subscriptionType"], after["durationCode"]) == ("lumo_tv", "P1M"), after  # not yet
+    assert (after["subscriptionType"], after["durationCode"]) == ("lumo_tv", "P1M"), (
+        after
+    )  # not yet
     page.get_by_role("link", name=cat.t("ChangePlanPage.backToProfile")).click()
-    expect(subscription_card(page).get_by_role("heading", name=cat.t("Plans.lumo_tv_monthly"))).to_be_visible()
+    expect(
+        subscription_card(page).get_by_role("heading", name=cat.t("Plans.lumo_tv_monthly"))
+    ).to_be_visible()
 
 
 # --- 2. the older 3-step flow: plan -> payment option -> card -> done --------------------------------
+
 
 @pytest.mark.parametrize("locale", ["en", "ar"])
 def test_add_subscription_three_steps_with_a_sandbox_card(locale, new_context, make_parent, stack):
@@ -179,15 +228,20 @@ def test_add_subscription_three_steps_with_a_sandbox_card(locale, new_context, m
     page.goto(cat.path("/add-subscription"))
     assert_language(page, cat)
     expect(heading(page, cat.t("AddSubscriptionPage.title"))).to_be_visible()
-    step = page.get_by_text(re.compile(re.escape(cat.t("AddSubscriptionPage.step", current="@", total=3))
-                                       .replace("@", r"\d")))
+    step = page.get_by_text(
+        re.compile(
+            re.escape(cat.t("AddSubscriptionPage.step", current="@", total=3)).replace("@", r"\d")
+        )
+    )
     expect(step).to_have_text(cat.t("AddSubscriptionPage.step", current=1, total=3))
 
     # Step 1: no plan yet, no moving on.
     page.get_by_role("button", name=cat.t("AddSubscriptionPage.next")).click()
     expect(page.get_by_role("alert").filter(has_text=cat.t("Errors.selectPlan"))).to_be_visible()
     plans = page.get_by_role("group", name=cat.t("AddSubscriptionPage.planLegend"))
-    stories_monthly = re.compile("^" + re.escape(cat.t("Plans.lumo_books_monthly")))  # then its price
+    stories_monthly = re.compile(
+        "^" + re.escape(cat.t("Plans.lumo_books_monthly"))
+    )  # then its price
     plans.get_by_role("radio", name=stories_monthly).check()
     page.get_by_role("button", name=cat.t("AddSubscriptionPage.next")).click()
 
@@ -198,7 +252,9 @@ def test_add_subscription_three_steps_with_a_sandbox_card(locale, new_context, m
     expect(step).to_have_text(cat.t("AddSubscriptionPage.step", current=1, total=3))
     expect(plans.get_by_role("radio", name=stories_monthly)).to_be_checked()
     page.get_by_role("button", name=cat.t("AddSubscriptionPage.next")).click()
-    expect(page.get_by_role("button", name=cat.t("AddSubscriptionPage.methodPaypal"))).to_be_visible()
+    expect(
+        page.get_by_role("button", name=cat.t("AddSubscriptionPage.methodPaypal"))
+    ).to_be_visible()
     page.get_by_role("button", name=cat.t("AddSubscriptionPage.methodCard")).click()
 
     # Step 3: the card.
@@ -206,7 +262,9 @@ def test_add_subscription_three_steps_with_a_sandbox_card(locale, new_context, m
     card = page.get_by_label(cat.t("PaymentForm.cardNumber"), exact=True)
     expect(card).to_be_editable()
     card.fill(VALID_CARD)
-    page.get_by_label(cat.t("PaymentForm.expiry"), exact=True).press_sequentially(expiry_in_future())
+    page.get_by_label(cat.t("PaymentForm.expiry"), exact=True).press_sequentially(
+        expiry_in_future()
+    )
     page.get_by_label(cat.t("PaymentForm.cvv"), exact=True).fill("123")
     page.get_by_label(cat.t("PaymentForm.holderName"), exact=True).fill("Ada Parent")
     with page.expect_response(lambda r: "/v4/braintree/books/subscriptions" in r.url) as answer:
@@ -216,14 +274,21 @@ def test_add_subscription_three_steps_with_a_sandbox_card(locale, new_context, m
     at(page, cat, "/")
     assert_language(page, cat)
     expect(page.get_by_role("status").filter(has_text=paid_notice(cat, "trial"))).to_be_visible()
-    expect(subscription_card(page).get_by_role("heading", name=cat.t("Plans.lumo_books_monthly"))).to_be_visible()
+    expect(
+        subscription_card(page).get_by_role("heading", name=cat.t("Plans.lumo_books_monthly"))
+    ).to_be_visible()
     subscription = only_subscription(stack, parent.token)
-    assert (subscription["subscriptionType"], subscription["durationCode"], subscription["storeId"],
-            subscription["isRenewing"], subscription["paymentMethod"]) == ("lumo_books", "P1M", "lumo", True, "card"), \
-        subscription
+    assert (
+        subscription["subscriptionType"],
+        subscription["durationCode"],
+        subscription["storeId"],
+        subscription["isRenewing"],
+        subscription["paymentMethod"],
+    ) == ("lumo_books", "P1M", "lumo", True, "card"), subscription
 
 
 # --- 3. carrier and store unsubscribes in the web app -------------------------------------------------
+
 
 def test_swisscom_in_app_unsubscribe_from_profile(new_context, make_parent, stack, database, cat):
     parent = make_parent("swisscom-cancel", subscribed=False)
@@ -235,7 +300,9 @@ def test_swisscom_in_app_unsubscribe_from_profile(new_context, make_parent, stac
     page.goto(cat.path("/"))
     card = subscription_card(page)
     expect(card).to_contain_text(cat.t("ProfilePage.paymentMethod", method="operator"))
-    expect(card.get_by_role("link", name=cat.t("ProfilePage.changePlan"))).to_have_count(0)  # web plans only
+    expect(card.get_by_role("link", name=cat.t("ProfilePage.changePlan"))).to_have_count(
+        0
+    )  # web plans only
     card.get_by_role("link", name=cat.t("ProfilePage.unsubscribe")).click()
 
     at(page, cat, "/unsubscribe?type=swisscom")
@@ -250,8 +317,12 @@ def test_swisscom_in_app_unsubscribe_from_profile(new_context, make_parent, stac
     expect(page.get_by_role("status").filter(has_text=done).first).to_be_visible()
 
     subscription = only_subscription(stack, parent.token)
-    assert (subscription["id"], subscription["isRenewing"], subscription["paymentStateId"],
-            subscription["isExpired"]) == (sub_id, False, "Cancelled", False), subscription
+    assert (
+        subscription["id"],
+        subscription["isRenewing"],
+        subscription["paymentStateId"],
+        subscription["isExpired"],
+    ) == (sub_id, False, "Cancelled", False), subscription
     page.get_by_role("link", name=cat.t("UnsubscribePage.backToProfile")).click()
     at(page, cat, "/")
     card = subscription_card(page)
@@ -259,7 +330,9 @@ def test_swisscom_in_app_unsubscribe_from_profile(new_context, make_parent, stac
     expect(card.get_by_role("link", name=cat.t("ProfilePage.unsubscribe"))).to_have_count(0)
 
 
-def test_switch_in_app_unsubscribe_ends_on_the_operator_site(new_context, make_parent, stack, database, cat):
+def test_switch_in_app_unsubscribe_ends_on_the_operator_site(
+    new_context, make_parent, stack, database, cat
+):
     """The switch store: confirm in the web app (PUT /v5/notification/unsubscription), then the
     operator's own site (ZONG here, from the purchase platform) finishes it."""
     parent = make_parent("switch-cancel", subscribed=False)
@@ -267,8 +340,10 @@ def test_switch_in_app_unsubscribe_ends_on_the_operator_site(new_context, make_p
     context = new_context(token=parent.token)
     operator_url = SWITCH_OPERATORS["ZONG"]
     operator_page = "<!doctype html><html lang='en'><title>ZONG</title><h1>ZONG</h1></html>"
-    context.route(f"{operator_url}**", lambda route: route.fulfill(status=200, content_type="text/html",
-                                                                  body=operator_page))
+    context.route(
+        f"{operator_url}**",
+        lambda route: route.fulfill(status=200, content_type="text/html", body=operator_page),
+    )
     page = context.new_page()
     page.goto(cat.path("/"))
     subscription_card(page).get_by_role("link", name=cat.t("ProfilePage.unsubscribe")).click()
@@ -283,10 +358,13 @@ def test_switch_in_app_unsubscribe_ends_on_the_operator_site(new_context, make_p
     # left for the operator's site, so the destination is what proves it.
     expect(page).to_have_url(operator_url)
     subscription = only_subscription(stack, parent.token)
-    assert (subscription["isRenewing"], subscription["paymentStateId"]) == (False, "Cancelled"), subscription
+    assert (subscription["isRenewing"], subscription["paymentStateId"]) == (False, "Cancelled"), (
+        subscription
+    )
 
 
 # --- 4. the e-mail overlay of partner accounts ------------------------------------------------------
+
 
 def fill_overlay(page: Page, cat: Catalog, address: str):
     dialog = page.get_by_role("dialog", name=cat.t("EmailOverlay.title"))
@@ -296,7 +374,9 @@ def fill_overlay(page: Page, cat: Catalog, address: str):
 
 
 @pytest.mark.parametrize("locale", ["en", "ar"])
-def test_mondia_parent_with_a_made_up_email_gives_a_real_one(locale, new_context, make_parent, stack, database):
+def test_mondia_parent_with_a_made_up_email_gives_a_real_one(
+    locale, new_context, make_parent, stack, database
+):
     """A mondia parent has a phone-number address: the profile asks for a real one, saves it, and
     (mondia parents have no password of their own) a password e-mail goes to it."""
     cat = catalog(locale)
@@ -311,7 +391,9 @@ def test_mondia_parent_with_a_made_up_email_gives_a_real_one(locale, new_context
     dialog = page.get_by_role("dialog", name=cat.t("EmailOverlay.title"))
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text(cat.t("EmailOverlay.intro", partner="mondia"))
-    expect(dialog.get_by_role("button", name=cat.t("EmailOverlay.close"))).to_be_focused()  # focus moved in
+    expect(
+        dialog.get_by_role("button", name=cat.t("EmailOverlay.close"))
+    ).to_be_focused()  # focus moved in
 
     fill_overlay(page, cat, "not-an-address")
     expect(dialog.get_by_role("alert")).to_contain_text(cat.t("Errors.invalidEmail"))
@@ -319,7 +401,10 @@ def test_mondia_parent_with_a_made_up_email_gives_a_real_one(locale, new_context
 
     # Issue 15: the e-mail language follows the site language the parent uses (noted when the page starts).
     deadline = time.monotonic() + 10
-    while stack.api.account(parent.token)[1]["emailLanguage"] != locale and time.monotonic() < deadline:
+    while (
+        stack.api.account(parent.token)[1]["emailLanguage"] != locale
+        and time.monotonic() < deadline
+    ):
         time.sleep(0.2)
     assert stack.api.account(parent.token)[1]["emailLanguage"] == locale
     real = f"e2e-mondia-{locale}-{uuid.uuid4().hex[:8]}@lumo.example"
@@ -331,14 +416,18 @@ def test_mondia_parent_with_a_made_up_email_gives_a_real_one(locale, new_context
 
     account = stack.api.account(parent.token)[1]
     assert (account["email"], account["isEmailFake"]) == (real, False), account
-    wait_for_mail(stack.outbox, real, cat.t("Emails.partner_reset_password.subject"))  # in the site's language
+    wait_for_mail(
+        stack.outbox, real, cat.t("Emails.partner_reset_password.subject")
+    )  # in the site's language
     page.reload()  # a real address now: never asked again
     expect(heading(page, cat.t("ProfilePage.title"))).to_be_visible()
     expect(page.get_by_text(real, exact=True)).to_be_visible()
     expect(page.get_by_role("dialog")).to_have_count(0)
 
 
-def test_virgo_parent_confirms_a_real_email_then_is_not_asked_again(new_context, make_parent, stack, database, cat):
+def test_virgo_parent_confirms_a_real_email_then_is_not_asked_again(
+    new_context, make_parent, stack, database, cat
+):
     """A virgo parent with an unconfirmed address is asked on every visit until the address is
     confirmed; closing the overlay hides it for the browser session only."""
     parent = make_parent("virgo", subscribed=False)

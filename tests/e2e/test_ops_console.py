@@ -1,6 +1,7 @@
 """The operator console in real Chromium: staff login with TOTP -> search a parent -> grant a month -> the
 parent's profile shows the new date -> the audit entry is visible; a support user sees no admin-only action
 and gets 403 from the API. Screenshots of every console screen in en and ar at 1280 px."""
+
 from __future__ import annotations
 
 import os
@@ -28,12 +29,23 @@ STAFF_PASSWORD = "e2e staff password 2026"
 def create_staff(stack, role: str) -> tuple[str, str]:
     """`flask --app bff staff create` on the stack's database; answers (e-mail, TOTP secret)."""
     email_address = f"e2e-{role}-{uuid.uuid4().hex[:8]}@staff.lumo.example"
-    env = {**os.environ, "LUMO_ENV": "test", "FLASK_APP": "bff",
-           "DATABASE_URL": f"sqlite:///{stack.outbox.parent / 'e2e.db'}", "OUTBOX_DIR": str(stack.outbox)}
+    env = {
+        **os.environ,
+        "LUMO_ENV": "test",
+        "FLASK_APP": "bff",
+        "DATABASE_URL": f"sqlite:///{stack.outbox.parent / 'e2e.db'}",
+        "OUTBOX_DIR": str(stack.outbox),
+    }
     env.pop("REDIS_URL", None)
-    done = subprocess.run([str(VENV_BIN / "flask"), "--app", "bff", "staff", "create", email_address, "--role", role],
-                          cwd=ROOT, env=env, input=f"{STAFF_PASSWORD}\n{STAFF_PASSWORD}\n", capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [str(VENV_BIN / "flask"), "--app", "bff", "staff", "create", email_address, "--role", role],
+        cwd=ROOT,
+        env=env,
+        input=f"{STAFF_PASSWORD}\n{STAFF_PASSWORD}\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     uri = next(line for line in done.stdout.splitlines() if line.startswith("otpauth://"))
     return email_address, pyotp.parse_uri(uri).secret
@@ -54,7 +66,9 @@ def open_parent(page: Page, cat: Catalog, email_address: str) -> None:
     page.get_by_role("button", name=cat.t("Ops.search.submit")).click()
     page.get_by_role("link", name=email_address).click()
     expect(page).to_have_url(re.compile(r"/ops/parents/\d+$"))
-    expect(page.get_by_role("heading", level=2, name=cat.t("Ops.actions.heading"), exact=True)).to_be_visible()
+    expect(
+        page.get_by_role("heading", level=2, name=cat.t("Ops.actions.heading"), exact=True)
+    ).to_be_visible()
 
 
 def long_date(iso: str) -> str:
@@ -62,7 +76,9 @@ def long_date(iso: str) -> str:
     return f"{day:%B} {day.day}, {day.year}"
 
 
-def test_support_grants_a_month_that_the_parent_sees_and_the_audit_shows(new_context, make_parent, stack):
+def test_support_grants_a_month_that_the_parent_sees_and_the_audit_shows(
+    new_context, make_parent, stack
+):
     cat = catalog("en")
     parent = make_parent("ops-grant", subscribed=False)
     email_address, secret = create_staff(stack, "support")
@@ -99,9 +115,15 @@ def test_support_grants_a_month_that_the_parent_sees_and_the_audit_shows(new_con
 
     # support may not erase or manage dead letters: the API says 403 with its own token
     token = page.evaluate("() => window.sessionStorage.getItem('lumo_ops_token')")
-    account = stack.api.call("GET", f"/ops/v1/parents?by=email&q={parent.email}", token=token)[1]["results"][0]
-    status, body = stack.api.call("POST", f"/ops/v1/parents/{account['id']}/erase",
-                                  {"confirmation": parent.email, "reason": "e2e"}, token=token)
+    account = stack.api.call("GET", f"/ops/v1/parents?by=email&q={parent.email}", token=token)[1][
+        "results"
+    ][0]
+    status, body = stack.api.call(
+        "POST",
+        f"/ops/v1/parents/{account['id']}/erase",
+        {"confirmation": parent.email, "reason": "e2e"},
+        token=token,
+    )
     assert (status, body["message"]) == (403, "staffForbidden")
     assert stack.api.call("GET", "/ops/v1/outbox/dead", token=token)[0] == 403
     # and the parent's own token opens nothing here
@@ -113,7 +135,9 @@ def test_screenshots_of_every_console_screen(locale, new_context, make_parent, s
     cat = catalog(locale)
     parent = make_parent(f"ops-shot-{locale}")
     email_address, secret = create_staff(stack, "admin")
-    page = new_context(locale={"ar": "ar", "de": "de-DE"}.get(locale, "en-GB"), width=1280, height=900).new_page()
+    page = new_context(
+        locale={"ar": "ar", "de": "de-DE"}.get(locale, "en-GB"), width=1280, height=900
+    ).new_page()
     out = SCREENSHOT_DIR.parent / "ops"
     out.mkdir(parents=True, exist_ok=True)
     page.goto(cat.path("/ops"))
@@ -126,7 +150,9 @@ def test_screenshots_of_every_console_screen(locale, new_context, make_parent, s
     page.screenshot(path=str(out / f"search-{locale}.png"), full_page=True)
     page.get_by_role("link", name=parent.email).click()
     expect(page).to_have_url(re.compile(r"/ops/parents/\d+$"))
-    expect(page.get_by_role("heading", level=2, name=cat.t("Ops.actions.heading"), exact=True)).to_be_visible()
+    expect(
+        page.get_by_role("heading", level=2, name=cat.t("Ops.actions.heading"), exact=True)
+    ).to_be_visible()
     page.screenshot(path=str(out / f"parent-{locale}.png"), full_page=True)
     page.get_by_role("link", name=cat.t("Ops.nav.audit")).click()
     expect(page.get_by_role("heading", level=1, name=cat.t("Ops.audit.heading"))).to_be_visible()
@@ -138,24 +164,35 @@ def test_screenshots_of_every_console_screen(locale, new_context, make_parent, s
     expect(page.get_by_role("heading", level=2, name=cat.t("Ops.revenue.cohorts"))).to_be_visible()
     funnel = page.get_by_test_id("funnel")
     expect(funnel.locator(".ops-chart svg").first).to_be_visible()
-    expect(funnel.get_by_role("row").filter(has_text=cat.t("Ops.revenue.originOrganic")).first).to_be_visible()
+    expect(
+        funnel.get_by_role("row").filter(has_text=cat.t("Ops.revenue.originOrganic")).first
+    ).to_be_visible()
     page.screenshot(path=str(out / f"revenue-{locale}.png"), full_page=True)
     page.get_by_role("link", name=cat.t("Ops.nav.campaigns")).click()
     page.get_by_label(cat.t("Ops.campaigns.prefix")).first.fill("E2E")
     page.get_by_role("button", name=cat.t("Ops.campaigns.show")).click()
     expect(page.locator(".ops-chart svg").first).to_be_visible()
     page.screenshot(path=str(out / f"campaigns-{locale}.png"), full_page=True)
-    with sqlite3.connect(stack.outbox.parent / "e2e.db") as db:  # a partner callback that was given up on
-        db.execute("INSERT INTO outbox (kind, topic, payload, created_at, attempts, last_error, dead_at) VALUES "
-                   "('partner', 'subscribed', '{}', datetime('now'), 10, 'HTTP 503 from partner', datetime('now'))")
+    with sqlite3.connect(
+        stack.outbox.parent / "e2e.db"
+    ) as db:  # a partner callback that was given up on
+        db.execute(
+            "INSERT INTO outbox (kind, topic, payload, created_at, attempts, last_error, dead_at) VALUES "
+            "('partner', 'subscribed', '{}', datetime('now'), 10, 'HTTP 503 from partner', datetime('now'))"
+        )
     page.get_by_role("link", name=cat.t("Ops.nav.deadLetters")).click()
     expect(page.get_by_text("HTTP 503 from partner").first).to_be_visible()
     expect(page.get_by_role("heading", level=1, name=cat.t("Ops.dead.heading"))).to_be_visible()
     page.screenshot(path=str(out / f"dead-letters-{locale}.png"), full_page=True)
-    with sqlite3.connect(stack.outbox.parent / "e2e.db") as db:  # a charge notice as the log keeps it
-        db.execute("INSERT INTO webhook_events (kind, gateway_id, occurred_at, received_at, transaction_id, amount, "
-                   "currency, outcome, replays) VALUES ('charged', ?, datetime('now'), datetime('now'), "
-                   "'sandbox_tx_shot', 9.99, 'EUR', 'applied', 0)", (f"e2e-shot-{uuid.uuid4().hex[:8]}",))
+    with sqlite3.connect(
+        stack.outbox.parent / "e2e.db"
+    ) as db:  # a charge notice as the log keeps it
+        db.execute(
+            "INSERT INTO webhook_events (kind, gateway_id, occurred_at, received_at, transaction_id, amount, "
+            "currency, outcome, replays) VALUES ('charged', ?, datetime('now'), datetime('now'), "
+            "'sandbox_tx_shot', 9.99, 'EUR', 'applied', 0)",
+            (f"e2e-shot-{uuid.uuid4().hex[:8]}",),
+        )
     page.get_by_role("link", name=cat.t("Ops.nav.webhooks")).click()
     expect(page.get_by_role("heading", level=1, name=cat.t("Ops.webhooks.heading"))).to_be_visible()
     expect(page.get_by_text("sandbox_tx_shot").first).to_be_visible()
@@ -163,12 +200,16 @@ def test_screenshots_of_every_console_screen(locale, new_context, make_parent, s
 
 
 @pytest.mark.parametrize("locale", ["en", "ar"])
-def test_finance_refunds_part_of_a_charge_and_support_cannot(locale, new_context, make_parent, stack):
+def test_finance_refunds_part_of_a_charge_and_support_cannot(
+    locale, new_context, make_parent, stack
+):
     """A finance user refunds part of a charge: it shows in the payment history and the audit log. A support
     user sees the history but no refund button, and the API answers 403 to their token."""
     cat = catalog(locale)
     parent = make_parent(f"ops-refund-{locale}")  # the free trial
-    stack.api.subscribe(parent.token, product="lumo_games", key=f"e2e-games-{uuid.uuid4().hex[:12]}")  # trial used: charged now (settled at once here)
+    stack.api.subscribe(
+        parent.token, product="lumo_games", key=f"e2e-games-{uuid.uuid4().hex[:12]}"
+    )  # trial used: charged now (settled at once here)
     email_address, secret = create_staff(stack, "finance")
     page = new_context(locale={"ar": "ar"}.get(locale, "en-GB"), width=1280, height=900).new_page()
     staff_login(page, cat, email_address, secret)
@@ -188,8 +229,9 @@ def test_finance_refunds_part_of_a_charge_and_support_cannot(locale, new_context
     dialog.get_by_role("button", name=cat.t("Ops.payments.confirmRefund")).click()
     expect(page.get_by_test_id("payment-done")).to_have_text(cat.t("Ops.payments.done"))
     history = page.get_by_test_id("payment-history")
-    expect(history.get_by_role("listitem").filter(has_text=cat.t("Ops.payments.kind_refund"))).to_contain_text(
-        "e2e: the games app was down")
+    expect(
+        history.get_by_role("listitem").filter(has_text=cat.t("Ops.payments.kind_refund"))
+    ).to_contain_text("e2e: the games app was down")
     expect(history).to_contain_text(email_address)
     page.screenshot(path=str(out / f"payments-{locale}.png"), full_page=True)
 
@@ -198,19 +240,30 @@ def test_finance_refunds_part_of_a_charge_and_support_cannot(locale, new_context
     expect(row.first).to_contain_text("e2e: the games app was down")
     expect(row.first).to_contain_text(email_address)
     token = page.evaluate("() => window.sessionStorage.getItem('lumo_ops_token')")
-    account_id = stack.api.call("GET", f"/ops/v1/parents?by=email&q={parent.email}", token=token)[1]["results"][0]["id"]
+    account_id = stack.api.call("GET", f"/ops/v1/parents?by=email&q={parent.email}", token=token)[
+        1
+    ]["results"][0]["id"]
     charges = stack.api.call("GET", f"/ops/v1/parents/{account_id}", token=token)[1]["payments"]
     assert [(c["transactionId"], c["refundedAmount"]) for c in charges] == [(transaction, "1.50")]
 
     support_email, support_secret = create_staff(stack, "support")
-    support = new_context(locale={"ar": "ar"}.get(locale, "en-GB"), width=1280, height=900).new_page()
+    support = new_context(
+        locale={"ar": "ar"}.get(locale, "en-GB"), width=1280, height=900
+    ).new_page()
     staff_login(support, cat, support_email, support_secret)
     open_parent(support, cat, parent.email)
     expect(support.get_by_test_id("payment-history")).to_contain_text(transaction)
-    expect(support.get_by_role("button", name=cat.t("Ops.payments.refund"), exact=True)).to_have_count(0)
-    expect(support.get_by_role("button", name=cat.t("Ops.payments.void"), exact=True)).to_have_count(0)
+    expect(
+        support.get_by_role("button", name=cat.t("Ops.payments.refund"), exact=True)
+    ).to_have_count(0)
+    expect(
+        support.get_by_role("button", name=cat.t("Ops.payments.void"), exact=True)
+    ).to_have_count(0)
     support_token = support.evaluate("() => window.sessionStorage.getItem('lumo_ops_token')")
-    status, body = stack.api.call("POST", f"/ops/v1/parents/{account_id}/payments/{transaction}/refund",
-                                  {"amount": "1.00", "reason": "e2e", "operationKey": "e2e-support-1"},
-                                  token=support_token)
+    status, body = stack.api.call(
+        "POST",
+        f"/ops/v1/parents/{account_id}/payments/{transaction}/refund",
+        {"amount": "1.00", "reason": "e2e", "operationKey": "e2e-support-1"},
+        token=support_token,
+    )
     assert (status, body["message"]) == (403, "staffForbidden")

@@ -7,6 +7,7 @@ so the page takes the hosted provider; every nonce goes to the real API and its 
 is `optional` there, the test default). Google's pay.js is served from the stand-in; Apple's ApplePaySession is
 what Safari would give. A check reads the shipped build (.next-e2e, the ordinary build) for the stand-in.
 """
+
 from __future__ import annotations
 
 import base64
@@ -22,7 +23,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import (
-    OUT_DIR, SCREENSHOT_DIR, TIMEOUT_MS, WEBAPP, Processes, WebBuild, free_port, newest_source_mtime, wait_http,
+    OUT_DIR,
+    SCREENSHOT_DIR,
+    TIMEOUT_MS,
+    WEBAPP,
+    Processes,
+    WebBuild,
+    free_port,
+    newest_source_mtime,
+    wait_http,
 )
 from tests.e2e.support import ROOT, catalog
 
@@ -33,10 +42,15 @@ DIST_DIR = ".next-e2e-hosted"
 MARKER = "lumo-braintree-standin"
 # A client token as Braintree writes one (base64 JSON); the stand-in's client accepts it, the page takes the
 # hosted provider for it (webapp/src/components/payment/provider.ts).
-CLIENT_TOKEN = base64.b64encode(json.dumps({"version": 2, "environment": "sandbox",
-                                            "authorizationFingerprint": "standin-fingerprint"}).encode()).decode()
-APPLE_UA = ("Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) "
-            "Version/17.5 Safari/605.1.15")
+CLIENT_TOKEN = base64.b64encode(
+    json.dumps(
+        {"version": 2, "environment": "sandbox", "authorizationFingerprint": "standin-fingerprint"}
+    ).encode()
+).decode()
+APPLE_UA = (
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+    "Version/17.5 Safari/605.1.15"
+)
 LINUX_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36"
 # What Safari gives a page where Apple Pay is set up (the merchant validation and the payment sheet answered).
 APPLE_PAY_SESSION = """
@@ -56,9 +70,14 @@ window.ApplePaySession.STATUS_FAILURE = 1;
 
 # --- the stand-in build and its server ---------------------------------------------------------
 
+
 class StandInBuild(WebBuild):
     def reusable_port(self) -> int | None:
-        if os.environ.get("E2E_REBUILD") or not self.stamp.exists() or not (WEBAPP / self.dist_dir / "BUILD_ID").exists():
+        if (
+            os.environ.get("E2E_REBUILD")
+            or not self.stamp.exists()
+            or not (WEBAPP / self.dist_dir / "BUILD_ID").exists()
+        ):
             return None
         newest = max([newest_source_mtime()] + [p.stat().st_mtime for p in STANDIN.iterdir()])
         if self.stamp.stat().st_mtime <= newest:
@@ -71,15 +90,25 @@ def hosted_url(stack, tmp_path_factory):
     from tests.e2e.conftest import TIMINGS
 
     import time
+
     started = time.monotonic()
-    lock_path = Path(tempfile.gettempdir()) / f"lumo-e2e-hosted-{hashlib.sha1(str(WEBAPP).encode()).hexdigest()[:12]}.lock"
+    lock_path = (
+        Path(tempfile.gettempdir())
+        / f"lumo-e2e-hosted-{hashlib.sha1(str(WEBAPP).encode()).hexdigest()[:12]}.lock"
+    )
     lock = lock_path.open("a")
     fcntl.flock(lock, fcntl.LOCK_EX)  # another run of this tree builds or serves it: wait for it
     build = StandInBuild(dist_dir=DIST_DIR, shared=True, lock=lock)
     api_port = int(stack.api_url.rsplit(":", 1)[1])
     env = {k: v for k, v in os.environ.items() if k not in ("NEXT_PUBLIC_SITE_URL",)}
-    env.update({"NEXT_DIST_DIR": DIST_DIR, "API_URL": stack.api_url, "NEXT_TELEMETRY_DISABLED": "1",
-                "LUMO_BRAINTREE_STANDIN": "1"})
+    env.update(
+        {
+            "NEXT_DIST_DIR": DIST_DIR,
+            "API_URL": stack.api_url,
+            "NEXT_TELEMETRY_DISABLED": "1",
+            "LUMO_BRAINTREE_STANDIN": "1",
+        }
+    )
     processes = Processes(tmp_path_factory.mktemp("e2e-hosted"))
     try:
         if build.reusable_port() != api_port:
@@ -88,8 +117,19 @@ def hosted_url(stack, tmp_path_factory):
         else:
             TIMINGS["next build (stand-in, reused)"] = 0.0
         port = free_port()
-        web = processes.start("web-hosted", [str(WEBAPP / "node_modules" / ".bin" / "next"), "start", "--hostname",
-                                             "localhost", "--port", str(port)], WEBAPP, env)
+        web = processes.start(
+            "web-hosted",
+            [
+                str(WEBAPP / "node_modules" / ".bin" / "next"),
+                "start",
+                "--hostname",
+                "localhost",
+                "--port",
+                str(port),
+            ],
+            WEBAPP,
+            env,
+        )
         wait_http(f"http://localhost:{port}/login", web, processes, "web-hosted")
         yield f"http://localhost:{port}"
     finally:
@@ -102,24 +142,63 @@ def hosted(browser, hosted_url, request):
     """hosted(token, user_agent=…, locale=…, apple_pay=False) -> a page of the stand-in build, logged in."""
     contexts, errors = [], []
 
-    def make(token: str, *, user_agent: str = LINUX_UA, locale: str = "en-GB", apple_pay: bool = False,
-             width: int = 1280) -> Page:
-        storage = [{"name": "kidj_ut", "value": token}, {"name": "token", "value": token},
-                   {"name": "cookieConsent", "value": json.dumps({"version": 1, "date": "2026-01-01T00:00:00.000Z",
-                                                                  "necessary": True, "analytics": False,
-                                                                  "marketing": False})}]
-        context = browser.new_context(base_url=hosted_url, locale=locale, user_agent=user_agent,
-                                      viewport={"width": width, "height": 900}, service_workers="block",
-                                      storage_state={"cookies": [], "origins": [{"origin": hosted_url,
-                                                                                 "localStorage": storage}]})
+    def make(
+        token: str,
+        *,
+        user_agent: str = LINUX_UA,
+        locale: str = "en-GB",
+        apple_pay: bool = False,
+        width: int = 1280,
+    ) -> Page:
+        storage = [
+            {"name": "kidj_ut", "value": token},
+            {"name": "token", "value": token},
+            {
+                "name": "cookieConsent",
+                "value": json.dumps(
+                    {
+                        "version": 1,
+                        "date": "2026-01-01T00:00:00.000Z",
+                        "necessary": True,
+                        "analytics": False,
+                        "marketing": False,
+                    }
+                ),
+            },
+        ]
+        context = browser.new_context(
+            base_url=hosted_url,
+            locale=locale,
+            user_agent=user_agent,
+            viewport={"width": width, "height": 900},
+            service_workers="block",
+            storage_state={
+                "cookies": [],
+                "origins": [{"origin": hosted_url, "localStorage": storage}],
+            },
+        )
         context.set_default_timeout(TIMEOUT_MS)
-        context.route(re.compile(r".*/v4/braintree/generate-token(\?.*)?$"), lambda route: route.fulfill(
-            status=200, content_type="application/json", body=json.dumps({"clientToken": CLIENT_TOKEN})))
-        context.route("https://pay.google.com/gp/p/js/pay.js", lambda route: route.fulfill(
-            status=200, content_type="text/javascript", body=(STANDIN / "google-pay-js.js").read_text()))
+        context.route(
+            re.compile(r".*/v4/braintree/generate-token(\?.*)?$"),
+            lambda route: route.fulfill(
+                status=200,
+                content_type="application/json",
+                body=json.dumps({"clientToken": CLIENT_TOKEN}),
+            ),
+        )
+        context.route(
+            "https://pay.google.com/gp/p/js/pay.js",
+            lambda route: route.fulfill(
+                status=200,
+                content_type="text/javascript",
+                body=(STANDIN / "google-pay-js.js").read_text(),
+            ),
+        )
         if apple_pay:
             context.add_init_script(APPLE_PAY_SESSION)
-        context.on("page", lambda page: page.on("pageerror", lambda error: errors.append(str(error))))
+        context.on(
+            "page", lambda page: page.on("pageerror", lambda error: errors.append(str(error)))
+        )
         contexts.append(context)
         return context.new_page()
 
@@ -130,7 +209,9 @@ def hosted(browser, hosted_url, request):
         for i, context in enumerate(contexts):
             for j, page in enumerate(context.pages):
                 try:
-                    page.screenshot(path=str(shots / f"{request.node.name}-{i}-{j}.png"), full_page=True)
+                    page.screenshot(
+                        path=str(shots / f"{request.node.name}-{i}-{j}.png"), full_page=True
+                    )
                 except Exception:  # the page may be gone; the assertion says what failed
                     pass
     for context in contexts:
@@ -145,7 +226,9 @@ CAT = catalog("en")
 
 def open_subscribe(page: Page, cat=CAT) -> None:
     page.goto(cat.path("/subscribe"))
-    expect(page.locator("html")).to_have_attribute("data-braintree", MARKER)  # the stand-in's client answered
+    expect(page.locator("html")).to_have_attribute(
+        "data-braintree", MARKER
+    )  # the stand-in's client answered
     expect(hosted_input(page, cat, "cardNumber")).to_be_editable()
 
 
@@ -157,8 +240,15 @@ def hosted_input(page: Page, cat, label: str):
     return page.locator(f"input[data-braintree-name={HOSTED_KEYS[label]}]")
 
 
-def fill_card(page: Page, number: str, *, expiry: str = "1230", cvv: str = "123", name: str = "Ada Parent",
-              cat=CAT) -> None:
+def fill_card(
+    page: Page,
+    number: str,
+    *,
+    expiry: str = "1230",
+    cvv: str = "123",
+    name: str = "Ada Parent",
+    cat=CAT,
+) -> None:
     hosted_input(page, cat, "cardNumber").fill(number)
     hosted_input(page, cat, "expiry").fill(expiry)
     hosted_input(page, cat, "cvv").fill(cvv)
@@ -180,14 +270,22 @@ def paid_with(stack, parent, method: str) -> None:
 
 
 def calls(page: Page, name: str) -> list[dict]:
-    return [c["options"] for c in page.evaluate("window.__braintreeStandInCalls || []") if c["call"] == name]
+    return [
+        c["options"]
+        for c in page.evaluate("window.__braintreeStandInCalls || []")
+        if c["call"] == name
+    ]
 
 
 def next_tokenize(page: Page, scenario: str) -> None:
-    page.evaluate("s => { window.__braintreeStandIn = { ...(window.__braintreeStandIn || {}), tokenize: s }; }", scenario)
+    page.evaluate(
+        "s => { window.__braintreeStandIn = { ...(window.__braintreeStandIn || {}), tokenize: s }; }",
+        scenario,
+    )
 
 
 # --- the shipped build holds no stand-in ---------------------------------------------------------
+
 
 def test_the_shipped_build_has_braintree_web_and_no_stand_in(stack, hosted_url):
     shipped = WEBAPP / stack.dist_dir / "static"
@@ -206,6 +304,7 @@ def test_the_shipped_build_has_braintree_web_and_no_stand_in(stack, hosted_url):
 
 # --- cards ---------------------------------------------------------------------------------------
 
+
 def test_card_success_with_3ds_amount_and_payer(hosted, make_parent, stack):
     parent = make_parent("hosted-card", subscribed=False)
     page = hosted(parent.token)
@@ -216,8 +315,12 @@ def test_card_success_with_3ds_amount_and_payer(hosted, make_parent, stack):
     paid_with(stack, parent, "card")
     [verify] = calls(page, "threeDSecure.verifyCard") or [None]
     # a new family's trial: the card verification amount, with the parent's e-mail and the holder's name
-    assert verify == {"amount": "1.00", "bin": "411111", "email": parent.email,
-                      "billingAddress": {"givenName": "Ada", "surname": "Parent"}}
+    assert verify == {
+        "amount": "1.00",
+        "bin": "411111",
+        "email": parent.email,
+        "billingAddress": {"givenName": "Ada", "surname": "Parent"},
+    }
     assert calls(page, "hostedFields.tokenize") == [{"cardholderName": "Ada Parent"}]
 
 
@@ -234,10 +337,14 @@ def test_every_tokenization_error_of_spec_8(hosted, make_parent, stack):
     fill_card(page, "4111 1111 1111 1112")
     pay(page)
     expect(alert(page, CAT.t("PaymentForm.errors.fieldsInvalid"))).to_be_visible()
-    number = hosted_input(page, CAT, "cardNumber").locator("xpath=..")  # the container our label names
+    number = hosted_input(page, CAT, "cardNumber").locator(
+        "xpath=.."
+    )  # the container our label names
     expect(number).to_have_attribute("aria-labelledby", re.compile("-number-label$"))
     described = number.get_attribute("aria-describedby")
-    assert described and page.locator(f"#{described}").inner_text() == CAT.t("PaymentForm.fieldErrors.number")
+    assert described and page.locator(f"#{described}").inner_text() == CAT.t(
+        "PaymentForm.fieldErrors.number"
+    )
     # brand not accepted (JCB)
     fill_card(page, "3530 1113 3330 0000")
     pay(page)
@@ -246,8 +353,11 @@ def test_every_tokenization_error_of_spec_8(hosted, make_parent, stack):
     fill_card(page, "4111 1111 1111 1111", cvv="200")
     pay(page)
     expect(alert(page, CAT.t("Errors.cvvFailed"))).to_be_visible()
-    for scenario, message in [("network", "PaymentForm.errors.tokenizeNetwork"), ("duplicate", "Errors.duplicatePayment"),
-                              ("failed", "PaymentForm.errors.tokenizeFailed")]:
+    for scenario, message in [
+        ("network", "PaymentForm.errors.tokenizeNetwork"),
+        ("duplicate", "Errors.duplicatePayment"),
+        ("failed", "PaymentForm.errors.tokenizeFailed"),
+    ]:
         fill_card(page, "4111 1111 1111 1111")
         next_tokenize(page, scenario)
         pay(page)
@@ -285,7 +395,9 @@ def test_3ds_challenge_failed_cancelled_then_authenticated(hosted, make_parent, 
     paid_with(stack, parent, "card")
 
 
-@pytest.mark.parametrize("card", ["4000 0000 0000 1034", "4000 0000 0000 1067"], ids=["unavailable", "lookup-error"])
+@pytest.mark.parametrize(
+    "card", ["4000 0000 0000 1034", "4000 0000 0000 1067"], ids=["unavailable", "lookup-error"]
+)
 def test_3ds_unavailable_pays_where_optional(card, hosted, make_parent, stack):
     parent = make_parent("hosted-3ds-unavailable", subscribed=False)
     page = hosted(parent.token)
@@ -298,15 +410,20 @@ def test_3ds_unavailable_pays_where_optional(card, hosted, make_parent, stack):
 
 # --- wallets -------------------------------------------------------------------------------------
 
+
 def test_paypal_checkout_cancelled_then_approved_in_the_vault_flow(hosted, make_parent, stack):
     parent = make_parent("hosted-paypal", subscribed=False)
     page = hosted(parent.token)
     open_subscribe(page)
     page.get_by_role("button", name="PayPal", exact=True).click()
-    page.get_by_role("dialog", name="PayPal (stand-in)").get_by_role("button", name="Cancel and return").click()
+    page.get_by_role("dialog", name="PayPal (stand-in)").get_by_role(
+        "button", name="Cancel and return"
+    ).click()
     expect(alert(page, CAT.t("PaymentForm.errors.walletClosed"))).to_be_visible()
     page.get_by_role("button", name="PayPal", exact=True).click()
-    page.get_by_role("dialog", name="PayPal (stand-in)").get_by_role("button", name="Agree and continue").click()
+    page.get_by_role("dialog", name="PayPal (stand-in)").get_by_role(
+        "button", name="Agree and continue"
+    ).click()
     expect(page).to_have_url(re.compile(r"/$"))
     paid_with(stack, parent, "paypal")
     assert calls(page, "paypalCheckout.createPayment")[-1]["flow"] == "vault"
@@ -323,8 +440,10 @@ def test_google_pay_approved_with_networks_and_auth_methods(hosted, make_parent,
     paid_with(stack, parent, "google_pay")
     [sent] = page.evaluate("window.__googlePayRequests")
     card = sent["request"]["allowedPaymentMethods"][0]["parameters"]
-    assert (card["allowedCardNetworks"], card["allowedAuthMethods"]) == (["VISA", "MASTERCARD", "AMEX"],
-                                                                         ["PAN_ONLY", "CRYPTOGRAM_3DS"])
+    assert (card["allowedCardNetworks"], card["allowedAuthMethods"]) == (
+        ["VISA", "MASTERCARD", "AMEX"],
+        ["PAN_ONLY", "CRYPTOGRAM_3DS"],
+    )
     assert sent["environment"] == "TEST" and calls(page, "threeDSecure.verifyCard") == []
 
 
@@ -335,7 +454,9 @@ def test_google_pay_pan_only_card_goes_through_3ds(hosted, make_parent, stack):
     page.evaluate("window.__googlePayAuthMethod = 'PAN_ONLY'")
     page.get_by_role("button", name=CAT.t("PaymentForm.googlePay")).click()
     expect(page).to_have_url(re.compile(r"/$"))
-    paid_with(stack, parent, "card")  # the 3-D Secure nonce of the PAN (the stand-in's frictionless card)
+    paid_with(
+        stack, parent, "card"
+    )  # the 3-D Secure nonce of the PAN (the stand-in's frictionless card)
     assert [c["bin"] for c in calls(page, "threeDSecure.verifyCard")] == ["411111"]
 
 
@@ -347,7 +468,9 @@ def test_apple_pay_only_on_an_apple_user_agent(hosted, make_parent, stack):
     expect(other.get_by_role("button", name=CAT.t("PaymentForm.applePay"))).to_have_count(0)
     page = hosted(parent.token, user_agent=APPLE_UA, apple_pay=True)
     open_subscribe(page)
-    expect(page.get_by_role("button", name=CAT.t("PaymentForm.googlePay"))).to_have_count(0)  # docs/product.md#screens
+    expect(page.get_by_role("button", name=CAT.t("PaymentForm.googlePay"))).to_have_count(
+        0
+    )  # docs/product.md#screens
     page.get_by_role("button", name=CAT.t("PaymentForm.applePay")).click()
     expect(page).to_have_url(re.compile(r"/$"))
     paid_with(stack, parent, "apple_pay")
@@ -357,13 +480,16 @@ def test_apple_pay_only_on_an_apple_user_agent(hosted, make_parent, stack):
 
 # --- screenshots: the hosted form and the bank's challenge, en / ar / de -----------------------------
 
+
 @pytest.mark.parametrize("locale", ["en", "ar", "de"])
 def test_screenshots_of_the_hosted_form_and_challenge(locale, hosted, make_parent):
     cat = catalog(locale)
     parent = make_parent(f"hosted-shot-{locale}", subscribed=False)
     page = hosted(parent.token, locale={"en": "en-GB", "ar": "ar", "de": "de-DE"}[locale])
     open_subscribe(page, cat)
-    expect(page.get_by_role("button", name="PayPal", exact=True)).to_be_visible()  # PayPal Checkout's own button
+    expect(
+        page.get_by_role("button", name="PayPal", exact=True)
+    ).to_be_visible()  # PayPal Checkout's own button
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOT_DIR / f"payment-hosted-{locale}.png"), full_page=True)
     fill_card(page, "4000 0000 0000 1091", cat=cat)
@@ -377,18 +503,23 @@ def test_screenshots_of_the_hosted_form_and_challenge(locale, hosted, make_paren
 
 # --- the sandbox provider plays the bank's challenge too (make run) ------------------------------------
 
+
 @pytest.mark.parametrize("locale", ["en", "ar", "de"])
 def test_sandbox_challenge_screenshots_and_authentication(locale, new_context, make_parent, stack):
     from tests.e2e.test_journeys import expiry_in_future
 
     cat = catalog(locale)
     parent = make_parent(f"sandbox-3ds-{locale}", subscribed=False)
-    page = new_context({"en": "en-GB", "ar": "ar", "de": "de-DE"}[locale], token=parent.token).new_page()
+    page = new_context(
+        {"en": "en-GB", "ar": "ar", "de": "de-DE"}[locale], token=parent.token
+    ).new_page()
     page.goto(cat.path("/subscribe"))
     card = page.get_by_label(cat.t("PaymentForm.cardNumber"), exact=True)
     expect(card).to_be_editable()
     card.fill("4000 0000 0000 1091")
-    page.get_by_label(cat.t("PaymentForm.expiry"), exact=True).press_sequentially(expiry_in_future())
+    page.get_by_label(cat.t("PaymentForm.expiry"), exact=True).press_sequentially(
+        expiry_in_future()
+    )
     page.get_by_label(cat.t("PaymentForm.cvv"), exact=True).fill("123")
     page.get_by_label(cat.t("PaymentForm.holderName"), exact=True).fill("Ada Parent")
     pay(page, cat)

@@ -1,4 +1,5 @@
 """Site-wide details that belong to no single page: the favicon, the cookie banner on a TV, the hub's margins."""
+
 from __future__ import annotations
 
 import urllib.request
@@ -8,8 +9,10 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
 
-TV_USER_AGENT = ("Mozilla/5.0 (Linux; Android 9; OMI Box) AppleWebKit/537.36 (KHTML, like Gecko) "
-                 "Chrome/120.0 Safari/537.36")
+TV_USER_AGENT = (
+    "Mozilla/5.0 (Linux; Android 9; OMI Box) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/120.0 Safari/537.36"
+)
 
 
 def test_favicon_is_served(stack):
@@ -26,7 +29,9 @@ def test_favicon_is_served(stack):
 def test_pages_link_both_icons(new_context, cat):
     page = new_context().new_page()
     page.goto(cat.path("/login"))
-    hrefs = page.locator("link[rel~='icon']").evaluate_all("links => links.map((link) => link.getAttribute('href'))")
+    hrefs = page.locator("link[rel~='icon']").evaluate_all(
+        "links => links.map((link) => link.getAttribute('href'))"
+    )
     assert any(href.startswith("/favicon.ico") for href in hrefs), hrefs
     assert any(href.startswith("/icon.svg") for href in hrefs), hrefs
 
@@ -36,7 +41,9 @@ def test_no_cookie_banner_on_a_tv(new_context, cat):
     banner_name = cat.t("CookieConsent.title")
     desktop = new_context(cookies_answered=False).new_page()
     desktop.goto(cat.path("/login"))
-    expect(desktop.get_by_role("region", name=banner_name)).to_be_visible()  # the banner shows once hydrated
+    expect(
+        desktop.get_by_role("region", name=banner_name)
+    ).to_be_visible()  # the banner shows once hydrated
 
     tv = new_context(user_agent=TV_USER_AGENT, cookies_answered=False).new_page()
     tv.goto(cat.path("/login"))
@@ -53,7 +60,10 @@ def test_hub_text_lines_up_with_the_other_pages_on_a_phone(width, new_context, m
     parent = make_parent("hub-margin")
     page = new_context(token=parent.token, width=width, height=812).new_page()
     starts = {}
-    for route, title in (("/products", "ProductsPage.title"), ("/change-password", "ChangePasswordPage.title")):
+    for route, title in (
+        ("/products", "ProductsPage.title"),
+        ("/change-password", "ChangePasswordPage.title"),
+    ):
         page.goto(cat.path(route))
         heading = page.get_by_role("heading", level=1, name=cat.t(title), exact=True)
         expect(heading).to_be_visible()

@@ -7,6 +7,7 @@ HOLIDAY_PROMO_*) and a second `next start` of the same build pointed at it. That
 for GET /v4/site; the browser's /api calls still reach the shared API (the rewrite is baked into the
 build), which has the same seed, LUMO-HOLIDAY included.
 """
+
 from __future__ import annotations
 
 import os
@@ -15,7 +16,16 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import AXE_RESULTS, ROOT, VENV_BIN, WEBAPP, Processes, free_port, run, wait_http
+from tests.e2e.conftest import (
+    AXE_RESULTS,
+    ROOT,
+    VENV_BIN,
+    WEBAPP,
+    Processes,
+    free_port,
+    run,
+    wait_http,
+)
 from tests.e2e.support import BLOCKING, catalog, run_axe
 
 pytestmark = pytest.mark.e2e
@@ -34,26 +44,75 @@ def assert_accessible(page, name: str) -> None:
 def site_with(stack, tmp_path_factory):
     """site_with(name, **api_env) -> the address of a web server whose API has these switches."""
     processes = Processes(tmp_path_factory.mktemp("site-notices"))
-    base = {k: v for k, v in os.environ.items()
-            if k not in ("DATABASE_URL", "REDIS_URL", "SMTP_URL", "ANALYTICS_COLLECTOR_URL", "PARTNER_CALLBACKS",
-                         "PAYMENT_GATEWAY", "MAINTENANCE_MODE", "NEXT_PUBLIC_SITE_URL", "HOLIDAY_PROMO_FROM",
-                         "HOLIDAY_PROMO_TO", "HOLIDAY_PROMO_COUPON")}
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in (
+            "DATABASE_URL",
+            "REDIS_URL",
+            "SMTP_URL",
+            "ANALYTICS_COLLECTOR_URL",
+            "PARTNER_CALLBACKS",
+            "PAYMENT_GATEWAY",
+            "MAINTENANCE_MODE",
+            "NEXT_PUBLIC_SITE_URL",
+            "HOLIDAY_PROMO_FROM",
+            "HOLIDAY_PROMO_TO",
+            "HOLIDAY_PROMO_COUPON",
+        )
+    }
 
     def start(name: str, **switches: str) -> str:
         api_port, web_port = free_port(), free_port()
-        api_env = {**base, "LUMO_ENV": "test", "DATABASE_URL": f"sqlite:///{processes.log_dir / f'{name}.db'}",
-                   "OUTBOX_DIR": str(processes.log_dir), "PAYMENT_GATEWAY": "sandbox", "FLASK_APP": "bff", **switches}
+        api_env = {
+            **base,
+            "LUMO_ENV": "test",
+            "DATABASE_URL": f"sqlite:///{processes.log_dir / f'{name}.db'}",
+            "OUTBOX_DIR": str(processes.log_dir),
+            "PAYMENT_GATEWAY": "sandbox",
+            "FLASK_APP": "bff",
+            **switches,
+        }
         run([str(VENV_BIN / "alembic"), "upgrade", "head"], ROOT, api_env, "alembic upgrade head")
         run([str(VENV_BIN / "flask"), "--app", "bff", "seed"], ROOT, api_env, "flask seed")
-        api = processes.start(f"api-{name}", [str(VENV_BIN / "gunicorn"), "--bind", f"127.0.0.1:{api_port}",
-                                              "--workers", "1", "bff:create_app()"], ROOT, api_env)
-        web_env = {**base, "NEXT_DIST_DIR": stack.dist_dir, "API_URL": f"http://127.0.0.1:{api_port}",
-                   "NEXT_TELEMETRY_DISABLED": "1"}
-        web = processes.start(f"web-{name}", [str(WEBAPP / "node_modules" / ".bin" / "next"), "start", "--hostname",
-                                              "localhost", "--port", str(web_port)], WEBAPP, web_env)
+        api = processes.start(
+            f"api-{name}",
+            [
+                str(VENV_BIN / "gunicorn"),
+                "--bind",
+                f"127.0.0.1:{api_port}",
+                "--workers",
+                "1",
+                "bff:create_app()",
+            ],
+            ROOT,
+            api_env,
+        )
+        web_env = {
+            **base,
+            "NEXT_DIST_DIR": stack.dist_dir,
+            "API_URL": f"http://127.0.0.1:{api_port}",
+            "NEXT_TELEMETRY_DISABLED": "1",
+        }
+        web = processes.start(
+            f"web-{name}",
+            [
+                str(WEBAPP / "node_modules" / ".bin" / "next"),
+                "start",
+                "--hostname",
+                "localhost",
+                "--port",
+                str(web_port),
+            ],
+            WEBAPP,
+            web_env,
+        )
         wait_http(f"http://127.0.0.1:{api_port}/healthz", api, processes, f"api-{name}")
         web_url = f"http://localhost:{web_port}"
-        wait_http(f"{web_url}/robots.txt", web, processes, f"web-{name}")  # pages may answer 503 by design
+        wait_http(
+            f"{web_url}/robots.txt", web, processes, f"web-{name}"
+        )  # pages may answer 503 by design
         return web_url
 
     yield start
@@ -68,15 +127,26 @@ def maintenance_site(site_with):
 @pytest.fixture(scope="module")
 def holiday_site(site_with):
     today = datetime.now(timezone.utc).date()
-    return site_with("holiday", HOLIDAY_PROMO_FROM=(today - timedelta(days=1)).isoformat(),
-                     HOLIDAY_PROMO_TO=(today + timedelta(days=30)).isoformat(), HOLIDAY_PROMO_COUPON="LUMO-HOLIDAY")
+    return site_with(
+        "holiday",
+        HOLIDAY_PROMO_FROM=(today - timedelta(days=1)).isoformat(),
+        HOLIDAY_PROMO_TO=(today + timedelta(days=30)).isoformat(),
+        HOLIDAY_PROMO_COUPON="LUMO-HOLIDAY",
+    )
 
 
 def test_a_call_answering_maintenance_opens_the_popup(new_context, cat):
     page = new_context().new_page()
     # The page itself loads (the web server's API is up); its first API call answers maintenance.
-    page.route("**/api/**", lambda route: route.fulfill(status=503, content_type="application/json",
-                                                        body=MAINTENANCE_BODY, headers={"Retry-After": "300"}))
+    page.route(
+        "**/api/**",
+        lambda route: route.fulfill(
+            status=503,
+            content_type="application/json",
+            body=MAINTENANCE_BODY,
+            headers={"Retry-After": "300"},
+        ),
+    )
     page.goto("/login")
     dialog = page.get_by_role("dialog", name=cat.t("MaintenancePage.title"))
     expect(dialog).to_be_visible()
@@ -87,8 +157,16 @@ def test_a_call_answering_maintenance_opens_the_popup(new_context, cat):
     expect(dialog).to_be_hidden()
 
 
-@pytest.mark.parametrize("locale,path", [("en", "/login"), ("ar", "/ar/register"), ("de", "/de/homePage"),
-                                         ("en", "/intermarche"), ("en", "/")])
+@pytest.mark.parametrize(
+    "locale,path",
+    [
+        ("en", "/login"),
+        ("ar", "/ar/register"),
+        ("de", "/de/homePage"),
+        ("en", "/intermarche"),
+        ("en", "/"),
+    ],
+)
 def test_every_page_is_the_maintenance_page_503(new_context, maintenance_site, locale, path):
     texts = catalog(locale)
     page = new_context(locale=locale).new_page()
@@ -97,7 +175,9 @@ def test_every_page_is_the_maintenance_page_503(new_context, maintenance_site, l
     assert response.headers.get("retry-after") == "300"
     expect(page.get_by_role("heading", level=1)).to_have_text(texts.t("MaintenancePage.title"))
     expect(page.get_by_text(texts.t("MaintenancePage.message"))).to_be_visible()
-    assert page.url == f"{maintenance_site}{path}"  # the address stays: a reload later shows the page itself
+    assert (
+        page.url == f"{maintenance_site}{path}"
+    )  # the address stays: a reload later shows the page itself
     robots = page.locator("meta[name=robots]").evaluate_all("metas => metas.map(m => m.content)")
     assert robots and all(content.startswith("noindex") for content in robots)
     if path != "/":
@@ -131,7 +211,8 @@ def test_holiday_modal_leads_to_the_promo_flow_with_the_coupon(new_context, holi
     page = new_context().new_page()
     page.goto(f"{holiday_site}/register")
     page.get_by_role("dialog", name=cat.t("HolidayModal.title")).get_by_role(
-        "link", name=cat.t("HolidayModal.cta")).click()
+        "link", name=cat.t("HolidayModal.cta")
+    ).click()
     page.wait_for_url(f"{holiday_site}/promo/LUMO-HOLIDAY")
     coupon = page.get_by_label(cat.t("RegisterPage.couponLocked"), exact=True)
     expect(coupon).to_have_value("LUMO-HOLIDAY")

@@ -2,6 +2,7 @@
 payment gateway timing out after it charged. Each must end in a clear answer and no half-written or
 doubled data. (A worker killed mid-task: tests/tasks/test_real_worker.py and the lease tests of
 tests/tasks/test_outbox_dispatch.py.)"""
+
 import os
 from datetime import timedelta
 
@@ -21,8 +22,10 @@ ON_POSTGRES = "postgresql" in os.environ.get("DATABASE_URL", "")
 
 def row_counts(container) -> dict:
     with container.engine.connect() as c:
-        return {table: c.exec_driver_sql(f"SELECT count(*) FROM {table}").scalar()
-                for table in ("accounts", "auth_tokens", "outbox", "consent_records", "subscriptions")}
+        return {
+            table: c.exec_driver_sql(f"SELECT count(*) FROM {table}").scalar()
+            for table in ("accounts", "auth_tokens", "outbox", "consent_records", "subscriptions")
+        }
 
 
 class CommitFault:
@@ -43,7 +46,9 @@ class CommitFault:
                 c.exec_driver_sql(f"SELECT pg_terminate_backend({pid})")
             killer.dispose()
         else:
-            raise OperationalError("COMMIT", {}, ConnectionResetError("server closed the connection unexpectedly"))
+            raise OperationalError(
+                "COMMIT", {}, ConnectionResetError("server closed the connection unexpectedly")
+            )
 
     def remove(self) -> None:
         event.remove(self.engine, "commit", self._on_commit)
@@ -56,7 +61,9 @@ def commit_fault(request, container):
     fault.remove()
 
 
-def test_a_registration_whose_commit_is_lost_is_503_and_leaves_nothing(client, container, commit_fault):
+def test_a_registration_whose_commit_is_lost_is_503_and_leaves_nothing(
+    client, container, commit_fault
+):
     before = row_counts(container)
     commit_fault.armed = True
     response = register(client, email="lost@example.com")
@@ -69,7 +76,9 @@ def test_a_registration_whose_commit_is_lost_is_503_and_leaves_nothing(client, c
     assert row_counts(container)["accounts"] == before["accounts"] + 1
 
 
-def test_a_payment_whose_settlement_commit_is_lost_resumes_once(client, container, clock, commit_fault):
+def test_a_payment_whose_settlement_commit_is_lost_resumes_once(
+    client, container, clock, commit_fault
+):
     token = signed_up(client)
     # Two commits: the pending row (kept), then the settlement after the gateway answered (lost).
     real = container.services.gateway.create_subscription
@@ -93,18 +102,28 @@ def test_a_payment_whose_settlement_commit_is_lost_resumes_once(client, containe
     assert len(container.services.gateway.subscriptions) == 1  # charged once
 
 
-def test_redis_down_still_registers_and_logs_in_with_limits_held_in_memory(client, container, mailbox, clock):
+def test_redis_down_still_registers_and_logs_in_with_limits_held_in_memory(
+    client, container, mailbox, clock
+):
     import redis
 
-    container.rate_limiter = RedisRateLimiter(redis.Redis.from_url(DEAD_REDIS, socket_connect_timeout=0.5))
+    container.rate_limiter = RedisRateLimiter(
+        redis.Redis.from_url(DEAD_REDIS, socket_connect_timeout=0.5)
+    )
     container.services.jobs = CeleryJobQueue(DEAD_REDIS)
     assert register(client).status_code == 200
-    login = client.post("/v4/accounts/login", json={"email": "parent@example.com", "password": pw()})
+    login = client.post(
+        "/v4/accounts/login", json={"email": "parent@example.com", "password": pw()}
+    )
     assert login.status_code == 200
     assert client.get("/v5/subscriptions", headers=bearer(login.json["token"])).status_code == 200
     with container.engine.connect() as c:
-        pending = c.exec_driver_sql("SELECT count(*) FROM outbox WHERE delivered_at IS NULL").scalar()
-    assert pending == 2 and mailbox.sent == []  # the welcome and confirmation e-mails wait in the outbox
+        pending = c.exec_driver_sql(
+            "SELECT count(*) FROM outbox WHERE delivered_at IS NULL"
+        ).scalar()
+    assert (
+        pending == 2 and mailbox.sent == []
+    )  # the welcome and confirmation e-mails wait in the outbox
     clock.advance(timedelta(minutes=1))
     assert container.deliver_emails() == 2  # the beat's re-drive sends them
     # The limits fall back to this process's memory: still refused past the limit, with Retry-After.
@@ -113,13 +132,18 @@ def test_redis_down_still_registers_and_logs_in_with_limits_held_in_memory(clien
     assert 429 in codes
     # The brute-force guard lives in the database: Redis being down does not open it.
     for _ in range(5):
-        client.post("/v4/accounts/login", json={"email": "parent@example.com", "password": pw("wrong")})
-    refused = client.post("/v4/accounts/login", json={"email": "parent@example.com", "password": pw()})
+        client.post(
+            "/v4/accounts/login", json={"email": "parent@example.com", "password": pw("wrong")}
+        )
+    refused = client.post(
+        "/v4/accounts/login", json={"email": "parent@example.com", "password": pw()}
+    )
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
 
 
 def test_a_gateway_timeout_after_the_charge_records_nothing_paid_and_the_retry_succeeds_once(
-        client, container, clock):
+    client, container, clock
+):
     token = signed_up(client)
     gateway = container.services.gateway
     real = gateway.create_subscription
@@ -133,13 +157,15 @@ def test_a_gateway_timeout_after_the_charge_records_nothing_paid_and_the_retry_s
     assert (timeout.status_code, timeout.json["message"]) == (503, "subscriptionCreateFailed")
     gateway.create_subscription = real
     with container.engine.connect() as c:
-        paid = c.exec_driver_sql("SELECT count(*) FROM subscriptions WHERE payment_state_id IN "
-                                 "('Active', 'Trial')").scalar()
+        paid = c.exec_driver_sql(
+            "SELECT count(*) FROM subscriptions WHERE payment_state_id IN ('Active', 'Trial')"
+        ).scalar()
     assert paid == 0
-    assert pay(client, token, key="k-timeout").status_code == 409  # still in flight: not charged twice
+    assert (
+        pay(client, token, key="k-timeout").status_code == 409
+    )  # still in flight: not charged twice
     clock.advance(timedelta(minutes=3))
     answers = [pay(client, token, key="k-timeout") for _ in range(3)]
     assert [a.status_code for a in answers] == [200, 200, 200]
     assert len({a.json["data"]["subscriptionId"] for a in answers}) == 1
     assert len(gateway.subscriptions) == 1
-

@@ -9,6 +9,7 @@ database connection with none lost and none duplicated; with Redis lost the limi
 bounded. The figures printed at the end are the README's (Security).
 
 Runs only on PostgreSQL (the CI's second pass): elsewhere it is skipped, with that reason."""
+
 from __future__ import annotations
 
 import asyncio
@@ -34,12 +35,15 @@ from tests.loopback import free_port, wait_for
 
 pytestmark = pytest.mark.skipif(
     not os.environ.get("DATABASE_URL", "").startswith("postgresql"),
-    reason="the live stack runs on PostgreSQL only: set DATABASE_URL=postgresql+psycopg://… (CI's second pass)")
+    reason="the live stack runs on PostgreSQL only: set DATABASE_URL=postgresql+psycopg://… (CI's second pass)",
+)
 
 BIN = Path(sys.executable).parent
 DOMAIN = "live.example"
 LIMIT = 6  # RATE_LIMIT_PER_MINUTE, REGISTER_… and FORGOT_PASSWORD_… of the two API processes
-FUZZ_EXAMPLES = 25  # schemathesis examples per operation over HTTP (plus its example and coverage phases)
+FUZZ_EXAMPLES = (
+    25  # schemathesis examples per operation over HTTP (plus its example and coverage phases)
+)
 RACERS = 40
 MAIL_ACCOUNTS = 8  # accounts whose two e-mails (welcome, confirm) go through the worker faults
 FIGURES: dict = {}
@@ -96,38 +100,96 @@ class Stack:
         self.queue = f"lumo-live-{uuid.uuid4().hex[:10]}"
         self.api_ports = [free_port(), free_port()]
         self.urls = [f"http://127.0.0.1:{p}" for p in self.api_ports]
-        self.env = {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": self.redis_url,
-                    "CELERY_QUEUE": self.queue, "SMTP_URL": self.smtp.url, "LUMO_ENV": "development",
-                    "PUBLIC_URL": "http://lumo.test", "RATE_LIMIT_PER_MINUTE": str(LIMIT),
-                    "REGISTER_RATE_LIMIT_PER_MINUTE": str(LIMIT), "FORGOT_PASSWORD_RATE_LIMIT_PER_MINUTE": str(LIMIT),
-                    "COUPON_RATE_LIMIT_PER_MINUTE": "100000", "ANALYTICS_RATE_LIMIT_PER_MINUTE": "100000",
-                    "CONTACT_RATE_LIMIT_PER_HOUR": "100000", "LINK_POLL_RATE_LIMIT_PER_MINUTE": "100000",
-                    "LINK_CLAIM_ATTEMPTS": "100000", "TRUSTED_PROXY_HOPS": "1", "ARGON2_MEMORY_KIB": "8192",
-                    "OUTBOX_DIR": str(folder / "outbox"), "PYTHONUNBUFFERED": "1"}
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": database_url,
+            "REDIS_URL": self.redis_url,
+            "CELERY_QUEUE": self.queue,
+            "SMTP_URL": self.smtp.url,
+            "LUMO_ENV": "development",
+            "PUBLIC_URL": "http://lumo.test",
+            "RATE_LIMIT_PER_MINUTE": str(LIMIT),
+            "REGISTER_RATE_LIMIT_PER_MINUTE": str(LIMIT),
+            "FORGOT_PASSWORD_RATE_LIMIT_PER_MINUTE": str(LIMIT),
+            "COUPON_RATE_LIMIT_PER_MINUTE": "100000",
+            "ANALYTICS_RATE_LIMIT_PER_MINUTE": "100000",
+            "CONTACT_RATE_LIMIT_PER_HOUR": "100000",
+            "LINK_POLL_RATE_LIMIT_PER_MINUTE": "100000",
+            "LINK_CLAIM_ATTEMPTS": "100000",
+            "TRUSTED_PROXY_HOPS": "1",
+            "ARGON2_MEMORY_KIB": "8192",
+            "OUTBOX_DIR": str(folder / "outbox"),
+            "PYTHONUNBUFFERED": "1",
+        }
 
     def start(self, name: str, command: list[str]) -> subprocess.Popen:
         log = open(self.folder / f"{name}.log", "ab")
-        process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
+        process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         self.processes[name] = process
         return process
 
     def start_redis(self) -> None:
-        self.start("redis", ["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1",
-                             "--save", "", "--appendonly", "no"])
+        self.start(
+            "redis",
+            [
+                "redis-server",
+                "--port",
+                str(self.redis_port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+        )
         assert wait_for(lambda: _answers(self.redis_port), timeout=10), "redis-server did not start"
 
     def start_apis(self) -> None:
         for i, port in enumerate(self.api_ports):
-            self.start(f"api{i}", [str(BIN / "gunicorn"), "-c", "python:bff.gunicorn_conf", "--bind",
-                                   f"127.0.0.1:{port}", "--workers", "2", "bff:create_app()"])
+            self.start(
+                f"api{i}",
+                [
+                    str(BIN / "gunicorn"),
+                    "-c",
+                    "python:bff.gunicorn_conf",
+                    "--bind",
+                    f"127.0.0.1:{port}",
+                    "--workers",
+                    "2",
+                    "bff:create_app()",
+                ],
+            )
         for url in self.urls:
             assert wait_for(lambda: _ok(url + "/healthz"), timeout=60), self.log("api0")[-2000:]
 
     def start_worker(self, name: str = "worker") -> subprocess.Popen:
-        process = self.start(name, [str(BIN / "celery"), "-A", "tasks.worker", "worker", "-P", "solo", "-Q",
-                                    self.queue, "-n", f"{name}-{self.queue}@%h", "--without-gossip",
-                                    "--without-mingle", "--without-heartbeat", "--loglevel=INFO"])
+        process = self.start(
+            name,
+            [
+                str(BIN / "celery"),
+                "-A",
+                "tasks.worker",
+                "worker",
+                "-P",
+                "solo",
+                "-Q",
+                self.queue,
+                "-n",
+                f"{name}-{self.queue}@%h",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "--loglevel=INFO",
+            ],
+        )
         assert wait_for(lambda: "ready" in self.log(name), timeout=60), self.log(name)[-2000:]
         return process
 
@@ -187,8 +249,12 @@ def _emptied(database_url: str) -> None:
 
     engine = make_engine(database_url)
     with engine.begin() as connection:
-        connection.execute(text(f"TRUNCATE {', '.join(t.name for t in Base.metadata.sorted_tables)} "
-                                "RESTART IDENTITY CASCADE"))
+        connection.execute(
+            text(
+                f"TRUNCATE {', '.join(t.name for t in Base.metadata.sorted_tables)} "
+                "RESTART IDENTITY CASCADE"
+            )
+        )
     engine.dispose()
 
 
@@ -244,22 +310,45 @@ def token_of(url: str, email: str) -> str:
 
 # -- 1. Bad input: a clear 400, nothing changed ------------------------------------------------------------
 
+
 def test_bad_input_answers_400_and_changes_nothing(stack, db):
     url = stack.urls[0]
     token = token_of(url, f"input@{DOMAIN}")
     auth = {"Authorization": f"Bearer {token}"}
-    counts = lambda: (scalar(db, "SELECT count(*) FROM accounts"), scalar(db, "SELECT count(*) FROM contact_messages"),  # noqa: E731
-                      scalar(db, "SELECT count(*) FROM outbox"), scalar(db, "SELECT name FROM accounts WHERE email = :e",
-                                                                         e=f"input@{DOMAIN}"))
+    counts = lambda: (
+        scalar(db, "SELECT count(*) FROM accounts"),
+        scalar(db, "SELECT count(*) FROM contact_messages"),  # noqa: E731
+        scalar(db, "SELECT count(*) FROM outbox"),
+        scalar(db, "SELECT name FROM accounts WHERE email = :e", e=f"input@{DOMAIN}"),
+    )
     before = counts()
     nul = "a\u0000b"
     contact = {"name": "Ana", "email": f"c@{DOMAIN}", "subject": "hello", "message": "hi"}
-    cases = [(field, "POST", "/v5/accounts", {"email": f"n-{field}@{DOMAIN}", "password": pw(), "isTcAccepted": True,
-                                              field: nul}, {})
-             for field in ("displayName", "coupon", "env", "externalPartner")]
+    cases = [
+        (
+            field,
+            "POST",
+            "/v5/accounts",
+            {"email": f"n-{field}@{DOMAIN}", "password": pw(), "isTcAccepted": True, field: nul},
+            {},
+        )
+        for field in ("displayName", "coupon", "env", "externalPartner")
+    ]
     cases += [
-        ("email", "POST", "/v5/accounts", {"email": f"a\u0000@{DOMAIN}", "password": pw(), "isTcAccepted": True}, {}),
-        ("login", "POST", "/v4/accounts/login", {"email": f"input\u0000@{DOMAIN}", "password": pw()}, {}),
+        (
+            "email",
+            "POST",
+            "/v5/accounts",
+            {"email": f"a\u0000@{DOMAIN}", "password": pw(), "isTcAccepted": True},
+            {},
+        ),
+        (
+            "login",
+            "POST",
+            "/v4/accounts/login",
+            {"email": f"input\u0000@{DOMAIN}", "password": pw()},
+            {},
+        ),
         ("coupon path", "GET", "/v5/coupon/validate/LUMO%00FREE", None, {}),
         ("change-name", "POST", "/v4/users/change-name", {"name": nul}, auth),
         ("contact message", "POST", "/v4/contact", {**contact, "message": nul}, {}),
@@ -269,13 +358,23 @@ def test_bad_input_answers_400_and_changes_nothing(stack, db):
     ]
     answers = {}
     for name, method, path, body, headers in cases:
-        response = requests.request(method, url + path, json=body, headers={**visitor(), **headers}, timeout=30)
+        response = requests.request(
+            method, url + path, json=body, headers={**visitor(), **headers}, timeout=30
+        )
         answers[name] = (response.status_code, response.json().get("code"))
     deep = "[" * 1000 + "]" * 1000
-    big = '{"email": "d@%s", "password": "%s", "isTcAccepted": true, "n": %s}' % (DOMAIN, pw(), "9" * 5000)
+    big = '{"email": "d@%s", "password": "%s", "isTcAccepted": true, "n": %s}' % (
+        DOMAIN,
+        pw(),
+        "9" * 5000,
+    )
     for name, raw in (("1,000-deep JSON", deep), ("5,000-digit number", big)):
-        response = requests.post(url + "/v5/accounts", data=raw, timeout=30,
-                                 headers={"Content-Type": "application/json", **visitor()})
+        response = requests.post(
+            url + "/v5/accounts",
+            data=raw,
+            timeout=30,
+            headers={"Content-Type": "application/json", **visitor()},
+        )
         answers[name] = (response.status_code, response.json().get("code"))
     assert answers == {name: (400, 0) for name in answers}, answers
     assert counts() == before  # nothing was created, sent or renamed
@@ -292,8 +391,10 @@ def test_method_answers_over_http(stack):
 
 
 def test_gunicorns_own_refusals_are_json(stack):
-    for path, headers, status in (("/v4/country?x=" + "a" * 9000, {}, 414),
-                                  ("/v4/country", {"X-Big": "b" * 9000}, 431)):
+    for path, headers, status in (
+        ("/v4/country?x=" + "a" * 9000, {}, 414),
+        ("/v4/country", {"X-Big": "b" * 9000}, 431),
+    ):
         with socket.create_connection(("127.0.0.1", stack.api_ports[0]), timeout=10) as s:
             lines = [f"GET {path} HTTP/1.1", "Host: x", *(f"{k}: {v}" for k, v in headers.items())]
             s.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
@@ -302,17 +403,22 @@ def test_gunicorns_own_refusals_are_json(stack):
                 raw += chunk
         head, _, body = raw.partition(b"\r\n\r\n")
         assert head.startswith(f"HTTP/1.1 {status}".encode()), head
-        assert b"Content-Type: application/json" in head and json.loads(body) == {"code": 0,
-                                                                                 "message": "somethingWentWrong"}
+        assert b"Content-Type: application/json" in head and json.loads(body) == {
+            "code": 0,
+            "message": "somethingWentWrong",
+        }
 
 
 # -- 2. Concurrent registrations of one e-mail -----------------------------------------------------------
+
 
 def test_concurrent_registrations_make_one_account(stack, db):
     email = f"race@{DOMAIN}"
     with ThreadPoolExecutor(max_workers=8) as pool:
         answers = list(pool.map(lambda i: register(stack.urls[i % 2], email), range(RACERS)))
-    statuses = sorted((a.status_code, a.json().get("code")) for a in answers if a.status_code != 200)
+    statuses = sorted(
+        (a.status_code, a.json().get("code")) for a in answers if a.status_code != 200
+    )
     assert [a.status_code for a in answers].count(200) == 1
     assert statuses == [(400, 5)] * (RACERS - 1), statuses
     assert scalar(db, "SELECT count(*) FROM accounts WHERE email = :e", e=email) == 1
@@ -321,33 +427,54 @@ def test_concurrent_registrations_make_one_account(stack, db):
 
 # -- 3. A forced database error logs no hash, e-mail, name or utm ------------------------------------------
 
+
 def test_a_forced_database_error_leaves_no_secret_in_any_log_line(stack, db):
     from sqlalchemy import text
 
     with db.connect() as c:
-        c.execute(text("""CREATE OR REPLACE FUNCTION lumo_forced_failure() RETURNS trigger AS $$
+        c.execute(
+            text("""CREATE OR REPLACE FUNCTION lumo_forced_failure() RETURNS trigger AS $$
             BEGIN IF NEW.name = 'Forced Failure' THEN
               RAISE EXCEPTION 'forced failure: hash % for %', NEW.password_hash, NEW.email;
-            END IF; RETURN NEW; END $$ LANGUAGE plpgsql"""))
-        c.execute(text("CREATE TRIGGER lumo_forced_failure BEFORE INSERT ON accounts FOR EACH ROW "
-                       "EXECUTE FUNCTION lumo_forced_failure()"))
+            END IF; RETURN NEW; END $$ LANGUAGE plpgsql""")
+        )
+        c.execute(
+            text(
+                "CREATE TRIGGER lumo_forced_failure BEFORE INSERT ON accounts FOR EACH ROW "
+                "EXECUTE FUNCTION lumo_forced_failure()"
+            )
+        )
     try:
-        response = register(stack.urls[0], f"forced.parent@{DOMAIN}", displayName="Forced Failure",
-                            utm={"source": "utm-marker-4711"})
+        response = register(
+            stack.urls[0],
+            f"forced.parent@{DOMAIN}",
+            displayName="Forced Failure",
+            utm={"source": "utm-marker-4711"},
+        )
     finally:
         with db.connect() as c:
             c.execute(text("DROP TRIGGER lumo_forced_failure ON accounts"))
             c.execute(text("DROP FUNCTION lumo_forced_failure()"))
-    assert response.status_code == 500 and response.json() == {"code": 0, "message": "somethingWentWrong"}
+    assert response.status_code == 500 and response.json() == {
+        "code": 0,
+        "message": "somethingWentWrong",
+    }
     assert wait_for(lambda: "forced failure" in stack.logs(), timeout=5)
     logs = stack.logs()
     line = next(line for line in logs.splitlines() if "forced failure" in line)
     assert "$argon2***" in line and json.loads(line)["request_id"]  # the hash was there, masked
-    for secret in ("$argon2id$v=", f"forced.parent@{DOMAIN}", "Forced Failure", "utm-marker-4711", pw()):
+    for secret in (
+        "$argon2id$v=",
+        f"forced.parent@{DOMAIN}",
+        "Forced Failure",
+        "utm-marker-4711",
+        pw(),
+    ):
         assert secret not in logs
 
 
 # -- 4. E-mails: a worker killed mid-delivery, then every connection purged --------------------------------
+
 
 def test_no_email_lost_or_duplicated_through_a_worker_kill_and_a_connection_purge(stack, db):
     from sqlalchemy import text
@@ -361,32 +488,59 @@ def test_no_email_lost_or_duplicated_through_a_worker_kill_and_a_connection_purg
     assert smtp.holding.wait(30), stack.log("worker")[-2000:]
     stack.kill("worker")
     time.sleep(smtp.hold + 0.5)
-    lost_lease = scalar(db, "SELECT count(*) FROM outbox WHERE delivered_at IS NULL AND locked_until > now()")
+    lost_lease = scalar(
+        db, "SELECT count(*) FROM outbox WHERE delivered_at IS NULL AND locked_until > now()"
+    )
     assert lost_lease >= 1  # the killed worker's message waits for its lease
     with db.connect() as c:  # ... which the test lets expire now instead of in 5 minutes
-        c.execute(text("UPDATE outbox SET locked_until = now() - interval '1 second' WHERE delivered_at IS NULL"))
+        c.execute(
+            text(
+                "UPDATE outbox SET locked_until = now() - interval '1 second' WHERE delivered_at IS NULL"
+            )
+        )
     smtp.holding.clear()
     stack.start_worker("worker2")
     stack.redrive()
     # While the new worker holds a message at the SMTP server, every database connection is cut.
     assert smtp.holding.wait(30), stack.log("worker2")[-2000:]
-    purged = scalar(db, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                        "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    purged = scalar(
+        db,
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+        "WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    )
     smtp.hold = 0.2
     ids = {f"<outbox-{i}@lumo>" for i in _email_outbox_ids(db)}  # every e-mail of the run so far
-    assert wait_for(lambda: ids <= set(smtp.received), timeout=90), (len(ids), stack.log("worker2")[-3000:])
+    assert wait_for(lambda: ids <= set(smtp.received), timeout=90), (
+        len(ids),
+        stack.log("worker2")[-3000:],
+    )
     stack.redrive()
     time.sleep(2)  # a later re-drive finds nothing more to send
     mine = [m for m in smtp.received if m in ids]
     lost, duplicated = len(ids - set(mine)), len(mine) - len(set(mine))
-    FIGURES.update({"e-mails": len(ids), "e-mails lost": lost, "e-mails duplicated": duplicated,
-                    "connections purged": purged})
+    FIGURES.update(
+        {
+            "e-mails": len(ids),
+            "e-mails lost": lost,
+            "e-mails duplicated": duplicated,
+            "connections purged": purged,
+        }
+    )
     assert (lost, duplicated) == (0, 0)
-    assert scalar(db, "SELECT count(*) FROM outbox WHERE kind = 'email' AND delivered_at IS NULL") == 0
+    assert (
+        scalar(db, "SELECT count(*) FROM outbox WHERE kind = 'email' AND delivered_at IS NULL") == 0
+    )
     # The API processes' pooled connections were cut too: the next requests just work (pre-ping).
-    answers = [requests.get(stack.urls[i % 2] + "/v5/subscriptions", timeout=10,
-                            headers={"Authorization": f"Bearer {token_of(stack.urls[i % 2], f'after{i}@{DOMAIN}')}"})
-               for i in range(6)]
+    answers = [
+        requests.get(
+            stack.urls[i % 2] + "/v5/subscriptions",
+            timeout=10,
+            headers={
+                "Authorization": f"Bearer {token_of(stack.urls[i % 2], f'after{i}@{DOMAIN}')}"
+            },
+        )
+        for i in range(6)
+    ]
     assert [a.status_code for a in answers] == [200] * 6
 
 
@@ -398,6 +552,7 @@ def _email_outbox_ids(db) -> list[int]:
 
 
 # -- 5. Fuzzing over HTTP ----------------------------------------------------------------------------------
+
 
 def test_fuzzing_every_operation_over_http_finds_no_5xx(stack, database_url):
     import schemathesis
@@ -411,15 +566,24 @@ def test_fuzzing_every_operation_over_http_finds_no_5xx(stack, database_url):
     with container.services.uow() as uow:
         account_id = uow.accounts.by_email(f"input@{DOMAIN}").id
     document = requests.get(stack.urls[0] + "/openapi.json", timeout=10).json()
-    schema = schemathesis.openapi.from_dict(document, config=schemathesis.Config.from_dict(
-        {"generation": {"max-examples": FUZZ_EXAMPLES, "allow-x00": True}}))
+    schema = schemathesis.openapi.from_dict(
+        document,
+        config=schemathesis.Config.from_dict(
+            {"generation": {"max-examples": FUZZ_EXAMPLES, "allow-x00": True}}
+        ),
+    )
     tried, server_errors, started = [0], [], time.monotonic()
     session = requests.Session()
 
     def run(operation, url):
         @given(case=operation.as_strategy())
-        @hsettings(max_examples=FUZZ_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck),
-                   derandomize=True, database=None)
+        @hsettings(
+            max_examples=FUZZ_EXAMPLES,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+            derandomize=True,
+            database=None,
+        )
         def one(case):
             headers = visitor()
             if case.operation.definition.raw.get("security"):
@@ -433,7 +597,10 @@ def test_fuzzing_every_operation_over_http_finds_no_5xx(stack, database_url):
                 return  # not sendable: requests refuses a header holding NUL or a line break
             tried[0] += 1
             if response.status_code >= 500:
-                server_errors.append(f"{case.method} {case.formatted_path} -> {response.status_code}")
+                server_errors.append(
+                    f"{case.method} {case.formatted_path} -> {response.status_code}"
+                )
+
         one()
 
     try:
@@ -441,39 +608,68 @@ def test_fuzzing_every_operation_over_http_finds_no_5xx(stack, database_url):
             run(result.ok(), stack.urls[i % 2])
     finally:
         container.close()
-    FIGURES.update({"fuzz requests": tried[0], "fuzz 5xx": len(server_errors),
-                    "fuzz seconds": round(time.monotonic() - started, 1)})
+    FIGURES.update(
+        {
+            "fuzz requests": tried[0],
+            "fuzz 5xx": len(server_errors),
+            "fuzz seconds": round(time.monotonic() - started, 1),
+        }
+    )
     assert server_errors == []
 
 
 # -- 6. Redis lost: the limits stay shared and bounded -----------------------------------------------------
+
 
 def test_with_redis_killed_the_limits_stay_shared_across_both_apis(stack):
     stack.kill("redis")
     assert not _answers(stack.redis_port)
     address = {"X-Forwarded-For": client_address()}
     _early_in_a_window()
-    answers = [requests.get(stack.urls[i % 2] + f"/v4/users/forgotten-pass?email=nobody{i}@{DOMAIN}",
-                            headers=address, timeout=30).status_code for i in range(3 * LIMIT)]
-    registrations = [register(stack.urls[i % 2], f"redis-down{i}@{DOMAIN}", headers=address).status_code
-                     for i in range(3 * LIMIT)]
+    answers = [
+        requests.get(
+            stack.urls[i % 2] + f"/v4/users/forgotten-pass?email=nobody{i}@{DOMAIN}",
+            headers=address,
+            timeout=30,
+        ).status_code
+        for i in range(3 * LIMIT)
+    ]
+    registrations = [
+        register(stack.urls[i % 2], f"redis-down{i}@{DOMAIN}", headers=address).status_code
+        for i in range(3 * LIMIT)
+    ]
     assert answers.count(429) == 2 * LIMIT and 500 not in answers, answers
-    assert registrations.count(200) == LIMIT and registrations.count(429) == 2 * LIMIT, registrations
-    assert register(stack.urls[0], f"redis-down-other@{DOMAIN}").status_code == 200  # others still register
-    FIGURES["registrations from one address with Redis down"] = f"{registrations.count(200)} of {3 * LIMIT} (limit {LIMIT})"
+    assert registrations.count(200) == LIMIT and registrations.count(429) == 2 * LIMIT, (
+        registrations
+    )
+    assert (
+        register(stack.urls[0], f"redis-down-other@{DOMAIN}").status_code == 200
+    )  # others still register
+    FIGURES["registrations from one address with Redis down"] = (
+        f"{registrations.count(200)} of {3 * LIMIT} (limit {LIMIT})"
+    )
 
 
 # -- Last: every log line of the run -----------------------------------------------------------------------
+
 
 def test_no_log_line_of_the_run_holds_a_hash_an_email_or_a_token(stack):
     logs = stack.logs()
     lines = [line for line in logs.split("\n") if line.startswith("{")]
     assert len(lines) > 100
     assert re.search(r"\$argon2id\$v=", logs) is None
-    assert re.search(r"[A-Za-z0-9._%+-]{2,}@" + re.escape(DOMAIN), logs) is None  # masked as x***@live.example
+    assert (
+        re.search(r"[A-Za-z0-9._%+-]{2,}@" + re.escape(DOMAIN), logs) is None
+    )  # masked as x***@live.example
     assert re.search(r"(token|redirectKey|email)=(?!\*\*\*)[^&\s\"]+", logs) is None
-    worker_lines = [json.loads(line) for line in stack.log("worker2").split("\n") if line.startswith("{")]
-    assert worker_lines and all("level" in line for line in worker_lines)  # the worker logs JSON too
-    api_lines = [json.loads(line) for line in stack.log("api0").split("\n") if "\"lumo.access\"" in line]
+    worker_lines = [
+        json.loads(line) for line in stack.log("worker2").split("\n") if line.startswith("{")
+    ]
+    assert worker_lines and all(
+        "level" in line for line in worker_lines
+    )  # the worker logs JSON too
+    api_lines = [
+        json.loads(line) for line in stack.log("api0").split("\n") if '"lumo.access"' in line
+    ]
     assert api_lines and all(line.get("request_id") for line in api_lines)
     FIGURES["log lines checked"] = len(lines)

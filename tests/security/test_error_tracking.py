@@ -1,5 +1,6 @@
 """Sentry (SENTRY_DSN) events carry no e-mail, token, hash or nonce: an error is sent to a local
 stand-in of Sentry's ingest endpoint and the envelope it receives is inspected."""
+
 from __future__ import annotations
 
 import gzip
@@ -65,7 +66,9 @@ def events(received: list[bytes]) -> list[dict]:
                 item = json.loads(line)
             except ValueError:
                 continue
-            if isinstance(item, dict) and ("exception" in item or "logentry" in item or "message" in item):
+            if isinstance(item, dict) and (
+                "exception" in item or "logentry" in item or "message" in item
+            ):
                 found.append(item)
     return found
 
@@ -81,12 +84,16 @@ def test_an_api_error_reaches_sentry_without_personal_data_or_secrets(container,
     @app.post("/boom")
     def boom():
         password_hash = ARGON2  # noqa: F841  (a local variable: never sent)
-        raise RuntimeError(f"cannot charge {EMAIL} with {NONCE} token={TOKEN} stored {ARGON2} bearer {TOKEN}")
+        raise RuntimeError(
+            f"cannot charge {EMAIL} with {NONCE} token={TOKEN} stored {ARGON2} bearer {TOKEN}"
+        )
 
     try:
-        response = app.test_client().post(f"/boom?token={TOKEN}&email={EMAIL}",
-                                          json={"email": EMAIL, "password": PASSWORD_HASH, "paymentNonce": NONCE},
-                                          headers={**bearer(TOKEN), "Cookie": f"session={TOKEN}"})
+        response = app.test_client().post(
+            f"/boom?token={TOKEN}&email={EMAIL}",
+            json={"email": EMAIL, "password": PASSWORD_HASH, "paymentNonce": NONCE},
+            headers={**bearer(TOKEN), "Cookie": f"session={TOKEN}"},
+        )
         assert response.status_code == 500
         sentry_sdk.flush(timeout=5)
     finally:
@@ -96,7 +103,9 @@ def test_an_api_error_reaches_sentry_without_personal_data_or_secrets(container,
     assert sent, "no event reached the stand-in"
     event = sent[0]
     assert event["exception"]["values"][-1]["type"] == "RuntimeError"
-    assert "s***@example.com" in event["exception"]["values"][-1]["value"]  # what happened stays readable
+    assert (
+        "s***@example.com" in event["exception"]["values"][-1]["value"]
+    )  # what happened stays readable
     assert event["request"]["url"].endswith("/boom") and event["request"]["method"] == "POST"
     raw = b"\n".join(ingest).decode()
     for secret in (EMAIL, TOKEN, "c2FsdHNhbHRzYWx0", NONCE, PASSWORD_HASH, "hunter2"):
@@ -105,14 +114,28 @@ def test_an_api_error_reaches_sentry_without_personal_data_or_secrets(container,
 
 
 def test_scrub_masks_secret_fields_everywhere():
-    event = {"extra": {"payload": {"paymentNonce": "fake-paypal-billing-agreement-nonce", "plan": "lumo_tv"}},
-             "breadcrumbs": {"values": [{"message": f"login of {EMAIL}", "data": {"redirectKey": "abc"}}]},
-             "user": {"email": EMAIL, "ip_address": "203.0.113.9"},
-             "request": {"headers": {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"},
-                         "data": {"password": PASSWORD_HASH}, "query_string": f"token={TOKEN}"}}
+    event = {
+        "extra": {
+            "payload": {"paymentNonce": "fake-paypal-billing-agreement-nonce", "plan": "lumo_tv"}
+        },
+        "breadcrumbs": {
+            "values": [{"message": f"login of {EMAIL}", "data": {"redirectKey": "abc"}}]
+        },
+        "user": {"email": EMAIL, "ip_address": "203.0.113.9"},
+        "request": {
+            "headers": {"Authorization": f"Bearer {TOKEN}", "Content-Type": "application/json"},
+            "data": {"password": PASSWORD_HASH},
+            "query_string": f"token={TOKEN}",
+        },
+    }
     cleaned = scrub(event)
     text = json.dumps(cleaned)
-    assert "fake-paypal" not in text and EMAIL not in text and TOKEN not in text and PASSWORD_HASH not in text
+    assert (
+        "fake-paypal" not in text
+        and EMAIL not in text
+        and TOKEN not in text
+        and PASSWORD_HASH not in text
+    )
     assert "203.0.113.9" not in text and "abc" not in text
     assert cleaned["extra"]["payload"]["plan"] == "lumo_tv"
     assert cleaned["request"]["headers"] == {"Content-Type": "application/json"}
@@ -125,6 +148,7 @@ def test_the_worker_reports_a_failing_task(settings, ingest):
 
     celery = create_celery(settings.replace(sentry_dsn=Ingest.dsn))
     try:
+
         @celery.task(name="tests.failing")
         def failing():
             raise ValueError(f"no mail to {EMAIL}")

@@ -1,5 +1,6 @@
 """No password hash, e-mail or token in a log line: the engines hide statement parameters, and the one
 redaction step (core.adapters.logs) masks argon2 hashes and e-mail addresses wherever a line is formatted."""
+
 from __future__ import annotations
 
 import io
@@ -10,10 +11,20 @@ import pytest
 from sqlalchemy import text
 
 from core.adapters.db.unit_of_work import make_engine
-from core.adapters.logs import bind_context, clear_context, configure, formatter, get_logger, redact, redact_value
+from core.adapters.logs import (
+    bind_context,
+    clear_context,
+    configure,
+    formatter,
+    get_logger,
+    redact,
+    redact_value,
+)
 from core.adapters.passwords import Argon2Hasher
 
-HASH = Argon2Hasher(memory_kib=1024).hash("f" * 64)  # contains "+" or "/" often enough: checked below
+HASH = Argon2Hasher(memory_kib=1024).hash(
+    "f" * 64
+)  # contains "+" or "/" often enough: checked below
 KNOWN_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdCtzYWx0L3NhbHQ$Zm9v+YmFy/YmF6K3F1eC9xdXV4K2Nvcmdl"
 
 
@@ -27,26 +38,44 @@ def test_argon2_hashes_are_masked_whole(secret):
 
 
 def test_emails_tokens_and_bearers_are_masked():
-    line = redact("to o'brien.x+y@mail.example.org Bearer abc.def GET /v4/users/forgotten-pass?email=a@b.co "
-                  "/v4/users/redirect/verify-key?redirectKey=k1 /v5/braintree/subscription/change-plan")
-    assert "brien" not in line and "x+y" not in line and "abc.def" not in line and "a@b.co" not in line
-    assert "k1" not in line and "/v5/braintree/subscription/change-plan" in line  # paths stay readable
+    line = redact(
+        "to o'brien.x+y@mail.example.org Bearer abc.def GET /v4/users/forgotten-pass?email=a@b.co "
+        "/v4/users/redirect/verify-key?redirectKey=k1 /v5/braintree/subscription/change-plan"
+    )
+    assert (
+        "brien" not in line and "x+y" not in line and "abc.def" not in line and "a@b.co" not in line
+    )
+    assert (
+        "k1" not in line and "/v5/braintree/subscription/change-plan" in line
+    )  # paths stay readable
 
 
 def test_redact_value_walks_nested_values():
-    event = {"exception": {"values": [{"value": f"hash {KNOWN_HASH}"}]}, "user": {"email": "p@example.com"}, "n": 3}
+    event = {
+        "exception": {"values": [{"value": f"hash {KNOWN_HASH}"}]},
+        "user": {"email": "p@example.com"},
+        "n": 3,
+    }
     clean = redact_value(event)
-    assert KNOWN_HASH not in json.dumps(clean) and "p@example.com" not in json.dumps(clean) and clean["n"] == 3
+    assert (
+        KNOWN_HASH not in json.dumps(clean)
+        and "p@example.com" not in json.dumps(clean)
+        and clean["n"] == 3
+    )
 
 
 def test_a_database_error_shows_no_parameter(database_url):
     engine = make_engine(database_url)
     try:
         with pytest.raises(Exception) as caught, engine.connect() as connection:
-            connection.execute(text("SELECT * FROM no_such_table WHERE password = :p"), {"p": KNOWN_HASH})
+            connection.execute(
+                text("SELECT * FROM no_such_table WHERE password = :p"), {"p": KNOWN_HASH}
+            )
     finally:
         engine.dispose()
-    assert KNOWN_HASH not in str(caught.value) and "hidden due to hide_parameters" in str(caught.value)
+    assert KNOWN_HASH not in str(caught.value) and "hidden due to hide_parameters" in str(
+        caught.value
+    )
 
 
 def test_every_line_is_json_with_the_request_id_and_redacted():
@@ -75,7 +104,14 @@ def test_every_line_is_json_with_the_request_id_and_redacted():
 
 
 def test_the_formatter_renders_records_from_any_logger():
-    record = logging.LogRecord("gunicorn.access", logging.INFO, __file__, 1,
-                               '127.0.0.1 "GET /v4/users/confirm-email?token=%s HTTP/1.1" 200', ("s3cr3t",), None)
+    record = logging.LogRecord(
+        "gunicorn.access",
+        logging.INFO,
+        __file__,
+        1,
+        '127.0.0.1 "GET /v4/users/confirm-email?token=%s HTTP/1.1" 200',
+        ("s3cr3t",),
+        None,
+    )
     line = json.loads(formatter().format(record))
     assert "s3cr3t" not in line["event"] and line["logger"] == "gunicorn.access"

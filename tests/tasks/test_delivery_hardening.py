@@ -1,5 +1,6 @@
 """A permanent SMTP refusal is dead at once and keeps no address; a sent message whose "delivered"
 mark first fails (the database dropped the connection) is marked on a fresh connection, not sent twice."""
+
 from __future__ import annotations
 
 from sqlalchemy.exc import OperationalError
@@ -35,7 +36,14 @@ class RefusingSmtp:
 
 
 def _email() -> Email:
-    return Email(to=REFUSED, subject="s", text="t", html="<p>t</p>", language="en", message_id="<outbox-1@lumo>")
+    return Email(
+        to=REFUSED,
+        subject="s",
+        text="t",
+        html="<p>t</p>",
+        language="en",
+        message_id="<outbox-1@lumo>",
+    )
 
 
 def test_a_550_is_permanent_and_its_text_keeps_no_address():
@@ -86,10 +94,14 @@ def test_the_delivered_mark_is_retried_on_a_fresh_connection(app, container, mai
                 def dropping(*args):
                     if failures["left"]:
                         failures["left"] -= 1
-                        raise OperationalError("UPDATE outbox", {}, Exception("server closed the connection"))
+                        raise OperationalError(
+                            "UPDATE outbox", {}, Exception("server closed the connection")
+                        )
                     return mark(*args)
+
                 entered.outbox.mark_delivered = dropping
                 return entered
+
         uow.__class__ = Dropping
         return uow
 

@@ -1,4 +1,5 @@
 """The Alembic migrations: up, down to nothing, up again; and the tables they make match the models."""
+
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
@@ -20,8 +21,11 @@ def _config(connection) -> Config:
 def test_upgrade_downgrade_upgrade_on_sqlite(tmp_path):
     engine = make_engine(f"sqlite:///{tmp_path / 'migrations.db'}")
     try:
-        for step in (lambda c: command.upgrade(c, "head"), lambda c: command.downgrade(c, "base"),
-                     lambda c: command.upgrade(c, "head")):
+        for step in (
+            lambda c: command.upgrade(c, "head"),
+            lambda c: command.downgrade(c, "base"),
+            lambda c: command.upgrade(c, "head"),
+        ):
             with engine.begin() as connection:
                 step(_config(connection))
         tables = set(inspect(engine).get_table_names())
@@ -29,7 +33,8 @@ def test_upgrade_downgrade_upgrade_on_sqlite(tmp_path):
         columns = {c["name"] for c in inspect(engine).get_columns("outbox")}
         assert {"next_attempt_at", "dead_at"} <= columns
         assert {u["name"] for u in inspect(engine).get_unique_constraints("analytics_events")} == {
-            "uq_analytics_events_once"}
+            "uq_analytics_events_once"
+        }
     finally:
         engine.dispose()
 
@@ -51,16 +56,28 @@ def test_0004_tables_and_named_constraints(tmp_path):
         with engine.begin() as connection:
             command.upgrade(_config(connection), "head")
         inspector = inspect(engine)
-        assert {"child_profiles", "parental_settings", "tv_links", "consent_records", "contact_messages",
-                "newsletter_subscriptions"} <= set(inspector.get_table_names())
+        assert {
+            "child_profiles",
+            "parental_settings",
+            "tv_links",
+            "consent_records",
+            "contact_messages",
+            "newsletter_subscriptions",
+        } <= set(inspector.get_table_names())
         assert {u["name"] for u in inspector.get_unique_constraints("child_profiles")} == {
-            "uq_child_profiles_account_slot"}
+            "uq_child_profiles_account_slot"
+        }
         assert {u["name"] for u in inspector.get_unique_constraints("tv_links")} == {
-            "uq_tv_links_pin_hash", "uq_tv_links_poll_hash"}
+            "uq_tv_links_pin_hash",
+            "uq_tv_links_poll_hash",
+        }
         assert {c["name"] for c in inspector.get_check_constraints("parental_settings")} == {
-            "ck_parental_settings_app", "ck_parental_settings_time_limit"}
+            "ck_parental_settings_app",
+            "ck_parental_settings_time_limit",
+        }
         assert {"terms_version", "promo_consent_version", "deleted_at"} <= {
-            c["name"] for c in inspector.get_columns("accounts")}
+            c["name"] for c in inspector.get_columns("accounts")
+        }
     finally:
         engine.dispose()
 
@@ -77,27 +94,38 @@ def test_0004_backfills_versions_and_owners_and_its_downgrade_keeps_the_data(tmp
                 "INSERT INTO accounts (id, email, password_hash, name, language, country_code, is_email_confirmed, "
                 "is_email_fake, env, utm, created_at, terms_accepted_at, promo_accepted_at) VALUES (1, 'a@x.io', "
                 "'h', 'A', 'en', 'FR', 0, 0, 'web', '{}', '2026-01-01 00:00:00', '2026-01-01 00:00:00', "
-                "'2026-01-02 00:00:00')")
+                "'2026-01-02 00:00:00')"
+            )
             c.exec_driver_sql(
                 "INSERT INTO subscriptions (id, account_id, subscription_type, duration_code, store_id, "
                 "payment_state_id, is_renewing, created_at) VALUES (7, 1, 'lumo_tv', 'P1M', 'swisscom', 'Active', 1, "
-                "'2026-01-01 00:00:00')")
+                "'2026-01-01 00:00:00')"
+            )
             c.exec_driver_sql(
                 "INSERT INTO outbox (kind, topic, payload, created_at, attempts) VALUES "
                 "('email', 'welcome', '{\"account_id\": 1}', '2026-01-01 00:00:00', 0), "
                 "('partner', 'subscribed', '{\"subscriptionId\": 7}', '2026-01-01 00:00:00', 0), "
-                "('analytics', 'OPEN_APP', '{\"event_id\": 3}', '2026-01-01 00:00:00', 0)")
-        for step in (lambda c: command.upgrade(c, "head"), lambda c: command.downgrade(c, "0003"),
-                     lambda c: command.upgrade(c, "head")):
+                "('analytics', 'OPEN_APP', '{\"event_id\": 3}', '2026-01-01 00:00:00', 0)"
+            )
+        for step in (
+            lambda c: command.upgrade(c, "head"),
+            lambda c: command.downgrade(c, "0003"),
+            lambda c: command.upgrade(c, "head"),
+        ):
             with engine.begin() as connection:
                 step(_config(connection))
         with engine.connect() as c:
-            assert c.exec_driver_sql("SELECT terms_version, promo_consent_version FROM accounts").one() == (
-                "2026-11", "2026-11")
-            assert c.exec_driver_sql("SELECT kind, version FROM consent_records ORDER BY kind").all() == [
-                ("promotional", "2026-11"), ("terms", "2026-11")]
+            assert c.exec_driver_sql(
+                "SELECT terms_version, promo_consent_version FROM accounts"
+            ).one() == ("2026-11", "2026-11")
+            assert c.exec_driver_sql(
+                "SELECT kind, version FROM consent_records ORDER BY kind"
+            ).all() == [("promotional", "2026-11"), ("terms", "2026-11")]
             assert c.exec_driver_sql("SELECT kind, account_id FROM outbox ORDER BY id").all() == [
-                ("email", 1), ("partner", 1), ("analytics", None)]
+                ("email", 1),
+                ("partner", 1),
+                ("analytics", None),
+            ]
             assert c.exec_driver_sql("SELECT count(*) FROM subscriptions").scalar() == 1
     finally:
         engine.dispose()

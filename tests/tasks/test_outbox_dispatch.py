@@ -1,5 +1,6 @@
 """The generic outbox dispatcher on a real database: leases, retries with backoff,
 dead letters, the operator commands, and a worker that dies mid-message."""
+
 from datetime import timedelta
 
 from bff import create_app
@@ -22,13 +23,21 @@ class FlakyMailer:
 def add_message(container, kind="email", topic="welcome", payload=None) -> int:
     with container.services.uow() as uow:
         account_id = uow.accounts.by_email("parent@example.com").id
-        uow.outbox.add(OutboxMessage(kind=kind, topic=topic, payload=payload or {"account_id": account_id}))
+        uow.outbox.add(
+            OutboxMessage(kind=kind, topic=topic, payload=payload or {"account_id": account_id})
+        )
         uow.commit()
-        return max(uow.outbox.pending_ids((kind,), container.services.clock.now() + timedelta(days=999), 1000))
+        return max(
+            uow.outbox.pending_ids(
+                (kind,), container.services.clock.now() + timedelta(days=999), 1000
+            )
+        )
 
 
 def quiet(container):
-    container.services.jobs.outbox_changed = lambda: None  # leave work pending; the test drives delivery
+    container.services.jobs.outbox_changed = lambda: (
+        None
+    )  # leave work pending; the test drives delivery
 
 
 def test_failures_back_off_exponentially_then_dead_letter(app, container, clock):
@@ -42,9 +51,13 @@ def test_failures_back_off_exponentially_then_dead_letter(app, container, clock)
         report = container.deliver_outbox(("email",))
         if attempt < 4:
             assert (report.retrying, report.dead) == (2, 0)
-            assert container.deliver_outbox(("email",)).retrying == 0  # not due yet: nothing is tried
+            assert (
+                container.deliver_outbox(("email",)).retrying == 0
+            )  # not due yet: nothing is tried
             with container.services.uow() as uow:
-                [first, *_] = uow.outbox.pending_ids(("email",), clock.now() + timedelta(days=1), 10)
+                [first, *_] = uow.outbox.pending_ids(
+                    ("email",), clock.now() + timedelta(days=1), 10
+                )
             waits.append(_next_attempt(container, first) - clock.now())
             clock.advance(waits[-1])
         else:
@@ -64,7 +77,9 @@ def _next_attempt(container, message_id):
     from core.adapters.db.models import OutboxRow
 
     with container.engine.connect() as c:
-        return c.execute(select(OutboxRow.next_attempt_at).where(OutboxRow.id == message_id)).scalar_one()
+        return c.execute(
+            select(OutboxRow.next_attempt_at).where(OutboxRow.id == message_id)
+        ).scalar_one()
 
 
 def test_operator_lists_and_requeues_dead_letters(app, container, mailbox):
@@ -77,13 +92,19 @@ def test_operator_lists_and_requeues_dead_letters(app, container, mailbox):
     listing = runner.invoke(args=["outbox", "dead"])
     assert listing.exit_code == 0 and "welcome" in listing.output and "SMTP down" in listing.output
     ids = [int(line.split()[0]) for line in listing.output.splitlines()[1:]]
-    assert runner.invoke(args=["outbox", "dead", "--kind", "partner"]).output.strip() == "no dead-lettered messages"
+    assert (
+        runner.invoke(args=["outbox", "dead", "--kind", "partner"]).output.strip()
+        == "no dead-lettered messages"
+    )
     container.mail.mailer = mailbox
     retried = runner.invoke(args=["outbox", "retry", *map(str, ids)])
     assert retried.exit_code == 0 and retried.output.count("re-queued") == 2
     delivered = runner.invoke(args=["outbox", "deliver"])
     assert "delivered 2 e-mail(s), 0 analytics record(s), 0 partner callback(s)" in delivered.output
-    assert sorted(e.subject for e in mailbox.sent) == ["Please confirm your e-mail address", "Welcome to Lumo!"]
+    assert sorted(e.subject for e in mailbox.sent) == [
+        "Please confirm your e-mail address",
+        "Welcome to Lumo!",
+    ]
     again = runner.invoke(args=["outbox", "retry", str(ids[0]), "999999"])
     assert again.exit_code == 1 and "not dead-lettered" in again.output
 
@@ -102,11 +123,14 @@ def test_a_permanent_refusal_is_dead_lettered_at_once(app, container):
     assert (dead.id, dead.attempts) == (message_id, 1)
 
 
-def test_a_message_leased_by_a_dead_worker_is_redelivered_after_the_lease_and_sent_once(app, container, clock,
-                                                                                        mailbox):
+def test_a_message_leased_by_a_dead_worker_is_redelivered_after_the_lease_and_sent_once(
+    app, container, clock, mailbox
+):
     quiet(container)
     register(app.test_client())
-    with container.services.uow() as uow:  # a worker leases both e-mails, then is killed before sending
+    with (
+        container.services.uow() as uow
+    ):  # a worker leases both e-mails, then is killed before sending
         ids = uow.outbox.pending_ids(("email",), clock.now(), 10)
         assert all(uow.outbox.claim(i, clock.now(), outbox_dispatch.LEASE_SECONDS) for i in ids)
         uow.commit()
@@ -139,14 +163,21 @@ def test_the_embedded_mode_delivers_every_kind_after_the_commit(settings, clock,
     from core.bootstrap import bootstrap
     from tests.bff.test_analytics_api import KEY, record
 
-    c = bootstrap(settings.replace(redis_url=""), clock=clock, mailer=mailbox)  # no Redis: in-process jobs, memory limits
+    c = bootstrap(
+        settings.replace(redis_url=""), clock=clock, mailer=mailbox
+    )  # no Redis: in-process jobs, memory limits
     try:
         client = create_app(container=c).test_client()
         register(client)
         assert len(mailbox.sent) == 2
-        assert client.post("/v4/analytics", json=record(), headers={"X-Api-Key": KEY}).status_code == 200
+        assert (
+            client.post("/v4/analytics", json=record(), headers={"X-Api-Key": KEY}).status_code
+            == 200
+        )
         with c.engine.connect() as conn:
-            pending = conn.exec_driver_sql("SELECT count(*) FROM outbox WHERE delivered_at IS NULL").scalar()
+            pending = conn.exec_driver_sql(
+                "SELECT count(*) FROM outbox WHERE delivered_at IS NULL"
+            ).scalar()
         assert pending == 0  # no collector configured: the record is kept, its job done
     finally:
         c.close()

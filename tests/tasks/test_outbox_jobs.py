@@ -1,4 +1,5 @@
 """The outbox job: delivery once, retry after failure, nothing lost when the broker is down."""
+
 import pytest
 
 from core.adapters.jobs import CeleryJobQueue
@@ -24,9 +25,13 @@ def test_eager_celery_task_delivers_pending_mail(settings, container, mailbox, m
     register(container_client(container))
     assert mailbox.sent == []
     from tasks.outbox import deliver_outbox
+
     monkeypatch.setattr("tasks.outbox.worker_container", lambda: container)
     assert deliver_outbox.apply().get() == 2
-    assert sorted(e.subject for e in mailbox.sent) == ["Please confirm your e-mail address", "Welcome to Lumo!"]
+    assert sorted(e.subject for e in mailbox.sent) == [
+        "Please confirm your e-mail address",
+        "Welcome to Lumo!",
+    ]
     assert deliver_outbox.apply().get() == 0  # nothing is sent twice
 
 
@@ -74,10 +79,18 @@ def test_mail_is_in_the_account_language(container, mailbox, language):
 def test_beat_runs_the_outbox_redrive_and_the_subscription_clock(settings):
     from tasks.celery_app import create_celery
 
-    schedule = create_celery(settings.replace(redis_url="redis://127.0.0.1:6379/0")).conf.beat_schedule
+    schedule = create_celery(
+        settings.replace(redis_url="redis://127.0.0.1:6379/0")
+    ).conf.beat_schedule
     assert {entry["task"] for entry in schedule.values()} == {
-        "tasks.deliver_outbox", "tasks.expire_subscriptions", "tasks.remind_trials_ending", "tasks.expire_past_due",
-        "tasks.purge_expired_data", "tasks.resolve_stale_purchases", "tasks.refresh_metrics"}
+        "tasks.deliver_outbox",
+        "tasks.expire_subscriptions",
+        "tasks.remind_trials_ending",
+        "tasks.expire_past_due",
+        "tasks.purge_expired_data",
+        "tasks.resolve_stale_purchases",
+        "tasks.refresh_metrics",
+    }
 
 
 def test_expire_task_lapses_due_subscriptions(container, clock, monkeypatch):
@@ -90,9 +103,18 @@ def test_expire_task_lapses_due_subscriptions(container, clock, monkeypatch):
     signed_up(container_client(container))
     with container.services.uow() as uow:
         account_id = uow.accounts.by_email("parent@example.com").id
-        uow.subscriptions.add(Subscription(account_id=account_id, subscription_type="lumo_tv", duration_code="P1M",
-                                           store_id="lumo", payment_state_id="Free_Campaign", is_renewing=False,
-                                           end_date=clock.now() + timedelta(days=1), created_at=clock.now()))
+        uow.subscriptions.add(
+            Subscription(
+                account_id=account_id,
+                subscription_type="lumo_tv",
+                duration_code="P1M",
+                store_id="lumo",
+                payment_state_id="Free_Campaign",
+                is_renewing=False,
+                end_date=clock.now() + timedelta(days=1),
+                created_at=clock.now(),
+            )
+        )
         uow.commit()
     monkeypatch.setattr("tasks.subscriptions.worker_container", lambda: container)
     assert expire_subscriptions.apply().get() == 0

@@ -2,6 +2,7 @@
 (aiosmtpd on loopback) and, when REDIS_URL is set, a real `celery worker` subprocess on
 the real Redis. Each test uses its own Celery queue, so parallel runs on one Redis
 never take each other's messages."""
+
 from __future__ import annotations
 
 import os
@@ -23,13 +24,18 @@ from tests.helpers import register
 from tests.loopback import SmtpSink, wait_for
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-needs_redis = pytest.mark.skipif(not REDIS_URL, reason="needs a real Redis broker: set REDIS_URL "
-                                                       "(the CI's second pass sets redis://127.0.0.1:6379/0)")
+needs_redis = pytest.mark.skipif(
+    not REDIS_URL,
+    reason="needs a real Redis broker: set REDIS_URL "
+    "(the CI's second pass sets redis://127.0.0.1:6379/0)",
+)
 DEAD_BROKER = "redis://127.0.0.1:1/0"  # nothing listens on port 1
 
 
 def subject(topic: str, language: str) -> str:
-    return LocaleEmailTemplates(ROOT / "locales").render(topic, language, {"name": "x", "email": "x"})[0]
+    return LocaleEmailTemplates(ROOT / "locales").render(
+        topic, language, {"name": "x", "email": "x"}
+    )[0]
 
 
 @pytest.fixture
@@ -45,7 +51,9 @@ def api(settings, **changes):
 
 
 def test_the_welcome_mail_goes_out_through_real_smtp_in_the_parents_language(settings, smtp):
-    container, client = api(settings, redis_url="", smtp_url=smtp.url)  # embedded mode: in-process jobs
+    container, client = api(
+        settings, redis_url="", smtp_url=smtp.url
+    )  # embedded mode: in-process jobs
     try:
         assert register(client, language="de").status_code == 200
         assert wait_for(lambda: len(smtp.messages) == 2, timeout=5)
@@ -70,15 +78,40 @@ class Worker:
 def worker(settings, smtp, tmp_path):
     """A real `celery worker` (solo pool) on the real Redis, always stopped at the end."""
     queue = f"lumo-test-{uuid.uuid4().hex[:12]}"
-    env = {**os.environ, "DATABASE_URL": settings.database_url, "REDIS_URL": REDIS_URL, "CELERY_QUEUE": queue,
-           "SMTP_URL": smtp.url, "LUMO_ENV": "test", "PUBLIC_URL": settings.public_url,
-           "OUTBOX_DIR": settings.outbox_dir}
+    env = {
+        **os.environ,
+        "DATABASE_URL": settings.database_url,
+        "REDIS_URL": REDIS_URL,
+        "CELERY_QUEUE": queue,
+        "SMTP_URL": smtp.url,
+        "LUMO_ENV": "test",
+        "PUBLIC_URL": settings.public_url,
+        "OUTBOX_DIR": settings.outbox_dir,
+    }
     log = tmp_path / "worker.log"
     with open(log, "wb") as out:
         process = subprocess.Popen(
-            [str(Path(sys.executable).with_name("celery")), "-A", "tasks.worker", "worker", "-P", "solo",
-             "-Q", queue, "-n", f"{queue}@%h", "--without-gossip", "--without-mingle", "--without-heartbeat",
-             "--loglevel=INFO"], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+            [
+                str(Path(sys.executable).with_name("celery")),
+                "-A",
+                "tasks.worker",
+                "worker",
+                "-P",
+                "solo",
+                "-Q",
+                queue,
+                "-n",
+                f"{queue}@%h",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                "--loglevel=INFO",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     try:
         yield Worker(queue, process, log)
     finally:
@@ -90,12 +123,16 @@ def worker(settings, smtp, tmp_path):
             process.wait(timeout=5)
         import redis
 
-        redis.Redis.from_url(REDIS_URL).delete(queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}")
+        redis.Redis.from_url(REDIS_URL).delete(
+            queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}"
+        )
 
 
 @needs_redis
 def test_a_real_worker_delivers_the_welcome_mail_by_smtp(settings, smtp, worker):
-    container, client = api(settings, redis_url=REDIS_URL, celery_queue=worker.queue, smtp_url=smtp.url)
+    container, client = api(
+        settings, redis_url=REDIS_URL, celery_queue=worker.queue, smtp_url=smtp.url
+    )
     try:
         started = time.monotonic()
         assert register(client, language="es").status_code == 200
@@ -109,8 +146,12 @@ def test_a_real_worker_delivers_the_welcome_mail_by_smtp(settings, smtp, worker)
 
 
 @needs_redis
-def test_registered_while_the_broker_is_down_then_exactly_one_mail_once_it_is_back(settings, smtp, worker):
-    container, client = api(settings, redis_url=REDIS_URL, celery_queue=worker.queue, smtp_url=smtp.url)
+def test_registered_while_the_broker_is_down_then_exactly_one_mail_once_it_is_back(
+    settings, smtp, worker
+):
+    container, client = api(
+        settings, redis_url=REDIS_URL, celery_queue=worker.queue, smtp_url=smtp.url
+    )
     container.services.jobs = CeleryJobQueue(DEAD_BROKER, worker.queue)
     try:
         started = time.monotonic()
@@ -127,5 +168,6 @@ def test_registered_while_the_broker_is_down_then_exactly_one_mail_once_it_is_ba
         time.sleep(1.5)
     finally:
         container.close()
-    assert sorted(smtp.subjects("parent@example.com")) == sorted([subject("welcome", "en"),
-                                                                  subject("confirm_email", "en")])
+    assert sorted(smtp.subjects("parent@example.com")) == sorted(
+        [subject("welcome", "en"), subject("confirm_email", "en")]
+    )

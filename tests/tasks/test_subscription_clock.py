@@ -1,5 +1,6 @@
 """The subscription clock, driven by the injected clock: trial-ending reminders (once per
 subscription) and past-due subscriptions lapsing after the grace period."""
+
 from datetime import date, timedelta
 
 import pytest
@@ -9,7 +10,11 @@ from tests.helpers import bearer, pay, pw, register, signed_up, subscriptions
 
 
 def trial_endings(mailbox):
-    return [e for e in mailbox.sent if e.subject.startswith(("Your free trial", "Ihr kostenloser", "Votre essai"))]
+    return [
+        e
+        for e in mailbox.sent
+        if e.subject.startswith(("Your free trial", "Ihr kostenloser", "Votre essai"))
+    ]
 
 
 def test_trial_reminder_goes_out_once_two_days_before_the_end(client, container, clock, mailbox):
@@ -29,7 +34,9 @@ def test_trial_reminder_goes_out_once_two_days_before_the_end(client, container,
     [reminder] = trial_endings(mailbox)
     assert reminder.to == "parent@example.com"
     end = date.fromisoformat(sub["endDate"][:10])
-    assert f"{end:%B} {end.day}, {end.year}" in reminder.text  # as English writes a date: "November 30, 2026"
+    assert (
+        f"{end:%B} {end.day}, {end.year}" in reminder.text
+    )  # as English writes a date: "November 30, 2026"
     assert "TV · monthly" in reminder.text and "€4.99" in reminder.text
     assert "lumo_tv_monthly_eur" not in reminder.text  # the plan's name, not its id
 
@@ -40,7 +47,10 @@ def test_trial_reminder_in_the_parents_language(client, container, clock, mailbo
     clock.advance(timedelta(days=5, hours=1))
     assert remind_trials_ending(container.services) == 1
     [reminder] = trial_endings(mailbox)
-    assert reminder.language == "fr" and reminder.subject == "Votre essai gratuit se termine dans 2 jours"
+    assert (
+        reminder.language == "fr"
+        and reminder.subject == "Votre essai gratuit se termine dans 2 jours"
+    )
     assert "TV · mensuel" in reminder.text  # the plan name from locales/fr.json, namespace Plans
 
 
@@ -49,20 +59,31 @@ def test_a_reminder_is_written_once_even_by_two_concurrent_ticks(client, contain
     pay(client, token)
     clock.advance(timedelta(days=5, hours=1))
     with container.services.uow() as uow:
-        [sub] = uow.subscriptions.trials_ending(clock.now() + timedelta(days=1), clock.now() + timedelta(days=2), 10)
+        [sub] = uow.subscriptions.trials_ending(
+            clock.now() + timedelta(days=1), clock.now() + timedelta(days=2), 10
+        )
         assert uow.subscriptions.mark_trial_reminded(sub.id, clock.now()) is True
-        assert uow.subscriptions.mark_trial_reminded(sub.id, clock.now()) is False  # the database decides
+        assert (
+            uow.subscriptions.mark_trial_reminded(sub.id, clock.now()) is False
+        )  # the database decides
         uow.rollback()
 
 
-def test_no_reminder_when_it_is_too_late_to_cancel_or_the_trial_was_cancelled(client, container, clock, mailbox):
+def test_no_reminder_when_it_is_too_late_to_cancel_or_the_trial_was_cancelled(
+    client, container, clock, mailbox
+):
     token = signed_up(client)
     pay(client, token)
     clock.advance(timedelta(days=6, hours=1))  # the beat was down: less than 24 hours left
     assert remind_trials_ending(container.services) == 0
     other = signed_up(client, email="other@example.com")
     other_id = pay(client, other).json["data"]["subscriptionId"]
-    assert client.get(f"/v4/braintree/subscriptions/cancel?id={other_id}", headers=bearer(other)).status_code == 200
+    assert (
+        client.get(
+            f"/v4/braintree/subscriptions/cancel?id={other_id}", headers=bearer(other)
+        ).status_code
+        == 200
+    )
     clock.advance(timedelta(days=5))
     assert remind_trials_ending(container.services) == 0 and trial_endings(mailbox) == []
 
@@ -73,8 +94,15 @@ def past_due(client, container, clock):
     token = signed_up(client)
     sub_id = pay(client, token).json["data"]["subscriptionId"]
     gateway = container.services.gateway
-    sig, payload = gateway.sample_notification("past_due", f"lumo{sub_id}", occurred_at=clock.now() + timedelta(days=7))
-    assert client.post("/v5/braintree/webhooks", data={"bt_signature": sig, "bt_payload": payload}).status_code == 200
+    sig, payload = gateway.sample_notification(
+        "past_due", f"lumo{sub_id}", occurred_at=clock.now() + timedelta(days=7)
+    )
+    assert (
+        client.post(
+            "/v5/braintree/webhooks", data={"bt_signature": sig, "bt_payload": payload}
+        ).status_code
+        == 200
+    )
     [sub] = subscriptions(client, token)
     assert sub["paymentStateId"] == PAST_DUE
     return token, sub_id
@@ -83,13 +111,17 @@ def past_due(client, container, clock):
 @pytest.mark.parametrize("grace_days", [14, 3])
 def test_past_due_expires_after_the_grace_period(client, container, clock, grace_days):
     token, sub_id = past_due(client, container, clock)
-    clock.advance(timedelta(days=7 + grace_days) - timedelta(minutes=1))  # the trial's end + grace, almost
+    clock.advance(
+        timedelta(days=7 + grace_days) - timedelta(minutes=1)
+    )  # the trial's end + grace, almost
     assert expire_past_due(container.services, grace_days) == 0
     clock.advance(timedelta(minutes=1))
     assert expire_past_due(container.services, grace_days) == 1
     [sub] = subscriptions(client, token)
     assert (sub["paymentStateId"], sub["isExpired"], sub["isRenewing"]) == ("Expired", True, False)
-    assert container.services.gateway.subscriptions[f"lumo{sub_id}"]["status"] == "Canceled"  # no more card retries
+    assert (
+        container.services.gateway.subscriptions[f"lumo{sub_id}"]["status"] == "Canceled"
+    )  # no more card retries
     assert expire_past_due(container.services, grace_days) == 0
 
 
@@ -97,11 +129,17 @@ def test_past_due_waits_when_the_gateway_cannot_cancel(client, container, clock,
     from core.domain.payments import GatewayResult
 
     token, _ = past_due(client, container, clock)
-    monkeypatch.setattr(container.services.gateway, "cancel_subscription", lambda gid: GatewayResult(ok=False))
+    monkeypatch.setattr(
+        container.services.gateway, "cancel_subscription", lambda gid: GatewayResult(ok=False)
+    )
     clock.advance(timedelta(days=30))
     assert expire_past_due(container.services, 14) == 0
-    token = client.post("/v4/accounts/login", json={"email": "parent@example.com", "password": pw()}).json["token"]
-    assert subscriptions(client, token)[0]["paymentStateId"] == "Past_Due"  # (30 days idle: a new session)
+    token = client.post(
+        "/v4/accounts/login", json={"email": "parent@example.com", "password": pw()}
+    ).json["token"]
+    assert (
+        subscriptions(client, token)[0]["paymentStateId"] == "Past_Due"
+    )  # (30 days idle: a new session)
 
 
 def test_the_clock_tasks_are_thin_wrappers(container, clock, monkeypatch, client):

@@ -7,7 +7,17 @@
 import fs from 'node:fs';
 
 const LOCK = new URL('../package-lock.json', import.meta.url);
-const OS = ['darwin', 'linux', 'win32', 'android', 'freebsd', 'openharmony', 'openbsd', 'sunos', 'aix'];
+const OS = [
+  'darwin',
+  'linux',
+  'win32',
+  'android',
+  'freebsd',
+  'openharmony',
+  'openbsd',
+  'sunos',
+  'aix',
+];
 const CPU = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 's390x', 'riscv64', 'loong64', 'wasm32'];
 
 function platformOf(name) {
@@ -21,7 +31,7 @@ function platformOf(name) {
 }
 
 function resolves(packages, fromPath, dep) {
-  for (let path = fromPath; ; ) {
+  for (let path = fromPath; ;) {
     if (packages[`${path ? `${path}/` : ''}node_modules/${dep}`]) return true;
     if (!path) return false;
     const cut = path.lastIndexOf('/node_modules/');
@@ -46,7 +56,11 @@ for (const [path, entry] of Object.entries(lock.packages)) {
   }
 }
 lock.packages = Object.fromEntries(
-  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+  Object.entries(lock.packages).sort(([a], [b]) =>
+    a === '' ? -1 : b === '' ? 1 : a.localeCompare(b),
+  ),
 );
 fs.writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(added.length ? `added ${added.length} entries:\n  ${added.join('\n  ')}` : 'lock file complete');
+console.log(
+  added.length ? `added ${added.length} entries:\n  ${added.join('\n  ')}` : 'lock file complete',
+);

@@ -37,14 +37,22 @@ function render(size) {
       let covered = 0;
       for (let sy = 0; sy < SUPERSAMPLE; sy += 1) {
         for (let sx = 0; sx < SUPERSAMPLE; sx += 1) {
-          const colour = colourAt((px * SUPERSAMPLE + sx + 0.5) * step, (py * SUPERSAMPLE + sy + 0.5) * step);
+          const colour = colourAt(
+            (px * SUPERSAMPLE + sx + 0.5) * step,
+            (py * SUPERSAMPLE + sy + 0.5) * step,
+          );
           if (!colour) continue;
           covered += 1;
-          colour.forEach((c, i) => { sum[i] += c; });
+          colour.forEach((c, i) => {
+            sum[i] += c;
+          });
         }
       }
       const at = (py * size + px) * 4;
-      if (covered) sum.forEach((c, i) => { rgba[at + i] = Math.round(c / covered); });
+      if (covered)
+        sum.forEach((c, i) => {
+          rgba[at + i] = Math.round(c / covered);
+        });
       rgba[at + 3] = Math.round((255 * covered) / SUPERSAMPLE ** 2);
     }
   }
@@ -79,7 +87,8 @@ function png(size, rgba) {
   header[8] = 8; // bits per channel
   header[9] = 6; // RGBA
   const rows = Buffer.alloc(size * (size * 4 + 1));
-  for (let y = 0; y < size; y += 1) rgba.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
+  for (let y = 0; y < size; y += 1)
+    rgba.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),

@@ -34,7 +34,14 @@ const context = await chromium.launchPersistentContext(userDataDir, {
   executablePath: CHROMIUM,
   headless: true,
   locale: 'en-GB',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 fs.mkdirSync(OUT_DIR, { recursive: true });
 const failures = [];
@@ -48,7 +55,8 @@ try {
         await context.clearCookies();
         const url = localized(locale, route);
         const response = await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
-        if (!response || response.status() >= 400) failures.push(`${url}: HTTP ${response?.status()}`);
+        if (!response || response.status() >= 400)
+          failures.push(`${url}: HTTP ${response?.status()}`);
         // Scroll down and back so lazy images load, then let client components settle.
         await page.evaluate(async () => {
           for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {

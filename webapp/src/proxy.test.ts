@@ -5,22 +5,32 @@ import proxy, { config } from './proxy';
 import { DEFAULT_SITE_STATUS, getSiteStatus } from './lib/site/status';
 
 // The proxy asks the API whether it is in maintenance; these tests run without one.
-jest.mock('./lib/site/status', () => ({ ...jest.requireActual('./lib/site/status'), getSiteStatus: jest.fn() }));
+jest.mock('./lib/site/status', () => ({
+  ...jest.requireActual('./lib/site/status'),
+  getSiteStatus: jest.fn(),
+}));
 beforeEach(() => jest.mocked(getSiteStatus).mockResolvedValue(DEFAULT_SITE_STATUS));
 
 const matches = (url: string) => unstable_doesMiddlewareMatch({ config, url });
 
 describe('proxy matcher', () => {
-  it.each(['/api/v5/accounts', '/_next/static/chunks/app.js', '/favicon.ico'])('skips %s', (url) => {
-    expect(matches(url)).toBe(false);
-  });
-
-  it.each(['/', '/login', '/de/login', '/apps/tv', '/register/jane@example.com', '/promo/SUMMER.24'])(
-    'handles %s',
+  it.each(['/api/v5/accounts', '/_next/static/chunks/app.js', '/favicon.ico'])(
+    'skips %s',
     (url) => {
-      expect(matches(url)).toBe(true);
+      expect(matches(url)).toBe(false);
     },
   );
+
+  it.each([
+    '/',
+    '/login',
+    '/de/login',
+    '/apps/tv',
+    '/register/jane@example.com',
+    '/promo/SUMMER.24',
+  ])('handles %s', (url) => {
+    expect(matches(url)).toBe(true);
+  });
 });
 
 describe('proxy', () => {
@@ -40,14 +50,18 @@ describe('proxy', () => {
 
   it('serves the accented retailer address from the unaccented route', async () => {
     const response = await run('/intermarch%C3%A9', { 'accept-language': 'en' });
-    expect(response.headers.get('x-middleware-rewrite')).toBe('http://localhost:3000/en/intermarche');
+    expect(response.headers.get('x-middleware-rewrite')).toBe(
+      'http://localhost:3000/en/intermarche',
+    );
   });
 });
 
 describe('proxy during maintenance', () => {
   const run = (path: string, headers: Record<string, string> = {}) =>
     proxy(new NextRequest(new URL(path, 'http://localhost:3000'), { headers }));
-  beforeEach(() => jest.mocked(getSiteStatus).mockResolvedValue({ ...DEFAULT_SITE_STATUS, maintenance: true }));
+  beforeEach(() =>
+    jest.mocked(getSiteStatus).mockResolvedValue({ ...DEFAULT_SITE_STATUS, maintenance: true }),
+  );
 
   it.each([
     ['/login', 'en'],
@@ -57,7 +71,9 @@ describe('proxy during maintenance', () => {
   ])('answers %s with the %s maintenance page, 503', async (path, locale) => {
     const response = await run(path, { 'accept-language': 'en' });
     expect(response.status).toBe(503);
-    expect(response.headers.get('x-middleware-rewrite')).toBe(`http://localhost:3000/${locale}/maintenance`);
+    expect(response.headers.get('x-middleware-rewrite')).toBe(
+      `http://localhost:3000/${locale}/maintenance`,
+    );
     expect(response.headers.get('Retry-After')).toBe('300');
     expect(response.headers.get('Content-Security-Policy')).toContain("script-src 'self' 'nonce-");
   });

@@ -1,4 +1,5 @@
 """The parent's data rights: download everything, or erase the account."""
+
 from flask import g
 from bff.blueprint import Blueprint
 from marshmallow import Schema, fields
@@ -15,25 +16,54 @@ blp = Blueprint("account_data", __name__, description="Data rights: export and d
 class ExportSchema(Schema):
     format = fields.String(required=True, metadata={"description": "lumo-account-export/1"})
     exportedAt = fields.String(required=True)
-    account = fields.Dict(required=True, metadata={"description": "Every account field but the password hash: "
-                                                   "e-mail, name, language, country, partner, utm, terms and consent."})
-    children = fields.List(fields.Dict(), required=True, metadata={"description": "Profiles with each app's settings."})
-    subscriptions = fields.List(fields.Dict(), required=True, metadata={"description": "As GET /v5/subscriptions, "
-                                                                        "hidden ones (pending, failed) included."})
-    consents = fields.List(fields.Dict(), required=True, metadata={"description": "History of terms and consents."})
+    account = fields.Dict(
+        required=True,
+        metadata={
+            "description": "Every account field but the password hash: "
+            "e-mail, name, language, country, partner, utm, terms and consent."
+        },
+    )
+    children = fields.List(
+        fields.Dict(), required=True, metadata={"description": "Profiles with each app's settings."}
+    )
+    subscriptions = fields.List(
+        fields.Dict(),
+        required=True,
+        metadata={
+            "description": "As GET /v5/subscriptions, hidden ones (pending, failed) included."
+        },
+    )
+    consents = fields.List(
+        fields.Dict(), required=True, metadata={"description": "History of terms and consents."}
+    )
     contactMessages = fields.List(fields.Dict(), required=True)
     newsletter = fields.List(fields.Dict(), required=True)
     couponsRedeemed = fields.List(fields.Dict(), required=True)
-    sessions = fields.List(fields.Dict(), required=True, metadata={"description": "Signed-in devices (no token)."})
-    payments = fields.List(fields.Dict(), required=True, metadata={
-        "description": "Payment history: charges, refunds, voids and disputes (kind, amount, currency, status, at)."})
-    analyticsRecords = fields.List(fields.Dict(), required=True, metadata={
-        "description": "Always empty: analytics records carry no account, e-mail or name."})
+    sessions = fields.List(
+        fields.Dict(), required=True, metadata={"description": "Signed-in devices (no token)."}
+    )
+    payments = fields.List(
+        fields.Dict(),
+        required=True,
+        metadata={
+            "description": "Payment history: charges, refunds, voids and disputes (kind, amount, currency, status, at)."
+        },
+    )
+    analyticsRecords = fields.List(
+        fields.Dict(),
+        required=True,
+        metadata={
+            "description": "Always empty: analytics records carry no account, e-mail or name."
+        },
+    )
 
 
 class DeleteAccountSchema(InputSchema):
-    password = fields.String(required=True, validate=CLIENT_HASH,
-                             metadata={"description": "SHA-256(password + salt), as at login."})
+    password = fields.String(
+        required=True,
+        validate=CLIENT_HASH,
+        metadata={"description": "SHA-256(password + salt), as at login."},
+    )
 
 
 @blp.route("/v5/account/export", methods=["GET"])
@@ -42,8 +72,11 @@ class DeleteAccountSchema(InputSchema):
 @documents(blp, auth=True, terms_gate=False)
 def export():
     """Everything the service holds about the account, as one JSON document (served as a download)."""
-    return data_rights.export(services(), g.account_id), 200, {
-        "Content-Disposition": 'attachment; filename="lumo-account-data.json"'}
+    return (
+        data_rights.export(services(), g.account_id),
+        200,
+        {"Content-Disposition": 'attachment; filename="lumo-account-data.json"'},
+    )
 
 
 @blp.route("/v5/account/delete", methods=["POST"])
@@ -51,7 +84,14 @@ def export():
 @rate_limited("delete-account")
 @blp.arguments(DeleteAccountSchema)
 @blp.response(200, StatusSchema)
-@documents(blp, errors.WRONG_PASSWORD, errors.ACCOUNT_DELETE_FAILED, errors.RATE_LIMITED, auth=True, terms_gate=False)
+@documents(
+    blp,
+    errors.WRONG_PASSWORD,
+    errors.ACCOUNT_DELETE_FAILED,
+    errors.RATE_LIMITED,
+    auth=True,
+    terms_gate=False,
+)
 def delete(data):
     """Erase the account at once after the password is re-entered (400 code 1 wrongPassword): child profiles
     and personal data go, renewing web subscriptions are cancelled at the gateway, partners are told, every

@@ -1,10 +1,16 @@
 """Registering, logging in and out."""
+
 from flask import g, request
 from bff.blueprint import Blueprint
 
 from bff.auth import check_rate, login_required_any_terms, private_key, rate_limited
 from bff.context import services
-from bff.resources.accounts.schemas import LoginSchema, RegisterSchema, RegistrationSchema, TokenSchema
+from bff.resources.accounts.schemas import (
+    LoginSchema,
+    RegisterSchema,
+    RegistrationSchema,
+    TokenSchema,
+)
 from bff.schemas import StatusSchema, documents
 from core.domain import errors
 from core.services import accounts, sessions
@@ -16,17 +22,35 @@ blp = Blueprint("accounts", __name__, description="Registration, login and logou
 @rate_limited("register", limit_of="register_rate_limit_per_minute")
 @blp.arguments(RegisterSchema)
 @blp.response(200, RegistrationSchema)
-@documents(blp, errors.INVALID_EMAIL, errors.INVALID_COUPON, errors.EMAIL_TAKEN, errors.RATE_LIMITED)
+@documents(
+    blp, errors.INVALID_EMAIL, errors.INVALID_COUPON, errors.EMAIL_TAKEN, errors.RATE_LIMITED
+)
 def register(data):
     """Create a parent account (docs/product.md#api). An access coupon gives a subscription at once."""
     language = data["language"] or request.accept_languages.best
-    result = accounts.register(services(), accounts.Registration(
-        email=data["email"], password=data["password"].lower(), is_tc_accepted=data["isTcAccepted"],
-        display_name=data["displayName"], coupon=data["coupon"], is_promo_accepted=data["isPromoAccepted"],
-        env=data["env"], country_code=data["countryCode"], language=language, utm=data["utm"],
-        external_partner=data["externalPartner"]))
-    return {"token": result.token, "userCoupon": result.user_coupon, "hasSubscription": result.has_subscription,
-            "status": True, "freeCampaign": result.has_subscription}
+    result = accounts.register(
+        services(),
+        accounts.Registration(
+            email=data["email"],
+            password=data["password"].lower(),
+            is_tc_accepted=data["isTcAccepted"],
+            display_name=data["displayName"],
+            coupon=data["coupon"],
+            is_promo_accepted=data["isPromoAccepted"],
+            env=data["env"],
+            country_code=data["countryCode"],
+            language=language,
+            utm=data["utm"],
+            external_partner=data["externalPartner"],
+        ),
+    )
+    return {
+        "token": result.token,
+        "userCoupon": result.user_coupon,
+        "hasSubscription": result.has_subscription,
+        "status": True,
+        "freeCampaign": result.has_subscription,
+    }
 
 
 @blp.route("/v4/accounts/login", methods=["POST"])
@@ -37,7 +61,11 @@ def register(data):
 def login(data):
     """Trade e-mail and password hash for a bearer token."""
     check_rate(f"login:email:{private_key(data['email'])}")
-    return {"token": accounts.login(services(), data["email"], data["password"].lower(), data["countryCode"])}
+    return {
+        "token": accounts.login(
+            services(), data["email"], data["password"].lower(), data["countryCode"]
+        )
+    }
 
 
 @blp.route("/v4/accounts/logout", methods=["POST"])

@@ -17,12 +17,16 @@ class RegisterSchema(InputSchema):
     displayName = fields.String(load_default="", validate=validate.Length(max=100))
     coupon = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40))
     isPromoAccepted = fields.Boolean(load_default=False)
-    isTcAccepted = fields.Boolean(required=True, validate=validate.Equal(True, error="The terms must be accepted."))
+    isTcAccepted = fields.Boolean(
+        required=True, validate=validate.Equal(True, error="The terms must be accepted.")
+    )
     env = fields.String(load_default="web", validate=validate.Length(max=20))
     countryCode = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=8))
     language = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=16))
     utm = fields.Nested(UtmSchema, load_default=dict)
-    externalPartner = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=50))
+    externalPartner = fields.String(
+        load_default=None, allow_none=True, validate=validate.Length(max=50)
+    )
 
 
 class RegistrationSchema(Schema):

@@ -1,4 +1,5 @@
 """Analytics records from the web site and the apps (docs/product.md#entities, events of docs/product.md#constants)."""
+
 import hmac
 from functools import wraps
 
@@ -23,9 +24,13 @@ def api_key_required(view):
     @wraps(view)
     def wrapper(*args, **kwargs):
         given = request.headers.get(API_KEY_HEADER, "").encode()
-        if not any(hmac.compare_digest(given, key.encode()) for key in container().settings.analytics_api_keys):
+        if not any(
+            hmac.compare_digest(given, key.encode())
+            for key in container().settings.analytics_api_keys
+        ):
             raise DomainError(errors.API_KEY_INVALID)
         return view(*args, **kwargs)
+
     return wrapper
 
 
@@ -34,16 +39,36 @@ def api_key_required(view):
 @api_key_required
 @blp.arguments(AnalyticsRecordSchema)
 @blp.response(200, AnalyticsAnswerSchema)
-@blp.doc(parameters=[{"in": "header", "name": API_KEY_HEADER, "required": True, "schema": {"type": "string"},
-                      "description": "A key of ANALYTICS_API_KEYS"}])
+@blp.doc(
+    parameters=[
+        {
+            "in": "header",
+            "name": API_KEY_HEADER,
+            "required": True,
+            "schema": {"type": "string"},
+            "description": "A key of ANALYTICS_API_KEYS",
+        }
+    ]
+)
 @documents(blp, errors.API_KEY_INVALID, errors.RATE_LIMITED)
 def post_record(data):
     """Store an analytics record; it is forwarded to the collector by a job. A click id makes the
     origin Ads. The same record sent twice (transaction, event, timestamp) is stored once."""
     device, utm = data["device"], data["utm"] or {}
-    stored = analytics.record(services(), AnalyticsEvent(
-        env=data["env"], app=data["app"], country_code=data["countryCode"].upper(), occurred_at=data["timestamp"],
-        origin=data["origin"], platform=device["platform"], device_type=device["deviceType"],
-        transaction_uuid=str(data["transactionUuid"]), event=data["event"],
-        utm={k: v for k, v in utm.items() if v}), click_id=data["clickId"])
+    stored = analytics.record(
+        services(),
+        AnalyticsEvent(
+            env=data["env"],
+            app=data["app"],
+            country_code=data["countryCode"].upper(),
+            occurred_at=data["timestamp"],
+            origin=data["origin"],
+            platform=device["platform"],
+            device_type=device["deviceType"],
+            transaction_uuid=str(data["transactionUuid"]),
+            event=data["event"],
+            utm={k: v for k, v in utm.items() if v},
+        ),
+        click_id=data["clickId"],
+    )
     return {"status": True, "duplicate": not stored}

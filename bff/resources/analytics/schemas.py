@@ -7,7 +7,9 @@ from bff.schemas import InputSchema
 from core.domain.analytics import EVENTS, ORGANIC, ORIGINS
 
 # Short identifiers: letters, digits, spaces and a little punctuation; never an "@".
-LABEL = validate.Regexp(r"^[\w .:/()+-]{1,40}$", error="Letters, digits, spaces and . : / ( ) + - only, 1 to 40.")
+LABEL = validate.Regexp(
+    r"^[\w .:/()+-]{1,40}$", error="Letters, digits, spaces and . : / ( ) + - only, 1 to 40."
+)
 
 
 class Timestamp(fields.Field):
@@ -35,18 +37,27 @@ class AnalyticsRecordSchema(InputSchema):
 
     env = fields.String(required=True, validate=LABEL, metadata={"example": "web"})
     app = fields.String(required=True, validate=LABEL, metadata={"example": "lumo-web"})
-    countryCode = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z]{2}$", error="Two letters."))
+    countryCode = fields.String(
+        required=True, validate=validate.Regexp(r"^[A-Za-z]{2}$", error="Two letters.")
+    )
     timestamp = Timestamp(required=True, metadata={"example": "2026-05-01T09:30:00Z"})
     origin = fields.String(load_default=ORGANIC, validate=validate.OneOf(ORIGINS))
     device = fields.Nested(DeviceSchema, required=True)
     transactionUuid = fields.UUID(required=True)
     event = fields.String(required=True, validate=validate.OneOf(EVENTS))
     utm = fields.Nested(UtmSchema, load_default=dict, allow_none=True)
-    clickId = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=500),
-                            metadata={"description": "Ad click id from the landing query: sets origin to Ads; "
-                                                     "not stored."})
+    clickId = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=500),
+        metadata={
+            "description": "Ad click id from the landing query: sets origin to Ads; not stored."
+        },
+    )
 
 
 class AnalyticsAnswerSchema(Schema):
     status = fields.Boolean(required=True)
-    duplicate = fields.Boolean(required=True, metadata={"description": "The same record was received before."})
+    duplicate = fields.Boolean(
+        required=True, metadata={"description": "The same record was received before."}
+    )

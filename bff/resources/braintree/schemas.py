@@ -21,7 +21,12 @@ class ChosenPlanSchema(InputSchema):
     def add_on_names(self, data, **kwargs):
         # Apps send add-ons as names or as {"addonName": …} objects.
         if isinstance(data, dict) and isinstance(data.get("addOns"), list):
-            data = {**data, "addOns": [a.get("addonName") if isinstance(a, dict) else a for a in data["addOns"]]}
+            data = {
+                **data,
+                "addOns": [
+                    a.get("addonName") if isinstance(a, dict) else a for a in data["addOns"]
+                ],
+            }
         return data
 
 
@@ -30,7 +35,9 @@ class SubscribeSchema(InputSchema):
     plans = fields.Nested(ChosenPlanSchema, required=True)
     isBundle = fields.Boolean(load_default=False)
     coupon = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40))
-    deviceData = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=4096))
+    deviceData = fields.String(
+        load_default=None, allow_none=True, validate=validate.Length(max=4096)
+    )
     billingName = fields.String(load_default="", validate=validate.Length(max=100))
     utm = fields.Nested(UtmSchema, load_default=dict)
 
@@ -38,7 +45,9 @@ class SubscribeSchema(InputSchema):
 class LegacySubscribeSchema(InputSchema):
     nonce = fields.String(required=True, validate=validate.Length(min=1, max=4096))
     name = fields.String(load_default="", validate=validate.Length(max=100))
-    device_data = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=4096))
+    device_data = fields.String(
+        load_default=None, allow_none=True, validate=validate.Length(max=4096)
+    )
     iap = fields.String(required=True, validate=validate.Length(min=1, max=60))
     coupon = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40))
 
@@ -67,5 +76,9 @@ class ChangePlanSchema(InputSchema):
 
 
 class WebhookFormSchema(InputSchema):
-    bt_signature = fields.String(required=True, validate=validate.Length(min=1, max=10000), metadata={"multiline": True})
-    bt_payload = fields.String(required=True, validate=validate.Length(min=1, max=100000), metadata={"multiline": True})
+    bt_signature = fields.String(
+        required=True, validate=validate.Length(min=1, max=10000), metadata={"multiline": True}
+    )
+    bt_payload = fields.String(
+        required=True, validate=validate.Length(min=1, max=100000), metadata={"multiline": True}
+    )

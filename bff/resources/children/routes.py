@@ -1,11 +1,19 @@
 """Child profiles and their parental settings (issue 7). Another parent's profile is 404, never 403."""
+
 from flask import g
 from bff.blueprint import Blueprint
 
 from bff.auth import login_required
 from bff.context import services
-from bff.resources.children.schemas import (SETTINGS_SCHEMAS, ChildListSchema, ChildSchema, ChildSettingsSchema,
-                                            CreateChildSchema, FamilySettingsSchema, UpdateChildSchema)
+from bff.resources.children.schemas import (
+    SETTINGS_SCHEMAS,
+    ChildListSchema,
+    ChildSchema,
+    ChildSettingsSchema,
+    CreateChildSchema,
+    FamilySettingsSchema,
+    UpdateChildSchema,
+)
 from bff.schemas import documents
 from core.domain import errors
 from core.domain.children import MAX_CHILDREN
@@ -42,8 +50,18 @@ def create_child(data):
 def family_settings():
     """Every profile with the settings of each app, in one call: what the apps load at start-up.
     Apps never saved show their defaults (`updatedAt` null)."""
-    return {"children": [{"id": c.id, "name": c.name, "age_band": c.age_band, "created_at": c.created_at,
-                          "settings": apps} for c, apps in children.family_settings(services(), g.account_id)]}
+    return {
+        "children": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "age_band": c.age_band,
+                "created_at": c.created_at,
+                "settings": apps,
+            }
+            for c, apps in children.family_settings(services(), g.account_id)
+        ]
+    }
 
 
 @blp.route("/v5/children/<int:child_id>", methods=["PATCH"])
@@ -76,17 +94,41 @@ def child_settings(child_id):
 
 def _put_settings(app: str):
     def view(data, child_id):
-        return children.save_settings(services(), g.account_id, child_id, app, AppSettings(
-            age_filter=data["ageFilter"], time_limit_minutes=data["timeLimitMinutes"],
-            content_type=data["contentType"], language=data["language"], sound=data["sound"],
-            fullscreen=data["fullscreen"], categories=tuple(data["categories"]) if "categories" in data else None))
+        return children.save_settings(
+            services(),
+            g.account_id,
+            child_id,
+            app,
+            AppSettings(
+                age_filter=data["ageFilter"],
+                time_limit_minutes=data["timeLimitMinutes"],
+                content_type=data["contentType"],
+                language=data["language"],
+                sound=data["sound"],
+                fullscreen=data["fullscreen"],
+                categories=tuple(data["categories"]) if "categories" in data else None,
+            ),
+        )
+
     view.__name__ = f"put_{app}_settings"
-    view.__doc__ = (f"Replace the {app} settings of a profile (every field; this app's own age filters). "
-                    "Invalid values: 400 code 0 parameterRequired with `errors` {field: [messages]}.")
+    view.__doc__ = (
+        f"Replace the {app} settings of a profile (every field; this app's own age filters). "
+        "Invalid values: 400 code 0 parameterRequired with `errors` {field: [messages]}."
+    )
     return view
 
 
 for _app, (_input, _answer) in SETTINGS_SCHEMAS.items():
-    blp.route(f"/v5/children/<int:child_id>/settings/{_app}", methods=["PUT"], endpoint=f"put_{_app}_settings")(
-        login_required(blp.arguments(_input)(blp.response(200, _answer)(
-            documents(blp, errors.CHILD_NOT_FOUND, auth=True)(_put_settings(_app))))))
+    blp.route(
+        f"/v5/children/<int:child_id>/settings/{_app}",
+        methods=["PUT"],
+        endpoint=f"put_{_app}_settings",
+    )(
+        login_required(
+            blp.arguments(_input)(
+                blp.response(200, _answer)(
+                    documents(blp, errors.CHILD_NOT_FOUND, auth=True)(_put_settings(_app))
+                )
+            )
+        )
+    )

@@ -1,4 +1,5 @@
 """Terms versions, their acceptance, and the promotional consent (with history)."""
+
 from flask import g
 from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
@@ -13,28 +14,39 @@ blp = Blueprint("consents", __name__, description="Terms and consents")
 
 
 class TermsSchema(Schema):
-    version = fields.String(required=True, metadata={"description": "The terms version in force (TERMS_VERSION)."})
+    version = fields.String(
+        required=True, metadata={"description": "The terms version in force (TERMS_VERSION)."}
+    )
 
 
 class AcceptTermsSchema(InputSchema):
-    version = fields.String(required=True, validate=validate.Length(min=1, max=20),
-                            metadata={"description": "The version shown to the parent: must be the one in force."})
+    version = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=20),
+        metadata={"description": "The version shown to the parent: must be the one in force."},
+    )
 
 
 class PromotionalSchema(InputSchema):
-    promotional = fields.Boolean(required=True, metadata={"description": "Promotional e-mails: yes or no."})
+    promotional = fields.Boolean(
+        required=True, metadata={"description": "Promotional e-mails: yes or no."}
+    )
 
 
 class TermsStateSchema(Schema):
     version = fields.String(required=True, metadata={"description": "In force."})
     acceptedVersion = fields.String(allow_none=True)
     acceptedAt = fields.String(allow_none=True)
-    mustAccept = fields.Boolean(required=True, metadata={"description": "true: show the terms-update prompt."})
+    mustAccept = fields.Boolean(
+        required=True, metadata={"description": "true: show the terms-update prompt."}
+    )
 
 
 class PromotionalStateSchema(Schema):
     granted = fields.Boolean(required=True)
-    version = fields.String(allow_none=True, metadata={"description": "Wording agreed to (PROMO_CONSENT_VERSION then)."})
+    version = fields.String(
+        allow_none=True, metadata={"description": "Wording agreed to (PROMO_CONSENT_VERSION then)."}
+    )
     grantedAt = fields.String(allow_none=True)
     currentVersion = fields.String(required=True, metadata={"description": "Wording in force."})
 
@@ -49,7 +61,9 @@ class ConsentEntrySchema(Schema):
 class ConsentsSchema(Schema):
     terms = fields.Nested(TermsStateSchema, required=True)
     promotional = fields.Nested(PromotionalStateSchema, required=True)
-    history = fields.List(fields.Nested(ConsentEntrySchema), required=True, metadata={"description": "Oldest first."})
+    history = fields.List(
+        fields.Nested(ConsentEntrySchema), required=True, metadata={"description": "Oldest first."}
+    )
 
 
 @blp.route("/v5/terms", methods=["GET"])

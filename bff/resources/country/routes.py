@@ -1,4 +1,5 @@
 """The visitor's country, from the trusted proxy's header; never a call outside."""
+
 from flask import request
 from bff.blueprint import Blueprint
 from marshmallow import Schema, fields

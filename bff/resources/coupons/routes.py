@@ -1,4 +1,5 @@
 """Coupon checks for the subscribe page."""
+
 from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
 
@@ -12,8 +13,16 @@ from core.services import coupons
 
 blp = Blueprint("coupons", __name__, description="Coupons")
 
-COUPON_ERRORS = (errors.INVALID_COUPON, errors.COUPON_ONLY_TV, errors.COUPON_ONLY_BOOKS, errors.COUPON_ONLY_ALL,
-                 errors.COUPON_NOT_FOR_ACCOUNT, errors.MONTHLY_ONLY, errors.ONLY_TWO_PRODUCTS, errors.RATE_LIMITED)
+COUPON_ERRORS = (
+    errors.INVALID_COUPON,
+    errors.COUPON_ONLY_TV,
+    errors.COUPON_ONLY_BOOKS,
+    errors.COUPON_ONLY_ALL,
+    errors.COUPON_NOT_FOR_ACCOUNT,
+    errors.MONTHLY_ONLY,
+    errors.ONLY_TWO_PRODUCTS,
+    errors.RATE_LIMITED,
+)
 
 
 class DiscountDetailsSchema(Schema):
@@ -31,8 +40,11 @@ class CouponSchema(Schema):
 
 
 class CouponContextQuery(InputSchema):
-    product = fields.String(load_default=None, validate=validate.Length(max=40),
-                            metadata={"description": "Chosen product code, e.g. lumo_tv_books"})
+    product = fields.String(
+        load_default=None,
+        validate=validate.Length(max=40),
+        metadata={"description": "Chosen product code, e.g. lumo_tv_books"},
+    )
     planType = fields.String(load_default=None, validate=validate.OneOf(["P1M", "P1Y"]))
 
 
@@ -47,7 +59,9 @@ class CouponBodySchema(CouponContextQuery):
 @documents(blp, *COUPON_ERRORS)
 def validate_v5(query, code):
     """Check a coupon (bearer optional: with it, the account's own rules apply too)."""
-    return coupons.validate(services(), code, optional_account_id(), query["product"], query["planType"])
+    return coupons.validate(
+        services(), code, optional_account_id(), query["product"], query["planType"]
+    )
 
 
 @blp.route("/v4/coupon/validate", methods=["POST"])
@@ -57,7 +71,9 @@ def validate_v5(query, code):
 @documents(blp, *COUPON_ERRORS)
 def validate_v4(data):
     """Older call: the same check with the code in the body."""
-    return coupons.validate(services(), data["coupon"], optional_account_id(), data["product"], data["planType"])
+    return coupons.validate(
+        services(), data["coupon"], optional_account_id(), data["product"], data["planType"]
+    )
 
 
 class RedeemSchema(InputSchema):

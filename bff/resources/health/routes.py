@@ -1,4 +1,5 @@
 """Liveness and readiness probes."""
+
 from bff.blueprint import Blueprint
 from sqlalchemy import text
 

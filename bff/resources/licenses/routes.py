@@ -1,4 +1,5 @@
 """Licenses and promotional license cards, as the main API, the stories and the games services answer them."""
+
 from flask import request
 from bff.blueprint import Blueprint
 
@@ -12,7 +13,11 @@ blp = Blueprint("licenses", __name__, description="Licenses and promotional card
 
 
 def _where(query) -> tuple[str, str | None, int]:
-    return visitor_country(query["countryCode"]), query["language"] or request.accept_languages.best, query["count"]
+    return (
+        visitor_country(query["countryCode"]),
+        query["language"] or request.accept_languages.best,
+        query["count"],
+    )
 
 
 @blp.route("/v4/licenses", methods=["GET"])
@@ -32,7 +37,11 @@ def all_licenses(query):
 def story_licenses(query):
     """The stories service's call: licenses that appear in the Stories app, `{"licenses": [...]}`."""
     country, language, count = _where(query)
-    return {"licenses": licenses.licenses_for(container().catalogue, country, language, count, app="books")}
+    return {
+        "licenses": licenses.licenses_for(
+            container().catalogue, country, language, count, app="books"
+        )
+    }
 
 
 @blp.route("/v1/promotional-cards", methods=["GET"])

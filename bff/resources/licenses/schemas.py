@@ -5,16 +5,29 @@ from core.domain.licenses import DEFAULT_COUNT, MAX_COUNT
 
 
 class LicensesQuerySchema(CountryQuerySchema):
-    language = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=35), metadata={
-        "description": "Language of the titles (ar de en es fr it nl pt ru); default: Accept-Language, then en."})
-    count = fields.Integer(load_default=DEFAULT_COUNT, validate=validate.Range(min=1, max=MAX_COUNT),
-                           metadata={"description": f"How many, {DEFAULT_COUNT} by default, 1 to {MAX_COUNT}."})
+    language = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=35),
+        metadata={
+            "description": "Language of the titles (ar de en es fr it nl pt ru); default: Accept-Language, then en."
+        },
+    )
+    count = fields.Integer(
+        load_default=DEFAULT_COUNT,
+        validate=validate.Range(min=1, max=MAX_COUNT),
+        metadata={"description": f"How many, {DEFAULT_COUNT} by default, 1 to {MAX_COUNT}."},
+    )
 
 
 class LicenseSchema(Schema):
     id = fields.String(required=True)
-    title = fields.String(allow_none=True, metadata={"description": "In the asked language, else English"})
-    nameKey = fields.String(allow_none=True, metadata={"description": "Message key, for licenses without titles"})
+    title = fields.String(
+        allow_none=True, metadata={"description": "In the asked language, else English"}
+    )
+    nameKey = fields.String(
+        allow_none=True, metadata={"description": "Message key, for licenses without titles"}
+    )
     image = fields.String(required=True, metadata={"description": "Path from the site root"})
     apps = fields.List(fields.String(), required=True, metadata={"description": "tv, books, games"})
 
@@ -26,7 +39,9 @@ class LicensesSchema(Schema):
 class CardSchema(Schema):
     id = fields.String(required=True)
     image = fields.String(required=True)
-    color = fields.String(required=True, metadata={"description": "blue, green, orange, red, yellow, purple, cycling"})
+    color = fields.String(
+        required=True, metadata={"description": "blue, green, orange, red, yellow, purple, cycling"}
+    )
     licenses = fields.List(fields.Nested(LicenseSchema), required=True)
 
 

@@ -1,4 +1,5 @@
 """Staff authentication and the role check of every /ops endpoint (core/domain/staff.py PERMISSIONS)."""
+
 from __future__ import annotations
 
 from functools import wraps
@@ -19,6 +20,7 @@ ENDPOINT_PERMISSIONS: dict[str, str | None] = {}
 def staff_required(permission: str | None):
     """A live staff session (401 loginNeeded otherwise) whose role holds `permission` (403 staffForbidden,
     audited). `None`: any signed-in staff member."""
+
     def decorator(view):
         ENDPOINT_PERMISSIONS[f"ops.{view.__name__}"] = permission
 
@@ -29,9 +31,18 @@ def staff_required(permission: str | None):
             if permission is not None and not may(g.staff.role, permission):
                 ctx = services()
                 with ctx.uow() as uow:
-                    audit.record(ctx, uow, g.staff, "staff.forbidden", target=permission[:100], outcome="refused")
+                    audit.record(
+                        ctx,
+                        uow,
+                        g.staff,
+                        "staff.forbidden",
+                        target=permission[:100],
+                        outcome="refused",
+                    )
                     uow.commit()
                 raise DomainError(errors.STAFF_FORBIDDEN)
             return view(*args, **kwargs)
+
         return wrapper
+
     return decorator

@@ -1,4 +1,5 @@
 """/ops/v1 routes: staff session, parents (search, page, actions), audit log, operations."""
+
 from __future__ import annotations
 
 import csv
@@ -17,23 +18,40 @@ from bff.schemas import ID_RANGE, InputSchema, StatusSchema, documents
 from core.domain import errors
 from core.domain.staff import AuditFilter, permissions_of
 from core.domain.coupons import TYPES as COUPON_TYPES
-from core.services.ops import (actions, audit, campaigns, money, operations, parents, revenue as revenue_service,
-                              staff)
+from core.services.ops import (
+    actions,
+    audit,
+    campaigns,
+    money,
+    operations,
+    parents,
+    revenue as revenue_service,
+    staff,
+)
 
 FORBIDDEN = errors.STAFF_FORBIDDEN
-REASON = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=500),
-                       metadata={"description": "Why: required for grants, refunds, erasure and discards."})
+REASON = fields.String(
+    load_default=None,
+    allow_none=True,
+    validate=validate.Length(max=500),
+    metadata={"description": "Why: required for grants, refunds, erasure and discards."},
+)
 
 
 def _ops_docs(*error_types, auth=True):
-    return documents(blp, *error_types, *((FORBIDDEN,) if auth else ()), auth=auth, terms_gate=False)
+    return documents(
+        blp, *error_types, *((FORBIDDEN,) if auth else ()), auth=auth, terms_gate=False
+    )
 
 
 class OpsLoginSchema(InputSchema):
     email = fields.String(required=True, validate=validate.Length(min=3, max=254))
     password = fields.String(required=True, validate=validate.Length(min=1, max=256))
-    code = fields.String(required=True, validate=validate.Regexp(r"^\d{6}$"),
-                         metadata={"description": "The current 6-digit TOTP code."})
+    code = fields.String(
+        required=True,
+        validate=validate.Regexp(r"^\d{6}$"),
+        metadata={"description": "The current 6-digit TOTP code."},
+    )
 
 
 class OpsStaffSchema(Schema):
@@ -44,12 +62,19 @@ class OpsStaffSchema(Schema):
 
 
 class OpsSessionSchema(Schema):
-    token = fields.String(required=True, metadata={"description": "Staff bearer token: 8 h, 30 min idle."})
+    token = fields.String(
+        required=True, metadata={"description": "Staff bearer token: 8 h, 30 min idle."}
+    )
     staff = fields.Nested(OpsStaffSchema, required=True)
 
 
 def _staff_view(member) -> dict:
-    return {"id": member.id, "email": member.email, "role": member.role, "permissions": permissions_of(member.role)}
+    return {
+        "id": member.id,
+        "email": member.email,
+        "role": member.role,
+        "permissions": permissions_of(member.role),
+    }
 
 
 @blp.route("/session", methods=["POST"])
@@ -61,7 +86,9 @@ def login(data):
     (audited); repeated failures close the account for growing delays (429, Retry-After)."""
     check_rate(f"ops-login:ip:{request.remote_addr}")
     check_rate(f"ops-login:email:{data['email'].strip().lower()}")
-    token, member = staff.login(services(), container().totp, data["email"], data["password"], data["code"])
+    token, member = staff.login(
+        services(), container().totp, data["email"], data["password"], data["code"]
+    )
     return {"token": token, "staff": _staff_view(member)}
 
 
@@ -90,8 +117,13 @@ class OpsSearchArgs(InputSchema):
 
 
 class OpsSearchResultSchema(Schema):
-    results = fields.List(fields.Dict(), required=True, metadata={
-        "description": "id, email, name, partner, partnerAlias, createdAt, deletedAt, isEmailConfirmed; 50 at most"})
+    results = fields.List(
+        fields.Dict(),
+        required=True,
+        metadata={
+            "description": "id, email, name, partner, partnerAlias, createdAt, deletedAt, isEmailConfirmed; 50 at most"
+        },
+    )
 
 
 @blp.route("/parents", methods=["GET"])
@@ -109,19 +141,33 @@ class OpsParentPageSchema(Schema):
     account = fields.Dict(required=True)
     subscriptions = fields.List(fields.Dict(), required=True)
     couponsRedeemed = fields.List(fields.Dict(), required=True)
-    emails = fields.List(fields.Dict(), required=True, metadata={"description": "Outbox e-mails with status."})
+    emails = fields.List(
+        fields.Dict(), required=True, metadata={"description": "Outbox e-mails with status."}
+    )
     consents = fields.List(fields.Dict(), required=True)
     sessions = fields.List(fields.Dict(), required=True)
     tvLinks = fields.List(fields.Dict(), required=True)
-    childProfiles = fields.Integer(required=True, metadata={"description": "How many: never names or ages."})
+    childProfiles = fields.Integer(
+        required=True, metadata={"description": "How many: never names or ages."}
+    )
     throttle = fields.Dict(required=True)
     audit = fields.List(fields.Dict(), required=True)
-    payments = fields.List(fields.Dict(), required=True, metadata={
-        "description": "The parent's charges: transactionId, subscriptionId, amount, refundedAmount, refundable, "
-                       "currency, status (charged/voided), createdAt; decimals as strings"})
-    paymentEvents = fields.List(fields.Dict(), required=True, metadata={
-        "description": "Their history, oldest first: charges, refunds, voids, disputes (kind, amount, status, actor, "
-                       "reason, createdAt)"})
+    payments = fields.List(
+        fields.Dict(),
+        required=True,
+        metadata={
+            "description": "The parent's charges: transactionId, subscriptionId, amount, refundedAmount, refundable, "
+            "currency, status (charged/voided), createdAt; decimals as strings"
+        },
+    )
+    paymentEvents = fields.List(
+        fields.Dict(),
+        required=True,
+        metadata={
+            "description": "Their history, oldest first: charges, refunds, voids, disputes (kind, amount, status, actor, "
+            "reason, createdAt)"
+        },
+    )
     timeline = fields.List(fields.Dict(), required=True)
 
 
@@ -144,11 +190,22 @@ class OpsChangeEmailSchema(InputSchema):
 
 
 class OpsGrantSchema(InputSchema):
-    duration = fields.String(required=True, validate=validate.Regexp(r"^[Pp]\d{1,3}[MDmd]$"),
-                             metadata={"description": "P{n}D or P{n}M; support: one month at most."})
-    subscriptionId = fields.Integer(load_default=None, allow_none=True, validate=ID_RANGE, metadata={
-        "description": "Extend this (non-renewing) subscription; none: a new free subscription."})
-    product = fields.String(load_default="lumo_tv_books_games", validate=validate.OneOf(actions.GRANT_PRODUCTS))
+    duration = fields.String(
+        required=True,
+        validate=validate.Regexp(r"^[Pp]\d{1,3}[MDmd]$"),
+        metadata={"description": "P{n}D or P{n}M; support: one month at most."},
+    )
+    subscriptionId = fields.Integer(
+        load_default=None,
+        allow_none=True,
+        validate=ID_RANGE,
+        metadata={
+            "description": "Extend this (non-renewing) subscription; none: a new free subscription."
+        },
+    )
+    product = fields.String(
+        load_default="lumo_tv_books_games", validate=validate.OneOf(actions.GRANT_PRODUCTS)
+    )
     reason = REASON
 
 
@@ -159,14 +216,21 @@ class OpsCancelSchema(InputSchema):
 
 
 class OpsRevokeSchema(InputSchema):
-    sessionId = fields.Integer(load_default=None, allow_none=True, validate=ID_RANGE,
-                               metadata={"description": "One session; none: all of them."})
+    sessionId = fields.Integer(
+        load_default=None,
+        allow_none=True,
+        validate=ID_RANGE,
+        metadata={"description": "One session; none: all of them."},
+    )
     reason = REASON
 
 
 class OpsEraseSchema(InputSchema):
-    confirmation = fields.String(required=True, validate=validate.Length(max=254),
-                                 metadata={"description": "The parent's e-mail address, typed again."})
+    confirmation = fields.String(
+        required=True,
+        validate=validate.Length(max=254),
+        metadata={"description": "The parent's e-mail address, typed again."},
+    )
     reason = REASON
 
 
@@ -211,13 +275,25 @@ def change_email(data, account_id):
 @staff_required("parents.grant")
 @blp.arguments(OpsGrantSchema)
 @blp.response(200, OpsSubscriptionOutSchema)
-@_ops_docs(errors.PARENT_NOT_FOUND, errors.SUBSCRIPTION_NOT_FOUND, errors.GRANT_TOO_LONG, errors.GRANT_RENEWING,
-           errors.REASON_REQUIRED)
+@_ops_docs(
+    errors.PARENT_NOT_FOUND,
+    errors.SUBSCRIPTION_NOT_FOUND,
+    errors.GRANT_TOO_LONG,
+    errors.GRANT_RENEWING,
+    errors.REASON_REQUIRED,
+)
 def grant(data, account_id):
     """Free time (comp): extend a non-renewing subscription's end date, or a new free subscription.
     Support: one month at most; finance and admin: a year. A reason is required."""
-    sub = actions.grant(services(), g.staff, account_id, data["duration"], data["reason"],
-                        subscription_id=data["subscriptionId"], product=data["product"])
+    sub = actions.grant(
+        services(),
+        g.staff,
+        account_id,
+        data["duration"],
+        data["reason"],
+        subscription_id=data["subscriptionId"],
+        product=data["product"],
+    )
     return {"subscription": plain(parents.subscription_view(sub, services().clock.now()))}
 
 
@@ -228,8 +304,14 @@ def grant(data, account_id):
 @_ops_docs(errors.PARENT_NOT_FOUND, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED)
 def cancel(data, account_id):
     """Cancel a subscription at the end of its period (as the parent would) or now (access ends today)."""
-    sub = actions.cancel(services(), g.staff, account_id, data["subscriptionId"], data["when"] == "period_end",
-                         data["reason"])
+    sub = actions.cancel(
+        services(),
+        g.staff,
+        account_id,
+        data["subscriptionId"],
+        data["when"] == "period_end",
+        data["reason"],
+    )
     return {"subscription": plain(parents.subscription_view(sub, services().clock.now()))}
 
 
@@ -240,7 +322,9 @@ def cancel(data, account_id):
 @_ops_docs(errors.PARENT_NOT_FOUND)
 def revoke_sessions(data, account_id):
     """Sign the parent out everywhere (TVs included), or end one session."""
-    actions.revoke_sessions(services(), g.staff, account_id, data["reason"], session_id=data["sessionId"])
+    actions.revoke_sessions(
+        services(), g.staff, account_id, data["reason"], session_id=data["sessionId"]
+    )
     return {"status": True}
 
 
@@ -258,8 +342,12 @@ def export(data, account_id):
 @staff_required("parents.erase")
 @blp.arguments(OpsEraseSchema)
 @blp.response(200, StatusSchema)
-@_ops_docs(errors.PARENT_NOT_FOUND, errors.CONFIRMATION_MISMATCH, errors.REASON_REQUIRED,
-           errors.ACCOUNT_DELETE_FAILED)
+@_ops_docs(
+    errors.PARENT_NOT_FOUND,
+    errors.CONFIRMATION_MISMATCH,
+    errors.REASON_REQUIRED,
+    errors.ACCOUNT_DELETE_FAILED,
+)
 def erase(data, account_id):
     """Erase the account (admin): the parent's e-mail typed again as confirmation, and a reason."""
     actions.erase(services(), g.staff, account_id, data["confirmation"], data["reason"])
@@ -267,14 +355,27 @@ def erase(data, account_id):
 
 
 class OpsRefundSchema(InputSchema):
-    amount = fields.String(load_default=None, allow_none=True, validate=validate.Regexp(r"^\d{1,6}(\.\d{1,2})?$"),
-                           metadata={"description": "A decimal string such as \"12.50\" (never a JSON number: "
-                                                    "floats are not money); none: everything not yet given back."})
+    amount = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Regexp(r"^\d{1,6}(\.\d{1,2})?$"),
+        metadata={
+            "description": 'A decimal string such as "12.50" (never a JSON number: '
+            "floats are not money); none: everything not yet given back."
+        },
+    )
     reason = fields.String(required=True, validate=validate.Length(min=1, max=500))
-    endAccess = fields.Boolean(load_default=False, metadata={
-        "description": "Also end the subscription's access now (and its renewal)."})
-    operationKey = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9_-]{8,80}$"), metadata={
-        "description": "One per attempt (the console makes a UUID): the same key is the same refund."})
+    endAccess = fields.Boolean(
+        load_default=False,
+        metadata={"description": "Also end the subscription's access now (and its renewal)."},
+    )
+    operationKey = fields.String(
+        required=True,
+        validate=validate.Regexp(r"^[A-Za-z0-9_-]{8,80}$"),
+        metadata={
+            "description": "One per attempt (the console makes a UUID): the same key is the same refund."
+        },
+    )
 
 
 class OpsVoidSchema(InputSchema):
@@ -284,12 +385,23 @@ class OpsVoidSchema(InputSchema):
 
 
 class OpsPaymentEventSchema(Schema):
-    event = fields.Dict(required=True, metadata={"description": "The refund or void (kind, amount, status, ...)."})
+    event = fields.Dict(
+        required=True, metadata={"description": "The refund or void (kind, amount, status, ...)."}
+    )
 
 
-MONEY_ERRORS = (errors.PARENT_NOT_FOUND, errors.PAYMENT_NOT_FOUND, errors.REFUND_INVALID, errors.REFUND_TOO_MUCH,
-                errors.REFUND_NOT_ALLOWED, errors.REFUND_KEY_REUSED, errors.REFUND_FAILED, errors.PAYMENT_IN_PROGRESS,
-                errors.PAYMENT_UNAVAILABLE, errors.REASON_REQUIRED)
+MONEY_ERRORS = (
+    errors.PARENT_NOT_FOUND,
+    errors.PAYMENT_NOT_FOUND,
+    errors.REFUND_INVALID,
+    errors.REFUND_TOO_MUCH,
+    errors.REFUND_NOT_ALLOWED,
+    errors.REFUND_KEY_REUSED,
+    errors.REFUND_FAILED,
+    errors.PAYMENT_IN_PROGRESS,
+    errors.PAYMENT_UNAVAILABLE,
+    errors.REASON_REQUIRED,
+)
 TRANSACTION = "<string(maxlength=100):transaction_id>"
 
 
@@ -301,9 +413,17 @@ TRANSACTION = "<string(maxlength=100):transaction_id>"
 def refund_payment(data, account_id, transaction_id):
     """Refund a settled charge of this parent's, in full or in part (finance, admin); a charge that has not
     settled yet is voided whole instead. Reason required; audited with the charge before and after."""
-    event = money.give_back(services(), g.staff, account_id, transaction_id, void=False, reason=data["reason"],
-                            operation_key=data["operationKey"],
-                            amount=Decimal(data["amount"]) if data["amount"] else None, end_access=data["endAccess"])
+    event = money.give_back(
+        services(),
+        g.staff,
+        account_id,
+        transaction_id,
+        void=False,
+        reason=data["reason"],
+        operation_key=data["operationKey"],
+        amount=Decimal(data["amount"]) if data["amount"] else None,
+        end_access=data["endAccess"],
+    )
     return {"event": plain(event)}
 
 
@@ -314,8 +434,16 @@ def refund_payment(data, account_id, transaction_id):
 @_ops_docs(*MONEY_ERRORS)
 def void_payment(data, account_id, transaction_id):
     """Void a charge that has not settled (all of it; 400 refundNotAllowed once settled: refund it instead)."""
-    event = money.give_back(services(), g.staff, account_id, transaction_id, void=True, reason=data["reason"],
-                            operation_key=data["operationKey"], end_access=data["endAccess"])
+    event = money.give_back(
+        services(),
+        g.staff,
+        account_id,
+        transaction_id,
+        void=True,
+        reason=data["reason"],
+        operation_key=data["operationKey"],
+        end_access=data["endAccess"],
+    )
     return {"event": plain(event)}
 
 
@@ -339,9 +467,16 @@ class OpsEntriesSchema(Schema):
 def audit_log(args):
     """The audit log, newest first, filterable by staff member, parent and action (page with beforeId).
     There is no endpoint that changes or removes an entry."""
-    found = audit.entries(services(), AuditFilter(staff_id=args["staffId"], account_id=args["accountId"],
-                                                  action=args["action"], before_id=args["beforeId"],
-                                                  limit=args["limit"]))
+    found = audit.entries(
+        services(),
+        AuditFilter(
+            staff_id=args["staffId"],
+            account_id=args["accountId"],
+            action=args["action"],
+            before_id=args["beforeId"],
+            limit=args["limit"],
+        ),
+    )
     return {"entries": plain(found)}
 
 
@@ -390,16 +525,31 @@ def discard_dead_letter(data, message_id):
 def webhook_events(args):
     """Payment gateway webhooks applied, newest first (kind, gateway id, when it happened, when received,
     transaction, amount, currency, outcome applied/out_of_order, replays)."""
-    return {"entries": plain(operations.webhook_events(services(), args["limit"], args["beforeId"]))}
+    return {
+        "entries": plain(operations.webhook_events(services(), args["limit"], args["beforeId"]))
+    }
 
 
 @blp.route("/webhooks/<int:event_id>/replay", methods=["POST"])
 @staff_required("webhooks.replay")
 @blp.arguments(OpsReasonSchema)
-@blp.response(200, Schema.from_dict({"subscriptionId": fields.Integer(), "state": fields.String(),
-                                     "endDate": fields.String(allow_none=True)}, name="OpsReplayed"))
-@_ops_docs(errors.WEBHOOK_EVENT_NOT_FOUND, errors.WEBHOOK_REPLAY_STALE, errors.SUBSCRIPTION_NOT_FOUND,
-           errors.REASON_REQUIRED)
+@blp.response(
+    200,
+    Schema.from_dict(
+        {
+            "subscriptionId": fields.Integer(),
+            "state": fields.String(),
+            "endDate": fields.String(allow_none=True),
+        },
+        name="OpsReplayed",
+    ),
+)
+@_ops_docs(
+    errors.WEBHOOK_EVENT_NOT_FOUND,
+    errors.WEBHOOK_REPLAY_STALE,
+    errors.SUBSCRIPTION_NOT_FOUND,
+    errors.REASON_REQUIRED,
+)
 def replay_webhook(data, event_id):
     """Apply a logged gateway webhook again (admin; a reason is required): its subscription changes as when
     the event first came (a charge notice records its charge once and e-mails a receipt). An event older than
@@ -408,13 +558,28 @@ def replay_webhook(data, event_id):
 
 
 class OpsRevenueSchema(Schema):
-    activeByPlan = fields.List(fields.Dict(), required=True, metadata={
-        "description": "paymentPlanId, subscriptionType, currency, storeId (channel), paymentStateId, count"})
-    mrr = fields.List(fields.Dict(), required=True, metadata={
-        "description": "currency, amount (decimal string): renewing paid subscriptions, yearly prices ÷ 12"})
+    activeByPlan = fields.List(
+        fields.Dict(),
+        required=True,
+        metadata={
+            "description": "paymentPlanId, subscriptionType, currency, storeId (channel), paymentStateId, count"
+        },
+    )
+    mrr = fields.List(
+        fields.Dict(),
+        required=True,
+        metadata={
+            "description": "currency, amount (decimal string): renewing paid subscriptions, yearly prices ÷ 12"
+        },
+    )
     trialsRunning = fields.Integer(required=True)
-    churnByMonth = fields.List(fields.Dict(), required=True, metadata={
-        "description": "month (YYYY-MM, UTC), cancellations, expiries; the last 12 months"})
+    churnByMonth = fields.List(
+        fields.Dict(),
+        required=True,
+        metadata={
+            "description": "month (YYYY-MM, UTC), cancellations, expiries; the last 12 months"
+        },
+    )
 
 
 @blp.route("/revenue", methods=["GET"])
@@ -427,12 +592,16 @@ def revenue():
 
 
 class OpsFunnelArgs(InputSchema):
-    days = fields.Integer(load_default=30, validate=validate.Range(min=1, max=revenue_service.MAX_DAYS))
+    days = fields.Integer(
+        load_default=30, validate=validate.Range(min=1, max=revenue_service.MAX_DAYS)
+    )
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
 
 
 class OpsCohortArgs(InputSchema):
-    weeks = fields.Integer(load_default=12, validate=validate.Range(min=1, max=revenue_service.MAX_WEEKS))
+    weeks = fields.Integer(
+        load_default=12, validate=validate.Range(min=1, max=revenue_service.MAX_WEEKS)
+    )
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
 
 
@@ -442,8 +611,11 @@ def _table(rows: list[dict], columns: tuple[str, ...], name: str):
     writer.writerow(columns)
     for row in rows:
         writer.writerow([row[c] for c in columns])
-    return Response(out.getvalue(), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="lumo-{name}.csv"'})
+    return Response(
+        out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="lumo-{name}.csv"'},
+    )
 
 
 @blp.route("/revenue/funnel", methods=["GET"])
@@ -475,26 +647,44 @@ def revenue_cohorts(args):
 
 
 class OpsBatchSchema(InputSchema):
-    prefix = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9]{2,20}$"),
-                           metadata={"description": "The campaign: codes are PREFIX-XXXXXXXXXX."})
+    prefix = fields.String(
+        required=True,
+        validate=validate.Regexp(r"^[A-Za-z0-9]{2,20}$"),
+        metadata={"description": "The campaign: codes are PREFIX-XXXXXXXXXX."},
+    )
     type = fields.String(required=True, validate=validate.OneOf(COUPON_TYPES))
     duration = fields.String(required=True, validate=validate.Regexp(r"^[Pp]\d{1,3}[MDmd]$"))
     count = fields.Integer(required=True, validate=validate.Range(min=1, max=campaigns.MAX_BATCH))
-    product = fields.String(load_default="lumo", validate=validate.OneOf(["lumo", "lumo_TV", "lumo_BOOKS", "lumo_ALL"]))
+    product = fields.String(
+        load_default="lumo", validate=validate.OneOf(["lumo", "lumo_TV", "lumo_BOOKS", "lumo_ALL"])
+    )
     partner = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=50))
-    discountPrice = fields.String(load_default=None, allow_none=True,
-                                  validate=validate.Regexp(r"^\d{1,6}(\.\d{1,2})?$"))
-    planType = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(["P1M", "P1Y"]),
-                             metadata={"description": "Monthly-only (P1M) or yearly-only discounts."})
-    bundle = fields.Boolean(load_default=False, metadata={"description": "The discount needs two apps or more."})
+    discountPrice = fields.String(
+        load_default=None, allow_none=True, validate=validate.Regexp(r"^\d{1,6}(\.\d{1,2})?$")
+    )
+    planType = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.OneOf(["P1M", "P1Y"]),
+        metadata={"description": "Monthly-only (P1M) or yearly-only discounts."},
+    )
+    bundle = fields.Boolean(
+        load_default=False, metadata={"description": "The discount needs two apps or more."}
+    )
     expires = fields.DateTime(load_default=None, allow_none=True, format="iso")
     reason = REASON
 
 
 class OpsImportSchema(InputSchema):
-    csv = fields.String(required=True, validate=validate.Length(min=1, max=2_000_000), metadata={"multiline": True,
-        "description": "header code,coupon_type,duration_code[,product,discount_price,is_bundle_discount,"
-                       "plan_type,partner,expires_at]; all rows or none"})
+    csv = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=2_000_000),
+        metadata={
+            "multiline": True,
+            "description": "header code,coupon_type,duration_code[,product,discount_price,is_bundle_discount,"
+            "plan_type,partner,expires_at]; all rows or none",
+        },
+    )
     reason = REASON
 
 
@@ -505,35 +695,69 @@ class OpsPrefixArgs(InputSchema):
 @blp.route("/campaigns", methods=["POST"])
 @staff_required("campaigns.manage")
 @blp.arguments(OpsBatchSchema)
-@blp.response(200, Schema.from_dict({"codes": fields.List(fields.String(), required=True)}, name="OpsBatchCodes"))
+@blp.response(
+    200,
+    Schema.from_dict({"codes": fields.List(fields.String(), required=True)}, name="OpsBatchCodes"),
+)
 @_ops_docs()
 def create_campaign(data):
     """A batch of single-use codes for a campaign (as `flask coupons create`); download them with
     GET /ops/v1/campaigns/codes?prefix=…"""
-    found = campaigns.create(services(), g.staff, {
-        "coupon_type": data["type"], "duration_code": data["duration"], "product": data["product"],
-        "partner": data["partner"] or "", "discount_price": data["discountPrice"] or "",
-        "plan_type": data["planType"] or "", "is_bundle_discount": "1" if data["bundle"] else "",
-        "expires_at": data["expires"].isoformat() if data["expires"] else ""},
-        data["count"], data["prefix"].upper(), data["reason"])
+    found = campaigns.create(
+        services(),
+        g.staff,
+        {
+            "coupon_type": data["type"],
+            "duration_code": data["duration"],
+            "product": data["product"],
+            "partner": data["partner"] or "",
+            "discount_price": data["discountPrice"] or "",
+            "plan_type": data["planType"] or "",
+            "is_bundle_discount": "1" if data["bundle"] else "",
+            "expires_at": data["expires"].isoformat() if data["expires"] else "",
+        },
+        data["count"],
+        data["prefix"].upper(),
+        data["reason"],
+    )
     return {"codes": found}
 
 
 @blp.route("/campaigns/import", methods=["POST"])
 @staff_required("campaigns.manage")
 @blp.arguments(OpsImportSchema)
-@blp.response(200, Schema.from_dict({"added": fields.Integer(), "skipped": fields.Integer(),
-                                     "errors": fields.List(fields.String())}, name="OpsImportReport"))
+@blp.response(
+    200,
+    Schema.from_dict(
+        {
+            "added": fields.Integer(),
+            "skipped": fields.Integer(),
+            "errors": fields.List(fields.String()),
+        },
+        name="OpsImportReport",
+    ),
+)
 @_ops_docs()
 def import_campaign(data):
     """Import coupons from CSV (as `flask coupons import`): all rows or none; `errors` says which lines."""
-    report = campaigns.import_rows(services(), g.staff, list(csv.DictReader(io.StringIO(data["csv"]))),
-                                   data["reason"])
+    report = campaigns.import_rows(
+        services(), g.staff, list(csv.DictReader(io.StringIO(data["csv"]))), data["reason"]
+    )
     return {"added": report.added, "skipped": report.skipped, "errors": report.errors or []}
 
 
-CSV_COLUMNS = ("code", "coupon_type", "duration_code", "product", "partner", "discount_price", "plan_type",
-               "is_bundle_discount", "expires_at", "redeemed_at")
+CSV_COLUMNS = (
+    "code",
+    "coupon_type",
+    "duration_code",
+    "product",
+    "partner",
+    "discount_price",
+    "plan_type",
+    "is_bundle_discount",
+    "expires_at",
+    "redeemed_at",
+)
 
 
 @blp.route("/campaigns/codes", methods=["GET"])
@@ -547,19 +771,42 @@ def campaign_codes(args):
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     for row in campaigns.codes(services(), args["prefix"]):
-        writer.writerow(["" if row[c] is None else (row[c].isoformat() if hasattr(row[c], "isoformat") else
-                                                    ("1" if row[c] is True else "" if row[c] is False else row[c]))
-                         for c in CSV_COLUMNS])
-    return Response(out.getvalue(), mimetype="text/csv", headers={
-        "Content-Disposition": f'attachment; filename="lumo-{args["prefix"].upper()[:40]}.csv"'})
+        writer.writerow(
+            [
+                ""
+                if row[c] is None
+                else (
+                    row[c].isoformat()
+                    if hasattr(row[c], "isoformat")
+                    else ("1" if row[c] is True else "" if row[c] is False else row[c])
+                )
+                for c in CSV_COLUMNS
+            ]
+        )
+    return Response(
+        out.getvalue(),
+        mimetype="text/csv",
+        headers={
+            "Content-Disposition": f'attachment; filename="lumo-{args["prefix"].upper()[:40]}.csv"'
+        },
+    )
 
 
 @blp.route("/campaigns/report", methods=["GET"])
 @staff_required("campaigns.read")
 @blp.arguments(OpsPrefixArgs, location="query")
-@blp.response(200, Schema.from_dict({"issued": fields.Integer(), "redeemed": fields.Integer(),
-                                     "converted": fields.Integer(), "byDay": fields.List(fields.Dict())},
-                                    name="OpsCampaignReport"))
+@blp.response(
+    200,
+    Schema.from_dict(
+        {
+            "issued": fields.Integer(),
+            "redeemed": fields.Integer(),
+            "converted": fields.Integer(),
+            "byDay": fields.List(fields.Dict()),
+        },
+        name="OpsCampaignReport",
+    ),
+)
 @_ops_docs()
 def campaign_report(args):
     """Codes issued, redemptions and parents converted to paid, with redemptions and conversions by day (UTC)."""

@@ -1,4 +1,5 @@
 """Plain JSON of the console's reads: camelCase keys, ISO 8601 dates, decimals as strings."""
+
 from __future__ import annotations
 
 import dataclasses

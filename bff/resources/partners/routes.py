@@ -1,4 +1,5 @@
 """Partner and store calls: carrier unsubscribes and the publisher sign-up."""
+
 from flask import g
 from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
@@ -19,7 +20,9 @@ class UnsubscriptionQuery(InputSchema):
 
 
 class SubPartnerSchema(Schema):
-    sub_partner = fields.String(required=True, metadata={"description": "Operator site finishing it: ZONG, JAZZ, UFONE"})
+    sub_partner = fields.String(
+        required=True, metadata={"description": "Operator site finishing it: ZONG, JAZZ, UFONE"}
+    )
 
 
 class PublisherSchema(InputSchema):
@@ -34,7 +37,9 @@ class PublisherAnswerSchema(Schema):
 @blp.route("/v4/swisscom/unsubscribe", methods=["GET"])
 @login_required_any_terms
 @blp.response(200, StatusSchema)
-@documents(blp, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED, auth=True, terms_gate=False)
+@documents(
+    blp, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED, auth=True, terms_gate=False
+)
 def swisscom_unsubscribe():
     """In-app unsubscribe of the carrier's subscriptions; the carrier is notified by a job."""
     subscription_changes.cancel_store(services(), g.account_id, "swisscom")
@@ -45,18 +50,28 @@ def swisscom_unsubscribe():
 @login_required_any_terms
 @blp.arguments(UnsubscriptionQuery, location="query")
 @blp.response(200, SubPartnerSchema)
-@documents(blp, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED, auth=True, terms_gate=False)
+@documents(
+    blp, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED, auth=True, terms_gate=False
+)
 def switch_unsubscription(query):
     """In-app unsubscribe for the switch store; answers the operator to send the parent to."""
-    return {"sub_partner": subscription_changes.switch_unsubscribe(services(), g.account_id, query["id"])}
+    return {
+        "sub_partner": subscription_changes.switch_unsubscribe(
+            services(), g.account_id, query["id"]
+        )
+    }
 
 
 @blp.route(f"/v4/{PUBLISHER}/subscription", methods=["POST"])
 @rate_limited("publisher")
 @blp.arguments(PublisherSchema)
 @blp.response(200, PublisherAnswerSchema)
-@documents(blp, errors.PUBLISHER_BAD_PARAMETER, errors.PUBLISHER_INVALID_COUPON, errors.RATE_LIMITED)
+@documents(
+    blp, errors.PUBLISHER_BAD_PARAMETER, errors.PUBLISHER_INVALID_COUPON, errors.RATE_LIMITED
+)
 def publisher_subscription(data):
     """Phone + coupon -> the e-mail to log in with (password: the client hash of the coupon).
     Errors carry `messageCode` (SEVAMEDIA_PARAMETER_REQUIRED, SEVAMEDIA_INVALID_COUPON)."""
-    return {"email": partners.publisher_subscribe(services(), PUBLISHER, data["phone"], data["coupon"])}
+    return {
+        "email": partners.publisher_subscribe(services(), PUBLISHER, data["phone"], data["coupon"])
+    }

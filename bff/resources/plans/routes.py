@@ -1,4 +1,5 @@
 """The plan catalogue and the register page's price."""
+
 import gzip
 from functools import lru_cache
 
@@ -7,7 +8,12 @@ from bff.blueprint import Blueprint
 
 from bff.auth import optional_account_id
 from bff.context import container, services
-from bff.resources.plans.schemas import CountryQuerySchema, PlansQuerySchema, PlansSchema, RegisterPriceSchema
+from bff.resources.plans.schemas import (
+    CountryQuerySchema,
+    PlansQuerySchema,
+    PlansSchema,
+    RegisterPriceSchema,
+)
 from bff.schemas import documents
 from core.domain.accounts import normalise_country
 from core.domain.catalogue import covered_apps
@@ -21,7 +27,9 @@ OPTIONAL_BEARER = [{}, {"bearer": []}]
 def visitor_country(raw: str | None) -> str:
     """The query's country if valid, else the trusted proxy's header, else the default (FR)."""
     settings = container().settings
-    fallback = normalise_country(request.headers.get(settings.trusted_country_header), settings.default_country)
+    fallback = normalise_country(
+        request.headers.get(settings.trusted_country_header), settings.default_country
+    )
     return normalise_country(raw, fallback)
 
 
@@ -43,9 +51,15 @@ def plan_list(query):
     """
     account_id = optional_account_id()
     owned = plans.owned_types(services(), account_id) if account_id is not None else frozenset()
-    body = _plans_json(container().catalogue, visitor_country(query["countryCode"]), query["showAll"],
-                       covered_apps(owned))
-    if request.accept_encodings["gzip"]:  # phones get ~2 KB instead of ~14 KB, compressed once per answer
+    body = _plans_json(
+        container().catalogue,
+        visitor_country(query["countryCode"]),
+        query["showAll"],
+        covered_apps(owned),
+    )
+    if request.accept_encodings[
+        "gzip"
+    ]:  # phones get ~2 KB instead of ~14 KB, compressed once per answer
         response = Response(_gzipped(body), mimetype="application/json")
         response.headers["Content-Encoding"] = "gzip"
     else:
@@ -60,7 +74,9 @@ def plan_list(query):
 @lru_cache(maxsize=4096)
 def _plans_json(catalogue, country: str, show_all: bool, covered: frozenset) -> str:
     """The catalogue is read-only data, so each (country, showAll, apps owned) answer is built once."""
-    return PlansSchema().dumps(plans.offer(catalogue, country, show_all, covered, apps_covered=True))
+    return PlansSchema().dumps(
+        plans.offer(catalogue, country, show_all, covered, apps_covered=True)
+    )
 
 
 @lru_cache(maxsize=4096)

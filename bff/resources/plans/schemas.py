@@ -2,24 +2,37 @@ from marshmallow import Schema, fields
 
 from bff.schemas import InputSchema
 
-COUNTRY_HELP = ("Two-letter country code, any case. Missing or invalid: the trusted country header "
-                "(X-Country-Code), else the configured default (FR).")
+COUNTRY_HELP = (
+    "Two-letter country code, any case. Missing or invalid: the trusted country header "
+    "(X-Country-Code), else the configured default (FR)."
+)
 
 
 def money(**kwargs) -> fields.Decimal:
     """A price: Decimal on our side, a string with two decimals on the wire ("4.99"), and so in OpenAPI."""
-    metadata = {"type": "string", "format": "decimal", "pattern": r"^-?\d+\.\d{2}$", "example": "4.99",
-                **kwargs.pop("metadata", {})}
+    metadata = {
+        "type": "string",
+        "format": "decimal",
+        "pattern": r"^-?\d+\.\d{2}$",
+        "example": "4.99",
+        **kwargs.pop("metadata", {}),
+    }
     return fields.Decimal(places=2, as_string=True, metadata=metadata, **kwargs)
 
 
 class CountryQuerySchema(InputSchema):
-    countryCode = fields.String(load_default=None, allow_none=True, metadata={"description": COUNTRY_HELP})
+    countryCode = fields.String(
+        load_default=None, allow_none=True, metadata={"description": COUNTRY_HELP}
+    )
 
 
 class PlansQuerySchema(CountryQuerySchema):
-    showAll = fields.Boolean(load_default=False, metadata={
-        "description": "Also list the promotional single-app plans (planId ending in _promo)."})
+    showAll = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "Also list the promotional single-app plans (planId ending in _promo)."
+        },
+    )
 
 
 class AddOnSchema(Schema):
@@ -28,24 +41,43 @@ class AddOnSchema(Schema):
 
 
 class PlanSchema(Schema):
-    product = fields.String(required=True, metadata={"description": "lumo_tv ... lumo_tv_books_games"})
-    planId = fields.String(required=True, metadata={"description": "Stable id, e.g. lumo_tv_monthly_eur"})
-    iap = fields.String(required=True, metadata={"description": "Store SKU, the same in every currency"})
+    product = fields.String(
+        required=True, metadata={"description": "lumo_tv ... lumo_tv_books_games"}
+    )
+    planId = fields.String(
+        required=True, metadata={"description": "Stable id, e.g. lumo_tv_monthly_eur"}
+    )
+    iap = fields.String(
+        required=True, metadata={"description": "Store SKU, the same in every currency"}
+    )
     price = money(required=True)
-    monthlyPrice = money(required=True, metadata={
-        "description": "Monthly plan: its price. Yearly plan: yearly / 12 rounded up to 0.10."})
+    monthlyPrice = money(
+        required=True,
+        metadata={
+            "description": "Monthly plan: its price. Yearly plan: yearly / 12 rounded up to 0.10."
+        },
+    )
     yearlyPrice = money(allow_none=True)
     yearlySavings = money(allow_none=True, metadata={"description": "12 x monthly - yearly"})
     durationCode = fields.String(required=True, metadata={"description": "P1M or P1Y"})
     currencySymbol = fields.String(required=True)
     currency = fields.String(required=True)
-    addOns = fields.List(fields.Nested(AddOnSchema), required=True, metadata={
-        "description": "addOns[0] is added for a second app, addOns[1] for a third."})
-    promoTitle = fields.String(allow_none=True, metadata={"description": "Message key; promotional plans only"})
+    addOns = fields.List(
+        fields.Nested(AddOnSchema),
+        required=True,
+        metadata={"description": "addOns[0] is added for a second app, addOns[1] for a third."},
+    )
+    promoTitle = fields.String(
+        allow_none=True, metadata={"description": "Message key; promotional plans only"}
+    )
     isPromo = fields.Boolean(required=True)
     nameKey = fields.String(required=True)
-    subscribed = fields.Boolean(required=True, metadata={
-        "description": "The caller's account already has every app of this plan (non-expired subscription)."})
+    subscribed = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "The caller's account already has every app of this plan (non-expired subscription)."
+        },
+    )
 
 
 class UserPlanSchema(Schema):
@@ -60,7 +92,9 @@ class RegisterPriceSchema(Schema):
     currencySymbol = fields.String(required=True)
     monthlyPrice = money(required=True)
     yearlyPrice = money(required=True)
-    yearlyPerMonthPrice = money(required=True, metadata={"description": "yearly / 12 rounded up to 0.10"})
+    yearlyPerMonthPrice = money(
+        required=True, metadata={"description": "yearly / 12 rounded up to 0.10"}
+    )
     yearlySavings = money(required=True)
 
 

@@ -1,4 +1,5 @@
 """The order summary of the payment pages: what a subscription will charge, and when (issue 15)."""
+
 from flask import g
 
 from bff.auth import login_required
@@ -11,8 +12,16 @@ from core.services import quotes
 
 blp = Blueprint("quotes", __name__, description="Order summary before paying")
 
-QUOTE_ERRORS = (errors.PLAN_NOT_FOUND, errors.INVALID_COUPON, errors.COUPON_ONLY_TV, errors.COUPON_ONLY_BOOKS,
-                errors.COUPON_ONLY_ALL, errors.COUPON_NOT_FOR_ACCOUNT, errors.MONTHLY_ONLY, errors.ONLY_TWO_PRODUCTS)
+QUOTE_ERRORS = (
+    errors.PLAN_NOT_FOUND,
+    errors.INVALID_COUPON,
+    errors.COUPON_ONLY_TV,
+    errors.COUPON_ONLY_BOOKS,
+    errors.COUPON_ONLY_ALL,
+    errors.COUPON_NOT_FOR_ACCOUNT,
+    errors.MONTHLY_ONLY,
+    errors.ONLY_TWO_PRODUCTS,
+)
 
 
 def _money(value) -> str:
@@ -29,12 +38,21 @@ def quote(query):
     amount, the first charge and its date, the price after any discount, the renewal period. Nothing is
     stored, redeemed or sent to the gateway."""
     extra = [p for p in [query["product"], *query["addOns"]] if p]
-    q = quotes.quote(services(), quotes.QuoteCommand(account_id=g.account_id, plan_id=query["planId"],
-                                                     products=extra, coupon=query["coupon"]))
+    q = quotes.quote(
+        services(),
+        quotes.QuoteCommand(
+            account_id=g.account_id, plan_id=query["planId"], products=extra, coupon=query["coupon"]
+        ),
+    )
     return {
-        "currency": q.currency, "period": q.period, "price": _money(q.price), "todayAmount": _money(q.today),
-        "firstChargeAmount": _money(q.first_charge), "firstChargeDate": q.first_charge_at.isoformat(),
-        "freeDays": q.free_days, "freeReason": q.free_reason,
+        "currency": q.currency,
+        "period": q.period,
+        "price": _money(q.price),
+        "todayAmount": _money(q.today),
+        "firstChargeAmount": _money(q.first_charge),
+        "firstChargeDate": q.first_charge_at.isoformat(),
+        "freeDays": q.free_days,
+        "freeReason": q.free_reason,
         "discountPrice": _money(q.discount_price) if q.discount_price is not None else None,
         "discountCycles": q.discount_cycles,
         "fullPriceFrom": q.full_price_from.isoformat() if q.full_price_from else None,

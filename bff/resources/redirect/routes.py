@@ -1,4 +1,5 @@
 """Redirect keys: hand a logged-in session to a web app through a URL."""
+
 from flask import g
 from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate

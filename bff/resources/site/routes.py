@@ -1,4 +1,5 @@
 """Site switches (maintenance, holiday promotion), the contact form, the newsletter and the age gate."""
+
 from flask import request
 from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
@@ -14,14 +15,24 @@ blp = Blueprint("site", __name__, description="Site switches, contact form, news
 
 
 class HolidayPromoSchema(Schema):
-    active = fields.Boolean(required=True, metadata={"description": "Today (UTC) is within from..to, both included."})
-    from_ = fields.String(allow_none=True, data_key="from", attribute="from", metadata={"description": "ISO date."})
-    to_ = fields.String(allow_none=True, data_key="to", attribute="to", metadata={"description": "ISO date."})
-    couponCode = fields.String(allow_none=True, metadata={"description": "The 1-month-free coupon; null when inactive."})
+    active = fields.Boolean(
+        required=True, metadata={"description": "Today (UTC) is within from..to, both included."}
+    )
+    from_ = fields.String(
+        allow_none=True, data_key="from", attribute="from", metadata={"description": "ISO date."}
+    )
+    to_ = fields.String(
+        allow_none=True, data_key="to", attribute="to", metadata={"description": "ISO date."}
+    )
+    couponCode = fields.String(
+        allow_none=True, metadata={"description": "The 1-month-free coupon; null when inactive."}
+    )
 
 
 class SiteSchema(Schema):
-    maintenance = fields.Boolean(required=True, metadata={"description": "true: show the maintenance page."})
+    maintenance = fields.Boolean(
+        required=True, metadata={"description": "true: show the maintenance page."}
+    )
     holidayPromo = fields.Nested(HolidayPromoSchema, required=True)
 
 
@@ -30,10 +41,17 @@ class ContactSchema(InputSchema):
     email = fields.String(required=True, validate=validate.Length(min=1, max=320))
     phone = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=30))
     subject = fields.String(required=True, validate=validate.OneOf(SUBJECTS))
-    message = fields.String(required=True, validate=validate.Length(min=1, max=MAX_MESSAGE),
-                            metadata={"multiline": True})
-    language = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=16),
-                             metadata={"description": "The parent's language (else Accept-Language)."})
+    message = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=MAX_MESSAGE),
+        metadata={"multiline": True},
+    )
+    language = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.Length(max=16),
+        metadata={"description": "The parent's language (else Accept-Language)."},
+    )
 
 
 class NewsletterSchema(InputSchema):
@@ -42,11 +60,15 @@ class NewsletterSchema(InputSchema):
 
 
 class AgeGateSchema(InputSchema):
-    birthYear = fields.Integer(required=True, metadata={"description": "The adult's year of birth. Not stored."})
+    birthYear = fields.Integer(
+        required=True, metadata={"description": "The adult's year of birth. Not stored."}
+    )
 
 
 class AgeGateAnswerSchema(Schema):
-    allowed = fields.Boolean(required=True, metadata={"description": "false: a child's year; keep the page closed."})
+    allowed = fields.Boolean(
+        required=True, metadata={"description": "false: a child's year; keep the page closed."}
+    )
 
 
 @blp.route("/v4/site", methods=["GET"])
@@ -65,10 +87,18 @@ def site():
 def contact_message(data):
     """Store a contact message and e-mail it to support (bearer optional: ties it to the account).
     503 contactSendFailed ("There was a problem sending your email") if it could not be stored."""
-    contact.send_contact(services(), contact.ContactForm(
-        name=data["name"], email=data["email"], phone=data["phone"], subject=data["subject"],
-        message=data["message"], language=data["language"] or request.accept_languages.best,
-        account_id=optional_account_id()))
+    contact.send_contact(
+        services(),
+        contact.ContactForm(
+            name=data["name"],
+            email=data["email"],
+            phone=data["phone"],
+            subject=data["subject"],
+            message=data["message"],
+            language=data["language"] or request.accept_languages.best,
+            account_id=optional_account_id(),
+        ),
+    )
     return {"status": True}
 
 
@@ -80,7 +110,9 @@ def contact_message(data):
 def newsletter(data):
     """Save an address for the newsletter, with the consent date and wording version."""
     check_rate(f"newsletter:email:{private_key(data['email'])}")
-    contact.join_newsletter(services(), data["email"], data["language"] or request.accept_languages.best)
+    contact.join_newsletter(
+        services(), data["email"], data["language"] or request.accept_languages.best
+    )
     return {"status": True}
 
 

@@ -1,4 +1,5 @@
 """The account and its subscriptions, as the apps load them at start-up."""
+
 from flask import g
 from bff.blueprint import Blueprint
 from marshmallow import Schema, fields
@@ -30,13 +31,23 @@ class SubscriptionSchema(Schema):
     paymentMethod = fields.String(allow_none=True)
     coupon = fields.String(allow_none=True)
     couponDurationCode = fields.String(allow_none=True)
-    cancel = fields.Dict(metadata={"description": "How to cancel: method in_app | store_page | help | none, "
-                                                  "with path (in-app) or url (store, operator, help article)."})
+    cancel = fields.Dict(
+        metadata={
+            "description": "How to cancel: method in_app | store_page | help | none, "
+            "with path (in-app) or url (store, operator, help article)."
+        }
+    )
     canChangePlan = fields.Boolean()
     cancelledAt = fields.String(allow_none=True)
-    paymentCard = fields.Dict(allow_none=True, metadata={
-        "description": "The card the gateway charges: {brand, last4} (Google Pay: the card behind it); null otherwise"})
-    paymentEmail = fields.String(allow_none=True, metadata={"description": "A PayPal account's e-mail, masked"})
+    paymentCard = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "The card the gateway charges: {brand, last4} (Google Pay: the card behind it); null otherwise"
+        },
+    )
+    paymentEmail = fields.String(
+        allow_none=True, metadata={"description": "A PayPal account's e-mail, masked"}
+    )
 
 
 class AccountSchema(Schema):
@@ -45,7 +56,9 @@ class AccountSchema(Schema):
     emailIsConfirmed = fields.Boolean(required=True)
     isEmailFake = fields.Boolean(required=True)
     emailLanguage = fields.String(metadata={"description": "Language of the e-mails (issue 15)"})
-    emailLanguageChosen = fields.Boolean(metadata={"description": "Chosen in the profile: the site language leaves it"})
+    emailLanguageChosen = fields.Boolean(
+        metadata={"description": "Chosen in the profile: the site language leaves it"}
+    )
     subscriptions = fields.List(fields.Nested(SubscriptionSchema), required=True)
 
 

@@ -1,4 +1,5 @@
 """Linking a TV app by PIN or QR code: the TV starts and polls, a logged-in parent claims the PIN."""
+
 from flask import g
 from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
@@ -17,22 +18,41 @@ CLAIM_WINDOW = 600  # LINK_CLAIM_ATTEMPTS claims per account and per address in 
 
 class LinkStartSchema(Schema):
     pin = fields.String(required=True, metadata={"description": "Six digits to show on the TV."})
-    linkUrl = fields.String(required=True, metadata={"description": "PUBLIC_URL/link?pin=…, the page a parent opens."})
-    qrSvg = fields.String(required=True, metadata={"description": "SVG document: a QR code of linkUrl (viewBox, no size)."})
-    expiresIn = fields.Integer(required=True, metadata={"description": "Seconds the PIN stays valid (600)."})
-    pollToken = fields.String(required=True, metadata={"description": "Secret of this TV: poll GET /v5/tv/link/{pollToken}."})
-    pollInterval = fields.Integer(required=True, metadata={"description": "Seconds to wait between polls."})
+    linkUrl = fields.String(
+        required=True, metadata={"description": "PUBLIC_URL/link?pin=…, the page a parent opens."}
+    )
+    qrSvg = fields.String(
+        required=True,
+        metadata={"description": "SVG document: a QR code of linkUrl (viewBox, no size)."},
+    )
+    expiresIn = fields.Integer(
+        required=True, metadata={"description": "Seconds the PIN stays valid (600)."}
+    )
+    pollToken = fields.String(
+        required=True,
+        metadata={"description": "Secret of this TV: poll GET /v5/tv/link/{pollToken}."},
+    )
+    pollInterval = fields.Integer(
+        required=True, metadata={"description": "Seconds to wait between polls."}
+    )
 
 
 class LinkPollSchema(Schema):
     status = fields.String(required=True, metadata={"enum": ["pending", "linked"]})
-    expiresIn = fields.Integer(metadata={"description": "While pending: seconds left to enter the PIN."})
-    token = fields.String(metadata={"description": "Once linked: the TV's own bearer token, handed over once."})
+    expiresIn = fields.Integer(
+        metadata={"description": "While pending: seconds left to enter the PIN."}
+    )
+    token = fields.String(
+        metadata={"description": "Once linked: the TV's own bearer token, handed over once."}
+    )
 
 
 class ClaimSchema(InputSchema):
-    pin = fields.String(required=True, validate=validate.Length(min=1, max=20),
-                        metadata={"description": "The six digits shown on the TV (spaces and dashes ignored)."})
+    pin = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=20),
+        metadata={"description": "The six digits shown on the TV (spaces and dashes ignored)."},
+    )
 
 
 @blp.route("/v5/tv/link", methods=["POST"])
@@ -42,14 +62,22 @@ class ClaimSchema(InputSchema):
 def start():
     """Called by the TV: a PIN and a QR code to show, valid 10 minutes, and a poll token to keep secret."""
     link = tv_links.start(services())
-    return {"pin": link.pin, "linkUrl": link.link_url, "qrSvg": link.qr_svg, "expiresIn": link.expires_in,
-            "pollToken": link.poll_token, "pollInterval": POLL_INTERVAL_SECONDS}
+    return {
+        "pin": link.pin,
+        "linkUrl": link.link_url,
+        "qrSvg": link.qr_svg,
+        "expiresIn": link.expires_in,
+        "pollToken": link.poll_token,
+        "pollInterval": POLL_INTERVAL_SECONDS,
+    }
 
 
 @blp.route("/v5/tv/link/<string(length=64):poll_token>", methods=["GET"])  # hex: never "claim"
 @rate_limited("tv-link-poll", limit_of="link_poll_rate_limit_per_minute")
 @blp.response(200, LinkPollSchema, description="Linked: `{status: linked, token}`, given once.")
-@blp.alt_response(202, schema=LinkPollSchema, description="Not yet: `{status: pending, expiresIn}`; poll again.")
+@blp.alt_response(
+    202, schema=LinkPollSchema, description="Not yet: `{status: pending, expiresIn}`; poll again."
+)
 @documents(blp, errors.LINK_EXPIRED, errors.LINK_UNKNOWN, errors.RATE_LIMITED)
 def poll(poll_token):
     """Called by the TV every `pollInterval` seconds: 202 while waiting, 200 with the TV's session token once

@@ -1,11 +1,18 @@
 """Forgotten and changed passwords, e-mail and name."""
+
 from flask import g
 from bff.blueprint import Blueprint
 
 from bff.auth import login_required, rate_limited
 from bff.context import services
-from bff.resources.users.schemas import (ChangeEmailSchema, ChangeNameSchema, ChangePasswordSchema,
-                                         EmailQuerySchema, LinkTokenQuerySchema, ResetPasswordSchema)
+from bff.resources.users.schemas import (
+    ChangeEmailSchema,
+    ChangeNameSchema,
+    ChangePasswordSchema,
+    EmailQuerySchema,
+    LinkTokenQuerySchema,
+    ResetPasswordSchema,
+)
 from bff.resources.users.schemas import EmailLanguageAnswerSchema, EmailLanguageSchema
 from bff.schemas import StatusSchema, documents
 from core.domain import errors
@@ -13,8 +20,13 @@ from core.services import passwords, profile
 
 blp = Blueprint("users", __name__, description="Password and profile changes")
 
-FORGOT_ERRORS = (errors.FORGOT_EMPTY_EMAIL, errors.FORGOT_INVALID_EMAIL, errors.FORGOT_UPDATE_FAILED,
-                 errors.NO_SUCH_USER, errors.RATE_LIMITED)
+FORGOT_ERRORS = (
+    errors.FORGOT_EMPTY_EMAIL,
+    errors.FORGOT_INVALID_EMAIL,
+    errors.FORGOT_UPDATE_FAILED,
+    errors.NO_SUCH_USER,
+    errors.RATE_LIMITED,
+)
 
 
 @blp.route("/v4/users/forgotten-pass", methods=["GET"])
@@ -67,7 +79,9 @@ def confirm_email(query):
 @documents(blp, errors.WRONG_OLD_PASSWORD, errors.EMAIL_NOT_FOUND, auth=True)
 def change_password(data):
     """Change the password; every other session is revoked."""
-    passwords.change(services(), g.account_id, g.token, data["oldPass"].lower(), data["newPass"].lower())
+    passwords.change(
+        services(), g.account_id, g.token, data["oldPass"].lower(), data["newPass"].lower()
+    )
     return {"status": True}
 
 
@@ -102,5 +116,7 @@ def email_language(data):
     """The language of the parent's e-mails (issue 15). The web app sends the site language the parent uses
     when logged in (`explicit: false`), which applies until the parent chooses one in the profile
     (`explicit: true`); the answer says which language is in force and whether it was chosen."""
-    account = profile.set_email_language(services(), g.account_id, data["language"], data["explicit"])
+    account = profile.set_email_language(
+        services(), g.account_id, data["language"], data["explicit"]
+    )
     return {"language": account.language, "chosen": account.language_chosen}

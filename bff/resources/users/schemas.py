@@ -32,9 +32,13 @@ class LinkTokenQuerySchema(InputSchema):
 
 class EmailLanguageSchema(InputSchema):
     language = fields.String(required=True, validate=validate.OneOf(LANGUAGES))
-    explicit = fields.Boolean(load_default=False, metadata={
-        "description": "true: the parent chose it in the profile (it wins); false: the site language, "
-                       "applied only while the parent has not chosen one"})
+    explicit = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "true: the parent chose it in the profile (it wins); false: the site language, "
+            "applied only while the parent has not chosen one"
+        },
+    )
 
 
 class EmailLanguageAnswerSchema(Schema):

@@ -1,5 +1,6 @@
 """Repositories of issue 7's tables: child profiles and their settings, TV links, consents,
 contact messages, the newsletter list, and the cross-table reads and erasure of data rights."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -8,9 +9,18 @@ from sqlalchemy import delete, or_, select, update
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import to_domain, to_row
-from core.adapters.db.models import (ChildProfileRow, ConsentRecordRow, ContactMessageRow, CouponRedemptionRow,
-                                     CouponRow, NewsletterSubscriptionRow, OutboxRow, ParentalSettingsRow,
-                                     TokenRow, TvLinkRow)
+from core.adapters.db.models import (
+    ChildProfileRow,
+    ConsentRecordRow,
+    ContactMessageRow,
+    CouponRedemptionRow,
+    CouponRow,
+    NewsletterSubscriptionRow,
+    OutboxRow,
+    ParentalSettingsRow,
+    TokenRow,
+    TvLinkRow,
+)
 from core.adapters.db.repositories import _insert_once
 from core.domain.children import ChildProfile
 from core.domain.consents import ConsentRecord
@@ -28,18 +38,27 @@ class SqlChildren:
         self.session = session
 
     def for_account(self, account_id: int) -> list[ChildProfile]:
-        rows = self.session.scalars(select(ChildProfileRow).where(ChildProfileRow.account_id == account_id)
-                                    .order_by(ChildProfileRow.created_at, ChildProfileRow.id))
+        rows = self.session.scalars(
+            select(ChildProfileRow)
+            .where(ChildProfileRow.account_id == account_id)
+            .order_by(ChildProfileRow.created_at, ChildProfileRow.id)
+        )
         return [to_domain(r, ChildProfile) for r in rows]
 
     def get(self, account_id: int, child_id: int) -> ChildProfile | None:
-        row = self.session.scalar(select(ChildProfileRow).where(ChildProfileRow.id == child_id,
-                                                                ChildProfileRow.account_id == account_id))
+        row = self.session.scalar(
+            select(ChildProfileRow).where(
+                ChildProfileRow.id == child_id, ChildProfileRow.account_id == account_id
+            )
+        )
         return to_domain(row, ChildProfile) if row else None
 
     def add(self, child: ChildProfile, limit: int) -> ChildProfile | None:
-        taken = set(self.session.scalars(select(ChildProfileRow.slot)
-                                         .where(ChildProfileRow.account_id == child.account_id)))
+        taken = set(
+            self.session.scalars(
+                select(ChildProfileRow.slot).where(ChildProfileRow.account_id == child.account_id)
+            )
+        )
         # A concurrent insert into the same slot loses on the unique constraint and tries the next one.
         for slot in (n for n in range(1, limit + 1) if n not in taken):
             child.slot = slot
@@ -50,32 +69,62 @@ class SqlChildren:
         return None
 
     def save(self, child: ChildProfile) -> None:
-        self.session.execute(update(ChildProfileRow).where(ChildProfileRow.id == child.id)
-                             .values(name=child.name, age_band=child.age_band))
+        self.session.execute(
+            update(ChildProfileRow)
+            .where(ChildProfileRow.id == child.id)
+            .values(name=child.name, age_band=child.age_band)
+        )
 
     def delete(self, child_id: int) -> None:
         # Explicit, not only ON DELETE CASCADE: SQLite enforces foreign keys only when told to.
-        self.session.execute(delete(ParentalSettingsRow).where(ParentalSettingsRow.child_id == child_id))
+        self.session.execute(
+            delete(ParentalSettingsRow).where(ParentalSettingsRow.child_id == child_id)
+        )
         self.session.execute(delete(ChildProfileRow).where(ChildProfileRow.id == child_id))
 
     def settings(self, child_ids: list[int]) -> dict[tuple[int, str], AppSettings]:
-        rows = self.session.scalars(select(ParentalSettingsRow).where(ParentalSettingsRow.child_id.in_(child_ids)))
-        return {(r.child_id, r.app): AppSettings(
-            age_filter=r.age_filter, time_limit_minutes=r.time_limit_minutes, content_type=r.content_type,
-            language=r.language, sound=r.sound, fullscreen=r.fullscreen,
-            categories=tuple(r.categories) if r.categories is not None else None, updated_at=r.updated_at)
-            for r in rows}
+        rows = self.session.scalars(
+            select(ParentalSettingsRow).where(ParentalSettingsRow.child_id.in_(child_ids))
+        )
+        return {
+            (r.child_id, r.app): AppSettings(
+                age_filter=r.age_filter,
+                time_limit_minutes=r.time_limit_minutes,
+                content_type=r.content_type,
+                language=r.language,
+                sound=r.sound,
+                fullscreen=r.fullscreen,
+                categories=tuple(r.categories) if r.categories is not None else None,
+                updated_at=r.updated_at,
+            )
+            for r in rows
+        }
 
     def save_settings(self, child_id: int, app: str, settings: AppSettings) -> None:
-        values = {"age_filter": settings.age_filter, "time_limit_minutes": settings.time_limit_minutes,
-                  "content_type": settings.content_type, "language": settings.language, "sound": settings.sound,
-                  "fullscreen": settings.fullscreen, "updated_at": settings.updated_at,
-                  "categories": list(settings.categories) if settings.categories is not None else None}
+        values = {
+            "age_filter": settings.age_filter,
+            "time_limit_minutes": settings.time_limit_minutes,
+            "content_type": settings.content_type,
+            "language": settings.language,
+            "sound": settings.sound,
+            "fullscreen": settings.fullscreen,
+            "updated_at": settings.updated_at,
+            "categories": list(settings.categories) if settings.categories is not None else None,
+        }
         where = (ParentalSettingsRow.child_id == child_id, ParentalSettingsRow.app == app)
-        if self.session.execute(update(ParentalSettingsRow).where(*where).values(**values)).rowcount == 1:
+        if (
+            self.session.execute(
+                update(ParentalSettingsRow).where(*where).values(**values)
+            ).rowcount
+            == 1
+        ):
             return
-        if not _insert_once(self.session, ParentalSettingsRow(child_id=child_id, app=app, **values)):
-            self.session.execute(update(ParentalSettingsRow).where(*where).values(**values))  # lost a race
+        if not _insert_once(
+            self.session, ParentalSettingsRow(child_id=child_id, app=app, **values)
+        ):
+            self.session.execute(
+                update(ParentalSettingsRow).where(*where).values(**values)
+            )  # lost a race
 
 
 class SqlTvLinks:
@@ -83,9 +132,14 @@ class SqlTvLinks:
         self.session = session
 
     def add(self, link: TvLink, now: datetime) -> bool:
-        self.session.execute(delete(TvLinkRow).where(or_(
-            TvLinkRow.expires_at < now - DEAD_LINK_KEPT,
-            (TvLinkRow.pin_hash == link.pin_hash) & (TvLinkRow.expires_at <= now))))
+        self.session.execute(
+            delete(TvLinkRow).where(
+                or_(
+                    TvLinkRow.expires_at < now - DEAD_LINK_KEPT,
+                    (TvLinkRow.pin_hash == link.pin_hash) & (TvLinkRow.expires_at <= now),
+                )
+            )
+        )
         row = to_row(link, TvLinkRow())
         if not _insert_once(self.session, row):
             return False
@@ -98,17 +152,28 @@ class SqlTvLinks:
 
     def claim(self, pin_hash: str, account_id: int, now: datetime, collect_by: datetime) -> bool:
         result = self.session.execute(
-            update(TvLinkRow).where(TvLinkRow.pin_hash == pin_hash, TvLinkRow.claimed_at.is_(None),
-                                    TvLinkRow.expires_at > now)
+            update(TvLinkRow)
+            .where(
+                TvLinkRow.pin_hash == pin_hash,
+                TvLinkRow.claimed_at.is_(None),
+                TvLinkRow.expires_at > now,
+            )
             .values(account_id=account_id, claimed_at=now, pin_hash=None, expires_at=collect_by)
-            .execution_options(synchronize_session=False))
+            .execution_options(synchronize_session=False)
+        )
         return result.rowcount == 1
 
     def collect(self, link_id: int, now: datetime) -> bool:
         result = self.session.execute(
-            update(TvLinkRow).where(TvLinkRow.id == link_id, TvLinkRow.claimed_at.is_not(None),
-                                    TvLinkRow.collected_at.is_(None))
-            .values(collected_at=now).execution_options(synchronize_session=False))
+            update(TvLinkRow)
+            .where(
+                TvLinkRow.id == link_id,
+                TvLinkRow.claimed_at.is_not(None),
+                TvLinkRow.collected_at.is_(None),
+            )
+            .values(collected_at=now)
+            .execution_options(synchronize_session=False)
+        )
         return result.rowcount == 1
 
 
@@ -123,8 +188,11 @@ class SqlConsents:
         record.id = row.id
 
     def for_account(self, account_id: int) -> list[ConsentRecord]:
-        rows = self.session.scalars(select(ConsentRecordRow).where(ConsentRecordRow.account_id == account_id)
-                                    .order_by(ConsentRecordRow.at, ConsentRecordRow.id))
+        rows = self.session.scalars(
+            select(ConsentRecordRow)
+            .where(ConsentRecordRow.account_id == account_id)
+            .order_by(ConsentRecordRow.at, ConsentRecordRow.id)
+        )
         return [to_domain(r, ConsentRecord) for r in rows]
 
 
@@ -144,9 +212,13 @@ class SqlContactMessages:
         return to_domain(row, ContactMessage) if row else None
 
     def for_account(self, account_id: int, email: str) -> list[ContactMessage]:
-        rows = self.session.scalars(select(ContactMessageRow).where(
-            or_(ContactMessageRow.account_id == account_id, ContactMessageRow.email == email))
-            .order_by(ContactMessageRow.id))
+        rows = self.session.scalars(
+            select(ContactMessageRow)
+            .where(
+                or_(ContactMessageRow.account_id == account_id, ContactMessageRow.email == email)
+            )
+            .order_by(ContactMessageRow.id)
+        )
         return [to_domain(r, ContactMessage) for r in rows]
 
 
@@ -162,7 +234,9 @@ class SqlNewsletter:
         return True
 
     def by_email(self, email: str) -> NewsletterSignup | None:
-        row = self.session.scalar(select(NewsletterSubscriptionRow).where(NewsletterSubscriptionRow.email == email))
+        row = self.session.scalar(
+            select(NewsletterSubscriptionRow).where(NewsletterSubscriptionRow.email == email)
+        )
         return to_domain(row, NewsletterSignup) if row else None
 
 
@@ -174,15 +248,34 @@ class SqlPersonalData:
         rows = self.session.execute(
             select(CouponRow.code, CouponRedemptionRow.redeemed_at)
             .join(CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id)
-            .where(CouponRedemptionRow.account_id == account_id).order_by(CouponRedemptionRow.redeemed_at))
+            .where(CouponRedemptionRow.account_id == account_id)
+            .order_by(CouponRedemptionRow.redeemed_at)
+        )
         return [(code, at) for code, at in rows]
 
     def sessions(self, account_id: int, now: datetime) -> list[StoredToken]:
-        rows = self.session.scalars(select(TokenRow).where(
-            TokenRow.account_id == account_id, TokenRow.purpose == Purpose.SESSION.value,
-            TokenRow.revoked_at.is_(None), TokenRow.expires_at > now).order_by(TokenRow.id))
-        return [StoredToken(account_id=r.account_id, purpose=Purpose.SESSION, token_hash="", expires_at=r.expires_at,
-                            created_at=r.created_at, payload=r.payload, id=r.id) for r in rows]
+        rows = self.session.scalars(
+            select(TokenRow)
+            .where(
+                TokenRow.account_id == account_id,
+                TokenRow.purpose == Purpose.SESSION.value,
+                TokenRow.revoked_at.is_(None),
+                TokenRow.expires_at > now,
+            )
+            .order_by(TokenRow.id)
+        )
+        return [
+            StoredToken(
+                account_id=r.account_id,
+                purpose=Purpose.SESSION,
+                token_hash="",
+                expires_at=r.expires_at,
+                created_at=r.created_at,
+                payload=r.payload,
+                id=r.id,
+            )
+            for r in rows
+        ]
 
     def erase(self, account_id: int, email: str) -> None:
         children = select(ChildProfileRow.id).where(ChildProfileRow.account_id == account_id)
@@ -192,8 +285,9 @@ class SqlPersonalData:
             delete(TokenRow).where(TokenRow.account_id == account_id),
             delete(TvLinkRow).where(TvLinkRow.account_id == account_id),
             delete(ConsentRecordRow).where(ConsentRecordRow.account_id == account_id),
-            delete(ContactMessageRow).where(or_(ContactMessageRow.account_id == account_id,
-                                                ContactMessageRow.email == email)),
+            delete(ContactMessageRow).where(
+                or_(ContactMessageRow.account_id == account_id, ContactMessageRow.email == email)
+            ),
             delete(NewsletterSubscriptionRow).where(NewsletterSubscriptionRow.email == email),
             delete(OutboxRow).where(OutboxRow.account_id == account_id),
         ):

@@ -1,4 +1,5 @@
 """Copying between domain dataclasses and rows whose columns share their names."""
+
 from __future__ import annotations
 
 from dataclasses import fields

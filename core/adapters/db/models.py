@@ -1,8 +1,23 @@
 """Tables. Column names match the domain dataclasses' field names."""
+
 from __future__ import annotations
 
-from sqlalchemy import (JSON, BigInteger, Boolean, CheckConstraint, ForeignKey, Index, Integer, Numeric,
-                        PrimaryKeyConstraint, String, Text, UniqueConstraint, false, func)
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    Integer,
+    Numeric,
+    PrimaryKeyConstraint,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+    func,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from core.adapters.db.types import UTCDateTime
@@ -21,7 +36,9 @@ class AccountRow(Base):
     name: Mapped[str] = mapped_column(String(100), nullable=False, default="")
     language: Mapped[str] = mapped_column(String(2), nullable=False, default="en")
     # Issue 15: the parent chose the e-mail language in the profile (the site language no longer moves it).
-    language_chosen: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false())
+    language_chosen: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
+    )
     country_code: Mapped[str] = mapped_column(String(2), nullable=False, default="FR")
     is_email_confirmed: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
     is_email_fake: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
@@ -36,7 +53,9 @@ class AccountRow(Base):
     promo_consent_version: Mapped[str | None] = mapped_column(String(20))
     deleted_at = mapped_column(UTCDateTime())
     # Failed-login throttle (core.domain.login_throttle): not part of the Account dataclass.
-    failed_logins: Mapped[int] = mapped_column(Integer, nullable=False, default=0, server_default="0")
+    failed_logins: Mapped[int] = mapped_column(
+        Integer, nullable=False, default=0, server_default="0"
+    )
     login_blocked_until = mapped_column(UTCDateTime())
     last_login_attempt_at = mapped_column(UTCDateTime())
 
@@ -45,7 +64,9 @@ class TokenRow(Base):
     __tablename__ = "auth_tokens"
     __table_args__ = (Index("ix_auth_tokens_account_purpose", "account_id", "purpose"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False
+    )
     purpose: Mapped[str] = mapped_column(String(20), nullable=False)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
     created_at = mapped_column(UTCDateTime(), nullable=False)
@@ -60,7 +81,9 @@ class SubscriptionRow(Base):
     __tablename__ = "subscriptions"
     __table_args__ = (Index("ix_subscriptions_created_at", "created_at"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True
+    )
     subscription_type: Mapped[str] = mapped_column(String(40), nullable=False)
     duration_code: Mapped[str] = mapped_column(String(10), nullable=False)
     store_id: Mapped[str] = mapped_column(String(20), nullable=False)
@@ -91,7 +114,9 @@ class SubscriptionRow(Base):
     # What the gateway said about the payment method (issue 15): never a full card number or e-mail.
     payment_brand: Mapped[str | None] = mapped_column(String(30))  # e.g. Visa, American Express
     payment_last4: Mapped[str | None] = mapped_column(String(4))
-    payment_email: Mapped[str | None] = mapped_column(String(254))  # a PayPal address, masked: j•••@example.com
+    payment_email: Mapped[str | None] = mapped_column(
+        String(254)
+    )  # a PayPal address, masked: j•••@example.com
 
 
 class SubscriptionClaimRow(Base):
@@ -105,11 +130,15 @@ class SubscriptionClaimRow(Base):
         Index("ix_subscription_claims_subscription_id", "subscription_id"),
     )
     account_id: Mapped[int] = mapped_column(
-        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_subscription_claims_account_id"))
+        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_subscription_claims_account_id")
+    )
     app: Mapped[str] = mapped_column(String(10))
     subscription_id: Mapped[int] = mapped_column(
-        ForeignKey("subscriptions.id", ondelete="CASCADE", name="fk_subscription_claims_subscription_id"),
-        nullable=False)
+        ForeignKey(
+            "subscriptions.id", ondelete="CASCADE", name="fk_subscription_claims_subscription_id"
+        ),
+        nullable=False,
+    )
 
 
 class TrialClaimRow(Base):
@@ -118,9 +147,12 @@ class TrialClaimRow(Base):
     __tablename__ = "trial_claims"
     __table_args__ = (PrimaryKeyConstraint("account_id", name="pk_trial_claims"),)
     account_id: Mapped[int] = mapped_column(
-        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_trial_claims_account_id"))
+        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_trial_claims_account_id")
+    )
     subscription_id: Mapped[int] = mapped_column(
-        ForeignKey("subscriptions.id", ondelete="CASCADE", name="fk_trial_claims_subscription_id"), nullable=False)
+        ForeignKey("subscriptions.id", ondelete="CASCADE", name="fk_trial_claims_subscription_id"),
+        nullable=False,
+    )
 
 
 class CouponRedemptionRow(Base):
@@ -129,8 +161,12 @@ class CouponRedemptionRow(Base):
     __tablename__ = "coupon_redemptions"
     __table_args__ = (UniqueConstraint("coupon_id", "account_id", name="uq_coupon_redemption"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    coupon_id: Mapped[int] = mapped_column(ForeignKey("coupons.id", ondelete="CASCADE"), nullable=False)
-    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False)
+    coupon_id: Mapped[int] = mapped_column(
+        ForeignKey("coupons.id", ondelete="CASCADE"), nullable=False
+    )
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False
+    )
     redeemed_at = mapped_column(UTCDateTime(), nullable=False)
 
 
@@ -138,7 +174,9 @@ class WebhookEventRow(Base):
     """Webhooks already applied, so a redelivery changes nothing."""
 
     __tablename__ = "webhook_events"
-    __table_args__ = (UniqueConstraint("kind", "gateway_id", "occurred_at", name="uq_webhook_event"),)
+    __table_args__ = (
+        UniqueConstraint("kind", "gateway_id", "occurred_at", name="uq_webhook_event"),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(30), nullable=False)
     gateway_id: Mapped[str] = mapped_column(String(64), nullable=False)
@@ -172,7 +210,10 @@ class CouponRow(Base):
 
 class OutboxRow(Base):
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_pending", "kind", "delivered_at"), Index("ix_outbox_account_id", "account_id"))
+    __table_args__ = (
+        Index("ix_outbox_pending", "kind", "delivered_at"),
+        Index("ix_outbox_account_id", "account_id"),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(20), nullable=False)
     topic: Mapped[str] = mapped_column(String(40), nullable=False)
@@ -184,8 +225,12 @@ class OutboxRow(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     next_attempt_at = mapped_column(UTCDateTime())
     dead_at = mapped_column(UTCDateTime())
-    account_id: Mapped[int | None] = mapped_column(Integer)  # no foreign key: erased with the account's data
-    discarded_at = mapped_column(UTCDateTime())  # a dead letter an operator gave up on (audit_log says why)
+    account_id: Mapped[int | None] = mapped_column(
+        Integer
+    )  # no foreign key: erased with the account's data
+    discarded_at = mapped_column(
+        UTCDateTime()
+    )  # a dead letter an operator gave up on (audit_log says why)
 
 
 class AnalyticsEventRow(Base):
@@ -194,7 +239,9 @@ class AnalyticsEventRow(Base):
     __tablename__ = "analytics_events"
     __table_args__ = (
         PrimaryKeyConstraint("id", name="pk_analytics_events"),
-        UniqueConstraint("transaction_uuid", "event", "occurred_at", name="uq_analytics_events_once"),
+        UniqueConstraint(
+            "transaction_uuid", "event", "occurred_at", name="uq_analytics_events_once"
+        ),
         CheckConstraint("origin IN ('Organic', 'Ads')", name="ck_analytics_events_origin"),
         Index("ix_analytics_events_received_at", "received_at"),
         Index("ix_analytics_events_occurred_at", "occurred_at", "event"),
@@ -229,7 +276,9 @@ class ChildProfileRow(Base):
     )
     id: Mapped[int] = mapped_column(Integer)
     account_id: Mapped[int] = mapped_column(
-        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_child_profiles_account_id"), nullable=False)
+        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_child_profiles_account_id"),
+        nullable=False,
+    )
     slot: Mapped[int] = mapped_column(Integer, nullable=False)
     name: Mapped[str] = mapped_column(String(30), nullable=False)
     age_band: Mapped[str] = mapped_column(String(5), nullable=False)
@@ -244,12 +293,16 @@ class ParentalSettingsRow(Base):
         PrimaryKeyConstraint("id", name="pk_parental_settings"),
         UniqueConstraint("child_id", "app", name="uq_parental_settings_child_app"),
         CheckConstraint("app IN ('tv', 'books', 'games')", name="ck_parental_settings_app"),
-        CheckConstraint("time_limit_minutes IS NULL OR time_limit_minutes BETWEEN 5 AND 240",
-                        name="ck_parental_settings_time_limit"),
+        CheckConstraint(
+            "time_limit_minutes IS NULL OR time_limit_minutes BETWEEN 5 AND 240",
+            name="ck_parental_settings_time_limit",
+        ),
     )
     id: Mapped[int] = mapped_column(Integer)
     child_id: Mapped[int] = mapped_column(
-        ForeignKey("child_profiles.id", ondelete="CASCADE", name="fk_parental_settings_child_id"), nullable=False)
+        ForeignKey("child_profiles.id", ondelete="CASCADE", name="fk_parental_settings_child_id"),
+        nullable=False,
+    )
     app: Mapped[str] = mapped_column(String(10), nullable=False)
     age_filter: Mapped[str] = mapped_column(String(5), nullable=False)
     time_limit_minutes: Mapped[int | None] = mapped_column(Integer)
@@ -278,7 +331,8 @@ class TvLinkRow(Base):
     created_at = mapped_column(UTCDateTime(), nullable=False)
     expires_at = mapped_column(UTCDateTime(), nullable=False)
     account_id: Mapped[int | None] = mapped_column(
-        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_tv_links_account_id"))
+        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_tv_links_account_id")
+    )
     claimed_at = mapped_column(UTCDateTime())
     collected_at = mapped_column(UTCDateTime())
 
@@ -289,12 +343,16 @@ class ConsentRecordRow(Base):
     __tablename__ = "consent_records"
     __table_args__ = (
         PrimaryKeyConstraint("id", name="pk_consent_records"),
-        CheckConstraint("kind IN ('terms', 'promotional', 'newsletter')", name="ck_consent_records_kind"),
+        CheckConstraint(
+            "kind IN ('terms', 'promotional', 'newsletter')", name="ck_consent_records_kind"
+        ),
         Index("ix_consent_records_account_id", "account_id"),
     )
     id: Mapped[int] = mapped_column(Integer)
     account_id: Mapped[int] = mapped_column(
-        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_consent_records_account_id"), nullable=False)
+        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_consent_records_account_id"),
+        nullable=False,
+    )
     kind: Mapped[str] = mapped_column(String(20), nullable=False)
     version: Mapped[str] = mapped_column(String(20), nullable=False)
     granted: Mapped[bool] = mapped_column(Boolean, nullable=False)
@@ -305,14 +363,18 @@ class ContactMessageRow(Base):
     __tablename__ = "contact_messages"
     __table_args__ = (
         PrimaryKeyConstraint("id", name="pk_contact_messages"),
-        CheckConstraint("subject IN ('subscription', 'hello', 'subscription_trouble', 'need_help', 'work_with_us', "
-                        "'suggestions')", name="ck_contact_messages_subject"),
+        CheckConstraint(
+            "subject IN ('subscription', 'hello', 'subscription_trouble', 'need_help', 'work_with_us', "
+            "'suggestions')",
+            name="ck_contact_messages_subject",
+        ),
         Index("ix_contact_messages_account_id", "account_id"),
         Index("ix_contact_messages_email", "email"),
     )
     id: Mapped[int] = mapped_column(Integer)
     account_id: Mapped[int | None] = mapped_column(
-        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_contact_messages_account_id"))
+        ForeignKey("accounts.id", ondelete="CASCADE", name="fk_contact_messages_account_id")
+    )
     name: Mapped[str] = mapped_column(String(100), nullable=False)
     email: Mapped[str] = mapped_column(String(254), nullable=False)
     phone: Mapped[str | None] = mapped_column(String(30))
@@ -345,7 +407,10 @@ class PaymentRow(Base):
         PrimaryKeyConstraint("id", name="pk_payments"),
         UniqueConstraint("transaction_id", name="uq_payments_transaction_id"),
         CheckConstraint("amount > 0", name="ck_payments_amount_positive"),
-        CheckConstraint("refunded_amount >= 0 AND refunded_amount <= amount", name="ck_payments_refund_within_charge"),
+        CheckConstraint(
+            "refunded_amount >= 0 AND refunded_amount <= amount",
+            name="ck_payments_refund_within_charge",
+        ),
         CheckConstraint("status IN ('charged', 'voided')", name="ck_payments_status"),
         Index("ix_payments_subscription_id", "subscription_id"),
     )
@@ -353,9 +418,12 @@ class PaymentRow(Base):
     transaction_id: Mapped[str] = mapped_column(String(64), nullable=False)
     account_id: Mapped[int | None] = mapped_column(Integer)
     subscription_id: Mapped[int | None] = mapped_column(
-        ForeignKey("subscriptions.id", ondelete="SET NULL", name="fk_payments_subscription_id"))
+        ForeignKey("subscriptions.id", ondelete="SET NULL", name="fk_payments_subscription_id")
+    )
     amount = mapped_column(Numeric(10, 2, asdecimal=True), nullable=False)
-    refunded_amount = mapped_column(Numeric(10, 2, asdecimal=True), nullable=False, default=0, server_default="0")
+    refunded_amount = mapped_column(
+        Numeric(10, 2, asdecimal=True), nullable=False, default=0, server_default="0"
+    )
     currency: Mapped[str] = mapped_column(String(3), nullable=False)
     status: Mapped[str] = mapped_column(String(10), nullable=False, default="charged")
     created_at = mapped_column(UTCDateTime(), nullable=False)
@@ -369,20 +437,30 @@ class PaymentEventRow(Base):
     __table_args__ = (
         PrimaryKeyConstraint("id", name="pk_payment_events"),
         UniqueConstraint("operation_key", name="uq_payment_events_operation_key"),
-        CheckConstraint("kind IN ('charge', 'refund', 'void', 'dispute_opened', 'dispute_won', 'dispute_lost')",
-                        name="ck_payment_events_kind"),
-        CheckConstraint("status IN ('pending', 'succeeded', 'failed')", name="ck_payment_events_status"),
+        CheckConstraint(
+            "kind IN ('charge', 'refund', 'void', 'dispute_opened', 'dispute_won', 'dispute_lost')",
+            name="ck_payment_events_kind",
+        ),
+        CheckConstraint(
+            "status IN ('pending', 'succeeded', 'failed')", name="ck_payment_events_status"
+        ),
         CheckConstraint("amount IS NULL OR amount >= 0", name="ck_payment_events_amount"),
-        CheckConstraint("kind NOT IN ('refund', 'void') OR (length(actor) > 0 AND length(reason) > 0)",
-                        name="ck_payment_events_who_and_why"),
+        CheckConstraint(
+            "kind NOT IN ('refund', 'void') OR (length(actor) > 0 AND length(reason) > 0)",
+            name="ck_payment_events_who_and_why",
+        ),
         Index("ix_payment_events_subscription_id", "subscription_id"),
         Index("ix_payment_events_transaction_id", "transaction_id"),
     )
     id: Mapped[int] = mapped_column(Integer)
     payment_id: Mapped[int | None] = mapped_column(
-        ForeignKey("payments.id", ondelete="SET NULL", name="fk_payment_events_payment_id"))
+        ForeignKey("payments.id", ondelete="SET NULL", name="fk_payment_events_payment_id")
+    )
     subscription_id: Mapped[int | None] = mapped_column(
-        ForeignKey("subscriptions.id", ondelete="SET NULL", name="fk_payment_events_subscription_id"))
+        ForeignKey(
+            "subscriptions.id", ondelete="SET NULL", name="fk_payment_events_subscription_id"
+        )
+    )
     account_id: Mapped[int | None] = mapped_column(Integer)
     transaction_id: Mapped[str] = mapped_column(String(64), nullable=False)
     kind: Mapped[str] = mapped_column(String(20), nullable=False)
@@ -393,11 +471,14 @@ class PaymentEventRow(Base):
     reason: Mapped[str] = mapped_column(String(500), nullable=False)
     operation_key: Mapped[str] = mapped_column(String(120), nullable=False)
     gateway_ref: Mapped[str | None] = mapped_column(String(64))
-    end_access: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false())
+    end_access: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=false()
+    )
     created_at = mapped_column(UTCDateTime(), nullable=False)
 
 
 # Operator console (docs/operator-console.md): staff, their sessions, and the append-only audit log.
+
 
 class StaffAccountRow(Base):
     """People who run Lumo: never in the parents' table. argon2id password, mandatory TOTP."""
@@ -415,7 +496,9 @@ class StaffAccountRow(Base):
     role: Mapped[str] = mapped_column(String(10), nullable=False)
     created_at = mapped_column(UTCDateTime(), nullable=False)
     disabled_at = mapped_column(UTCDateTime())
-    failed_logins: Mapped[int] = mapped_column(Integer, nullable=False, default=0, server_default="0")
+    failed_logins: Mapped[int] = mapped_column(
+        Integer, nullable=False, default=0, server_default="0"
+    )
     login_blocked_until = mapped_column(UTCDateTime())
     last_login_attempt_at = mapped_column(UTCDateTime())
     last_totp_step: Mapped[int | None] = mapped_column(BigInteger)  # a TOTP code is accepted once
@@ -432,7 +515,9 @@ class StaffSessionRow(Base):
     )
     id: Mapped[int] = mapped_column(Integer)
     staff_id: Mapped[int] = mapped_column(
-        ForeignKey("staff_accounts.id", ondelete="CASCADE", name="fk_staff_sessions_staff_id"), nullable=False)
+        ForeignKey("staff_accounts.id", ondelete="CASCADE", name="fk_staff_sessions_staff_id"),
+        nullable=False,
+    )
     token_hash: Mapped[str] = mapped_column(String(64), nullable=False)
     created_at = mapped_column(UTCDateTime(), nullable=False)
     expires_at = mapped_column(UTCDateTime(), nullable=False)
@@ -469,13 +554,17 @@ Index("ix_coupons_redeemed_by", CouponRow.redeemed_by)
 Index("ix_coupon_redemptions_account_id", CouponRedemptionRow.account_id)
 # Partial e-mail, name and phone (partner alias) search on PostgreSQL: trigram indexes (pg_trgm, made by 0012).
 for _column in (AccountRow.email, AccountRow.name, AccountRow.partner_alias):
-    Index(f"ix_accounts_{'alias' if _column.key == 'partner_alias' else _column.key}_trgm",
-          func.lower(_column).label(f"lower_{_column.key}"), postgresql_using="gin",
-          postgresql_ops={f"lower_{_column.key}": "gin_trgm_ops"}).ddl_if(dialect="postgresql")
+    Index(
+        f"ix_accounts_{'alias' if _column.key == 'partner_alias' else _column.key}_trgm",
+        func.lower(_column).label(f"lower_{_column.key}"),
+        postgresql_using="gin",
+        postgresql_ops={f"lower_{_column.key}": "gin_trgm_ops"},
+    ).ddl_if(dialect="postgresql")
 
 
 class RateLimitCounterRow(Base):
     """Hits per key and fixed window while Redis is unreachable (core/adapters/rate_limit.py)."""
+
     __tablename__ = "rate_limit_counters"
     __table_args__ = (
         PrimaryKeyConstraint("key", "window_no", name="pk_rate_limit_counters"),
@@ -485,6 +574,8 @@ class RateLimitCounterRow(Base):
     window_no: Mapped[int] = mapped_column(BigInteger)
     hits: Mapped[int] = mapped_column(Integer, nullable=False)
     expires: Mapped[int] = mapped_column(BigInteger, nullable=False)  # epoch seconds
+
+
 class SiteSwitchRow(Base):
     """A runtime switch set by an operator (core/services/site_switches.py); absent: the environment's default."""
 

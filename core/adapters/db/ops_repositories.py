@@ -1,5 +1,6 @@
 """Repositories of the operator console (docs/operator-console.md): staff accounts and sessions, the
 append-only audit log, and the console's reads over the parents' tables (search, parent page)."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -8,9 +9,23 @@ from sqlalchemy import case, func, insert, or_, select, union, update
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import to_domain, to_row
-from core.adapters.db.models import (AccountRow, AnalyticsEventRow, AuditLogRow, ChildProfileRow, ConsentRecordRow,
-                                     CouponRedemptionRow, CouponRow, OutboxRow, PaymentRow, StaffAccountRow,
-                                     StaffSessionRow, SubscriptionRow, TokenRow, TvLinkRow, WebhookEventRow)
+from core.adapters.db.models import (
+    AccountRow,
+    AnalyticsEventRow,
+    AuditLogRow,
+    ChildProfileRow,
+    ConsentRecordRow,
+    CouponRedemptionRow,
+    CouponRow,
+    OutboxRow,
+    PaymentRow,
+    StaffAccountRow,
+    StaffSessionRow,
+    SubscriptionRow,
+    TokenRow,
+    TvLinkRow,
+    WebhookEventRow,
+)
 from core.domain.login_throttle import LoginState
 from core.domain.staff import AuditEntry, AuditFilter, StaffMember
 from core.domain.tokens import Purpose
@@ -38,61 +53,102 @@ class SqlStaff:
         return to_domain(row, StaffMember) if row else None
 
     def all(self) -> list[StaffMember]:
-        return [to_domain(r, StaffMember) for r in self.session.scalars(select(StaffAccountRow)
-                                                                       .order_by(StaffAccountRow.id))]
+        return [
+            to_domain(r, StaffMember)
+            for r in self.session.scalars(select(StaffAccountRow).order_by(StaffAccountRow.id))
+        ]
 
     def login_state(self, staff_id: int) -> LoginState:
         row = self.session.get(StaffAccountRow, staff_id, populate_existing=True)
-        return LoginState(failures=row.failed_logins, blocked_until=row.login_blocked_until,
-                          last_attempt_at=row.last_login_attempt_at)
+        return LoginState(
+            failures=row.failed_logins,
+            blocked_until=row.login_blocked_until,
+            last_attempt_at=row.last_login_attempt_at,
+        )
 
     def count_login_attempt(self, staff_id: int, seen_failures: int, new: LoginState) -> bool:
         """Write the state of one more failure, only if nobody counted one since it was read."""
         result = self.session.execute(
-            update(StaffAccountRow).where(StaffAccountRow.id == staff_id,
-                                          StaffAccountRow.failed_logins == seen_failures)
-            .values(failed_logins=new.failures, login_blocked_until=new.blocked_until,
-                    last_login_attempt_at=new.last_attempt_at).execution_options(synchronize_session=False))
+            update(StaffAccountRow)
+            .where(StaffAccountRow.id == staff_id, StaffAccountRow.failed_logins == seen_failures)
+            .values(
+                failed_logins=new.failures,
+                login_blocked_until=new.blocked_until,
+                last_login_attempt_at=new.last_attempt_at,
+            )
+            .execution_options(synchronize_session=False)
+        )
         return result.rowcount == 1
 
     def logged_in(self, staff_id: int, totp_step: int) -> bool:
         """Clear the failures and spend the TOTP step; False if that step (or a later one) was spent already."""
         result = self.session.execute(
-            update(StaffAccountRow).where(StaffAccountRow.id == staff_id,
-                                          or_(StaffAccountRow.last_totp_step.is_(None),
-                                              StaffAccountRow.last_totp_step < totp_step))
+            update(StaffAccountRow)
+            .where(
+                StaffAccountRow.id == staff_id,
+                or_(
+                    StaffAccountRow.last_totp_step.is_(None),
+                    StaffAccountRow.last_totp_step < totp_step,
+                ),
+            )
             .values(failed_logins=0, login_blocked_until=None, last_totp_step=totp_step)
-            .execution_options(synchronize_session=False))
+            .execution_options(synchronize_session=False)
+        )
         return result.rowcount == 1
 
-    def add_session(self, staff_id: int, token_hash: str, now: datetime, expires_at: datetime) -> None:
-        self.session.add(StaffSessionRow(staff_id=staff_id, token_hash=token_hash, created_at=now,
-                                         expires_at=expires_at, last_used_at=now))
+    def add_session(
+        self, staff_id: int, token_hash: str, now: datetime, expires_at: datetime
+    ) -> None:
+        self.session.add(
+            StaffSessionRow(
+                staff_id=staff_id,
+                token_hash=token_hash,
+                created_at=now,
+                expires_at=expires_at,
+                last_used_at=now,
+            )
+        )
         self.session.flush()
 
-    def live_session(self, token_hash: str, now: datetime, idle_since: datetime
-                     ) -> tuple[StaffMember, datetime] | None:
+    def live_session(
+        self, token_hash: str, now: datetime, idle_since: datetime
+    ) -> tuple[StaffMember, datetime] | None:
         row = self.session.execute(
             select(StaffAccountRow, StaffSessionRow.last_used_at)
             .join(StaffSessionRow, StaffSessionRow.staff_id == StaffAccountRow.id)
-            .where(StaffSessionRow.token_hash == token_hash, StaffSessionRow.revoked_at.is_(None),
-                   StaffSessionRow.expires_at > now, StaffSessionRow.last_used_at > idle_since,
-                   StaffAccountRow.disabled_at.is_(None))).first()
+            .where(
+                StaffSessionRow.token_hash == token_hash,
+                StaffSessionRow.revoked_at.is_(None),
+                StaffSessionRow.expires_at > now,
+                StaffSessionRow.last_used_at > idle_since,
+                StaffAccountRow.disabled_at.is_(None),
+            )
+        ).first()
         return (to_domain(row[0], StaffMember), row[1]) if row else None
 
     def touch(self, token_hash: str, now: datetime) -> None:
-        self.session.execute(update(StaffSessionRow).where(StaffSessionRow.token_hash == token_hash)
-                             .values(last_used_at=now).execution_options(synchronize_session=False))
+        self.session.execute(
+            update(StaffSessionRow)
+            .where(StaffSessionRow.token_hash == token_hash)
+            .values(last_used_at=now)
+            .execution_options(synchronize_session=False)
+        )
 
     def revoke(self, token_hash: str, now: datetime) -> None:
-        self.session.execute(update(StaffSessionRow).where(StaffSessionRow.token_hash == token_hash,
-                                                           StaffSessionRow.revoked_at.is_(None))
-                             .values(revoked_at=now).execution_options(synchronize_session=False))
+        self.session.execute(
+            update(StaffSessionRow)
+            .where(StaffSessionRow.token_hash == token_hash, StaffSessionRow.revoked_at.is_(None))
+            .values(revoked_at=now)
+            .execution_options(synchronize_session=False)
+        )
 
     def revoke_all(self, staff_id: int, now: datetime) -> None:
-        self.session.execute(update(StaffSessionRow).where(StaffSessionRow.staff_id == staff_id,
-                                                           StaffSessionRow.revoked_at.is_(None))
-                             .values(revoked_at=now).execution_options(synchronize_session=False))
+        self.session.execute(
+            update(StaffSessionRow)
+            .where(StaffSessionRow.staff_id == staff_id, StaffSessionRow.revoked_at.is_(None))
+            .values(revoked_at=now)
+            .execution_options(synchronize_session=False)
+        )
 
 
 class SqlAudit:
@@ -131,7 +187,9 @@ class SqlOpsReads:
         self.session = session
 
     def search(self, kind: str, text: str, limit: int = SEARCH_LIMIT) -> list[dict]:
-        return [dict(r._mapping) for r in self.session.execute(self.search_statement(kind, text, limit))]
+        return [
+            dict(r._mapping) for r in self.session.execute(self.search_statement(kind, text, limit))
+        ]
 
     @staticmethod
     def search_statement(kind: str, text: str, limit: int = SEARCH_LIMIT):
@@ -144,120 +202,260 @@ class SqlOpsReads:
         elif kind == "phone":
             where = func.lower(a.partner_alias).like(_like(text), escape="\\")
         elif kind == "subscription":
-            where = a.id.in_(select(SubscriptionRow.account_id).where(SubscriptionRow.id == int(text)))
+            where = a.id.in_(
+                select(SubscriptionRow.account_id).where(SubscriptionRow.id == int(text))
+            )
         elif kind == "gateway":
-            where = a.id.in_(select(SubscriptionRow.account_id).where(
-                or_(SubscriptionRow.gateway_id == text, SubscriptionRow.platform_purchase_id == text)))
+            where = a.id.in_(
+                select(SubscriptionRow.account_id).where(
+                    or_(
+                        SubscriptionRow.gateway_id == text,
+                        SubscriptionRow.platform_purchase_id == text,
+                    )
+                )
+            )
         elif kind == "coupon":
             code = text.upper()
             # One IN over a UNION: an OR of two IN subqueries made PostgreSQL scan every account.
-            where = a.id.in_(union(
-                select(CouponRedemptionRow.account_id).join(CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id)
-                .where(CouponRow.code == code),
-                select(CouponRow.redeemed_by).where(CouponRow.code == code, CouponRow.redeemed_by.is_not(None))))
+            where = a.id.in_(
+                union(
+                    select(CouponRedemptionRow.account_id)
+                    .join(CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id)
+                    .where(CouponRow.code == code),
+                    select(CouponRow.redeemed_by).where(
+                        CouponRow.code == code, CouponRow.redeemed_by.is_not(None)
+                    ),
+                )
+            )
         else:
             raise ValueError(kind)
-        return (select(a.id, a.email, a.name, a.partner, a.partner_alias, a.created_at, a.deleted_at,
-                       a.is_email_confirmed).where(where).order_by(a.id.desc()).limit(limit))
-
+        return (
+            select(
+                a.id,
+                a.email,
+                a.name,
+                a.partner,
+                a.partner_alias,
+                a.created_at,
+                a.deleted_at,
+                a.is_email_confirmed,
+            )
+            .where(where)
+            .order_by(a.id.desc())
+            .limit(limit)
+        )
 
     def account(self, account_id: int) -> dict | None:
         row = self.session.get(AccountRow, account_id)
         if row is None:
             return None
-        return {c.name: getattr(row, c.key) for c in AccountRow.__table__.columns if c.name != "password_hash"}
+        return {
+            c.name: getattr(row, c.key)
+            for c in AccountRow.__table__.columns
+            if c.name != "password_hash"
+        }
 
     def coupons_redeemed(self, account_id: int) -> list[dict]:
         rows = self.session.execute(
-            select(CouponRow.code, CouponRow.coupon_type, CouponRow.duration_code, CouponRow.product,
-                   CouponRedemptionRow.redeemed_at)
+            select(
+                CouponRow.code,
+                CouponRow.coupon_type,
+                CouponRow.duration_code,
+                CouponRow.product,
+                CouponRedemptionRow.redeemed_at,
+            )
             .join(CouponRedemptionRow, CouponRedemptionRow.coupon_id == CouponRow.id)
-            .where(CouponRedemptionRow.account_id == account_id).order_by(CouponRedemptionRow.redeemed_at))
+            .where(CouponRedemptionRow.account_id == account_id)
+            .order_by(CouponRedemptionRow.redeemed_at)
+        )
         seen = [dict(r._mapping) for r in rows]
         codes = {r["code"] for r in seen}
         single = self.session.execute(
-            select(CouponRow.code, CouponRow.coupon_type, CouponRow.duration_code, CouponRow.product,
-                   CouponRow.redeemed_at).where(CouponRow.redeemed_by == account_id))
+            select(
+                CouponRow.code,
+                CouponRow.coupon_type,
+                CouponRow.duration_code,
+                CouponRow.product,
+                CouponRow.redeemed_at,
+            ).where(CouponRow.redeemed_by == account_id)
+        )
         return seen + [dict(r._mapping) for r in single if r.code not in codes]
 
     def emails(self, account_id: int, limit: int = 100) -> list[dict]:
         rows = self.session.execute(
-            select(OutboxRow.id, OutboxRow.topic, OutboxRow.created_at, OutboxRow.delivered_at, OutboxRow.attempts,
-                   OutboxRow.last_error, OutboxRow.dead_at, OutboxRow.discarded_at)
+            select(
+                OutboxRow.id,
+                OutboxRow.topic,
+                OutboxRow.created_at,
+                OutboxRow.delivered_at,
+                OutboxRow.attempts,
+                OutboxRow.last_error,
+                OutboxRow.dead_at,
+                OutboxRow.discarded_at,
+            )
             .where(OutboxRow.account_id == account_id, OutboxRow.kind == "email")
-            .order_by(OutboxRow.id.desc()).limit(limit))
+            .order_by(OutboxRow.id.desc())
+            .limit(limit)
+        )
         return [dict(r._mapping) for r in rows]
 
     def consents(self, account_id: int) -> list[dict]:
         rows = self.session.execute(
-            select(ConsentRecordRow.kind, ConsentRecordRow.version, ConsentRecordRow.granted, ConsentRecordRow.at)
-            .where(ConsentRecordRow.account_id == account_id).order_by(ConsentRecordRow.at, ConsentRecordRow.id))
+            select(
+                ConsentRecordRow.kind,
+                ConsentRecordRow.version,
+                ConsentRecordRow.granted,
+                ConsentRecordRow.at,
+            )
+            .where(ConsentRecordRow.account_id == account_id)
+            .order_by(ConsentRecordRow.at, ConsentRecordRow.id)
+        )
         return [dict(r._mapping) for r in rows]
 
     def sessions(self, account_id: int, now: datetime) -> list[dict]:
         rows = self.session.execute(
-            select(TokenRow.id, TokenRow.created_at, TokenRow.expires_at, TokenRow.last_used_at, TokenRow.payload)
-            .where(TokenRow.account_id == account_id, TokenRow.purpose == Purpose.SESSION.value,
-                   TokenRow.revoked_at.is_(None), TokenRow.expires_at > now).order_by(TokenRow.id.desc()))
+            select(
+                TokenRow.id,
+                TokenRow.created_at,
+                TokenRow.expires_at,
+                TokenRow.last_used_at,
+                TokenRow.payload,
+            )
+            .where(
+                TokenRow.account_id == account_id,
+                TokenRow.purpose == Purpose.SESSION.value,
+                TokenRow.revoked_at.is_(None),
+                TokenRow.expires_at > now,
+            )
+            .order_by(TokenRow.id.desc())
+        )
         return [dict(r._mapping) for r in rows]
 
     def revoke_session(self, account_id: int, session_id: int, now: datetime) -> bool:
         result = self.session.execute(
-            update(TokenRow).where(TokenRow.id == session_id, TokenRow.account_id == account_id,
-                                   TokenRow.purpose == Purpose.SESSION.value, TokenRow.revoked_at.is_(None))
-            .values(revoked_at=now).execution_options(synchronize_session=False))
+            update(TokenRow)
+            .where(
+                TokenRow.id == session_id,
+                TokenRow.account_id == account_id,
+                TokenRow.purpose == Purpose.SESSION.value,
+                TokenRow.revoked_at.is_(None),
+            )
+            .values(revoked_at=now)
+            .execution_options(synchronize_session=False)
+        )
         return result.rowcount == 1
 
     def tv_links(self, account_id: int) -> list[dict]:
-        rows = self.session.execute(select(TvLinkRow.id, TvLinkRow.claimed_at, TvLinkRow.collected_at)
-                                    .where(TvLinkRow.account_id == account_id).order_by(TvLinkRow.id))
+        rows = self.session.execute(
+            select(TvLinkRow.id, TvLinkRow.claimed_at, TvLinkRow.collected_at)
+            .where(TvLinkRow.account_id == account_id)
+            .order_by(TvLinkRow.id)
+        )
         return [dict(r._mapping) for r in rows]
 
     def child_profile_count(self, account_id: int) -> int:
-        return self.session.scalar(select(func.count()).select_from(ChildProfileRow)
-                                   .where(ChildProfileRow.account_id == account_id))
+        return self.session.scalar(
+            select(func.count())
+            .select_from(ChildProfileRow)
+            .where(ChildProfileRow.account_id == account_id)
+        )
 
     def dead_letters(self, limit: int) -> list[dict]:
         rows = self.session.execute(
-            select(OutboxRow.id, OutboxRow.kind, OutboxRow.topic, OutboxRow.attempts, OutboxRow.last_error,
-                   OutboxRow.created_at, OutboxRow.dead_at, OutboxRow.account_id)
-            .where(OutboxRow.dead_at.is_not(None), OutboxRow.delivered_at.is_(None),
-                   OutboxRow.discarded_at.is_(None)).order_by(OutboxRow.id).limit(limit))
+            select(
+                OutboxRow.id,
+                OutboxRow.kind,
+                OutboxRow.topic,
+                OutboxRow.attempts,
+                OutboxRow.last_error,
+                OutboxRow.created_at,
+                OutboxRow.dead_at,
+                OutboxRow.account_id,
+            )
+            .where(
+                OutboxRow.dead_at.is_not(None),
+                OutboxRow.delivered_at.is_(None),
+                OutboxRow.discarded_at.is_(None),
+            )
+            .order_by(OutboxRow.id)
+            .limit(limit)
+        )
         return [dict(r._mapping) for r in rows]
 
     def discard_dead_letter(self, message_id: int, now: datetime) -> dict | None:
         row = self.session.execute(
-            select(OutboxRow.id, OutboxRow.kind, OutboxRow.topic, OutboxRow.account_id, OutboxRow.last_error)
-            .where(OutboxRow.id == message_id, OutboxRow.dead_at.is_not(None), OutboxRow.delivered_at.is_(None),
-                   OutboxRow.discarded_at.is_(None))).first()
+            select(
+                OutboxRow.id,
+                OutboxRow.kind,
+                OutboxRow.topic,
+                OutboxRow.account_id,
+                OutboxRow.last_error,
+            ).where(
+                OutboxRow.id == message_id,
+                OutboxRow.dead_at.is_not(None),
+                OutboxRow.delivered_at.is_(None),
+                OutboxRow.discarded_at.is_(None),
+            )
+        ).first()
         if row is None:
             return None
         result = self.session.execute(
-            update(OutboxRow).where(OutboxRow.id == message_id, OutboxRow.discarded_at.is_(None))
-            .values(discarded_at=now).execution_options(synchronize_session=False))
+            update(OutboxRow)
+            .where(OutboxRow.id == message_id, OutboxRow.discarded_at.is_(None))
+            .values(discarded_at=now)
+            .execution_options(synchronize_session=False)
+        )
         return dict(row._mapping) if result.rowcount == 1 else None
 
     def webhook_events(self, limit: int, before_id: int | None = None) -> list[dict]:
         w = WebhookEventRow
-        query = select(w.id, w.kind, w.gateway_id, w.occurred_at, w.received_at, w.transaction_id, w.amount,
-                       w.currency, w.outcome, w.replays)
+        query = select(
+            w.id,
+            w.kind,
+            w.gateway_id,
+            w.occurred_at,
+            w.received_at,
+            w.transaction_id,
+            w.amount,
+            w.currency,
+            w.outcome,
+            w.replays,
+        )
         if before_id is not None:
             query = query.where(WebhookEventRow.id < before_id)
-        return [dict(r._mapping) for r in self.session.execute(query.order_by(WebhookEventRow.id.desc())
-                                                                .limit(limit))]
-
+        return [
+            dict(r._mapping)
+            for r in self.session.execute(query.order_by(WebhookEventRow.id.desc()).limit(limit))
+        ]
 
     def webhook_event(self, event_id: int) -> dict | None:
         row = self.session.get(WebhookEventRow, event_id)
         if row is None:
             return None
-        return {c: getattr(row, c) for c in ("id", "kind", "gateway_id", "occurred_at", "paid_through",
-                                              "next_billing_date", "transaction_id", "amount", "currency", "outcome",
-                                              "replays")}
+        return {
+            c: getattr(row, c)
+            for c in (
+                "id",
+                "kind",
+                "gateway_id",
+                "occurred_at",
+                "paid_through",
+                "next_billing_date",
+                "transaction_id",
+                "amount",
+                "currency",
+                "outcome",
+                "replays",
+            )
+        }
 
     def count_replay(self, event_id: int) -> None:
-        self.session.execute(update(WebhookEventRow).where(WebhookEventRow.id == event_id)
-                             .values(replays=WebhookEventRow.replays + 1).execution_options(synchronize_session=False))
+        self.session.execute(
+            update(WebhookEventRow)
+            .where(WebhookEventRow.id == event_id)
+            .values(replays=WebhookEventRow.replays + 1)
+            .execution_options(synchronize_session=False)
+        )
 
 
 def _month(session: Session, column):
@@ -278,7 +476,9 @@ def _week(session: Session, column):
     """'YYYY-MM-DD' of the Monday starting the UTC week of a timestamp column."""
     if session.get_bind().dialect.name == "postgresql":
         return func.to_char(func.date_trunc("week", func.timezone("UTC", column)), "YYYY-MM-DD")
-    return func.date(column, "weekday 0", "-6 days")  # the coming Sunday (or today), back to its Monday
+    return func.date(
+        column, "weekday 0", "-6 days"
+    )  # the coming Sunday (or today), back to its Monday
 
 
 def _seconds(session: Session, later, earlier):
@@ -300,47 +500,91 @@ class SqlRevenue:
     def active_by_plan(self, now: datetime) -> list[dict]:
         s = SubscriptionRow
         rows = self.session.execute(
-            select(s.payment_plan_id, s.subscription_type, s.currency, s.store_id, s.payment_state_id,
-                   func.count().label("count"))
-            .where(s.payment_state_id.in_(self.LIVE_STATES), or_(s.end_date.is_(None), s.end_date > now))
-            .group_by(s.payment_plan_id, s.subscription_type, s.currency, s.store_id, s.payment_state_id)
-            .order_by(s.store_id, s.subscription_type, s.payment_plan_id, s.currency, s.payment_state_id))
+            select(
+                s.payment_plan_id,
+                s.subscription_type,
+                s.currency,
+                s.store_id,
+                s.payment_state_id,
+                func.count().label("count"),
+            )
+            .where(
+                s.payment_state_id.in_(self.LIVE_STATES),
+                or_(s.end_date.is_(None), s.end_date > now),
+            )
+            .group_by(
+                s.payment_plan_id, s.subscription_type, s.currency, s.store_id, s.payment_state_id
+            )
+            .order_by(
+                s.store_id, s.subscription_type, s.payment_plan_id, s.currency, s.payment_state_id
+            )
+        )
         return [dict(r._mapping) for r in rows]
 
     def recurring_by_currency(self, now: datetime) -> list[dict]:
         """Renewing paid subscriptions' price sums per currency and billing period."""
         s = SubscriptionRow
         rows = self.session.execute(
-            select(s.currency, s.duration_code, func.count().label("count"),
-                   func.sum(s.payment_plan_price).label("total"))
-            .where(s.payment_state_id.in_(self.PAYING_STATES), s.is_renewing.is_(True),
-                   s.payment_plan_price.is_not(None), s.currency.is_not(None),
-                   or_(s.end_date.is_(None), s.end_date > now))
-            .group_by(s.currency, s.duration_code).order_by(s.currency, s.duration_code))
+            select(
+                s.currency,
+                s.duration_code,
+                func.count().label("count"),
+                func.sum(s.payment_plan_price).label("total"),
+            )
+            .where(
+                s.payment_state_id.in_(self.PAYING_STATES),
+                s.is_renewing.is_(True),
+                s.payment_plan_price.is_not(None),
+                s.currency.is_not(None),
+                or_(s.end_date.is_(None), s.end_date > now),
+            )
+            .group_by(s.currency, s.duration_code)
+            .order_by(s.currency, s.duration_code)
+        )
         return [dict(r._mapping) for r in rows]
 
     def trials_running(self, now: datetime) -> int:
         s = SubscriptionRow
-        return self.session.scalar(select(func.count()).select_from(s).where(
-            s.payment_state_id == "Trial", or_(s.end_date.is_(None), s.end_date > now)))
+        return self.session.scalar(
+            select(func.count())
+            .select_from(s)
+            .where(s.payment_state_id == "Trial", or_(s.end_date.is_(None), s.end_date > now))
+        )
 
     def trial_cohorts(self, since: datetime, now: datetime, trial_gap_seconds: int) -> list[dict]:
         """Web subscriptions of a paid plan that began with free days, by the week they began: how many, and
         how many were then charged. Free days = no charge within `trial_gap_seconds` of the start (a plan
         bought without a trial is charged as it is created); comp and partner subscriptions are not trials."""
         s, p = SubscriptionRow, PaymentRow
-        first = (select(p.subscription_id, func.min(p.created_at).label("first_charge"))
-                 .where(p.subscription_id.is_not(None)).group_by(p.subscription_id).subquery())
+        first = (
+            select(p.subscription_id, func.min(p.created_at).label("first_charge"))
+            .where(p.subscription_id.is_not(None))
+            .group_by(p.subscription_id)
+            .subquery()
+        )
         week = _week(self.session, s.created_at)
         rows = self.session.execute(
-            select(week.label("week"), func.count().label("trials"),
-                   func.count(first.c.first_charge).label("converted"))
-            .select_from(s).outerjoin(first, first.c.subscription_id == s.id)
-            .where(s.store_id == "lumo", s.payment_plan_id.is_not(None), s.payment_state_id != "Free_Campaign",
-                   s.created_at >= since, s.created_at < now,
-                   or_(first.c.first_charge.is_(None),
-                       _seconds(self.session, first.c.first_charge, s.created_at) >= trial_gap_seconds))
-            .group_by(week).order_by(week))
+            select(
+                week.label("week"),
+                func.count().label("trials"),
+                func.count(first.c.first_charge).label("converted"),
+            )
+            .select_from(s)
+            .outerjoin(first, first.c.subscription_id == s.id)
+            .where(
+                s.store_id == "lumo",
+                s.payment_plan_id.is_not(None),
+                s.payment_state_id != "Free_Campaign",
+                s.created_at >= since,
+                s.created_at < now,
+                or_(
+                    first.c.first_charge.is_(None),
+                    _seconds(self.session, first.c.first_charge, s.created_at) >= trial_gap_seconds,
+                ),
+            )
+            .group_by(week)
+            .order_by(week)
+        )
         return [dict(r._mapping) for r in rows]
 
     def funnel(self, since: datetime, now: datetime, events: tuple[str, ...]) -> list[dict]:
@@ -349,10 +593,16 @@ class SqlRevenue:
         a = AnalyticsEventRow
         day, campaign = _day(self.session, a.occurred_at), func.coalesce(a.utm_campaign, "")
         rows = self.session.execute(
-            select(day.label("day"), a.origin, campaign.label("campaign"), a.event,
-                   func.count(a.transaction_uuid.distinct()).label("count"))
+            select(
+                day.label("day"),
+                a.origin,
+                campaign.label("campaign"),
+                a.event,
+                func.count(a.transaction_uuid.distinct()).label("count"),
+            )
             .where(a.occurred_at >= since, a.occurred_at < now, a.event.in_(events))
-            .group_by(day, a.origin, campaign, a.event))
+            .group_by(day, a.origin, campaign, a.event)
+        )
         return [dict(r._mapping) for r in rows]
 
     def registrations(self, since: datetime, now: datetime) -> list[dict]:
@@ -362,7 +612,9 @@ class SqlRevenue:
         campaign = func.coalesce(c.utm["campaign"].as_string(), "")
         rows = self.session.execute(
             select(day.label("day"), campaign.label("campaign"), func.count().label("count"))
-            .where(c.created_at >= since, c.created_at < now).group_by(day, campaign))
+            .where(c.created_at >= since, c.created_at < now)
+            .group_by(day, campaign)
+        )
         return [dict(r._mapping) for r in rows]
 
     def churn_by_month(self, since: datetime, now: datetime) -> list[dict]:
@@ -373,20 +625,28 @@ class SqlRevenue:
         cancelled = self.session.execute(
             select(cancelled_month.label("month"), func.count().label("count"))
             .where(s.cancelled_at.is_not(None), s.cancelled_at >= since)
-            .group_by(cancelled_month))
+            .group_by(cancelled_month)
+        )
         ended_month = _month(self.session, s.end_date)
         ended = self.session.execute(
             select(ended_month.label("month"), func.count().label("count"))
-            .where(s.payment_state_id.in_(("Expired", "Cancelled")), s.end_date.is_not(None),
-                   s.end_date >= since, s.end_date <= now)
-            .group_by(ended_month))
+            .where(
+                s.payment_state_id.in_(("Expired", "Cancelled")),
+                s.end_date.is_not(None),
+                s.end_date >= since,
+                s.end_date <= now,
+            )
+            .group_by(ended_month)
+        )
         months: dict[str, dict] = {}
         for row in cancelled:
-            months.setdefault(row.month, {"month": row.month, "cancellations": 0, "expiries": 0})["cancellations"] = \
-                row.count
+            months.setdefault(row.month, {"month": row.month, "cancellations": 0, "expiries": 0})[
+                "cancellations"
+            ] = row.count
         for row in ended:
-            months.setdefault(row.month, {"month": row.month, "cancellations": 0, "expiries": 0})["expiries"] = \
-                row.count
+            months.setdefault(row.month, {"month": row.month, "cancellations": 0, "expiries": 0})[
+                "expiries"
+            ] = row.count
         return [months[m] for m in sorted(months)]
 
 
@@ -410,28 +670,57 @@ class SqlCampaigns:
 
     def coupons(self, prefix: str, limit: int) -> list[dict]:
         rows = self.session.execute(
-            select(CouponRow.code, CouponRow.coupon_type, CouponRow.duration_code, CouponRow.product,
-                   CouponRow.partner, CouponRow.discount_price, CouponRow.plan_type, CouponRow.is_bundle_discount,
-                   CouponRow.expires_at, CouponRow.redeemed_at)
-            .where(self._of(prefix)).order_by(CouponRow.code).limit(limit))
+            select(
+                CouponRow.code,
+                CouponRow.coupon_type,
+                CouponRow.duration_code,
+                CouponRow.product,
+                CouponRow.partner,
+                CouponRow.discount_price,
+                CouponRow.plan_type,
+                CouponRow.is_bundle_discount,
+                CouponRow.expires_at,
+                CouponRow.redeemed_at,
+            )
+            .where(self._of(prefix))
+            .order_by(CouponRow.code)
+            .limit(limit)
+        )
         return [dict(r._mapping) for r in rows]
 
     def report(self, prefix: str) -> dict:
-        issued = self.session.scalar(select(func.count()).select_from(CouponRow).where(self._of(prefix)))
+        issued = self.session.scalar(
+            select(func.count()).select_from(CouponRow).where(self._of(prefix))
+        )
         s = SubscriptionRow
-        paid = (select(s.account_id).where(s.payment_state_id.in_(SqlRevenue.PAYING_STATES),
-                                           s.payment_plan_price.is_not(None)).scalar_subquery())
+        paid = (
+            select(s.account_id)
+            .where(
+                s.payment_state_id.in_(SqlRevenue.PAYING_STATES), s.payment_plan_price.is_not(None)
+            )
+            .scalar_subquery()
+        )
         day = _day(self.session, CouponRedemptionRow.redeemed_at)
-        converted = func.count(func.distinct(
-            case((CouponRedemptionRow.account_id.in_(paid), CouponRedemptionRow.account_id))))
+        converted = func.count(
+            func.distinct(
+                case((CouponRedemptionRow.account_id.in_(paid), CouponRedemptionRow.account_id))
+            )
+        )
         rows = self.session.execute(
             select(day.label("day"), func.count().label("redeemed"), converted.label("converted"))
-            .join(CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id).where(self._of(prefix))
-            .group_by(day).order_by(day))
+            .join(CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id)
+            .where(self._of(prefix))
+            .group_by(day)
+            .order_by(day)
+        )
         by_day = [dict(r._mapping) for r in rows]
-        return {"issued": issued, "redeemed": sum(d["redeemed"] for d in by_day),
-                "converted": self.session.scalar(
-                    select(func.count(func.distinct(CouponRedemptionRow.account_id)))
-                    .join(CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id)
-                    .where(self._of(prefix), CouponRedemptionRow.account_id.in_(paid))),
-                "by_day": by_day}
+        return {
+            "issued": issued,
+            "redeemed": sum(d["redeemed"] for d in by_day),
+            "converted": self.session.scalar(
+                select(func.count(func.distinct(CouponRedemptionRow.account_id)))
+                .join(CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id)
+                .where(self._of(prefix), CouponRedemptionRow.account_id.in_(paid))
+            ),
+            "by_day": by_day,
+        }

@@ -1,4 +1,5 @@
 """Deleting what has outlived its retention period (core.services.retention)."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -14,20 +15,35 @@ class SqlRetention:
         self.session = session
 
     def _delete(self, table, *where) -> int:
-        return self.session.execute(delete(table).where(*where).execution_options(synchronize_session=False)).rowcount
+        return self.session.execute(
+            delete(table).where(*where).execution_options(synchronize_session=False)
+        ).rowcount
 
     def purge_analytics(self, received_before: datetime) -> int:
         return self._delete(AnalyticsEventRow, AnalyticsEventRow.received_at < received_before)
 
     def purge_outbox(self, delivered_before: datetime) -> int:
         """Delivered rows only: pending and dead-lettered ones wait for a worker or an operator."""
-        return self._delete(OutboxRow, OutboxRow.delivered_at.is_not(None), OutboxRow.delivered_at < delivered_before)
+        return self._delete(
+            OutboxRow,
+            OutboxRow.delivered_at.is_not(None),
+            OutboxRow.delivered_at < delivered_before,
+        )
 
     def purge_tokens(self, ended_before: datetime, idle_before: datetime) -> int:
         """Expired, used or revoked before `ended_before`; sessions also when last used before `idle_before`."""
-        idle = (TokenRow.purpose == "session") & (func.coalesce(TokenRow.last_used_at, TokenRow.created_at) < idle_before)
-        return self._delete(TokenRow, or_(TokenRow.expires_at < ended_before, TokenRow.used_at < ended_before,
-                                          TokenRow.revoked_at < ended_before, idle))
+        idle = (TokenRow.purpose == "session") & (
+            func.coalesce(TokenRow.last_used_at, TokenRow.created_at) < idle_before
+        )
+        return self._delete(
+            TokenRow,
+            or_(
+                TokenRow.expires_at < ended_before,
+                TokenRow.used_at < ended_before,
+                TokenRow.revoked_at < ended_before,
+                idle,
+            ),
+        )
 
     def purge_contact_messages(self, received_before: datetime) -> int:
         return self._delete(ContactMessageRow, ContactMessageRow.created_at < received_before)

@@ -1,4 +1,5 @@
 """The runtime switches' table (site_switches) and its history (site_switch_changes)."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -18,21 +19,34 @@ class SqlSiteSwitches:
         with self.engine.connect() as c:
             return {name: value for name, value in c.execute(select(table.c.name, table.c.value))}
 
-    def save(self, name: str, value: dict | None, changed_by: str, reason: str, at: datetime) -> None:
+    def save(
+        self, name: str, value: dict | None, changed_by: str, reason: str, at: datetime
+    ) -> None:
         table = SiteSwitchRow.__table__
         with self.engine.begin() as c:
             if c.dialect.name == "postgresql":
-                c.exec_driver_sql("LOCK TABLE site_switches IN SHARE ROW EXCLUSIVE MODE")  # one writer at a time
+                c.exec_driver_sql(
+                    "LOCK TABLE site_switches IN SHARE ROW EXCLUSIVE MODE"
+                )  # one writer at a time
             c.execute(delete(table).where(table.c.name == name))
             if value is not None:
-                c.execute(insert(table).values(name=name, value=value, changed_at=at, changed_by=changed_by,
-                                               reason=reason))
-            c.execute(insert(SiteSwitchChangeRow.__table__).values(name=name, value=value, changed_at=at,
-                                                                   changed_by=changed_by, reason=reason))
+                c.execute(
+                    insert(table).values(
+                        name=name, value=value, changed_at=at, changed_by=changed_by, reason=reason
+                    )
+                )
+            c.execute(
+                insert(SiteSwitchChangeRow.__table__).values(
+                    name=name, value=value, changed_at=at, changed_by=changed_by, reason=reason
+                )
+            )
 
     def history(self, limit: int) -> list[dict]:
         t = SiteSwitchChangeRow.__table__
         with self.engine.connect() as c:
-            rows = c.execute(select(t.c.name, t.c.value, t.c.changed_at, t.c.changed_by, t.c.reason)
-                             .order_by(t.c.id.desc()).limit(limit))
+            rows = c.execute(
+                select(t.c.name, t.c.value, t.c.changed_at, t.c.changed_by, t.c.reason)
+                .order_by(t.c.id.desc())
+                .limit(limit)
+            )
             return [dict(row._mapping) for row in rows]

@@ -1,4 +1,5 @@
 """Column types that behave the same on SQLite and PostgreSQL."""
+
 from __future__ import annotations
 
 from datetime import datetime, timezone
@@ -24,4 +25,8 @@ class UTCDateTime(TypeDecorator):
     def process_result_value(self, value: datetime | None, dialect):
         if value is None:
             return None
-        return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+        return (
+            value.replace(tzinfo=timezone.utc)
+            if value.tzinfo is None
+            else value.astimezone(timezone.utc)
+        )

@@ -1,16 +1,39 @@
 """One database transaction per use case; rollback unless committed."""
+
 from __future__ import annotations
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
-from core.adapters.db.family_repositories import (SqlChildren, SqlConsents, SqlContactMessages, SqlNewsletter,
-                                                  SqlPersonalData, SqlTvLinks)
-from core.adapters.db.repositories import (ReadCoupons, ReadSubscriptions, ReadTokens, SqlAccounts, SqlAnalytics,
-                                           SqlCoupons, SqlOutbox, SqlPaymentHistory, SqlSubscriptions, SqlTokens,
-                                           SqlWebhookLog)
-from core.adapters.db.ops_repositories import SqlAudit, SqlCampaigns, SqlOpsReads, SqlRevenue, SqlStaff
+from core.adapters.db.family_repositories import (
+    SqlChildren,
+    SqlConsents,
+    SqlContactMessages,
+    SqlNewsletter,
+    SqlPersonalData,
+    SqlTvLinks,
+)
+from core.adapters.db.repositories import (
+    ReadCoupons,
+    ReadSubscriptions,
+    ReadTokens,
+    SqlAccounts,
+    SqlAnalytics,
+    SqlCoupons,
+    SqlOutbox,
+    SqlPaymentHistory,
+    SqlSubscriptions,
+    SqlTokens,
+    SqlWebhookLog,
+)
+from core.adapters.db.ops_repositories import (
+    SqlAudit,
+    SqlCampaigns,
+    SqlOpsReads,
+    SqlRevenue,
+    SqlStaff,
+)
 from core.adapters.db.retention import SqlRetention
 
 
@@ -22,8 +45,9 @@ def make_engine(url: str, read_only: bool = False, pre_ping: bool = True) -> Eng
     Every engine hides statement parameters from its error messages (`hide_parameters`): an unexpected
     database error must not carry a password hash, an e-mail or a name into a log line."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
-                               hide_parameters=True)
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": 30}, hide_parameters=True
+        )
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_connection, _record):
@@ -48,8 +72,14 @@ def make_engine(url: str, read_only: bool = False, pre_ping: bool = True) -> Eng
     # costs one round trip per checkout (measured in bench/pre_ping.py; figures in the README).
     common = {"pool_recycle": 1800, "pool_pre_ping": pre_ping, "hide_parameters": True}
     if read_only:
-        return create_engine(url, pool_size=5, max_overflow=10, isolation_level="AUTOCOMMIT",
-                             pool_reset_on_return=None, **common)
+        return create_engine(
+            url,
+            pool_size=5,
+            max_overflow=10,
+            isolation_level="AUTOCOMMIT",
+            pool_reset_on_return=None,
+            **common,
+        )
     return create_engine(url, pool_size=10, max_overflow=20, **common)
 
 
@@ -58,19 +88,34 @@ def is_database_unavailable(exc: BaseException) -> bool:
     from sqlalchemy.exc import DBAPIError, OperationalError, TimeoutError as PoolTimeout
 
     return isinstance(exc, (OperationalError, PoolTimeout)) or (
-        isinstance(exc, DBAPIError) and exc.connection_invalidated)
+        isinstance(exc, DBAPIError) and exc.connection_invalidated
+    )
 
 
 def _repositories(session: Session, clock) -> dict:
     """Every repository of a unit of work, on its session."""
-    return {"accounts": SqlAccounts(session), "tokens": SqlTokens(session), "subscriptions": SqlSubscriptions(session),
-            "coupons": SqlCoupons(session), "outbox": SqlOutbox(session, clock), "webhooks": SqlWebhookLog(session),
-            "analytics": SqlAnalytics(session), "children": SqlChildren(session), "tv_links": SqlTvLinks(session),
-            "consents": SqlConsents(session), "contact_messages": SqlContactMessages(session),
-            "newsletter": SqlNewsletter(session), "personal_data": SqlPersonalData(session),
-            "retention": SqlRetention(session), "payments": SqlPaymentHistory(session),
-            "staff": SqlStaff(session), "audit": SqlAudit(session), "ops": SqlOpsReads(session),
-            "revenue": SqlRevenue(session), "campaigns": SqlCampaigns(session)}
+    return {
+        "accounts": SqlAccounts(session),
+        "tokens": SqlTokens(session),
+        "subscriptions": SqlSubscriptions(session),
+        "coupons": SqlCoupons(session),
+        "outbox": SqlOutbox(session, clock),
+        "webhooks": SqlWebhookLog(session),
+        "analytics": SqlAnalytics(session),
+        "children": SqlChildren(session),
+        "tv_links": SqlTvLinks(session),
+        "consents": SqlConsents(session),
+        "contact_messages": SqlContactMessages(session),
+        "newsletter": SqlNewsletter(session),
+        "personal_data": SqlPersonalData(session),
+        "retention": SqlRetention(session),
+        "payments": SqlPaymentHistory(session),
+        "staff": SqlStaff(session),
+        "audit": SqlAudit(session),
+        "ops": SqlOpsReads(session),
+        "revenue": SqlRevenue(session),
+        "campaigns": SqlCampaigns(session),
+    }
 
 
 class SqlUnitOfWork:

@@ -10,6 +10,7 @@ What the Braintree control panel must hold for this adapter:
   discount, with its own amount and number of billing cycles;
 - an add-on for each add-on id Lumo sends.
 """
+
 from __future__ import annotations
 
 import functools
@@ -21,18 +22,46 @@ from decimal import Decimal
 import braintree
 from braintree.error_codes import ErrorCodes
 from braintree.exceptions import (
-    GatewayTimeoutError, InvalidChallengeError, InvalidSignatureError, NotFoundError,
-    RequestTimeoutError, ServerError, ServiceUnavailableError, TooManyRequestsError,
+    GatewayTimeoutError,
+    InvalidChallengeError,
+    InvalidSignatureError,
+    NotFoundError,
+    RequestTimeoutError,
+    ServerError,
+    ServiceUnavailableError,
+    TooManyRequestsError,
     UnexpectedError,
 )
 
 from core.domain import three_d_secure as tds
 from core.domain.payments import (
-    APPLE_PAY, BRAND_NOT_ACCEPTED, CARD, CONSUMED_NONCE, CVV_FAILED, DECLINED, DUPLICATE, GATEWAY_REJECTED,
-    GOOGLE_PAY, INVALID_NONCE, PAYPAL, UNAVAILABLE, GatewayResult, GatewayUnavailable,
-    InvalidWebhookSignature, PaymentGateway, SubscriptionRequest, WebhookEvent,
+    APPLE_PAY,
+    BRAND_NOT_ACCEPTED,
+    CARD,
+    CONSUMED_NONCE,
+    CVV_FAILED,
+    DECLINED,
+    DUPLICATE,
+    GATEWAY_REJECTED,
+    GOOGLE_PAY,
+    INVALID_NONCE,
+    PAYPAL,
+    UNAVAILABLE,
+    GatewayResult,
+    GatewayUnavailable,
+    InvalidWebhookSignature,
+    PaymentGateway,
+    SubscriptionRequest,
+    WebhookEvent,
 )
-from core.domain.payments import DISPUTE_KINDS, SETTLED, UNSETTLED, VOIDED, NOT_CHARGED, TransactionInfo
+from core.domain.payments import (
+    DISPUTE_KINDS,
+    SETTLED,
+    UNSETTLED,
+    VOIDED,
+    NOT_CHARGED,
+    TransactionInfo,
+)
 from core.domain.payments import mask_email
 
 log = logging.getLogger(__name__)
@@ -68,22 +97,48 @@ ERROR_CODE_TABLE: dict[str, str] = {
     ErrorCodes.Subscription.PaymentMethodTokenCardTypeIsNotAccepted: BRAND_NOT_ACCEPTED,
 }
 # gateway_rejection_reason of a verification or transaction -> neutral code (else GATEWAY_REJECTED).
-REJECTION_REASON_TABLE: dict[str, str] = {"cvv": CVV_FAILED, "avs_and_cvv": CVV_FAILED, "duplicate": DUPLICATE}
+REJECTION_REASON_TABLE: dict[str, str] = {
+    "cvv": CVV_FAILED,
+    "avs_and_cvv": CVV_FAILED,
+    "duplicate": DUPLICATE,
+}
 
 # The provider did not give an answer we can trust: the outcome is unknown.
 # OSError covers the `requests` errors an SDK gateway built without wrap_http_exceptions lets through.
-_UNAVAILABLE = (ServerError, ServiceUnavailableError, GatewayTimeoutError, RequestTimeoutError,
-                TooManyRequestsError, UnexpectedError, OSError)
+_UNAVAILABLE = (
+    ServerError,
+    ServiceUnavailableError,
+    GatewayTimeoutError,
+    RequestTimeoutError,
+    TooManyRequestsError,
+    UnexpectedError,
+    OSError,
+)
 
-_ENVIRONMENTS = {"sandbox": braintree.Environment.Sandbox, "production": braintree.Environment.Production}
+_ENVIRONMENTS = {
+    "sandbox": braintree.Environment.Sandbox,
+    "production": braintree.Environment.Production,
+}
 # AndroidPayCard is Google Pay; the SDK's next major version renames it GooglePayCard.
-_GOOGLE_PAY_CLASSES = tuple(getattr(braintree, name) for name in ("AndroidPayCard", "GooglePayCard")
-                            if hasattr(braintree, name))
-_METHOD_KINDS = ((braintree.CreditCard, CARD), (braintree.PayPalAccount, PAYPAL), (_GOOGLE_PAY_CLASSES, GOOGLE_PAY),
-                 (braintree.ApplePayCard, APPLE_PAY))
+_GOOGLE_PAY_CLASSES = tuple(
+    getattr(braintree, name)
+    for name in ("AndroidPayCard", "GooglePayCard")
+    if hasattr(braintree, name)
+)
+_METHOD_KINDS = (
+    (braintree.CreditCard, CARD),
+    (braintree.PayPalAccount, PAYPAL),
+    (_GOOGLE_PAY_CLASSES, GOOGLE_PAY),
+    (braintree.ApplePayCard, APPLE_PAY),
+)
 # PaymentMethodNonce.type -> the kind 3-D Secure rules speak of (core/domain/three_d_secure.py).
-_NONCE_KINDS = {"CreditCard": tds.CARD, "PayPalAccount": tds.PAYPAL, "AndroidPayCard": tds.GOOGLE_PAY,
-                "GooglePayCard": tds.GOOGLE_PAY, "ApplePayCard": tds.APPLE_PAY}
+_NONCE_KINDS = {
+    "CreditCard": tds.CARD,
+    "PayPalAccount": tds.PAYPAL,
+    "AndroidPayCard": tds.GOOGLE_PAY,
+    "GooglePayCard": tds.GOOGLE_PAY,
+    "ApplePayCard": tds.APPLE_PAY,
+}
 _WEBHOOK_KINDS = {
     braintree.WebhookNotification.Kind.SubscriptionChargedSuccessfully: "charged",
     braintree.WebhookNotification.Kind.SubscriptionChargedUnsuccessfully: "charge_failed",
@@ -97,12 +152,24 @@ _WEBHOOK_KINDS = {
 }
 # Transaction statuses -> where the charge stands (void before settlement, refund after).
 _TRANSACTION_STATUSES = {
-    "authorizing": UNSETTLED, "authorized": UNSETTLED, "submitted_for_settlement": UNSETTLED,
-    "settlement_pending": UNSETTLED, "settling": SETTLED, "settled": SETTLED, "settlement_confirmed": SETTLED,
+    "authorizing": UNSETTLED,
+    "authorized": UNSETTLED,
+    "submitted_for_settlement": UNSETTLED,
+    "settlement_pending": UNSETTLED,
+    "settling": SETTLED,
+    "settled": SETTLED,
+    "settlement_confirmed": SETTLED,
     "voided": VOIDED,
 }
-_REFUND_LIVE = {"submitted_for_settlement", "settling", "settled", "settlement_confirmed", "settlement_pending",
-                "authorized", "authorizing"}
+_REFUND_LIVE = {
+    "submitted_for_settlement",
+    "settling",
+    "settled",
+    "settlement_confirmed",
+    "settlement_pending",
+    "authorized",
+    "authorizing",
+}
 _FINISHED = (braintree.Subscription.Status.Canceled, braintree.Subscription.Status.Expired)
 
 
@@ -112,7 +179,9 @@ def classify_error(result) -> str:
     status = getattr(outcome, "status", None)
     code = _int(getattr(outcome, "processor_response_code", None))
     if status == "gateway_rejected":
-        return REJECTION_REASON_TABLE.get(getattr(outcome, "gateway_rejection_reason", None), GATEWAY_REJECTED)
+        return REJECTION_REASON_TABLE.get(
+            getattr(outcome, "gateway_rejection_reason", None), GATEWAY_REJECTED
+        )
     if status == "processor_declined" or 2000 <= code < 3000:
         return DECLINED
     if status == "failed" or code >= 3000:  # processor unreachable: nothing was charged, try later
@@ -123,9 +192,13 @@ def classify_error(result) -> str:
     return GATEWAY_REJECTED
 
 
-def build_braintree_gateway(merchant_id, public_key, private_key, environment_name, **options) -> "BraintreeGateway":
+def build_braintree_gateway(
+    merchant_id, public_key, private_key, environment_name, **options
+) -> "BraintreeGateway":
     """For the composition root: fails at start-up, with a clear message, if Braintree is not configured."""
-    return BraintreeGateway(merchant_id, public_key, private_key, (environment_name or "").strip().lower(), **options)
+    return BraintreeGateway(
+        merchant_id, public_key, private_key, (environment_name or "").strip().lower(), **options
+    )
 
 
 def _unavailable_on_network_error(method):
@@ -135,6 +208,7 @@ def _unavailable_on_network_error(method):
             return method(*args, **kwargs)
         except _UNAVAILABLE as exc:
             raise GatewayUnavailable(type(exc).__name__) from exc
+
     return guarded
 
 
@@ -143,16 +217,34 @@ class BraintreeGateway(PaymentGateway):
     or `sdk=` an already built braintree.BraintreeGateway. `merchant_accounts` maps a currency
     to the merchant account that bills in it."""
 
-    def __init__(self, merchant_id=None, public_key=None, private_key=None, environment="sandbox", *,
-                 sdk=None, timeout: float = 20, merchant_accounts: Mapping[str, str] | None = None):
+    def __init__(
+        self,
+        merchant_id=None,
+        public_key=None,
+        private_key=None,
+        environment="sandbox",
+        *,
+        sdk=None,
+        timeout: float = 20,
+        merchant_accounts: Mapping[str, str] | None = None,
+    ):
         if sdk is None:
-            credentials = {"merchant_id": merchant_id, "public_key": public_key, "private_key": private_key}
+            credentials = {
+                "merchant_id": merchant_id,
+                "public_key": public_key,
+                "private_key": private_key,
+            }
             missing = [name for name, value in credentials.items() if not (value or "").strip()]
             if missing:
                 raise ValueError(f"Braintree is not configured: missing {', '.join(missing)}")
-            sdk = braintree.BraintreeGateway(braintree.Configuration(
-                environment=_environment(environment), **credentials,
-                timeout=timeout, wrap_http_exceptions=True))
+            sdk = braintree.BraintreeGateway(
+                braintree.Configuration(
+                    environment=_environment(environment),
+                    **credentials,
+                    timeout=timeout,
+                    wrap_http_exceptions=True,
+                )
+            )
         self._sdk = sdk
         self._merchant_accounts = dict(merchant_accounts or {})
 
@@ -161,11 +253,17 @@ class BraintreeGateway(PaymentGateway):
 
     @_unavailable_on_network_error
     def client_token(self, customer_id: str | None = None, currency: str | None = None) -> str:
-        params = {"merchant_account_id": self._merchant_accounts[currency]} if currency in self._merchant_accounts else {}
+        params = (
+            {"merchant_account_id": self._merchant_accounts[currency]}
+            if currency in self._merchant_accounts
+            else {}
+        )
         if customer_id:
             try:
                 return self._sdk.client_token.generate({"customer_id": customer_id, **params})
-            except ValueError:  # not in the vault yet (first sign-up): a token without the vault does
+            except (
+                ValueError
+            ):  # not in the vault yet (first sign-up): a token without the vault does
                 log.info("braintree client token: customer %s not in the vault", customer_id)
         return self._sdk.client_token.generate(params)
 
@@ -180,14 +278,18 @@ class BraintreeGateway(PaymentGateway):
             # A retry whose first attempt used the nonce: the subscription may exist already.
             existing = self._existing(request.subscription_id) if error == CONSUMED_NONCE else None
             return existing or GatewayResult(ok=False, error=error)
-        created = self._sdk.subscription.create(self._subscription_params(request, vaulted.payment_method.token))
+        created = self._sdk.subscription.create(
+            self._subscription_params(request, vaulted.payment_method.token)
+        )
         if created.is_success:
             return _success(created.subscription, vaulted.payment_method)
         if _has_code(created, ErrorCodes.Subscription.IdIsInUse):  # a retry after a lost answer
             existing = self._existing(request.subscription_id)
             if existing:
                 return existing
-        return GatewayResult(ok=False, error=_failed("subscription.create", request.subscription_id, created))
+        return GatewayResult(
+            ok=False, error=_failed("subscription.create", request.subscription_id, created)
+        )
 
     @_unavailable_on_network_error
     def find_subscription(self, subscription_id: str) -> GatewayResult | None:
@@ -206,11 +308,15 @@ class BraintreeGateway(PaymentGateway):
         tokenized = details.get("is_network_tokenized") if isinstance(details, dict) else None
         return tds.NonceFacts(
             kind=_NONCE_KINDS.get(getattr(found, "type", None), tds.OTHER),
-            authentication=None if info is None else tds.Authentication(
+            authentication=None
+            if info is None
+            else tds.Authentication(
                 status=getattr(info, "status", None) or "",
                 liability_shifted=bool(getattr(info, "liability_shifted", False)),
-                liability_shift_possible=bool(getattr(info, "liability_shift_possible", False))),
-            network_tokenized=tokenized in (True, "true"))
+                liability_shift_possible=bool(getattr(info, "liability_shift_possible", False)),
+            ),
+            network_tokenized=tokenized in (True, "true"),
+        )
 
     @_unavailable_on_network_error
     def cancel_subscription(self, gateway_id: str) -> GatewayResult:
@@ -220,7 +326,11 @@ class BraintreeGateway(PaymentGateway):
             return GatewayResult(ok=False, gateway_id=gateway_id, error=GATEWAY_REJECTED)
         if result.is_success or _has_code(result, ErrorCodes.Subscription.StatusIsCanceled):
             return GatewayResult(ok=True, gateway_id=gateway_id)
-        return GatewayResult(ok=False, gateway_id=gateway_id, error=_failed("subscription.cancel", gateway_id, result))
+        return GatewayResult(
+            ok=False,
+            gateway_id=gateway_id,
+            error=_failed("subscription.cancel", gateway_id, result),
+        )
 
     @_unavailable_on_network_error
     def change_plan(self, gateway_id: str, plan_id: str, price: Decimal) -> GatewayResult:
@@ -231,7 +341,11 @@ class BraintreeGateway(PaymentGateway):
             return GatewayResult(ok=False, gateway_id=gateway_id, error=GATEWAY_REJECTED)
         if result.is_success:
             return _success(result.subscription, None)
-        return GatewayResult(ok=False, gateway_id=gateway_id, error=_failed("subscription.update", gateway_id, result))
+        return GatewayResult(
+            ok=False,
+            gateway_id=gateway_id,
+            error=_failed("subscription.update", gateway_id, result),
+        )
 
     @_unavailable_on_network_error
     def delete_customer(self, customer_id: str) -> GatewayResult:
@@ -253,11 +367,15 @@ class BraintreeGateway(PaymentGateway):
         if kind in DISPUTE_KINDS:
             dispute = notification.dispute
             disputed = getattr(dispute, "transaction", None)
-            return WebhookEvent(kind=kind, gateway_id=dispute.id or "", occurred_at=_utc(notification.timestamp),
-                                extra={"provider_kind": notification.kind},
-                                transaction_id=getattr(disputed, "id", None) or None,
-                                amount=_decimal(getattr(dispute, "amount_disputed", None)),
-                                currency=getattr(dispute, "currency_iso_code", None) or None)
+            return WebhookEvent(
+                kind=kind,
+                gateway_id=dispute.id or "",
+                occurred_at=_utc(notification.timestamp),
+                extra={"provider_kind": notification.kind},
+                transaction_id=getattr(disputed, "id", None) or None,
+                amount=_decimal(getattr(dispute, "amount_disputed", None)),
+                currency=getattr(dispute, "currency_iso_code", None) or None,
+            )
         subscription = getattr(notification, "subscription", None)
         charge = (getattr(subscription, "transactions", None) or [None])[0]  # the newest first
         return WebhookEvent(
@@ -283,8 +401,13 @@ class BraintreeGateway(PaymentGateway):
             refund = self._sdk.transaction.find(refund_id)
             if refund.status in _REFUND_LIVE:
                 refunded += Decimal(refund.amount)
-        return TransactionInfo(transaction_id=tx.id, status=_TRANSACTION_STATUSES.get(tx.status, NOT_CHARGED),
-                               amount=Decimal(tx.amount), currency=tx.currency_iso_code, refunded=refunded)
+        return TransactionInfo(
+            transaction_id=tx.id,
+            status=_TRANSACTION_STATUSES.get(tx.status, NOT_CHARGED),
+            amount=Decimal(tx.amount),
+            currency=tx.currency_iso_code,
+            refunded=refunded,
+        )
 
     @_unavailable_on_network_error
     def refund(self, transaction_id: str, amount: Decimal) -> GatewayResult:
@@ -293,7 +416,9 @@ class BraintreeGateway(PaymentGateway):
         except NotFoundError:
             return GatewayResult(ok=False, error=GATEWAY_REJECTED)
         if result.is_success:
-            return GatewayResult(ok=True, gateway_id=result.transaction.id, amount=Decimal(result.transaction.amount))
+            return GatewayResult(
+                ok=True, gateway_id=result.transaction.id, amount=Decimal(result.transaction.amount)
+            )
         return GatewayResult(ok=False, error=_failed("transaction.refund", transaction_id, result))
 
     @_unavailable_on_network_error
@@ -303,7 +428,9 @@ class BraintreeGateway(PaymentGateway):
         except NotFoundError:
             return GatewayResult(ok=False, error=GATEWAY_REJECTED)
         if result.is_success:
-            return GatewayResult(ok=True, gateway_id=result.transaction.id, amount=Decimal(result.transaction.amount))
+            return GatewayResult(
+                ok=True, gateway_id=result.transaction.id, amount=Decimal(result.transaction.amount)
+            )
         return GatewayResult(ok=False, error=_failed("transaction.void", transaction_id, result))
 
     def _ensure_customer(self, request: SubscriptionRequest) -> str | None:
@@ -313,7 +440,9 @@ class BraintreeGateway(PaymentGateway):
         except NotFoundError:
             pass
         created = self._sdk.customer.create({"id": request.customer_id, "email": request.email})
-        if created.is_success or _has_code(created, ErrorCodes.Customer.IdIsInUse):  # lost a race: fine
+        if created.is_success or _has_code(
+            created, ErrorCodes.Customer.IdIsInUse
+        ):  # lost a race: fine
             return None
         return _failed("customer.create", request.subscription_id, created)
 
@@ -322,7 +451,9 @@ class BraintreeGateway(PaymentGateway):
             subscription = self._sdk.subscription.find(subscription_id)
         except NotFoundError:
             return None
-        if subscription.status in _FINISHED:  # the id belongs to an ended subscription, not to a retry
+        if (
+            subscription.status in _FINISHED
+        ):  # the id belongs to an ended subscription, not to a retry
             return GatewayResult(ok=False, gateway_id=subscription.id, error=DUPLICATE)
         try:
             method = self._sdk.payment_method.find(subscription.payment_method_token)
@@ -332,12 +463,18 @@ class BraintreeGateway(PaymentGateway):
 
     def _payment_method_params(self, r: SubscriptionRequest) -> dict:
         # Braintree applies verify_card (and cardholder_name) to cards only; other kinds ignore them.
-        params = {"customer_id": r.customer_id, "payment_method_nonce": r.nonce, "options": {"verify_card": True}}
+        params = {
+            "customer_id": r.customer_id,
+            "payment_method_nonce": r.nonce,
+            "options": {"verify_card": True},
+        }
         # verify_card keeps a 3-D Secure nonce's authentication on the verification (Braintree: 3-D Secure
         # information is lost on PaymentMethod.create without it); the web authenticated a trial for this amount.
         params["options"]["verification_amount"] = _money(tds.CARD_VERIFICATION_AMOUNT)
         if r.currency in self._merchant_accounts:
-            params["options"]["verification_merchant_account_id"] = self._merchant_accounts[r.currency]
+            params["options"]["verification_merchant_account_id"] = self._merchant_accounts[
+                r.currency
+            ]
         if r.device_data:
             params["device_data"] = r.device_data
         if r.billing_name:
@@ -350,19 +487,38 @@ class BraintreeGateway(PaymentGateway):
         base_price = r.price - sum((amount for _, amount in r.add_ons), Decimal(0))
         if base_price < 0:
             raise ValueError("add-ons cost more than the subscription price")
-        params = {"id": r.subscription_id, "payment_method_token": token, "plan_id": r.plan_id,
-                  "price": _money(base_price), "options": {"do_not_inherit_add_ons_or_discounts": True}}
+        params = {
+            "id": r.subscription_id,
+            "payment_method_token": token,
+            "plan_id": r.plan_id,
+            "price": _money(base_price),
+            "options": {"do_not_inherit_add_ons_or_discounts": True},
+        }
         if r.trial_days > 0:
-            params.update(trial_period=True, trial_duration=r.trial_days,
-                          trial_duration_unit=braintree.Subscription.TrialDurationUnit.Day)
+            params.update(
+                trial_period=True,
+                trial_duration=r.trial_days,
+                trial_duration_unit=braintree.Subscription.TrialDurationUnit.Day,
+            )
         else:
             params["trial_period"] = False
         if r.discount:
-            params["discounts"] = {"add": [{"inherited_from_id": COUPON_DISCOUNT_ID, "amount": _money(r.discount.amount),
-                                            "number_of_billing_cycles": r.discount.cycles}]}
+            params["discounts"] = {
+                "add": [
+                    {
+                        "inherited_from_id": COUPON_DISCOUNT_ID,
+                        "amount": _money(r.discount.amount),
+                        "number_of_billing_cycles": r.discount.cycles,
+                    }
+                ]
+            }
         if r.add_ons:
-            params["add_ons"] = {"add": [{"inherited_from_id": add_on_id, "amount": _money(amount)}
-                                         for add_on_id, amount in r.add_ons]}
+            params["add_ons"] = {
+                "add": [
+                    {"inherited_from_id": add_on_id, "amount": _money(amount)}
+                    for add_on_id, amount in r.add_ons
+                ]
+            }
         if r.currency in self._merchant_accounts:
             params["merchant_account_id"] = self._merchant_accounts[r.currency]
         return params
@@ -372,18 +528,24 @@ def _environment(environment) -> braintree.Environment:
     if isinstance(environment, braintree.Environment):
         return environment
     if environment not in _ENVIRONMENTS:
-        raise ValueError(f"Braintree environment must be 'sandbox' or 'production', not {environment!r}")
+        raise ValueError(
+            f"Braintree environment must be 'sandbox' or 'production', not {environment!r}"
+        )
     return _ENVIRONMENTS[environment]
 
 
 def _success(subscription, method) -> GatewayResult:
     kind = next((kind for cls, kind in _METHOD_KINDS if isinstance(method, cls)), None)
     charge = (getattr(subscription, "transactions", None) or [None])[0]  # charged at once: no trial
-    return GatewayResult(ok=True, gateway_id=subscription.id, payment_method=kind,
-                         next_billing_date=_utc(getattr(subscription, "next_billing_date", None)),
-                         transaction_id=getattr(charge, "id", None) or None,
-                         amount=_decimal(getattr(charge, "amount", None)),
-                         **_method_details(method))
+    return GatewayResult(
+        ok=True,
+        gateway_id=subscription.id,
+        payment_method=kind,
+        next_billing_date=_utc(getattr(subscription, "next_billing_date", None)),
+        transaction_id=getattr(charge, "id", None) or None,
+        amount=_decimal(getattr(charge, "amount", None)),
+        **_method_details(method),
+    )
 
 
 def _method_details(method) -> dict:
@@ -396,14 +558,18 @@ def _method_details(method) -> dict:
         return {"payer_email": mask_email(email)}
     brand = getattr(method, "card_type", None) or getattr(method, "source_card_type", None)
     last4 = getattr(method, "last_4", None) or getattr(method, "source_card_last_4", None)
-    return {"card_brand": brand if isinstance(brand, str) else None,
-            "card_last4": last4 if isinstance(last4, str) and len(last4) == 4 else None}
+    return {
+        "card_brand": brand if isinstance(brand, str) else None,
+        "card_last4": last4 if isinstance(last4, str) and len(last4) == 4 else None,
+    }
 
 
 def _failed(call: str, reference: str, result) -> str:
     neutral = classify_error(result)
     codes = [error.code for error in result.errors.deep_errors]
-    log.warning("braintree %s failed for %s: %s %s -> %s", call, reference, result.message, codes, neutral)
+    log.warning(
+        "braintree %s failed for %s: %s %s -> %s", call, reference, result.message, codes, neutral
+    )
     return neutral
 
 
@@ -431,5 +597,9 @@ def _utc(value: date | datetime | None) -> datetime | None:
     if value is None or value == "":
         return None
     if isinstance(value, datetime):
-        return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+        return (
+            value.replace(tzinfo=timezone.utc)
+            if value.tzinfo is None
+            else value.astimezone(timezone.utc)
+        )
     return datetime(value.year, value.month, value.day, tzinfo=timezone.utc)

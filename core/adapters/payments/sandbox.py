@@ -4,6 +4,7 @@ It answers like the real gateway does for each test nonce, so every payment path
 (card, PayPal, Google Pay, declines, consumed or invalid nonces) runs locally.
 Webhooks are signed with HMAC-SHA256 under a per-process secret.
 """
+
 from __future__ import annotations
 
 import base64
@@ -19,12 +20,28 @@ from core.domain import payments as p
 from core.domain import three_d_secure as tds
 
 # Braintree's documented test nonces (braintree.test.nonces.Nonces); a test checks they match the SDK.
-CARD_NONCES = {"fake-valid-nonce", "fake-valid-visa-nonce", "fake-valid-mastercard-nonce",
-               "fake-valid-amex-nonce", "fake-valid-discover-nonce", "fake-valid-debit-nonce",
-               "fake-valid-prepaid-nonce", "fake-valid-commercial-nonce"}
-PAYPAL_NONCES = {"fake-paypal-billing-agreement-nonce", "fake-paypal-one-time-nonce", "fake-paypal-future-nonce"}
-GOOGLE_PAY_NONCES = {"fake-android-pay-nonce", "fake-android-pay-visa-nonce", "fake-android-pay-mastercard-nonce",
-                     "fake-android-pay-amex-nonce", "fake-android-pay-discover-nonce"}
+CARD_NONCES = {
+    "fake-valid-nonce",
+    "fake-valid-visa-nonce",
+    "fake-valid-mastercard-nonce",
+    "fake-valid-amex-nonce",
+    "fake-valid-discover-nonce",
+    "fake-valid-debit-nonce",
+    "fake-valid-prepaid-nonce",
+    "fake-valid-commercial-nonce",
+}
+PAYPAL_NONCES = {
+    "fake-paypal-billing-agreement-nonce",
+    "fake-paypal-one-time-nonce",
+    "fake-paypal-future-nonce",
+}
+GOOGLE_PAY_NONCES = {
+    "fake-android-pay-nonce",
+    "fake-android-pay-visa-nonce",
+    "fake-android-pay-mastercard-nonce",
+    "fake-android-pay-amex-nonce",
+    "fake-android-pay-discover-nonce",
+}
 FAILURES = {
     "fake-processor-declined-visa-nonce": p.DECLINED,
     "fake-processor-declined-mastercard-nonce": p.DECLINED,
@@ -39,33 +56,64 @@ FAILURES = {
     "fake-brand-not-accepted-nonce": p.BRAND_NOT_ACCEPTED,
 }
 UNAVAILABLE_NONCE = "fake-gateway-unavailable-nonce"  # the gateway times out: outcome unknown
-APPLE_PAY_NONCES = {"fake-apple-pay-visa-nonce", "fake-apple-pay-mastercard-nonce", "fake-apple-pay-amex-nonce",
-                    "fake-apple-pay-mpan-nonce"}
+APPLE_PAY_NONCES = {
+    "fake-apple-pay-visa-nonce",
+    "fake-apple-pay-mastercard-nonce",
+    "fake-apple-pay-amex-nonce",
+    "fake-apple-pay-mpan-nonce",
+}
 # Braintree's 3-D Secure test nonces (braintree.test.nonces.Nonces; a test checks the names) -> the
 # three_d_secure_info PaymentMethodNonce.find gives for them: (status, liability shifted, shift possible),
 # with the statuses of Braintree's 3-D Secure testing guide. All are Visa cards.
 THREE_D_SECURE_NONCES = {
     "fake-three-d-secure-visa-full-authentication-nonce": ("authenticate_successful", True, True),
-    "fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce": ("authenticate_successful", True, True),
-    "fake-three-d-secure-two-visa-successful-step-up-authentication-nonce": ("authenticate_successful", True, True),
-    "fake-three-d-secure-visa-attempts-non-participating-nonce": ("authenticate_attempt_successful", True, True),
+    "fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce": (
+        "authenticate_successful",
+        True,
+        True,
+    ),
+    "fake-three-d-secure-two-visa-successful-step-up-authentication-nonce": (
+        "authenticate_successful",
+        True,
+        True,
+    ),
+    "fake-three-d-secure-visa-attempts-non-participating-nonce": (
+        "authenticate_attempt_successful",
+        True,
+        True,
+    ),
     "fake-three-d-secure-visa-failed-authentication-nonce": ("authenticate_failed", False, True),
-    "fake-three-d-secure-visa-failed-signature-nonce": ("authenticate_signature_verification_failed", False, True),
-    "fake-three-d-secure-visa-authentication-unavailable-nonce": ("authenticate_unable_to_authenticate", False, True),
+    "fake-three-d-secure-visa-failed-signature-nonce": (
+        "authenticate_signature_verification_failed",
+        False,
+        True,
+    ),
+    "fake-three-d-secure-visa-authentication-unavailable-nonce": (
+        "authenticate_unable_to_authenticate",
+        False,
+        True,
+    ),
     "fake-three-d-secure-visa-mpi-authenticate-error-nonce": ("authenticate_error", False, True),
     "fake-three-d-secure-visa-unavailable-nonce": ("authentication_unavailable", False, False),
     "fake-three-d-secure-visa-not-enrolled-nonce": ("lookup_not_enrolled", False, False),
     "fake-three-d-secure-visa-lookup-timeout-nonce": ("lookup_error", False, False),
     "fake-three-d-secure-visa-mpi-lookup-error-nonce": ("lookup_error", False, False),
     "fake-three-d-secure-two-visa-error-on-lookup-nonce": ("lookup_error", False, False),
-    "fake-three-d-secure-two-visa-timeout-on-lookup-nonce": ("lookup_failed_acs_error", False, False),
+    "fake-three-d-secure-two-visa-timeout-on-lookup-nonce": (
+        "lookup_failed_acs_error",
+        False,
+        False,
+    ),
     "fake-three-d-secure-visa-bypassed-authentication-nonce": ("lookup_bypassed", False, False),
 }
 # What Braintree's sandbox reports for its test nonces (brand, last four digits; the PayPal test payer).
 CARD_DETAILS = {
-    "fake-valid-mastercard-nonce": ("MasterCard", "4444"), "fake-valid-amex-nonce": ("American Express", "0005"),
-    "fake-valid-discover-nonce": ("Discover", "1117"), "fake-android-pay-mastercard-nonce": ("MasterCard", "4444"),
-    "fake-android-pay-amex-nonce": ("American Express", "0005"), "fake-android-pay-discover-nonce": ("Discover", "1117"),
+    "fake-valid-mastercard-nonce": ("MasterCard", "4444"),
+    "fake-valid-amex-nonce": ("American Express", "0005"),
+    "fake-valid-discover-nonce": ("Discover", "1117"),
+    "fake-android-pay-mastercard-nonce": ("MasterCard", "4444"),
+    "fake-android-pay-amex-nonce": ("American Express", "0005"),
+    "fake-android-pay-discover-nonce": ("Discover", "1117"),
 }
 DEFAULT_CARD = ("Visa", "1881")
 SANDBOX_PAYER = "jane.doe@paypal.com"
@@ -78,11 +126,15 @@ def _method_details(method: str, nonce: str) -> dict:
     return {"card_brand": brand, "card_last4": last4}
 
 
-_TRANSACTION_ID = re.compile(r"^sandbox_tx_(?P<at>\d{1,12})_[0-9a-f]{6}_(?P<cents>\d{1,9})(?P<currency>[A-Z]{3})$")
+_TRANSACTION_ID = re.compile(
+    r"^sandbox_tx_(?P<at>\d{1,12})_[0-9a-f]{6}_(?P<cents>\d{1,9})(?P<currency>[A-Z]{3})$"
+)
 
 
 class SandboxGateway:
-    def __init__(self, webhook_secret: str | None = None, clock=None, settle_after: int | None = None) -> None:
+    def __init__(
+        self, webhook_secret: str | None = None, clock=None, settle_after: int | None = None
+    ) -> None:
         self._secret = (webhook_secret or secrets.token_hex(32)).encode()
         self._clock = clock
         # Seconds after which a charge counts as settled (SANDBOX_SETTLE_SECONDS); None: only settle() does it.
@@ -93,40 +145,69 @@ class SandboxGateway:
         # A charge is submitted for settlement (voidable) until settle() (refundable), as Braintree's
         # sandbox settles a few hours later.
         self.transactions: dict[str, dict] = {}
-        self.refund_calls: list[tuple[str, Decimal | None]] = []  # (transaction, amount; None = void)
+        self.refund_calls: list[
+            tuple[str, Decimal | None]
+        ] = []  # (transaction, amount; None = void)
 
     def _now(self) -> datetime:
         return self._clock.now() if self._clock else datetime.now(timezone.utc)
 
     def client_token(self, customer_id: str | None = None, currency: str | None = None) -> str:
-        body = {"environment": "sandbox", "customerId": customer_id, "currency": currency, "nonce": secrets.token_hex(8)}
+        body = {
+            "environment": "sandbox",
+            "customerId": customer_id,
+            "currency": currency,
+            "nonce": secrets.token_hex(8),
+        }
         return "sandbox_" + base64.b64encode(json.dumps(body).encode()).decode()
 
     def create_subscription(self, request: p.SubscriptionRequest) -> p.GatewayResult:
         if request.subscription_id in self.subscriptions:  # a retry finds the first one
             existing = self.subscriptions[request.subscription_id]
-            return p.GatewayResult(ok=True, gateway_id=request.subscription_id, payment_method=existing["method"],
-                                   **_method_details(existing["method"], existing["request"].nonce))
+            return p.GatewayResult(
+                ok=True,
+                gateway_id=request.subscription_id,
+                payment_method=existing["method"],
+                **_method_details(existing["method"], existing["request"].nonce),
+            )
         nonce = request.nonce
         if nonce == UNAVAILABLE_NONCE:
             raise p.GatewayUnavailable("sandbox: simulated timeout")
         if nonce in FAILURES:
             return p.GatewayResult(ok=False, error=FAILURES[nonce])
-        method = (p.CARD if nonce in CARD_NONCES or nonce in THREE_D_SECURE_NONCES
-                  else p.PAYPAL if nonce in PAYPAL_NONCES else p.GOOGLE_PAY if nonce in GOOGLE_PAY_NONCES
-                  else p.APPLE_PAY if nonce in APPLE_PAY_NONCES else None)
+        method = (
+            p.CARD
+            if nonce in CARD_NONCES or nonce in THREE_D_SECURE_NONCES
+            else p.PAYPAL
+            if nonce in PAYPAL_NONCES
+            else p.GOOGLE_PAY
+            if nonce in GOOGLE_PAY_NONCES
+            else p.APPLE_PAY
+            if nonce in APPLE_PAY_NONCES
+            else None
+        )
         if method is None:
             return p.GatewayResult(ok=False, error=p.INVALID_NONCE)
-        self.subscriptions[request.subscription_id] = {"method": method, "request": request, "status": "Active",
-                                                       "plan_id": request.plan_id, "price": request.price}
+        self.subscriptions[request.subscription_id] = {
+            "method": method,
+            "request": request,
+            "status": "Active",
+            "plan_id": request.plan_id,
+            "price": request.price,
+        }
         charge = None
         if not request.trial_days:  # no free days: the first cycle is charged now
             amount = request.price - (request.discount.amount if request.discount else Decimal(0))
             charge = self.charge(request.subscription_id, amount, request.currency)
-        return p.GatewayResult(ok=True, gateway_id=request.subscription_id, payment_method=method,
-                               next_billing_date=self._now() + timedelta(days=request.trial_days),
-                               transaction_id=charge, amount=self.transactions[charge]["amount"] if charge else None,
-                               **_method_details(method, nonce))
+        return p.GatewayResult(
+            ok=True,
+            gateway_id=request.subscription_id,
+            payment_method=method,
+            next_billing_date=self._now() + timedelta(days=request.trial_days),
+            transaction_id=charge,
+            amount=self.transactions[charge]["amount"] if charge else None,
+            **_method_details(method, nonce),
+        )
 
     # Transactions ---------------------------------------------------------------
     def charge(self, gateway_id: str, amount: Decimal, currency: str) -> str:
@@ -134,10 +215,17 @@ class SandboxGateway:
         # The id says when, how much and in which currency, so that every API process (gunicorn workers
         # each have their own sandbox) knows the charge, and ids never collide between processes.
         cents = int((Decimal(amount) * 100).to_integral_value())
-        transaction_id = f"sandbox_tx_{int(self._now().timestamp())}_{secrets.token_hex(3)}_{cents}{currency}"
-        self.transactions[transaction_id] = {"subscription": gateway_id, "status": "submitted_for_settlement",
-                                             "amount": Decimal(amount), "currency": currency, "refunds": [],
-                                             "at": self._now()}
+        transaction_id = (
+            f"sandbox_tx_{int(self._now().timestamp())}_{secrets.token_hex(3)}_{cents}{currency}"
+        )
+        self.transactions[transaction_id] = {
+            "subscription": gateway_id,
+            "status": "submitted_for_settlement",
+            "amount": Decimal(amount),
+            "currency": currency,
+            "refunds": [],
+            "at": self._now(),
+        }
         return transaction_id
 
     def _transaction(self, transaction_id: str) -> dict | None:
@@ -147,11 +235,18 @@ class SandboxGateway:
             if match is None:
                 return None
             tx = self.transactions[transaction_id] = {
-                "subscription": None, "status": "submitted_for_settlement", "refunds": [],
-                "amount": Decimal(match["cents"]) / 100, "currency": match["currency"],
-                "at": datetime.fromtimestamp(int(match["at"]), timezone.utc)}
-        if (tx["status"] == "submitted_for_settlement" and self._settle_after is not None
-                and self._now() - tx["at"] >= timedelta(seconds=self._settle_after)):
+                "subscription": None,
+                "status": "submitted_for_settlement",
+                "refunds": [],
+                "amount": Decimal(match["cents"]) / 100,
+                "currency": match["currency"],
+                "at": datetime.fromtimestamp(int(match["at"]), timezone.utc),
+            }
+        if (
+            tx["status"] == "submitted_for_settlement"
+            and self._settle_after is not None
+            and self._now() - tx["at"] >= timedelta(seconds=self._settle_after)
+        ):
             tx["status"] = "settled"
         return tx
 
@@ -162,23 +257,42 @@ class SandboxGateway:
         tx = self._transaction(transaction_id)
         if tx is None:
             return None
-        status = {"submitted_for_settlement": p.UNSETTLED, "settled": p.SETTLED, "voided": p.VOIDED}[tx["status"]]
-        return p.TransactionInfo(transaction_id=transaction_id, status=status, amount=tx["amount"],
-                                 currency=tx["currency"], refunded=sum(tx["refunds"], Decimal(0)))
+        status = {
+            "submitted_for_settlement": p.UNSETTLED,
+            "settled": p.SETTLED,
+            "voided": p.VOIDED,
+        }[tx["status"]]
+        return p.TransactionInfo(
+            transaction_id=transaction_id,
+            status=status,
+            amount=tx["amount"],
+            currency=tx["currency"],
+            refunded=sum(tx["refunds"], Decimal(0)),
+        )
 
     def refund(self, transaction_id: str, amount: Decimal) -> p.GatewayResult:
         self.refund_calls.append((transaction_id, amount))
         tx = self._transaction(transaction_id)
-        if tx is None or tx["status"] != "settled" or sum(tx["refunds"], Decimal(0)) + amount > tx["amount"]:
-            return p.GatewayResult(ok=False, error=p.GATEWAY_REJECTED)  # as Braintree refuses (91506, 91521)
+        if (
+            tx is None
+            or tx["status"] != "settled"
+            or sum(tx["refunds"], Decimal(0)) + amount > tx["amount"]
+        ):
+            return p.GatewayResult(
+                ok=False, error=p.GATEWAY_REJECTED
+            )  # as Braintree refuses (91506, 91521)
         tx["refunds"].append(Decimal(amount))
-        return p.GatewayResult(ok=True, gateway_id=f"{transaction_id}_refund_{len(tx['refunds'])}", amount=amount)
+        return p.GatewayResult(
+            ok=True, gateway_id=f"{transaction_id}_refund_{len(tx['refunds'])}", amount=amount
+        )
 
     def void(self, transaction_id: str) -> p.GatewayResult:
         self.refund_calls.append((transaction_id, None))
         tx = self._transaction(transaction_id)
         if tx is None or tx["status"] != "submitted_for_settlement":
-            return p.GatewayResult(ok=False, error=p.GATEWAY_REJECTED)  # settled: refund it instead (91504)
+            return p.GatewayResult(
+                ok=False, error=p.GATEWAY_REJECTED
+            )  # settled: refund it instead (91504)
         tx["status"] = "voided"
         return p.GatewayResult(ok=True, gateway_id=transaction_id, amount=tx["amount"])
 
@@ -186,15 +300,21 @@ class SandboxGateway:
         existing = self.subscriptions.get(subscription_id)
         if existing is None:
             return None
-        return p.GatewayResult(ok=True, gateway_id=subscription_id, payment_method=existing["method"])
+        return p.GatewayResult(
+            ok=True, gateway_id=subscription_id, payment_method=existing["method"]
+        )
 
     def inspect_nonce(self, nonce: str) -> tds.NonceFacts | None:
         """As PaymentMethodNonce.find: the kind, and the 3-D Secure information of a 3-D Secure test nonce.
         Braintree's Google Pay test nonces stand for network-tokenized cards (CRYPTOGRAM_3DS)."""
         if nonce in THREE_D_SECURE_NONCES:
             status, shifted, possible = THREE_D_SECURE_NONCES[nonce]
-            return tds.NonceFacts(kind=tds.CARD, authentication=tds.Authentication(status, shifted, possible))
-        if nonce in CARD_NONCES or nonce in FAILURES or nonce == UNAVAILABLE_NONCE:  # that one times out later
+            return tds.NonceFacts(
+                kind=tds.CARD, authentication=tds.Authentication(status, shifted, possible)
+            )
+        if (
+            nonce in CARD_NONCES or nonce in FAILURES or nonce == UNAVAILABLE_NONCE
+        ):  # that one times out later
             return tds.NonceFacts(kind=tds.CARD)
         if nonce in PAYPAL_NONCES:
             return tds.NonceFacts(kind=tds.PAYPAL)
@@ -219,15 +339,27 @@ class SandboxGateway:
         return p.GatewayResult(ok=True)
 
     # Webhooks -----------------------------------------------------------------
-    def sample_notification(self, kind: str, gateway_id: str, occurred_at: datetime | None = None,
-                            paid_through: datetime | None = None, transaction_id: str | None = None,
-                            amount: Decimal | None = None, currency: str | None = None) -> tuple[str, str]:
+    def sample_notification(
+        self,
+        kind: str,
+        gateway_id: str,
+        occurred_at: datetime | None = None,
+        paid_through: datetime | None = None,
+        transaction_id: str | None = None,
+        amount: Decimal | None = None,
+        currency: str | None = None,
+    ) -> tuple[str, str]:
         """(bt_signature, bt_payload) for a sandbox webhook, as the SDK's webhook_testing does. For
         dispute_opened/won/lost, `gateway_id` is the dispute's id and `transaction_id` the disputed charge."""
-        body = {"kind": kind, "id": gateway_id, "timestamp": (occurred_at or self._now()).isoformat(),
-                "paid_through": paid_through.isoformat() if paid_through else None,
-                "transaction_id": transaction_id, "amount": str(amount) if amount is not None else None,
-                "currency": currency}
+        body = {
+            "kind": kind,
+            "id": gateway_id,
+            "timestamp": (occurred_at or self._now()).isoformat(),
+            "paid_through": paid_through.isoformat() if paid_through else None,
+            "transaction_id": transaction_id,
+            "amount": str(amount) if amount is not None else None,
+            "currency": currency,
+        }
         payload = base64.b64encode(json.dumps(body).encode()).decode()
         return self._sign(payload), payload
 
@@ -236,16 +368,24 @@ class SandboxGateway:
 
     def parse_webhook(self, signature: str, payload: str) -> p.WebhookEvent:
         # As bytes: compare_digest refuses str with non-ASCII characters (a garbage signature).
-        if not hmac.compare_digest(self._sign(payload or "").encode(), (signature or "").encode("utf-8", "replace")):
+        if not hmac.compare_digest(
+            self._sign(payload or "").encode(), (signature or "").encode("utf-8", "replace")
+        ):
             raise p.InvalidWebhookSignature("bad sandbox signature")
         try:
             body = json.loads(base64.b64decode(payload))
-            paid_through = datetime.fromisoformat(body["paid_through"]) if body.get("paid_through") else None
-            return p.WebhookEvent(kind=body["kind"], gateway_id=body["id"],
-                                  occurred_at=datetime.fromisoformat(body["timestamp"]),
-                                  paid_through=paid_through, next_billing_date=paid_through,
-                                  transaction_id=body.get("transaction_id"),
-                                  amount=Decimal(body["amount"]) if body.get("amount") else None,
-                                  currency=body.get("currency"))
+            paid_through = (
+                datetime.fromisoformat(body["paid_through"]) if body.get("paid_through") else None
+            )
+            return p.WebhookEvent(
+                kind=body["kind"],
+                gateway_id=body["id"],
+                occurred_at=datetime.fromisoformat(body["timestamp"]),
+                paid_through=paid_through,
+                next_billing_date=paid_through,
+                transaction_id=body.get("transaction_id"),
+                amount=Decimal(body["amount"]) if body.get("amount") else None,
+                currency=body.get("currency"),
+            )
         except (ValueError, KeyError, TypeError, ArithmeticError) as exc:
             raise p.InvalidWebhookSignature("malformed sandbox payload") from exc

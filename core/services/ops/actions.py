@@ -1,6 +1,7 @@
 """What staff do to a parent's account. Each action and its audit entry share one transaction where the
 action is ours; where it reuses a parent-side use case (cancel, change e-mail, erase), the entry is
 written right after that use case succeeded. E-mail addresses in the trail are masked."""
+
 from __future__ import annotations
 
 from core.domain import errors
@@ -24,11 +25,15 @@ def _account(uow, account_id: int):
     return account
 
 
-def resend_confirmation(ctx: ServiceContext, staff: StaffMember, account_id: int, reason: str | None) -> None:
+def resend_confirmation(
+    ctx: ServiceContext, staff: StaffMember, account_id: int, reason: str | None
+) -> None:
     _email(ctx, staff, account_id, "confirm_email", "parent.resend_confirmation", reason)
 
 
-def send_reset_link(ctx: ServiceContext, staff: StaffMember, account_id: int, reason: str | None) -> None:
+def send_reset_link(
+    ctx: ServiceContext, staff: StaffMember, account_id: int, reason: str | None
+) -> None:
     _email(ctx, staff, account_id, "reset_password", "parent.send_reset_link", reason)
 
 
@@ -36,16 +41,28 @@ def _email(ctx, staff, account_id, topic, action, reason) -> None:
     with ctx.uow() as uow:
         account = _account(uow, account_id)
         if account.is_email_fake:
-            raise DomainError(errors.FORGOT_UPDATE_FAILED)  # a placeholder address cannot receive it
+            raise DomainError(
+                errors.FORGOT_UPDATE_FAILED
+            )  # a placeholder address cannot receive it
         if topic == "confirm_email":
             uow.tokens.revoke_all(account_id, Purpose.CONFIRM_EMAIL, ctx.clock.now())
         uow.outbox.add(OutboxMessage(kind="email", topic=topic, payload={"account_id": account_id}))
-        record(ctx, uow, staff, action, account_id=account_id, target=f"account:{account_id}", reason=reason)
+        record(
+            ctx,
+            uow,
+            staff,
+            action,
+            account_id=account_id,
+            target=f"account:{account_id}",
+            reason=reason,
+        )
         uow.commit()
     ctx.jobs.outbox_changed()
 
 
-def change_email(ctx: ServiceContext, staff: StaffMember, account_id: int, new_email: str, reason: str | None) -> None:
+def change_email(
+    ctx: ServiceContext, staff: StaffMember, account_id: int, new_email: str, reason: str | None
+) -> None:
     """The parent-side change (confirmation to the new address, notice to the old one), then the entry."""
     clean_reason("parent.change_email", reason)
     with ctx.read() as uow:
@@ -53,13 +70,29 @@ def change_email(ctx: ServiceContext, staff: StaffMember, account_id: int, new_e
     profile.change_email(ctx, account_id, new_email)
     with ctx.uow() as uow:
         new = uow.accounts.get(account_id).email
-        record(ctx, uow, staff, "parent.change_email", account_id=account_id, target=f"account:{account_id}",
-               before={"email": mask_email(old)}, after={"email": mask_email(new)}, reason=reason)
+        record(
+            ctx,
+            uow,
+            staff,
+            "parent.change_email",
+            account_id=account_id,
+            target=f"account:{account_id}",
+            before={"email": mask_email(old)},
+            after={"email": mask_email(new)},
+            reason=reason,
+        )
         uow.commit()
 
 
-def grant(ctx: ServiceContext, staff: StaffMember, account_id: int, duration_code: str, reason: str | None,
-          subscription_id: int | None = None, product: str = "lumo_tv_books_games") -> Subscription:
+def grant(
+    ctx: ServiceContext,
+    staff: StaffMember,
+    account_id: int,
+    duration_code: str,
+    reason: str | None,
+    subscription_id: int | None = None,
+    product: str = "lumo_tv_books_games",
+) -> Subscription:
     """Free time. With a subscription that does not renew: its end date moves on by the duration (from today
     if it already ended). Without one: a new free subscription of `product` from today. Support may give at
     most a month (MAX_SUPPORT_GRANT_DAYS), the other roles a year. 400 grantRenewing for a renewing
@@ -79,10 +112,20 @@ def grant(ctx: ServiceContext, staff: StaffMember, account_id: int, duration_cod
         if subscription_id is None:
             end = add_duration(now, code)
             _check_length(now, end, limit)
-            sub = uow.subscriptions.add(Subscription(
-                account_id=account_id, subscription_type=product, duration_code=code, store_id=WEB_STORE,
-                payment_state_id=FREE_CAMPAIGN, end_date=end, next_billing_date=None, is_renewing=False,
-                payment_method="comp", created_at=now))
+            sub = uow.subscriptions.add(
+                Subscription(
+                    account_id=account_id,
+                    subscription_type=product,
+                    duration_code=code,
+                    store_id=WEB_STORE,
+                    payment_state_id=FREE_CAMPAIGN,
+                    end_date=end,
+                    next_billing_date=None,
+                    is_renewing=False,
+                    payment_method="comp",
+                    created_at=now,
+                )
+            )
             before = None
         else:
             sub = uow.subscriptions.get(subscription_id)
@@ -93,14 +136,29 @@ def grant(ctx: ServiceContext, staff: StaffMember, account_id: int, duration_cod
             start = max(sub.end_date or now, now)
             end = add_duration(start, code)
             _check_length(start, end, limit)
-            before = {"endDate": sub.end_date.isoformat() if sub.end_date else None, "state": sub.payment_state_id}
+            before = {
+                "endDate": sub.end_date.isoformat() if sub.end_date else None,
+                "state": sub.payment_state_id,
+            }
             sub.end_date = end
             if sub.payment_state_id == EXPIRED:
                 sub.payment_state_id = FREE_CAMPAIGN
             uow.subscriptions.save(sub)
-        record(ctx, uow, staff, "parent.grant", account_id=account_id, target=f"subscription:{sub.id}",
-               before=before, after={"endDate": sub.end_date.isoformat(), "duration": code,
-                                     "state": sub.payment_state_id}, reason=reason)
+        record(
+            ctx,
+            uow,
+            staff,
+            "parent.grant",
+            account_id=account_id,
+            target=f"subscription:{sub.id}",
+            before=before,
+            after={
+                "endDate": sub.end_date.isoformat(),
+                "duration": code,
+                "state": sub.payment_state_id,
+            },
+            reason=reason,
+        )
         uow.commit()
     return sub
 
@@ -110,8 +168,14 @@ def _check_length(start, end, limit_days: int) -> None:
         raise DomainError(errors.GRANT_TOO_LONG, max=limit_days)
 
 
-def cancel(ctx: ServiceContext, staff: StaffMember, account_id: int, subscription_id: int, at_period_end: bool,
-           reason: str | None) -> Subscription:
+def cancel(
+    ctx: ServiceContext,
+    staff: StaffMember,
+    account_id: int,
+    subscription_id: int,
+    at_period_end: bool,
+    reason: str | None,
+) -> Subscription:
     """At period end: as the parent's own cancel (gateway, e-mail, partner told). Now: that, then access ends today."""
     clean_reason("parent.cancel", reason)
     now = ctx.clock.now()
@@ -120,7 +184,10 @@ def cancel(ctx: ServiceContext, staff: StaffMember, account_id: int, subscriptio
         current = uow.subscriptions.get(subscription_id)
     if current is None or current.account_id != account_id:
         raise DomainError(errors.SUBSCRIPTION_NOT_FOUND)
-    before = {"state": current.payment_state_id, "endDate": current.end_date.isoformat() if current.end_date else None}
+    before = {
+        "state": current.payment_state_id,
+        "endDate": current.end_date.isoformat() if current.end_date else None,
+    }
     if not current.is_cancelled() and current.payment_state_id != FREE_CAMPAIGN:
         subscription_changes.cancel(ctx, account_id, subscription_id)
     elif at_period_end:
@@ -130,16 +197,32 @@ def cancel(ctx: ServiceContext, staff: StaffMember, account_id: int, subscriptio
         if not at_period_end and not sub.is_expired(now):
             sub.expire(now)
             uow.subscriptions.save(sub)
-        record(ctx, uow, staff, "parent.cancel", account_id=account_id, target=f"subscription:{sub.id}",
-               before=before, after={"state": sub.payment_state_id, "endDate": sub.end_date.isoformat()
-                                     if sub.end_date else None, "when": "period_end" if at_period_end else "now"},
-               reason=reason)
+        record(
+            ctx,
+            uow,
+            staff,
+            "parent.cancel",
+            account_id=account_id,
+            target=f"subscription:{sub.id}",
+            before=before,
+            after={
+                "state": sub.payment_state_id,
+                "endDate": sub.end_date.isoformat() if sub.end_date else None,
+                "when": "period_end" if at_period_end else "now",
+            },
+            reason=reason,
+        )
         uow.commit()
     return sub
 
 
-def revoke_sessions(ctx: ServiceContext, staff: StaffMember, account_id: int, reason: str | None,
-                    session_id: int | None = None) -> None:
+def revoke_sessions(
+    ctx: ServiceContext,
+    staff: StaffMember,
+    account_id: int,
+    reason: str | None,
+    session_id: int | None = None,
+) -> None:
     """Sign the parent out: every session (and TV), or one."""
     now = ctx.clock.now()
     with ctx.uow() as uow:
@@ -148,8 +231,15 @@ def revoke_sessions(ctx: ServiceContext, staff: StaffMember, account_id: int, re
             uow.tokens.revoke_all(account_id, Purpose.SESSION, now)
         elif not uow.ops.revoke_session(account_id, session_id, now):
             raise DomainError(errors.NOT_FOUND)
-        record(ctx, uow, staff, "parent.revoke_sessions", account_id=account_id,
-               target=f"session:{session_id}" if session_id else f"account:{account_id}", reason=reason)
+        record(
+            ctx,
+            uow,
+            staff,
+            "parent.revoke_sessions",
+            account_id=account_id,
+            target=f"session:{session_id}" if session_id else f"account:{account_id}",
+            reason=reason,
+        )
         uow.commit()
 
 
@@ -158,12 +248,22 @@ def export(ctx: ServiceContext, staff: StaffMember, account_id: int, reason: str
         _account(uow, account_id)
     document = data_rights.export(ctx, account_id)
     with ctx.uow() as uow:
-        record(ctx, uow, staff, "parent.export", account_id=account_id, target=f"account:{account_id}", reason=reason)
+        record(
+            ctx,
+            uow,
+            staff,
+            "parent.export",
+            account_id=account_id,
+            target=f"account:{account_id}",
+            reason=reason,
+        )
         uow.commit()
     return document
 
 
-def erase(ctx: ServiceContext, staff: StaffMember, account_id: int, confirmation: str, reason: str | None) -> None:
+def erase(
+    ctx: ServiceContext, staff: StaffMember, account_id: int, confirmation: str, reason: str | None
+) -> None:
     """Admin only (checked at the edge). The typed confirmation must be the account's e-mail address."""
     clean_reason("parent.erase", reason)
     with ctx.read() as uow:
@@ -172,6 +272,14 @@ def erase(ctx: ServiceContext, staff: StaffMember, account_id: int, confirmation
         raise DomainError(errors.CONFIRMATION_MISMATCH)
     data_rights.erase_account(ctx, account_id)
     with ctx.uow() as uow:
-        record(ctx, uow, staff, "parent.erase", account_id=account_id, target=f"account:{account_id}",
-               before={"email": mask_email(account.email)}, reason=reason)
+        record(
+            ctx,
+            uow,
+            staff,
+            "parent.erase",
+            account_id=account_id,
+            target=f"account:{account_id}",
+            before={"email": mask_email(account.email)},
+            reason=reason,
+        )
         uow.commit()

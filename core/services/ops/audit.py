@@ -1,4 +1,5 @@
 """The audit trail: appended in the same transaction as the action it records; read, never changed."""
+
 from __future__ import annotations
 
 from core.domain import errors
@@ -18,12 +19,33 @@ def clean_reason(action: str, reason: str | None) -> str | None:
     return reason
 
 
-def record(ctx: ServiceContext, uow: UnitOfWork, staff: StaffMember, action: str, *, account_id: int | None = None,
-           target: str | None = None, before: dict | None = None, after: dict | None = None,
-           reason: str | None = None, outcome: str = "done") -> None:
-    uow.audit.append(AuditEntry(action=action, outcome=outcome, staff_id=staff.id, staff_email=staff.email,
-                                account_id=account_id, target=target, before=before, after=after,
-                                reason=clean_reason(action, reason), at=ctx.clock.now()))
+def record(
+    ctx: ServiceContext,
+    uow: UnitOfWork,
+    staff: StaffMember,
+    action: str,
+    *,
+    account_id: int | None = None,
+    target: str | None = None,
+    before: dict | None = None,
+    after: dict | None = None,
+    reason: str | None = None,
+    outcome: str = "done",
+) -> None:
+    uow.audit.append(
+        AuditEntry(
+            action=action,
+            outcome=outcome,
+            staff_id=staff.id,
+            staff_email=staff.email,
+            account_id=account_id,
+            target=target,
+            before=before,
+            after=after,
+            reason=clean_reason(action, reason),
+            at=ctx.clock.now(),
+        )
+    )
 
 
 def entries(ctx: ServiceContext, where: AuditFilter) -> list[AuditEntry]:

@@ -1,6 +1,7 @@
 """Campaigns and coupons from the console: batches of single-use codes and CSV imports (the logic of the
 `flask coupons` commands, core/services/coupon_batches.py), the codes of a campaign, and its report: codes issued,
 redeemed and converted to paid (the redeeming parent has a paid subscription), by day."""
+
 from __future__ import annotations
 
 
@@ -15,17 +16,35 @@ MAX_BATCH = 10_000
 MAX_LISTED = 10_000
 
 
-def create(ctx: ServiceContext, staff: StaffMember, fields: dict, count: int, prefix: str,
-           reason: str | None) -> list[str]:
+def create(
+    ctx: ServiceContext,
+    staff: StaffMember,
+    fields: dict,
+    count: int,
+    prefix: str,
+    reason: str | None,
+) -> list[str]:
     try:
         template = coupon_batches.checked(coupon_batches.from_row({**fields, "code": "TEMPLATE"}))
         codes = coupon_batches.create_batch(ctx, template, count, prefix)
     except (coupon_batches.BatchError, ValueError) as exc:
         raise DomainError(errors.PARAMETER_REQUIRED, field=str(exc)[:200]) from None
     with ctx.uow() as uow:
-        record(ctx, uow, staff, "coupons.batch", target=f"campaign:{prefix or codes[0]}"[:100],
-               after={"count": count, "type": template.coupon_type, "duration": template.duration_code,
-                      "product": template.product, "partner": template.partner}, reason=reason)
+        record(
+            ctx,
+            uow,
+            staff,
+            "coupons.batch",
+            target=f"campaign:{prefix or codes[0]}"[:100],
+            after={
+                "count": count,
+                "type": template.coupon_type,
+                "duration": template.duration_code,
+                "product": template.product,
+                "partner": template.partner,
+            },
+            reason=reason,
+        )
         uow.commit()
     return codes
 
@@ -34,8 +53,15 @@ def import_rows(ctx: ServiceContext, staff: StaffMember, rows: list[dict], reaso
     report = coupon_batches.import_rows(ctx, rows)
     if not report.errors:
         with ctx.uow() as uow:
-            record(ctx, uow, staff, "coupons.import", target="coupons:import",
-                   after={"added": report.added, "skipped": report.skipped}, reason=reason)
+            record(
+                ctx,
+                uow,
+                staff,
+                "coupons.import",
+                target="coupons:import",
+                after={"added": report.added, "skipped": report.skipped},
+                reason=reason,
+            )
             uow.commit()
     return report
 

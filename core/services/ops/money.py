@@ -2,6 +2,7 @@
 service (core/services/refunds.py, docs/billing-refunds.md): the staff member is the refund's actor, the
 reason is required, the web's operation key (one per attempt) makes a repeated click the same refund, and
 the audit entry carries the charge before and after. A repeat of a finished refund is not audited twice."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -29,13 +30,26 @@ def _charge_of(ctx: ServiceContext, account_id: int, transaction_id: str) -> Pay
 
 
 def _state(payment: Payment) -> dict:
-    return {"status": payment.status, "refunded": str(payment.refunded_amount), "amount": str(payment.amount),
-            "currency": payment.currency}
+    return {
+        "status": payment.status,
+        "refunded": str(payment.refunded_amount),
+        "amount": str(payment.amount),
+        "currency": payment.currency,
+    }
 
 
-def give_back(ctx: ServiceContext, staff: StaffMember, account_id: int, transaction_id: str, *, void: bool,
-              reason: str | None, operation_key: str, amount: Decimal | None = None,
-              end_access: bool = False) -> PaymentEvent:
+def give_back(
+    ctx: ServiceContext,
+    staff: StaffMember,
+    account_id: int,
+    transaction_id: str,
+    *,
+    void: bool,
+    reason: str | None,
+    operation_key: str,
+    amount: Decimal | None = None,
+    end_access: bool = False,
+) -> PaymentEvent:
     """Refund (all that is left, or `amount`) or void a charge of this parent's. The operation key is scoped
     to the staff member, so two people's keys never meet."""
     action = VOID if void else REFUND
@@ -45,23 +59,53 @@ def give_back(ctx: ServiceContext, staff: StaffMember, account_id: int, transact
     with ctx.read() as uow:
         earlier = uow.payments.event_by_key(key)
     try:
-        event = refunds.refund(ctx, refunds.RefundCommand(
-            transaction_id=transaction_id, actor=staff.email, reason=reason, amount=None if void else amount,
-            end_access=end_access, void_only=void, operation_key=key))
+        event = refunds.refund(
+            ctx,
+            refunds.RefundCommand(
+                transaction_id=transaction_id,
+                actor=staff.email,
+                reason=reason,
+                amount=None if void else amount,
+                end_access=end_access,
+                void_only=void,
+                operation_key=key,
+            ),
+        )
     except DomainError as refused:
-        if refused.error == errors.REFUND_FAILED:  # it reached the gateway, which said no: on the trail too
+        if (
+            refused.error == errors.REFUND_FAILED
+        ):  # it reached the gateway, which said no: on the trail too
             with ctx.uow() as uow:
-                record(ctx, uow, staff, action, account_id=account_id, target=f"payment:{transaction_id}"[:100],
-                       before=_state(before), reason=reason, outcome="failed")
+                record(
+                    ctx,
+                    uow,
+                    staff,
+                    action,
+                    account_id=account_id,
+                    target=f"payment:{transaction_id}"[:100],
+                    before=_state(before),
+                    reason=reason,
+                    outcome="failed",
+                )
                 uow.commit()
         raise
     if earlier is not None and earlier.status == SUCCEEDED:
         return event  # the same click again: already done and audited
     with ctx.uow() as uow:
         after = uow.payments.by_transaction(transaction_id)
-        record(ctx, uow, staff, action, account_id=account_id, target=f"payment:{transaction_id}"[:100],
-               before=_state(before), after=dict(_state(after), kind=event.kind, amount=str(event.amount),
-                                                 endAccess=end_access), reason=reason)
+        record(
+            ctx,
+            uow,
+            staff,
+            action,
+            account_id=account_id,
+            target=f"payment:{transaction_id}"[:100],
+            before=_state(before),
+            after=dict(
+                _state(after), kind=event.kind, amount=str(event.amount), endAccess=end_access
+            ),
+            reason=reason,
+        )
         uow.commit()
     return event
 
@@ -77,8 +121,16 @@ def payments_of(ctx: ServiceContext, account_id: int) -> tuple[list[dict], list[
             seen.add(event.transaction_id)
             payment = uow.payments.by_transaction(event.transaction_id)
             if payment is not None:
-                charges.append({"transaction_id": payment.transaction_id, "subscription_id": payment.subscription_id,
-                                "amount": payment.amount, "refunded_amount": payment.refunded_amount,
-                                "refundable": payment.refundable, "currency": payment.currency,
-                                "status": payment.status, "created_at": payment.created_at})
+                charges.append(
+                    {
+                        "transaction_id": payment.transaction_id,
+                        "subscription_id": payment.subscription_id,
+                        "amount": payment.amount,
+                        "refunded_amount": payment.refunded_amount,
+                        "refundable": payment.refundable,
+                        "currency": payment.currency,
+                        "status": payment.status,
+                        "created_at": payment.created_at,
+                    }
+                )
     return charges, history

@@ -1,4 +1,5 @@
 """Operations screens: outbox dead letters (list, retry, discard with a reason) and the webhook log."""
+
 from __future__ import annotations
 
 from core.domain import errors, payments
@@ -29,13 +30,26 @@ def discard(ctx: ServiceContext, staff: StaffMember, message_id: int, reason: st
         gone = uow.ops.discard_dead_letter(message_id, ctx.clock.now())
         if gone is None:
             raise DomainError(errors.DEAD_LETTER_NOT_FOUND)
-        record(ctx, uow, staff, "outbox.discard", account_id=gone["account_id"], target=f"outbox:{message_id}",
-               before={"kind": gone["kind"], "topic": gone["topic"], "lastError": (gone["last_error"] or "")[:200]},
-               reason=reason)
+        record(
+            ctx,
+            uow,
+            staff,
+            "outbox.discard",
+            account_id=gone["account_id"],
+            target=f"outbox:{message_id}",
+            before={
+                "kind": gone["kind"],
+                "topic": gone["topic"],
+                "lastError": (gone["last_error"] or "")[:200],
+            },
+            reason=reason,
+        )
         uow.commit()
 
 
-def replay_webhook(ctx: ServiceContext, staff: StaffMember, event_id: int, reason: str | None) -> dict:
+def replay_webhook(
+    ctx: ServiceContext, staff: StaffMember, event_id: int, reason: str | None
+) -> dict:
     """Apply a logged gateway event again (admin), with a reason; audited with the subscription before and
     after, in the transaction that changes it. Only subscription events are logged (disputes live in the
     payment history)."""
@@ -44,21 +58,43 @@ def replay_webhook(ctx: ServiceContext, staff: StaffMember, event_id: int, reaso
         row = uow.ops.webhook_event(event_id)
     if row is None:
         raise DomainError(errors.WEBHOOK_EVENT_NOT_FOUND)
-    event = payments.WebhookEvent(kind=row["kind"], gateway_id=row["gateway_id"], occurred_at=row["occurred_at"],
-                                  paid_through=row["paid_through"], next_billing_date=row["next_billing_date"],
-                                  transaction_id=row["transaction_id"], amount=row["amount"], currency=row["currency"])
+    event = payments.WebhookEvent(
+        kind=row["kind"],
+        gateway_id=row["gateway_id"],
+        occurred_at=row["occurred_at"],
+        paid_through=row["paid_through"],
+        next_billing_date=row["next_billing_date"],
+        transaction_id=row["transaction_id"],
+        amount=row["amount"],
+        currency=row["currency"],
+    )
 
     def audit(uow, before: dict, sub) -> None:
         uow.ops.count_replay(event_id)
-        record(ctx, uow, staff, "webhook.replay", account_id=sub.account_id, target=f"webhook:{event_id}",
-               before=before, after={"state": sub.payment_state_id, "endDate": sub.end_date.isoformat()
-                                     if sub.end_date else None, "renewing": sub.is_renewing, "kind": row["kind"],
-                                     "subscriptionId": sub.id}, reason=reason)
+        record(
+            ctx,
+            uow,
+            staff,
+            "webhook.replay",
+            account_id=sub.account_id,
+            target=f"webhook:{event_id}",
+            before=before,
+            after={
+                "state": sub.payment_state_id,
+                "endDate": sub.end_date.isoformat() if sub.end_date else None,
+                "renewing": sub.is_renewing,
+                "kind": row["kind"],
+                "subscriptionId": sub.id,
+            },
+            reason=reason,
+        )
 
     sub = subscription_changes.replay_webhook(ctx, event, audit)
     return {"subscription_id": sub.id, "state": sub.payment_state_id, "end_date": sub.end_date}
 
 
-def webhook_events(ctx: ServiceContext, limit: int = 100, before_id: int | None = None) -> list[dict]:
+def webhook_events(
+    ctx: ServiceContext, limit: int = 100, before_id: int | None = None
+) -> list[dict]:
     with ctx.read() as uow:
         return uow.ops.webhook_events(limit, before_id)

@@ -1,15 +1,32 @@
 """The console's reads about parents: search, and the parent page with its merged timeline.
 Child profiles appear as a number only: never a nickname or an age band."""
+
 from __future__ import annotations
 
 from core.domain import errors
 from core.domain.errors import DomainError
 from core.domain.subscriptions import Subscription
 
-SUBSCRIPTION_FIELDS = ("id", "subscription_type", "duration_code", "store_id", "payment_state_id", "end_date",
-                       "next_billing_date", "payment_plan_id", "payment_plan_price", "currency", "is_renewing",
-                       "payment_method", "coupon", "gateway_id", "platform_purchase_id", "cancelled_at",
-                       "created_at", "partner")
+SUBSCRIPTION_FIELDS = (
+    "id",
+    "subscription_type",
+    "duration_code",
+    "store_id",
+    "payment_state_id",
+    "end_date",
+    "next_billing_date",
+    "payment_plan_id",
+    "payment_plan_price",
+    "currency",
+    "is_renewing",
+    "payment_method",
+    "coupon",
+    "gateway_id",
+    "platform_purchase_id",
+    "cancelled_at",
+    "created_at",
+    "partner",
+)
 from core.domain.staff import AuditFilter, mask_email
 from core.services.context import ServiceContext
 from core.services.ops import money
@@ -39,7 +56,9 @@ def page(ctx: ServiceContext, account_id: int) -> dict:
         account = uow.ops.account(account_id)
         if account is None:
             raise DomainError(errors.PARENT_NOT_FOUND)
-        subscriptions = [subscription_view(s, now) for s in uow.subscriptions.for_account(account_id)]
+        subscriptions = [
+            subscription_view(s, now) for s in uow.subscriptions.for_account(account_id)
+        ]
         view = {
             "account": account,
             "subscriptions": subscriptions,
@@ -53,9 +72,12 @@ def page(ctx: ServiceContext, account_id: int) -> dict:
         }
         state = uow.accounts.login_state(account_id)
     view["payments"], view["paymentEvents"] = money.payments_of(ctx, account_id)
-    view["throttle"] = {"failures": state.failures, "blockedUntil": state.blocked_until,
-                        "lastAttemptAt": state.last_attempt_at,
-                        "blocked": bool(state.blocked_until and state.blocked_until > now)}
+    view["throttle"] = {
+        "failures": state.failures,
+        "blockedUntil": state.blocked_until,
+        "lastAttemptAt": state.last_attempt_at,
+        "blocked": bool(state.blocked_until and state.blocked_until > now),
+    }
     view["timeline"] = timeline(view)
     return view
 
@@ -79,31 +101,68 @@ def email_status(e: dict) -> str:
 def timeline(view: dict) -> list[dict]:
     """Every dated event of the page, newest first: kind and detail are data (codes, ids, topics); `state`, when
     there is one, is a key the console translates (an e-mail's delivery status, a consent given or withdrawn)."""
-    events = [{"at": view["account"]["created_at"], "kind": "account.created", "detail": view["account"]["env"]}]
+    events = [
+        {
+            "at": view["account"]["created_at"],
+            "kind": "account.created",
+            "detail": view["account"]["env"],
+        }
+    ]
     if view["account"].get("deleted_at"):
-        events.append({"at": view["account"]["deleted_at"], "kind": "account.erased", "detail": None})
+        events.append(
+            {"at": view["account"]["deleted_at"], "kind": "account.erased", "detail": None}
+        )
     for s in view["subscriptions"]:
-        events.append({"at": s["created_at"], "kind": "subscription.created",
-                       "detail": f"#{s['id']} {s['subscription_type']} {s['store_id']} {s['payment_state_id']}"})
+        events.append(
+            {
+                "at": s["created_at"],
+                "kind": "subscription.created",
+                "detail": f"#{s['id']} {s['subscription_type']} {s['store_id']} {s['payment_state_id']}",
+            }
+        )
         if s["cancelled_at"]:
-            events.append({"at": s["cancelled_at"], "kind": "subscription.cancelled", "detail": f"#{s['id']}"})
+            events.append(
+                {"at": s["cancelled_at"], "kind": "subscription.cancelled", "detail": f"#{s['id']}"}
+            )
     for c in view["couponsRedeemed"]:
         events.append({"at": c["redeemed_at"], "kind": "coupon.redeemed", "detail": c["code"]})
     for e in view["emails"]:
-        events.append({"at": e["created_at"], "kind": "email", "detail": e["topic"], "state": e["status"]})
+        events.append(
+            {"at": e["created_at"], "kind": "email", "detail": e["topic"], "state": e["status"]}
+        )
     for c in view["consents"]:
-        events.append({"at": c["at"], "kind": "consent", "detail": f"{c['kind']} {c['version']}",
-                       "state": "granted" if c["granted"] else "withdrawn"})
+        events.append(
+            {
+                "at": c["at"],
+                "kind": "consent",
+                "detail": f"{c['kind']} {c['version']}",
+                "state": "granted" if c["granted"] else "withdrawn",
+            }
+        )
     for t in view["sessions"]:
-        events.append({"at": t["created_at"], "kind": "session.started", "detail": "tv" if t["payload"] else None})
+        events.append(
+            {
+                "at": t["created_at"],
+                "kind": "session.started",
+                "detail": "tv" if t["payload"] else None,
+            }
+        )
     for link in view["tvLinks"]:
         if link["claimed_at"]:
             events.append({"at": link["claimed_at"], "kind": "tv.linked", "detail": None})
     for p in view["paymentEvents"]:
         amount = f"{p.amount} {p.currency or ''}".strip() if p.amount is not None else ""
-        events.append({"at": p.created_at, "kind": f"payment.{p.kind}", "detail": f"{p.transaction_id} {amount}",
-                       "state": p.status})
+        events.append(
+            {
+                "at": p.created_at,
+                "kind": f"payment.{p.kind}",
+                "detail": f"{p.transaction_id} {amount}",
+                "state": p.status,
+            }
+        )
     for a in view["audit"]:
-        events.append({"at": a.at, "kind": f"staff.{a.action}", "detail": mask_email(a.staff_email or "")})
+        events.append(
+            {"at": a.at, "kind": f"staff.{a.action}", "detail": mask_email(a.staff_email or "")}
+        )
     # Oldest first (equal times keep the order above: the account before what happened in it), then reversed.
     return sorted((e for e in events if e["at"] is not None), key=lambda e: e["at"])[::-1]

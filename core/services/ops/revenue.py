@@ -1,6 +1,7 @@
 """The finance screen: live subscriptions by plan, currency and channel; monthly recurring revenue per currency
 (a yearly price counts a twelfth a month); trials running; cancellations and expiries by month. Counts and sums
 come from SQL (core/adapters/db/ops_repositories.py SqlRevenue); here only the division by each period's months."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -26,11 +27,24 @@ def months_of(duration_code: str) -> int | None:
 
 
 # The analytics funnel (docs/operator-console.md): three docs/product.md#entities events and the accounts registered between them.
-FUNNEL_EVENTS = (("startFreeTrial", "START_FREE_TRIAL"), ("clickRegister", "CLICK_REGISTER"),
-                 ("paymentDone", "PAYMENT_DONE"))
-FUNNEL_COLUMNS = ("day", "origin", "campaign", "startFreeTrial", "clickRegister", "registered", "paymentDone")
+FUNNEL_EVENTS = (
+    ("startFreeTrial", "START_FREE_TRIAL"),
+    ("clickRegister", "CLICK_REGISTER"),
+    ("paymentDone", "PAYMENT_DONE"),
+)
+FUNNEL_COLUMNS = (
+    "day",
+    "origin",
+    "campaign",
+    "startFreeTrial",
+    "clickRegister",
+    "registered",
+    "paymentDone",
+)
 COHORT_COLUMNS = ("week", "trials", "converted", "rate")
-TRIAL_GAP = timedelta(days=1)  # charged later than this after it began: the subscription had free days
+TRIAL_GAP = timedelta(
+    days=1
+)  # charged later than this after it began: the subscription had free days
 MAX_DAYS, MAX_WEEKS = 92, 52
 
 
@@ -52,14 +66,26 @@ def funnel(ctx: ServiceContext, days: int = 30) -> list[dict]:
     rows: dict[tuple, dict] = {}
 
     def row(day, origin, campaign) -> dict:
-        return rows.setdefault((day, origin, campaign), {"day": day, "origin": origin, "campaign": campaign,
-                                                         **{c: 0 for c in FUNNEL_COLUMNS[3:]}})
+        return rows.setdefault(
+            (day, origin, campaign),
+            {
+                "day": day,
+                "origin": origin,
+                "campaign": campaign,
+                **{c: 0 for c in FUNNEL_COLUMNS[3:]},
+            },
+        )
+
     for s in steps:
         row(s["day"], s["origin"], s["campaign"])[key_of[s["event"]]] += s["count"]
     for r in registered:
-        row(r["day"], "Ads" if r["campaign"] else "Organic", r["campaign"])["registered"] += r["count"]
+        row(r["day"], "Ads" if r["campaign"] else "Organic", r["campaign"])["registered"] += r[
+            "count"
+        ]
     by_origin = sorted(rows.values(), key=lambda r: (r["origin"], r["campaign"]))
-    return sorted(by_origin, key=lambda r: r["day"], reverse=True)  # stable: newest day, then origin, campaign
+    return sorted(
+        by_origin, key=lambda r: r["day"], reverse=True
+    )  # stable: newest day, then origin, campaign
 
 
 def trial_cohorts(ctx: ServiceContext, weeks: int = 12) -> list[dict]:
@@ -70,9 +96,19 @@ def trial_cohorts(ctx: ServiceContext, weeks: int = 12) -> list[dict]:
     since = monday - timedelta(weeks=max(1, min(weeks, MAX_WEEKS)) - 1)
     with ctx.read() as uow:
         found = uow.revenue.trial_cohorts(since, now, int(TRIAL_GAP.total_seconds()))
-    return [{"week": r["week"], "trials": r["trials"], "converted": r["converted"],
-             "rate": str((Decimal(r["converted"]) / r["trials"]).quantize(Decimal("0.0001"), ROUND_HALF_UP))
-             if r["trials"] else "0.0000"} for r in found]
+    return [
+        {
+            "week": r["week"],
+            "trials": r["trials"],
+            "converted": r["converted"],
+            "rate": str(
+                (Decimal(r["converted"]) / r["trials"]).quantize(Decimal("0.0001"), ROUND_HALF_UP)
+            )
+            if r["trials"]
+            else "0.0000",
+        }
+        for r in found
+    ]
 
 
 def overview(ctx: ServiceContext) -> dict:
@@ -86,10 +122,15 @@ def overview(ctx: ServiceContext) -> dict:
     for row in recurring:
         months = months_of(row["duration_code"])
         if months:
-            mrr[row["currency"]] = mrr.get(row["currency"], Decimal(0)) + Decimal(row["total"]) / months
+            mrr[row["currency"]] = (
+                mrr.get(row["currency"], Decimal(0)) + Decimal(row["total"]) / months
+            )
     return {
         "activeByPlan": active,
-        "mrr": [{"currency": c, "amount": str(v.quantize(CENT, ROUND_HALF_UP))} for c, v in sorted(mrr.items())],
+        "mrr": [
+            {"currency": c, "amount": str(v.quantize(CENT, ROUND_HALF_UP))}
+            for c, v in sorted(mrr.items())
+        ],
         "trialsRunning": trials,
         "churnByMonth": churn,
     }

@@ -1,4 +1,5 @@
 """Every /ops endpoint × every role: allowed (not 401/403) or 403 staffForbidden; anonymous: 401."""
+
 import pytest
 
 from bff.resources.ops.auth import ENDPOINT_PERMISSIONS
@@ -13,16 +14,30 @@ CALLS = {
     "ops.parent_page": ("GET", "/ops/v1/parents/{a}", None),
     "ops.resend_confirmation": ("POST", "/ops/v1/parents/{a}/resend-confirmation", {}),
     "ops.send_reset_link": ("POST", "/ops/v1/parents/{a}/send-reset-link", {}),
-    "ops.change_email": ("POST", "/ops/v1/parents/{a}/email", {"email": "moved.{role}@example.com"}),
+    "ops.change_email": (
+        "POST",
+        "/ops/v1/parents/{a}/email",
+        {"email": "moved.{role}@example.com"},
+    ),
     "ops.grant": ("POST", "/ops/v1/parents/{a}/grant", {"duration": "P7D", "reason": "matrix"}),
     "ops.cancel": ("POST", "/ops/v1/parents/{a}/cancel", {"subscriptionId": 999999, "when": "now"}),
     "ops.revoke_sessions": ("POST", "/ops/v1/parents/{a}/sessions/revoke", {}),
     "ops.export": ("POST", "/ops/v1/parents/{a}/export", {}),
-    "ops.erase": ("POST", "/ops/v1/parents/{a}/erase", {"confirmation": "not it", "reason": "matrix"}),
-    "ops.refund_payment": ("POST", "/ops/v1/parents/{a}/payments/no-such-tx/refund",
-                           {"amount": "1.00", "reason": "matrix", "operationKey": "matrix-{role}"}),
-    "ops.void_payment": ("POST", "/ops/v1/parents/{a}/payments/no-such-tx/void",
-                         {"reason": "matrix", "operationKey": "matrix-{role}"}),
+    "ops.erase": (
+        "POST",
+        "/ops/v1/parents/{a}/erase",
+        {"confirmation": "not it", "reason": "matrix"},
+    ),
+    "ops.refund_payment": (
+        "POST",
+        "/ops/v1/parents/{a}/payments/no-such-tx/refund",
+        {"amount": "1.00", "reason": "matrix", "operationKey": "matrix-{role}"},
+    ),
+    "ops.void_payment": (
+        "POST",
+        "/ops/v1/parents/{a}/payments/no-such-tx/void",
+        {"reason": "matrix", "operationKey": "matrix-{role}"},
+    ),
     "ops.audit_log": ("GET", "/ops/v1/audit", None),
     "ops.dead_letters": ("GET", "/ops/v1/outbox/dead", None),
     "ops.retry_dead_letter": ("POST", "/ops/v1/outbox/{m}/retry", {}),
@@ -32,9 +47,16 @@ CALLS = {
     "ops.revenue": ("GET", "/ops/v1/revenue", None),
     "ops.revenue_funnel": ("GET", "/ops/v1/revenue/funnel?format=csv", None),
     "ops.revenue_cohorts": ("GET", "/ops/v1/revenue/cohorts", None),
-    "ops.create_campaign": ("POST", "/ops/v1/campaigns", {"prefix": "M{role}", "type": "UNIQUE_ACCESS_COUPON",
-                                                          "duration": "P1M", "count": 1}),
-    "ops.import_campaign": ("POST", "/ops/v1/campaigns/import", {"csv": "code,coupon_type,duration_code\n"}),
+    "ops.create_campaign": (
+        "POST",
+        "/ops/v1/campaigns",
+        {"prefix": "M{role}", "type": "UNIQUE_ACCESS_COUPON", "duration": "P1M", "count": 1},
+    ),
+    "ops.import_campaign": (
+        "POST",
+        "/ops/v1/campaigns/import",
+        {"csv": "code,coupon_type,duration_code\n"},
+    ),
     "ops.campaign_codes": ("GET", "/ops/v1/campaigns/codes?prefix=MATRIX", None),
     "ops.campaign_report": ("GET", "/ops/v1/campaigns/report?prefix=MATRIX", None),
 }
@@ -49,7 +71,11 @@ def test_the_matrix_names_every_ops_endpoint(app):
 def _call(client, endpoint, headers, account_id, role="anon"):
     method, path, body = CALLS[endpoint]
     path = path.format(a=account_id, m=424242)
-    body = {k: (v.format(role=role) if isinstance(v, str) else v) for k, v in body.items()} if body else body
+    body = (
+        {k: (v.format(role=role) if isinstance(v, str) else v) for k, v in body.items()}
+        if body
+        else body
+    )
     return client.open(path, method=method, json=body, headers=headers)
 
 
@@ -65,10 +91,15 @@ def test_anonymous_gets_401_everywhere(client):
 @pytest.mark.parametrize("role", ROLES)
 def test_each_role_is_allowed_exactly_its_permissions(role, client, staff_members):
     signed_up(client, email=f"parent.{role}@example.com")
-    account_id = client.get(f"/ops/v1/parents?by=email&q=parent.{role}",
-                            headers=staff_members.headers("admin")).json["results"][0]["id"]
-    headers = staff_members.headers(role)  # one session (within the login rate limit); logout goes last
-    for endpoint, permission in sorted(ENDPOINT_PERMISSIONS.items(), key=lambda item: item[0] == "ops.logout"):
+    account_id = client.get(
+        f"/ops/v1/parents?by=email&q=parent.{role}", headers=staff_members.headers("admin")
+    ).json["results"][0]["id"]
+    headers = staff_members.headers(
+        role
+    )  # one session (within the login rate limit); logout goes last
+    for endpoint, permission in sorted(
+        ENDPOINT_PERMISSIONS.items(), key=lambda item: item[0] == "ops.logout"
+    ):
         response = _call(client, endpoint, headers, account_id, role)
         allowed = permission is None or role in PERMISSIONS[permission]
         if allowed:
@@ -81,5 +112,9 @@ def test_each_role_is_allowed_exactly_its_permissions(role, client, staff_member
 def test_refused_calls_are_audited(client, staff_members):
     headers = staff_members.headers("support")
     assert client.get("/ops/v1/outbox/dead", headers=headers).status_code == 403
-    entries = client.get("/ops/v1/audit?action=staff.forbidden", headers=staff_members.headers("admin")).json
-    assert [(e["outcome"], e["target"]) for e in entries["entries"]] == [("refused", "outbox.manage")]
+    entries = client.get(
+        "/ops/v1/audit?action=staff.forbidden", headers=staff_members.headers("admin")
+    ).json
+    assert [(e["outcome"], e["target"]) for e in entries["entries"]] == [
+        ("refused", "outbox.manage")
+    ]

@@ -14,7 +14,10 @@ function icoImages(file: Buffer) {
   return Array.from({ length: file.readUInt16LE(4) }, (_, index) => {
     const entry = 6 + 16 * index;
     const size = file[entry] || 256;
-    const data = file.subarray(file.readUInt32LE(entry + 12), file.readUInt32LE(entry + 12) + file.readUInt32LE(entry + 8));
+    const data = file.subarray(
+      file.readUInt32LE(entry + 12),
+      file.readUInt32LE(entry + 12) + file.readUInt32LE(entry + 8),
+    );
     return { size, data };
   });
 }
@@ -31,7 +34,9 @@ describe('favicon', () => {
 
   it('has a scalable SVG version in the brand colour', () => {
     const svg = fs.readFileSync(path.join(APP, 'icon.svg'), 'utf8');
-    const brand = fs.readFileSync(path.join(APP, 'globals.css'), 'utf8').match(/--brand:\s*(#[0-9a-f]{6})/i)?.[1];
+    const brand = fs
+      .readFileSync(path.join(APP, 'globals.css'), 'utf8')
+      .match(/--brand:\s*(#[0-9a-f]{6})/i)?.[1];
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 64 64"/);
     expect(brand).toBeDefined();
     expect(svg.toLowerCase()).toContain(`fill="${brand!.toLowerCase()}"`);

@@ -4,9 +4,21 @@ import { absoluteUrl, languageAlternates } from '@/lib/seo';
 
 // Public, indexable pages (docs/product.md#screens "Public routes"); account pages stay out.
 export const PUBLIC_PATHS = [
-  '/homePage', '/register', '/login', '/forgotten-password', '/swisscom', '/coupon', '/intermarche', '/ACEF',
+  '/homePage',
+  '/register',
+  '/login',
+  '/forgotten-password',
+  '/swisscom',
+  '/coupon',
+  '/intermarche',
+  '/ACEF',
   '/contact', // issue 7
-  '/faq', '/about', '/learning', '/lumo-tv', '/lumo-stories', '/lumo-games', // issue 7 "Pages"
+  '/faq',
+  '/about',
+  '/learning',
+  '/lumo-tv',
+  '/lumo-stories',
+  '/lumo-games', // issue 7 "Pages"
 ] as const;
 
 export default function sitemap(): MetadataRoute.Sitemap {

@@ -10,5 +10,9 @@ type Props = { namespaces: readonly string[]; children: ReactNode };
  * (see client-messages.ts): each page carries its own texts, not every page's.
  */
 export default async function PageMessages({ namespaces, children }: Props) {
-  return <MergeMessages messages={pickMessages(await getMessages(), namespaces)}>{children}</MergeMessages>;
+  return (
+    <MergeMessages messages={pickMessages(await getMessages(), namespaces)}>
+      {children}
+    </MergeMessages>
+  );
 }

@@ -15,7 +15,9 @@ type Catalogue = { [key: string]: string | Catalogue | string[] };
 function flatten(catalogue: Catalogue | string[], prefix = ''): Record<string, string> {
   return Object.entries(catalogue).reduce<Record<string, string>>((flat, [key, value]) => {
     const id = prefix ? `${prefix}.${key}` : key;
-    return typeof value === 'string' ? { ...flat, [id]: value } : { ...flat, ...flatten(value, id) };
+    return typeof value === 'string'
+      ? { ...flat, [id]: value }
+      : { ...flat, ...flatten(value, id) };
   }, {});
 }
 
@@ -30,10 +32,19 @@ const CHILD_FACING = [/^AgeGate\.blocked$/, /^ParentalGate\.intro$/];
 // the pronoun is the company, not the parent: "Ich möchte mit euch arbeiten".
 const NOT_TO_THE_PARENT = [/^Emails\.contact_subjects\./, /^Emails\.contact_message\./];
 // Justified exceptions, key by key (none today). Add a key only with a comment saying why.
-const ALLOWED: Record<string, string[]> = { de: [], fr: [], es: [], it: [], pt: [], nl: [], ru: [] };
+const ALLOWED: Record<string, string[]> = {
+  de: [],
+  fr: [],
+  es: [],
+  it: [],
+  pt: [],
+  nl: [],
+  ru: [],
+};
 
 const L = '\\p{L}';
-const word = (alternatives: string) => new RegExp(`(?<![${L}'’-])(?:${alternatives})(?![${L}])`, 'u');
+const word = (alternatives: string) =>
+  new RegExp(`(?<![${L}'’-])(?:${alternatives})(?![${L}])`, 'u');
 
 /** Words that address the parent in the form the catalogue does not use. */
 const WRONG_FORM: Record<string, RegExp[]> = {
@@ -47,7 +58,11 @@ const WRONG_FORM: Record<string, RegExp[]> = {
   it: [word('Lei|Loro'), new RegExp(`[${L},] +(?:Suo|Sua|Suoi|Sue|La|Le)(?![${L}])`, 'u')],
   pt: [word('tu|Tu|teu|Teu|tua|Tua|teus|Teus|tuas|Tuas|te|contigo')],
   nl: [word('u|U|uw|Uw')],
-  ru: [word('ты|Ты|тебя|Тебя|тебе|Тебе|тобой|твой|Твой|твоя|Твоя|твоё|Твоё|твое|Твое|твои|Твои|твоего|твоей|твоих|твоим|твоими')],
+  ru: [
+    word(
+      'ты|Ты|тебя|Тебя|тебе|Тебе|тобой|твой|Твой|твоя|Твоя|твоё|Твоё|твое|Твое|твои|Твои|твоего|твоей|твоих|твоим|твоими',
+    ),
+  ],
 };
 
 function exempt(key: string): boolean {
@@ -56,7 +71,9 @@ function exempt(key: string): boolean {
 
 describe('form of address', () => {
   it('checks every routed language but English and Arabic', () => {
-    expect(Object.keys(WRONG_FORM).sort()).toEqual(routing.locales.filter((l) => l !== 'en' && l !== 'ar').sort());
+    expect(Object.keys(WRONG_FORM).sort()).toEqual(
+      routing.locales.filter((l) => l !== 'en' && l !== 'ar').sort(),
+    );
   });
 
   it.each(Object.keys(WRONG_FORM))('%s addresses the parent one way only', (locale) => {
@@ -80,15 +97,26 @@ describe('form of address', () => {
 
 // "Log in" and the newsletter's button must not read the same (German said "Anmelden" for both).
 const ACCOUNT_ACTIONS = [
-  'Header.login', 'Header.register', 'LoginPage.title', 'LoginPage.submit', 'Common.goToLogin',
-  'RegisterPage.title', 'RegisterPage.submit', 'ProductsPage.steps.login.title',
+  'Header.login',
+  'Header.register',
+  'LoginPage.title',
+  'LoginPage.submit',
+  'Common.goToLogin',
+  'RegisterPage.title',
+  'RegisterPage.submit',
+  'ProductsPage.steps.login.title',
 ];
 
 describe('newsletter wording', () => {
-  it.each([...routing.locales])('%s: the newsletter button differs from log in and register', (locale) => {
-    const messages = load(locale);
-    const button = messages['Newsletter.submit'].trim().toLowerCase();
-    const clashes = ACCOUNT_ACTIONS.filter((key) => messages[key]?.trim().toLowerCase() === button);
-    expect(clashes).toEqual([]);
-  });
+  it.each([...routing.locales])(
+    '%s: the newsletter button differs from log in and register',
+    (locale) => {
+      const messages = load(locale);
+      const button = messages['Newsletter.submit'].trim().toLowerCase();
+      const clashes = ACCOUNT_ACTIONS.filter(
+        (key) => messages[key]?.trim().toLowerCase() === button,
+      );
+      expect(clashes).toEqual([]);
+    },
+  );
 });

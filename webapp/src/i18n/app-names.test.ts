@@ -9,7 +9,8 @@ const APP_NAMES = { tv: 'Lumo TV', stories: 'Lumo Stories', games: 'Lumo Games' 
 const LOCALES_DIR = path.join(__dirname, '..', '..', '..', 'locales');
 
 type Tree = { [key: string]: string | string[] | Tree };
-const load = (locale: string) => JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, `${locale}.json`), 'utf8')) as Tree;
+const load = (locale: string) =>
+  JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, `${locale}.json`), 'utf8')) as Tree;
 function strings(tree: Tree | string | string[]): string[] {
   if (typeof tree === 'string') return [tree];
   if (Array.isArray(tree)) return tree;
@@ -17,20 +18,31 @@ function strings(tree: Tree | string | string[]): string[] {
 }
 
 // What may follow "Lumo " when it is not an app name: the words of ordinary sentences ("Lumo is…", "Lumo mit…").
-const APP_WORD = /Lumo[ \u00a0](Tv|TV|Télé|Fernsehen|Televisão|Televisión|Televisione|ТВ|تلفاز|Stories|Storie|Histoires|Historias|Cuentos|Geschichten|Verhalen|Histórias|Сказки|Истории|قصص|Games|Jeux|Juegos|Giochi|Spiele|Spelletjes|Jogos|Игры|ألعاب)(?!\w)/gu;
+const APP_WORD =
+  /Lumo[ \u00a0](Tv|TV|Télé|Fernsehen|Televisão|Televisión|Televisione|ТВ|تلفاز|Stories|Storie|Histoires|Historias|Cuentos|Geschichten|Verhalen|Histórias|Сказки|Истории|قصص|Games|Jeux|Juegos|Giochi|Spiele|Spelletjes|Jogos|Игры|ألعاب)(?!\w)/gu;
 
 describe('app names (issue 15 item 15)', () => {
   it.each(routing.locales)('%s names each app with its one name', (locale) => {
-    const names = strings(load(locale)).flatMap((text) => [...text.matchAll(APP_WORD)].map((m) => m[0]));
+    const names = strings(load(locale)).flatMap((text) =>
+      [...text.matchAll(APP_WORD)].map((m) => m[0]),
+    );
     expect(names.length).toBeGreaterThan(10);
     expect([...new Set(names)].sort()).toEqual([APP_NAMES.games, APP_NAMES.stories, APP_NAMES.tv]);
   });
 
-  it.each(routing.locales)('%s uses them in the product page titles (SEO) and on the hub', (locale) => {
-    const catalogue = load(locale) as { ProductInfoPage: Record<string, { title: string }>; ProductsPage: { open: string } };
-    (['tv', 'stories', 'games'] as const).forEach((app) => expect(catalogue.ProductInfoPage[app].title).toContain(APP_NAMES[app]));
-    expect(catalogue.ProductsPage.open).toContain(APP_NAMES.tv);
-  });
+  it.each(routing.locales)(
+    '%s uses them in the product page titles (SEO) and on the hub',
+    (locale) => {
+      const catalogue = load(locale) as {
+        ProductInfoPage: Record<string, { title: string }>;
+        ProductsPage: { open: string };
+      };
+      (['tv', 'stories', 'games'] as const).forEach((app) =>
+        expect(catalogue.ProductInfoPage[app].title).toContain(APP_NAMES[app]),
+      );
+      expect(catalogue.ProductsPage.open).toContain(APP_NAMES.tv);
+    },
+  );
 
   it('writes Portuguese as spoken in Portugal (subscrição, not assinatura)', () => {
     const pt = strings(load('pt')).join('\n');

@@ -6,7 +6,9 @@ import { mergeMessages, pickMessages, SHELL_NAMESPACES, shellMessages } from './
 const SRC = path.resolve(__dirname, '..');
 const APP = path.join(SRC, 'app', '[locale]');
 // The layouts whose client components read the shell's namespaces (the locale layout sends them).
-const SHELL_LAYOUTS = ['layout.tsx', '(site)/layout.tsx', '(retailer)/layout.tsx'].map((file) => path.join(APP, file));
+const SHELL_LAYOUTS = ['layout.tsx', '(site)/layout.tsx', '(retailer)/layout.tsx'].map((file) =>
+  path.join(APP, file),
+);
 
 // Namespaces chosen at run time, by the modules that choose them.
 const COMPUTED: Record<string, readonly string[]> = {
@@ -32,7 +34,13 @@ function resolveImport(from: string, specifier: string): string | null {
   if (specifier.startsWith('@/')) base = path.join(SRC, specifier.slice(2));
   else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier);
   else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ]) {
     if (/\.tsx?$/.test(candidate) && fs.existsSync(candidate)) return candidate;
   }
   return null;
@@ -58,7 +66,10 @@ function namespacesReadBelow(entry: string): Set<string> {
         const computed = COMPUTED[path.relative(SRC, file)];
         if (literal) namespaces.add(literal[1]);
         else if (computed) computed.forEach((namespace) => namespaces.add(namespace));
-        else throw new Error(`${path.relative(SRC, file)}: useTranslations(${argument}) — list its namespaces in COMPUTED`);
+        else
+          throw new Error(
+            `${path.relative(SRC, file)}: useTranslations(${argument}) — list its namespaces in COMPUTED`,
+          );
       }
     }
     for (const [, specifier] of text.matchAll(/(?:from|import\()\s*['"]([^'"]+)['"]/g)) {
@@ -78,7 +89,11 @@ function namespacesSentBy(entry: string): string[] {
 /** The layouts above a page or layout, below the locale layout. */
 function layoutsAbove(entry: string): string[] {
   const layouts: string[] = [];
-  for (let dir = path.dirname(path.dirname(entry)); dir.startsWith(APP) && dir !== APP; dir = path.dirname(dir)) {
+  for (
+    let dir = path.dirname(path.dirname(entry));
+    dir.startsWith(APP) && dir !== APP;
+    dir = path.dirname(dir)
+  ) {
     const layout = path.join(dir, 'layout.tsx');
     if (layout !== entry && fs.existsSync(layout)) layouts.push(layout);
   }
@@ -86,21 +101,34 @@ function layoutsAbove(entry: string): string[] {
 }
 
 const covers = (sent: string, read: string) => read === sent || read.startsWith(`${sent}.`);
-const missing = (read: Iterable<string>, sent: readonly string[]) => [...read].filter((n) => !sent.some((s) => covers(s, n)));
+const missing = (read: Iterable<string>, sent: readonly string[]) =>
+  [...read].filter((n) => !sent.some((s) => covers(s, n)));
 
 const ENTRIES = files(APP, /^(page|layout|not-found)\.tsx$/);
 
 describe('the messages sent to the browser', () => {
-  it.each(ENTRIES.map((entry) => [path.relative(APP, entry), entry]))('cover what the client components of %s read', (_, entry) => {
-    const sent = [...SHELL_NAMESPACES, ...namespacesSentBy(entry), ...layoutsAbove(entry).flatMap(namespacesSentBy)];
-    expect(missing(namespacesReadBelow(entry), sent)).toEqual([]);
-  });
+  it.each(ENTRIES.map((entry) => [path.relative(APP, entry), entry]))(
+    'cover what the client components of %s read',
+    (_, entry) => {
+      const sent = [
+        ...SHELL_NAMESPACES,
+        ...namespacesSentBy(entry),
+        ...layoutsAbove(entry).flatMap(namespacesSentBy),
+      ];
+      expect(missing(namespacesReadBelow(entry), sent)).toEqual([]);
+    },
+  );
 
   it('add only namespaces that the page or layout reads beyond the shell', () => {
     for (const entry of ENTRIES) {
       const read = [...namespacesReadBelow(entry)];
-      const unused = namespacesSentBy(entry).filter((sent) => !read.some((n) => covers(sent, n)) || SHELL_NAMESPACES.includes(sent as never));
-      expect({ entry: path.relative(APP, entry), unused }).toEqual({ entry: path.relative(APP, entry), unused: [] });
+      const unused = namespacesSentBy(entry).filter(
+        (sent) => !read.some((n) => covers(sent, n)) || SHELL_NAMESPACES.includes(sent as never),
+      );
+      expect({ entry: path.relative(APP, entry), unused }).toEqual({
+        entry: path.relative(APP, entry),
+        unused: [],
+      });
     }
   });
 
@@ -131,11 +159,15 @@ describe('shellMessages', () => {
 describe('pickMessages and mergeMessages', () => {
   it('copy nested paths and skip missing ones', () => {
     const messages = { A: { b: { c: 'x' }, d: 'y' }, E: 'z' };
-    expect(pickMessages(messages, ['A.b', 'E', 'F', 'A.q.r'])).toEqual({ A: { b: { c: 'x' } }, E: 'z' });
+    expect(pickMessages(messages, ['A.b', 'E', 'F', 'A.q.r'])).toEqual({
+      A: { b: { c: 'x' } },
+      E: 'z',
+    });
   });
 
   it('merge namespaces key by key, the added ones winning', () => {
-    expect(mergeMessages({ A: { b: 'x', c: 'y' }, D: 'z' }, { A: { c: 'w', e: 'v' }, F: 'u' }))
-      .toEqual({ A: { b: 'x', c: 'w', e: 'v' }, D: 'z', F: 'u' });
+    expect(
+      mergeMessages({ A: { b: 'x', c: 'y' }, D: 'z' }, { A: { c: 'w', e: 'v' }, F: 'u' }),
+    ).toEqual({ A: { b: 'x', c: 'w', e: 'v' }, D: 'z', F: 'u' });
   });
 });

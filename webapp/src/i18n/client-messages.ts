@@ -8,8 +8,17 @@
 // client-messages.test.ts follows the imports of every page and layout to its client components and
 // fails when one reads a namespace that is not sent to it (or when a listed one is not read).
 export const SHELL_NAMESPACES = [
-  'Common', 'CookieConsent', 'Errors', 'Flash', 'Header', 'HolidayModal', 'LocaleSwitcher', 'MaintenancePage',
-  'Newsletter', 'Startup', 'TermsUpdate',
+  'Common',
+  'CookieConsent',
+  'Errors',
+  'Flash',
+  'Header',
+  'HolidayModal',
+  'LocaleSwitcher',
+  'MaintenancePage',
+  'Newsletter',
+  'Startup',
+  'TermsUpdate',
 ] as const;
 
 export type Messages = Record<string, unknown>;
@@ -40,7 +49,10 @@ export function pickMessages(messages: Messages, paths: readonly string[]): Mess
 export function mergeMessages(base: Messages, extra: Messages): Messages {
   const merged: Messages = { ...base };
   for (const [key, value] of Object.entries(extra)) {
-    merged[key] = isObject(value) && isObject(merged[key]) ? mergeMessages(merged[key] as Messages, value) : value;
+    merged[key] =
+      isObject(value) && isObject(merged[key])
+        ? mergeMessages(merged[key] as Messages, value)
+        : value;
   }
   return merged;
 }

@@ -14,7 +14,9 @@ function load(locale: string): Catalogue {
 function flatten(catalogue: Catalogue, prefix = ''): Record<string, string> {
   return Object.entries(catalogue).reduce<Record<string, string>>((flat, [key, value]) => {
     const id = prefix ? `${prefix}.${key}` : key;
-    return typeof value === 'string' ? { ...flat, [id]: value } : { ...flat, ...flatten(value, id) };
+    return typeof value === 'string'
+      ? { ...flat, [id]: value }
+      : { ...flat, ...flatten(value, id) };
   }, {});
 }
 
@@ -36,7 +38,12 @@ const others = routing.locales.filter((l) => l !== 'en');
 // Brand names and language names written in their own language stay as they are.
 // Brand names and the short app name "TV" read the same in every Latin-script language.
 // ChildSettingsPage.app: the apps' names, untranslated brands (issue 15; i18n/app-names.test.ts).
-const SAME_IN_EVERY_LANGUAGE = new Set(['Metadata.title', 'Header.logo', 'Plans.lumo_tv', 'ChildSettingsPage.app']);
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  'Metadata.title',
+  'Header.logo',
+  'Plans.lumo_tv',
+  'ChildSettingsPage.app',
+]);
 // A line that is one placeholder only ("{greeting}" in e-mails, filled from Emails.greeting) has no words.
 const ONLY_A_PLACEHOLDER = /^\{\w+\}$/;
 
@@ -65,7 +72,9 @@ describe('locale catalogues', () => {
     const differing = Object.keys(english).filter((key) => {
       if (!(key in messages)) return false;
       const expected = argumentNames(parse(english[key])).sort();
-      return JSON.stringify(argumentNames(parse(messages[key])).sort()) !== JSON.stringify(expected);
+      return (
+        JSON.stringify(argumentNames(parse(messages[key])).sort()) !== JSON.stringify(expected)
+      );
     });
     expect(differing).toEqual([]);
   });
@@ -87,7 +96,10 @@ describe('locale catalogues', () => {
     ['ru', /\p{Script=Cyrillic}/u],
   ])('%s is written in its own script', (locale, script) => {
     const latinOnly = Object.entries(flatten(load(locale)))
-      .filter(([key, text]) => !SAME_IN_EVERY_LANGUAGE.has(key) && !ONLY_A_PLACEHOLDER.test(text) && !script.test(text))
+      .filter(
+        ([key, text]) =>
+          !SAME_IN_EVERY_LANGUAGE.has(key) && !ONLY_A_PLACEHOLDER.test(text) && !script.test(text),
+      )
       .map(([key]) => key);
     expect(latinOnly).toEqual([]);
   });

@@ -1,5 +1,12 @@
 import { CONSENT_KEY, CONSENT_VERSION, saveConsent } from './consent';
-import { analyticsRecord, ANALYTICS_PATH, captureAttribution, storedOrigin, storedUtm, track } from './analytics';
+import {
+  analyticsRecord,
+  ANALYTICS_PATH,
+  captureAttribution,
+  storedOrigin,
+  storedUtm,
+  track,
+} from './analytics';
 
 const fetchMock = jest.fn();
 beforeEach(() => {
@@ -11,11 +18,23 @@ beforeEach(() => {
 
 describe('attribution from the landing address', () => {
   it('keeps the utm parameters in session storage under "utm"', () => {
-    captureAttribution(new URLSearchParams('utm_source=google&utm_medium=cpc&utm_campaign=spring&utm_term=kids+videos&x=1'));
+    captureAttribution(
+      new URLSearchParams(
+        'utm_source=google&utm_medium=cpc&utm_campaign=spring&utm_term=kids+videos&x=1',
+      ),
+    );
     expect(JSON.parse(window.sessionStorage.getItem('utm') ?? '')).toEqual({
-      source: 'google', medium: 'cpc', campaign: 'spring', term: 'kids videos',
+      source: 'google',
+      medium: 'cpc',
+      campaign: 'spring',
+      term: 'kids videos',
     });
-    expect(storedUtm()).toEqual({ source: 'google', medium: 'cpc', campaign: 'spring', term: 'kids videos' });
+    expect(storedUtm()).toEqual({
+      source: 'google',
+      medium: 'cpc',
+      campaign: 'spring',
+      term: 'kids videos',
+    });
   });
 
   it('does not forget the campaign on a later page without utm', () => {
@@ -24,11 +43,14 @@ describe('attribution from the landing address', () => {
     expect(storedUtm()).toEqual({ source: 'newsletter' });
   });
 
-  it.each(['gclid', 'fbclid', 'msclkid', 'ttclid'])('marks the visit as Ads when %s is present', (param) => {
-    expect(storedOrigin()).toBe('Organic');
-    captureAttribution(new URLSearchParams(`${param}=abc123`));
-    expect(storedOrigin()).toBe('Ads');
-  });
+  it.each(['gclid', 'fbclid', 'msclkid', 'ttclid'])(
+    'marks the visit as Ads when %s is present',
+    (param) => {
+      expect(storedOrigin()).toBe('Organic');
+      captureAttribution(new URLSearchParams(`${param}=abc123`));
+      expect(storedOrigin()).toBe('Ads');
+    },
+  );
 
   it('stays Organic without a click id', () => {
     captureAttribution(new URLSearchParams('utm_source=google'));
@@ -52,8 +74,13 @@ describe('track', () => {
     expect(init.headers['X-Api-Key']).toBe('lumo-web-dev');
     const record = JSON.parse(init.body);
     expect(record).toMatchObject({
-      env: 'web', app: 'stories', countryCode: 'DE', origin: 'Ads', event: 'START_FREE_TRIAL',
-      device: { platform: 'web', deviceType: expect.any(String) }, utm: { source: 'google' },
+      env: 'web',
+      app: 'stories',
+      countryCode: 'DE',
+      origin: 'Ads',
+      event: 'START_FREE_TRIAL',
+      device: { platform: 'web', deviceType: expect.any(String) },
+      utm: { source: 'google' },
     });
     expect(record.transactionUuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(Number.isNaN(Date.parse(record.timestamp))).toBe(false);
@@ -61,7 +88,12 @@ describe('track', () => {
 
   it('fills defaults and merges extra fields', () => {
     const record = analyticsRecord('PAYMENT_DONE', { planId: 'lumo_tv_monthly_eur' });
-    expect(record).toMatchObject({ app: 'web', countryCode: 'FR', origin: 'Organic', planId: 'lumo_tv_monthly_eur' });
+    expect(record).toMatchObject({
+      app: 'web',
+      countryCode: 'FR',
+      origin: 'Organic',
+      planId: 'lumo_tv_monthly_eur',
+    });
     expect(record).not.toHaveProperty('utm');
   });
 
@@ -89,9 +121,15 @@ describe('track behind the cookie consent (issue 7)', () => {
   });
 
   it('sends nothing for a choice made under an older consent version', () => {
-    window.localStorage.setItem(CONSENT_KEY, JSON.stringify({
-      version: CONSENT_VERSION - 1, date: new Date().toISOString(), analytics: true, marketing: true,
-    }));
+    window.localStorage.setItem(
+      CONSENT_KEY,
+      JSON.stringify({
+        version: CONSENT_VERSION - 1,
+        date: new Date().toISOString(),
+        analytics: true,
+        marketing: true,
+      }),
+    );
     track('OPEN_APP');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -118,7 +156,9 @@ describe('track behind the cookie consent (issue 7)', () => {
 
   it('sends nothing on a TV platform, whatever is stored (no footer to withdraw a yes)', () => {
     saveConsent({ analytics: true, marketing: true });
-    const userAgent = jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; OMI/2.1) TV Store');
+    const userAgent = jest
+      .spyOn(window.navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (Linux; OMI/2.1) TV Store');
     try {
       track('OPEN_APP');
     } finally {

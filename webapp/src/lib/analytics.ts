@@ -6,9 +6,20 @@ import { local, session } from './session/storage';
 // docs/product.md#entities "Analytics record" and docs/product.md#constants event names. `track` is the single
 // entry point, and the consent gate (issue 7) sits inside it.
 export type AnalyticsEvent =
-  | 'OPEN_APP' | 'PAYMENT_DONE' | 'CLOSE' | 'PAYMENT_METHOD_SELECTION' | 'CLICK_REGISTER' | 'START_FREE_TRIAL';
+  | 'OPEN_APP'
+  | 'PAYMENT_DONE'
+  | 'CLOSE'
+  | 'PAYMENT_METHOD_SELECTION'
+  | 'CLICK_REGISTER'
+  | 'START_FREE_TRIAL';
 
-export type Utm = { source?: string; medium?: string; campaign?: string; content?: string; term?: string };
+export type Utm = {
+  source?: string;
+  medium?: string;
+  campaign?: string;
+  content?: string;
+  term?: string;
+};
 export type Origin = 'Organic' | 'Ads';
 
 export const ANALYTICS_PATH = '/api/v4/analytics';
@@ -69,7 +80,10 @@ export function analyticsRecord(event: AnalyticsEvent, extra: Record<string, unk
     countryCode: local.get('countryCode') || DEFAULT_COUNTRY,
     timestamp: new Date().toISOString(),
     origin: storedOrigin(),
-    device: { platform: isTvUserAgent(userAgent) ? 'tv' : 'web', deviceType: deviceTypeOf(userAgent) },
+    device: {
+      platform: isTvUserAgent(userAgent) ? 'tv' : 'web',
+      deviceType: deviceTypeOf(userAgent),
+    },
     transactionUuid: uuid(),
     event,
     ...(utm ? { utm } : {}),

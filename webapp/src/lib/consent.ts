@@ -36,7 +36,9 @@ function storage(): Storage | null {
 /** The stored choice of the current version, or null when the visitor has not chosen yet. */
 export function readConsent(): CookieConsent | null {
   try {
-    const parsed = JSON.parse(storage()?.getItem(CONSENT_KEY) ?? 'null') as Partial<CookieConsent> | null;
+    const parsed = JSON.parse(
+      storage()?.getItem(CONSENT_KEY) ?? 'null',
+    ) as Partial<CookieConsent> | null;
     if (!parsed || typeof parsed !== 'object' || parsed.version !== CONSENT_VERSION) return null;
     if (typeof parsed.date !== 'string') return null;
     return {
@@ -59,11 +61,16 @@ export function readConsent(): CookieConsent | null {
 export function consentProbeScript(): string {
   const key = JSON.stringify(CONSENT_KEY);
   const attribute = JSON.stringify(CONSENT_GIVEN_ATTRIBUTE);
-  return `try{var c=JSON.parse(localStorage.getItem(${key}));if(c&&c.version===${CONSENT_VERSION}&&typeof c.date==="string")`
-    + `document.documentElement.setAttribute(${attribute},"")}catch(e){}`;
+  return (
+    `try{var c=JSON.parse(localStorage.getItem(${key}));if(c&&c.version===${CONSENT_VERSION}&&typeof c.date==="string")` +
+    `document.documentElement.setAttribute(${attribute},"")}catch(e){}`
+  );
 }
 
-export function saveConsent(choice: { analytics: boolean; marketing: boolean }, now = new Date()): CookieConsent {
+export function saveConsent(
+  choice: { analytics: boolean; marketing: boolean },
+  now = new Date(),
+): CookieConsent {
   const consent: CookieConsent = {
     version: CONSENT_VERSION,
     date: now.toISOString(),
@@ -76,7 +83,8 @@ export function saveConsent(choice: { analytics: boolean; marketing: boolean }, 
   } catch {
     // Storage full or blocked: the choice lasts for this page only.
   }
-  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(CONSENT_EVENT, { detail: consent }));
+  if (typeof window !== 'undefined')
+    window.dispatchEvent(new CustomEvent(CONSENT_EVENT, { detail: consent }));
   return consent;
 }
 

@@ -6,10 +6,13 @@ describe('e-mail rule (docs/product.md#validation)', () => {
     expect(emailError('   ')).toBe('valueRequired');
   });
 
-  it.each(['jane', 'jane@', 'jane@example', '@example.com', 'ja ne@example.com'])('refuses %p', (value) => {
-    expect(isValidEmail(value)).toBe(false);
-    expect(emailError(value)).toBe('invalidEmail');
-  });
+  it.each(['jane', 'jane@', 'jane@example', '@example.com', 'ja ne@example.com'])(
+    'refuses %p',
+    (value) => {
+      expect(isValidEmail(value)).toBe(false);
+      expect(emailError(value)).toBe('invalidEmail');
+    },
+  );
 
   it.each(['jane@example.com', ' jane.doe+kids@mail.example.fr '])('accepts %p', (value) => {
     expect(emailError(value)).toBeNull();

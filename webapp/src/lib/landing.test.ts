@@ -35,7 +35,9 @@ describe('landing query parameters (docs/product.md#screens)', () => {
   });
 
   it('returns the redirect key to verify, and captures utm', () => {
-    expect(captureLandingParams(new URLSearchParams('key=k-1&utm_source=tv')).redirectKey).toBe('k-1');
+    expect(captureLandingParams(new URLSearchParams('key=k-1&utm_source=tv')).redirectKey).toBe(
+      'k-1',
+    );
     expect(captureLandingParams(new URLSearchParams('')).redirectKey).toBeNull();
     expect(window.sessionStorage.getItem('utm')).toBe('{"source":"tv"}');
   });
@@ -45,7 +47,9 @@ describe('verifyRedirectKeyOnce', () => {
   it('stores the token the key is traded for', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { token: 'tok-from-key' }));
     await expect(verifyRedirectKeyOnce('good-key')).resolves.toBe(true);
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/v4/users/redirect/verify-key?redirectKey=good-key');
+    expect(fetchMock.mock.calls[0][0]).toBe(
+      '/api/v4/users/redirect/verify-key?redirectKey=good-key',
+    );
     expect(getToken()).toBe('tok-from-key');
   });
 

@@ -8,12 +8,15 @@ describe('TV platform detection (docs/product.md#flows, docs/product.md#roles)',
     expect(isTvUserAgent(ua)).toBe(true);
   });
 
-  it.each(['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148', 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126', 'omi tv store', '', null])(
-    'does not take %p for a TV',
-    (ua) => {
-      expect(isTvUserAgent(ua)).toBe(false);
-    },
-  );
+  it.each([
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148',
+    'Mozilla/5.0 (X11; Linux x86_64) Chrome/126',
+    'omi tv store',
+    '',
+    null,
+  ])('does not take %p for a TV', (ua) => {
+    expect(isTvUserAgent(ua)).toBe(false);
+  });
 
   it('reads the browser user agent', () => {
     const spy = jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Box OMI/1.0');

@@ -21,7 +21,18 @@ describe('SEO addresses', () => {
 
   it('lists hreflang alternates for the nine locales and x-default', () => {
     const languages = languageAlternates('/login');
-    expect(Object.keys(languages).sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'it', 'nl', 'pt', 'ru', 'x-default']);
+    expect(Object.keys(languages).sort()).toEqual([
+      'ar',
+      'de',
+      'en',
+      'es',
+      'fr',
+      'it',
+      'nl',
+      'pt',
+      'ru',
+      'x-default',
+    ]);
     expect(languages.de).toBe('https://www.lumo.test/de/login');
     expect(languages['x-default']).toBe('https://www.lumo.test/login');
   });
@@ -30,7 +41,9 @@ describe('SEO addresses', () => {
     const entries = sitemap();
     expect(entries).toHaveLength(PUBLIC_PATHS.length * 9);
     expect(entries.map((e) => e.url)).toContain('https://www.lumo.test/ru/register');
-    expect(entries.find((e) => e.url === 'https://www.lumo.test/homePage')?.alternates?.languages).toMatchObject({
+    expect(
+      entries.find((e) => e.url === 'https://www.lumo.test/homePage')?.alternates?.languages,
+    ).toMatchObject({
       ar: 'https://www.lumo.test/ar/homePage',
     });
     expect(entries.map((e) => e.url).some((url) => url.includes('subscribe'))).toBe(false);
@@ -39,7 +52,9 @@ describe('SEO addresses', () => {
   it('keeps robots away from the API and the account pages, and names the sitemap', () => {
     const rules = robots();
     const { disallow } = rules.rules as { disallow: string[] };
-    expect(disallow).toEqual(expect.arrayContaining(['/api/', '/reset-password', '/*/reset-password', '/subscribe']));
+    expect(disallow).toEqual(
+      expect.arrayContaining(['/api/', '/reset-password', '/*/reset-password', '/subscribe']),
+    );
     expect(disallow).not.toContain('/homePage');
     expect(rules.sitemap).toBe('https://www.lumo.test/sitemap.xml');
   });

@@ -5,7 +5,11 @@ import { routing, type Locale } from '@/i18n/routing';
 
 // Absolute address of the site, for canonical URLs, hreflang, Open Graph and the sitemap.
 export function siteUrl(): string {
-  return (process.env.NEXT_PUBLIC_SITE_URL || process.env.PUBLIC_URL || 'http://127.0.0.1:3000').replace(/\/+$/, '');
+  return (
+    process.env.NEXT_PUBLIC_SITE_URL ||
+    process.env.PUBLIC_URL ||
+    'http://127.0.0.1:3000'
+  ).replace(/\/+$/, '');
 }
 
 export function absoluteUrl(locale: Locale, path: string): string {
@@ -24,15 +28,38 @@ export function languageAlternates(path: string): Record<string, string> {
 
 // Namespaces of public pages: each has `title` and `description`.
 export type SeoNamespace =
-  | 'HomePage' | 'RegisterPage' | 'LoginPage' | 'LogoutPage' | 'ForgottenPasswordPage'
-  | 'SwisscomPage' | 'RetailerPage' | 'CouponPage' | 'PromoPage'
-  | 'FaqPage' | 'AboutPage' | 'LearningPage' // issue 7 "Pages"
-  | 'ProductInfoPage.tv' | 'ProductInfoPage.stories' | 'ProductInfoPage.games';
+  | 'HomePage'
+  | 'RegisterPage'
+  | 'LoginPage'
+  | 'LogoutPage'
+  | 'ForgottenPasswordPage'
+  | 'SwisscomPage'
+  | 'RetailerPage'
+  | 'CouponPage'
+  | 'PromoPage'
+  | 'FaqPage'
+  | 'AboutPage'
+  | 'LearningPage' // issue 7 "Pages"
+  | 'ProductInfoPage.tv'
+  | 'ProductInfoPage.stories'
+  | 'ProductInfoPage.games';
 
-type Options = { locale: Locale; namespace: SeoNamespace; path: string; index?: boolean; titleValues?: Record<string, string> };
+type Options = {
+  locale: Locale;
+  namespace: SeoNamespace;
+  path: string;
+  index?: boolean;
+  titleValues?: Record<string, string>;
+};
 
 /** Title, description, canonical, hreflang and Open Graph of one public page. */
-export async function pageMetadata({ locale, namespace, path, index = true, titleValues }: Options): Promise<Metadata> {
+export async function pageMetadata({
+  locale,
+  namespace,
+  path,
+  index = true,
+  titleValues,
+}: Options): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace });
   const tSite = await getTranslations({ locale, namespace: 'Metadata' });
   const title = t('title', titleValues);

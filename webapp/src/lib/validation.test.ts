@@ -1,4 +1,9 @@
-import { newPasswordError, passwordError, passwordStrength, PASSWORD_MIN_LENGTH } from './validation';
+import {
+  newPasswordError,
+  passwordError,
+  passwordStrength,
+  PASSWORD_MIN_LENGTH,
+} from './validation';
 import de from '@locales/de.json';
 
 describe('the password rule, one place for every form that sets one (issue 15 item 7)', () => {

@@ -17,7 +17,9 @@ export type PasswordStrength = 'tooShort' | 'weak' | 'fair' | 'strong';
 export function passwordStrength(password: string): PasswordStrength {
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) return 'tooShort';
-  const kinds = [/\p{Ll}/u, /\p{Lu}/u, /\p{N}/u, /[^\p{L}\p{N}]/u].filter((re) => re.test(password)).length;
+  const kinds = [/\p{Ll}/u, /\p{Lu}/u, /\p{N}/u, /[^\p{L}\p{N}]/u].filter((re) =>
+    re.test(password),
+  ).length;
   if (length >= 12 && kinds >= 3) return 'strong';
   if (length >= 10 || kinds >= 3) return 'fair';
   return 'weak';

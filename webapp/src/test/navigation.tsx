@@ -2,14 +2,24 @@ import type { AnchorHTMLAttributes, ReactNode } from 'react';
 
 // Stand-in for '@/i18n/navigation' in component tests (its router needs a
 // mounted Next app router). Use: jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
-export const router = { push: jest.fn(), replace: jest.fn(), back: jest.fn(), refresh: jest.fn(), prefetch: jest.fn() };
+export const router = {
+  push: jest.fn(),
+  replace: jest.fn(),
+  back: jest.fn(),
+  refresh: jest.fn(),
+  prefetch: jest.fn(),
+};
 let pathname = '/';
 
 export function setPathname(value: string) {
   pathname = value;
 }
 
-type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: string | { pathname: string }; locale?: string; children?: ReactNode };
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  href: string | { pathname: string };
+  locale?: string;
+  children?: ReactNode;
+};
 
 export const navigationMock = {
   Link: ({ href, locale, children, ...rest }: LinkProps) => {
@@ -23,7 +33,8 @@ export const navigationMock = {
   useRouter: () => router,
   usePathname: () => pathname,
   redirect: jest.fn(),
-  getPathname: ({ href, locale }: { href: string; locale: string }) => (locale === 'en' ? href : `/${locale}${href}`),
+  getPathname: ({ href, locale }: { href: string; locale: string }) =>
+    locale === 'en' ? href : `/${locale}${href}`,
 };
 
 export function resetNavigation() {

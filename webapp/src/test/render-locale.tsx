@@ -12,7 +12,17 @@ import pt from '@locales/pt.json';
 import ru from '@locales/ru.json';
 import type { Locale } from '@/i18n/routing';
 
-export const CATALOGUES: Record<Locale, typeof en> = { ar, de, en, es, fr, it, nl, pt, ru } as Record<Locale, typeof en>;
+export const CATALOGUES: Record<Locale, typeof en> = {
+  ar,
+  de,
+  en,
+  es,
+  fr,
+  it,
+  nl,
+  pt,
+  ru,
+} as Record<Locale, typeof en>;
 
 /** Renders with the real catalogue of any of the nine locales (render.tsx has en and ar only). */
 export function renderInLocale(ui: ReactElement, locale: Locale) {

@@ -1,4 +1,5 @@
 """Alembic environment: the URL comes from the settings module (DATABASE_URL)."""
+
 from alembic import context
 
 from core.adapters.db.models import Base
@@ -22,8 +23,12 @@ def run_migrations() -> None:
 
 
 def _run(connection) -> None:
-    context.configure(connection=connection, target_metadata=target_metadata,
-                      render_as_batch=connection.dialect.name == "sqlite", compare_type=True)
+    context.configure(
+        connection=connection,
+        target_metadata=target_metadata,
+        render_as_batch=connection.dialect.name == "sqlite",
+        compare_type=True,
+    )
     with context.begin_transaction():
         context.run_migrations()
 

@@ -5,7 +5,12 @@ import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import { checkAgeGate } from '@/lib/api/children';
 import type { ErrorKey } from '@/lib/api/errors';
-import { ageGatePassed, ageGateWaitSeconds, rememberAgeGatePassed, rememberAgeGateRefused } from './ageGateMemory';
+import {
+  ageGatePassed,
+  ageGateWaitSeconds,
+  rememberAgeGatePassed,
+  rememberAgeGateRefused,
+} from './ageGateMemory';
 
 type State = 'asking' | 'checking' | 'allowed' | 'blocked';
 

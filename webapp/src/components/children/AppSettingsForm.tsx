@@ -5,8 +5,14 @@ import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import { routing } from '@/i18n/routing';
 import {
-  AGE_FILTERS, CATEGORIES, CONTENT_TYPES, MAX_MINUTES, MIN_MINUTES, putChildSettings,
-  type AppSettings, type SettingsApp,
+  AGE_FILTERS,
+  CATEGORIES,
+  CONTENT_TYPES,
+  MAX_MINUTES,
+  MIN_MINUTES,
+  putChildSettings,
+  type AppSettings,
+  type SettingsApp,
 } from '@/lib/api/children';
 import type { ErrorKey } from '@/lib/api/errors';
 import styles from './Children.module.css';
@@ -37,11 +43,15 @@ export default function AppSettingsForm({ childId, app, initial }: Props) {
     event.preventDefault();
     setErrorKey(null);
     const value = Number(minutes);
-    const invalid = limited && (!Number.isInteger(value) || value < MIN_MINUTES || value > MAX_MINUTES);
+    const invalid =
+      limited && (!Number.isInteger(value) || value < MIN_MINUTES || value > MAX_MINUTES);
     setMinutesInvalid(invalid);
     if (invalid) return;
     setStatus('saving');
-    const result = await putChildSettings(childId, app, { ...settings, timeLimitMinutes: limited ? value : null });
+    const result = await putChildSettings(childId, app, {
+      ...settings,
+      timeLimitMinutes: limited ? value : null,
+    });
     if (result.ok) {
       setStatus('saved');
       return;
@@ -51,49 +61,96 @@ export default function AppSettingsForm({ childId, app, initial }: Props) {
   }
 
   return (
-    <form className="form" onSubmit={save} noValidate aria-busy={status === 'saving'} aria-labelledby={id('title')}>
+    <form
+      className="form"
+      onSubmit={save}
+      noValidate
+      aria-busy={status === 'saving'}
+      aria-labelledby={id('title')}
+    >
       <h2 id={id('title')}>{t('app', { app })}</h2>
-      {errorKey && <Flash kind="error" onClose={() => setErrorKey(null)}>{tErrors(errorKey)}</Flash>}
+      {errorKey && (
+        <Flash kind="error" onClose={() => setErrorKey(null)}>
+          {tErrors(errorKey)}
+        </Flash>
+      )}
       {status === 'saved' && <Flash kind="success">{t('saved')}</Flash>}
       <label className="field">
         <span>{t('ageFilter')}</span>
         <select value={settings.ageFilter} onChange={(e) => change({ ageFilter: e.target.value })}>
           {AGE_FILTERS[app].map((band) => (
-            <option key={band} value={band}>{t('ageFilterValue', { band: key(band) })}</option>
+            <option key={band} value={band}>
+              {t('ageFilterValue', { band: key(band) })}
+            </option>
           ))}
         </select>
       </label>
       <label className={styles.check}>
-        <input type="checkbox" checked={limited}
-          onChange={(e) => change({ timeLimitMinutes: e.target.checked ? Number(minutes) || 60 : null })} />
+        <input
+          type="checkbox"
+          checked={limited}
+          onChange={(e) =>
+            change({ timeLimitMinutes: e.target.checked ? Number(minutes) || 60 : null })
+          }
+        />
         <span>{t('timeLimitOn')}</span>
       </label>
       {limited && (
         <label className="field">
           <span>{t('minutes', { min: MIN_MINUTES, max: MAX_MINUTES })}</span>
-          <input type="number" inputMode="numeric" min={MIN_MINUTES} max={MAX_MINUTES} step={5} dir="ltr"
-            aria-invalid={minutesInvalid} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+          <input
+            type="number"
+            inputMode="numeric"
+            min={MIN_MINUTES}
+            max={MAX_MINUTES}
+            step={5}
+            dir="ltr"
+            aria-invalid={minutesInvalid}
+            value={minutes}
+            onChange={(e) => setMinutes(e.target.value)}
+          />
         </label>
       )}
-      {minutesInvalid && <p className="field-error">{t('minutesInvalid', { min: MIN_MINUTES, max: MAX_MINUTES })}</p>}
+      {minutesInvalid && (
+        <p className="field-error">{t('minutesInvalid', { min: MIN_MINUTES, max: MAX_MINUTES })}</p>
+      )}
       <label className="field">
         <span>{t('contentType')}</span>
-        <select value={settings.contentType} onChange={(e) => change({ contentType: e.target.value })}>
-          {CONTENT_TYPES.map((type) => <option key={type} value={type}>{t('contentTypeValue', { type })}</option>)}
+        <select
+          value={settings.contentType}
+          onChange={(e) => change({ contentType: e.target.value })}
+        >
+          {CONTENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t('contentTypeValue', { type })}
+            </option>
+          ))}
         </select>
       </label>
       <label className="field">
         <span>{t('language')}</span>
         <select value={settings.language} onChange={(e) => change({ language: e.target.value })}>
-          {routing.locales.map((locale) => <option key={locale} value={locale}>{tLocale('locale', { locale })}</option>)}
+          {routing.locales.map((locale) => (
+            <option key={locale} value={locale}>
+              {tLocale('locale', { locale })}
+            </option>
+          ))}
         </select>
       </label>
       <label className={styles.check}>
-        <input type="checkbox" checked={settings.sound} onChange={(e) => change({ sound: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={settings.sound}
+          onChange={(e) => change({ sound: e.target.checked })}
+        />
         <span>{t('sound')}</span>
       </label>
       <label className={styles.check}>
-        <input type="checkbox" checked={settings.fullscreen} onChange={(e) => change({ fullscreen: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={settings.fullscreen}
+          onChange={(e) => change({ fullscreen: e.target.checked })}
+        />
         <span>{t('fullscreen')}</span>
       </label>
       {CATEGORIES[app].length > 0 && (
@@ -101,18 +158,25 @@ export default function AppSettingsForm({ childId, app, initial }: Props) {
           <legend>{t('categories')}</legend>
           {CATEGORIES[app].map((category) => (
             <label key={category} className={styles.check}>
-              <input type="checkbox" checked={settings.categories?.includes(category) ?? false}
-                onChange={(e) => change({
-                  categories: e.target.checked
-                    ? [...(settings.categories ?? []), category]
-                    : (settings.categories ?? []).filter((c) => c !== category),
-                })} />
+              <input
+                type="checkbox"
+                checked={settings.categories?.includes(category) ?? false}
+                onChange={(e) =>
+                  change({
+                    categories: e.target.checked
+                      ? [...(settings.categories ?? []), category]
+                      : (settings.categories ?? []).filter((c) => c !== category),
+                  })
+                }
+              />
               <span>{t('category', { category })}</span>
             </label>
           ))}
         </fieldset>
       )}
-      <button type="submit" className="button" disabled={status === 'saving'}>{t('save', { app })}</button>
+      <button type="submit" className="button" disabled={status === 'saving'}>
+        {t('save', { app })}
+      </button>
     </form>
   );
 }

@@ -38,10 +38,19 @@ export default function ChildRow({ child, onRename, onDelete }: Props) {
         <form className={styles.inline} onSubmit={rename} aria-busy={busy}>
           <label className="field">
             <span>{t('nameLabel')}</span>
-            <input value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} />
+            <input
+              value={name}
+              maxLength={100}
+              required
+              onChange={(e) => setName(e.target.value)}
+            />
           </label>
-          <button type="submit" className="button" disabled={busy}>{t('save')}</button>
-          <button type="button" className="button button-secondary" onClick={() => setMode('view')}>{t('cancel')}</button>
+          <button type="submit" className="button" disabled={busy}>
+            {t('save')}
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => setMode('view')}>
+            {t('cancel')}
+          </button>
         </form>
       </li>
     );
@@ -50,21 +59,44 @@ export default function ChildRow({ child, onRename, onDelete }: Props) {
   return (
     <li className={styles.row}>
       <span className={styles.name}>
-        <strong>{child.name}</strong> <span>{t('ageBandValue', { band: bandKey(child.ageBand) })}</span>
+        <strong>{child.name}</strong>{' '}
+        <span>{t('ageBandValue', { band: bandKey(child.ageBand) })}</span>
       </span>
       {mode === 'confirmDelete' ? (
-        <span className={styles.actions} role="group" aria-label={t('deleteConfirm', { name: child.name })}>
+        <span
+          className={styles.actions}
+          role="group"
+          aria-label={t('deleteConfirm', { name: child.name })}
+        >
           <span>{t('deleteConfirm', { name: child.name })}</span>
-          <button type="button" className="button" onClick={remove} disabled={busy}>{t('deleteYes')}</button>
-          <button type="button" className="button button-secondary" onClick={() => setMode('view')}>{t('cancel')}</button>
+          <button type="button" className="button" onClick={remove} disabled={busy}>
+            {t('deleteYes')}
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => setMode('view')}>
+            {t('cancel')}
+          </button>
         </span>
       ) : (
         <span className={styles.actions}>
-          <Link href={`/children/${child.id}`} className="button button-secondary">{t('settings', { name: child.name })}</Link>
-          <button type="button" className="button button-secondary" onClick={() => setMode('rename')}
-            aria-label={t('renameLabel', { name: child.name })}>{t('rename')}</button>
-          <button type="button" className="button button-secondary" onClick={() => setMode('confirmDelete')}
-            aria-label={t('deleteLabel', { name: child.name })}>{t('delete')}</button>
+          <Link href={`/children/${child.id}`} className="button button-secondary">
+            {t('settings', { name: child.name })}
+          </Link>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setMode('rename')}
+            aria-label={t('renameLabel', { name: child.name })}
+          >
+            {t('rename')}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setMode('confirmDelete')}
+            aria-label={t('deleteLabel', { name: child.name })}
+          >
+            {t('delete')}
+          </button>
         </span>
       )}
     </li>

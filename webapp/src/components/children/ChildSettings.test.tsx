@@ -8,7 +8,14 @@ import ChildSettingsView from './ChildSettingsView';
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
 
 const fetchMock = jest.fn();
-const base = { timeLimitMinutes: null, contentType: 'mix', language: 'en', sound: true, fullscreen: false, updatedAt: '2026-11-01T00:00:00Z' };
+const base = {
+  timeLimitMinutes: null,
+  contentType: 'mix',
+  language: 'en',
+  sound: true,
+  fullscreen: false,
+  updatedAt: '2026-11-01T00:00:00Z',
+};
 const SETTINGS = {
   tv: { ...base, ageFilter: '3-8' },
   books: { ...base, ageFilter: '3-10', categories: ['adventure'] },
@@ -17,8 +24,13 @@ const SETTINGS = {
 
 beforeEach(() => {
   window.localStorage.setItem('kidj_ut', 'tok');
-  fetchMock.mockReset().mockImplementation(async (url: string, init: RequestInit) =>
-    init?.method === 'PUT' ? jsonResponse(200, JSON.parse(String(init.body))) : jsonResponse(200, SETTINGS));
+  fetchMock
+    .mockReset()
+    .mockImplementation(async (url: string, init: RequestInit) =>
+      init?.method === 'PUT'
+        ? jsonResponse(200, JSON.parse(String(init.body)))
+        : jsonResponse(200, SETTINGS),
+    );
   global.fetch = fetchMock;
 });
 
@@ -29,8 +41,15 @@ describe('parental settings (issue 7)', () => {
   it('shows one form per app with the enums of that app', async () => {
     renderWithIntl(<ChildSettingsView childId={4} />);
     const tv = await form('Lumo TV');
-    expect(tv.getAllByRole('option').map((o) => o.getAttribute('value')).slice(0, 3)).toEqual(['3-5', '6-8', '3-8']);
-    expect(tv.queryByRole('group', { name: en.ChildSettingsPage.categories })).not.toBeInTheDocument();
+    expect(
+      tv
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value'))
+        .slice(0, 3),
+    ).toEqual(['3-5', '6-8', '3-8']);
+    expect(
+      tv.queryByRole('group', { name: en.ChildSettingsPage.categories }),
+    ).not.toBeInTheDocument();
     const games = await form('Lumo Games');
     expect(games.getByRole('checkbox', { name: 'Logic' })).toBeChecked();
     expect(games.getByRole('spinbutton')).toHaveValue(30);
@@ -43,13 +62,20 @@ describe('parental settings (issue 7)', () => {
     fireEvent.click(books.getByRole('checkbox', { name: 'Fairy tales' }));
     fireEvent.click(books.getByRole('checkbox', { name: en.ChildSettingsPage.timeLimitOn }));
     fireEvent.change(books.getByRole('spinbutton'), { target: { value: '45' } });
-    fireEvent.change(books.getByRole('combobox', { name: en.ChildSettingsPage.contentType }), { target: { value: 'music' } });
+    fireEvent.change(books.getByRole('combobox', { name: en.ChildSettingsPage.contentType }), {
+      target: { value: 'music' },
+    });
     fireEvent.click(books.getByRole('button', { name: 'Save the Stories settings' }));
     expect(await books.findByText(en.ChildSettingsPage.saved)).toBeInTheDocument();
     const [url, init] = puts()[0];
     expect(url).toBe('/api/v5/children/4/settings/books');
     expect(JSON.parse(init.body)).toEqual({
-      ageFilter: '3-10', timeLimitMinutes: 45, contentType: 'music', language: 'en', sound: true, fullscreen: false,
+      ageFilter: '3-10',
+      timeLimitMinutes: 45,
+      contentType: 'music',
+      language: 'en',
+      sound: true,
+      fullscreen: false,
       categories: ['adventure', 'fairy_tales'],
     });
   });
@@ -74,7 +100,9 @@ describe('parental settings (issue 7)', () => {
   });
 
   it('shows childNotFound for another parent’s child', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(404, { code: 1, message: 'childNotFound' }));
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(404, { code: 1, message: 'childNotFound' }),
+    );
     renderWithIntl(<ChildSettingsView childId={99} />);
     expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.childNotFound);
   });

@@ -40,7 +40,9 @@ export default function ChildSettingsView({ childId }: { childId: number }) {
       {errorKey && <Flash kind="error">{tErrors(errorKey)}</Flash>}
       {!settings && !errorKey && <Spinner label={t('loading')} />}
       {settings &&
-        SETTINGS_APPS.map((app) => <AppSettingsForm key={app} childId={childId} app={app} initial={settings[app]} />)}
+        SETTINGS_APPS.map((app) => (
+          <AppSettingsForm key={app} childId={childId} app={app} initial={settings[app]} />
+        ))}
     </>
   );
 }

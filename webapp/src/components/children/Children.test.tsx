@@ -21,7 +21,8 @@ beforeEach(() => {
   children = [{ id: 1, name: 'Mia', ageBand: '3-5', createdAt: '2026-11-01T00:00:00Z' }];
   fetchMock.mockReset().mockImplementation(async (url: string, init: RequestInit) => {
     const method = init?.method ?? 'GET';
-    if (url === '/api/v5/children' && method === 'GET') return jsonResponse(200, { children, max: 6 });
+    if (url === '/api/v5/children' && method === 'GET')
+      return jsonResponse(200, { children, max: 6 });
     if (url === '/api/v5/children' && method === 'POST') {
       const body = JSON.parse(String(init.body));
       children = [...children, { id: 2, ...body, createdAt: '2026-11-22T00:00:00Z' }];
@@ -45,13 +46,19 @@ const calls = (url: string, method: string) =>
 
 describe('age gate (issue 7)', () => {
   function answer(year: string) {
-    fireEvent.change(screen.getByRole('textbox', { name: g.birthYear }), { target: { value: year } });
+    fireEvent.change(screen.getByRole('textbox', { name: g.birthYear }), {
+      target: { value: year },
+    });
     fireEvent.click(screen.getByRole('button', { name: g.submit }));
   }
 
   it('shows the family pages to an adult, keeping nothing in storage', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { allowed: true }));
-    renderWithIntl(<AgeGate><p>family pages</p></AgeGate>);
+    renderWithIntl(
+      <AgeGate>
+        <p>family pages</p>
+      </AgeGate>,
+    );
     expect(screen.queryByText('family pages')).not.toBeInTheDocument();
     answer('1985');
     expect(await screen.findByText('family pages')).toBeInTheDocument();
@@ -64,14 +71,22 @@ describe('age gate (issue 7)', () => {
 
   it('blocks a child', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { allowed: false }));
-    renderWithIntl(<AgeGate><p>family pages</p></AgeGate>);
+    renderWithIntl(
+      <AgeGate>
+        <p>family pages</p>
+      </AgeGate>,
+    );
     answer('2019');
     expect(await screen.findByText(g.blocked)).toBeInTheDocument();
     expect(screen.queryByText('family pages')).not.toBeInTheDocument();
   });
 
   it('rejects a year that is not four digits without calling the API, and shows the API error', async () => {
-    renderWithIntl(<AgeGate><p>family pages</p></AgeGate>);
+    renderWithIntl(
+      <AgeGate>
+        <p>family pages</p>
+      </AgeGate>,
+    );
     answer('85');
     expect(screen.getByRole('alert')).toHaveTextContent(en.Errors.birthYearInvalid);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -82,11 +97,19 @@ describe('age gate (issue 7)', () => {
 
   it('asks once per browser session: /children, /children/1 and a return show the pages at once (issue 15)', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { allowed: true }));
-    const first = renderWithIntl(<AgeGate><p>family pages</p></AgeGate>);
+    const first = renderWithIntl(
+      <AgeGate>
+        <p>family pages</p>
+      </AgeGate>,
+    );
     answer('1985');
     expect(await screen.findByText('family pages')).toBeInTheDocument();
     first.unmount();
-    renderWithIntl(<AgeGate><p>child settings</p></AgeGate>);
+    renderWithIntl(
+      <AgeGate>
+        <p>child settings</p>
+      </AgeGate>,
+    );
     expect(await screen.findByText('child settings')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: g.birthYear })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/v5/age-gate')).toHaveLength(1);
@@ -96,18 +119,28 @@ describe('age gate (issue 7)', () => {
     jest.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z') });
     try {
       fetchMock.mockResolvedValueOnce(jsonResponse(200, { allowed: false }));
-      const first = renderWithIntl(<AgeGate><p>family pages</p></AgeGate>);
+      const first = renderWithIntl(
+        <AgeGate>
+          <p>family pages</p>
+        </AgeGate>,
+      );
       answer('2019');
       expect(await screen.findByText(g.blocked)).toBeInTheDocument();
       expect(screen.getByText('You can try again in 5 minutes.')).toBeInTheDocument();
       expect(Object.keys({ ...window.sessionStorage })).toEqual(['ageGateRetryAt']);
       first.unmount();
       // The reload: still refused, no form to try again at once.
-      renderWithIntl(<AgeGate><p>family pages</p></AgeGate>);
+      renderWithIntl(
+        <AgeGate>
+          <p>family pages</p>
+        </AgeGate>,
+      );
       expect(await screen.findByText(g.blocked)).toBeInTheDocument();
       expect(screen.queryByRole('textbox', { name: g.birthYear })).not.toBeInTheDocument();
       const { act } = await import('@testing-library/react');
-      act(() => { jest.advanceTimersByTime(300_000); });
+      act(() => {
+        jest.advanceTimersByTime(300_000);
+      });
       expect(screen.getByRole('textbox', { name: g.birthYear })).toBeInTheDocument();
     } finally {
       jest.useRealTimers();
@@ -115,7 +148,12 @@ describe('age gate (issue 7)', () => {
   });
 
   it('speaks Arabic', () => {
-    renderWithIntl(<AgeGate><p>family pages</p></AgeGate>, 'ar');
+    renderWithIntl(
+      <AgeGate>
+        <p>family pages</p>
+      </AgeGate>,
+      'ar',
+    );
     expect(screen.getByRole('heading', { name: ar.AgeGate.title })).toBeInTheDocument();
   });
 });
@@ -124,27 +162,47 @@ describe('child profiles (issue 7)', () => {
   it('lists the profiles and creates one with a name and an age band', async () => {
     renderWithIntl(<ChildrenManager />);
     expect(await screen.findByText('Mia')).toBeInTheDocument();
-    fireEvent.change(screen.getByRole('textbox', { name: t.nameLabel }), { target: { value: ' Leo ' } });
-    fireEvent.change(screen.getByRole('combobox', { name: t.ageBandLabel }), { target: { value: '9-10' } });
+    fireEvent.change(screen.getByRole('textbox', { name: t.nameLabel }), {
+      target: { value: ' Leo ' },
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: t.ageBandLabel }), {
+      target: { value: '9-10' },
+    });
     fireEvent.click(screen.getByRole('button', { name: t.add }));
     expect(await screen.findByText('Leo')).toBeInTheDocument();
-    expect(JSON.parse(String(calls('/api/v5/children', 'POST')[0][1].body))).toEqual({ name: 'Leo', ageBand: '9-10' });
+    expect(JSON.parse(String(calls('/api/v5/children', 'POST')[0][1].body))).toEqual({
+      name: 'Leo',
+      ageBand: '9-10',
+    });
   });
 
   it('shows the limit from the API', async () => {
     fetchMock.mockImplementationOnce(async () => jsonResponse(200, { children, max: 6 }));
     renderWithIntl(<ChildrenManager />);
     await screen.findByText('Mia');
-    fetchMock.mockImplementationOnce(async () => jsonResponse(400, { code: 1, message: 'childLimitReached', max: 6 }));
-    fireEvent.change(screen.getByRole('textbox', { name: t.nameLabel }), { target: { value: 'Zoe' } });
+    fetchMock.mockImplementationOnce(async () =>
+      jsonResponse(400, { code: 1, message: 'childLimitReached', max: 6 }),
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: t.nameLabel }), {
+      target: { value: 'Zoe' },
+    });
     fireEvent.click(screen.getByRole('button', { name: t.add }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You can create up to 6 child profiles.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You can create up to 6 child profiles.',
+    );
   });
 
   it('offers no creation form once six profiles exist', async () => {
-    children = Array.from({ length: 6 }, (_, i) => ({ id: i + 1, name: `Kid ${i}`, ageBand: '6-8', createdAt: '' }));
+    children = Array.from({ length: 6 }, (_, i) => ({
+      id: i + 1,
+      name: `Kid ${i}`,
+      ageBand: '6-8',
+      createdAt: '',
+    }));
     renderWithIntl(<ChildrenManager />);
-    expect(await screen.findByText('You have reached the limit of 6 profiles.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You have reached the limit of 6 profiles.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: t.add })).not.toBeInTheDocument();
   });
 
@@ -154,7 +212,9 @@ describe('child profiles (issue 7)', () => {
     fireEvent.change(screen.getByDisplayValue('Mia'), { target: { value: 'Mimi' } });
     fireEvent.click(screen.getByRole('button', { name: t.save }));
     expect(await screen.findByText('Mimi')).toBeInTheDocument();
-    expect(JSON.parse(String(calls('/api/v5/children/1', 'PATCH')[0][1].body))).toEqual({ name: 'Mimi' });
+    expect(JSON.parse(String(calls('/api/v5/children/1', 'PATCH')[0][1].body))).toEqual({
+      name: 'Mimi',
+    });
   });
 
   it('deletes a profile after confirmation', async () => {
@@ -169,7 +229,9 @@ describe('child profiles (issue 7)', () => {
   it('speaks Arabic', async () => {
     renderWithIntl(<ChildrenManager />, 'ar');
     await screen.findByText('Mia');
-    expect(screen.getByRole('combobox', { name: ar.ChildrenPage.ageBandLabel })).toBeInTheDocument();
+    expect(
+      screen.getByRole('combobox', { name: ar.ChildrenPage.ageBandLabel }),
+    ).toBeInTheDocument();
     expect(screen.getAllByText('من 3 إلى 5 سنوات')).toHaveLength(2); // Mia's band and the option
   });
 });

@@ -4,7 +4,15 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
-import { AGE_BANDS, createChild, deleteChild, listChildren, updateChild, type AgeBand, type ChildList } from '@/lib/api/children';
+import {
+  AGE_BANDS,
+  createChild,
+  deleteChild,
+  listChildren,
+  updateChild,
+  type AgeBand,
+  type ChildList,
+} from '@/lib/api/children';
 import type { ErrorKey } from '@/lib/api/errors';
 import ChildRow, { bandKey } from './ChildRow';
 import styles from './Children.module.css';
@@ -88,7 +96,12 @@ export default function ChildrenManager() {
           ) : (
             <ul className={styles.list}>
               {list.children.map((child) => (
-                <ChildRow key={`${child.id}-${child.name}`} child={child} onRename={rename} onDelete={remove} />
+                <ChildRow
+                  key={`${child.id}-${child.name}`}
+                  child={child}
+                  onRename={rename}
+                  onDelete={remove}
+                />
               ))}
             </ul>
           )}
@@ -99,19 +112,33 @@ export default function ChildrenManager() {
             <form className="form" onSubmit={create} noValidate aria-busy={creating}>
               <label className="field">
                 <span>{t('nameLabel')}</span>
-                <input name="name" value={name} maxLength={100} required autoComplete="off"
-                  onChange={(e) => setName(e.target.value)} />
+                <input
+                  name="name"
+                  value={name}
+                  maxLength={100}
+                  required
+                  autoComplete="off"
+                  onChange={(e) => setName(e.target.value)}
+                />
               </label>
               <p className={styles.hint}>{t('nameHint')}</p>
               <label className="field">
                 <span>{t('ageBandLabel')}</span>
-                <select name="ageBand" value={ageBand} onChange={(e) => setAgeBand(e.target.value as AgeBand)}>
+                <select
+                  name="ageBand"
+                  value={ageBand}
+                  onChange={(e) => setAgeBand(e.target.value as AgeBand)}
+                >
                   {AGE_BANDS.map((band) => (
-                    <option key={band} value={band}>{t('ageBandValue', { band: bandKey(band) })}</option>
+                    <option key={band} value={band}>
+                      {t('ageBandValue', { band: bandKey(band) })}
+                    </option>
                   ))}
                 </select>
               </label>
-              <button type="submit" className="button" disabled={creating}>{t('add')}</button>
+              <button type="submit" className="button" disabled={creating}>
+                {t('add')}
+              </button>
             </form>
           )}
         </>

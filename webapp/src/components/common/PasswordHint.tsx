@@ -8,7 +8,12 @@ export default function PasswordHint({ id, password }: { id: string; password: s
   const t = useTranslations('PasswordHint');
   const strength = passwordStrength(password);
   return (
-    <p id={id} className="field-hint" aria-live="polite" data-strength={password ? strength : undefined}>
+    <p
+      id={id}
+      className="field-hint"
+      aria-live="polite"
+      data-strength={password ? strength : undefined}
+    >
       {t('rule', { min: PASSWORD_MIN_LENGTH })}
       {password && strength !== 'tooShort' && <> {t('strength', { strength })}</>}
     </p>

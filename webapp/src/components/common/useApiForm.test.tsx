@@ -4,12 +4,22 @@ import { useApiForm } from './useApiForm';
 
 type Send = () => Promise<ErrorKey | null | undefined>;
 
-function Harness({ send, validate, initialError }: { send: Send; validate?: () => boolean; initialError?: ErrorKey }) {
+function Harness({
+  send,
+  validate,
+  initialError,
+}: {
+  send: Send;
+  validate?: () => boolean;
+  initialError?: ErrorKey;
+}) {
   const form = useApiForm(send, { validate, initialError });
   return (
     <form onSubmit={form.onSubmit} aria-busy={form.submitting} aria-label="form">
       {form.error && <p role="alert">{form.error}</p>}
-      <button type="submit" disabled={form.submitting}>{form.submitting ? 'busy' : 'send'}</button>
+      <button type="submit" disabled={form.submitting}>
+        {form.submitting ? 'busy' : 'send'}
+      </button>
     </form>
   );
 }
@@ -23,7 +33,7 @@ function pending() {
 }
 
 describe('useApiForm', () => {
-  it('does not send when the form\'s own checks fail', () => {
+  it("does not send when the form's own checks fail", () => {
     const send = jest.fn(async () => null);
     render(<Harness send={send} validate={() => false} />);
     submit();
@@ -45,7 +55,9 @@ describe('useApiForm', () => {
   });
 
   it('clears the last error on a new try, and shows the generic one when sending throws', async () => {
-    const send = jest.fn(async (): Promise<ErrorKey | null> => { throw new Error('offline'); });
+    const send = jest.fn(async (): Promise<ErrorKey | null> => {
+      throw new Error('offline');
+    });
     render(<Harness send={send} initialError="resetLinkInvalid" />);
     expect(screen.getByRole('alert')).toHaveTextContent('resetLinkInvalid');
     await act(async () => submit());

@@ -23,7 +23,10 @@ type Options = {
  * or nothing when it succeeded: the form then moves on (another page, its "done" view)
  * and the button stays busy meanwhile. A thrown error shows the generic message.
  */
-export function useApiForm(send: () => Promise<ErrorKey | null | undefined>, options: Options = {}): ApiForm {
+export function useApiForm(
+  send: () => Promise<ErrorKey | null | undefined>,
+  options: Options = {},
+): ApiForm {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<ErrorKey | null>(options.initialError ?? null);
   // The state updates on the next render; the ref also stops a second click in the same tick.

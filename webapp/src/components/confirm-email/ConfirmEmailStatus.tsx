@@ -26,7 +26,9 @@ export default function ConfirmEmailStatus({ token }: { token: string }) {
     requested.current = true;
     confirmEmail(token)
       .then((result) =>
-        setState(result.ok ? { kind: 'confirmed' } : { kind: 'failed', errorKey: linkErrorKey(result) }),
+        setState(
+          result.ok ? { kind: 'confirmed' } : { kind: 'failed', errorKey: linkErrorKey(result) },
+        ),
       )
       .catch(() => setState({ kind: 'failed', errorKey: 'somethingWentWrong' }));
   }, [token]);

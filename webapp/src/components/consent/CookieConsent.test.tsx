@@ -3,7 +3,15 @@ import ar from '@locales/ar.json';
 import en from '@locales/en.json';
 import { PlatformProvider } from '@/components/layout/PlatformContext';
 import {
-  CONSENT_GIVEN_ATTRIBUTE, CONSENT_KEY, CONSENT_VERSION, consentProbeScript, hasAnalyticsConsent, hasMarketingConsent, openCookieSettings, readConsent, saveConsent,
+  CONSENT_GIVEN_ATTRIBUTE,
+  CONSENT_KEY,
+  CONSENT_VERSION,
+  consentProbeScript,
+  hasAnalyticsConsent,
+  hasMarketingConsent,
+  openCookieSettings,
+  readConsent,
+  saveConsent,
 } from '@/lib/consent';
 import { renderWithIntl } from '@/test/render';
 import CookieConsent from './CookieConsent';
@@ -24,7 +32,12 @@ describe('cookie-consent banner (issue 7)', () => {
     fireEvent.click(screen.getByRole('button', { name: t.necessaryOnly }));
     expect(screen.queryByRole('region', { name: t.title })).not.toBeInTheDocument();
     const saved = stored();
-    expect(saved).toMatchObject({ version: CONSENT_VERSION, necessary: true, analytics: false, marketing: false });
+    expect(saved).toMatchObject({
+      version: CONSENT_VERSION,
+      necessary: true,
+      analytics: false,
+      marketing: false,
+    });
     expect(Number.isNaN(Date.parse(saved.date))).toBe(false);
     expect(hasAnalyticsConsent()).toBe(false);
   });
@@ -52,7 +65,10 @@ describe('cookie-consent banner (issue 7)', () => {
   });
 
   it('asks again when the stored choice is of an older version', () => {
-    window.localStorage.setItem(CONSENT_KEY, JSON.stringify({ version: 0, date: '2025-01-01T00:00:00Z', analytics: true }));
+    window.localStorage.setItem(
+      CONSENT_KEY,
+      JSON.stringify({ version: 0, date: '2025-01-01T00:00:00Z', analytics: true }),
+    );
     renderWithIntl(<CookieConsent />);
     expect(readConsent()).toBeNull();
     expect(screen.getByRole('region', { name: t.title })).toBeInTheDocument();
@@ -101,7 +117,9 @@ describe('cookie consent on a TV platform', () => {
 
   it('grants neither analytics nor marketing, even after an earlier "accept all" in this browser', () => {
     saveConsent({ analytics: true, marketing: true });
-    const userAgent = jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(TV_USER_AGENT);
+    const userAgent = jest
+      .spyOn(window.navigator, 'userAgent', 'get')
+      .mockReturnValue(TV_USER_AGENT);
     try {
       expect(hasAnalyticsConsent()).toBe(false);
       expect(hasMarketingConsent()).toBe(false);
@@ -124,7 +142,10 @@ describe('the consent probe of the document head', () => {
     expect(probe()).toBe(false);
     saveConsent({ analytics: false, marketing: false });
     expect(probe()).toBe(true);
-    window.localStorage.setItem(CONSENT_KEY, JSON.stringify({ version: CONSENT_VERSION - 1, date: '2025-01-01T00:00:00Z' }));
+    window.localStorage.setItem(
+      CONSENT_KEY,
+      JSON.stringify({ version: CONSENT_VERSION - 1, date: '2025-01-01T00:00:00Z' }),
+    );
     expect(probe()).toBe(false);
     window.localStorage.setItem(CONSENT_KEY, JSON.stringify({ version: CONSENT_VERSION }));
     expect(probe()).toBe(false);

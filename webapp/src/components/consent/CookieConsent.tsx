@@ -46,11 +46,16 @@ export default function CookieConsent() {
   };
 
   return (
-    <section className={mode === 'pending' ? `${styles.banner} ${styles.pending}` : styles.banner} role="region" aria-labelledby="cookie-consent-title">
-      <h2 id="cookie-consent-title" className={styles.title}>{t('title')}</h2>
+    <section
+      className={mode === 'pending' ? `${styles.banner} ${styles.pending}` : styles.banner}
+      role="region"
+      aria-labelledby="cookie-consent-title"
+    >
+      <h2 id="cookie-consent-title" className={styles.title}>
+        {t('title')}
+      </h2>
       <p className={styles.text}>
-        {t('intro')}{' '}
-        <a href={marketingUrl(locale, 'privacy-and-cookies')}>{t('policyLink')}</a>
+        {t('intro')} <a href={marketingUrl(locale, 'privacy-and-cookies')}>{t('policyLink')}</a>
       </p>
       {mode === 'details' && (
         <fieldset className={styles.categories}>
@@ -62,13 +67,21 @@ export default function CookieConsent() {
             </span>
           </label>
           <label className={styles.category}>
-            <input type="checkbox" checked={analytics} onChange={(e) => setAnalytics(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={analytics}
+              onChange={(e) => setAnalytics(e.target.checked)}
+            />
             <span>
               <strong>{t('analytics')}</strong> {t('analyticsHint')}
             </span>
           </label>
           <label className={styles.category}>
-            <input type="checkbox" checked={marketing} onChange={(e) => setMarketing(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={marketing}
+              onChange={(e) => setMarketing(e.target.checked)}
+            />
             <span>
               <strong>{t('marketing')}</strong> {t('marketingHint')}
             </span>
@@ -76,18 +89,34 @@ export default function CookieConsent() {
         </fieldset>
       )}
       <div className={styles.actions}>
-        <button type="button" className="button" onClick={() => choose({ analytics: true, marketing: true })}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => choose({ analytics: true, marketing: true })}
+        >
           {t('acceptAll')}
         </button>
-        <button type="button" className="button button-secondary" onClick={() => choose({ analytics: false, marketing: false })}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => choose({ analytics: false, marketing: false })}
+        >
           {t('necessaryOnly')}
         </button>
         {mode === 'details' ? (
-          <button type="button" className="button button-secondary" onClick={() => choose({ analytics, marketing })}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => choose({ analytics, marketing })}
+          >
             {t('save')}
           </button>
         ) : (
-          <button type="button" className="button button-secondary" onClick={() => setMode('details')}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setMode('details')}
+          >
             {t('customize')}
           </button>
         )}

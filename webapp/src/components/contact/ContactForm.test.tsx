@@ -12,10 +12,16 @@ beforeEach(() => {
   global.fetch = fetchMock;
 });
 
-function fill(values: Partial<Record<'name' | 'email' | 'phone' | 'message', string>>, subject = 'need_help') {
+function fill(
+  values: Partial<Record<'name' | 'email' | 'phone' | 'message', string>>,
+  subject = 'need_help',
+) {
   const labels = { name: t.name, email: t.email, phone: t.phone, message: t.message };
   Object.entries(values).forEach(([k, v]) =>
-    fireEvent.change(screen.getByLabelText(labels[k as keyof typeof labels]), { target: { value: v } }));
+    fireEvent.change(screen.getByLabelText(labels[k as keyof typeof labels]), {
+      target: { value: v },
+    }),
+  );
   fireEvent.change(screen.getByLabelText(t.subject), { target: { value: subject } });
   fireEvent.click(screen.getByRole('button', { name: t.submit }));
 }
@@ -24,12 +30,21 @@ describe('contact form (issue 7)', () => {
   it('sends name, e-mail, phone, subject and message', async () => {
     fetchMock.mockResolvedValue(jsonResponse(201, { status: true }));
     renderWithIntl(<ContactForm />);
-    fill({ name: 'Jane', email: ' jane@example.com ', phone: '+33 1 23 45 67 89', message: 'Hello!' });
+    fill({
+      name: 'Jane',
+      email: ' jane@example.com ',
+      phone: '+33 1 23 45 67 89',
+      message: 'Hello!',
+    });
     expect(await screen.findByText(t.sent)).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/v4/contact');
     expect(JSON.parse(init.body)).toEqual({
-      name: 'Jane', email: 'jane@example.com', phone: '+33 1 23 45 67 89', subject: 'need_help', message: 'Hello!',
+      name: 'Jane',
+      email: 'jane@example.com',
+      phone: '+33 1 23 45 67 89',
+      subject: 'need_help',
+      message: 'Hello!',
     });
   });
 

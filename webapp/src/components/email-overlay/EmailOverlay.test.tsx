@@ -12,7 +12,10 @@ beforeEach(() => {
   global.fetch = fetchMock;
 });
 const t = en.EmailOverlay;
-const mondia = account([subscription({ storeId: 'mondia' })], { isEmailFake: true, email: '4470000@mondia.fake' });
+const mondia = account([subscription({ storeId: 'mondia' })], {
+  isEmailFake: true,
+  email: '4470000@mondia.fake',
+});
 
 describe('e-mail overlay', () => {
   it('stays away from parents with a real e-mail', () => {
@@ -32,11 +35,14 @@ describe('e-mail overlay', () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { status: true }));
     const onSaved = jest.fn(async () => undefined);
     renderWithIntl(<EmailOverlay account={mondia} onSaved={onSaved} />);
-    fireEvent.change(await screen.findByLabelText(t.email), { target: { value: 'parent@example.com' } });
+    fireEvent.change(await screen.findByLabelText(t.email), {
+      target: { value: 'parent@example.com' },
+    });
     fireEvent.click(screen.getByRole('button', { name: t.save }));
     expect(await screen.findByText(t.savedWithPassword)).toBeInTheDocument();
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual([
-      '/api/v4/users/change-email', '/api/v5/users/forgotten-pass?email=parent%40example.com',
+      '/api/v4/users/change-email',
+      '/api/v5/users/forgotten-pass?email=parent%40example.com',
     ]);
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
   });

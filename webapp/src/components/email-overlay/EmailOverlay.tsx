@@ -58,17 +58,31 @@ export default function EmailOverlay({ account, onSaved }: Props) {
       <h2 id="email-overlay-title">{t('title')}</h2>
       {status === 'saved' ? (
         <>
-          <Flash kind="success">{t(sendsPasswordMail(request) ? 'savedWithPassword' : 'saved')}</Flash>
-          <button type="button" className="button" onClick={close}>{t('done')}</button>
+          <Flash kind="success">
+            {t(sendsPasswordMail(request) ? 'savedWithPassword' : 'saved')}
+          </Flash>
+          <button type="button" className="button" onClick={close}>
+            {t('done')}
+          </button>
         </>
       ) : (
         <form className="form" onSubmit={submit} noValidate>
           <p>{t('intro', { partner: request.partner })}</p>
-          {error && <Flash kind="error" onClose={() => setError(null)}>{tErrors(error)}</Flash>}
+          {error && (
+            <Flash kind="error" onClose={() => setError(null)}>
+              {tErrors(error)}
+            </Flash>
+          )}
           <label className="field">
             <span>{t('email')}</span>
-            <input type="email" autoComplete="email" required value={email} aria-invalid={error ? true : undefined}
-              onChange={(e) => setEmail(e.target.value)} />
+            <input
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              aria-invalid={error ? true : undefined}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </label>
           <button type="submit" className="button" disabled={status === 'saving'}>
             {status === 'saving' ? <Spinner label={t('saving')} /> : t('save')}

@@ -12,8 +12,12 @@ export type EmailRequest = { partner: 'virgo' | 'switch' | 'mondia' | 'publisher
  */
 export function isPublisherFamily(account: Account): boolean {
   const stores = new Set(account.subscriptions.map((s) => s.storeId));
-  return account.isEmailFake && !stores.has('mondia') && !stores.has('switch')
-    && account.subscriptions.some((s) => s.paymentStateId === 'Free_Campaign' && s.coupon !== null);
+  return (
+    account.isEmailFake &&
+    !stores.has('mondia') &&
+    !stores.has('switch') &&
+    account.subscriptions.some((s) => s.paymentStateId === 'Free_Campaign' && s.coupon !== null)
+  );
 }
 
 export function realEmailRequest(account: Account): EmailRequest {

@@ -15,7 +15,9 @@ beforeEach(() => {
 });
 
 function send(email: string) {
-  fireEvent.change(screen.getByLabelText(en.ForgottenPasswordPage.email), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(en.ForgottenPasswordPage.email), {
+    target: { value: email },
+  });
   fireEvent.click(screen.getByRole('button', { name: en.ForgottenPasswordPage.submit }));
 }
 
@@ -34,7 +36,9 @@ describe('ForgottenPasswordForm (docs/product.md#validation, docs/product.md#err
     renderWithIntl(<ForgottenPasswordForm />);
     send(' jane+kids@example.com ');
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/login?notice=resetSent'));
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/v4/users/forgotten-pass?email=jane%2Bkids%40example.com');
+    expect(fetchMock.mock.calls[0][0]).toBe(
+      '/api/v4/users/forgotten-pass?email=jane%2Bkids%40example.com',
+    );
   });
 
   it.each([
@@ -52,6 +56,8 @@ describe('ForgottenPasswordForm (docs/product.md#validation, docs/product.md#err
     fetchMock.mockReturnValue(new Promise(() => {}));
     renderWithIntl(<ForgottenPasswordForm />);
     send('jane@example.com');
-    expect(await screen.findByRole('button', { name: en.ForgottenPasswordPage.submitting })).toBeDisabled();
+    expect(
+      await screen.findByRole('button', { name: en.ForgottenPasswordPage.submitting }),
+    ).toBeDisabled();
   });
 });

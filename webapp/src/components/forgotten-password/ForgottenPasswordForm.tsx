@@ -13,7 +13,9 @@ import type { ErrorKey } from '@/lib/api/errors';
 import { emailError } from '@/lib/email';
 
 export function requestPasswordReset(email: string) {
-  return apiRequest<unknown>(`/v4/users/forgotten-pass?email=${encodeURIComponent(email.trim())}`, { auth: false });
+  return apiRequest<unknown>(`/v4/users/forgotten-pass?email=${encodeURIComponent(email.trim())}`, {
+    auth: false,
+  });
 }
 
 // docs/product.md#flows, docs/product.md#errors: e-mail required and valid; success says so on the login page.

@@ -45,7 +45,14 @@ export default function AboutView() {
             <li key={key}>
               <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
                 <circle cx="12" cy="12" r="11" fill="#e6f4ea" />
-                <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#1e6b3a" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+                <path
+                  d="M7 12.5l3.2 3.2L17 9"
+                  fill="none"
+                  stroke="#1e6b3a"
+                  strokeWidth="2.4"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
               <div>
                 <h3>{t(`promises.${key}.title`)}</h3>
@@ -55,14 +62,18 @@ export default function AboutView() {
           ))}
         </ul>
         <p className={styles.moreLink}>
-          <Link href={INFO_PATHS.learning} className="text-link">{t('learningLink')}</Link>
+          <Link href={INFO_PATHS.learning} className="text-link">
+            {t('learningLink')}
+          </Link>
         </p>
       </section>
 
       <section className="landing-section signup" aria-labelledby="about-contact-title">
         <h2 id="about-contact-title">{t('contact.heading')}</h2>
         <p>{t('contact.text')}</p>
-        <Link href={INFO_PATHS.support} className="button">{t('contact.link')}</Link>
+        <Link href={INFO_PATHS.support} className="button">
+          {t('contact.link')}
+        </Link>
       </section>
     </div>
   );

@@ -17,7 +17,10 @@ describe('/faq (issue 7 "Pages")', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(en.FaqPage.title);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
-      sections.settings.heading, sections.account.heading, sections.general.heading, en.FaqPage.contact.heading,
+      sections.settings.heading,
+      sections.account.heading,
+      sections.general.heading,
+      en.FaqPage.contact.heading,
     ]);
     const levels = headingLevels();
     levels.forEach((level, i) => expect(level - (levels[i - 1] ?? 0)).toBeLessThanOrEqual(1));
@@ -50,9 +53,21 @@ describe('/faq (issue 7 "Pages")', () => {
   it('lets the visitor jump to a section and reach the contact page', () => {
     renderInLocale(<FaqView />, 'en');
     const topics = screen.getByRole('navigation', { name: en.FaqPage.topicsLabel });
-    expect(within(topics).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['#settings', '#account', '#general']);
-    FAQ_SECTIONS.forEach((section) => expect(document.getElementById(section)).toHaveAttribute('aria-labelledby', `${section}-title`));
-    expect(screen.getByRole('link', { name: en.FaqPage.contact.link })).toHaveAttribute('href', '/contact');
+    expect(
+      within(topics)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['#settings', '#account', '#general']);
+    FAQ_SECTIONS.forEach((section) =>
+      expect(document.getElementById(section)).toHaveAttribute(
+        'aria-labelledby',
+        `${section}-title`,
+      ),
+    );
+    expect(screen.getByRole('link', { name: en.FaqPage.contact.link })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
   });
 
   it('keeps the answers in line with the product facts', () => {
@@ -70,7 +85,8 @@ describe('/faq (issue 7 "Pages")', () => {
     expect(data['@type']).toBe('FAQPage');
     expect(data.mainEntity).toHaveLength(FAQ_SECTIONS.length * FAQ_QUESTIONS.length);
     expect(data.mainEntity[0]).toEqual({
-      '@type': 'Question', name: sections.settings.q1.question,
+      '@type': 'Question',
+      name: sections.settings.q1.question,
       acceptedAnswer: { '@type': 'Answer', text: sections.settings.q1.answer },
     });
     expect(data.mainEntity.at(-1).name).toBe(sections.general.q6.question);
@@ -80,7 +96,10 @@ describe('/faq (issue 7 "Pages")', () => {
     renderInLocale(<FaqView />, 'ar');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(ar.FaqPage.title);
     expect(screen.getByText(ar.FaqPage.sections.general.q2.question)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: ar.FaqPage.contact.link })).toHaveAttribute('href', '/ar/contact');
+    expect(screen.getByRole('link', { name: ar.FaqPage.contact.link })).toHaveAttribute(
+      'href',
+      '/ar/contact',
+    );
   });
 });
 

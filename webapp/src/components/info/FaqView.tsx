@@ -30,7 +30,12 @@ export default function FaqView() {
         </div>
       </section>
       {FAQ_SECTIONS.map((section) => (
-        <section key={section} id={section} className={`landing-section ${styles.faqSection}`} aria-labelledby={`${section}-title`}>
+        <section
+          key={section}
+          id={section}
+          className={`landing-section ${styles.faqSection}`}
+          aria-labelledby={`${section}-title`}
+        >
           <h2 id={`${section}-title`}>{t(`sections.${section}.heading`)}</h2>
           <div className="faq">
             {FAQ_QUESTIONS.map((q) => (
@@ -45,9 +50,14 @@ export default function FaqView() {
       <section className="landing-section signup" aria-labelledby="faq-contact-title">
         <h2 id="faq-contact-title">{t('contact.heading')}</h2>
         <p>{t('contact.text')}</p>
-        <Link href={INFO_PATHS.support} className="button">{t('contact.link')}</Link>
+        <Link href={INFO_PATHS.support} className="button">
+          {t('contact.link')}
+        </Link>
       </section>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(faqPageStructuredData(t)) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: jsonForScript(faqPageStructuredData(t)) }}
+      />
     </div>
   );
 }

@@ -34,12 +34,19 @@ export default function LearningView() {
                 <h3>{t(`apps.${app}.title`)}</h3>
                 <p>{t(`apps.${app}.text`)}</p>
                 <ul className={styles.points}>
-                  {POINTS.map((point) => <li key={point}>{t(`apps.${app}.${point}`)}</li>)}
+                  {POINTS.map((point) => (
+                    <li key={point}>{t(`apps.${app}.${point}`)}</li>
+                  ))}
                 </ul>
                 <p className={styles.bands}>
-                  {t('apps.ages', { young: tProduct('ageBand', young), older: tProduct('ageBand', older) })}
+                  {t('apps.ages', {
+                    young: tProduct('ageBand', young),
+                    older: tProduct('ageBand', older),
+                  })}
                 </p>
-                <Link href={productPath(app)} className="text-link">{t(`apps.${app}.link`)}</Link>
+                <Link href={productPath(app)} className="text-link">
+                  {t(`apps.${app}.link`)}
+                </Link>
               </li>
             );
           })}
@@ -69,7 +76,14 @@ export default function LearningView() {
             <li key={key}>
               <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
                 <circle cx="12" cy="12" r="11" fill="#efeafd" />
-                <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#5a3fd1" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+                <path
+                  d="M7 12.5l3.2 3.2L17 9"
+                  fill="none"
+                  stroke="#5a3fd1"
+                  strokeWidth="2.4"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
               </svg>
               <div>
                 <h3>{t(`controls.${key}.title`)}</h3>
@@ -79,14 +93,18 @@ export default function LearningView() {
           ))}
         </ul>
         <p className={styles.moreLink}>
-          <Link href={`${INFO_PATHS.help}#settings`} className="text-link">{t('controls.faqLink')}</Link>
+          <Link href={`${INFO_PATHS.help}#settings`} className="text-link">
+            {t('controls.faqLink')}
+          </Link>
         </p>
       </section>
 
       <section className="landing-section signup" aria-labelledby="learning-cta-title">
         <h2 id="learning-cta-title">{t('cta.heading')}</h2>
         <p>{tHome('hero.trial')}</p>
-        <Link href="/register" className="button">{tHome('emailForm.submit')}</Link>
+        <Link href="/register" className="button">
+          {tHome('emailForm.submit')}
+        </Link>
       </section>
     </div>
   );

@@ -3,7 +3,9 @@ export const FAQ_SECTIONS = ['settings', 'account', 'general'] as const;
 export type FaqSection = (typeof FAQ_SECTIONS)[number];
 export const FAQ_QUESTIONS = ['q1', 'q2', 'q3', 'q4', 'q5', 'q6'] as const;
 
-type Translate = (key: `sections.${FaqSection}.${(typeof FAQ_QUESTIONS)[number]}.${'question' | 'answer'}`) => string;
+type Translate = (
+  key: `sections.${FaqSection}.${(typeof FAQ_QUESTIONS)[number]}.${'question' | 'answer'}`,
+) => string;
 
 /** schema.org FAQPage of every question on the page, from the same texts the page shows. */
 export function faqPageStructuredData(t: Translate) {

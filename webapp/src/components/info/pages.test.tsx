@@ -14,7 +14,11 @@ import type { Locale } from '@/i18n/routing';
 jest.mock('next-intl/server', () => ({
   setRequestLocale: jest.fn(),
   getTranslations: async ({ locale, namespace }: { locale: Locale; namespace: string }) =>
-    createTranslator({ locale, messages: require('@/test/render-locale').CATALOGUES[locale], namespace: namespace as never }),
+    createTranslator({
+      locale,
+      messages: require('@/test/render-locale').CATALOGUES[locale],
+      namespace: namespace as never,
+    }),
 }));
 
 const PAGES = [
@@ -29,7 +33,9 @@ const PAGES = [
 type Node = { [key: string]: string | Node };
 
 function texts(locale: Locale, namespace: string) {
-  const node = namespace.split('.').reduce<Node>((n, key) => n[key] as Node, CATALOGUES[locale] as unknown as Node);
+  const node = namespace
+    .split('.')
+    .reduce<Node>((n, key) => n[key] as Node, CATALOGUES[locale] as unknown as Node);
   return node as { title: string; description: string };
 }
 
@@ -41,17 +47,22 @@ afterAll(() => {
 });
 
 describe.each(PAGES)('%s (issue 7 "Pages")', (path, page, namespace) => {
-  it.each(['en', 'de', 'ar'] as const)('has a localized title, description, canonical and hreflang in %s', async (locale) => {
-    const metadata = await page.generateMetadata({ params: Promise.resolve({ locale }) });
-    expect(metadata.title).toBe(texts(locale, namespace).title);
-    expect(metadata.description).toBe(texts(locale, namespace).description);
-    const url = `https://www.lumo.test${locale === 'en' ? '' : `/${locale}`}${path}`;
-    expect(metadata.alternates?.canonical).toBe(url);
-    expect(metadata.alternates?.languages).toMatchObject({
-      en: `https://www.lumo.test${path}`, ru: `https://www.lumo.test/ru${path}`, 'x-default': `https://www.lumo.test${path}`,
-    });
-    expect(metadata.robots).toEqual({ index: true, follow: true });
-  });
+  it.each(['en', 'de', 'ar'] as const)(
+    'has a localized title, description, canonical and hreflang in %s',
+    async (locale) => {
+      const metadata = await page.generateMetadata({ params: Promise.resolve({ locale }) });
+      expect(metadata.title).toBe(texts(locale, namespace).title);
+      expect(metadata.description).toBe(texts(locale, namespace).description);
+      const url = `https://www.lumo.test${locale === 'en' ? '' : `/${locale}`}${path}`;
+      expect(metadata.alternates?.canonical).toBe(url);
+      expect(metadata.alternates?.languages).toMatchObject({
+        en: `https://www.lumo.test${path}`,
+        ru: `https://www.lumo.test/ru${path}`,
+        'x-default': `https://www.lumo.test${path}`,
+      });
+      expect(metadata.robots).toEqual({ index: true, follow: true });
+    },
+  );
 
   it('is in the sitemap in the nine languages', () => {
     const urls = sitemap().map((entry) => entry.url);

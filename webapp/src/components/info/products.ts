@@ -6,9 +6,18 @@ import type { ProductApp } from '@/components/layout/site-pages';
 export type AgeBand = { from: number; to: number };
 
 export const AGE_BANDS: Record<ProductApp, readonly [AgeBand, AgeBand]> = {
-  tv: [{ from: 3, to: 5 }, { from: 6, to: 8 }],
-  stories: [{ from: 3, to: 6 }, { from: 7, to: 10 }],
-  games: [{ from: 3, to: 6 }, { from: 7, to: 10 }],
+  tv: [
+    { from: 3, to: 5 },
+    { from: 6, to: 8 },
+  ],
+  stories: [
+    { from: 3, to: 6 },
+    { from: 7, to: 10 },
+  ],
+  games: [
+    { from: 3, to: 6 },
+    { from: 7, to: 10 },
+  ],
 };
 
 /** Which text of the app goes with each band: the younger and the older children. */

@@ -8,10 +8,31 @@ const PATHS: Record<ProductApp, ReactElement> = {
 };
 
 /** The line icon of one app (landing service cards, product and learning pages); decorative. */
-export default function AppIcon({ app, size = 56, className }: { app: ProductApp; size?: number; className?: string }) {
+export default function AppIcon({
+  app,
+  size = 56,
+  className,
+}: {
+  app: ProductApp;
+  size?: number;
+  className?: string;
+}) {
   return (
-    <svg viewBox="0 0 64 64" width={size} height={size} aria-hidden="true" focusable="false" className={className}>
-      <g fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 64 64"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+    >
+      <g
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         {PATHS[app]}
       </g>
     </svg>

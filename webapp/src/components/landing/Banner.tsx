@@ -1,6 +1,15 @@
 import { useTranslations } from 'next-intl';
 
-const ITEMS = ['noAds', 'parentalControls', 'offline', 'noDataSale', 'profiles', 'devices', 'stories', 'trial'] as const;
+const ITEMS = [
+  'noAds',
+  'parentalControls',
+  'offline',
+  'noDataSale',
+  'profiles',
+  'devices',
+  'stories',
+  'trial',
+] as const;
 
 // docs/product.md#constants: the scrolling banner repeats 70 times over 1500 seconds (see .marquee in CSS).
 export default function Banner() {

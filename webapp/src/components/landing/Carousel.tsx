@@ -75,18 +75,40 @@ export default function Carousel({ label, children }: Props) {
         {children}
       </div>
       <div className="carousel-controls">
-        <button type="button" className="carousel-arrow" onClick={() => goTo(page - 1)} disabled={page === 0} aria-label={t('prev')}>
-          <span aria-hidden="true" className="icon-mirror">‹</span>
+        <button
+          type="button"
+          className="carousel-arrow"
+          onClick={() => goTo(page - 1)}
+          disabled={page === 0}
+          aria-label={t('prev')}
+        >
+          <span aria-hidden="true" className="icon-mirror">
+            ‹
+          </span>
         </button>
         <ol className="carousel-dots">
           {Array.from({ length: pages }, (_, i) => (
             <li key={i}>
-              <button type="button" className="carousel-dot" aria-label={t('page', { page: i + 1 })} aria-current={i === page ? 'true' : undefined} onClick={() => goTo(i)} />
+              <button
+                type="button"
+                className="carousel-dot"
+                aria-label={t('page', { page: i + 1 })}
+                aria-current={i === page ? 'true' : undefined}
+                onClick={() => goTo(i)}
+              />
             </li>
           ))}
         </ol>
-        <button type="button" className="carousel-arrow" onClick={() => goTo(page + 1)} disabled={page >= pages - 1} aria-label={t('next')}>
-          <span aria-hidden="true" className="icon-mirror">›</span>
+        <button
+          type="button"
+          className="carousel-arrow"
+          onClick={() => goTo(page + 1)}
+          disabled={page >= pages - 1}
+          aria-label={t('next')}
+        >
+          <span aria-hidden="true" className="icon-mirror">
+            ›
+          </span>
         </button>
       </div>
     </div>

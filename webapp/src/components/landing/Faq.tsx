@@ -15,7 +15,10 @@ export default function Faq() {
           </details>
         ))}
       </div>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(faqStructuredData(t)) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: jsonForScript(faqStructuredData(t)) }}
+      />
     </section>
   );
 }

@@ -16,10 +16,16 @@ export default function Hero() {
         <p className="hero-trial">{t('hero.trial')}</p>
         <ul className="ratings" aria-label={t('ratings.label')}>
           <li>
-            <span className="stars" aria-hidden="true">★</span> {t('ratings.appStore', { rating: RATINGS.appStore })}
+            <span className="stars" aria-hidden="true">
+              ★
+            </span>{' '}
+            {t('ratings.appStore', { rating: RATINGS.appStore })}
           </li>
           <li>
-            <span className="stars" aria-hidden="true">★</span> {t('ratings.googlePlay', { rating: RATINGS.googlePlay })}
+            <span className="stars" aria-hidden="true">
+              ★
+            </span>{' '}
+            {t('ratings.googlePlay', { rating: RATINGS.googlePlay })}
           </li>
         </ul>
       </div>

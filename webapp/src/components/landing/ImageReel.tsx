@@ -13,7 +13,14 @@ export default function ImageReel() {
         {IMAGES.map((key, i) => (
           <li key={key}>
             {/* eslint-disable-next-line @next/next/no-img-element -- tiny local SVGs need no optimiser */}
-            <img src={`/landing/reel-${i + 1}.svg`} alt={t(key)} width={320} height={200} loading="lazy" decoding="async" />
+            <img
+              src={`/landing/reel-${i + 1}.svg`}
+              alt={t(key)}
+              width={320}
+              height={200}
+              loading="lazy"
+              decoding="async"
+            />
           </li>
         ))}
       </ul>

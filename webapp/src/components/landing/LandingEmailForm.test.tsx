@@ -35,7 +35,10 @@ describe('landing e-mail form (docs/product.md#flows, docs/product.md#validation
     renderWithIntl(<LandingEmailForm id="hero" />);
     start('jane.example.com');
     expect(screen.getByRole('alert')).toHaveTextContent('Enter valid value');
-    expect(screen.getByLabelText(en.HomePage.emailForm.label)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(en.HomePage.emailForm.label)).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(router.push).not.toHaveBeenCalled();
   });
 

@@ -32,13 +32,25 @@ describe('landing page (docs/product.md#screens)', () => {
     const carousel = screen.getByRole('region', { name: en.HomePage.testimonials.heading });
     expect(within(carousel).getAllByRole('figure')).toHaveLength(10);
     expect(screen.getByRole('button', { name: en.HomePage.testimonials.prev })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Show page 1' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('button', { name: 'Show page 1' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
   });
 
   it('links each app card to its product page on this site', () => {
-    expect(screen.getByRole('link', { name: 'Discover Videos and cartoons' })).toHaveAttribute('href', '/lumo-tv');
-    expect(screen.getByRole('link', { name: 'Discover Stories and reading' })).toHaveAttribute('href', '/lumo-stories');
-    expect(screen.getByRole('link', { name: 'Discover Games' })).toHaveAttribute('href', '/lumo-games');
+    expect(screen.getByRole('link', { name: 'Discover Videos and cartoons' })).toHaveAttribute(
+      'href',
+      '/lumo-tv',
+    );
+    expect(screen.getByRole('link', { name: 'Discover Stories and reading' })).toHaveAttribute(
+      'href',
+      '/lumo-stories',
+    );
+    expect(screen.getByRole('link', { name: 'Discover Games' })).toHaveAttribute(
+      'href',
+      '/lumo-games',
+    );
   });
 
   it('lazy-loads the sized reel images with alternative texts', () => {

@@ -9,7 +9,9 @@ import { INFO_PATHS, PRODUCT_APPS, productPath } from './site-pages';
 type InfoKey = 'help' | 'about' | 'learning' | 'legal' | 'privacy' | 'support';
 
 // Our own pages go through the locale-aware Link; only the legal texts stay on the marketing site.
-const INFO_LINKS: readonly ({ key: InfoKey } & ({ path: string } | { marketing: MarketingPage }))[] = [
+const INFO_LINKS: readonly ({ key: InfoKey } & (
+  { path: string } | { marketing: MarketingPage }
+))[] = [
   { key: 'help', path: INFO_PATHS.help },
   { key: 'about', path: INFO_PATHS.about },
   { key: 'learning', path: INFO_PATHS.learning },
@@ -40,9 +42,11 @@ export default function Footer() {
           <ul className="footer-list">
             {INFO_LINKS.map((link) => (
               <li key={link.key}>
-                {'path' in link
-                  ? <Link href={link.path}>{t(`links.${link.key}`)}</Link>
-                  : <a href={marketingUrl(locale, link.marketing)}>{t(`links.${link.key}`)}</a>}
+                {'path' in link ? (
+                  <Link href={link.path}>{t(`links.${link.key}`)}</Link>
+                ) : (
+                  <a href={marketingUrl(locale, link.marketing)}>{t(`links.${link.key}`)}</a>
+                )}
               </li>
             ))}
             <li>

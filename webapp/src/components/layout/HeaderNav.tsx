@@ -8,7 +8,14 @@ import { useLoggedIn } from './useLoggedIn';
 
 function LogoutIcon() {
   return (
-    <svg className="icon icon-mirror" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+    <svg
+      className="icon icon-mirror"
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path
         d="M10 4H5a1 1 0 0 0-1 1v14a1 1 0 0 0 1 1h5M15 8l4 4-4 4M19 12H9"
         fill="none"
@@ -34,13 +41,24 @@ export default function HeaderNav() {
           <circle cx="16" cy="16" r="15" fill="#ffc94d" />
           <circle cx="11.5" cy="13" r="2" fill="#1f2340" />
           <circle cx="20.5" cy="13" r="2" fill="#1f2340" />
-          <path d="M10 19q6 6 12 0" fill="none" stroke="#1f2340" strokeWidth="2.2" strokeLinecap="round" />
+          <path
+            d="M10 19q6 6 12 0"
+            fill="none"
+            stroke="#1f2340"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          />
         </svg>
         <span>{t('logo')}</span>
       </Link>
       <nav className="header-nav" aria-label={t('navLabel')}>
         {link === 'logout' && (
-          <Link href="/logout" className="header-link header-icon" aria-label={t('logout')} title={t('logout')}>
+          <Link
+            href="/logout"
+            className="header-link header-icon"
+            aria-label={t('logout')}
+            title={t('logout')}
+          >
             <LogoutIcon />
           </Link>
         )}
@@ -56,7 +74,10 @@ export default function HeaderNav() {
         )}
         {link === 'backToLogin' && (
           <Link href="/login" className="header-link">
-            <span aria-hidden="true" className="icon-mirror">←</span> {t('backToLogin')}
+            <span aria-hidden="true" className="icon-mirror">
+              ←
+            </span>{' '}
+            {t('backToLogin')}
           </Link>
         )}
       </nav>

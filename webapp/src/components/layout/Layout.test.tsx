@@ -44,14 +44,23 @@ describe('header links (docs/product.md#screens)', () => {
   it('shows the register link on the login page', () => {
     setPathname('/login');
     renderWithIntl(<HeaderNav />);
-    expect(screen.getByRole('link', { name: en.Header.register })).toHaveAttribute('href', '/register');
-    expect(screen.getByRole('link', { name: en.Header.homeLink })).toHaveAttribute('href', '/homePage');
+    expect(screen.getByRole('link', { name: en.Header.register })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(screen.getByRole('link', { name: en.Header.homeLink })).toHaveAttribute(
+      'href',
+      '/homePage',
+    );
   });
 
   it('shows back-to-login on the forgotten-password page', () => {
     setPathname('/forgotten-password');
     renderWithIntl(<HeaderNav />);
-    expect(screen.getByRole('link', { name: new RegExp(en.Header.backToLogin) })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: new RegExp(en.Header.backToLogin) })).toHaveAttribute(
+      'href',
+      '/login',
+    );
   });
 });
 
@@ -59,13 +68,21 @@ describe('footer (docs/product.md#screens, issue 7 "Pages")', () => {
   it('has the product switcher, the information links and nine languages', () => {
     renderWithIntl(<Footer />);
     const apps = screen.getByRole('navigation', { name: en.Footer.productsLabel });
-    expect(within(apps).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(apps)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       [en.Footer.products.tv, '/lumo-tv'],
       [en.Footer.products.stories, '/lumo-stories'],
       [en.Footer.products.games, '/lumo-games'],
     ]);
     const info = screen.getByRole('navigation', { name: en.Footer.infoLabel });
-    expect(within(info).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(info)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       [en.Footer.links.help, '/faq'],
       [en.Footer.links.about, '/about'],
       [en.Footer.links.learning, '/learning'],
@@ -80,14 +97,22 @@ describe('footer (docs/product.md#screens, issue 7 "Pages")', () => {
 
   it('sends only the legal texts to the marketing site', () => {
     renderWithIntl(<Footer />);
-    const external = screen.getAllByRole('link').filter((a) => a.getAttribute('href')?.startsWith(MARKETING_URL));
-    expect(external.map((a) => a.textContent)).toEqual([en.Footer.links.legal, en.Footer.links.privacy]);
+    const external = screen
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('href')?.startsWith(MARKETING_URL));
+    expect(external.map((a) => a.textContent)).toEqual([
+      en.Footer.links.legal,
+      en.Footer.links.privacy,
+    ]);
   });
 
-  it.each([['tv', '/lumo-tv'], ['stories', '/lumo-stories'], ['games', '/lumo-games']] as const)(
-    'the %s product page is ours: %s', (app, path) => {
-      expect(productPath(app)).toBe(path);
-    });
+  it.each([
+    ['tv', '/lumo-tv'],
+    ['stories', '/lumo-stories'],
+    ['games', '/lumo-games'],
+  ] as const)('the %s product page is ours: %s', (app, path) => {
+    expect(productPath(app)).toBe(path);
+  });
 
   it('keeps the language in the marketing links', () => {
     expect(marketingUrl('ar', 'legal-notice')).toBe('https://www.lumo.example/ar/legal-notice');

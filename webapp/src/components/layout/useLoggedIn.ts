@@ -10,5 +10,9 @@ function subscribe(onChange: () => void) {
 
 /** True when a bearer token is stored; false during server rendering. */
 export function useLoggedIn(): boolean {
-  return useSyncExternalStore(subscribe, () => getToken() !== null, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => getToken() !== null,
+    () => false,
+  );
 }

@@ -56,14 +56,19 @@ describe('LinkTvForm (issue 7)', () => {
     expect(claimCalls()).toHaveLength(0);
   });
 
-  it.each(['linkPinInvalid', 'rateLimited'] as const)('shows %s and lets the parent try again', async (message) => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(message === 'rateLimited' ? 429 : 400, { code: 1, message }));
-    renderWithIntl(<LinkTvForm initialPin="111111" />);
-    fireEvent.click(screen.getByRole('button', { name: t.submit }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors[message]);
-    await waitFor(() => expect(screen.getByRole('button', { name: t.submit })).toBeEnabled());
-    expect(pinField()).toHaveValue('111111');
-  });
+  it.each(['linkPinInvalid', 'rateLimited'] as const)(
+    'shows %s and lets the parent try again',
+    async (message) => {
+      fetchMock.mockResolvedValueOnce(
+        jsonResponse(message === 'rateLimited' ? 429 : 400, { code: 1, message }),
+      );
+      renderWithIntl(<LinkTvForm initialPin="111111" />);
+      fireEvent.click(screen.getByRole('button', { name: t.submit }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors[message]);
+      await waitFor(() => expect(screen.getByRole('button', { name: t.submit })).toBeEnabled());
+      expect(pinField()).toHaveValue('111111');
+    },
+  );
 
   it('speaks Arabic with the PIN kept left to right', () => {
     renderWithIntl(<LinkTvForm />, 'ar');

@@ -26,7 +26,10 @@ export default function LinkTvForm({ initialPin }: { initialPin?: string | null 
   const [invalid, setInvalid] = useState(false);
   const form = useApiForm(
     async () => {
-      const result = await apiRequest<{ status: boolean }>(CLAIM_PATH, { method: 'POST', body: { pin } });
+      const result = await apiRequest<{ status: boolean }>(CLAIM_PATH, {
+        method: 'POST',
+        body: { pin },
+      });
       if (!result.ok) return result.errorKey;
       setDone(true);
       return null;
@@ -75,7 +78,9 @@ export default function LinkTvForm({ initialPin }: { initialPin?: string | null 
         />
       </label>
       {invalid ? (
-        <p className="field-error" id="link-pin-error">{t('pinInvalid')}</p>
+        <p className="field-error" id="link-pin-error">
+          {t('pinInvalid')}
+        </p>
       ) : (
         <p id="link-pin-hint">{t('pinHint')}</p>
       )}

@@ -20,9 +20,15 @@ beforeEach(() => {
   window.localStorage.setItem('cc', 'DE');
   loginAnswer = jsonResponse(200, { token: 'tok-1' });
   accountAnswer = jsonResponse(200, { subscriptions: [] });
-  fetchMock.mockReset().mockImplementation(async (url: string) =>
-    url === '/api/v4/accounts/login' ? loginAnswer : url === '/api/v5/subscriptions' ? accountAnswer : jsonResponse(200, {}),
-  );
+  fetchMock
+    .mockReset()
+    .mockImplementation(async (url: string) =>
+      url === '/api/v4/accounts/login'
+        ? loginAnswer
+        : url === '/api/v5/subscriptions'
+          ? accountAnswer
+          : jsonResponse(200, {}),
+    );
   global.fetch = fetchMock;
 });
 
@@ -53,12 +59,18 @@ describe('LoginForm', () => {
     renderWithIntl(<LoginForm />);
     logIn(' parent@lumo.example ');
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/subscribe'));
-    expect(JSON.parse(loginCalls()[0][1].body)).toEqual({ email: 'parent@lumo.example', password: P4SSWORD_HASH, countryCode: 'DE' });
+    expect(JSON.parse(loginCalls()[0][1].body)).toEqual({
+      email: 'parent@lumo.example',
+      password: P4SSWORD_HASH,
+      countryCode: 'DE',
+    });
     expect(window.localStorage.getItem('kidj_ut')).toBe('tok-1');
   });
 
   it('sends a premium parent to the profile', async () => {
-    accountAnswer = jsonResponse(200, { subscriptions: [{ subscriptionType: 'lumo_tv_books', isExpired: false }] });
+    accountAnswer = jsonResponse(200, {
+      subscriptions: [{ subscriptionType: 'lumo_tv_books', isExpired: false }],
+    });
     renderWithIntl(<LoginForm />);
     logIn();
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
@@ -87,8 +99,14 @@ describe('LoginForm', () => {
 
   it('links to the forgotten-password page and to register', () => {
     renderWithIntl(<LoginForm />);
-    expect(screen.getByRole('link', { name: en.LoginPage.forgotten })).toHaveAttribute('href', '/forgotten-password');
-    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: en.LoginPage.forgotten })).toHaveAttribute(
+      'href',
+      '/forgotten-password',
+    );
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
   });
 
   it('hides the forgotten-password link on a TV platform', () => {
@@ -110,7 +128,9 @@ describe('LoginForm', () => {
 
   it('sends an already logged-in premium parent to the profile', async () => {
     window.localStorage.setItem('kidj_ut', 'tok');
-    accountAnswer = jsonResponse(200, { subscriptions: [{ subscriptionType: 'lumo_tv', isExpired: false }] });
+    accountAnswer = jsonResponse(200, {
+      subscriptions: [{ subscriptionType: 'lumo_tv', isExpired: false }],
+    });
     renderWithIntl(<LoginForm />);
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
   });

@@ -50,7 +50,9 @@ export default function LoginForm({ flash = null }: { flash?: PageFlashValue | n
     }
     setToken(result.data.token);
     const account = await loadAccount();
-    router.replace(takeReturn() ?? loginDestination(account.ok && isPremium(account.data.subscriptions)));
+    router.replace(
+      takeReturn() ?? loginDestination(account.ok && isPremium(account.data.subscriptions)),
+    );
   }
 
   if (checking) return <Spinner />;

@@ -15,7 +15,20 @@ beforeEach(() => {
 });
 
 // docs/product.md#flows "Logout clears token, coupon keys, plan, partner, subscriptions, e-mail and name"; docs/product.md#screens also the store id.
-const CLEARED = ['kidj_ut', 'token', 'coupon', 'couponDurationCode', 'couponProduct', 'discountDetails', 'plan', 'partner', 'subscriptions', 'email', 'name', 'storeId'];
+const CLEARED = [
+  'kidj_ut',
+  'token',
+  'coupon',
+  'couponDurationCode',
+  'couponProduct',
+  'discountDetails',
+  'plan',
+  'partner',
+  'subscriptions',
+  'email',
+  'name',
+  'storeId',
+];
 const KEPT = ['app', 'cc', 'tvAppFolderId'];
 
 describe('/logout', () => {

@@ -16,7 +16,11 @@ export default function PageFlash({ flash }: { flash: PageFlashValue | null }) {
   if (!shown) return null;
   return (
     <Flash kind={shown.kind} onClose={() => setShown(null)}>
-      {shown.kind === 'error' ? tErrors(shown.key) : shown.key === 'accountDeleted' ? tData('deletedNotice') : tNotices(shown.key)}
+      {shown.kind === 'error'
+        ? tErrors(shown.key)
+        : shown.key === 'accountDeleted'
+          ? tData('deletedNotice')
+          : tNotices(shown.key)}
     </Flash>
   );
 }

@@ -1,7 +1,15 @@
 import { encode } from 'uqr';
 
 /** A QR code drawn as one SVG path (no image request, crisp at any size). */
-export default function QrCode({ value, label, size = 184 }: { value: string; label: string; size?: number }) {
+export default function QrCode({
+  value,
+  label,
+  size = 184,
+}: {
+  value: string;
+  label: string;
+  size?: number;
+}) {
   const { data } = encode(value, { border: 2 });
   const path = data
     .flatMap((row, y) => row.map((dark, x) => (dark ? `M${x},${y}h1v1h-1z` : '')))

@@ -7,7 +7,11 @@ export async function logIn(email: string, password: string) {
   return apiRequest<{ token: string }>('/v4/accounts/login', {
     method: 'POST',
     auth: false,
-    body: { email: email.trim(), password: await hashPassword(password), countryCode: await countryCode() },
+    body: {
+      email: email.trim(),
+      password: await hashPassword(password),
+      countryCode: await countryCode(),
+    },
   });
 }
 

@@ -10,9 +10,12 @@ describe('entry rules of the public pages (docs/product.md#flows, docs/product.m
     ['login', true, 'none', false, null],
     ['login', false, 'free', false, '/subscribe'],
     ['login', false, 'premium', false, '/'],
-  ] as const)('%s, TV %s, account %s, called back %s -> %s', (rule, isTv, account, calledBack, to) => {
-    expect(entryDestination(rule, isTv, account, calledBack)).toBe(to);
-  });
+  ] as const)(
+    '%s, TV %s, account %s, called back %s -> %s',
+    (rule, isTv, account, calledBack, to) => {
+      expect(entryDestination(rule, isTv, account, calledBack)).toBe(to);
+    },
+  );
 
   it('sends a freshly logged-in parent to the profile or to subscribe', () => {
     expect(loginDestination(true)).toBe('/');

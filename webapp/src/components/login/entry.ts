@@ -6,7 +6,12 @@ export type AccountState = 'none' | 'free' | 'premium';
  * A premium parent called from a web app (or TV folder) is sent back there by the
  * start-up logic (lib/startup), so this rule leaves that case alone.
  */
-export function entryDestination(rule: EntryRule, isTv: boolean, account: AccountState, calledBack = false): string | null {
+export function entryDestination(
+  rule: EntryRule,
+  isTv: boolean,
+  account: AccountState,
+  calledBack = false,
+): string | null {
   if (account === 'premium') return calledBack ? null : '/';
   if (account === 'free') return '/subscribe';
   if (rule === 'register' && isTv) return '/login'; // TV users cannot register

@@ -2,7 +2,10 @@ import { flashFromQuery, withFlash } from './page-flash';
 
 describe('flash messages carried by a redirect', () => {
   it('reads a known error key or notice key', () => {
-    expect(flashFromQuery({ flash: 'couponInvalid' })).toEqual({ kind: 'error', key: 'couponInvalid' });
+    expect(flashFromQuery({ flash: 'couponInvalid' })).toEqual({
+      kind: 'error',
+      key: 'couponInvalid',
+    });
     expect(flashFromQuery({ notice: 'resetSent' })).toEqual({ kind: 'success', key: 'resetSent' });
   });
 
@@ -13,13 +16,20 @@ describe('flash messages carried by a redirect', () => {
   });
 
   it('builds the redirect address', () => {
-    expect(withFlash('/register', { kind: 'error', key: 'couponInvalid' })).toBe('/register?flash=couponInvalid');
-    expect(withFlash('/login', { kind: 'success', key: 'resetSent' })).toBe('/login?notice=resetSent');
+    expect(withFlash('/register', { kind: 'error', key: 'couponInvalid' })).toBe(
+      '/register?flash=couponInvalid',
+    );
+    expect(withFlash('/login', { kind: 'success', key: 'resetSent' })).toBe(
+      '/login?notice=resetSent',
+    );
   });
 });
 
 describe('account deletion notice (issue 7)', () => {
   it('reads ?notice=accountDeleted', () => {
-    expect(flashFromQuery({ notice: 'accountDeleted' })).toEqual({ kind: 'success', key: 'accountDeleted' });
+    expect(flashFromQuery({ notice: 'accountDeleted' })).toEqual({
+      kind: 'success',
+      key: 'accountDeleted',
+    });
   });
 });

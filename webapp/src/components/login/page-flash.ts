@@ -18,7 +18,8 @@ export function flashFromQuery(query: Query): PageFlash | null {
   const error = first(query.flash);
   if (isErrorKey(error)) return { kind: 'error', key: error };
   const notice = first(query.notice);
-  if ((NOTICE_KEYS as readonly string[]).includes(notice ?? '')) return { kind: 'success', key: notice as NoticeKey };
+  if ((NOTICE_KEYS as readonly string[]).includes(notice ?? ''))
+    return { kind: 'success', key: notice as NoticeKey };
   return null;
 }
 

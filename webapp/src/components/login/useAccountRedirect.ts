@@ -33,7 +33,15 @@ export function useAccountRedirect(rule: EntryRule): boolean {
     setChecking(true);
     loadAccount().then((result) => {
       const calledBack = Boolean(webAppOf(local.get('app')) || local.get('tvAppFolderId'));
-      if (result.ok) go(entryDestination(rule, isTv, isPremium(result.data.subscriptions) ? 'premium' : 'free', calledBack));
+      if (result.ok)
+        go(
+          entryDestination(
+            rule,
+            isTv,
+            isPremium(result.data.subscriptions) ? 'premium' : 'free',
+            calledBack,
+          ),
+        );
       else {
         if (result.status === 401) clearSession(); // the stored token is dead
         go(entryDestination(rule, isTv, 'none'));

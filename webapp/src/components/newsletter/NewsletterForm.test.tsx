@@ -24,7 +24,10 @@ describe('newsletter sign-up (issue 7)', () => {
     signUp(' jane@example.com ');
     expect(await screen.findByText(t.saved)).toBeInTheDocument();
     expect(fetchMock.mock.calls[0][0]).toBe('/api/v4/newsletter');
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ email: 'jane@example.com', language: 'en' });
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({
+      email: 'jane@example.com',
+      language: 'en',
+    });
   });
 
   it('says when the address is already signed up', async () => {

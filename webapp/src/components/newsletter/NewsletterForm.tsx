@@ -24,7 +24,9 @@ export default function NewsletterForm() {
     if (invalid) return;
     setStatus('sending');
     const result = await apiRequest<unknown>('/v4/newsletter', {
-      method: 'POST', auth: false, body: { email: email.trim(), language: locale },
+      method: 'POST',
+      auth: false,
+      body: { email: email.trim(), language: locale },
     });
     if (result.ok) return setStatus('saved');
     setErrorKey(result.errorKey);
@@ -33,16 +35,39 @@ export default function NewsletterForm() {
 
   if (status === 'saved') return <p role="status">{t('saved')}</p>;
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={status === 'sending'} aria-labelledby="newsletter-title">
-      <h2 id="newsletter-title" className="footer-title">{t('title')}</h2>
-      <label htmlFor="newsletter-email" className={styles.label}>{t('label')}</label>
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      aria-busy={status === 'sending'}
+      aria-labelledby="newsletter-title"
+    >
+      <h2 id="newsletter-title" className="footer-title">
+        {t('title')}
+      </h2>
+      <label htmlFor="newsletter-email" className={styles.label}>
+        {t('label')}
+      </label>
       <div className={styles.row}>
-        <input id="newsletter-email" type="email" autoComplete="email" dir="ltr" value={email}
-          aria-invalid={Boolean(errorKey)} aria-describedby={errorKey ? 'newsletter-error' : undefined}
-          onChange={(e) => setEmail(e.target.value)} />
-        <button type="submit" className="button" disabled={status === 'sending'}>{t('submit')}</button>
+        <input
+          id="newsletter-email"
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          value={email}
+          aria-invalid={Boolean(errorKey)}
+          aria-describedby={errorKey ? 'newsletter-error' : undefined}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button type="submit" className="button" disabled={status === 'sending'}>
+          {t('submit')}
+        </button>
       </div>
-      {errorKey && <p id="newsletter-error" role="alert" className={styles.error}>{tErrors(errorKey)}</p>}
+      {errorKey && (
+        <p id="newsletter-error" role="alert" className={styles.error}>
+          {tErrors(errorKey)}
+        </p>
+      )}
     </form>
   );
 }

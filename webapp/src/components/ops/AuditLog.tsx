@@ -5,8 +5,17 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { opsRequest } from './api';
 import OpsError from './OpsError';
 
-type Entry = { id: number; at: string; action: string; outcome: string; staffId: number | null;
-  staffEmail: string | null; accountId: number | null; target: string | null; reason: string | null };
+type Entry = {
+  id: number;
+  at: string;
+  action: string;
+  outcome: string;
+  staffId: number | null;
+  staffEmail: string | null;
+  accountId: number | null;
+  target: string | null;
+  reason: string | null;
+};
 
 export default function AuditLog() {
   const t = useTranslations('Ops.audit');
@@ -34,7 +43,10 @@ export default function AuditLog() {
   function filter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const wanted = { staffId: String(form.get('staffId') ?? ''), accountId: String(form.get('accountId') ?? '') };
+    const wanted = {
+      staffId: String(form.get('staffId') ?? ''),
+      accountId: String(form.get('accountId') ?? ''),
+    };
     setFilters(wanted);
     void load(wanted);
   }
@@ -68,10 +80,14 @@ export default function AuditLog() {
         <tbody>
           {entries.map((e) => (
             <tr key={e.id}>
-              <td>{format.dateTime(new Date(e.at), { dateStyle: 'medium', timeStyle: 'medium' })}</td>
+              <td>
+                {format.dateTime(new Date(e.at), { dateStyle: 'medium', timeStyle: 'medium' })}
+              </td>
               <td>{e.staffEmail ?? ''}</td>
-              <td><code>{e.action}</code></td>
-              <td>{e.accountId ? `${e.target ?? ''} (${e.accountId})` : e.target ?? ''}</td>
+              <td>
+                <code>{e.action}</code>
+              </td>
+              <td>{e.accountId ? `${e.target ?? ''} (${e.accountId})` : (e.target ?? '')}</td>
               <td>{e.reason ?? ''}</td>
               <td>{t(`outcome_${e.outcome}` as Parameters<typeof t>[0])}</td>
             </tr>
@@ -79,7 +95,9 @@ export default function AuditLog() {
         </tbody>
       </table>
       {entries.length > 0 && entries.length % 50 === 0 && (
-        <button type="button" onClick={() => load(filters, entries[entries.length - 1].id)}>{t('more')}</button>
+        <button type="button" onClick={() => load(filters, entries[entries.length - 1].id)}>
+          {t('more')}
+        </button>
       )}
     </section>
   );

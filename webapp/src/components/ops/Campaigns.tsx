@@ -7,10 +7,18 @@ import { download } from './csv';
 import { may, opsRequest, signedInStaff, staffToken } from './api';
 import OpsError from './OpsError';
 
-type Report = { issued: number; redeemed: number; converted: number;
-  byDay: { day: string; redeemed: number; converted: number }[] };
+type Report = {
+  issued: number;
+  redeemed: number;
+  converted: number;
+  byDay: { day: string; redeemed: number; converted: number }[];
+};
 
-export const COUPON_TYPES = ['UNIQUE_ACCESS_COUPON', 'UNIQUE_DISCOUNT_COUPON', 'UNIQUE_COUPON'] as const;
+export const COUPON_TYPES = [
+  'UNIQUE_ACCESS_COUPON',
+  'UNIQUE_DISCOUNT_COUPON',
+  'UNIQUE_COUPON',
+] as const;
 
 export default function Campaigns() {
   const t = useTranslations('Ops.campaigns');
@@ -23,24 +31,34 @@ export default function Campaigns() {
   async function show(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const wanted = String(new FormData(event.currentTarget).get('prefix') ?? '');
-    const result = await opsRequest<Report>(`/campaigns/report?${new URLSearchParams({ prefix: wanted })}`);
+    const result = await opsRequest<Report>(
+      `/campaigns/report?${new URLSearchParams({ prefix: wanted })}`,
+    );
     setError(result.ok ? null : result.message);
     setPrefix(wanted);
     setReport(result.ok ? result.data : null);
   }
 
   async function codes() {
-    const response = await fetch(`/api/ops/v1/campaigns/codes?${new URLSearchParams({ prefix })}`,
-      { headers: { Authorization: `Bearer ${staffToken() ?? ''}` } });
+    const response = await fetch(`/api/ops/v1/campaigns/codes?${new URLSearchParams({ prefix })}`, {
+      headers: { Authorization: `Bearer ${staffToken() ?? ''}` },
+    });
     if (response.ok) download(`lumo-${prefix}.csv`, await response.text());
   }
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const result = await opsRequest<{ codes: string[] }>('/campaigns', { method: 'POST', body: {
-      prefix: form.get('prefix'), type: form.get('type'), duration: form.get('duration'),
-      count: Number(form.get('count')), reason: form.get('reason') } });
+    const result = await opsRequest<{ codes: string[] }>('/campaigns', {
+      method: 'POST',
+      body: {
+        prefix: form.get('prefix'),
+        type: form.get('type'),
+        duration: form.get('duration'),
+        count: Number(form.get('count')),
+        reason: form.get('reason'),
+      },
+    });
     setError(result.ok ? null : result.message);
     setCreated(result.ok ? result.data.codes.length : null);
   }
@@ -74,11 +92,23 @@ export default function Campaigns() {
                 <YAxis allowDecimals={false} />
                 <Tooltip />
                 <Legend />
-                <Bar dataKey="redeemed" name={t('redeemed')} fill="#1c4fd8" isAnimationActive={false} />
-                <Bar dataKey="converted" name={t('converted')} fill="#2e7d32" isAnimationActive={false} />
+                <Bar
+                  dataKey="redeemed"
+                  name={t('redeemed')}
+                  fill="#1c4fd8"
+                  isAnimationActive={false}
+                />
+                <Bar
+                  dataKey="converted"
+                  name={t('converted')}
+                  fill="#2e7d32"
+                  isAnimationActive={false}
+                />
               </BarChart>
             </div>
-            <button type="button" onClick={codes}>{t('download')}</button>
+            <button type="button" onClick={codes}>
+              {t('download')}
+            </button>
           </>
         )}
       </section>
@@ -94,14 +124,20 @@ export default function Campaigns() {
               {t('type')}
               <select name="type" defaultValue={COUPON_TYPES[0]}>
                 {COUPON_TYPES.map((type) => (
-                  <option key={type} value={type}>{t(`type_${type}` as Parameters<typeof t>[0])}</option>
+                  <option key={type} value={type}>
+                    {t(`type_${type}` as Parameters<typeof t>[0])}
+                  </option>
                 ))}
               </select>
             </label>
             <label>
               {t('duration')}
               <select name="duration" defaultValue="P1M">
-                {[1, 2, 3, 6, 12].map((n) => <option key={n} value={`P${n}M`}>{t('months', { count: n })}</option>)}
+                {[1, 2, 3, 6, 12].map((n) => (
+                  <option key={n} value={`P${n}M`}>
+                    {t('months', { count: n })}
+                  </option>
+                ))}
               </select>
             </label>
             <label>

@@ -5,8 +5,15 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { opsRequest } from './api';
 import OpsError from './OpsError';
 
-type Letter = { id: number; kind: string; topic: string; attempts: number; lastError: string | null;
-  deadAt: string; accountId: number | null };
+type Letter = {
+  id: number;
+  kind: string;
+  topic: string;
+  attempts: number;
+  lastError: string | null;
+  deadAt: string;
+  accountId: number | null;
+};
 
 export default function DeadLetters() {
   const t = useTranslations('Ops.dead');
@@ -26,7 +33,10 @@ export default function DeadLetters() {
   }, [load]);
 
   async function act(id: number, action: 'retry' | 'discard') {
-    const result = await opsRequest(`/outbox/${id}/${action}`, { method: 'POST', body: { reason: reasons[id] ?? '' } });
+    const result = await opsRequest(`/outbox/${id}/${action}`, {
+      method: 'POST',
+      body: { reason: reasons[id] ?? '' },
+    });
     setError(result.ok ? null : result.message);
     await load();
   }
@@ -53,17 +63,30 @@ export default function DeadLetters() {
             {letters.map((l) => (
               <tr key={l.id}>
                 <td>{l.id}</td>
-                <td><code>{l.kind}/{l.topic}</code></td>
+                <td>
+                  <code>
+                    {l.kind}/{l.topic}
+                  </code>
+                </td>
                 <td>{l.attempts}</td>
-                <td>{format.dateTime(new Date(l.deadAt), { dateStyle: 'medium', timeStyle: 'short' })}</td>
+                <td>
+                  {format.dateTime(new Date(l.deadAt), { dateStyle: 'medium', timeStyle: 'short' })}
+                </td>
                 <td>{l.lastError ?? ''}</td>
                 <td>
-                  <input aria-label={t('reason')} value={reasons[l.id] ?? ''}
-                    onChange={(e) => setReasons({ ...reasons, [l.id]: e.target.value })} />
+                  <input
+                    aria-label={t('reason')}
+                    value={reasons[l.id] ?? ''}
+                    onChange={(e) => setReasons({ ...reasons, [l.id]: e.target.value })}
+                  />
                 </td>
                 <td>
-                  <button type="button" onClick={() => act(l.id, 'retry')}>{t('retry')}</button>
-                  <button type="button" onClick={() => act(l.id, 'discard')}>{t('discard')}</button>
+                  <button type="button" onClick={() => act(l.id, 'retry')}>
+                    {t('retry')}
+                  </button>
+                  <button type="button" onClick={() => act(l.id, 'discard')}>
+                    {t('discard')}
+                  </button>
                 </td>
               </tr>
             ))}

@@ -12,8 +12,12 @@ jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock
 
 const t = en.Ops;
 const fetchMock = jest.fn();
-const FINANCE = { id: 3, email: 'fin@staff.lumo.example', role: 'finance',
-  permissions: ['campaigns.read', 'parents.read', 'revenue.read'] };
+const FINANCE = {
+  id: 3,
+  email: 'fin@staff.lumo.example',
+  role: 'finance',
+  permissions: ['campaigns.read', 'parents.read', 'revenue.read'],
+};
 
 beforeEach(() => {
   resetNavigation();
@@ -24,14 +28,29 @@ beforeEach(() => {
 
 it('shows MRR per currency in the page language, the live table and the churn chart', async () => {
   keepSession('tok', FINANCE);
-  fetchMock.mockResolvedValueOnce(jsonResponse(200, {
-    activeByPlan: [{ paymentPlanId: 'lumo_tv_monthly_eur', subscriptionType: 'lumo_tv', currency: 'EUR',
-      storeId: 'lumo', paymentStateId: 'Active', count: 2 }],
-    mrr: [{ currency: 'EUR', amount: '12.89' }, { currency: 'CHF', amount: '5.99' }],
-    trialsRunning: 1,
-    churnByMonth: [{ month: '2026-10', cancellations: 1, expiries: 0 }, { month: '2026-11', cancellations: 1,
-      expiries: 1 }],
-  }));
+  fetchMock.mockResolvedValueOnce(
+    jsonResponse(200, {
+      activeByPlan: [
+        {
+          paymentPlanId: 'lumo_tv_monthly_eur',
+          subscriptionType: 'lumo_tv',
+          currency: 'EUR',
+          storeId: 'lumo',
+          paymentStateId: 'Active',
+          count: 2,
+        },
+      ],
+      mrr: [
+        { currency: 'EUR', amount: '12.89' },
+        { currency: 'CHF', amount: '5.99' },
+      ],
+      trialsRunning: 1,
+      churnByMonth: [
+        { month: '2026-10', cancellations: 1, expiries: 0 },
+        { month: '2026-11', cancellations: 1, expiries: 1 },
+      ],
+    }),
+  );
   fetchMock.mockResolvedValueOnce(jsonResponse(200, { entries: [] }));
   fetchMock.mockResolvedValueOnce(jsonResponse(200, { entries: [] }));
   const { container } = renderWithIntl(<Revenue />);
@@ -45,15 +64,38 @@ it('shows MRR per currency in the page language, the live table and the churn ch
 
 it('shows trial cohorts and the funnel by day, origin and campaign, each with a chart', async () => {
   keepSession('tok', FINANCE);
-  fetchMock.mockImplementation((url: string) => Promise.resolve(
-    url.includes('/cohorts') ? jsonResponse(200, { entries: [{ week: '2026-11-09', trials: 4, converted: 1,
-      rate: '0.2500' }] })
-      : url.includes('/funnel') ? jsonResponse(200, { entries: [
-        { day: '2026-11-22', origin: 'Ads', campaign: 'xmas', startFreeTrial: 3, clickRegister: 2, registered: 2,
-          paymentDone: 1 },
-        { day: '2026-11-22', origin: 'Organic', campaign: '', startFreeTrial: 5, clickRegister: 4, registered: 3,
-          paymentDone: 2 }] })
-        : jsonResponse(200, { activeByPlan: [], mrr: [], trialsRunning: 0, churnByMonth: [] })));
+  fetchMock.mockImplementation((url: string) =>
+    Promise.resolve(
+      url.includes('/cohorts')
+        ? jsonResponse(200, {
+            entries: [{ week: '2026-11-09', trials: 4, converted: 1, rate: '0.2500' }],
+          })
+        : url.includes('/funnel')
+          ? jsonResponse(200, {
+              entries: [
+                {
+                  day: '2026-11-22',
+                  origin: 'Ads',
+                  campaign: 'xmas',
+                  startFreeTrial: 3,
+                  clickRegister: 2,
+                  registered: 2,
+                  paymentDone: 1,
+                },
+                {
+                  day: '2026-11-22',
+                  origin: 'Organic',
+                  campaign: '',
+                  startFreeTrial: 5,
+                  clickRegister: 4,
+                  registered: 3,
+                  paymentDone: 2,
+                },
+              ],
+            })
+          : jsonResponse(200, { activeByPlan: [], mrr: [], trialsRunning: 0, churnByMonth: [] }),
+    ),
+  );
   renderWithIntl(<Revenue />);
   const cohorts = await screen.findByTestId('cohorts');
   await waitFor(() => expect(cohorts).toHaveTextContent('2026-11-09'));
@@ -65,37 +107,76 @@ it('shows trial cohorts and the funnel by day, origin and campaign, each with a 
   expect(funnel).toHaveTextContent(`2026-11-22${t.revenue.originOrganic}—5432`);
   expect(funnel.querySelector('.ops-chart svg')).not.toBeNull();
   const urls = fetchMock.mock.calls.map((call) => call[0]);
-  expect(urls).toEqual(expect.arrayContaining(['/api/ops/v1/revenue/cohorts?weeks=12',
-    '/api/ops/v1/revenue/funnel?days=30']));
+  expect(urls).toEqual(
+    expect.arrayContaining([
+      '/api/ops/v1/revenue/cohorts?weeks=12',
+      '/api/ops/v1/revenue/funnel?days=30',
+    ]),
+  );
 });
 
 it('reports a campaign and hides batch creation from finance', async () => {
   keepSession('tok', FINANCE);
   renderWithIntl(<Campaigns />);
   expect(screen.queryByRole('button', { name: t.campaigns.createSubmit })).toBeNull();
-  fetchMock.mockResolvedValueOnce(jsonResponse(200, { issued: 3, redeemed: 3, converted: 1,
-    byDay: [{ day: '2026-11-23', redeemed: 2, converted: 1 }] }));
+  fetchMock.mockResolvedValueOnce(
+    jsonResponse(200, {
+      issued: 3,
+      redeemed: 3,
+      converted: 1,
+      byDay: [{ day: '2026-11-23', redeemed: 2, converted: 1 }],
+    }),
+  );
   fireEvent.change(screen.getByLabelText(t.campaigns.prefix), { target: { value: 'RETAIL' } });
   fireEvent.click(screen.getByRole('button', { name: t.campaigns.show }));
-  await waitFor(() => expect(screen.getByText(t.campaigns.issued, { selector: 'dt' }).nextSibling).toHaveTextContent('3'));
-  expect(screen.getByText(t.campaigns.converted, { selector: 'dt' }).nextSibling).toHaveTextContent('1');
+  await waitFor(() =>
+    expect(screen.getByText(t.campaigns.issued, { selector: 'dt' }).nextSibling).toHaveTextContent(
+      '3',
+    ),
+  );
+  expect(screen.getByText(t.campaigns.converted, { selector: 'dt' }).nextSibling).toHaveTextContent(
+    '1',
+  );
   expect(document.querySelector('.recharts-legend-item-text')).not.toBeNull(); // the chart's legend
   expect(fetchMock.mock.calls[0][0]).toBe('/api/ops/v1/campaigns/report?prefix=RETAIL');
 });
 
 it('lets an admin create a batch', async () => {
-  keepSession('tok', { ...FINANCE, role: 'admin', permissions: [...FINANCE.permissions, 'campaigns.manage'] });
+  keepSession('tok', {
+    ...FINANCE,
+    role: 'admin',
+    permissions: [...FINANCE.permissions, 'campaigns.manage'],
+  });
   renderWithIntl(<Campaigns />);
   fetchMock.mockResolvedValueOnce(jsonResponse(200, { codes: ['SHOP-A', 'SHOP-B'] }));
-  const form = screen.getByRole('button', { name: t.campaigns.createSubmit }).closest('form') as HTMLFormElement;
-  fireEvent.change(form.querySelector('input[name="prefix"]') as HTMLInputElement, { target: { value: 'SHOP' } });
-  fireEvent.change(form.querySelector('input[name="count"]') as HTMLInputElement, { target: { value: '2' } });
+  const form = screen
+    .getByRole('button', { name: t.campaigns.createSubmit })
+    .closest('form') as HTMLFormElement;
+  fireEvent.change(form.querySelector('input[name="prefix"]') as HTMLInputElement, {
+    target: { value: 'SHOP' },
+  });
+  fireEvent.change(form.querySelector('input[name="count"]') as HTMLInputElement, {
+    target: { value: '2' },
+  });
   fireEvent.click(screen.getByRole('button', { name: t.campaigns.createSubmit }));
   expect(await screen.findByRole('status')).toHaveTextContent('2 codes created.');
-  expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ prefix: 'SHOP', type: 'UNIQUE_ACCESS_COUPON',
-    duration: 'P1M', count: 2, reason: '' });
+  expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({
+    prefix: 'SHOP',
+    type: 'UNIQUE_ACCESS_COUPON',
+    duration: 'P1M',
+    count: 2,
+    reason: '',
+  });
 });
 
 it('quotes CSV cells that need it', () => {
-  expect(toCsv(['a', 'b'], [['x,y', null], ['say "hi"', 3]])).toBe('a,b\n"x,y",\n"say ""hi""",3\n');
+  expect(
+    toCsv(
+      ['a', 'b'],
+      [
+        ['x,y', null],
+        ['say "hi"', 3],
+      ],
+    ),
+  ).toBe('a,b\n"x,y",\n"say ""hi""",3\n');
 });

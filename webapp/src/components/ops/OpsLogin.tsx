@@ -42,7 +42,13 @@ export default function OpsLogin() {
       </label>
       <label>
         {t('code')}
-        <input name="code" inputMode="numeric" pattern="[0-9]{6}" autoComplete="one-time-code" required />
+        <input
+          name="code"
+          inputMode="numeric"
+          pattern="[0-9]{6}"
+          autoComplete="one-time-code"
+          required
+        />
       </label>
       <OpsError message={error} />
       <button type="submit" disabled={busy}>

@@ -32,7 +32,12 @@ export default function OpsNav() {
       {may(staff, 'campaigns.read') && <Link href="/ops/campaigns">{t('campaigns')}</Link>}
       {may(staff, 'outbox.manage') && <Link href="/ops/dead-letters">{t('deadLetters')}</Link>}
       {may(staff, 'webhooks.read') && <Link href="/ops/webhooks">{t('webhooks')}</Link>}
-      <span className="ops-who">{t('signedInAs', { email: staff.email, role: t(`role_${staff.role}` as Parameters<typeof t>[0]) })}</span>
+      <span className="ops-who">
+        {t('signedInAs', {
+          email: staff.email,
+          role: t(`role_${staff.role}` as Parameters<typeof t>[0]),
+        })}
+      </span>
       <button type="button" onClick={logout}>
         {t('logout')}
       </button>

@@ -6,13 +6,37 @@ import { may, opsRequest, signedInStaff, type Staff } from './api';
 import OpsError from './OpsError';
 import PaymentHistory, { type Charge, type PaymentEvent } from './PaymentHistory';
 
-type Sub = { id: number; subscriptionType: string; storeId: string; paymentStateId: string; endDate: string | null;
-  isRenewing: boolean; isExpired: boolean; visible: boolean; cancel: { method: string } };
-type Entry = { id: number; at: string; action: string; staffEmail: string | null; reason: string | null;
-  outcome: string };
+type Sub = {
+  id: number;
+  subscriptionType: string;
+  storeId: string;
+  paymentStateId: string;
+  endDate: string | null;
+  isRenewing: boolean;
+  isExpired: boolean;
+  visible: boolean;
+  cancel: { method: string };
+};
+type Entry = {
+  id: number;
+  at: string;
+  action: string;
+  staffEmail: string | null;
+  reason: string | null;
+  outcome: string;
+};
 type Page = {
-  account: { id: number; email: string; name: string; isEmailConfirmed: boolean; isEmailFake: boolean;
-    partner: string | null; language: string; createdAt: string; deletedAt: string | null };
+  account: {
+    id: number;
+    email: string;
+    name: string;
+    isEmailConfirmed: boolean;
+    isEmailFake: boolean;
+    partner: string | null;
+    language: string;
+    createdAt: string;
+    deletedAt: string | null;
+  };
   subscriptions: Sub[];
   couponsRedeemed: { code: string; redeemedAt: string }[];
   emails: { id: number; topic: string; createdAt: string; status: string }[];
@@ -37,10 +61,14 @@ export default function ParentPage({ accountId }: { accountId: number }) {
   const [staff, setStaff] = useState<Staff | null>(null);
   const [error, setError] = useState<{ message: string; max?: number } | null>(null);
   const [done, setDone] = useState(false);
-  const when = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: 'medium' }) : '—');
+  const when = (iso: string | null) =>
+    iso ? format.dateTime(new Date(iso), { dateStyle: 'medium' }) : '—';
   const stateLabel = (state: string) =>
-    state === 'granted' || state === 'withdrawn' ? t(state) : t(`status_${state}` as Parameters<typeof t>[0]);
-  const whenTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+    state === 'granted' || state === 'withdrawn'
+      ? t(state)
+      : t(`status_${state}` as Parameters<typeof t>[0]);
+  const whenTime = (iso: string) =>
+    format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
   const load = useCallback(async () => {
     const result = await opsRequest<Page>(`/parents/${accountId}`);
@@ -74,8 +102,11 @@ export default function ParentPage({ accountId }: { accountId: number }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const sub = String(form.get('subscriptionId') ?? '');
-    await act('grant', { duration: form.get('duration'), reason: form.get('reason'),
-      subscriptionId: sub ? Number(sub) : null });
+    await act('grant', {
+      duration: form.get('duration'),
+      reason: form.get('reason'),
+      subscriptionId: sub ? Number(sub) : null,
+    });
   }
 
   async function erase(event: FormEvent<HTMLFormElement>) {
@@ -93,14 +124,17 @@ export default function ParentPage({ accountId }: { accountId: number }) {
   async function exportData(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const reason = reasonOf(event.currentTarget);
-    const result = await opsRequest<{ export: unknown }>(`/parents/${accountId}/export`, { method: 'POST',
-      body: { reason } });
+    const result = await opsRequest<{ export: unknown }>(`/parents/${accountId}/export`, {
+      method: 'POST',
+      body: { reason },
+    });
     if (!result.ok) {
       setError({ message: result.message });
       return;
     }
-    const url = URL.createObjectURL(new Blob([JSON.stringify(result.data.export, null, 2)],
-      { type: 'application/json' }));
+    const url = URL.createObjectURL(
+      new Blob([JSON.stringify(result.data.export, null, 2)], { type: 'application/json' }),
+    );
     const link = document.createElement('a');
     link.href = url;
     link.download = `lumo-account-${accountId}.json`;
@@ -136,12 +170,16 @@ export default function ParentPage({ accountId }: { accountId: number }) {
           <dt>{t('tvLinks')}</dt>
           <dd>{page.tvLinks.length}</dd>
         </dl>
-        {account.deletedAt && <p className="ops-badge">{t('erasedOn', { date: when(account.deletedAt) })}</p>}
+        {account.deletedAt && (
+          <p className="ops-badge">{t('erasedOn', { date: when(account.deletedAt) })}</p>
+        )}
       </section>
 
       <section className="ops-card">
         <h2>{t('subscriptions')}</h2>
-        {page.subscriptions.length === 0 ? <p>{t('none')}</p> : (
+        {page.subscriptions.length === 0 ? (
+          <p>{t('none')}</p>
+        ) : (
           <table className="ops-table">
             <thead>
               <tr>
@@ -167,10 +205,19 @@ export default function ParentPage({ accountId }: { accountId: number }) {
                     {may(staff, 'parents.cancel') && s.visible && !s.isExpired && (
                       <>
                         {s.isRenewing && (
-                          <button type="button" onClick={() => act('cancel', { subscriptionId: s.id,
-                            when: 'period_end' })}>{a('cancelEnd')}</button>
+                          <button
+                            type="button"
+                            onClick={() =>
+                              act('cancel', { subscriptionId: s.id, when: 'period_end' })
+                            }
+                          >
+                            {a('cancelEnd')}
+                          </button>
                         )}
-                        <button type="button" onClick={() => act('cancel', { subscriptionId: s.id, when: 'now' })}>
+                        <button
+                          type="button"
+                          onClick={() => act('cancel', { subscriptionId: s.id, when: 'now' })}
+                        >
                           {a('cancelNow')}
                         </button>
                       </>
@@ -183,8 +230,13 @@ export default function ParentPage({ accountId }: { accountId: number }) {
         )}
       </section>
 
-      <PaymentHistory accountId={account.id} staff={staff} charges={page.payments ?? []}
-        events={page.paymentEvents ?? []} onChanged={load} />
+      <PaymentHistory
+        accountId={account.id}
+        staff={staff}
+        charges={page.payments ?? []}
+        events={page.paymentEvents ?? []}
+        onChanged={load}
+      />
 
       <section className="ops-card" aria-labelledby="ops-actions">
         <h2 id="ops-actions">{a('heading')}</h2>
@@ -195,14 +247,22 @@ export default function ParentPage({ accountId }: { accountId: number }) {
             <label>
               {a('duration')}
               <select name="duration" defaultValue="P1M">
-                {GRANT_DURATIONS.map((d) => <option key={d} value={d}>{a(`d_${d}` as Parameters<typeof a>[0])}</option>)}
+                {GRANT_DURATIONS.map((d) => (
+                  <option key={d} value={d}>
+                    {a(`d_${d}` as Parameters<typeof a>[0])}
+                  </option>
+                ))}
               </select>
             </label>
             <label>
               {a('target')}
               <select name="subscriptionId" defaultValue="">
                 <option value="">{a('newFree')}</option>
-                {nonRenewing.map((s) => <option key={s.id} value={s.id}>{a('extend', { id: s.id })}</option>)}
+                {nonRenewing.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {a('extend', { id: s.id })}
+                  </option>
+                ))}
               </select>
             </label>
             <label>
@@ -215,12 +275,18 @@ export default function ParentPage({ accountId }: { accountId: number }) {
         <div className="ops-inline">
           {may(staff, 'parents.email') && (
             <>
-              <button type="button" onClick={() => act('resend-confirmation', {})}>{a('resend')}</button>
-              <button type="button" onClick={() => act('send-reset-link', {})}>{a('reset')}</button>
+              <button type="button" onClick={() => act('resend-confirmation', {})}>
+                {a('resend')}
+              </button>
+              <button type="button" onClick={() => act('send-reset-link', {})}>
+                {a('reset')}
+              </button>
             </>
           )}
           {may(staff, 'parents.sessions') && (
-            <button type="button" onClick={() => act('sessions/revoke', {})}>{a('revokeAll')}</button>
+            <button type="button" onClick={() => act('sessions/revoke', {})}>
+              {a('revokeAll')}
+            </button>
           )}
         </div>
         {may(staff, 'parents.change_email') && (
@@ -283,17 +349,29 @@ export default function ParentPage({ accountId }: { accountId: number }) {
 
       <section className="ops-card">
         <h2>{t('coupons')}</h2>
-        <ul>{page.couponsRedeemed.map((c) => <li key={c.code}>{c.code} · {when(c.redeemedAt)}</li>)}</ul>
+        <ul>
+          {page.couponsRedeemed.map((c) => (
+            <li key={c.code}>
+              {c.code} · {when(c.redeemedAt)}
+            </li>
+          ))}
+        </ul>
         <h2>{t('emails')}</h2>
         <ul>
           {page.emails.map((e) => (
-            <li key={e.id}>{whenTime(e.createdAt)} · <code>{e.topic}</code> · {t(`status_${e.status}` as Parameters<typeof t>[0])}</li>
+            <li key={e.id}>
+              {whenTime(e.createdAt)} · <code>{e.topic}</code> ·{' '}
+              {t(`status_${e.status}` as Parameters<typeof t>[0])}
+            </li>
           ))}
         </ul>
         <h2>{t('consents')}</h2>
         <ul>
           {page.consents.map((c, i) => (
-            <li key={i}>{when(c.at)} · <code>{c.kind}</code> {c.version} · {c.granted ? t('granted') : t('withdrawn')}</li>
+            <li key={i}>
+              {when(c.at)} · <code>{c.kind}</code> {c.version} ·{' '}
+              {c.granted ? t('granted') : t('withdrawn')}
+            </li>
           ))}
         </ul>
       </section>
@@ -303,7 +381,8 @@ export default function ParentPage({ accountId }: { accountId: number }) {
         <ul data-testid="parent-audit">
           {page.audit.map((e) => (
             <li key={e.id}>
-              {whenTime(e.at)} · <code>{e.action}</code> · {e.staffEmail ?? ''} {e.reason ? `· ${e.reason}` : ''}
+              {whenTime(e.at)} · <code>{e.action}</code> · {e.staffEmail ?? ''}{' '}
+              {e.reason ? `· ${e.reason}` : ''}
             </li>
           ))}
         </ul>

@@ -6,10 +6,23 @@ import { Link } from '@/i18n/navigation';
 import { opsRequest } from './api';
 import OpsError from './OpsError';
 
-export const SEARCH_KINDS = ['email', 'name', 'phone', 'subscription', 'gateway', 'coupon'] as const;
+export const SEARCH_KINDS = [
+  'email',
+  'name',
+  'phone',
+  'subscription',
+  'gateway',
+  'coupon',
+] as const;
 
-type Result = { id: number; email: string; name: string; partner: string | null; createdAt: string;
-  deletedAt: string | null };
+type Result = {
+  id: number;
+  email: string;
+  name: string;
+  partner: string | null;
+  createdAt: string;
+  deletedAt: string | null;
+};
 
 export default function ParentSearch() {
   const t = useTranslations('Ops.search');

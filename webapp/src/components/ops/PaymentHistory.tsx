@@ -5,10 +5,27 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { may, opsRequest, type Staff } from './api';
 import OpsError from './OpsError';
 
-export type Charge = { transactionId: string; subscriptionId: number | null; amount: string; refundedAmount: string;
-  refundable: string; currency: string; status: string; createdAt: string };
-export type PaymentEvent = { id: number; kind: string; transactionId: string; amount: string | null;
-  currency: string | null; status: string; actor: string; reason: string; createdAt: string };
+export type Charge = {
+  transactionId: string;
+  subscriptionId: number | null;
+  amount: string;
+  refundedAmount: string;
+  refundable: string;
+  currency: string;
+  status: string;
+  createdAt: string;
+};
+export type PaymentEvent = {
+  id: number;
+  kind: string;
+  transactionId: string;
+  amount: string | null;
+  currency: string | null;
+  status: string;
+  actor: string;
+  reason: string;
+  createdAt: string;
+};
 type Attempt = { charge: Charge; mode: 'refund' | 'void'; key: string };
 
 /** A fresh operation key per attempt: a double click or a retry of the same attempt is the same refund. */
@@ -19,8 +36,18 @@ export function operationKey(): string {
 }
 
 /** The parent's charges with refund and void (finance and admin: docs/operator-console.md), and their history. */
-export default function PaymentHistory({ accountId, staff, charges, events, onChanged }: {
-  accountId: number; staff: Staff | null; charges: Charge[]; events: PaymentEvent[]; onChanged: () => Promise<void>;
+export default function PaymentHistory({
+  accountId,
+  staff,
+  charges,
+  events,
+  onChanged,
+}: {
+  accountId: number;
+  staff: Staff | null;
+  charges: Charge[];
+  events: PaymentEvent[];
+  onChanged: () => Promise<void>;
 }) {
   const t = useTranslations('Ops.payments');
   const format = useFormatter();
@@ -29,8 +56,13 @@ export default function PaymentHistory({ accountId, staff, charges, events, onCh
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const money = (amount: string | null, currency: string | null) =>
-    amount === null ? '—' : currency ? format.number(Number(amount), { style: 'currency', currency }) : amount;
-  const whenTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+    amount === null
+      ? '—'
+      : currency
+        ? format.number(Number(amount), { style: 'currency', currency })
+        : amount;
+  const whenTime = (iso: string) =>
+    format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
   const canRefund = may(staff, 'payments.refund');
 
   function open(charge: Charge, mode: 'refund' | 'void') {
@@ -43,12 +75,21 @@ export default function PaymentHistory({ accountId, staff, charges, events, onCh
     event.preventDefault();
     if (!attempt) return;
     const form = new FormData(event.currentTarget);
-    const body: Record<string, unknown> = { reason: String(form.get('reason') ?? ''), operationKey: attempt.key,
-      endAccess: form.get('endAccess') === 'on' };
-    if (attempt.mode === 'refund') body.amount = String(form.get('amount') ?? '').trim().replace(',', '.') || null;
+    const body: Record<string, unknown> = {
+      reason: String(form.get('reason') ?? ''),
+      operationKey: attempt.key,
+      endAccess: form.get('endAccess') === 'on',
+    };
+    if (attempt.mode === 'refund')
+      body.amount =
+        String(form.get('amount') ?? '')
+          .trim()
+          .replace(',', '.') || null;
     setBusy(true);
-    const result = await opsRequest(`/parents/${accountId}/payments/${encodeURIComponent(attempt.charge.transactionId)}/${attempt.mode}`,
-      { method: 'POST', body });
+    const result = await opsRequest(
+      `/parents/${accountId}/payments/${encodeURIComponent(attempt.charge.transactionId)}/${attempt.mode}`,
+      { method: 'POST', body },
+    );
     setBusy(false);
     if (!result.ok) {
       setError(result.message);
@@ -62,7 +103,9 @@ export default function PaymentHistory({ accountId, staff, charges, events, onCh
   return (
     <section className="ops-card" aria-labelledby="ops-payments">
       <h2 id="ops-payments">{t('heading')}</h2>
-      {charges.length === 0 ? <p>{t('none')}</p> : (
+      {charges.length === 0 ? (
+        <p>{t('none')}</p>
+      ) : (
         <table className="ops-table">
           <thead>
             <tr>
@@ -77,7 +120,9 @@ export default function PaymentHistory({ accountId, staff, charges, events, onCh
           <tbody>
             {charges.map((c) => (
               <tr key={c.transactionId} data-testid={`charge-${c.transactionId}`}>
-                <td><code>{c.transactionId}</code></td>
+                <td>
+                  <code>{c.transactionId}</code>
+                </td>
                 <td>{whenTime(c.createdAt)}</td>
                 <td>{money(c.amount, c.currency)}</td>
                 <td>{money(c.refundedAmount, c.currency)}</td>
@@ -85,9 +130,13 @@ export default function PaymentHistory({ accountId, staff, charges, events, onCh
                 <td>
                   {canRefund && c.status === 'charged' && Number(c.refundable) > 0 && (
                     <>
-                      <button type="button" onClick={() => open(c, 'refund')}>{t('refund')}</button>
+                      <button type="button" onClick={() => open(c, 'refund')}>
+                        {t('refund')}
+                      </button>
                       {Number(c.refundedAmount) === 0 && (
-                        <button type="button" onClick={() => open(c, 'void')}>{t('void')}</button>
+                        <button type="button" onClick={() => open(c, 'void')}>
+                          {t('void')}
+                        </button>
                       )}
                     </>
                   )}
@@ -98,18 +147,31 @@ export default function PaymentHistory({ accountId, staff, charges, events, onCh
         </table>
       )}
       {attempt && (
-        <div role="dialog" aria-modal="true" aria-labelledby="ops-refund-title" className="ops-dialog">
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="ops-refund-title"
+          className="ops-dialog"
+        >
           <h3 id="ops-refund-title">
-            {attempt.mode === 'refund' ? t('refundTitle', { id: attempt.charge.transactionId })
-              : t('voidTitle', { id: attempt.charge.transactionId, amount: money(attempt.charge.amount,
-                attempt.charge.currency) })}
+            {attempt.mode === 'refund'
+              ? t('refundTitle', { id: attempt.charge.transactionId })
+              : t('voidTitle', {
+                  id: attempt.charge.transactionId,
+                  amount: money(attempt.charge.amount, attempt.charge.currency),
+                })}
           </h3>
           <form className="ops-inline" onSubmit={confirm}>
             {attempt.mode === 'refund' && (
               <label>
                 {t('amount', { max: money(attempt.charge.refundable, attempt.charge.currency) })}
-                <input name="amount" inputMode="decimal" pattern="\d{1,6}([.,]\d{1,2})?"
-                  defaultValue={attempt.charge.refundable} required />
+                <input
+                  name="amount"
+                  inputMode="decimal"
+                  pattern="\d{1,6}([.,]\d{1,2})?"
+                  defaultValue={attempt.charge.refundable}
+                  required
+                />
               </label>
             )}
             <label>
@@ -121,19 +183,30 @@ export default function PaymentHistory({ accountId, staff, charges, events, onCh
               {t('endAccess')}
             </label>
             <OpsError message={error} />
-            <button type="submit" disabled={busy}>{attempt.mode === 'refund' ? t('confirmRefund') : t('confirmVoid')}</button>
-            <button type="button" onClick={() => setAttempt(null)}>{t('cancel')}</button>
+            <button type="submit" disabled={busy}>
+              {attempt.mode === 'refund' ? t('confirmRefund') : t('confirmVoid')}
+            </button>
+            <button type="button" onClick={() => setAttempt(null)}>
+              {t('cancel')}
+            </button>
           </form>
         </div>
       )}
-      {done && <p role="status" data-testid="payment-done">{t('done')}</p>}
+      {done && (
+        <p role="status" data-testid="payment-done">
+          {t('done')}
+        </p>
+      )}
       <h3>{t('history')}</h3>
       <ol className="ops-timeline" data-testid="payment-history">
         {events.map((e) => (
           <li key={e.id}>
-            {whenTime(e.createdAt)} · {t(`kind_${e.kind}` as Parameters<typeof t>[0])} · <code>{e.transactionId}</code>
-            {' · '}{money(e.amount, e.currency)} · {t(`event_${e.status}` as Parameters<typeof t>[0])}
-            {e.actor ? ` · ${e.actor}` : ''}{e.reason ? ` · ${e.reason}` : ''}
+            {whenTime(e.createdAt)} · {t(`kind_${e.kind}` as Parameters<typeof t>[0])} ·{' '}
+            <code>{e.transactionId}</code>
+            {' · '}
+            {money(e.amount, e.currency)} · {t(`event_${e.status}` as Parameters<typeof t>[0])}
+            {e.actor ? ` · ${e.actor}` : ''}
+            {e.reason ? ` · ${e.reason}` : ''}
           </li>
         ))}
       </ol>

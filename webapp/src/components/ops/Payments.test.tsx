@@ -7,13 +7,41 @@ import PaymentHistory, { type Charge, type PaymentEvent } from './PaymentHistory
 
 const t = en.Ops.payments;
 const fetchMock = jest.fn();
-const FINANCE: Staff = { id: 3, email: 'fin@staff.lumo.example', role: 'finance',
-  permissions: ['parents.read', 'payments.refund'] };
-const SUPPORT: Staff = { id: 4, email: 'sup@staff.lumo.example', role: 'support', permissions: ['parents.read'] };
-const CHARGE: Charge = { transactionId: 'tx_1', subscriptionId: 7, amount: '9.99', refundedAmount: '0.00',
-  refundable: '9.99', currency: 'EUR', status: 'charged', createdAt: '2026-11-20T10:00:00+00:00' };
-const EVENTS: PaymentEvent[] = [{ id: 1, kind: 'charge', transactionId: 'tx_1', amount: '9.99', currency: 'EUR',
-  status: 'succeeded', actor: 'gateway', reason: '', createdAt: '2026-11-20T10:00:00+00:00' }];
+const FINANCE: Staff = {
+  id: 3,
+  email: 'fin@staff.lumo.example',
+  role: 'finance',
+  permissions: ['parents.read', 'payments.refund'],
+};
+const SUPPORT: Staff = {
+  id: 4,
+  email: 'sup@staff.lumo.example',
+  role: 'support',
+  permissions: ['parents.read'],
+};
+const CHARGE: Charge = {
+  transactionId: 'tx_1',
+  subscriptionId: 7,
+  amount: '9.99',
+  refundedAmount: '0.00',
+  refundable: '9.99',
+  currency: 'EUR',
+  status: 'charged',
+  createdAt: '2026-11-20T10:00:00+00:00',
+};
+const EVENTS: PaymentEvent[] = [
+  {
+    id: 1,
+    kind: 'charge',
+    transactionId: 'tx_1',
+    amount: '9.99',
+    currency: 'EUR',
+    status: 'succeeded',
+    actor: 'gateway',
+    reason: '',
+    createdAt: '2026-11-20T10:00:00+00:00',
+  },
+];
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -22,9 +50,19 @@ beforeEach(() => {
 
 it('lets finance refund part of a charge after confirming, with one operation key per attempt', async () => {
   const changed = jest.fn().mockResolvedValue(undefined);
-  renderWithIntl(<PaymentHistory accountId={5} staff={FINANCE} charges={[CHARGE]} events={EVENTS} onChanged={changed} />);
+  renderWithIntl(
+    <PaymentHistory
+      accountId={5}
+      staff={FINANCE}
+      charges={[CHARGE]}
+      events={EVENTS}
+      onChanged={changed}
+    />,
+  );
   expect(screen.getByTestId('charge-tx_1')).toHaveTextContent('€9.99');
-  expect(screen.getByTestId('payment-history')).toHaveTextContent(`${t.kind_charge} · tx_1 · €9.99 · ${t.event_succeeded}`);
+  expect(screen.getByTestId('payment-history')).toHaveTextContent(
+    `${t.kind_charge} · tx_1 · €9.99 · ${t.event_succeeded}`,
+  );
   fireEvent.click(screen.getByRole('button', { name: t.refund }));
   const dialog = screen.getByRole('dialog', { name: 'Refund charge tx_1' });
   expect(dialog).toBeInTheDocument();
@@ -55,8 +93,15 @@ it('lets finance refund part of a charge after confirming, with one operation ke
 });
 
 it('shows support the history but no refund or void button', () => {
-  renderWithIntl(<PaymentHistory accountId={5} staff={SUPPORT} charges={[CHARGE]} events={EVENTS}
-    onChanged={jest.fn()} />);
+  renderWithIntl(
+    <PaymentHistory
+      accountId={5}
+      staff={SUPPORT}
+      charges={[CHARGE]}
+      events={EVENTS}
+      onChanged={jest.fn()}
+    />,
+  );
   expect(screen.getByTestId('payment-history')).toHaveTextContent('tx_1');
   expect(screen.queryByRole('button', { name: t.refund })).toBeNull();
   expect(screen.queryByRole('button', { name: t.void })).toBeNull();

@@ -7,13 +7,30 @@ import { toCsv, download } from './csv';
 import { opsRequest } from './api';
 import OpsError from './OpsError';
 
-type Live = { paymentPlanId: string | null; subscriptionType: string; currency: string | null; storeId: string;
-  paymentStateId: string; count: number };
-type Overview = { activeByPlan: Live[]; mrr: { currency: string; amount: string }[]; trialsRunning: number;
-  churnByMonth: { month: string; cancellations: number; expiries: number }[] };
+type Live = {
+  paymentPlanId: string | null;
+  subscriptionType: string;
+  currency: string | null;
+  storeId: string;
+  paymentStateId: string;
+  count: number;
+};
+type Overview = {
+  activeByPlan: Live[];
+  mrr: { currency: string; amount: string }[];
+  trialsRunning: number;
+  churnByMonth: { month: string; cancellations: number; expiries: number }[];
+};
 type Cohort = { week: string; trials: number; converted: number; rate: string };
-type FunnelRow = { day: string; origin: string; campaign: string; startFreeTrial: number; clickRegister: number;
-  registered: number; paymentDone: number };
+type FunnelRow = {
+  day: string;
+  origin: string;
+  campaign: string;
+  startFreeTrial: number;
+  clickRegister: number;
+  registered: number;
+  paymentDone: number;
+};
 const STEPS = ['startFreeTrial', 'clickRegister', 'registered', 'paymentDone'] as const;
 const STEP_COLOURS = ['#1c4fd8', '#0f7b6c', '#8a5a00', '#b3261e'];
 
@@ -26,28 +43,66 @@ export default function Revenue() {
   const [funnel, setFunnel] = useState<FunnelRow[]>([]);
 
   useEffect(() => {
-    void opsRequest<Overview>('/revenue').then((result) => (result.ok ? setData(result.data) : setError(result.message)));
-    void opsRequest<{ entries: Cohort[] }>('/revenue/cohorts?weeks=12').then((r) => r.ok && setCohorts(r.data.entries));
-    void opsRequest<{ entries: FunnelRow[] }>('/revenue/funnel?days=30').then((r) => r.ok && setFunnel(r.data.entries));
+    void opsRequest<Overview>('/revenue').then((result) =>
+      result.ok ? setData(result.data) : setError(result.message),
+    );
+    void opsRequest<{ entries: Cohort[] }>('/revenue/cohorts?weeks=12').then(
+      (r) => r.ok && setCohorts(r.data.entries),
+    );
+    void opsRequest<{ entries: FunnelRow[] }>('/revenue/funnel?days=30').then(
+      (r) => r.ok && setFunnel(r.data.entries),
+    );
   }, []);
 
   if (!data) return <OpsError message={error} />;
-  const liveHeader = [t('colChannel'), t('colApp'), t('colPlan'), t('colCurrency'), t('colState'), t('colCount')];
-  const liveRows = data.activeByPlan.map((r) => [r.storeId, r.subscriptionType, r.paymentPlanId, r.currency,
-    r.paymentStateId, r.count]);
+  const liveHeader = [
+    t('colChannel'),
+    t('colApp'),
+    t('colPlan'),
+    t('colCurrency'),
+    t('colState'),
+    t('colCount'),
+  ];
+  const liveRows = data.activeByPlan.map((r) => [
+    r.storeId,
+    r.subscriptionType,
+    r.paymentPlanId,
+    r.currency,
+    r.paymentStateId,
+    r.count,
+  ]);
   const churnHeader = [t('colMonth'), t('cancellations'), t('expiries')];
   const churnRows = data.churnByMonth.map((r) => [r.month, r.cancellations, r.expiries]);
-  const percent = (rate: string) => format.number(Number(rate), { style: 'percent', maximumFractionDigits: 1 });
+  const percent = (rate: string) =>
+    format.number(Number(rate), { style: 'percent', maximumFractionDigits: 1 });
   const cohortHeader = [t('colWeek'), t('trialsStarted'), t('converted'), t('rate')];
   const cohortRows = cohorts.map((c) => [c.week, c.trials, c.converted, c.rate]);
   const originLabel = (origin: string) => (origin === 'Ads' ? t('originAds') : t('originOrganic'));
-  const funnelHeader = [t('colDay'), t('colOrigin'), t('colCampaign'), ...STEPS.map((step) => t(step))];
-  const funnelRows = funnel.map((r) => [r.day, r.origin, r.campaign, ...STEPS.map((step) => r[step])]);
-  const byDay = Object.values(funnel.reduce<Record<string, Record<string, number | string>>>((days, r) => {
-    const day = (days[r.day] ??= { day: r.day, startFreeTrial: 0, clickRegister: 0, registered: 0, paymentDone: 0 });
-    for (const step of STEPS) day[step] = Number(day[step]) + r[step];
-    return days;
-  }, {})).reverse();
+  const funnelHeader = [
+    t('colDay'),
+    t('colOrigin'),
+    t('colCampaign'),
+    ...STEPS.map((step) => t(step)),
+  ];
+  const funnelRows = funnel.map((r) => [
+    r.day,
+    r.origin,
+    r.campaign,
+    ...STEPS.map((step) => r[step]),
+  ]);
+  const byDay = Object.values(
+    funnel.reduce<Record<string, Record<string, number | string>>>((days, r) => {
+      const day = (days[r.day] ??= {
+        day: r.day,
+        startFreeTrial: 0,
+        clickRegister: 0,
+        registered: 0,
+        paymentDone: 0,
+      });
+      for (const step of STEPS) day[step] = Number(day[step]) + r[step];
+      return days;
+    }, {}),
+  ).reverse();
   return (
     <div className="ops-parent">
       <section className="ops-card">
@@ -55,7 +110,9 @@ export default function Revenue() {
         <h2>{t('mrr')}</h2>
         <ul data-testid="mrr">
           {data.mrr.map((m) => (
-            <li key={m.currency}>{format.number(Number(m.amount), { style: 'currency', currency: m.currency })}</li>
+            <li key={m.currency}>
+              {format.number(Number(m.amount), { style: 'currency', currency: m.currency })}
+            </li>
           ))}
         </ul>
         <p>{t('trials', { count: data.trialsRunning })}</p>
@@ -63,12 +120,27 @@ export default function Revenue() {
       <section className="ops-card">
         <h2>{t('live')}</h2>
         <table className="ops-table">
-          <thead><tr>{liveHeader.map((h) => <th key={h}>{h}</th>)}</tr></thead>
+          <thead>
+            <tr>
+              {liveHeader.map((h) => (
+                <th key={h}>{h}</th>
+              ))}
+            </tr>
+          </thead>
           <tbody>
-            {liveRows.map((row, i) => <tr key={i}>{row.map((v, j) => <td key={j}>{v ?? '—'}</td>)}</tr>)}
+            {liveRows.map((row, i) => (
+              <tr key={i}>
+                {row.map((v, j) => (
+                  <td key={j}>{v ?? '—'}</td>
+                ))}
+              </tr>
+            ))}
           </tbody>
         </table>
-        <button type="button" onClick={() => download('lumo-live-subscriptions.csv', toCsv(liveHeader, liveRows))}>
+        <button
+          type="button"
+          onClick={() => download('lumo-live-subscriptions.csv', toCsv(liveHeader, liveRows))}
+        >
           {t('download')}
         </button>
       </section>
@@ -81,15 +153,37 @@ export default function Revenue() {
             <YAxis allowDecimals={false} />
             <Tooltip />
             <Legend />
-            <Bar dataKey="cancellations" name={t('cancellations')} fill="#1c4fd8" isAnimationActive={false} />
+            <Bar
+              dataKey="cancellations"
+              name={t('cancellations')}
+              fill="#1c4fd8"
+              isAnimationActive={false}
+            />
             <Bar dataKey="expiries" name={t('expiries')} fill="#b3261e" isAnimationActive={false} />
           </BarChart>
         </div>
         <table className="ops-table">
-          <thead><tr>{churnHeader.map((h) => <th key={h}>{h}</th>)}</tr></thead>
-          <tbody>{churnRows.map((row) => <tr key={row[0]}>{row.map((v, j) => <td key={j}>{v}</td>)}</tr>)}</tbody>
+          <thead>
+            <tr>
+              {churnHeader.map((h) => (
+                <th key={h}>{h}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {churnRows.map((row) => (
+              <tr key={row[0]}>
+                {row.map((v, j) => (
+                  <td key={j}>{v}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
         </table>
-        <button type="button" onClick={() => download('lumo-churn.csv', toCsv(churnHeader, churnRows))}>
+        <button
+          type="button"
+          onClick={() => download('lumo-churn.csv', toCsv(churnHeader, churnRows))}
+        >
           {t('download')}
         </button>
       </section>
@@ -102,19 +196,43 @@ export default function Revenue() {
             <YAxis allowDecimals={false} />
             <Tooltip />
             <Legend />
-            <Bar dataKey="trials" name={t('trialsStarted')} fill="#1c4fd8" isAnimationActive={false} />
-            <Bar dataKey="converted" name={t('converted')} fill="#0f7b6c" isAnimationActive={false} />
+            <Bar
+              dataKey="trials"
+              name={t('trialsStarted')}
+              fill="#1c4fd8"
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="converted"
+              name={t('converted')}
+              fill="#0f7b6c"
+              isAnimationActive={false}
+            />
           </BarChart>
         </div>
         <table className="ops-table">
-          <thead><tr>{cohortHeader.map((h) => <th key={h}>{h}</th>)}</tr></thead>
+          <thead>
+            <tr>
+              {cohortHeader.map((h) => (
+                <th key={h}>{h}</th>
+              ))}
+            </tr>
+          </thead>
           <tbody>
             {cohorts.map((c) => (
-              <tr key={c.week}><td>{c.week}</td><td>{c.trials}</td><td>{c.converted}</td><td>{percent(c.rate)}</td></tr>
+              <tr key={c.week}>
+                <td>{c.week}</td>
+                <td>{c.trials}</td>
+                <td>{c.converted}</td>
+                <td>{percent(c.rate)}</td>
+              </tr>
             ))}
           </tbody>
         </table>
-        <button type="button" onClick={() => download('lumo-trial-cohorts.csv', toCsv(cohortHeader, cohortRows))}>
+        <button
+          type="button"
+          onClick={() => download('lumo-trial-cohorts.csv', toCsv(cohortHeader, cohortRows))}
+        >
           {t('download')}
         </button>
       </section>
@@ -128,22 +246,41 @@ export default function Revenue() {
             <Tooltip />
             <Legend />
             {STEPS.map((step, i) => (
-              <Bar key={step} dataKey={step} name={t(step)} fill={STEP_COLOURS[i]} isAnimationActive={false} />
+              <Bar
+                key={step}
+                dataKey={step}
+                name={t(step)}
+                fill={STEP_COLOURS[i]}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         </div>
         <table className="ops-table">
-          <thead><tr>{funnelHeader.map((h) => <th key={h}>{h}</th>)}</tr></thead>
+          <thead>
+            <tr>
+              {funnelHeader.map((h) => (
+                <th key={h}>{h}</th>
+              ))}
+            </tr>
+          </thead>
           <tbody>
             {funnel.map((r) => (
               <tr key={`${r.day}|${r.origin}|${r.campaign}`}>
-                <td>{r.day}</td><td>{originLabel(r.origin)}</td><td>{r.campaign || '—'}</td>
-                {STEPS.map((step) => <td key={step}>{r[step]}</td>)}
+                <td>{r.day}</td>
+                <td>{originLabel(r.origin)}</td>
+                <td>{r.campaign || '—'}</td>
+                {STEPS.map((step) => (
+                  <td key={step}>{r[step]}</td>
+                ))}
               </tr>
             ))}
           </tbody>
         </table>
-        <button type="button" onClick={() => download('lumo-funnel.csv', toCsv(funnelHeader, funnelRows))}>
+        <button
+          type="button"
+          onClick={() => download('lumo-funnel.csv', toCsv(funnelHeader, funnelRows))}
+        >
           {t('download')}
         </button>
       </section>

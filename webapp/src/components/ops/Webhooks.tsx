@@ -5,9 +5,18 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { may, opsRequest, signedInStaff, type Staff } from './api';
 import OpsError from './OpsError';
 
-type Hook = { id: number; kind: string; gatewayId: string; occurredAt: string; receivedAt: string;
-  transactionId: string | null; amount: string | null; currency: string | null; outcome: string | null;
-  replays: number };
+type Hook = {
+  id: number;
+  kind: string;
+  gatewayId: string;
+  occurredAt: string;
+  receivedAt: string;
+  transactionId: string | null;
+  amount: string | null;
+  currency: string | null;
+  outcome: string | null;
+  replays: number;
+};
 
 /** The payment gateway's webhooks as applied (finance, admin), and replaying one (admin, with a reason). */
 export default function Webhooks() {
@@ -18,7 +27,8 @@ export default function Webhooks() {
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const whenTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const whenTime = (iso: string) =>
+    format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
   const load = useCallback(async () => {
     const result = await opsRequest<{ entries: Hook[] }>('/webhooks');
@@ -33,7 +43,10 @@ export default function Webhooks() {
 
   async function replay(id: number) {
     setDone(false);
-    const result = await opsRequest(`/webhooks/${id}/replay`, { method: 'POST', body: { reason: reasons[id] ?? '' } });
+    const result = await opsRequest(`/webhooks/${id}/replay`, {
+      method: 'POST',
+      body: { reason: reasons[id] ?? '' },
+    });
     setError(result.ok ? null : result.message);
     setDone(result.ok);
     await load();
@@ -64,24 +77,38 @@ export default function Webhooks() {
           <tbody>
             {hooks.map((h) => (
               <tr key={h.id} data-testid={`webhook-${h.id}`}>
-                <td><code>{h.kind}</code></td>
-                <td><code>{h.gatewayId}</code></td>
+                <td>
+                  <code>{h.kind}</code>
+                </td>
+                <td>
+                  <code>{h.gatewayId}</code>
+                </td>
                 <td>{whenTime(h.occurredAt)}</td>
                 <td>{whenTime(h.receivedAt)}</td>
                 <td>
                   {h.transactionId ? <code>{h.transactionId}</code> : '—'}
-                  {h.amount && h.currency ? ` · ${format.number(Number(h.amount), { style: 'currency', currency: h.currency })}` : ''}
+                  {h.amount && h.currency
+                    ? ` · ${format.number(Number(h.amount), { style: 'currency', currency: h.currency })}`
+                    : ''}
                 </td>
                 <td>{h.outcome ? t(`outcome_${h.outcome}` as Parameters<typeof t>[0]) : '—'}</td>
                 <td>{h.replays}</td>
                 {canReplay && (
                   <td>
-                    <input aria-label={t('reasonFor', { id: h.id })} value={reasons[h.id] ?? ''} maxLength={500}
-                      onChange={(e) => setReasons({ ...reasons, [h.id]: e.target.value })} />
+                    <input
+                      aria-label={t('reasonFor', { id: h.id })}
+                      value={reasons[h.id] ?? ''}
+                      maxLength={500}
+                      onChange={(e) => setReasons({ ...reasons, [h.id]: e.target.value })}
+                    />
                   </td>
                 )}
                 {canReplay && (
-                  <td><button type="button" onClick={() => replay(h.id)}>{t('replay')}</button></td>
+                  <td>
+                    <button type="button" onClick={() => replay(h.id)}>
+                      {t('replay')}
+                    </button>
+                  </td>
                 )}
               </tr>
             ))}

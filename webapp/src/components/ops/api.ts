@@ -4,7 +4,8 @@ export const STAFF_TOKEN_KEY = 'lumo_ops_token';
 export const STAFF_KEY = 'lumo_ops_staff';
 
 export type Staff = { id: number; email: string; role: string; permissions: string[] };
-export type OpsResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string; max?: number };
+export type OpsResult<T> =
+  { ok: true; data: T } | { ok: false; status: number; message: string; max?: number };
 
 export function staffToken(): string | null {
   return typeof window === 'undefined' ? null : window.sessionStorage.getItem(STAFF_TOKEN_KEY);
@@ -61,5 +62,10 @@ export async function opsRequest<T>(
   if (response.ok) return { ok: true, data: body as T };
   if (response.status === 401 && path !== '/session') forgetSession();
   const message = typeof body?.message === 'string' ? body.message : 'somethingWentWrong';
-  return { ok: false, status: response.status, message, max: typeof body?.max === 'number' ? body.max : undefined };
+  return {
+    ok: false,
+    status: response.status,
+    message,
+    max: typeof body?.max === 'number' ? body.max : undefined,
+  };
 }

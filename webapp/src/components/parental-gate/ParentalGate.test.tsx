@@ -16,7 +16,9 @@ describe('parental gate', () => {
     const onPass = jest.fn();
     renderWithIntl(<ParentalGate onPass={onPass} onClose={jest.fn()} />);
     expect(screen.getByText('seven, two, nine')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText(new RegExp(en.ParentalGate.task)), { target: { value: '729' } });
+    fireEvent.change(screen.getByLabelText(new RegExp(en.ParentalGate.task)), {
+      target: { value: '729' },
+    });
     fireEvent.click(screen.getByRole('button', { name: en.ParentalGate.continue }));
     expect(onPass).toHaveBeenCalled();
   });
@@ -24,7 +26,9 @@ describe('parental gate', () => {
   it('gives a new task after a wrong answer', () => {
     const onPass = jest.fn();
     renderWithIntl(<ParentalGate onPass={onPass} onClose={jest.fn()} />);
-    fireEvent.change(screen.getByLabelText(new RegExp(en.ParentalGate.task)), { target: { value: '123' } });
+    fireEvent.change(screen.getByLabelText(new RegExp(en.ParentalGate.task)), {
+      target: { value: '123' },
+    });
     fireEvent.click(screen.getByRole('button', { name: en.ParentalGate.continue }));
     expect(onPass).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent(en.ParentalGate.wrong);

@@ -26,8 +26,9 @@ export default function ParentalGate({ onPass, onClose }: Props) {
     setChallenge(newChallenge());
   }
 
-  const words = new Intl.ListFormat(locale, { type: 'unit', style: 'short' })
-    .format(challenge.digits.map((d) => t('digit', { digit: `d${d}` })));
+  const words = new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(
+    challenge.digits.map((d) => t('digit', { digit: `d${d}` })),
+  );
   return (
     <Modal titleId="parental-gate-title" onClose={onClose} closeLabel={t('close')}>
       <h2 id="parental-gate-title">{t('title')}</h2>
@@ -35,13 +36,28 @@ export default function ParentalGate({ onPass, onClose }: Props) {
       <form className="form" onSubmit={submit} noValidate>
         <label className="field">
           <span>{t('task')}</span>
-          <strong className={styles.words} aria-live="polite">{words}</strong>
-          <input inputMode="numeric" dir="ltr" autoComplete="off" value={answer} aria-invalid={wrong || undefined}
+          <strong className={styles.words} aria-live="polite">
+            {words}
+          </strong>
+          <input
+            inputMode="numeric"
+            dir="ltr"
+            autoComplete="off"
+            value={answer}
+            aria-invalid={wrong || undefined}
             aria-describedby={wrong ? 'parental-gate-error' : undefined}
-            onChange={(e) => setAnswer(e.target.value)} className={styles.answer} />
+            onChange={(e) => setAnswer(e.target.value)}
+            className={styles.answer}
+          />
         </label>
-        {wrong && <p id="parental-gate-error" className={styles.error} role="alert">{t('wrong')}</p>}
-        <button type="submit" className="button">{t('continue')}</button>
+        {wrong && (
+          <p id="parental-gate-error" className={styles.error} role="alert">
+            {t('wrong')}
+          </p>
+        )}
+        <button type="submit" className="button">
+          {t('continue')}
+        </button>
       </form>
     </Modal>
   );

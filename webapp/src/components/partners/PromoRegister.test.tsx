@@ -14,10 +14,21 @@ beforeEach(() => {
   resetNavigation();
   window.localStorage.clear();
   window.localStorage.setItem('cc', 'FR');
-  couponAnswer = jsonResponse(201, { couponSerialNumber: 'LUMO-HALF', couponDurationCode: 'P3M', couponProduct: 'lumo', couponType: 'DISCOUNT_COUPON' });
-  fetchMock.mockReset().mockImplementation(async (url: string) =>
-    url.startsWith('/api/v5/coupon/validate/') ? couponAnswer : url.startsWith('/api/v5/plans') ? new Promise(() => {}) : jsonResponse(200, {}),
-  );
+  couponAnswer = jsonResponse(201, {
+    couponSerialNumber: 'LUMO-HALF',
+    couponDurationCode: 'P3M',
+    couponProduct: 'lumo',
+    couponType: 'DISCOUNT_COUPON',
+  });
+  fetchMock
+    .mockReset()
+    .mockImplementation(async (url: string) =>
+      url.startsWith('/api/v5/coupon/validate/')
+        ? couponAnswer
+        : url.startsWith('/api/v5/plans')
+          ? new Promise(() => {})
+          : jsonResponse(200, {}),
+    );
   global.fetch = fetchMock;
 });
 
@@ -33,7 +44,12 @@ describe('/promo/{code} (docs/product.md#flows)', () => {
   });
 
   it('a code giving free time says so on the pricing card instead of the 7-day trial line', async () => {
-    couponAnswer = jsonResponse(201, { couponSerialNumber: 'LUMO-HOLIDAY', couponDurationCode: 'P1M', couponProduct: 'lumo', couponType: 'STANDARD_COUPON' });
+    couponAnswer = jsonResponse(201, {
+      couponSerialNumber: 'LUMO-HOLIDAY',
+      couponDurationCode: 'P1M',
+      couponProduct: 'lumo',
+      couponType: 'STANDARD_COUPON',
+    });
     renderWithIntl(<PromoRegister code="LUMO-HOLIDAY" />);
     await screen.findByLabelText(en.RegisterPage.couponLocked);
     expect(screen.getByText('Coupon LUMO-HOLIDAY is valid: 1 month free.')).toBeInTheDocument();
@@ -51,7 +67,9 @@ describe('/promo/{code} (docs/product.md#flows)', () => {
     window.localStorage.setItem('coupon', 'OLD');
     couponAnswer = jsonResponse(400, { code: 3, message: 'couponInvalid' });
     renderWithIntl(<PromoRegister code="NOPE" />);
-    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/register?flash=couponInvalid'));
+    await waitFor(() =>
+      expect(router.replace).toHaveBeenCalledWith('/register?flash=couponInvalid'),
+    );
     expect(window.localStorage.getItem('coupon')).toBeNull();
   });
 

@@ -13,9 +13,12 @@ import { useFreeTimeNote } from './useFreeTimeNote';
 type State = 'checking' | 'valid' | 'unchecked';
 
 export function validateCoupon(code: string) {
-  return apiRequest<{ couponSerialNumber: string; couponDurationCode: string; couponProduct: string; couponType?: string }>(
-    `/v5/coupon/validate/${encodeURIComponent(code)}`,
-  );
+  return apiRequest<{
+    couponSerialNumber: string;
+    couponDurationCode: string;
+    couponProduct: string;
+    couponType?: string;
+  }>(`/v5/coupon/validate/${encodeURIComponent(code)}`);
 }
 
 /** docs/product.md#flows "Promo link": a valid code is pre-filled and locked; an invalid one goes to register. */
@@ -50,5 +53,10 @@ export default function PromoRegister({ code }: { code: string }) {
   }, [code, router]);
 
   if (state === 'checking') return <Spinner />;
-  return <RegisterForm coupon={code ? { code, locked: state === 'valid' } : null} offerNote={state === 'valid' ? offerNote : null} />;
+  return (
+    <RegisterForm
+      coupon={code ? { code, locked: state === 'valid' } : null}
+      offerNote={state === 'valid' ? offerNote : null}
+    />
+  );
 }

@@ -7,7 +7,6 @@ import PublisherForm from './PublisherForm';
 
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
 
-
 const fetchMock = jest.fn();
 let publisherAnswer: Response;
 beforeEach(() => {
@@ -15,13 +14,18 @@ beforeEach(() => {
   window.localStorage.clear();
   window.localStorage.setItem('cc', 'FR');
   publisherAnswer = jsonResponse(200, { email: '0612345678@sevamedia.partner.example' });
-  fetchMock.mockReset().mockImplementation(async (url: string) =>
-    url === '/api/v4/sevamedia/subscription' ? publisherAnswer : jsonResponse(200, { token: 'tok-pub' }),
-  );
+  fetchMock
+    .mockReset()
+    .mockImplementation(async (url: string) =>
+      url === '/api/v4/sevamedia/subscription'
+        ? publisherAnswer
+        : jsonResponse(200, { token: 'tok-pub' }),
+    );
   global.fetch = fetchMock;
 });
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const button = () => screen.getByRole('button', { name: en.CouponPage.submit });
 
 describe('publisher coupon page (docs/product.md#flows, docs/product.md#validation)', () => {
@@ -51,7 +55,10 @@ describe('publisher coupon page (docs/product.md#flows, docs/product.md#validati
     type(en.CouponPage.coupon, ' pub-code-1 ');
     fireEvent.click(button());
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/products'));
-    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ phone: '06 12 34 56 78', coupon: 'pub-code-1' });
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({
+      phone: '06 12 34 56 78',
+      coupon: 'pub-code-1',
+    });
     const login = fetchMock.mock.calls.find(([url]) => url === '/api/v4/accounts/login');
     const body = JSON.parse(login?.[1].body);
     expect(body.email).toBe('0612345678@sevamedia.partner.example');

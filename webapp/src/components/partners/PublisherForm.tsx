@@ -10,7 +10,13 @@ import { useRouter } from '@/i18n/navigation';
 import { noteAccessGranted } from '@/components/subscribe/paymentNotice';
 import { clearCoupon, setToken } from '@/lib/session/storage';
 import type { ErrorKey } from '@/lib/api/errors';
-import { publisherErrors, publisherMessage, submitPublisher, type PublisherErrors, type PublisherMessage } from './publisher';
+import {
+  publisherErrors,
+  publisherMessage,
+  submitPublisher,
+  type PublisherErrors,
+  type PublisherMessage,
+} from './publisher';
 
 type Failure = { kind: 'publisher'; key: PublisherMessage } | { kind: 'api'; key: ErrorKey };
 

@@ -16,5 +16,11 @@ export default function SwisscomRegister() {
     local.set('couponDurationCode', SWISSCOM_DURATION);
   }, []);
   const offerNote = useFreeTimeNote(SWISSCOM_COUPON, SWISSCOM_DURATION);
-  return <RegisterForm partner="swisscom" coupon={{ code: SWISSCOM_COUPON, locked: true }} offerNote={offerNote} />;
+  return (
+    <RegisterForm
+      partner="swisscom"
+      coupon={{ code: SWISSCOM_COUPON, locked: true }}
+      offerNote={offerNote}
+    />
+  );
 }

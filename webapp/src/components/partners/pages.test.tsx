@@ -17,7 +17,10 @@ jest.mock('@/i18n/navigation', () => ({
   redirect: (...args: unknown[]) => mockRedirect(...args),
   getPathname: ({ href }: { href: string }) => href,
 }));
-jest.mock('next/navigation', () => ({ redirect: (...args: unknown[]) => mockRedirectExternal(...args), notFound: jest.fn() }));
+jest.mock('next/navigation', () => ({
+  redirect: (...args: unknown[]) => mockRedirectExternal(...args),
+  notFound: jest.fn(),
+}));
 const redirect = mockRedirect;
 const redirectExternal = mockRedirectExternal;
 
@@ -51,7 +54,9 @@ describe('TV platforms cannot register (docs/product.md#roles)', () => {
   });
 
   it('lets other browsers register', async () => {
-    await expect(RegisterPage({ params: params(), searchParams: Promise.resolve({}) })).resolves.toBeTruthy();
+    await expect(
+      RegisterPage({ params: params(), searchParams: Promise.resolve({}) }),
+    ).resolves.toBeTruthy();
     expect(redirect).not.toHaveBeenCalled();
   });
 });
@@ -66,12 +71,18 @@ describe('register entry from the address (docs/product.md#screens)', () => {
     return 'initialEmail' in element.props ? element : findForm(element.props.children);
   };
   const formProps = async (partner: string[] | undefined, query: Record<string, string> = {}) => {
-    const page = await RegisterPage({ params: params(partner ? { partner } : {}), searchParams: Promise.resolve(query) });
+    const page = await RegisterPage({
+      params: params(partner ? { partner } : {}),
+      searchParams: Promise.resolve(query),
+    });
     return findForm(page)!.props;
   };
 
   it('takes an e-mail from the path', async () => {
-    expect(await formProps(['jane%40example.com'])).toMatchObject({ initialEmail: 'jane@example.com', partner: null });
+    expect(await formProps(['jane%40example.com'])).toMatchObject({
+      initialEmail: 'jane@example.com',
+      partner: null,
+    });
   });
 
   it('takes a partner name from the path', async () => {
@@ -79,8 +90,11 @@ describe('register entry from the address (docs/product.md#screens)', () => {
   });
 
   it('takes the e-mail query parameter and a flash key', async () => {
-    expect(await formProps(undefined, { email: 'q@example.com', flash: 'couponInvalid' })).toMatchObject({
-      initialEmail: 'q@example.com', flash: { kind: 'error', key: 'couponInvalid' },
+    expect(
+      await formProps(undefined, { email: 'q@example.com', flash: 'couponInvalid' }),
+    ).toMatchObject({
+      initialEmail: 'q@example.com',
+      flash: { kind: 'error', key: 'couponInvalid' },
     });
   });
 });

@@ -23,7 +23,10 @@ export function submitPublisher(phone: string, coupon: string) {
 }
 
 // docs/product.md#errors "Publisher": messageCode lowercased names the message, under the publisher's prefix.
-export const PUBLISHER_MESSAGES = ['sevamedia_parameter_required', 'sevamedia_invalid_coupon'] as const;
+export const PUBLISHER_MESSAGES = [
+  'sevamedia_parameter_required',
+  'sevamedia_invalid_coupon',
+] as const;
 export type PublisherMessage = (typeof PUBLISHER_MESSAGES)[number];
 
 export function publisherMessage(failure: ApiFailure): PublisherMessage | null {

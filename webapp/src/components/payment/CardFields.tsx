@@ -2,7 +2,15 @@
 
 import { useEffect, useId } from 'react';
 import { useTranslations } from 'next-intl';
-import { cardBrand, formatCardNumber, formatCvv, formatExpiry, maxFormattedLength, type CardField, type CardValues } from './cardFormat';
+import {
+  cardBrand,
+  formatCardNumber,
+  formatCvv,
+  formatExpiry,
+  maxFormattedLength,
+  type CardField,
+  type CardValues,
+} from './cardFormat';
 import type { PaymentProvider } from './provider';
 import styles from './PaymentForm.module.css';
 
@@ -17,7 +25,14 @@ type Props = {
 };
 
 /** Card number, expiry and CVV: our inputs in the sandbox, Braintree's iframes otherwise; each with its error. */
-export default function CardFields({ provider, card, onChange, invalid, onInvalid, disabled }: Props) {
+export default function CardFields({
+  provider,
+  card,
+  onChange,
+  invalid,
+  onInvalid,
+  disabled,
+}: Props) {
   const t = useTranslations('PaymentForm');
   const id = useId().replace(/:/g, '');
   const ids = { number: `${id}-number`, expiry: `${id}-expiry`, cvv: `${id}-cvv` };
@@ -30,11 +45,20 @@ export default function CardFields({ provider, card, onChange, invalid, onInvali
   }, [provider, hosted]);
 
   const errorId = (field: 'number' | 'expiry' | 'cvv') => `${ids[field]}-error`;
-  const described = (field: 'number' | 'expiry' | 'cvv') => (invalid.includes(field) ? errorId(field) : undefined);
-  const input = (field: 'number' | 'expiry' | 'cvv', format: (value: string) => string, extra: object) =>
+  const described = (field: 'number' | 'expiry' | 'cvv') =>
+    invalid.includes(field) ? errorId(field) : undefined;
+  const input = (
+    field: 'number' | 'expiry' | 'cvv',
+    format: (value: string) => string,
+    extra: object,
+  ) =>
     hosted ? (
-      <div id={ids[field]} className={`${styles.hosted} ${invalid.includes(field) ? styles.hostedInvalid : ''}`}
-        aria-labelledby={`${ids[field]}-label`} aria-describedby={described(field)} />
+      <div
+        id={ids[field]}
+        className={`${styles.hosted} ${invalid.includes(field) ? styles.hostedInvalid : ''}`}
+        aria-labelledby={`${ids[field]}-label`}
+        aria-describedby={described(field)}
+      />
     ) : (
       <input
         id={ids[field]}
@@ -49,25 +73,41 @@ export default function CardFields({ provider, card, onChange, invalid, onInvali
       />
     );
   const error = (field: 'number' | 'expiry' | 'cvv') =>
-    invalid.includes(field) && <span id={errorId(field)} className={styles.fieldError}>{t(`fieldErrors.${field}`)}</span>;
+    invalid.includes(field) && (
+      <span id={errorId(field)} className={styles.fieldError}>
+        {t(`fieldErrors.${field}`)}
+      </span>
+    );
 
   return (
     <>
       <div className="field">
-        <label id={`${ids.number}-label`} htmlFor={ids.number}>{t('cardNumber')}</label>
+        <label id={`${ids.number}-label`} htmlFor={ids.number}>
+          {t('cardNumber')}
+        </label>
         {input('number', formatCardNumber, {
-          autoComplete: 'cc-number', placeholder: '1234 5678 9012 3456', maxLength: maxFormattedLength(cardBrand(card.number)),
+          autoComplete: 'cc-number',
+          placeholder: '1234 5678 9012 3456',
+          maxLength: maxFormattedLength(cardBrand(card.number)),
         })}
         {error('number')}
       </div>
       <div className={styles.row}>
         <div className="field">
-          <label id={`${ids.expiry}-label`} htmlFor={ids.expiry}>{t('expiry')}</label>
-          {input('expiry', (v) => formatExpiry(v, card.expiry), { autoComplete: 'cc-exp', placeholder: t('expiryPlaceholder'), maxLength: 7 })}
+          <label id={`${ids.expiry}-label`} htmlFor={ids.expiry}>
+            {t('expiry')}
+          </label>
+          {input('expiry', (v) => formatExpiry(v, card.expiry), {
+            autoComplete: 'cc-exp',
+            placeholder: t('expiryPlaceholder'),
+            maxLength: 7,
+          })}
           {error('expiry')}
         </div>
         <div className="field">
-          <label id={`${ids.cvv}-label`} htmlFor={ids.cvv}>{t('cvv')}</label>
+          <label id={`${ids.cvv}-label`} htmlFor={ids.cvv}>
+            {t('cvv')}
+          </label>
           {input('cvv', formatCvv, { autoComplete: 'cc-csc', placeholder: '123', maxLength: 4 })}
           {error('cvv')}
         </div>

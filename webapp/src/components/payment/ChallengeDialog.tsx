@@ -24,23 +24,46 @@ export default function ChallengeDialog({ challenge }: { challenge: ChallengeSta
     };
   }, [challenge]);
 
-  const cancel = () => (challenge.kind === 'bank' ? challenge.cancel() : challenge.answer('cancel'));
+  const cancel = () =>
+    challenge.kind === 'bank' ? challenge.cancel() : challenge.answer('cancel');
   return (
     <div className={styles.overlay}>
-      <div role="dialog" aria-modal="true" aria-labelledby="challenge-title" aria-describedby="challenge-intro"
-        className={styles.dialog} onKeyDown={(e) => e.key === 'Escape' && cancel()}>
-        <h2 id="challenge-title" ref={title} tabIndex={-1}>{t('title')}</h2>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="challenge-title"
+        aria-describedby="challenge-intro"
+        className={styles.dialog}
+        onKeyDown={(e) => e.key === 'Escape' && cancel()}
+      >
+        <h2 id="challenge-title" ref={title} tabIndex={-1}>
+          {t('title')}
+        </h2>
         <p id="challenge-intro">{t('intro')}</p>
         {challenge.kind === 'bank' ? (
           <div ref={frame} className={styles.bankFrame} />
         ) : (
           <div className={styles.sandboxBank}>
             <p className={styles.note}>{t('sandboxNote')}</p>
-            <button type="button" className="button" onClick={() => challenge.answer('authenticate')}>{t('sandboxAuthenticate')}</button>
-            <button type="button" className={`button ${styles.secondary}`} onClick={() => challenge.answer('fail')}>{t('sandboxFail')}</button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => challenge.answer('authenticate')}
+            >
+              {t('sandboxAuthenticate')}
+            </button>
+            <button
+              type="button"
+              className={`button ${styles.secondary}`}
+              onClick={() => challenge.answer('fail')}
+            >
+              {t('sandboxFail')}
+            </button>
           </div>
         )}
-        <button type="button" className={styles.linkButton} onClick={cancel}>{t('cancel')}</button>
+        <button type="button" className={styles.linkButton} onClick={cancel}>
+          {t('cancel')}
+        </button>
       </div>
     </div>
   );

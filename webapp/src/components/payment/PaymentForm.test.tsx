@@ -6,14 +6,23 @@ import type { Nonce, PaymentMessage } from './provider';
 import { SandboxProvider } from './sandbox';
 
 const labels = en.PaymentForm;
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 type OnNonce = (nonce: Nonce, billingName: string) => Promise<PaymentMessage | null>;
 
-function renderForm(onNonce: jest.Mock & OnNonce = jest.fn(async () => null), precheck?: () => 'selectPlan' | null) {
+function renderForm(
+  onNonce: jest.Mock & OnNonce = jest.fn(async () => null),
+  precheck?: () => 'selectPlan' | null,
+) {
   renderWithIntl(
-    <PaymentForm provider={new SandboxProvider()} amount={{ amount: '4.99', currency: 'EUR' }} payLabel="Pay now"
-      onNonce={onNonce} precheck={precheck} />,
+    <PaymentForm
+      provider={new SandboxProvider()}
+      amount={{ amount: '4.99', currency: 'EUR' }}
+      payLabel="Pay now"
+      onNonce={onNonce}
+      precheck={precheck}
+    />,
   );
   return onNonce;
 }
@@ -38,7 +47,12 @@ describe('PaymentForm (sandbox)', () => {
     const onNonce = renderForm();
     fillCard();
     fireEvent.click(screen.getByRole('button', { name: 'Pay now' }));
-    await waitFor(() => expect(onNonce).toHaveBeenCalledWith(expect.objectContaining({ nonce: 'fake-valid-visa-nonce', method: 'card' }), 'Sam Lee'));
+    await waitFor(() =>
+      expect(onNonce).toHaveBeenCalledWith(
+        expect.objectContaining({ nonce: 'fake-valid-visa-nonce', method: 'card' }),
+        'Sam Lee',
+      ),
+    );
   });
 
   it('keeps every field filled when the payment fails', async () => {
@@ -70,9 +84,19 @@ describe('PaymentForm (sandbox)', () => {
   it('pays with PayPal and Google Pay test nonces', async () => {
     const onNonce = renderForm();
     fireEvent.click(await screen.findByRole('button', { name: labels.googlePay }));
-    await waitFor(() => expect(onNonce).toHaveBeenCalledWith(expect.objectContaining({ nonce: 'fake-android-pay-visa-nonce' }), ''));
+    await waitFor(() =>
+      expect(onNonce).toHaveBeenCalledWith(
+        expect.objectContaining({ nonce: 'fake-android-pay-visa-nonce' }),
+        '',
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: labels.paypal }));
-    await waitFor(() => expect(onNonce).toHaveBeenCalledWith(expect.objectContaining({ nonce: 'fake-paypal-billing-agreement-nonce' }), ''));
+    await waitFor(() =>
+      expect(onNonce).toHaveBeenCalledWith(
+        expect.objectContaining({ nonce: 'fake-paypal-billing-agreement-nonce' }),
+        '',
+      ),
+    );
   });
 
   it('hides Google Pay on Apple devices', () => {

@@ -9,7 +9,15 @@ import CardFields from './CardFields';
 import ChallengeDialog, { type ChallengeState } from './ChallengeDialog';
 import { cardProblems, type CardField, type CardValues } from './cardFormat';
 import type {
-  CardCheck, ChallengeHost, Nonce, PaymentMessage, PaymentMethod, PaymentProvider, TokenizeResult, Verification, WalletAmount,
+  CardCheck,
+  ChallengeHost,
+  Nonce,
+  PaymentMessage,
+  PaymentMethod,
+  PaymentProvider,
+  TokenizeResult,
+  Verification,
+  WalletAmount,
 } from './provider';
 import WalletButtons from './WalletButtons';
 import styles from './PaymentForm.module.css';
@@ -41,16 +49,27 @@ export function usePaymentMessage() {
 /** The dialog of the bank's 3-D Secure challenge, as a host the providers drive. */
 export function useChallenge(): [ChallengeState | null, ChallengeHost] {
   const [challenge, setChallenge] = useState<ChallengeState | null>(null);
-  const host = useMemo<ChallengeHost>(() => ({
-    showBankFrame: (element, cancel) => setChallenge({ kind: 'bank', element, cancel }),
-    askSandbox: () => new Promise((answer) => setChallenge({ kind: 'sandbox', answer })),
-    close: () => setChallenge(null),
-  }), []);
+  const host = useMemo<ChallengeHost>(
+    () => ({
+      showBankFrame: (element, cancel) => setChallenge({ kind: 'bank', element, cancel }),
+      askSandbox: () => new Promise((answer) => setChallenge({ kind: 'sandbox', answer })),
+      close: () => setChallenge(null),
+    }),
+    [],
+  );
   return [challenge, host];
 }
 
 /** Apple Pay or Google Pay, PayPal, divider, card fields, holder name and the pay button. */
-export default function PaymentForm({ provider, amount, payLabel, verification, precheck, onNonce, showWallets = true }: Props) {
+export default function PaymentForm({
+  provider,
+  amount,
+  payLabel,
+  verification,
+  precheck,
+  onNonce,
+  showWallets = true,
+}: Props) {
   const t = useTranslations('PaymentForm');
   const messageOf = usePaymentMessage();
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
@@ -62,7 +81,11 @@ export default function PaymentForm({ provider, amount, payLabel, verification, 
   const holderName = card.holderName.trim();
   const wallet = amount ?? { amount: '0', currency: 'EUR' };
   const check: CardCheck = {
-    verification: { amount: verification?.amount ?? wallet.amount, email: verification?.email, billingName: holderName },
+    verification: {
+      amount: verification?.amount ?? wallet.amount,
+      email: verification?.email,
+      billingName: holderName,
+    },
     challenge: challengeHost,
   };
 
@@ -118,25 +141,63 @@ export default function PaymentForm({ provider, amount, payLabel, verification, 
 
   const holderError = invalid.includes('holderName');
   return (
-    <form className={`form ${styles.payment}`} onSubmit={submitCard} noValidate aria-busy={busy !== null}>
-      {error && <Flash kind="error" onClose={() => setError(null)}>{messageOf(error)}</Flash>}
-      {showWallets && (
-        <WalletButtons provider={provider} amount={wallet} busy={busy} check={check} pay={pay} start={start}
-          finish={(result) => void finish(result)} />
+    <form
+      className={`form ${styles.payment}`}
+      onSubmit={submitCard}
+      noValidate
+      aria-busy={busy !== null}
+    >
+      {error && (
+        <Flash kind="error" onClose={() => setError(null)}>
+          {messageOf(error)}
+        </Flash>
       )}
-      {showWallets && <p className={styles.divider}><span>{t('orCard')}</span></p>}
-      <CardFields provider={provider} card={card} onChange={setCard} invalid={invalid} onInvalid={setInvalid} disabled={busy !== null} />
+      {showWallets && (
+        <WalletButtons
+          provider={provider}
+          amount={wallet}
+          busy={busy}
+          check={check}
+          pay={pay}
+          start={start}
+          finish={(result) => void finish(result)}
+        />
+      )}
+      {showWallets && (
+        <p className={styles.divider}>
+          <span>{t('orCard')}</span>
+        </p>
+      )}
+      <CardFields
+        provider={provider}
+        card={card}
+        onChange={setCard}
+        invalid={invalid}
+        onInvalid={setInvalid}
+        disabled={busy !== null}
+      />
       <label className="field">
         <span>{t('holderName')}</span>
-        <input value={card.holderName} autoComplete="cc-name" disabled={busy !== null}
-          aria-invalid={holderError || undefined} aria-describedby={holderError ? 'holder-error' : undefined}
-          onChange={(e) => setCard({ ...card, holderName: e.target.value })} />
-        {holderError && <span id="holder-error" className={styles.fieldError}>{t('fieldErrors.holderName')}</span>}
+        <input
+          value={card.holderName}
+          autoComplete="cc-name"
+          disabled={busy !== null}
+          aria-invalid={holderError || undefined}
+          aria-describedby={holderError ? 'holder-error' : undefined}
+          onChange={(e) => setCard({ ...card, holderName: e.target.value })}
+        />
+        {holderError && (
+          <span id="holder-error" className={styles.fieldError}>
+            {t('fieldErrors.holderName')}
+          </span>
+        )}
       </label>
       <button type="submit" className="button" disabled={busy !== null}>
         {busy === 'card' ? <Spinner label={t('processing')} /> : payLabel}
       </button>
-      <p className={styles.note}>{provider.kind === 'sandbox' ? t('sandboxNote') : t('secureNote')}</p>
+      <p className={styles.note}>
+        {provider.kind === 'sandbox' ? t('sandboxNote') : t('secureNote')}
+      </p>
       {challenge && <ChallengeDialog challenge={challenge} />}
     </form>
   );

@@ -3,7 +3,13 @@
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import Spinner from '@/components/common/Spinner';
-import type { CardCheck, PaymentMethod, PaymentProvider, TokenizeResult, WalletAmount } from './provider';
+import type {
+  CardCheck,
+  PaymentMethod,
+  PaymentProvider,
+  TokenizeResult,
+  WalletAmount,
+} from './provider';
 import styles from './PaymentForm.module.css';
 
 /** Apple devices get Apple Pay (where the browser offers it) and no Google Pay (docs/product.md#screens). */
@@ -27,7 +33,15 @@ type Props = {
 };
 
 /** Google Pay or Apple Pay, and PayPal (our button in the sandbox, PayPal Checkout's with Braintree). */
-export default function WalletButtons({ provider, amount, busy, check, pay, start, finish }: Props) {
+export default function WalletButtons({
+  provider,
+  amount,
+  busy,
+  check,
+  pay,
+  start,
+  finish,
+}: Props) {
   const t = useTranslations('PaymentForm');
   const paypalId = `paypal-${useId().replace(/:/g, '')}`;
   // Known at the first render in the browser (the form only ever mounts there, once the provider is
@@ -39,34 +53,49 @@ export default function WalletButtons({ provider, amount, busy, check, pay, star
 
   useEffect(() => {
     if (provider.paypalButton !== 'provider') return;
-    void provider.mountPayPalButton(paypalId, amount, {
-      onStart: () => handlers.current.start('paypal'),
-      onResult: (result) => handlers.current.finish(result),
-    }).catch(() => handlers.current.finish({ ok: false, message: 'tokenizeFailed' }));
+    void provider
+      .mountPayPalButton(paypalId, amount, {
+        onStart: () => handlers.current.start('paypal'),
+        onResult: (result) => handlers.current.finish(result),
+      })
+      .catch(() => handlers.current.finish({ ok: false, message: 'tokenizeFailed' }));
     // PayPal's button is drawn once per provider and currency (the vault flow has no amount).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [provider, amount.currency, paypalId]);
 
-  const label = (method: PaymentMethod, text: string) => (busy === method ? <Spinner label={t('processing')} /> : text);
+  const label = (method: PaymentMethod, text: string) =>
+    busy === method ? <Spinner label={t('processing')} /> : text;
   return (
     <div className={styles.wallets}>
       {applePay && (
-        <button type="button" className={styles.applePay} disabled={busy !== null}
-          onClick={() => pay('applePay', () => provider.payWithApplePay(amount))}>
+        <button
+          type="button"
+          className={styles.applePay}
+          disabled={busy !== null}
+          onClick={() => pay('applePay', () => provider.payWithApplePay(amount))}
+        >
           {label('applePay', t('applePay'))}
         </button>
       )}
       {!apple && (
-        <button type="button" className={styles.googlePay} disabled={busy !== null}
-          onClick={() => pay('googlePay', () => provider.payWithGooglePay(amount, check))}>
+        <button
+          type="button"
+          className={styles.googlePay}
+          disabled={busy !== null}
+          onClick={() => pay('googlePay', () => provider.payWithGooglePay(amount, check))}
+        >
           {label('googlePay', t('googlePay'))}
         </button>
       )}
       {provider.paypalButton === 'provider' ? (
         <div id={paypalId} className={styles.paypalHost} aria-busy={busy === 'paypal'} />
       ) : (
-        <button type="button" className={styles.paypal} disabled={busy !== null}
-          onClick={() => pay('paypal', () => provider.payWithPayPal(amount))}>
+        <button
+          type="button"
+          className={styles.paypal}
+          disabled={busy !== null}
+          onClick={() => pay('paypal', () => provider.payWithPayPal(amount))}
+        >
           {label('paypal', t('paypal'))}
         </button>
       )}

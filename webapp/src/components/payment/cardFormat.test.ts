@@ -1,4 +1,14 @@
-import { cardBrand, cardNumberValid, cardProblems, expiryValid, formatCardNumber, formatCvv, formatExpiry, luhnValid, maxFormattedLength } from './cardFormat';
+import {
+  cardBrand,
+  cardNumberValid,
+  cardProblems,
+  expiryValid,
+  formatCardNumber,
+  formatCvv,
+  formatExpiry,
+  luhnValid,
+  maxFormattedLength,
+} from './cardFormat';
 
 describe('card number', () => {
   it.each([
@@ -40,8 +50,13 @@ describe('card number', () => {
   });
 
   it.each([
-    ['4111111111111111', 'visa'], ['5555555555554444', 'mastercard'], ['2223000048400011', 'mastercard'],
-    ['378282246310005', 'amex'], ['6011111111111117', 'discover'], ['3530111333300000', 'other'], ['30569309025904', 'diners'],
+    ['4111111111111111', 'visa'],
+    ['5555555555554444', 'mastercard'],
+    ['2223000048400011', 'mastercard'],
+    ['378282246310005', 'amex'],
+    ['6011111111111117', 'discover'],
+    ['3530111333300000', 'other'],
+    ['30569309025904', 'diners'],
   ])('%s is %s', (number, brand) => expect(cardBrand(number)).toBe(brand));
 });
 
@@ -56,11 +71,18 @@ describe('expiry MM / YY', () => {
     ['1228', '', '12 / 28'], // pasted
     ['12 /', '12 / ', '12'], // backspace over the separator
     ['1', '12', '1'],
-  ])('typing "%s" after "%s" shows "%s"', (typed, before, shown) => expect(formatExpiry(typed, before)).toBe(shown));
+  ])('typing "%s" after "%s" shows "%s"', (typed, before, shown) =>
+    expect(formatExpiry(typed, before)).toBe(shown),
+  );
 
   const now = new Date(2026, 10, 22); // 22 November 2026
   it.each([
-    ['11 / 26', true], ['12 / 30', true], ['10 / 26', false], ['13 / 27', false], ['00 / 27', false], ['1226', false],
+    ['11 / 26', true],
+    ['12 / 30', true],
+    ['10 / 26', false],
+    ['13 / 27', false],
+    ['00 / 27', false],
+    ['1226', false],
   ])('%s valid: %s', (expiry, valid) => expect(expiryValid(expiry, now)).toBe(valid));
 });
 
@@ -73,23 +95,38 @@ describe('CVV', () => {
 
 describe('card problems', () => {
   const now = new Date(2026, 10, 22);
-  const card = { number: '4111 1111 1111 1111', expiry: '12 / 28', cvv: '123', holderName: 'Sam Lee' };
+  const card = {
+    number: '4111 1111 1111 1111',
+    expiry: '12 / 28',
+    cvv: '123',
+    holderName: 'Sam Lee',
+  };
 
   it('accepts a complete card', () => {
     expect(cardProblems(card, now)).toEqual({ empty: [], invalid: [] });
   });
   it('lists empty fields', () => {
-    expect(cardProblems({ ...card, cvv: '', holderName: ' ' }, now).empty).toEqual(['cvv', 'holderName']);
+    expect(cardProblems({ ...card, cvv: '', holderName: ' ' }, now).empty).toEqual([
+      'cvv',
+      'holderName',
+    ]);
   });
   it('lists invalid fields', () => {
-    expect(cardProblems({ ...card, number: '4111 1111', expiry: '01 / 20', cvv: '12' }, now).invalid)
-      .toEqual(['number', 'expiry', 'cvv']);
+    expect(
+      cardProblems({ ...card, number: '4111 1111', expiry: '01 / 20', cvv: '12' }, now).invalid,
+    ).toEqual(['number', 'expiry', 'cvv']);
   });
   it('catches a Luhn typo in the form, before any gateway call (issue 15)', () => {
-    expect(cardProblems({ ...card, number: '4111 1111 1111 1121' }, now).invalid).toEqual(['number']);
+    expect(cardProblems({ ...card, number: '4111 1111 1111 1121' }, now).invalid).toEqual([
+      'number',
+    ]);
   });
   it('wants four CVV digits for American Express', () => {
-    expect(cardProblems({ ...card, number: '3782 8224 6310 005', cvv: '123' }, now).invalid).toEqual(['cvv']);
-    expect(cardProblems({ ...card, number: '3782 8224 6310 005', cvv: '1234' }, now).invalid).toEqual([]);
+    expect(
+      cardProblems({ ...card, number: '3782 8224 6310 005', cvv: '123' }, now).invalid,
+    ).toEqual(['cvv']);
+    expect(
+      cardProblems({ ...card, number: '3782 8224 6310 005', cvv: '1234' }, now).invalid,
+    ).toEqual([]);
   });
 });

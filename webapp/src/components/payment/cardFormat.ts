@@ -7,7 +7,10 @@ const digitsOf = (value: string) => value.replace(/\D/g, '');
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'diners' | 'discover' | 'other';
 
 /** Per brand: the lengths a number may have and how it is printed on the card. */
-export const CARD_LAYOUTS: Record<CardBrand, { lengths: readonly number[]; groups: readonly number[] }> = {
+export const CARD_LAYOUTS: Record<
+  CardBrand,
+  { lengths: readonly number[]; groups: readonly number[] }
+> = {
   visa: { lengths: [13, 16], groups: [4, 4, 4, 4] },
   mastercard: { lengths: [16], groups: [4, 4, 4, 4] },
   amex: { lengths: [15], groups: [4, 6, 5] },
@@ -30,7 +33,8 @@ export function cardBrand(number: string): CardBrand {
 export const maxDigits = (brand: CardBrand) => Math.max(...CARD_LAYOUTS[brand].lengths);
 
 /** The characters the formatted number of this brand may take (digits plus the spaces between groups). */
-export const maxFormattedLength = (brand: CardBrand) => maxDigits(brand) + CARD_LAYOUTS[brand].groups.length - 1;
+export const maxFormattedLength = (brand: CardBrand) =>
+  maxDigits(brand) + CARD_LAYOUTS[brand].groups.length - 1;
 
 export function formatCardNumber(value: string): string {
   const brand = cardBrand(value);
@@ -84,7 +88,6 @@ export function luhnValid(number: string): boolean {
   return sum % 10 === 0;
 }
 
-
 /** "MM / YY" that is a real month and not in the past (a card is valid through its month). */
 export function expiryValid(expiry: string, now = new Date()): boolean {
   const match = /^(\d{2}) \/ (\d{2})$/.exec(expiry.trim());
@@ -99,7 +102,10 @@ export type CardValues = { number: string; expiry: string; cvv: string; holderNa
 export type CardField = keyof CardValues;
 
 /** Fields left empty, then fields filled wrongly (docs/product.md#errors: each has its own message). */
-export function cardProblems(card: CardValues, now = new Date()): { empty: CardField[]; invalid: CardField[] } {
+export function cardProblems(
+  card: CardValues,
+  now = new Date(),
+): { empty: CardField[]; invalid: CardField[] } {
   const empty = (Object.keys(card) as CardField[]).filter((field) => !card[field].trim());
   const invalid: CardField[] = [];
   const digits = digitsOf(card.number);

@@ -2,7 +2,13 @@ import type { CardField } from './cardFormat';
 import { billingAddressOf } from './threeDSecure';
 import { tokenizeFields, tokenizeMessage } from './tokenizeErrors';
 import type {
-  CardCheck, HostedContainers, PayPalHandlers, PaymentMethod, PaymentProvider, TokenizeResult, WalletAmount,
+  CardCheck,
+  HostedContainers,
+  PayPalHandlers,
+  PaymentMethod,
+  PaymentProvider,
+  TokenizeResult,
+  WalletAmount,
 } from './provider';
 
 // Braintree's hosted fields: the card number, expiry and CVV are typed into Braintree's iframes, so card
@@ -20,7 +26,9 @@ export const ACCEPTED_BRANDS = ['visa', 'master-card', 'american-express', 'disc
 const APPLE_PAY_VERSION = 3;
 
 type GooglePaymentsClient = { loadPaymentData(request: unknown): Promise<unknown> };
-type GoogleWindow = Window & { google?: { payments: { api: { PaymentsClient: new (o: object) => GooglePaymentsClient } } } };
+type GoogleWindow = Window & {
+  google?: { payments: { api: { PaymentsClient: new (o: object) => GooglePaymentsClient } } };
+};
 type ApplePaySessionClass = {
   new (version: number, request: unknown): ApplePaySessionInstance;
   supportsVersion(version: number): boolean;
@@ -44,7 +52,8 @@ function loadScript(src: string): Promise<void> {
     if (document.querySelector(`script[src="${src}"]`)) return resolve();
     const script = Object.assign(document.createElement('script'), { src, async: true });
     script.onload = () => resolve();
-    script.onerror = () => reject(Object.assign(new Error(`could not load ${src}`), { code: 'CLIENT_GATEWAY_NETWORK' }));
+    script.onerror = () =>
+      reject(Object.assign(new Error(`could not load ${src}`), { code: 'CLIENT_GATEWAY_NETWORK' }));
     document.head.appendChild(script);
   });
 }
@@ -59,9 +68,18 @@ export function googlePayEnvironment(clientToken: string): 'PRODUCTION' | 'TEST'
 }
 
 /** hosted fields' field keys -> ours. */
-const OUR_FIELD: Record<string, CardField> = { number: 'number', expirationDate: 'expiry', cvv: 'cvv' };
+const OUR_FIELD: Record<string, CardField> = {
+  number: 'number',
+  expirationDate: 'expiry',
+  cvv: 'cvv',
+};
 
-type FieldState = { isValid: boolean; isPotentiallyValid: boolean; isEmpty: boolean; isFocused: boolean };
+type FieldState = {
+  isValid: boolean;
+  isPotentiallyValid: boolean;
+  isEmpty: boolean;
+  isFocused: boolean;
+};
 
 /** Fields to mark: what cannot become valid, or what was left invalid. */
 export function invalidFields(fields: Record<string, FieldState>): CardField[] {
@@ -71,7 +89,11 @@ export function invalidFields(fields: Record<string, FieldState>): CardField[] {
     .filter(Boolean);
 }
 
-async function attempt(run: () => Promise<string>, deviceData: string | null, method: PaymentMethod): Promise<TokenizeResult> {
+async function attempt(
+  run: () => Promise<string>,
+  deviceData: string | null,
+  method: PaymentMethod,
+): Promise<TokenizeResult> {
   try {
     return { ok: true, nonce: await run(), deviceData, method };
   } catch (error) {
@@ -81,14 +103,19 @@ async function attempt(run: () => Promise<string>, deviceData: string | null, me
 }
 
 export async function createHostedProvider(clientToken: string): Promise<PaymentProvider> {
-  const [clientModule, hostedFieldsModule, dataCollectorModule, threeDSecureModule] = await Promise.all([
-    import('braintree-web/client'), import('braintree-web/hosted-fields'), import('braintree-web/data-collector'),
-    import('braintree-web/three-d-secure'),
-  ]);
+  const [clientModule, hostedFieldsModule, dataCollectorModule, threeDSecureModule] =
+    await Promise.all([
+      import('braintree-web/client'),
+      import('braintree-web/hosted-fields'),
+      import('braintree-web/data-collector'),
+      import('braintree-web/three-d-secure'),
+    ]);
   const client = await clientModule.create({ authorization: clientToken });
   const collector = await dataCollectorModule.create({ client }).catch(() => null);
   // Not enabled for the merchant account (THREEDS_NOT_ENABLED): cards go without it, the server decides.
-  const threeDSecure = await threeDSecureModule.create({ client, version: '2-inline-iframe' }).catch(() => null);
+  const threeDSecure = await threeDSecureModule
+    .create({ client, version: '2-inline-iframe' })
+    .catch(() => null);
   const deviceData = collector?.deviceData ?? null;
   const environment = googlePayEnvironment(clientToken);
   let fields: Awaited<ReturnType<typeof hostedFieldsModule.create>> | null = null;
@@ -96,10 +123,17 @@ export async function createHostedProvider(clientToken: string): Promise<Payment
   let paypal: { teardown(): Promise<void> } | null = null;
 
   /** 3-D Secure 2 on a card nonce; the bank's challenge (if any) shows in the form's dialog. */
-  async function verify(nonce: string, bin: string, { verification, challenge }: CardCheck): Promise<string> {
+  async function verify(
+    nonce: string,
+    bin: string,
+    { verification, challenge }: CardCheck,
+  ): Promise<string> {
     if (!threeDSecure) return nonce;
     const available = (event: { element: HTMLElement }, next: () => void) => {
-      challenge.showBankFrame(event.element, () => void threeDSecure.cancelVerifyCard().catch(() => undefined));
+      challenge.showBankFrame(
+        event.element,
+        () => void threeDSecure.cancelVerifyCard().catch(() => undefined),
+      );
       next();
     };
     threeDSecure.on('authentication-iframe-available', available);
@@ -125,18 +159,32 @@ export async function createHostedProvider(clientToken: string): Promise<Payment
     kind: 'hosted',
     paypalButton: 'provider',
 
-    async mountCardFields(containers: HostedContainers, onInvalid?: (invalid: CardField[]) => void) {
+    async mountCardFields(
+      containers: HostedContainers,
+      onInvalid?: (invalid: CardField[]) => void,
+    ) {
       await fields?.teardown();
       fields = await hostedFieldsModule.create({
         client,
         styles: { input: { 'font-size': '16px' } },
         fields: {
-          number: { container: `#${containers.number}`, maxlength: 19, formatInput: true, supportedCardBrands: { jcb: false, maestro: false, 'diners-club': false, unionpay: false } },
+          number: {
+            container: `#${containers.number}`,
+            maxlength: 19,
+            formatInput: true,
+            supportedCardBrands: {
+              jcb: false,
+              maestro: false,
+              'diners-club': false,
+              unionpay: false,
+            },
+          },
           expirationDate: { container: `#${containers.expiry}`, placeholder: 'MM / YY' },
           cvv: { container: `#${containers.cvv}` },
         },
       });
-      const report = (event: { fields: Record<string, FieldState> }) => onInvalid?.(invalidFields(event.fields));
+      const report = (event: { fields: Record<string, FieldState> }) =>
+        onInvalid?.(invalidFields(event.fields));
       fields.on('validityChange', report);
       fields.on('blur', report);
       fields.on('cardTypeChange', (event: { cards: { type: string }[] }) => {
@@ -145,52 +193,91 @@ export async function createHostedProvider(clientToken: string): Promise<Payment
     },
 
     async tokenizeCard(card, check) {
-      if (brand && !ACCEPTED_BRANDS.includes(brand)) return { ok: false, message: 'cardBrandNotAccepted', fields: ['number'] };
-      return attempt(async () => {
-        if (!fields) throw new Error('hosted fields are not mounted');
-        const payload = await fields.tokenize({ cardholderName: card.holderName });
-        return verify(payload.nonce, payload.details.bin, check);
-      }, deviceData, 'card');
+      if (brand && !ACCEPTED_BRANDS.includes(brand))
+        return { ok: false, message: 'cardBrandNotAccepted', fields: ['number'] };
+      return attempt(
+        async () => {
+          if (!fields) throw new Error('hosted fields are not mounted');
+          const payload = await fields.tokenize({ cardholderName: card.holderName });
+          return verify(payload.nonce, payload.details.bin, check);
+        },
+        deviceData,
+        'card',
+      );
     },
 
     async payWithPayPal() {
       return { ok: false, message: 'tokenizeFailed' }; // PayPal Checkout draws its own button (mountPayPalButton)
     },
 
-    async mountPayPalButton(containerId: string, { currency }: WalletAmount, handlers: PayPalHandlers) {
+    async mountPayPalButton(
+      containerId: string,
+      { currency }: WalletAmount,
+      handlers: PayPalHandlers,
+    ) {
       await paypal?.teardown();
       const checkout = await (await import('braintree-web/paypal-checkout')).create({ client });
       paypal = checkout;
       const sdk = await checkout.loadPayPalSDK({ vault: true, intent: 'tokenize', currency });
-      await sdk.Buttons({
-        fundingSource: sdk.FUNDING.PAYPAL,
-        style: { height: 48, shape: 'pill', label: 'paypal' },
-        // Vault flow: a billing agreement the subscription charges every period (docs/product.md#constants).
-        createBillingAgreement: () => checkout.createPayment({ flow: 'vault', currency }),
-        onClick: (_data: unknown, actions: { reject(): void; resolve(): void }) => (handlers.onStart() ? actions.resolve() : actions.reject()),
-        onApprove: async (data: unknown) => handlers.onResult(await attempt(async () => (await checkout.tokenizePayment(data)).nonce, deviceData, 'paypal')),
-        onCancel: () => handlers.onResult({ ok: false, message: 'walletClosed' }),
-        onError: (error: unknown) => handlers.onResult({ ok: false, message: tokenizeMessage(error) }),
-      }).render(`#${containerId}`);
+      await sdk
+        .Buttons({
+          fundingSource: sdk.FUNDING.PAYPAL,
+          style: { height: 48, shape: 'pill', label: 'paypal' },
+          // Vault flow: a billing agreement the subscription charges every period (docs/product.md#constants).
+          createBillingAgreement: () => checkout.createPayment({ flow: 'vault', currency }),
+          onClick: (_data: unknown, actions: { reject(): void; resolve(): void }) =>
+            handlers.onStart() ? actions.resolve() : actions.reject(),
+          onApprove: async (data: unknown) =>
+            handlers.onResult(
+              await attempt(
+                async () => (await checkout.tokenizePayment(data)).nonce,
+                deviceData,
+                'paypal',
+              ),
+            ),
+          onCancel: () => handlers.onResult({ ok: false, message: 'walletClosed' }),
+          onError: (error: unknown) =>
+            handlers.onResult({ ok: false, message: tokenizeMessage(error) }),
+        })
+        .render(`#${containerId}`);
     },
 
     payWithGooglePay({ amount, currency }: WalletAmount, check: CardCheck) {
-      return attempt(async () => {
-        await loadScript(GOOGLE_PAY_JS);
-        const api = (window as GoogleWindow).google?.payments.api;
-        if (!api) throw new Error('Google Pay is unavailable');
-        const googlePayment = await (await import('braintree-web/google-payment')).create({ client, googlePayVersion: 2 });
-        const request = googlePayment.createPaymentDataRequest({
-          transactionInfo: { currencyCode: currency, totalPriceStatus: 'FINAL', totalPrice: amount },
-        });
-        const card = (request.allowedPaymentMethods as { type: string; parameters: Record<string, unknown> }[])
-          .find((m) => m.type === 'CARD');
-        if (card) Object.assign(card.parameters, { allowedCardNetworks: GOOGLE_PAY_NETWORKS, allowedAuthMethods: GOOGLE_PAY_METHODS });
-        const paymentData = await new api.PaymentsClient({ environment }).loadPaymentData(request);
-        const payload = await googlePayment.parseResponse(paymentData);
-        // A card Google Pay gives as a plain PAN (not network-tokenized) goes through 3-D Secure like a card.
-        return payload.details.isNetworkTokenized === false ? verify(payload.nonce, payload.details.bin, check) : payload.nonce;
-      }, deviceData, 'googlePay');
+      return attempt(
+        async () => {
+          await loadScript(GOOGLE_PAY_JS);
+          const api = (window as GoogleWindow).google?.payments.api;
+          if (!api) throw new Error('Google Pay is unavailable');
+          const googlePayment = await (
+            await import('braintree-web/google-payment')
+          ).create({ client, googlePayVersion: 2 });
+          const request = googlePayment.createPaymentDataRequest({
+            transactionInfo: {
+              currencyCode: currency,
+              totalPriceStatus: 'FINAL',
+              totalPrice: amount,
+            },
+          });
+          const card = (
+            request.allowedPaymentMethods as { type: string; parameters: Record<string, unknown> }[]
+          ).find((m) => m.type === 'CARD');
+          if (card)
+            Object.assign(card.parameters, {
+              allowedCardNetworks: GOOGLE_PAY_NETWORKS,
+              allowedAuthMethods: GOOGLE_PAY_METHODS,
+            });
+          const paymentData = await new api.PaymentsClient({ environment }).loadPaymentData(
+            request,
+          );
+          const payload = await googlePayment.parseResponse(paymentData);
+          // A card Google Pay gives as a plain PAN (not network-tokenized) goes through 3-D Secure like a card.
+          return payload.details.isNetworkTokenized === false
+            ? verify(payload.nonce, payload.details.bin, check)
+            : payload.nonce;
+        },
+        deviceData,
+        'googlePay',
+      );
     },
 
     canPayWithApplePay() {
@@ -203,32 +290,52 @@ export async function createHostedProvider(clientToken: string): Promise<Payment
     },
 
     payWithApplePay({ amount }: WalletAmount) {
-      return attempt(async () => {
-        const Session = (window as AppleWindow).ApplePaySession;
-        if (!Session) throw new Error('Apple Pay is unavailable');
-        const applePay = await (await import('braintree-web/apple-pay')).create({ client });
-        const request = applePay.createPaymentRequest({ total: { label: 'Lumo', amount } });
-        const session = new Session(APPLE_PAY_VERSION, request);
-        return new Promise<string>((resolve, reject) => {
-          session.onvalidatemerchant = (event) => {
-            applePay.performValidation({ validationURL: event.validationURL, displayName: 'Lumo' })
-              .then((merchantSession) => session.completeMerchantValidation(merchantSession))
-              .catch((error) => { session.abort(); reject(error); });
-          };
-          session.onpaymentauthorized = (event) => {
-            applePay.tokenize({ token: event.payment.token })
-              .then((payload) => { session.completePayment(Session.STATUS_SUCCESS); resolve(payload.nonce); })
-              .catch((error) => { session.completePayment(Session.STATUS_FAILURE); reject(error); });
-          };
-          session.oncancel = () => reject({ statusCode: 'CANCELED' }); // read as a closed wallet, as Google Pay's
-          session.begin();
-        });
-      }, deviceData, 'applePay');
+      return attempt(
+        async () => {
+          const Session = (window as AppleWindow).ApplePaySession;
+          if (!Session) throw new Error('Apple Pay is unavailable');
+          const applePay = await (await import('braintree-web/apple-pay')).create({ client });
+          const request = applePay.createPaymentRequest({ total: { label: 'Lumo', amount } });
+          const session = new Session(APPLE_PAY_VERSION, request);
+          return new Promise<string>((resolve, reject) => {
+            session.onvalidatemerchant = (event) => {
+              applePay
+                .performValidation({ validationURL: event.validationURL, displayName: 'Lumo' })
+                .then((merchantSession) => session.completeMerchantValidation(merchantSession))
+                .catch((error) => {
+                  session.abort();
+                  reject(error);
+                });
+            };
+            session.onpaymentauthorized = (event) => {
+              applePay
+                .tokenize({ token: event.payment.token })
+                .then((payload) => {
+                  session.completePayment(Session.STATUS_SUCCESS);
+                  resolve(payload.nonce);
+                })
+                .catch((error) => {
+                  session.completePayment(Session.STATUS_FAILURE);
+                  reject(error);
+                });
+            };
+            session.oncancel = () => reject({ statusCode: 'CANCELED' }); // read as a closed wallet, as Google Pay's
+            session.begin();
+          });
+        },
+        deviceData,
+        'applePay',
+      );
     },
 
     async teardown() {
-      await Promise.allSettled([fields?.teardown(), paypal?.teardown(), threeDSecure?.teardown(), collector?.teardown(),
-        client.teardown()]);
+      await Promise.allSettled([
+        fields?.teardown(),
+        paypal?.teardown(),
+        threeDSecure?.teardown(),
+        collector?.teardown(),
+        client.teardown(),
+      ]);
       fields = null;
       paypal = null;
     },

@@ -5,10 +5,21 @@ import { tokenizeFields, tokenizeMessage } from './tokenizeErrors';
 jest.mock('./hosted', () => ({
   createHostedProvider: jest.fn(async () => ({ kind: 'hosted' })),
 }));
-const { createHostedProvider } = jest.requireMock('./hosted') as { createHostedProvider: jest.Mock };
+const { createHostedProvider } = jest.requireMock('./hosted') as {
+  createHostedProvider: jest.Mock;
+};
 
-const card = (number: string, cvv = '123') => ({ number, expiry: '12 / 30', cvv, holderName: 'Sam Lee' });
-const challenge = { showBankFrame: jest.fn(), askSandbox: jest.fn(async () => 'authenticate' as const), close: jest.fn() };
+const card = (number: string, cvv = '123') => ({
+  number,
+  expiry: '12 / 30',
+  cvv,
+  holderName: 'Sam Lee',
+});
+const challenge = {
+  showBankFrame: jest.fn(),
+  askSandbox: jest.fn(async () => 'authenticate' as const),
+  close: jest.fn(),
+};
 const check = { verification: { amount: '4.99' }, challenge };
 
 describe('choosing the payment provider', () => {
@@ -51,29 +62,44 @@ describe('sandbox provider', () => {
 
   it('tokenizes a complete card with device data', async () => {
     const result = await provider.tokenizeCard(card('4111 1111 1111 1111'), check);
-    expect(result).toEqual(expect.objectContaining({ ok: true, nonce: 'fake-valid-visa-nonce', method: 'card' }));
+    expect(result).toEqual(
+      expect.objectContaining({ ok: true, nonce: 'fake-valid-visa-nonce', method: 'card' }),
+    );
     expect(result.ok && result.deviceData).toBeTruthy();
   });
   it('refuses empty fields', async () => {
-    expect(await provider.tokenizeCard({ ...card('4111111111111111'), holderName: '' }, check))
-      .toEqual({ ok: false, message: 'fieldsEmpty', fields: ['holderName'] });
+    expect(
+      await provider.tokenizeCard({ ...card('4111111111111111'), holderName: '' }, check),
+    ).toEqual({ ok: false, message: 'fieldsEmpty', fields: ['holderName'] });
   });
   it('refuses invalid fields', async () => {
-    expect(await provider.tokenizeCard({ ...card('4111111111111111'), expiry: '13 / 30' }, check))
-      .toEqual({ ok: false, message: 'fieldsInvalid', fields: ['expiry'] });
+    expect(
+      await provider.tokenizeCard({ ...card('4111111111111111'), expiry: '13 / 30' }, check),
+    ).toEqual({ ok: false, message: 'fieldsInvalid', fields: ['expiry'] });
   });
   it('stops a Luhn-invalid number or an Amex of the wrong length in the form, with no nonce (issue 15)', async () => {
-    expect(await provider.tokenizeCard(card('4111 1111 1111 1112'), check))
-      .toEqual({ ok: false, message: 'fieldsInvalid', fields: ['number'] });
-    expect(await provider.tokenizeCard({ ...card('3782 822463 1000'), cvv: '1234' }, check))
-      .toEqual({ ok: false, message: 'fieldsInvalid', fields: ['number'] });
-    expect(await provider.tokenizeCard({ ...card('3782 822463 10005'), cvv: '1234' }, check))
-      .toEqual(expect.objectContaining({ ok: true, nonce: 'fake-valid-amex-nonce' }));
+    expect(await provider.tokenizeCard(card('4111 1111 1111 1112'), check)).toEqual({
+      ok: false,
+      message: 'fieldsInvalid',
+      fields: ['number'],
+    });
+    expect(
+      await provider.tokenizeCard({ ...card('3782 822463 1000'), cvv: '1234' }, check),
+    ).toEqual({ ok: false, message: 'fieldsInvalid', fields: ['number'] });
+    expect(
+      await provider.tokenizeCard({ ...card('3782 822463 10005'), cvv: '1234' }, check),
+    ).toEqual(expect.objectContaining({ ok: true, nonce: 'fake-valid-amex-nonce' }));
   });
   it('gives the PayPal and Google Pay test nonces', async () => {
-    expect(await provider.payWithPayPal()).toEqual(expect.objectContaining({ nonce: 'fake-paypal-billing-agreement-nonce', method: 'paypal' }));
-    expect(await provider.payWithGooglePay()).toEqual(expect.objectContaining({ nonce: 'fake-android-pay-visa-nonce', method: 'googlePay' }));
-    expect(await provider.payWithApplePay()).toEqual(expect.objectContaining({ nonce: 'fake-apple-pay-visa-nonce', method: 'applePay' }));
+    expect(await provider.payWithPayPal()).toEqual(
+      expect.objectContaining({ nonce: 'fake-paypal-billing-agreement-nonce', method: 'paypal' }),
+    );
+    expect(await provider.payWithGooglePay()).toEqual(
+      expect.objectContaining({ nonce: 'fake-android-pay-visa-nonce', method: 'googlePay' }),
+    );
+    expect(await provider.payWithApplePay()).toEqual(
+      expect.objectContaining({ nonce: 'fake-apple-pay-visa-nonce', method: 'applePay' }),
+    );
   });
 });
 
@@ -82,24 +108,37 @@ describe('sandbox 3-D Secure', () => {
   beforeEach(() => jest.clearAllMocks());
 
   it('passes a frictionless authentication without asking the parent', async () => {
-    expect(await provider.tokenizeCard(card('4000 0000 0000 1000'), check)).toEqual(expect.objectContaining(
-      { ok: true, nonce: 'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce' }));
+    expect(await provider.tokenizeCard(card('4000 0000 0000 1000'), check)).toEqual(
+      expect.objectContaining({
+        ok: true,
+        nonce: 'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce',
+      }),
+    );
     expect(challenge.askSandbox).not.toHaveBeenCalled();
   });
   it.each([
-    ['authenticate', { ok: true, nonce: 'fake-three-d-secure-two-visa-successful-step-up-authentication-nonce' }],
+    [
+      'authenticate',
+      { ok: true, nonce: 'fake-three-d-secure-two-visa-successful-step-up-authentication-nonce' },
+    ],
     ['fail', { ok: true, nonce: 'fake-three-d-secure-visa-failed-authentication-nonce' }],
     ['cancel', { ok: false, message: 'threeDSecureCancelled' }],
   ] as const)('plays the challenge card: %s', async (answer, expected) => {
     challenge.askSandbox.mockResolvedValueOnce(answer as never);
-    expect(await provider.tokenizeCard(card('4000 0000 0000 1091'), check)).toEqual(expect.objectContaining(expected));
+    expect(await provider.tokenizeCard(card('4000 0000 0000 1091'), check)).toEqual(
+      expect.objectContaining(expected),
+    );
     expect(challenge.close).toHaveBeenCalled();
   });
   it('gives lookup errors and unavailable issuers their 3-D Secure nonces', async () => {
-    expect(await provider.tokenizeCard(card('4000 0000 0000 1067'), check)).toEqual(expect.objectContaining(
-      { nonce: 'fake-three-d-secure-two-visa-error-on-lookup-nonce' }));
-    expect(await provider.tokenizeCard(card('4000 0000 0000 1034'), check)).toEqual(expect.objectContaining(
-      { nonce: 'fake-three-d-secure-visa-authentication-unavailable-nonce' }));
+    expect(await provider.tokenizeCard(card('4000 0000 0000 1067'), check)).toEqual(
+      expect.objectContaining({ nonce: 'fake-three-d-secure-two-visa-error-on-lookup-nonce' }),
+    );
+    expect(await provider.tokenizeCard(card('4000 0000 0000 1034'), check)).toEqual(
+      expect.objectContaining({
+        nonce: 'fake-three-d-secure-visa-authentication-unavailable-nonce',
+      }),
+    );
   });
 });
 
@@ -121,14 +160,25 @@ describe('Braintree tokenization errors', () => {
   ])('%s -> %s', (code, message) => expect(tokenizeMessage({ code })).toBe(message));
 
   it('reads a brand the merchant account refuses (gateway error 81703)', () => {
-    const error = { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION', details: { originalError: { fieldErrors: [{ code: '81703' }] } } };
+    const error = {
+      code: 'HOSTED_FIELDS_FAILED_TOKENIZATION',
+      details: { originalError: { fieldErrors: [{ code: '81703' }] } },
+    };
     expect(tokenizeMessage(error)).toBe('cardBrandNotAccepted');
   });
 
   it('names the fields an error is about', () => {
-    expect(tokenizeFields({ code: 'HOSTED_FIELDS_FIELDS_EMPTY' })).toEqual(['number', 'expiry', 'cvv']);
-    expect(tokenizeFields({ code: 'HOSTED_FIELDS_FIELDS_INVALID', details: { invalidFieldKeys: ['cvv', 'expirationDate'] } }))
-      .toEqual(['cvv', 'expiry']);
+    expect(tokenizeFields({ code: 'HOSTED_FIELDS_FIELDS_EMPTY' })).toEqual([
+      'number',
+      'expiry',
+      'cvv',
+    ]);
+    expect(
+      tokenizeFields({
+        code: 'HOSTED_FIELDS_FIELDS_INVALID',
+        details: { invalidFieldKeys: ['cvv', 'expirationDate'] },
+      }),
+    ).toEqual(['cvv', 'expiry']);
     expect(tokenizeFields(new Error('x'))).toEqual([]);
   });
 

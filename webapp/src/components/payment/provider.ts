@@ -8,13 +8,19 @@ import type { CardField, CardValues } from './cardFormat';
 
 /** Messages of docs/product.md#errors "Card tokenization" that are not API error keys. */
 export type TokenizeMessage =
-  | 'fieldsEmpty' | 'fieldsInvalid' | 'tokenizeNetwork' | 'tokenizeFailed' | 'walletClosed' | 'threeDSecureCancelled';
+  | 'fieldsEmpty'
+  | 'fieldsInvalid'
+  | 'tokenizeNetwork'
+  | 'tokenizeFailed'
+  | 'walletClosed'
+  | 'threeDSecureCancelled';
 export type PaymentMessage = ErrorKey | TokenizeMessage;
 
 export type PaymentMethod = 'card' | 'paypal' | 'googlePay' | 'applePay';
 export type Nonce = { nonce: string; deviceData: string | null; method: PaymentMethod };
 /** A failure names the card fields it is about, so the form marks them. */
-export type TokenizeResult = ({ ok: true } & Nonce) | { ok: false; message: PaymentMessage; fields?: CardField[] };
+export type TokenizeResult =
+  ({ ok: true } & Nonce) | { ok: false; message: PaymentMessage; fields?: CardField[] };
 
 /** Where hosted fields put their iframes: ids of empty elements on the page. */
 export type HostedContainers = { number: string; expiry: string; cvv: string };
@@ -41,13 +47,20 @@ export type PayPalHandlers = { onStart(): boolean; onResult(result: TokenizeResu
 export interface PaymentProvider {
   readonly kind: 'sandbox' | 'hosted';
   /** Hosted fields only: fills the containers with Braintree's iframes; `onInvalid` gets the fields to mark. */
-  mountCardFields(containers: HostedContainers, onInvalid?: (fields: CardField[]) => void): Promise<void>;
+  mountCardFields(
+    containers: HostedContainers,
+    onInvalid?: (fields: CardField[]) => void,
+  ): Promise<void>;
   /** The sandbox reads the values; hosted fields ignore them and read their iframes (only the holder name is ours). */
   tokenizeCard(card: CardValues, check: CardCheck): Promise<TokenizeResult>;
   /** 'own': the form shows its PayPal button and calls payWithPayPal; 'provider': mountPayPalButton draws PayPal's. */
   readonly paypalButton: 'own' | 'provider';
   payWithPayPal(amount: WalletAmount): Promise<TokenizeResult>;
-  mountPayPalButton(containerId: string, amount: WalletAmount, handlers: PayPalHandlers): Promise<void>;
+  mountPayPalButton(
+    containerId: string,
+    amount: WalletAmount,
+    handlers: PayPalHandlers,
+  ): Promise<void>;
   payWithGooglePay(amount: WalletAmount, check: CardCheck): Promise<TokenizeResult>;
   /** Apple Pay: only in a browser that offers it (Safari on Apple devices). */
   canPayWithApplePay(): boolean;

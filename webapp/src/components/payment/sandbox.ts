@@ -14,13 +14,24 @@ export function sandboxCardNonce(card: CardValues): string {
   if (!luhnValid(digits)) return 'fake-luhn-invalid-nonce';
   if (card.cvv === FAILING_CVV) return 'fake-cvv-failed-nonce';
   if (TEST_CARD_NONCES[digits]) return TEST_CARD_NONCES[digits];
-  return ACCEPTED_BRANDS.has(cardBrand(digits)) ? 'fake-valid-nonce' : 'fake-brand-not-accepted-nonce';
+  return ACCEPTED_BRANDS.has(cardBrand(digits))
+    ? 'fake-valid-nonce'
+    : 'fake-brand-not-accepted-nonce';
 }
 
 /** The 3-D Secure outcome of a sandbox card: its own nonce, or the challenge's answer. */
-async function threeDSecureNonce(digits: string, nonce: string, { challenge }: CardCheck): Promise<TokenizeResult> {
+async function threeDSecureNonce(
+  digits: string,
+  nonce: string,
+  { challenge }: CardCheck,
+): Promise<TokenizeResult> {
   const known = THREE_D_SECURE_CARDS[digits];
-  const ok = (value: string): TokenizeResult => ({ ok: true, nonce: value, deviceData: SANDBOX_DEVICE_DATA, method: 'card' });
+  const ok = (value: string): TokenizeResult => ({
+    ok: true,
+    nonce: value,
+    deviceData: SANDBOX_DEVICE_DATA,
+    method: 'card',
+  });
   if (!known) return ok(nonce); // not enrolled: the plain test nonce, without 3-D Secure
   if (!known.challenge) return ok(known.nonce);
   try {
@@ -47,13 +58,23 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async payWithPayPal(): Promise<TokenizeResult> {
-    return { ok: true, nonce: WALLET_NONCES.paypal, deviceData: SANDBOX_DEVICE_DATA, method: 'paypal' };
+    return {
+      ok: true,
+      nonce: WALLET_NONCES.paypal,
+      deviceData: SANDBOX_DEVICE_DATA,
+      method: 'paypal',
+    };
   }
 
   async mountPayPalButton(): Promise<void> {}
 
   async payWithGooglePay(): Promise<TokenizeResult> {
-    return { ok: true, nonce: WALLET_NONCES.googlePay, deviceData: SANDBOX_DEVICE_DATA, method: 'googlePay' };
+    return {
+      ok: true,
+      nonce: WALLET_NONCES.googlePay,
+      deviceData: SANDBOX_DEVICE_DATA,
+      method: 'googlePay',
+    };
   }
 
   canPayWithApplePay(): boolean {
@@ -61,7 +82,12 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async payWithApplePay(): Promise<TokenizeResult> {
-    return { ok: true, nonce: WALLET_NONCES.applePay, deviceData: SANDBOX_DEVICE_DATA, method: 'applePay' };
+    return {
+      ok: true,
+      nonce: WALLET_NONCES.applePay,
+      deviceData: SANDBOX_DEVICE_DATA,
+      method: 'applePay',
+    };
   }
 
   async teardown(): Promise<void> {}

@@ -25,23 +25,48 @@ export const TEST_CARD_NONCES: Record<string, string> = {
 
 /** How the bank's 3-D Secure check ends: at once (frictionless), or after a challenge the parent answers. */
 export type ThreeDSecureCase =
-  | { challenge: false; nonce: string }
-  | { challenge: true; authenticated: string; failed: string };
+  { challenge: false; nonce: string } | { challenge: true; authenticated: string; failed: string };
 
 const FAILED_NONCE = 'fake-three-d-secure-visa-failed-authentication-nonce';
 
 /** Braintree's 3-D Secure 2 test cards (Cardinal's EMV 3DS test cases) -> Braintree's 3-D Secure test nonces. */
 export const THREE_D_SECURE_CARDS: Record<string, ThreeDSecureCase> = {
-  '4000000000001000': { challenge: false, nonce: 'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce' },
+  '4000000000001000': {
+    challenge: false,
+    nonce: 'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce',
+  },
   '4000000000001018': { challenge: false, nonce: FAILED_NONCE },
-  '4000000000001026': { challenge: false, nonce: 'fake-three-d-secure-visa-attempts-non-participating-nonce' },
-  '4000000000001034': { challenge: false, nonce: 'fake-three-d-secure-visa-authentication-unavailable-nonce' },
+  '4000000000001026': {
+    challenge: false,
+    nonce: 'fake-three-d-secure-visa-attempts-non-participating-nonce',
+  },
+  '4000000000001034': {
+    challenge: false,
+    nonce: 'fake-three-d-secure-visa-authentication-unavailable-nonce',
+  },
   '4000000000001059': { challenge: false, nonce: 'fake-three-d-secure-visa-unavailable-nonce' },
-  '4000000000001067': { challenge: false, nonce: 'fake-three-d-secure-two-visa-error-on-lookup-nonce' },
-  '4000000000001075': { challenge: false, nonce: 'fake-three-d-secure-two-visa-timeout-on-lookup-nonce' },
-  '4000000000001083': { challenge: false, nonce: 'fake-three-d-secure-visa-bypassed-authentication-nonce' },
-  '4000000000001091': { challenge: true, authenticated: 'fake-three-d-secure-two-visa-successful-step-up-authentication-nonce', failed: FAILED_NONCE },
-  '4000000000001109': { challenge: true, authenticated: 'fake-three-d-secure-two-visa-successful-step-up-authentication-nonce', failed: FAILED_NONCE },
+  '4000000000001067': {
+    challenge: false,
+    nonce: 'fake-three-d-secure-two-visa-error-on-lookup-nonce',
+  },
+  '4000000000001075': {
+    challenge: false,
+    nonce: 'fake-three-d-secure-two-visa-timeout-on-lookup-nonce',
+  },
+  '4000000000001083': {
+    challenge: false,
+    nonce: 'fake-three-d-secure-visa-bypassed-authentication-nonce',
+  },
+  '4000000000001091': {
+    challenge: true,
+    authenticated: 'fake-three-d-secure-two-visa-successful-step-up-authentication-nonce',
+    failed: FAILED_NONCE,
+  },
+  '4000000000001109': {
+    challenge: true,
+    authenticated: 'fake-three-d-secure-two-visa-successful-step-up-authentication-nonce',
+    failed: FAILED_NONCE,
+  },
 };
 
 /** Braintree's sandbox answers CVV 200 with "does not match". */

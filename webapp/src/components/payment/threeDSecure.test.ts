@@ -1,4 +1,10 @@
-import { billingAddressOf, CARD_VERIFICATION_AMOUNT, threeDSecureAmount, threeDSecureMessage, verificationEmail } from './threeDSecure';
+import {
+  billingAddressOf,
+  CARD_VERIFICATION_AMOUNT,
+  threeDSecureAmount,
+  threeDSecureMessage,
+  verificationEmail,
+} from './threeDSecure';
 
 describe('the amount 3-D Secure authenticates', () => {
   it('is the first charge when it is charged at once', () => {
@@ -14,7 +20,10 @@ describe('the amount 3-D Secure authenticates', () => {
 
 describe('what the bank is told of the payer', () => {
   it('splits an ASCII holder name and leaves other names out', () => {
-    expect(billingAddressOf('  Sam   Lee Jones ')).toEqual({ givenName: 'Sam', surname: 'Lee Jones' });
+    expect(billingAddressOf('  Sam   Lee Jones ')).toEqual({
+      givenName: 'Sam',
+      surname: 'Lee Jones',
+    });
     expect(billingAddressOf('Cher')).toEqual({ givenName: 'Cher', surname: 'Cher' });
     expect(billingAddressOf('Zoë Müller')).toBeUndefined();
     expect(billingAddressOf('سارة')).toBeUndefined();

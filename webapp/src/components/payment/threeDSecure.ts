@@ -12,11 +12,15 @@ export const CARD_VERIFICATION_AMOUNT = '1.00';
 
 /** The first charge, in the currency's units ("70.90"), or the card verification when the first days are free. */
 export function threeDSecureAmount(firstChargeCents: number, freeDaysFirst: boolean): string {
-  return freeDaysFirst || firstChargeCents <= 0 ? CARD_VERIFICATION_AMOUNT : (firstChargeCents / 100).toFixed(2);
+  return freeDaysFirst || firstChargeCents <= 0
+    ? CARD_VERIFICATION_AMOUNT
+    : (firstChargeCents / 100).toFixed(2);
 }
 
 /** 3-D Secure's billing name takes printable ASCII only (else THREEDS_LOOKUP_VALIDATION_ERROR): other names are left out. */
-export function billingAddressOf(holderName: string): { givenName: string; surname: string } | undefined {
+export function billingAddressOf(
+  holderName: string,
+): { givenName: string; surname: string } | undefined {
   const name = holderName.trim().replace(/\s+/g, ' ');
   if (!name || !/^[\x20-\x7e]+$/.test(name)) return undefined;
   const [givenName, ...rest] = name.split(' ');
@@ -24,7 +28,10 @@ export function billingAddressOf(holderName: string): { givenName: string; surna
 }
 
 /** A partner's placeholder address (docs/product.md#flows: fake e-mails of store users) is no help to the bank. */
-export function verificationEmail(email: string | null | undefined, isEmailFake: boolean | undefined): string | undefined {
+export function verificationEmail(
+  email: string | null | undefined,
+  isEmailFake: boolean | undefined,
+): string | undefined {
   return email && !isEmailFake ? email : undefined;
 }
 

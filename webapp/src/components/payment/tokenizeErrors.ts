@@ -29,13 +29,23 @@ const BY_CODE: Record<string, PaymentMessage> = {
 };
 
 /** Hosted fields' own names of the card fields -> ours. */
-const FIELD_KEYS: Record<string, CardField> = { number: 'number', expirationDate: 'expiry', cvv: 'cvv', cardholderName: 'holderName' };
+const FIELD_KEYS: Record<string, CardField> = {
+  number: 'number',
+  expirationDate: 'expiry',
+  cvv: 'cvv',
+  cardholderName: 'holderName',
+};
 
 /** The fields a hosted-fields error names (details.invalidFieldKeys); every card field when all are empty. */
 export function tokenizeFields(error: unknown): CardField[] {
-  const { code, details } = (error ?? {}) as { code?: unknown; details?: { invalidFieldKeys?: unknown } };
+  const { code, details } = (error ?? {}) as {
+    code?: unknown;
+    details?: { invalidFieldKeys?: unknown };
+  };
   if (code === 'HOSTED_FIELDS_FIELDS_EMPTY') return ['number', 'expiry', 'cvv'];
-  const keys = Array.isArray(details?.invalidFieldKeys) ? (details.invalidFieldKeys as string[]) : [];
+  const keys = Array.isArray(details?.invalidFieldKeys)
+    ? (details.invalidFieldKeys as string[])
+    : [];
   return keys.map((key) => FIELD_KEYS[key]).filter(Boolean);
 }
 
@@ -43,7 +53,10 @@ export function tokenizeMessage(error: unknown): PaymentMessage {
   const code = (error as { code?: unknown } | null)?.code;
   // The gateway refuses a brand the merchant account does not accept with validation error 81703
   // ("Credit card type is not accepted by this merchant account"), inside the tokenization error's details.
-  if (code === 'HOSTED_FIELDS_FAILED_TOKENIZATION' && JSON.stringify((error as { details?: unknown }).details ?? null).includes('"81703"')) {
+  if (
+    code === 'HOSTED_FIELDS_FAILED_TOKENIZATION' &&
+    JSON.stringify((error as { details?: unknown }).details ?? null).includes('"81703"')
+  ) {
     return 'cardBrandNotAccepted';
   }
   if (typeof code === 'string' && BY_CODE[code]) return BY_CODE[code];

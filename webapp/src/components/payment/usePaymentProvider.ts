@@ -27,7 +27,8 @@ export function usePaymentProvider(currency: string | null): ProviderState & { r
       const token = await generateClientToken(currency);
       if (!token.ok || !token.data?.clientToken) {
         // docs/product.md#errors: token generation code 1 has its own message.
-        if (live) setState({ status: 'failed', errorKey: token.ok ? 'tokenGeneration' : token.errorKey });
+        if (live)
+          setState({ status: 'failed', errorKey: token.ok ? 'tokenGeneration' : token.errorKey });
         return;
       }
       try {

@@ -4,11 +4,24 @@ import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 // Pages of the spec that are not built yet: they show their localized title
 // and one line, so routing and translations can be checked end to end.
 export type PlaceholderNamespace =
-  | 'ProfilePage' | 'ChangePasswordPage' | 'UnsubscribePage' | 'LoginPage'
-  | 'LogoutPage' | 'RegisterPage' | 'SwisscomPage' | 'RetailerPage'
-  | 'SubscribePage' | 'ResubscribePage' | 'ChangePlanPage'
-  | 'ChangeSubscriptionPlanPage' | 'ProductsPage' | 'ForgottenPasswordPage'
-  | 'AddSubscriptionPage' | 'CouponPage' | 'PromoPage' | 'HomePage';
+  | 'ProfilePage'
+  | 'ChangePasswordPage'
+  | 'UnsubscribePage'
+  | 'LoginPage'
+  | 'LogoutPage'
+  | 'RegisterPage'
+  | 'SwisscomPage'
+  | 'RetailerPage'
+  | 'SubscribePage'
+  | 'ResubscribePage'
+  | 'ChangePlanPage'
+  | 'ChangeSubscriptionPlanPage'
+  | 'ProductsPage'
+  | 'ForgottenPasswordPage'
+  | 'AddSubscriptionPage'
+  | 'CouponPage'
+  | 'PromoPage'
+  | 'HomePage';
 
 type Props = LocaleParams & { namespace: PlaceholderNamespace };
 

@@ -4,7 +4,8 @@ import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 type Props = { titleId: string; onClose: () => void; closeLabel: string; children: ReactNode };
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: focus moves in and stays in, Escape closes, focus returns to the opener. */
 export default function Modal({ titleId, onClose, closeLabel, children }: Props) {
@@ -42,7 +43,14 @@ export default function Modal({ titleId, onClose, closeLabel, children }: Props)
 
   return (
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <div
+        ref={dialog}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+      >
         <button type="button" className="modal-close" onClick={onClose} aria-label={closeLabel}>
           ×
         </button>

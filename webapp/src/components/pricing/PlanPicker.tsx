@@ -22,9 +22,22 @@ export default function PlanPicker({ note }: { note?: ReactNode }) {
 
   return (
     <>
-      <PricingCard plans={plans} selection={selection} onOpen={() => setOpen(true)} failed={failed} onRetry={retry} note={note} />
+      <PricingCard
+        plans={plans}
+        selection={selection}
+        onOpen={() => setOpen(true)}
+        failed={failed}
+        onRetry={retry}
+        note={note}
+      />
       {open && plans && (
-        <PlanPopup mode="choose" plans={plans} selected={selection} onSelect={select} onClose={() => setOpen(false)} />
+        <PlanPopup
+          mode="choose"
+          plans={plans}
+          selected={selection}
+          onSelect={select}
+          onClose={() => setOpen(false)}
+        />
       )}
     </>
   );

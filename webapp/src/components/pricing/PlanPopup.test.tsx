@@ -11,7 +11,15 @@ describe('PlanPopup', () => {
   it('in choose mode, picking a plan reports it and closes the popup', () => {
     const onSelect = jest.fn();
     const onClose = jest.fn();
-    renderWithIntl(<PlanPopup mode="choose" plans={PLANS_FR} selected={all} onSelect={onSelect} onClose={onClose} />);
+    renderWithIntl(
+      <PlanPopup
+        mode="choose"
+        plans={PLANS_FR}
+        selected={all}
+        onSelect={onSelect}
+        onClose={onClose}
+      />,
+    );
 
     fireEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
     fireEvent.click(screen.getByRole('checkbox', { name: en.Plans.lumo_books }));
@@ -27,7 +35,14 @@ describe('PlanPopup', () => {
     const onClose = jest.fn();
     const onSelect = jest.fn();
     renderWithIntl(
-      <PlanPopup mode="change" plans={PLANS_FR} selected={all} onSelect={onSelect} onConfirm={onConfirm} onClose={onClose} />,
+      <PlanPopup
+        mode="change"
+        plans={PLANS_FR}
+        selected={all}
+        onSelect={onSelect}
+        onConfirm={onConfirm}
+        onClose={onClose}
+      />,
     );
     fireEvent.click(screen.getByRole('checkbox', { name: en.Plans.lumo_games }));
     fireEvent.click(screen.getByRole('button', { name: en.PlanPopup.confirm }));
@@ -37,14 +52,30 @@ describe('PlanPopup', () => {
   });
 
   it('shows the add-on prices and the yearly savings', () => {
-    renderWithIntl(<PlanPopup mode="choose" plans={PLANS_FR} selected={all} onSelect={jest.fn()} onClose={jest.fn()} />);
+    renderWithIntl(
+      <PlanPopup
+        mode="choose"
+        plans={PLANS_FR}
+        selected={all}
+        onSelect={jest.fn()}
+        onClose={jest.fn()}
+      />,
+    );
     expect(screen.getByText('Second app: +€21.00. Third app: +€15.00.')).toBeInTheDocument();
     expect(screen.getByText('You save €48.98 a year')).toBeInTheDocument();
     expect(screen.getByText('That is €6.00 a month')).toBeInTheDocument();
   });
 
   it('cannot be confirmed without an app', () => {
-    renderWithIntl(<PlanPopup mode="choose" plans={PLANS_FR} selected={{ period: 'P1M', apps: ['tv'] }} onSelect={jest.fn()} onClose={jest.fn()} />);
+    renderWithIntl(
+      <PlanPopup
+        mode="choose"
+        plans={PLANS_FR}
+        selected={{ period: 'P1M', apps: ['tv'] }}
+        onSelect={jest.fn()}
+        onClose={jest.fn()}
+      />,
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: en.Plans.lumo_tv }));
     expect(screen.getByText(en.PlanPopup.pickOneApp)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: en.PlanPopup.choose })).toBeDisabled();
@@ -52,7 +83,15 @@ describe('PlanPopup', () => {
 
   it('is a modal dialog that Escape and the close button close', () => {
     const onClose = jest.fn();
-    renderWithIntl(<PlanPopup mode="choose" plans={PLANS_FR} selected={all} onSelect={jest.fn()} onClose={onClose} />);
+    renderWithIntl(
+      <PlanPopup
+        mode="choose"
+        plans={PLANS_FR}
+        selected={all}
+        onSelect={jest.fn()}
+        onClose={onClose}
+      />,
+    );
     const dialog = screen.getByRole('dialog', { name: en.PlanPopup.title });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     fireEvent.keyDown(dialog, { key: 'Escape' });
@@ -64,7 +103,9 @@ describe('PlanPopup', () => {
 describe('PricingCard', () => {
   it('shows the selection, its price and opens the popup', () => {
     const onOpen = jest.fn();
-    renderWithIntl(<PricingCard plans={PLANS_FR} selection={all} onOpen={onOpen} note="7 days free" />);
+    renderWithIntl(
+      <PricingCard plans={PLANS_FR} selection={all} onOpen={onOpen} note="7 days free" />,
+    );
     expect(screen.getByText(en.Plans.lumo_tv_books_games)).toBeInTheDocument();
     expect(screen.getByText('€70.90 / year')).toBeInTheDocument();
     expect(screen.getByText('7 days free')).toBeInTheDocument();
@@ -74,22 +115,31 @@ describe('PricingCard', () => {
 
   it('shows a loader while the prices load, and a retry when they fail', () => {
     const onRetry = jest.fn();
-    const { unmount } = renderWithIntl(<PricingCard plans={null} selection={all} onOpen={jest.fn()} />);
+    const { unmount } = renderWithIntl(
+      <PricingCard plans={null} selection={all} onOpen={jest.fn()} />,
+    );
     expect(screen.getByRole('status')).toHaveTextContent(en.PricingCard.loading);
     unmount();
-    renderWithIntl(<PricingCard plans={null} selection={all} onOpen={jest.fn()} failed onRetry={onRetry} />);
+    renderWithIntl(
+      <PricingCard plans={null} selection={all} onOpen={jest.fn()} failed onRetry={onRetry} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: en.PricingCard.retry }));
     expect(onRetry).toHaveBeenCalled();
   });
 
   it('while loading, keeps the lines of the card it becomes, so nothing below it moves', () => {
-    const lines = (card: Element) => [...card.children].map((line) => line.className.replace(' skeleton-badge', ''));
-    const { container, unmount } = renderWithIntl(<PricingCard plans={null} selection={all} onOpen={jest.fn()} note="7 days free" />);
+    const lines = (card: Element) =>
+      [...card.children].map((line) => line.className.replace(' skeleton-badge', ''));
+    const { container, unmount } = renderWithIntl(
+      <PricingCard plans={null} selection={all} onOpen={jest.fn()} note="7 days free" />,
+    );
     const loading = lines(container.querySelector('.pricing-card')!);
     expect(screen.getByText(en.Plans.lumo_tv_books_games)).toBeInTheDocument();
     expect(screen.getByText('7 days free')).toBeInTheDocument();
     unmount();
-    const loaded = renderWithIntl(<PricingCard plans={PLANS_FR} selection={all} onOpen={jest.fn()} note="7 days free" />);
+    const loaded = renderWithIntl(
+      <PricingCard plans={PLANS_FR} selection={all} onOpen={jest.fn()} note="7 days free" />,
+    );
     expect(lines(loaded.container.querySelector('.pricing-card')!)).toEqual(loading);
   });
 });

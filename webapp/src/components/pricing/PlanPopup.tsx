@@ -5,7 +5,17 @@ import { useLocale, useTranslations } from 'next-intl';
 import Spinner from '@/components/common/Spinner';
 import Modal from './Modal';
 import './pricing.css';
-import { addOnPrice, APPS, formatMoney, normalizeApps, priceSelection, type App, type Period, type PlanSelection, type PlansResponse } from './plans';
+import {
+  addOnPrice,
+  APPS,
+  formatMoney,
+  normalizeApps,
+  priceSelection,
+  type App,
+  type Period,
+  type PlanSelection,
+  type PlansResponse,
+} from './plans';
 
 export type PlanPopupProps = {
   mode: 'choose' | 'change';
@@ -20,7 +30,15 @@ export type PlanPopupProps = {
 const PERIODS: readonly Period[] = ['P1M', 'P1Y'];
 
 /** docs/product.md#screens "Plan popup": monthly or yearly, one to three apps with add-on prices. */
-export default function PlanPopup({ mode, plans, selected, onSelect, onConfirm, onClose, confirming }: PlanPopupProps) {
+export default function PlanPopup({
+  mode,
+  plans,
+  selected,
+  onSelect,
+  onConfirm,
+  onClose,
+  confirming,
+}: PlanPopupProps) {
   const t = useTranslations('PlanPopup');
   const tPlans = useTranslations('Plans');
   const locale = useLocale();
@@ -29,7 +47,9 @@ export default function PlanPopup({ mode, plans, selected, onSelect, onConfirm, 
   const money = (cents: number) => formatMoney(cents, priced?.currency ?? plans.currency, locale);
 
   function toggleApp(app: App) {
-    const apps = draft.apps.includes(app) ? draft.apps.filter((a) => a !== app) : [...draft.apps, app];
+    const apps = draft.apps.includes(app)
+      ? draft.apps.filter((a) => a !== app)
+      : [...draft.apps, app];
     setDraft({ ...draft, apps: normalizeApps(apps) });
   }
 
@@ -51,7 +71,12 @@ export default function PlanPopup({ mode, plans, selected, onSelect, onConfirm, 
         <legend>{t('periodLegend')}</legend>
         {PERIODS.map((period) => (
           <label key={period} className="segment">
-            <input type="radio" name="plan-period" checked={draft.period === period} onChange={() => setDraft({ ...draft, period })} />
+            <input
+              type="radio"
+              name="plan-period"
+              checked={draft.period === period}
+              onChange={() => setDraft({ ...draft, period })}
+            />
             <span>{t('period', { period })}</span>
           </label>
         ))}
@@ -60,7 +85,11 @@ export default function PlanPopup({ mode, plans, selected, onSelect, onConfirm, 
         <legend>{t('appsLegend')}</legend>
         {APPS.map((app) => (
           <label key={app} className="app-option">
-            <input type="checkbox" checked={draft.apps.includes(app)} onChange={() => toggleApp(app)} />
+            <input
+              type="checkbox"
+              checked={draft.apps.includes(app)}
+              onChange={() => toggleApp(app)}
+            />
             <span className="app-option-name">{tPlans(`lumo_${app}`)}</span>
           </label>
         ))}
@@ -72,8 +101,14 @@ export default function PlanPopup({ mode, plans, selected, onSelect, onConfirm, 
         {priced ? (
           <>
             <p className="pricing-card-plan">{tPlans(priced.product as 'lumo_tv')}</p>
-            <p className="pricing-card-price">{t('price', { price: money(priced.total), period: draft.period })}</p>
-            {draft.period === 'P1Y' && <p className="pricing-card-detail">{t('perMonth', { price: money(priced.perMonth) })}</p>}
+            <p className="pricing-card-price">
+              {t('price', { price: money(priced.total), period: draft.period })}
+            </p>
+            {draft.period === 'P1Y' && (
+              <p className="pricing-card-detail">
+                {t('perMonth', { price: money(priced.perMonth) })}
+              </p>
+            )}
             {priced.yearlySavings !== null && priced.yearlySavings > 0 && (
               <p className="badge">{t('savings', { amount: money(priced.yearlySavings) })}</p>
             )}
@@ -83,7 +118,13 @@ export default function PlanPopup({ mode, plans, selected, onSelect, onConfirm, 
         )}
       </div>
       <button type="button" className="button" onClick={pick} disabled={!priced || confirming}>
-        {confirming ? <Spinner label={t('confirming')} /> : mode === 'change' ? t('confirm') : t('choose')}
+        {confirming ? (
+          <Spinner label={t('confirming')} />
+        ) : mode === 'change' ? (
+          t('confirm')
+        ) : (
+          t('choose')
+        )}
       </button>
     </Modal>
   );

@@ -3,7 +3,13 @@
 import type { ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import Spinner from '@/components/common/Spinner';
-import { formatMoney, priceSelection, productCode, type PlanSelection, type PlansResponse } from './plans';
+import {
+  formatMoney,
+  priceSelection,
+  productCode,
+  type PlanSelection,
+  type PlansResponse,
+} from './plans';
 import './pricing.css';
 
 type Props = {
@@ -43,9 +49,19 @@ export default function PricingCard({ plans, selection, onOpen, failed, onRetry,
           <Spinner label={t('loading')} />
         </div>
         <p className="pricing-card-plan">{tPlans(productCode(selection.apps) as 'lumo_tv')}</p>
-        <p className="pricing-card-price" aria-hidden="true"><span className="skeleton" /></p>
-        {yearly && <p className="pricing-card-detail" aria-hidden="true"><span className="skeleton" /></p>}
-        {yearly && <p className="badge skeleton-badge" aria-hidden="true">&nbsp;</p>}
+        <p className="pricing-card-price" aria-hidden="true">
+          <span className="skeleton" />
+        </p>
+        {yearly && (
+          <p className="pricing-card-detail" aria-hidden="true">
+            <span className="skeleton" />
+          </p>
+        )}
+        {yearly && (
+          <p className="badge skeleton-badge" aria-hidden="true">
+            &nbsp;
+          </p>
+        )}
         {note && <p className="pricing-card-note">{note}</p>}
       </div>
     );
@@ -70,7 +86,9 @@ export default function PricingCard({ plans, selection, onOpen, failed, onRetry,
             {t('price', { price: money(priced.total), period: selection.period })}
           </p>
           {selection.period === 'P1Y' && (
-            <p className="pricing-card-detail">{t('perMonth', { price: money(priced.perMonth) })}</p>
+            <p className="pricing-card-detail">
+              {t('perMonth', { price: money(priced.perMonth) })}
+            </p>
           )}
           {priced.yearlySavings !== null && priced.yearlySavings > 0 && (
             <p className="badge">{t('savings', { amount: money(priced.yearlySavings) })}</p>

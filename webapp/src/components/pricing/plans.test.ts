@@ -5,16 +5,27 @@ import { PLANS_FR } from './test-plans';
 describe('pricing rules (docs/product.md#constants)', () => {
   it('prices one app at its plan price', () => {
     expect(priceSelection(PLANS_FR, { period: 'P1M', apps: ['books'] })).toMatchObject({
-      planId: 'lumo_books_monthly_eur', product: 'lumo_books', addOns: [], isBundle: false, total: 499, perMonth: 499,
+      planId: 'lumo_books_monthly_eur',
+      product: 'lumo_books',
+      addOns: [],
+      isBundle: false,
+      total: 499,
+      perMonth: 499,
       yearlySavings: null,
     });
   });
 
   it('adds addOns[0] for a second app and addOns[1] for a third', () => {
     expect(priceSelection(PLANS_FR, { period: 'P1M', apps: ['games', 'tv'] })).toMatchObject({
-      planId: 'lumo_tv_monthly_eur', product: 'lumo_tv_games', addOns: ['second_app'], isBundle: true, total: 799,
+      planId: 'lumo_tv_monthly_eur',
+      product: 'lumo_tv_games',
+      addOns: ['second_app'],
+      isBundle: true,
+      total: 799,
     });
-    expect(priceSelection(PLANS_FR, { period: 'P1M', apps: ['tv', 'books', 'games'] })?.total).toBe(999);
+    expect(priceSelection(PLANS_FR, { period: 'P1M', apps: ['tv', 'books', 'games'] })?.total).toBe(
+      999,
+    );
   });
 
   it('shows the yearly price per month rounded up to 0.10, and the yearly savings', () => {
@@ -26,7 +37,9 @@ describe('pricing rules (docs/product.md#constants)', () => {
   });
 
   it('never uses a promotional plan as the base', () => {
-    expect(priceSelection(PLANS_FR, { period: 'P1M', apps: ['tv'] })?.planId).toBe('lumo_tv_monthly_eur');
+    expect(priceSelection(PLANS_FR, { period: 'P1M', apps: ['tv'] })?.planId).toBe(
+      'lumo_tv_monthly_eur',
+    );
   });
 
   it('has no price without an app', () => {
@@ -59,7 +72,9 @@ describe('selected plan storage', () => {
 
   it('keeps the pick in session storage', () => {
     saveSelection({ period: 'P1M', apps: ['games', 'tv'] });
-    expect(window.sessionStorage.getItem('selectedPlan')).toBe('{"period":"P1M","apps":["tv","games"]}');
+    expect(window.sessionStorage.getItem('selectedPlan')).toBe(
+      '{"period":"P1M","apps":["tv","games"]}',
+    );
     expect(loadSelection()).toEqual({ period: 'P1M', apps: ['tv', 'games'] });
   });
 

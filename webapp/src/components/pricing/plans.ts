@@ -67,7 +67,9 @@ function plansFor(plans: PlansResponse, period: Period): Plan[] {
 
 /** Base plan price plus addOns[0] for a second app and addOns[1] for a third (docs/product.md#constants). */
 function bundle(plans: PlansResponse, period: Period, apps: App[]) {
-  const base = plansFor(plans, period).find((p) => !p.isPromo && p.product === productCode(apps.slice(0, 1)));
+  const base = plansFor(plans, period).find(
+    (p) => !p.isPromo && p.product === productCode(apps.slice(0, 1)),
+  );
   if (!base) return null;
   const addOns = base.addOns.slice(0, apps.length - 1);
   if (addOns.length < apps.length - 1) return null;
@@ -75,7 +77,10 @@ function bundle(plans: PlansResponse, period: Period, apps: App[]) {
   return { base, addOns, total };
 }
 
-export function priceSelection(plans: PlansResponse, selection: PlanSelection): PricedSelection | null {
+export function priceSelection(
+  plans: PlansResponse,
+  selection: PlanSelection,
+): PricedSelection | null {
   const apps = normalizeApps(selection.apps);
   if (!apps.length) return null;
   const chosen = bundle(plans, selection.period, apps);

@@ -6,15 +6,24 @@ describe('withoutOwnedApps: the subscribe page does not sell an app the family a
   const all = { period: 'P1Y', apps: ['tv', 'books', 'games'] } as const;
 
   it('leaves TV out of the default selection for a parent who has TV', () => {
-    expect(withoutOwnedApps({ ...all, apps: [...all.apps] }, new Set(['tv']))).toEqual({ period: 'P1Y', apps: ['books', 'games'] });
+    expect(withoutOwnedApps({ ...all, apps: [...all.apps] }, new Set(['tv']))).toEqual({
+      period: 'P1Y',
+      apps: ['books', 'games'],
+    });
   });
 
   it('keeps the apps of an explicit pick that the parent lacks', () => {
-    expect(withoutOwnedApps({ period: 'P1M', apps: ['tv', 'games'] }, new Set(['tv']))).toEqual({ period: 'P1M', apps: ['games'] });
+    expect(withoutOwnedApps({ period: 'P1M', apps: ['tv', 'games'] }, new Set(['tv']))).toEqual({
+      period: 'P1M',
+      apps: ['games'],
+    });
   });
 
   it('offers every missing app when the pick held only apps the parent has', () => {
-    expect(withoutOwnedApps({ period: 'P1Y', apps: ['tv'] }, new Set(['tv', 'books']))).toEqual({ period: 'P1Y', apps: ['games'] });
+    expect(withoutOwnedApps({ period: 'P1Y', apps: ['tv'] }, new Set(['tv', 'books']))).toEqual({
+      period: 'P1Y',
+      apps: ['games'],
+    });
   });
 
   it('changes nothing for a parent with no app, or with all three (sent to the profile)', () => {
@@ -25,7 +34,10 @@ describe('withoutOwnedApps: the subscribe page does not sell an app the family a
 
   it('works on the stored pick without changing it', () => {
     saveSelection({ period: 'P1M', apps: ['tv', 'books'] });
-    expect(withoutOwnedApps(loadSelection(), new Set(['books']))).toEqual({ period: 'P1M', apps: ['tv'] });
+    expect(withoutOwnedApps(loadSelection(), new Set(['books']))).toEqual({
+      period: 'P1M',
+      apps: ['tv'],
+    });
     expect(loadSelection()).toEqual({ period: 'P1M', apps: ['tv', 'books'] });
   });
 });

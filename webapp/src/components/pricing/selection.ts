@@ -5,9 +5,14 @@ import { APPS, DEFAULT_SELECTION, normalizeApps, type Period, type PlanSelection
 // in session storage ("selected plan", docs/product.md#entities).
 export function loadSelection(): PlanSelection {
   try {
-    const stored = JSON.parse(session.get('selectedPlan') ?? 'null') as Partial<PlanSelection> | null;
+    const stored = JSON.parse(
+      session.get('selectedPlan') ?? 'null',
+    ) as Partial<PlanSelection> | null;
     const apps = normalizeApps(Array.isArray(stored?.apps) ? stored.apps : []);
-    const period: Period = stored?.period === 'P1M' || stored?.period === 'P1Y' ? stored.period : DEFAULT_SELECTION.period;
+    const period: Period =
+      stored?.period === 'P1M' || stored?.period === 'P1Y'
+        ? stored.period
+        : DEFAULT_SELECTION.period;
     return { period, apps: apps.length ? apps : [...DEFAULT_SELECTION.apps] };
   } catch {
     return { ...DEFAULT_SELECTION, apps: [...DEFAULT_SELECTION.apps] };
@@ -15,7 +20,10 @@ export function loadSelection(): PlanSelection {
 }
 
 export function saveSelection(selection: PlanSelection): void {
-  session.set('selectedPlan', JSON.stringify({ period: selection.period, apps: normalizeApps(selection.apps) }));
+  session.set(
+    'selectedPlan',
+    JSON.stringify({ period: selection.period, apps: normalizeApps(selection.apps) }),
+  );
 }
 
 /** The landing parameter `monthly` preselects the monthly period (docs/product.md#screens). */
@@ -30,7 +38,10 @@ export function preferMonthly(): void {
  * apps they have becomes every app they lack. A parent with all three is sent to the
  * profile (docs/product.md#flows), so the selection stays as it was.
  */
-export function withoutOwnedApps(selection: PlanSelection, owned: ReadonlySet<string>): PlanSelection {
+export function withoutOwnedApps(
+  selection: PlanSelection,
+  owned: ReadonlySet<string>,
+): PlanSelection {
   const missing = APPS.filter((app) => !owned.has(app));
   if (!missing.length || missing.length === APPS.length) return selection;
   const kept = selection.apps.filter((app) => !owned.has(app));

@@ -4,10 +4,21 @@ import type { Plan, PlansResponse } from './plans';
 function plan(product: string, period: 'P1M' | 'P1Y', price: string, addOns: string[]): Plan {
   const suffix = period === 'P1M' ? 'monthly' : 'yearly';
   return {
-    planId: `${product}_${suffix}_eur`, product, iap: `${product}_${suffix}`, price, monthlyPrice: price,
-    yearlyPrice: null, yearlySavings: null, durationCode: period, currency: 'EUR', currencySymbol: '€',
+    planId: `${product}_${suffix}_eur`,
+    product,
+    iap: `${product}_${suffix}`,
+    price,
+    monthlyPrice: price,
+    yearlyPrice: null,
+    yearlySavings: null,
+    durationCode: period,
+    currency: 'EUR',
+    currencySymbol: '€',
     addOns: addOns.map((p, i) => ({ addonName: i === 0 ? 'second_app' : 'third_app', price: p })),
-    nameKey: `Plans.${product}_${suffix}`, promoTitle: null, isPromo: false, subscribed: false,
+    nameKey: `Plans.${product}_${suffix}`,
+    promoTitle: null,
+    isPromo: false,
+    subscribed: false,
   };
 }
 

@@ -5,7 +5,12 @@ import { apiRequest } from '@/lib/api/client';
 import { countryCode } from '@/lib/country';
 import type { PlansResponse } from './plans';
 
-export type PlansState = { plans: PlansResponse | null; loading: boolean; failed: boolean; retry: () => void };
+export type PlansState = {
+  plans: PlansResponse | null;
+  loading: boolean;
+  failed: boolean;
+  retry: () => void;
+};
 
 /** GET /v5/plans for the visitor's country (prices in EUR, CHF or USD). */
 export function usePlans(showAll = false): PlansState {
@@ -18,7 +23,9 @@ export function usePlans(showAll = false): PlansState {
     setFailed(false);
     countryCode()
       .then((cc) =>
-        apiRequest<PlansResponse>(`/v5/plans?countryCode=${encodeURIComponent(cc)}${showAll ? '&showAll=true' : ''}`),
+        apiRequest<PlansResponse>(
+          `/v5/plans?countryCode=${encodeURIComponent(cc)}${showAll ? '&showAll=true' : ''}`,
+        ),
       )
       .then((result) => {
         if (cancelled) return;

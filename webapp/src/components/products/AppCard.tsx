@@ -22,11 +22,17 @@ export default function AppCard({ app, subscribed, guard }: Props) {
       <p>{t(`apps.${app.id}`)}</p>
       {subscribed ? (
         <div className={styles.stores}>
-          <a href={app.appStore} onClick={leave(app.appStore)} className={styles.store}>{t('appStore')}</a>
-          <a href={app.googlePlay} onClick={leave(app.googlePlay)} className={styles.store}>{t('googlePlay')}</a>
+          <a href={app.appStore} onClick={leave(app.appStore)} className={styles.store}>
+            {t('appStore')}
+          </a>
+          <a href={app.googlePlay} onClick={leave(app.googlePlay)} className={styles.store}>
+            {t('googlePlay')}
+          </a>
         </div>
       ) : (
-        <Link href="/subscribe" className="button">{t('subscribeTo', { app: tPlans(`lumo_${app.id}`) })}</Link>
+        <Link href="/subscribe" className="button">
+          {t('subscribeTo', { app: tPlans(`lumo_${app.id}`) })}
+        </Link>
       )}
     </li>
   );

@@ -1,6 +1,10 @@
 import { screen } from '@testing-library/react';
 import en from '@locales/en.json';
-import { accessJustGranted, clearAccessNotice, noteAccessGranted } from '@/components/subscribe/paymentNotice';
+import {
+  accessJustGranted,
+  clearAccessNotice,
+  noteAccessGranted,
+} from '@/components/subscribe/paymentNotice';
 import { StartupContext } from '@/lib/startup/StartupProvider';
 import { account, subscription } from '@/test/accounts';
 import { renderWithIntl } from '@/test/render';
@@ -10,13 +14,23 @@ jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock
 jest.mock('@/lib/analytics', () => ({ track: jest.fn(), storedUtm: jest.fn() }));
 
 const MADE_UP = '33612345678@sevamedia.partner.lumo.example';
-const publisher = account([subscription({
-  subscriptionType: 'lumo_tv_books_games', paymentStateId: 'Free_Campaign', coupon: 'SEVA-2026', paymentMethod: 'coupon',
-})], { email: MADE_UP, isEmailFake: true, emailIsConfirmed: false });
+const publisher = account(
+  [
+    subscription({
+      subscriptionType: 'lumo_tv_books_games',
+      paymentStateId: 'Free_Campaign',
+      coupon: 'SEVA-2026',
+      paymentMethod: 'coupon',
+    }),
+  ],
+  { email: MADE_UP, isEmailFake: true, emailIsConfirmed: false },
+);
 
 function renderHub(parent = publisher) {
   renderWithIntl(
-    <StartupContext.Provider value={{ account: parent, reloadAccount: jest.fn(async () => parent) }}>
+    <StartupContext.Provider
+      value={{ account: parent, reloadAccount: jest.fn(async () => parent) }}
+    >
       <ProductsHub />
     </StartupContext.Provider>,
   );
@@ -48,7 +62,9 @@ describe('a publisher-coupon family on the hub (issue 15 item 6)', () => {
 
   it('leaves a family with a real address its usual instructions', () => {
     renderHub(account([subscription({ paymentStateId: 'Active' })]));
-    expect(screen.getByText('Open an app and log in with parent@example.com and your password.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Open an app and log in with parent@example.com and your password.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

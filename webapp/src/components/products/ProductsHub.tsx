@@ -49,7 +49,11 @@ export default function ProductsHub() {
       <section className={styles.hub} aria-labelledby="hub-title">
         <h1 id="hub-title">{t('title')}</h1>
         <p className={styles.intro}>{t('intro')}</p>
-        {accessNotice && <Flash kind="success" onClose={() => setAccessNotice(false)}>{t('accessGranted')}</Flash>}
+        {accessNotice && (
+          <Flash kind="success" onClose={() => setAccessNotice(false)}>
+            {t('accessGranted')}
+          </Flash>
+        )}
         {view.cards.length > 0 && (
           <ul className={styles.cards}>
             {view.cards.map(({ app, subscribed }) => (
@@ -60,20 +64,32 @@ export default function ProductsHub() {
         <ol className={styles.steps}>
           {view.steps.map((step, index) => (
             <li key={step} className={styles.step}>
-              <span className={styles.stepNumber} aria-hidden="true">{index + 1}</span>
+              <span className={styles.stepNumber} aria-hidden="true">
+                {index + 1}
+              </span>
               <div>
                 <h2>{t(`steps.${step}.title`)}</h2>
                 {/* Issue 15: a publisher family logs in with its phone number and coupon, not the made-up address. */}
-                <p>{step === 'login' && publisher ? t('steps.login.phoneText') : t(`steps.${step}.text`, { email: account.email })}</p>
+                <p>
+                  {step === 'login' && publisher
+                    ? t('steps.login.phoneText')
+                    : t(`steps.${step}.text`, { email: account.email })}
+                </p>
                 {step === 'open' && (
                   <>
-                    <button type="button" className="button" disabled={!view.canOpen || opening}
-                      aria-describedby={view.canOpen ? undefined : 'open-needs-tv'} onClick={() => guard(open)}>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={!view.canOpen || opening}
+                      aria-describedby={view.canOpen ? undefined : 'open-needs-tv'}
+                      onClick={() => guard(open)}
+                    >
                       {opening ? <Spinner label={t('opening')} /> : t('open')}
                     </button>
                     {!view.canOpen && (
                       <p id="open-needs-tv" className={styles.hint}>
-                        {t('openNeedsTv')} {!isTv && <Link href="/subscribe">{t('subscribe')}</Link>}
+                        {t('openNeedsTv')}{' '}
+                        {!isTv && <Link href="/subscribe">{t('subscribe')}</Link>}
                       </p>
                     )}
                   </>
@@ -82,9 +98,15 @@ export default function ProductsHub() {
             </li>
           ))}
         </ol>
-        {failed && <Flash kind="error" onClose={() => setFailed(false)}>{tErrors('somethingWentWrong')}</Flash>}
+        {failed && (
+          <Flash kind="error" onClose={() => setFailed(false)}>
+            {tErrors('somethingWentWrong')}
+          </Flash>
+        )}
         {!isTv && <FamilyLinks className={styles.family} />}
-        <Link href="/" className={styles.back}>{t('backToProfile')}</Link>
+        <Link href="/" className={styles.back}>
+          {t('backToProfile')}
+        </Link>
       </section>
       {gate}
       <EmailOverlay account={account} onSaved={reloadAccount} />

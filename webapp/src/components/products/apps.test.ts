@@ -3,7 +3,11 @@ import { HUB_APPS, hubView } from './apps';
 describe('hub (docs/product.md#screens)', () => {
   it('shows store links for subscribed apps and a subscribe link for the others', () => {
     const view = hubView(new Set(['tv', 'games']), false);
-    expect(view.cards.map((c) => [c.app.id, c.subscribed])).toEqual([['tv', true], ['books', false], ['games', true]]);
+    expect(view.cards.map((c) => [c.app.id, c.subscribed])).toEqual([
+      ['tv', true],
+      ['books', false],
+      ['games', true],
+    ]);
     expect(view.steps).toEqual(['install', 'login', 'open']);
   });
 

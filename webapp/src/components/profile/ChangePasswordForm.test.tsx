@@ -17,7 +17,9 @@ function submit(oldPassword: string, newPassword: string, confirmPassword: strin
   renderWithIntl(<ChangePasswordForm />);
   fireEvent.change(screen.getByLabelText(labels.oldPassword), { target: { value: oldPassword } });
   fireEvent.change(screen.getByLabelText(labels.newPassword), { target: { value: newPassword } });
-  fireEvent.change(screen.getByLabelText(labels.confirmPassword), { target: { value: confirmPassword } });
+  fireEvent.change(screen.getByLabelText(labels.confirmPassword), {
+    target: { value: confirmPassword },
+  });
   fireEvent.click(screen.getByRole('button', { name: labels.submit }));
 }
 
@@ -37,7 +39,9 @@ describe('change password', () => {
 
   it('asks for matching passwords', async () => {
     submit('old-pass', 'new-pass-1', 'other-pass');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please make sure your password match!');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please make sure your password match!',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -13,7 +13,11 @@ import { newPasswordError } from '@/lib/validation';
 
 type Fields = { oldPassword: string; newPassword: string; confirmPassword: string };
 const FIELDS: (keyof Fields)[] = ['oldPassword', 'newPassword', 'confirmPassword'];
-const AUTOCOMPLETE = { oldPassword: 'current-password', newPassword: 'new-password', confirmPassword: 'new-password' };
+const AUTOCOMPLETE = {
+  oldPassword: 'current-password',
+  newPassword: 'new-password',
+  confirmPassword: 'new-password',
+};
 
 /** docs/product.md#validation: all three filled, new and confirm equal; docs/product.md#errors: code 1 is a wrong old password. */
 export function changePasswordError(fields: Fields): ErrorKey | null {
@@ -24,7 +28,11 @@ export function changePasswordError(fields: Fields): ErrorKey | null {
 export default function ChangePasswordForm() {
   const t = useTranslations('ChangePasswordPage');
   const tErrors = useTranslations('Errors');
-  const [fields, setFields] = useState<Fields>({ oldPassword: '', newPassword: '', confirmPassword: '' });
+  const [fields, setFields] = useState<Fields>({
+    oldPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
   const [status, setStatus] = useState<'editing' | 'saving' | 'done'>('editing');
   const [error, setError] = useState<ErrorKey | null>(null);
 
@@ -35,7 +43,10 @@ export default function ChangePasswordForm() {
     setError(invalid);
     if (invalid) return;
     setStatus('saving');
-    const [oldPass, newPass] = await Promise.all([hashPassword(fields.oldPassword), hashPassword(fields.newPassword)]);
+    const [oldPass, newPass] = await Promise.all([
+      hashPassword(fields.oldPassword),
+      hashPassword(fields.newPassword),
+    ]);
     const result = await changePassword(oldPass, newPass);
     if (result.ok) return setStatus('done');
     setStatus('editing');
@@ -46,24 +57,43 @@ export default function ChangePasswordForm() {
     return (
       <Flash kind="success">
         <p>{t('success')}</p>
-        <Link href="/" className="button">{t('backToProfile')}</Link>
+        <Link href="/" className="button">
+          {t('backToProfile')}
+        </Link>
       </Flash>
     );
   }
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-busy={status === 'saving'}>
-      {error && <Flash kind="error" onClose={() => setError(null)}>{tErrors(error)}</Flash>}
+      {error && (
+        <Flash kind="error" onClose={() => setError(null)}>
+          {tErrors(error)}
+        </Flash>
+      )}
       {FIELDS.map((name) => (
         <Fragment key={name}>
-        <label className="field">
-          <span>{t(name)}</span>
-          <input type="password" name={name} autoComplete={AUTOCOMPLETE[name]} required value={fields[name]}
-            aria-invalid={(error && !fields[name]) || (error === 'passwordsMismatch' && name !== 'oldPassword') || (error === 'passwordTooShort' && name === 'newPassword') || undefined}
-            aria-describedby={name === 'newPassword' ? 'new-password-hint' : undefined}
-            onChange={(e) => setFields({ ...fields, [name]: e.target.value })} />
-        </label>
-        {name === 'newPassword' && <PasswordHint id="new-password-hint" password={fields.newPassword} />}
+          <label className="field">
+            <span>{t(name)}</span>
+            <input
+              type="password"
+              name={name}
+              autoComplete={AUTOCOMPLETE[name]}
+              required
+              value={fields[name]}
+              aria-invalid={
+                (error && !fields[name]) ||
+                (error === 'passwordsMismatch' && name !== 'oldPassword') ||
+                (error === 'passwordTooShort' && name === 'newPassword') ||
+                undefined
+              }
+              aria-describedby={name === 'newPassword' ? 'new-password-hint' : undefined}
+              onChange={(e) => setFields({ ...fields, [name]: e.target.value })}
+            />
+          </label>
+          {name === 'newPassword' && (
+            <PasswordHint id="new-password-hint" password={fields.newPassword} />
+          )}
         </Fragment>
       ))}
       <button type="submit" className="button" disabled={status === 'saving'}>

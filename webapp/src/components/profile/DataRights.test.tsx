@@ -30,17 +30,23 @@ function askDeletion(password: string) {
 
 describe('data rights on the profile (issue 7)', () => {
   it('downloads the account data as a JSON file', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { account: { email: 'parent@lumo.example' }, children: [] }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { account: { email: 'parent@lumo.example' }, children: [] }),
+    );
     const createObjectURL = jest.fn(() => 'blob:lumo');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const click = jest
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
     renderWithIntl(<DataRights />);
     fireEvent.click(screen.getByRole('button', { name: t.export }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
     expect(fetchMock.mock.calls[0][0]).toBe('/api/v5/account/export');
     const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
     expect(blob.type).toBe('application/json');
-    expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toMatch(/^lumo-data-\d{4}-\d{2}-\d{2}\.json$/);
+    expect((click.mock.instances[0] as unknown as HTMLAnchorElement).download).toMatch(
+      /^lumo-data-\d{4}-\d{2}-\d{2}\.json$/,
+    );
     click.mockRestore();
   });
 
@@ -48,7 +54,9 @@ describe('data rights on the profile (issue 7)', () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { status: true }));
     renderWithIntl(<DataRights />);
     askDeletion('p4ssword');
-    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login?notice=accountDeleted'));
+    await waitFor(() =>
+      expect(router.replace).toHaveBeenCalledWith('/login?notice=accountDeleted'),
+    );
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/v5/account/delete');
     expect(JSON.parse(init.body)).toEqual({ password: await hashPassword('p4ssword') });

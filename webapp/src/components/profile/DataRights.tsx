@@ -49,24 +49,51 @@ export default function DataRights() {
   return (
     <section className={styles.card} aria-labelledby="data-rights-title">
       <h2 id="data-rights-title">{t('title')}</h2>
-      {errorKey && <Flash kind="error" onClose={() => setErrorKey(null)}>{tErrors(errorKey)}</Flash>}
+      {errorKey && (
+        <Flash kind="error" onClose={() => setErrorKey(null)}>
+          {tErrors(errorKey)}
+        </Flash>
+      )}
       <p>{t('exportIntro')}</p>
-      <button type="button" className="button button-secondary" onClick={download} disabled={busy !== null}
-        aria-busy={busy === 'export'}>{t('export')}</button>
+      <button
+        type="button"
+        className="button button-secondary"
+        onClick={download}
+        disabled={busy !== null}
+        aria-busy={busy === 'export'}
+      >
+        {t('export')}
+      </button>
       {!deleting ? (
         <p>
-          <button type="button" className={styles.link} onClick={() => setDeleting(true)}>{t('delete')}</button>
+          <button type="button" className={styles.link} onClick={() => setDeleting(true)}>
+            {t('delete')}
+          </button>
         </p>
       ) : (
         <form className="form" onSubmit={remove} noValidate aria-busy={busy === 'delete'}>
           <p>{t('deleteWarning')}</p>
           <label className="field">
             <span>{t('password')}</span>
-            <input type="password" name="password" autoComplete="current-password" required value={password}
-              onChange={(e) => setPassword(e.target.value)} />
+            <input
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </label>
-          <button type="submit" className="button" disabled={busy !== null}>{t('deleteConfirm')}</button>
-          <button type="button" className="button button-secondary" onClick={() => setDeleting(false)}>{t('cancel')}</button>
+          <button type="submit" className="button" disabled={busy !== null}>
+            {t('deleteConfirm')}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setDeleting(false)}
+          >
+            {t('cancel')}
+          </button>
         </form>
       )}
     </section>

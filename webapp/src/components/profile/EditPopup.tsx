@@ -15,7 +15,12 @@ export type EditableField = 'email' | 'name';
 /** After a save the popup shows success, then closes after 1 second (docs/product.md#flows). */
 export const CLOSE_AFTER_SAVE_MS = 1000;
 
-type Props = { field: EditableField; initial: string; onSaved(): Promise<unknown>; onClose(): void };
+type Props = {
+  field: EditableField;
+  initial: string;
+  onSaved(): Promise<unknown>;
+  onClose(): void;
+};
 
 export default function EditPopup({ field, initial, onSaved, onClose }: Props) {
   const t = useTranslations('ProfilePage.popup');
@@ -55,7 +60,11 @@ export default function EditPopup({ field, initial, onSaved, onClose }: Props) {
         <Flash kind="success">{t('saved', { field })}</Flash>
       ) : (
         <form className="form" onSubmit={submit} noValidate>
-          {error && <Flash kind="error" onClose={() => setError(null)}>{tErrors(error)}</Flash>}
+          {error && (
+            <Flash kind="error" onClose={() => setError(null)}>
+              {tErrors(error)}
+            </Flash>
+          )}
           {field === 'email' && <p>{t('emailNote')}</p>}
           <label className="field">
             <span>{t('label', { field })}</span>

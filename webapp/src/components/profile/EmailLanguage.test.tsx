@@ -18,20 +18,28 @@ beforeEach(() => {
   fetchMock.mockReset();
   global.fetch = fetchMock;
 });
-const languageCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/v5/users/email-language')
-  .map(([, init]) => JSON.parse(String(init.body)));
+const languageCalls = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => url === '/api/v5/users/email-language')
+    .map(([, init]) => JSON.parse(String(init.body)));
 
 describe('the language of the e-mails (issue 15 item 14)', () => {
   it('is chosen in the profile, as an explicit choice', async () => {
     const parent = account([subscription()], { emailLanguage: 'en', emailLanguageChosen: false });
     const reloadAccount = jest.fn(async () => parent);
     fetchMock.mockResolvedValue(jsonResponse(200, { language: 'de', chosen: true }));
-    renderWithIntl(<StartupContext.Provider value={{ account: parent, reloadAccount }}><ProfileView /></StartupContext.Provider>);
+    renderWithIntl(
+      <StartupContext.Provider value={{ account: parent, reloadAccount }}>
+        <ProfileView />
+      </StartupContext.Provider>,
+    );
     const select = screen.getByLabelText(en.ProfilePage.emailLanguage);
     expect(select).toHaveValue('en');
     expect(screen.getByText(en.ProfilePage.emailLanguageFollows)).toBeInTheDocument();
     fireEvent.change(select, { target: { value: 'de' } });
-    await waitFor(() => expect(screen.getByText(en.ProfilePage.emailLanguageSaved)).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText(en.ProfilePage.emailLanguageSaved)).toBeInTheDocument(),
+    );
     expect(languageCalls()).toEqual([{ language: 'de', explicit: true }]);
     expect(reloadAccount).toHaveBeenCalled();
   });
@@ -39,18 +47,36 @@ describe('the language of the e-mails (issue 15 item 14)', () => {
   it('follows the site language of a logged-in parent who has not chosen one', async () => {
     setToken('t1');
     setPathname('/');
-    fetchMock.mockImplementation(async (url: string) => (url === '/api/v5/subscriptions'
-      ? jsonResponse(200, account([subscription()], { emailLanguage: 'de', emailLanguageChosen: false }))
-      : jsonResponse(200, { language: 'en', chosen: false })));
-    renderWithIntl(<StartupProvider><p>page</p></StartupProvider>);
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/v5/subscriptions'
+        ? jsonResponse(
+            200,
+            account([subscription()], { emailLanguage: 'de', emailLanguageChosen: false }),
+          )
+        : jsonResponse(200, { language: 'en', chosen: false }),
+    );
+    renderWithIntl(
+      <StartupProvider>
+        <p>page</p>
+      </StartupProvider>,
+    );
     await waitFor(() => expect(languageCalls()).toEqual([{ language: 'en', explicit: false }]));
   });
 
   it('leaves an explicit choice alone', async () => {
     setToken('t1');
     setPathname('/');
-    fetchMock.mockImplementation(async () => jsonResponse(200, account([subscription()], { emailLanguage: 'de', emailLanguageChosen: true })));
-    renderWithIntl(<StartupProvider><p>page</p></StartupProvider>);
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(
+        200,
+        account([subscription()], { emailLanguage: 'de', emailLanguageChosen: true }),
+      ),
+    );
+    renderWithIntl(
+      <StartupProvider>
+        <p>page</p>
+      </StartupProvider>,
+    );
     expect(await screen.findByText('page')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(languageCalls()).toEqual([]);

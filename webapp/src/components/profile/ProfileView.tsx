@@ -7,7 +7,11 @@ import FamilyLinks from '@/components/children/FamilyLinks';
 import EmailOverlay from '@/components/email-overlay/EmailOverlay';
 import { useIsTv } from '@/components/layout/PlatformContext';
 import { Link } from '@/i18n/navigation';
-import { alreadySubscribedNotice, clearPaymentNotice, paymentJustDone } from '@/components/subscribe/paymentNotice';
+import {
+  alreadySubscribedNotice,
+  clearPaymentNotice,
+  paymentJustDone,
+} from '@/components/subscribe/paymentNotice';
 import { useStartup } from '@/lib/startup/StartupProvider';
 import { routing } from '@/i18n/routing';
 import { setEmailLanguage } from '@/lib/api/profile';
@@ -49,42 +53,81 @@ export default function ProfileView() {
       <section className={styles.profile} aria-labelledby="profile-title">
         {paid && (
           <Flash kind="success" onClose={() => setPaid(null)}>
-            {t('paidNotice', { kind: paid.kind, date: paid.date ? format.dateTime(new Date(paid.date), { dateStyle: 'long' }) : '' })}
+            {t('paidNotice', {
+              kind: paid.kind,
+              date: paid.date ? format.dateTime(new Date(paid.date), { dateStyle: 'long' }) : '',
+            })}
           </Flash>
         )}
-        {owned && <Flash kind="success" onClose={() => setOwned(false)}>{tErrors('alreadySubscribed')}</Flash>}
+        {owned && (
+          <Flash kind="success" onClose={() => setOwned(false)}>
+            {tErrors('alreadySubscribed')}
+          </Flash>
+        )}
         <h1 id="profile-title">{t('title')}</h1>
         <div className={styles.card}>
           <h2>{t('accountTitle')}</h2>
           <dl className={styles.details}>
             <div>
               <dt>{t('email')}</dt>
-              <dd><span dir="ltr" className={styles.value}>{account.email}</span>
-                <button type="button" className={styles.link} onClick={() => setEditing('email')}>{t('changeEmail')}</button></dd>
+              <dd>
+                <span dir="ltr" className={styles.value}>
+                  {account.email}
+                </span>
+                <button type="button" className={styles.link} onClick={() => setEditing('email')}>
+                  {t('changeEmail')}
+                </button>
+              </dd>
             </div>
             <div>
               <dt>{t('name')}</dt>
-              <dd><span className={styles.value}>{account.name || t('noName')}</span>
-                <button type="button" className={styles.link} onClick={() => setEditing('name')}>{t('changeName')}</button></dd>
+              <dd>
+                <span className={styles.value}>{account.name || t('noName')}</span>
+                <button type="button" className={styles.link} onClick={() => setEditing('name')}>
+                  {t('changeName')}
+                </button>
+              </dd>
             </div>
             <div>
-              <dt><label htmlFor="email-language">{t('emailLanguage')}</label></dt>
+              <dt>
+                <label htmlFor="email-language">{t('emailLanguage')}</label>
+              </dt>
               <dd>
-                <select id="email-language" className={styles.value} value={account.emailLanguage ?? 'en'}
-                  disabled={languageSaved === 'saving'} aria-describedby="email-language-note"
-                  onChange={(e) => void chooseEmailLanguage(e.target.value)}>
-                  {routing.locales.map((code) => <option key={code} value={code}>{tLocale('locale', { locale: code })}</option>)}
+                <select
+                  id="email-language"
+                  className={styles.value}
+                  value={account.emailLanguage ?? 'en'}
+                  disabled={languageSaved === 'saving'}
+                  aria-describedby="email-language-note"
+                  onChange={(e) => void chooseEmailLanguage(e.target.value)}
+                >
+                  {routing.locales.map((code) => (
+                    <option key={code} value={code}>
+                      {tLocale('locale', { locale: code })}
+                    </option>
+                  ))}
                 </select>
                 <span id="email-language-note" className={styles.hint} role="status">
-                  {languageSaved === 'saved' ? t('emailLanguageSaved') : languageSaved === 'failed' ? t('emailLanguageFailed')
-                    : account.emailLanguageChosen ? '' : t('emailLanguageFollows')}
+                  {languageSaved === 'saved'
+                    ? t('emailLanguageSaved')
+                    : languageSaved === 'failed'
+                      ? t('emailLanguageFailed')
+                      : account.emailLanguageChosen
+                        ? ''
+                        : t('emailLanguageFollows')}
                 </span>
               </dd>
             </div>
             <div>
               <dt>{t('password')}</dt>
-              <dd><span className={styles.value} aria-label={t('passwordHidden')}>••••••••</span>
-                <Link href="/change-password" className={styles.link}>{t('changePassword')}</Link></dd>
+              <dd>
+                <span className={styles.value} aria-label={t('passwordHidden')}>
+                  ••••••••
+                </span>
+                <Link href="/change-password" className={styles.link}>
+                  {t('changePassword')}
+                </Link>
+              </dd>
             </div>
           </dl>
         </div>
@@ -92,19 +135,32 @@ export default function ProfileView() {
         {account.subscriptions.length === 0 ? (
           <div className={styles.card}>
             <p>{t('noSubscription')}</p>
-            {!isTv && <Link href="/subscribe" className="button">{t('subscribe')}</Link>}
+            {!isTv && (
+              <Link href="/subscribe" className="button">
+                {t('subscribe')}
+              </Link>
+            )}
           </div>
         ) : (
           <div className={styles.subscriptions}>
-            {account.subscriptions.map((s) => <SubscriptionCard key={s.id} subscription={s} isTv={isTv} coveredApps={covered} />)}
+            {account.subscriptions.map((s) => (
+              <SubscriptionCard key={s.id} subscription={s} isTv={isTv} coveredApps={covered} />
+            ))}
           </div>
         )}
-        <Link href="/products" className={`button ${styles.products}`}>{t('products')}</Link>
+        <Link href="/products" className={`button ${styles.products}`}>
+          {t('products')}
+        </Link>
         {!isTv && <FamilyLinks className={styles.card} linkClassName={styles.link} />}
         <DataRights />
       </section>
       {editing && (
-        <EditPopup field={editing} initial={editing === 'email' ? account.email : account.name} onSaved={reloadAccount} onClose={close} />
+        <EditPopup
+          field={editing}
+          initial={editing === 'email' ? account.email : account.name}
+          onSaved={reloadAccount}
+          onClose={close}
+        />
       )}
       <EmailOverlay account={account} onSaved={reloadAccount} />
     </div>

@@ -9,21 +9,40 @@ import { couponLeft } from './visibility';
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
 
 const card = (locale: 'en' | 'ar' = 'en', overrides = {}) => {
-  renderWithIntl(<SubscriptionCard subscription={subscription(overrides)} isTv={false} coveredApps={new Set()} />, locale);
+  renderWithIntl(
+    <SubscriptionCard
+      subscription={subscription(overrides)}
+      isTv={false}
+      coveredApps={new Set()}
+    />,
+    locale,
+  );
   return screen.getByRole('article');
 };
 
 describe('each subscription on the profile says what it costs and how it is paid (issue 15 item 10)', () => {
   it('shows the price and currency, the card brand and last four digits', () => {
-    const article = card('en', { paymentPlanPrice: '70.90', currency: 'USD', durationCode: 'P1Y',
-      paymentCard: { brand: 'Visa', last4: '1881' }, paymentStateId: 'Active' });
+    const article = card('en', {
+      paymentPlanPrice: '70.90',
+      currency: 'USD',
+      durationCode: 'P1Y',
+      paymentCard: { brand: 'Visa', last4: '1881' },
+      paymentStateId: 'Active',
+    });
     expect(within(article).getByText('$70.90 per year')).toBeInTheDocument();
     expect(within(article).getByText('Visa ending in 1881')).toBeInTheDocument();
-    expect(within(article).getByText(en.ProfilePage.dateLabel.replace(/.*nextInvoice \{([^}]*)\}.*/, '$1'))).toBeInTheDocument();
+    expect(
+      within(article).getByText(
+        en.ProfilePage.dateLabel.replace(/.*nextInvoice \{([^}]*)\}.*/, '$1'),
+      ),
+    ).toBeInTheDocument();
   });
 
   it('names the wallet before the card behind it (Google Pay)', () => {
-    const article = card('en', { paymentMethod: 'google_pay', paymentCard: { brand: 'Visa', last4: '1111' } });
+    const article = card('en', {
+      paymentMethod: 'google_pay',
+      paymentCard: { brand: 'Visa', last4: '1111' },
+    });
     expect(within(article).getByText('Google Pay · Visa ending in 1111')).toBeInTheDocument();
   });
 
@@ -34,17 +53,30 @@ describe('each subscription on the profile says what it costs and how it is paid
 
   it('shows how long a coupon still runs', () => {
     const now = Date.now();
-    const article = card('en', { coupon: 'LUMO-STORIES', paymentStateId: 'Trial',
-      endDate: new Date(now + 10 * 86_400_000 - 60_000).toISOString() });
+    const article = card('en', {
+      coupon: 'LUMO-STORIES',
+      paymentStateId: 'Trial',
+      endDate: new Date(now + 10 * 86_400_000 - 60_000).toISOString(),
+    });
     expect(within(article).getByText(/10 days left/)).toBeInTheDocument();
-    expect(couponLeft(subscription({ coupon: 'LUMO-HALF', paymentStateId: 'Active', couponDurationCode: 'P3M' }), new Date()))
-      .toEqual({ kind: 'discount', count: 3, unit: 'month' });
+    expect(
+      couponLeft(
+        subscription({ coupon: 'LUMO-HALF', paymentStateId: 'Active', couponDurationCode: 'P3M' }),
+        new Date(),
+      ),
+    ).toEqual({ kind: 'discount', count: 3, unit: 'month' });
   });
 
   it('speaks Arabic, with the amount formatted for it', () => {
-    const article = card('ar', { paymentPlanPrice: '4.99', currency: 'EUR', paymentCard: { brand: 'Visa', last4: '1881' } });
+    const article = card('ar', {
+      paymentPlanPrice: '4.99',
+      currency: 'EUR',
+      paymentCard: { brand: 'Visa', last4: '1881' },
+    });
     expect(within(article).getByText(ar.ProfilePage.priceLabel)).toBeInTheDocument();
     expect(article.textContent).toContain('1881');
-    expect(article.textContent?.replace(/[\u200e\u200f\u061c]/g, '').replace(/\s/g, ' ')).toContain('4.99 € شهريًا');
+    expect(article.textContent?.replace(/[\u200e\u200f\u061c]/g, '').replace(/\s/g, ' ')).toContain(
+      '4.99 € شهريًا',
+    );
   });
 });

@@ -18,16 +18,25 @@ export default function SubscriptionCard({ subscription: s, isTv, coveredApps }:
   const format = useFormatter();
   const locale = useLocale();
   const shown = subscriptionDisplay(s, isTv, coveredApps);
-  const price = s.paymentPlanPrice && s.currency ? formatMoney(toCents(s.paymentPlanPrice), s.currency, locale) : null;
+  const price =
+    s.paymentPlanPrice && s.currency
+      ? formatMoney(toCents(s.paymentPlanPrice), s.currency, locale)
+      : null;
   const left = couponLeft(s, new Date());
-  const state = s.isExpired ? 'Expired' : STATES.has(s.paymentStateId) ? s.paymentStateId : 'Active';
+  const state = s.isExpired
+    ? 'Expired'
+    : STATES.has(s.paymentStateId)
+      ? s.paymentStateId
+      : 'Active';
   const titleId = `subscription-${s.id}`;
 
   return (
     <article className={styles.subscription} aria-labelledby={titleId}>
       <header className={styles.subscriptionHead}>
         <h3 id={titleId}>{planName(tPlans, s.subscriptionType, s.durationCode)}</h3>
-        <span className={`${styles.state} ${styles[`state${state.replace('_', '')}`] ?? ''}`}>{t('state', { state })}</span>
+        <span className={`${styles.state} ${styles[`state${state.replace('_', '')}`] ?? ''}`}>
+          {t('state', { state })}
+        </span>
       </header>
       <dl className={styles.details}>
         {price && shown.paymentMethod !== 'coupon' && (
@@ -39,8 +48,17 @@ export default function SubscriptionCard({ subscription: s, isTv, coveredApps }:
         {shown.coupon && (
           <div>
             <dt>{t('coupon')}</dt>
-            <dd><span dir="ltr">{shown.coupon}</span>
-              {left && <> · {left.kind === 'days' ? t('couponDaysLeft', { days: left.days }) : t('couponDiscountFor', { count: left.count, unit: left.unit })}</>}
+            <dd>
+              <span dir="ltr">{shown.coupon}</span>
+              {left && (
+                <>
+                  {' '}
+                  ·{' '}
+                  {left.kind === 'days'
+                    ? t('couponDaysLeft', { days: left.days })
+                    : t('couponDiscountFor', { count: left.count, unit: left.unit })}
+                </>
+              )}
             </dd>
           </div>
         )}
@@ -54,8 +72,13 @@ export default function SubscriptionCard({ subscription: s, isTv, coveredApps }:
           <dt>{t('paymentMethodLabel')}</dt>
           <dd data-figure="method">
             {s.paymentCard
-              ? (shown.paymentMethod === 'card' ? '' : `${t('paymentMethod', { method: shown.paymentMethod })} · `)
-                + t('cardDigits', { brand: s.paymentCard.brand ?? t('paymentMethod', { method: 'card' }), last4: s.paymentCard.last4 })
+              ? (shown.paymentMethod === 'card'
+                  ? ''
+                  : `${t('paymentMethod', { method: shown.paymentMethod })} · `) +
+                t('cardDigits', {
+                  brand: s.paymentCard.brand ?? t('paymentMethod', { method: 'card' }),
+                  last4: s.paymentCard.last4,
+                })
               : s.paymentEmail
                 ? t('paypalAccount', { email: s.paymentEmail })
                 : t('paymentMethod', { method: shown.paymentMethod })}
@@ -64,9 +87,17 @@ export default function SubscriptionCard({ subscription: s, isTv, coveredApps }:
       </dl>
       {(shown.changePlan || shown.unsubscribe || shown.resubscribe) && (
         <div className={styles.subscriptionActions}>
-          {shown.resubscribe && <Link href="/resubscribe" className="button">{t('resubscribe')}</Link>}
-          {shown.changePlan && <Link href={`/changeSubscriptionPlan?subscription=${s.id}`}>{t('changePlan')}</Link>}
-          {shown.unsubscribe?.method === 'in_app' && <Link href={shown.unsubscribe.path}>{t('unsubscribe')}</Link>}
+          {shown.resubscribe && (
+            <Link href="/resubscribe" className="button">
+              {t('resubscribe')}
+            </Link>
+          )}
+          {shown.changePlan && (
+            <Link href={`/changeSubscriptionPlan?subscription=${s.id}`}>{t('changePlan')}</Link>
+          )}
+          {shown.unsubscribe?.method === 'in_app' && (
+            <Link href={shown.unsubscribe.path}>{t('unsubscribe')}</Link>
+          )}
           {shown.unsubscribe && shown.unsubscribe.method !== 'in_app' && (
             <a href={shown.unsubscribe.url} target="_blank" rel="noopener noreferrer">
               {t('unsubscribeElsewhere', { method: shown.unsubscribe.method })}

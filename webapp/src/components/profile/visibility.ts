@@ -17,16 +17,36 @@ export type SubscriptionDisplay = {
 };
 
 const STORE_METHODS: Record<string, string> = {
-  ios: 'apple', playstore: 'googlePlay', samsung: 'samsung', docomo: 'operator', swisscom: 'operator',
-  switch: 'operator', mondia: 'operator', virgo: 'operator', salt: 'operator',
+  ios: 'apple',
+  playstore: 'googlePlay',
+  samsung: 'samsung',
+  docomo: 'operator',
+  swisscom: 'operator',
+  switch: 'operator',
+  mondia: 'operator',
+  virgo: 'operator',
+  salt: 'operator',
 };
-const KNOWN_METHODS = new Set(['card', 'paypal', 'googlePay', 'applePay', 'coupon', 'directDebit', 'phoneBill']);
+const KNOWN_METHODS = new Set([
+  'card',
+  'paypal',
+  'googlePay',
+  'applePay',
+  'coupon',
+  'directDebit',
+  'phoneBill',
+]);
 
 export function paymentMethodOf(s: Subscription): string {
   if (s.paymentStateId === 'Free_Campaign') return 'coupon';
   if (s.storeId in STORE_METHODS) return STORE_METHODS[s.storeId];
   const method = s.paymentMethod ?? '';
-  const normalized = method === 'google_pay' || method === 'android_pay' ? 'googlePay' : method === 'apple_pay' ? 'applePay' : method;
+  const normalized =
+    method === 'google_pay' || method === 'android_pay'
+      ? 'googlePay'
+      : method === 'apple_pay'
+        ? 'applePay'
+        : method;
   return KNOWN_METHODS.has(normalized) ? normalized : 'other';
 }
 
@@ -44,10 +64,15 @@ export function renewingApps(subscriptions: readonly Subscription[]): Set<string
   return new Set(subscriptions.filter((s) => s.isRenewing && !s.isExpired).flatMap(appsOf));
 }
 
-export function subscriptionDisplay(s: Subscription, isTv: boolean, coveredApps: ReadonlySet<string> = new Set()): SubscriptionDisplay {
+export function subscriptionDisplay(
+  s: Subscription,
+  isTv: boolean,
+  coveredApps: ReadonlySet<string> = new Set(),
+): SubscriptionDisplay {
   const renewing = s.isRenewing && !s.isExpired;
   const replaced = appsOf(s).every((app) => coveredApps.has(app));
-  const cancellable = renewing && !isTv && s.paymentStateId !== 'Free_Campaign' && s.storeId !== 'salt';
+  const cancellable =
+    renewing && !isTv && s.paymentStateId !== 'Free_Campaign' && s.storeId !== 'salt';
   return {
     coupon: s.coupon,
     date: dateLine(s),
@@ -63,8 +88,7 @@ export function subscriptionDisplay(s: Subscription, isTv: boolean, coveredApps:
  * the subscription's end date; a discount says how long the reduced price lasts (couponDurationCode).
  */
 export type CouponLeft =
-  | { kind: 'days'; days: number }
-  | { kind: 'discount'; count: number; unit: 'month' | 'day' };
+  { kind: 'days'; days: number } | { kind: 'discount'; count: number; unit: 'month' | 'day' };
 
 export function couponLeft(s: Subscription, now: Date): CouponLeft | null {
   if (!s.coupon || s.isExpired) return null;
@@ -73,5 +97,7 @@ export function couponLeft(s: Subscription, now: Date): CouponLeft | null {
     return ms > 0 ? { kind: 'days', days: Math.ceil(ms / 86_400_000) } : null;
   }
   const match = /^P(\d+)([MD])$/.exec(s.couponDurationCode ?? '');
-  return match ? { kind: 'discount', count: Number(match[1]), unit: match[2] === 'M' ? 'month' : 'day' } : null;
+  return match
+    ? { kind: 'discount', count: Number(match[1]), unit: match[2] === 'M' ? 'month' : 'day' }
+    : null;
 }

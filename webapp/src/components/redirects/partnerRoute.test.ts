@@ -13,14 +13,26 @@ const context = (locale: string) => ({ params: Promise.resolve({ locale }) });
 
 describe('partner entry points (docs/product.md#screens, issue 15 item 1)', () => {
   it.each([
-    ['twt-partner', twt], ['tclpromo', tcl], ['orange-link', orange], ['vodafone_account', vodafone], ['cafeyn', cafeyn],
-  ])('%s answers a real HTTP redirect to the landing page, keeping the query', async (path, GET) => {
-    const response = await GET(new NextRequest(`http://localhost/de/${path}?utm_source=tcl&utm_campaign=x%20y`), context('de'));
-    expect(response.status).toBe(307);
-    expect(response.headers.get('location')).toBe('/de/homePage?utm_source=tcl&utm_campaign=x%20y');
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.text()).toBe('');
-  });
+    ['twt-partner', twt],
+    ['tclpromo', tcl],
+    ['orange-link', orange],
+    ['vodafone_account', vodafone],
+    ['cafeyn', cafeyn],
+  ])(
+    '%s answers a real HTTP redirect to the landing page, keeping the query',
+    async (path, GET) => {
+      const response = await GET(
+        new NextRequest(`http://localhost/de/${path}?utm_source=tcl&utm_campaign=x%20y`),
+        context('de'),
+      );
+      expect(response.status).toBe(307);
+      expect(response.headers.get('location')).toBe(
+        '/de/homePage?utm_source=tcl&utm_campaign=x%20y',
+      );
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.text()).toBe('');
+    },
+  );
 
   it('has no locale prefix for the default locale and no query when there is none', async () => {
     const response = await cafeyn(new NextRequest('http://localhost/en/cafeyn'), context('en'));

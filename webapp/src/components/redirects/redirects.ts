@@ -8,7 +8,10 @@ import { webAppUrl, type WebApp } from '@/lib/config';
 const FORWARDED_TO_WEB_APP = ['key', 'folder'] as const;
 
 /** The configured address of the web app, with the forwarded key (and TV folder). */
-export function webAppTarget(app: WebApp, query: Record<string, string | string[] | undefined>): string {
+export function webAppTarget(
+  app: WebApp,
+  query: Record<string, string | string[] | undefined>,
+): string {
   const target = new URL(webAppUrl(app));
   FORWARDED_TO_WEB_APP.forEach((name) => {
     const value = firstValue(query[name]);

@@ -8,7 +8,9 @@ import { webAppRoute } from './webAppRoute';
 describe('/apps/{app} (docs/product.md#flows: back to the web app with a redirect key)', () => {
   it('answers with an HTTP redirect that forwards only the key and the TV folder', () => {
     process.env.WEBAPP_TV_URL = 'https://tv.example.test';
-    const response = webAppRoute('tv')(new NextRequest('http://localhost/en/apps/tv?key=k1&folder=f2&utm_source=x'));
+    const response = webAppRoute('tv')(
+      new NextRequest('http://localhost/en/apps/tv?key=k1&folder=f2&utm_source=x'),
+    );
     expect(response.status).toBe(307);
     expect(response.headers.get('location')).toBe('https://tv.example.test/?key=k1&folder=f2');
     expect(response.headers.get('cache-control')).toBe('no-store');

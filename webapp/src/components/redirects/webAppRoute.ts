@@ -10,7 +10,10 @@ import { webAppTarget } from './redirects';
  */
 export function webAppRoute(app: WebApp) {
   return function GET(request: NextRequest): NextResponse {
-    const response = NextResponse.redirect(webAppTarget(app, Object.fromEntries(request.nextUrl.searchParams)), 307);
+    const response = NextResponse.redirect(
+      webAppTarget(app, Object.fromEntries(request.nextUrl.searchParams)),
+      307,
+    );
     response.headers.set('Cache-Control', 'no-store');
     return response;
   };

@@ -7,14 +7,22 @@ import { useTranslations } from 'next-intl';
 const DESKTOP = '(min-width: 769px)';
 
 function isDesktop(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(DESKTOP).matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(DESKTOP).matches
+  );
 }
 
 export default function CouponTooltip() {
   const t = useTranslations('RegisterPage');
   const [open, setOpen] = useState(false);
   return (
-    <span className="tooltip-anchor" onMouseEnter={() => isDesktop() && setOpen(true)} onMouseLeave={() => isDesktop() && setOpen(false)}>
+    <span
+      className="tooltip-anchor"
+      onMouseEnter={() => isDesktop() && setOpen(true)}
+      onMouseLeave={() => isDesktop() && setOpen(false)}
+    >
       <button
         type="button"
         className="tooltip-button"

@@ -23,7 +23,13 @@ beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   window.localStorage.setItem('cc', 'FR');
-  registerAnswer = jsonResponse(200, { token: 'tok-new', userCoupon: null, hasSubscription: false, status: true, freeCampaign: false });
+  registerAnswer = jsonResponse(200, {
+    token: 'tok-new',
+    userCoupon: null,
+    hasSubscription: false,
+    status: true,
+    freeCampaign: false,
+  });
   accountAnswer = jsonResponse(200, { subscriptions: [] });
   fetchMock.mockReset().mockImplementation(async (url: string) => {
     if (url.startsWith('/api/v5/plans')) return jsonResponse(200, PLANS_FR);
@@ -43,12 +49,18 @@ async function renderForm(ui: React.ReactElement, locale: 'en' | 'ar' = 'en') {
 
 const registerCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/v5/accounts');
 
-function fill({ email = 'jane@example.com', password = 'p4ssword', terms = true, labels = en.RegisterPage } = {}) {
+function fill({
+  email = 'jane@example.com',
+  password = 'p4ssword',
+  terms = true,
+  labels = en.RegisterPage,
+} = {}) {
   fireEvent.change(screen.getByLabelText(labels.email), { target: { value: email } });
   fireEvent.change(screen.getByLabelText(labels.password), { target: { value: password } });
   if (terms) fireEvent.click(screen.getByRole('checkbox', { name: /terms of use|شروط الاستخدام/ }));
 }
-const submit = (label = en.RegisterPage.submit) => fireEvent.click(screen.getByRole('button', { name: label }));
+const submit = (label = en.RegisterPage.submit) =>
+  fireEvent.click(screen.getByRole('button', { name: label }));
 
 describe('RegisterForm validation (docs/product.md#validation)', () => {
   it('requires the e-mail, the password and the terms', async () => {
@@ -56,7 +68,9 @@ describe('RegisterForm validation (docs/product.md#validation)', () => {
     submit();
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toEqual([
-      en.Errors.valueRequired, en.Errors.valueRequired, en.RegisterPage.termsRequired,
+      en.Errors.valueRequired,
+      en.Errors.valueRequired,
+      en.RegisterPage.termsRequired,
     ]);
     expect(registerCalls()).toHaveLength(0);
   });
@@ -108,21 +122,40 @@ describe('RegisterForm submit (docs/product.md#flows)', () => {
     window.sessionStorage.setItem('utm', '{"source":"google"}');
     await renderForm(<RegisterForm partner="orange" />);
     fill();
-    fireEvent.change(screen.getByLabelText(en.RegisterPage.coupon), { target: { value: ' LUMO-HALF ' } });
+    fireEvent.change(screen.getByLabelText(en.RegisterPage.coupon), {
+      target: { value: ' LUMO-HALF ' },
+    });
     fireEvent.click(screen.getByRole('checkbox', { name: en.RegisterPage.promoConsent }));
     submit();
     await waitFor(() => expect(registerCalls()).toHaveLength(1));
     expect(JSON.parse(registerCalls()[0][1].body)).toEqual({
-      email: 'jane@example.com', password: P4SSWORD_HASH, displayName: '', coupon: 'LUMO-HALF',
-      isPromoAccepted: true, isTcAccepted: true, env: 'web', countryCode: 'FR', language: 'en',
-      utm: { source: 'google' }, externalPartner: 'orange',
+      email: 'jane@example.com',
+      password: P4SSWORD_HASH,
+      displayName: '',
+      coupon: 'LUMO-HALF',
+      isPromoAccepted: true,
+      isTcAccepted: true,
+      env: 'web',
+      countryCode: 'FR',
+      language: 'en',
+      utm: { source: 'google' },
+      externalPartner: 'orange',
     });
   });
 
   it('without a free campaign, keeps the coupon and goes to subscribe', async () => {
     registerAnswer = jsonResponse(200, {
-      token: 'tok-new', hasSubscription: false, status: true, freeCampaign: false,
-      userCoupon: { couponSerialNumber: 'LUMO-HALF', couponDurationCode: 'P3M', couponProduct: 'lumo', couponType: 'DISCOUNT_COUPON', discountDetails: { discountPrice: '2.99' } },
+      token: 'tok-new',
+      hasSubscription: false,
+      status: true,
+      freeCampaign: false,
+      userCoupon: {
+        couponSerialNumber: 'LUMO-HALF',
+        couponDurationCode: 'P3M',
+        couponProduct: 'lumo',
+        couponType: 'DISCOUNT_COUPON',
+        discountDetails: { discountPrice: '2.99' },
+      },
     });
     await renderForm(<RegisterForm />);
     fill();
@@ -136,8 +169,17 @@ describe('RegisterForm submit (docs/product.md#flows)', () => {
   it('with a free campaign, clears the stored coupon and goes to the hub', async () => {
     window.localStorage.setItem('coupon', 'LUMO-FREE-0002');
     registerAnswer = jsonResponse(200, {
-      token: 'tok-new', hasSubscription: true, status: true, freeCampaign: true,
-      userCoupon: { couponSerialNumber: 'LUMO-FREE-0002', couponDurationCode: 'P1M', couponProduct: 'lumo', couponType: 'UNIQUE_ACCESS_COUPON', discountDetails: null },
+      token: 'tok-new',
+      hasSubscription: true,
+      status: true,
+      freeCampaign: true,
+      userCoupon: {
+        couponSerialNumber: 'LUMO-FREE-0002',
+        couponDurationCode: 'P1M',
+        couponProduct: 'lumo',
+        couponType: 'UNIQUE_ACCESS_COUPON',
+        discountDetails: null,
+      },
     });
     await renderForm(<RegisterForm />);
     fill();
@@ -207,11 +249,17 @@ describe('RegisterForm e-mail and coupon', () => {
   });
 
   it('opens the tooltip on hover above 768 px', async () => {
-    window.matchMedia = jest.fn().mockReturnValue({ matches: true }) as unknown as typeof window.matchMedia;
+    window.matchMedia = jest
+      .fn()
+      .mockReturnValue({ matches: true }) as unknown as typeof window.matchMedia;
     await renderForm(<RegisterForm />);
-    fireEvent.mouseEnter(screen.getByRole('button', { name: en.RegisterPage.couponHelp }).parentElement!);
+    fireEvent.mouseEnter(
+      screen.getByRole('button', { name: en.RegisterPage.couponHelp }).parentElement!,
+    );
     expect(screen.getByRole('tooltip')).toBeInTheDocument();
-    fireEvent.mouseLeave(screen.getByRole('button', { name: en.RegisterPage.couponHelp }).parentElement!);
+    fireEvent.mouseLeave(
+      screen.getByRole('button', { name: en.RegisterPage.couponHelp }).parentElement!,
+    );
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
     delete (window as { matchMedia?: unknown }).matchMedia;
   });
@@ -224,7 +272,10 @@ describe('RegisterForm e-mail and coupon', () => {
     fireEvent.click(screen.getByRole('button', { name: en.PlanPopup.choose }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('€9.99 / month')).toBeInTheDocument();
-    expect(JSON.parse(window.sessionStorage.getItem('selectedPlan') ?? '')).toEqual({ period: 'P1M', apps: ['tv', 'books', 'games'] });
+    expect(JSON.parse(window.sessionStorage.getItem('selectedPlan') ?? '')).toEqual({
+      period: 'P1M',
+      apps: ['tv', 'books', 'games'],
+    });
   });
 });
 
@@ -234,13 +285,20 @@ describe('retailer landing form (docs/product.md#screens, docs/product.md#valida
     expect(screen.queryByRole('group', { name: en.PricingCard.title })).not.toBeInTheDocument();
     submit();
     expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual([
-      en.Errors.valueRequired, en.Errors.valueRequired, en.RegisterPage.termsRequired,
+      en.Errors.valueRequired,
+      en.Errors.valueRequired,
+      en.RegisterPage.termsRequired,
     ]);
     fill();
-    fireEvent.change(screen.getByLabelText(en.RegisterPage.coupon), { target: { value: 'SHOP-1' } });
+    fireEvent.change(screen.getByLabelText(en.RegisterPage.coupon), {
+      target: { value: 'SHOP-1' },
+    });
     submit();
     await waitFor(() => expect(registerCalls()).toHaveLength(1));
-    expect(JSON.parse(registerCalls()[0][1].body)).toMatchObject({ coupon: 'SHOP-1', externalPartner: 'intermarche' });
+    expect(JSON.parse(registerCalls()[0][1].body)).toMatchObject({
+      coupon: 'SHOP-1',
+      externalPartner: 'intermarche',
+    });
     expect(fetchMock.mock.calls.some(([url]) => url.startsWith('/api/v5/plans'))).toBe(false);
   });
 });
@@ -258,14 +316,18 @@ describe('register entry rules (docs/product.md#flows)', () => {
 
   it('sends a logged-in premium parent to the profile', async () => {
     window.localStorage.setItem('kidj_ut', 'tok');
-    accountAnswer = jsonResponse(200, { subscriptions: [{ subscriptionType: 'lumo_tv', isExpired: false }] });
+    accountAnswer = jsonResponse(200, {
+      subscriptions: [{ subscriptionType: 'lumo_tv', isExpired: false }],
+    });
     renderWithIntl(<RegisterForm />);
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
   });
 
   it('sends a logged-in parent without a live subscription to subscribe', async () => {
     window.localStorage.setItem('kidj_ut', 'tok');
-    accountAnswer = jsonResponse(200, { subscriptions: [{ subscriptionType: 'lumo_tv', isExpired: true }] });
+    accountAnswer = jsonResponse(200, {
+      subscriptions: [{ subscriptionType: 'lumo_tv', isExpired: true }],
+    });
     renderWithIntl(<RegisterForm />);
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/subscribe'));
   });

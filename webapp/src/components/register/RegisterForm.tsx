@@ -31,7 +31,14 @@ export type RegisterFormProps = {
   flash?: PageFlashValue | null;
 };
 
-export default function RegisterForm({ variant = 'site', initialEmail = '', partner = null, coupon: preset = null, offerNote = null, flash = null }: RegisterFormProps) {
+export default function RegisterForm({
+  variant = 'site',
+  initialEmail = '',
+  partner = null,
+  coupon: preset = null,
+  offerNote = null,
+  flash = null,
+}: RegisterFormProps) {
   const t = useTranslations('RegisterPage');
   const tErrors = useTranslations('Errors');
   const locale = useLocale();
@@ -56,14 +63,27 @@ export default function RegisterForm({ variant = 'site', initialEmail = '', part
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    const invalid = registerErrors({ email, password, terms, promo, promoRequired: locale === 'ar' });
+    const invalid = registerErrors({
+      email,
+      password,
+      terms,
+      promo,
+      promoRequired: locale === 'ar',
+    });
     setErrors(invalid);
     setApiError(null);
     if (Object.keys(invalid).length) return;
 
     setSubmitting(true);
     track('CLICK_REGISTER');
-    const result = await registerAccount({ email, password, coupon, isPromoAccepted: promo, language: locale, partner });
+    const result = await registerAccount({
+      email,
+      password,
+      coupon,
+      isPromoAccepted: promo,
+      language: locale,
+      partner,
+    });
     if (!result.ok) {
       setApiError(result.errorKey);
       setSubmitting(false);
@@ -85,9 +105,29 @@ export default function RegisterForm({ variant = 'site', initialEmail = '', part
           {tErrors(apiError)}
         </Flash>
       )}
-      <Field name="email" type="email" label={t('email')} autoComplete="email" inputMode="email" required value={email} onValue={setEmail} error={message(errors.email)} />
-      <Field name="password" type="password" label={t('password')} autoComplete="new-password" required value={password} onValue={setPassword} error={message(errors.password)}
-        minLength={PASSWORD_MIN_LENGTH} aria-describedby={errors.password ? 'field-password-error password-hint' : 'password-hint'} />
+      <Field
+        name="email"
+        type="email"
+        label={t('email')}
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={email}
+        onValue={setEmail}
+        error={message(errors.email)}
+      />
+      <Field
+        name="password"
+        type="password"
+        label={t('password')}
+        autoComplete="new-password"
+        required
+        value={password}
+        onValue={setPassword}
+        error={message(errors.password)}
+        minLength={PASSWORD_MIN_LENGTH}
+        aria-describedby={errors.password ? 'field-password-error password-hint' : 'password-hint'}
+      />
       <PasswordHint id="password-hint" password={password} />
       <Field
         name="coupon"
@@ -102,10 +142,22 @@ export default function RegisterForm({ variant = 'site', initialEmail = '', part
         after={<CouponTooltip />}
       />
       {variant === 'site' && <PlanPicker note={offerNote ?? t('trialNote')} />}
-      <Consent name="promo" checked={promo} onChange={setPromo} required={locale === 'ar'} error={message(errors.promo)}>
+      <Consent
+        name="promo"
+        checked={promo}
+        onChange={setPromo}
+        required={locale === 'ar'}
+        error={message(errors.promo)}
+      >
         {t('promoConsent')}
       </Consent>
-      <Consent name="terms" checked={terms} onChange={setTerms} required error={message(errors.terms)}>
+      <Consent
+        name="terms"
+        checked={terms}
+        onChange={setTerms}
+        required
+        error={message(errors.terms)}
+      >
         {t.rich('termsConsent', {
           terms: (chunks) => (
             <a href={marketingUrl(locale, 'terms')} target="_blank" rel="noopener noreferrer">
@@ -117,7 +169,9 @@ export default function RegisterForm({ variant = 'site', initialEmail = '', part
       <button type="submit" className="button" disabled={submitting}>
         {submitting ? <Spinner label={t('submitting')} /> : t('submit')}
       </button>
-      <p className="form-aside">{t.rich('haveAccount', { link: (chunks) => <Link href="/login">{chunks}</Link> })}</p>
+      <p className="form-aside">
+        {t.rich('haveAccount', { link: (chunks) => <Link href="/login">{chunks}</Link> })}
+      </p>
     </form>
   );
 }

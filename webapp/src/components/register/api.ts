@@ -60,7 +60,10 @@ export function isFreeCampaign(registration: Registration): boolean {
 }
 
 /** Stores (or clears) the coupon for the subscribe page and returns where to go. */
-export function afterRegistration(registration: Registration, typedCoupon: string): '/products' | '/subscribe' {
+export function afterRegistration(
+  registration: Registration,
+  typedCoupon: string,
+): '/products' | '/subscribe' {
   if (isFreeCampaign(registration)) {
     clearCoupon();
     return '/products';

@@ -9,10 +9,22 @@ export type RegisterErrors = {
   promo?: 'promoRequired';
 };
 
-type Input = { email: string; password: string; terms: boolean; promo: boolean; promoRequired: boolean };
+type Input = {
+  email: string;
+  password: string;
+  terms: boolean;
+  promo: boolean;
+  promoRequired: boolean;
+};
 
 /** docs/product.md#validation "Register": e-mail and password required (issue 15: at least 8 characters), terms required, promo optional (required in Arabic). */
-export function registerErrors({ email, password, terms, promo, promoRequired }: Input): RegisterErrors {
+export function registerErrors({
+  email,
+  password,
+  terms,
+  promo,
+  promoRequired,
+}: Input): RegisterErrors {
   const errors: RegisterErrors = {};
   const emailProblem = emailError(email);
   if (emailProblem) errors.email = emailProblem;

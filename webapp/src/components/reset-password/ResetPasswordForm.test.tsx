@@ -16,7 +16,9 @@ beforeEach(() => {
 
 function fillAndSubmit(password: string, confirmation: string, labels = en.ResetPasswordPage) {
   fireEvent.change(screen.getByLabelText(labels.newPassword), { target: { value: password } });
-  fireEvent.change(screen.getByLabelText(labels.confirmPassword), { target: { value: confirmation } });
+  fireEvent.change(screen.getByLabelText(labels.confirmPassword), {
+    target: { value: confirmation },
+  });
   fireEvent.click(screen.getByRole('button', { name: labels.submit }));
 }
 
@@ -61,7 +63,10 @@ describe('ResetPasswordForm', () => {
     expect(init.method).toBe('POST');
     expect(init.headers['Content-Type']).toBe('application/json');
     expect(JSON.parse(init.body)).toEqual({ token: 'tok-123', newPass: P4SSWORD_HASH });
-    expect(screen.getByRole('link', { name: en.Common.goToLogin })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: en.Common.goToLogin })).toHaveAttribute(
+      'href',
+      '/login',
+    );
   });
 
   it('disables the button while the request is pending', async () => {

@@ -11,7 +11,12 @@ import HolidayModal from './HolidayModal';
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
 
 const t = en.HolidayModal;
-const PROMO: HolidayPromo = { active: true, from: '2026-12-15', to: '2027-01-05', couponCode: 'LUMO-HOLIDAY' };
+const PROMO: HolidayPromo = {
+  active: true,
+  from: '2026-12-15',
+  to: '2027-01-05',
+  couponCode: 'LUMO-HOLIDAY',
+};
 
 function show(promo: HolidayPromo = PROMO, { tv = false, locale = 'en' as 'en' | 'ar' } = {}) {
   return renderWithIntl(
@@ -101,14 +106,19 @@ describe('holiday modal (docs/product.md#screens: holiday modal offering 1 month
     expect(dialog()).toBeInTheDocument();
   });
 
-  it.each(['/login', '/', '/subscribe', '/products', '/promo/LUMO-HALF', '/register/jane@example.com', '/register/orange'])(
-    'does not show on %s',
-    (path) => {
-      setPathname(path);
-      show();
-      expect(dialog()).not.toBeInTheDocument();
-    },
-  );
+  it.each([
+    '/login',
+    '/',
+    '/subscribe',
+    '/products',
+    '/promo/LUMO-HALF',
+    '/register/jane@example.com',
+    '/register/orange',
+  ])('does not show on %s', (path) => {
+    setPathname(path);
+    show();
+    expect(dialog()).not.toBeInTheDocument();
+  });
 
   it('does not show on TV platforms', () => {
     show(PROMO, { tv: true });
@@ -129,8 +139,13 @@ describe('holiday modal (docs/product.md#screens: holiday modal offering 1 month
 
   it('speaks Arabic', () => {
     show(PROMO, { locale: 'ar' });
-    expect(screen.getByRole('dialog', { name: ar.HolidayModal.title })).toHaveTextContent(ar.HolidayModal.offer);
-    expect(screen.getByRole('link', { name: ar.HolidayModal.cta })).toHaveAttribute('href', '/promo/LUMO-HOLIDAY');
+    expect(screen.getByRole('dialog', { name: ar.HolidayModal.title })).toHaveTextContent(
+      ar.HolidayModal.offer,
+    );
+    expect(screen.getByRole('link', { name: ar.HolidayModal.cta })).toHaveAttribute(
+      'href',
+      '/promo/LUMO-HOLIDAY',
+    );
   });
 });
 

@@ -45,10 +45,17 @@ export default function HolidayModal({ promo }: { promo: HolidayPromo }) {
     <Modal titleId="holiday-modal-title" onClose={dismiss} closeLabel={t('close')}>
       <div className={styles.popup}>
         <GiftArt />
-        <h2 id="holiday-modal-title" className={styles.heading}>{t('title')}</h2>
+        <h2 id="holiday-modal-title" className={styles.heading}>
+          {t('title')}
+        </h2>
         <p className={styles.offer}>{t('offer')}</p>
         <p>{t('intro')}</p>
-        <p className={styles.code}>{t.rich('code', { code: promo.couponCode, strong: (chunks) => <strong>{chunks}</strong> })}</p>
+        <p className={styles.code}>
+          {t.rich('code', {
+            code: promo.couponCode,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
+        </p>
         <div className={styles.actions}>
           <Link href={holidayPromoHref(promo.couponCode)} className="button" onClick={dismiss}>
             {t('cta')}

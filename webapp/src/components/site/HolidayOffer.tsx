@@ -21,5 +21,9 @@ export default function HolidayOffer({ promo }: { promo: HolidayPromo }) {
     setOffered(shouldOfferHoliday(promo, holidayVisitor(pathname, isTv)));
   }, [offered, promo, pathname, isTv]);
 
-  return offered ? <Suspense><HolidayModal promo={promo} /></Suspense> : null;
+  return offered ? (
+    <Suspense>
+      <HolidayModal promo={promo} />
+    </Suspense>
+  ) : null;
 }

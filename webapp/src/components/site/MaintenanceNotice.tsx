@@ -18,5 +18,9 @@ export default function MaintenanceNotice() {
     return () => window.removeEventListener(MAINTENANCE_EVENT, show);
   }, [announced]);
 
-  return announced ? <Suspense><MaintenancePopup initiallyOpen /></Suspense> : null;
+  return announced ? (
+    <Suspense>
+      <MaintenancePopup initiallyOpen />
+    </Suspense>
+  ) : null;
 }

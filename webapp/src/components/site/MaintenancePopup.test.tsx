@@ -38,7 +38,9 @@ describe('maintenance page', () => {
 
   it('speaks Arabic', () => {
     renderWithIntl(<MaintenancePage />, 'ar');
-    expect(screen.getByRole('heading', { level: 1, name: ar.MaintenancePage.title })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: ar.MaintenancePage.title }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: ar.MaintenancePage.retry })).toBeInTheDocument();
   });
 });

@@ -29,7 +29,9 @@ export default function MaintenancePopup({ initiallyOpen = false }: { initiallyO
     <Modal titleId="maintenance-popup-title" onClose={() => setOpen(false)} closeLabel={t('close')}>
       <div className={styles.popup}>
         <MaintenanceArt className={styles.art} />
-        <h2 id="maintenance-popup-title" className={styles.heading}>{t('title')}</h2>
+        <h2 id="maintenance-popup-title" className={styles.heading}>
+          {t('title')}
+        </h2>
         <p>{t('message')}</p>
         <div className={styles.actions}>
           <RetryButton label={t('retry')} className="button" />

@@ -11,7 +11,10 @@ jest.mock('next/navigation', () => ({
     throw new Error('NEXT_NOT_FOUND');
   }),
 }));
-jest.mock('@/lib/site/status', () => ({ ...jest.requireActual('@/lib/site/status'), getSiteStatus: jest.fn() }));
+jest.mock('@/lib/site/status', () => ({
+  ...jest.requireActual('@/lib/site/status'),
+  getSiteStatus: jest.fn(),
+}));
 
 import SiteLayout from '@/app/[locale]/(site)/layout';
 import MaintenanceRoute, { generateMetadata } from '@/app/[locale]/maintenance/page';
@@ -59,7 +62,10 @@ describe('maintenance route', () => {
     jest.mocked(getSiteStatus).mockResolvedValue({ ...DEFAULT_SITE_STATUS, maintenance: true });
     const page = await MaintenanceRoute({ params });
     expect(page.type).toBe(MaintenancePage);
-    expect(await generateMetadata({ params })).toMatchObject({ title: 'metaTitle', robots: { index: false } });
+    expect(await generateMetadata({ params })).toMatchObject({
+      title: 'metaTitle',
+      robots: { index: false },
+    });
   });
 
   it('is not a page otherwise', async () => {

@@ -37,7 +37,9 @@ describe('maintenance notice', () => {
     await answer(500, { code: 0, message: 'somethingWentWrong' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await answer(503, { code: 0, message: 'maintenance' });
-    expect(await screen.findByRole('dialog', { name: en.MaintenancePage.title })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: en.MaintenancePage.title }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -46,16 +48,27 @@ describe('terms-update notice', () => {
     renderWithIntl(<TermsUpdateNotice />);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await answer(403, { code: 9, message: 'termsUpdate', version: '2026-11' });
-    expect(await screen.findByRole('alertdialog', { name: en.TermsUpdate.title })).toHaveTextContent('2026-11');
+    expect(
+      await screen.findByRole('alertdialog', { name: en.TermsUpdate.title }),
+    ).toHaveTextContent('2026-11');
   });
 });
 
 describe('holiday offer', () => {
-  const PROMO: HolidayPromo = { active: true, from: '2026-12-15', to: '2027-01-05', couponCode: 'LUMO-HOLIDAY' };
+  const PROMO: HolidayPromo = {
+    active: true,
+    from: '2026-12-15',
+    to: '2027-01-05',
+    couponCode: 'LUMO-HOLIDAY',
+  };
 
   it('loads the modal for a visitor it is offered to', async () => {
     setPathname('/homePage');
-    renderWithIntl(<PlatformProvider isTv={false}><HolidayOffer promo={PROMO} /></PlatformProvider>);
+    renderWithIntl(
+      <PlatformProvider isTv={false}>
+        <HolidayOffer promo={PROMO} />
+      </PlatformProvider>,
+    );
     expect(await screen.findByRole('dialog', { name: en.HolidayModal.title })).toBeInTheDocument();
   });
 
@@ -66,7 +79,11 @@ describe('holiday offer', () => {
   ])('loads nothing %s', async (_, pathname, tv, loggedIn) => {
     setPathname(pathname);
     if (loggedIn) setToken('token');
-    renderWithIntl(<PlatformProvider isTv={tv}><HolidayOffer promo={PROMO} /></PlatformProvider>);
+    renderWithIntl(
+      <PlatformProvider isTv={tv}>
+        <HolidayOffer promo={PROMO} />
+      </PlatformProvider>,
+    );
     await act(async () => {
       await import('./HolidayModal'); // what an offer would have loaded by now
     });

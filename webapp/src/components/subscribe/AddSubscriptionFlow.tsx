@@ -6,7 +6,12 @@ import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import ChallengeDialog from '@/components/payment/ChallengeDialog';
 import PaymentForm, { useChallenge, usePaymentMessage } from '@/components/payment/PaymentForm';
-import type { CardCheck, Nonce, PaymentMessage, TokenizeResult } from '@/components/payment/provider';
+import type {
+  CardCheck,
+  Nonce,
+  PaymentMessage,
+  TokenizeResult,
+} from '@/components/payment/provider';
 import { threeDSecureAmount, verificationEmail } from '@/components/payment/threeDSecure';
 import { usePaymentProvider } from '@/components/payment/usePaymentProvider';
 import WalletButtons from '@/components/payment/WalletButtons';
@@ -47,9 +52,17 @@ export default function AddSubscriptionFlow() {
 
   async function send(nonce: Nonce, billingName: string): Promise<PaymentMessage | null> {
     if (!plan) return 'selectPlan';
-    const result = await subscribeLegacy(plan.product, {
-      nonce: nonce.nonce, name: billingName, device_data: nonce.deviceData, iap: plan.iap, coupon,
-    }, keys.keyFor(nonce.nonce));
+    const result = await subscribeLegacy(
+      plan.product,
+      {
+        nonce: nonce.nonce,
+        name: billingName,
+        device_data: nonce.deviceData,
+        iap: plan.iap,
+        coupon,
+      },
+      keys.keyFor(nonce.nonce),
+    );
     keys.settle(result.ok ? null : result);
     if (!result.ok) {
       if (await alreadySubscribed(result)) return 'alreadySubscribed';
@@ -58,7 +71,11 @@ export default function AddSubscriptionFlow() {
       return isErrorKey(reason) ? reason : result.errorKey;
     }
     await succeeded({
-      product: plan.product, period: plan.durationCode, currency: plan.currency, total: toCents(plan.price), method: nonce.method,
+      product: plan.product,
+      period: plan.durationCode,
+      currency: plan.currency,
+      total: toCents(plan.price),
+      method: nonce.method,
       subscriptionId: result.data.data?.subscriptionId,
     });
     return null;
@@ -80,7 +97,9 @@ export default function AddSubscriptionFlow() {
     if (startWallet()) await finishWallet(await tokenize());
   }
 
-  const amount = plan ? { amount: plan.price, currency: plan.currency } : { amount: '0', currency: 'EUR' };
+  const amount = plan
+    ? { amount: plan.price, currency: plan.currency }
+    : { amount: '0', currency: 'EUR' };
   // 3-D Secure: the first charge, or the card verification for a family's trial (no subscription yet).
   const verification = {
     amount: threeDSecureAmount(plan ? toCents(plan.price) : 0, !account?.subscriptions.length),
@@ -89,35 +108,87 @@ export default function AddSubscriptionFlow() {
   const check: CardCheck = { verification, challenge: challengeHost };
   return (
     <section className={`page ${styles.legacy}`} aria-labelledby="add-title">
-      <p className={styles.step}>{t('step', { current: STEPS.indexOf(step) + 1, total: STEPS.length })}</p>
+      <p className={styles.step}>
+        {t('step', { current: STEPS.indexOf(step) + 1, total: STEPS.length })}
+      </p>
       <h1 id="add-title">{t('title')}</h1>
       <p>{t(`intro_${step}`)}</p>
-      {error && <Flash kind="error" onClose={() => setError(null)}>{messageOf(error)}</Flash>}
-      {step === 'plan' && (failed ? (
-        <Flash kind="error"><p>{tErrors('somethingWentWrong')}</p><button type="button" className="button" onClick={retry}>{t('retry')}</button></Flash>
-      ) : plans ? (
-        <LegacyPlanStep plans={plans} plan={plan} onPlan={setPlan} coupon={coupon} onCoupon={setCoupon} />
-      ) : <Spinner />)}
+      {error && (
+        <Flash kind="error" onClose={() => setError(null)}>
+          {messageOf(error)}
+        </Flash>
+      )}
+      {step === 'plan' &&
+        (failed ? (
+          <Flash kind="error">
+            <p>{tErrors('somethingWentWrong')}</p>
+            <button type="button" className="button" onClick={retry}>
+              {t('retry')}
+            </button>
+          </Flash>
+        ) : plans ? (
+          <LegacyPlanStep
+            plans={plans}
+            plan={plan}
+            onPlan={setPlan}
+            coupon={coupon}
+            onCoupon={setCoupon}
+          />
+        ) : (
+          <Spinner />
+        ))}
       {step !== 'plan' && provider.status === 'loading' && <Spinner label={t('preparing')} />}
       {step !== 'plan' && provider.status === 'failed' && (
-        <Flash kind="error"><p>{tErrors(provider.errorKey)}</p><button type="button" className="button" onClick={provider.retry}>{t('retry')}</button></Flash>
+        <Flash kind="error">
+          <p>{tErrors(provider.errorKey)}</p>
+          <button type="button" className="button" onClick={provider.retry}>
+            {t('retry')}
+          </button>
+        </Flash>
       )}
       {step === 'method' && provider.status === 'ready' && (
         <div className={styles.methods}>
-          <WalletButtons provider={provider.provider} amount={amount} busy={walletBusy ? 'paypal' : null} check={check}
-            pay={(_method, tokenize) => void payWithWallet(tokenize)} start={startWallet} finish={(result) => void finishWallet(result)} />
-          <button type="button" className="button" disabled={walletBusy} onClick={forward}>{t('methodCard')}</button>
+          <WalletButtons
+            provider={provider.provider}
+            amount={amount}
+            busy={walletBusy ? 'paypal' : null}
+            check={check}
+            pay={(_method, tokenize) => void payWithWallet(tokenize)}
+            start={startWallet}
+            finish={(result) => void finishWallet(result)}
+          />
+          <button type="button" className="button" disabled={walletBusy} onClick={forward}>
+            {t('methodCard')}
+          </button>
           {walletBusy && <Spinner label={t('paying')} />}
         </div>
       )}
       {step === 'card' && provider.status === 'ready' && (
-        <PaymentForm provider={provider.provider} amount={amount} payLabel={t('pay')} onNonce={send} showWallets={false}
-          verification={verification} />
+        <PaymentForm
+          provider={provider.provider}
+          amount={amount}
+          payLabel={t('pay')}
+          onNonce={send}
+          showWallets={false}
+          verification={verification}
+        />
       )}
       {challenge && <ChallengeDialog challenge={challenge} />}
       <div className={styles.confirmRow}>
-        {step !== 'plan' && <button type="button" className={styles.linkButton} onClick={() => setStep(step === 'card' ? 'method' : 'plan')}>{t('back')}</button>}
-        {step === 'plan' && <button type="button" className="button" onClick={forward}>{t('next')}</button>}
+        {step !== 'plan' && (
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => setStep(step === 'card' ? 'method' : 'plan')}
+          >
+            {t('back')}
+          </button>
+        )}
+        {step === 'plan' && (
+          <button type="button" className="button" onClick={forward}>
+            {t('next')}
+          </button>
+        )}
       </div>
     </section>
   );

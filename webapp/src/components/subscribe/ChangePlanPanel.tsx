@@ -26,10 +26,17 @@ export function currentSelection(subscription: Subscription): PlanSelection {
   };
 }
 
-const sameSelection = (a: PlanSelection, b: PlanSelection) => a.period === b.period && a.apps.join() === b.apps.join();
+const sameSelection = (a: PlanSelection, b: PlanSelection) =>
+  a.period === b.period && a.apps.join() === b.apps.join();
 
 /** /changePlan for a web subscription: pick the new plan, confirm, done (the card on file pays). */
-export default function ChangePlanPanel({ subscription, picked }: { subscription: Subscription; picked: boolean }) {
+export default function ChangePlanPanel({
+  subscription,
+  picked,
+}: {
+  subscription: Subscription;
+  picked: boolean;
+}) {
   const t = useTranslations('ChangePlanPage');
   const tErrors = useTranslations('Errors');
   const tPlans = useTranslations('Plans');
@@ -65,7 +72,9 @@ export default function ChangePlanPanel({ subscription, picked }: { subscription
       setStatus('editing');
       return setError(result.errorKey);
     }
-    const applied = result.data?.paymentPlanId === chosen.planId && result.data?.subscriptionType === chosen.product;
+    const applied =
+      result.data?.paymentPlanId === chosen.planId &&
+      result.data?.subscriptionType === chosen.product;
     setStartsAfter(applied ? null : (result.data?.nextBillingDate ?? ''));
     await reloadAccount();
     setStatus('done');
@@ -77,18 +86,24 @@ export default function ChangePlanPanel({ subscription, picked }: { subscription
         <h1>{t('title')}</h1>
         <Flash kind="success">
           {startsAfter === null ? (
-            <p>{t('done', { plan: planName(tPlans, productOf(selection.apps), selection.period) })}</p>
+            <p>
+              {t('done', { plan: planName(tPlans, productOf(selection.apps), selection.period) })}
+            </p>
           ) : (
             <p>
               {t('doneDeferred', {
                 plan: planName(tPlans, productOf(selection.apps), selection.period),
-                date: startsAfter ? format.dateTime(new Date(startsAfter), { dateStyle: 'long' }) : '—',
+                date: startsAfter
+                  ? format.dateTime(new Date(startsAfter), { dateStyle: 'long' })
+                  : '—',
               })}
             </p>
           )}
           <p>{t('doneBilling')}</p>
         </Flash>
-        <Link href="/" className="button">{t('backToProfile')}</Link>
+        <Link href="/" className="button">
+          {t('backToProfile')}
+        </Link>
       </section>
     );
   }
@@ -100,21 +115,53 @@ export default function ChangePlanPanel({ subscription, picked }: { subscription
         <p>{t('intro')}</p>
       </header>
       <div className={styles.plan}>
-        <p className={styles.current}>{t('current', { plan: planName(tPlans, subscription.subscriptionType, subscription.durationCode) })}</p>
-        {error && <Flash kind="error" onClose={() => setError(null)}>{tErrors(error)}</Flash>}
-        {unchanged && <Flash kind="success" onClose={() => setUnchanged(false)}>{t('samePlan')}</Flash>}
-        <PricingCard plans={plans} selection={selection} onOpen={() => setPopupOpen(true)} failed={failed} onRetry={retry} />
+        <p className={styles.current}>
+          {t('current', {
+            plan: planName(tPlans, subscription.subscriptionType, subscription.durationCode),
+          })}
+        </p>
+        {error && (
+          <Flash kind="error" onClose={() => setError(null)}>
+            {tErrors(error)}
+          </Flash>
+        )}
+        {unchanged && (
+          <Flash kind="success" onClose={() => setUnchanged(false)}>
+            {t('samePlan')}
+          </Flash>
+        )}
+        <PricingCard
+          plans={plans}
+          selection={selection}
+          onOpen={() => setPopupOpen(true)}
+          failed={failed}
+          onRetry={retry}
+        />
         <p className={styles.note}>{t('billingNote')}</p>
         <div className={styles.confirmRow}>
-          <button type="button" className="button" onClick={() => confirm(selection)} disabled={status === 'sending' || !plans}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => confirm(selection)}
+            disabled={status === 'sending' || !plans}
+          >
             {status === 'sending' ? <Spinner label={t('sending')} /> : t('confirm')}
           </button>
-          <Link href="/" className={styles.textLink}>{t('cancel')}</Link>
+          <Link href="/" className={styles.textLink}>
+            {t('cancel')}
+          </Link>
         </div>
       </div>
       {popupOpen && plans && (
-        <PlanPopup mode="change" plans={plans} selected={selection} onSelect={setSelection} onConfirm={confirm}
-          onClose={() => setPopupOpen(false)} confirming={status === 'sending'} />
+        <PlanPopup
+          mode="change"
+          plans={plans}
+          selected={selection}
+          onSelect={setSelection}
+          onConfirm={confirm}
+          onClose={() => setPopupOpen(false)}
+          confirming={status === 'sending'}
+        />
       )}
     </section>
   );

@@ -39,17 +39,33 @@ export default function ChangeSubscriptionPlan() {
       <section className="page">
         <h1>{t('title')}</h1>
         <p>{t('loadFailed')}</p>
-        <button type="button" className="button" onClick={retry}>{t('retry')}</button>
+        <button type="button" className="button" onClick={retry}>
+          {t('retry')}
+        </button>
       </section>
     );
   }
-  if (!plans || !account) return <div className="page"><Spinner /></div>;
-  const selected = subscription ? currentSelection(subscription) : { period: 'P1Y' as const, apps: ['tv' as const] };
+  if (!plans || !account)
+    return (
+      <div className="page">
+        <Spinner />
+      </div>
+    );
+  const selected = subscription
+    ? currentSelection(subscription)
+    : { period: 'P1Y' as const, apps: ['tv' as const] };
   return (
     <section className="page" aria-label={t('title')}>
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
-      <PlanPopup mode="change" plans={plans} selected={selected} onSelect={confirm} onConfirm={confirm} onClose={() => back(false)} />
+      <PlanPopup
+        mode="change"
+        plans={plans}
+        selected={selected}
+        onSelect={confirm}
+        onConfirm={confirm}
+        onClose={() => back(false)}
+      />
     </section>
   );
 }

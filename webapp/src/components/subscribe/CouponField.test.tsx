@@ -14,7 +14,13 @@ beforeEach(() => {
 });
 
 const yearlyTv: PlanSelection = { period: 'P1Y', apps: ['tv'] };
-const priced = { planId: 'lumo_tv_yearly_eur', product: 'lumo_tv', currency: 'EUR', isBundle: false, total: 3490 } as PricedSelection;
+const priced = {
+  planId: 'lumo_tv_yearly_eur',
+  product: 'lumo_tv',
+  currency: 'EUR',
+  isBundle: false,
+  total: 3490,
+} as PricedSelection;
 
 function Harness({ onAccess }: { onAccess: () => Promise<void> }) {
   const coupon = useCoupon(yearlyTv, priced, onAccess);
@@ -29,7 +35,12 @@ function apply(code: string, onAccess = jest.fn(async () => undefined)) {
 }
 
 const coupon = (couponType: string, extra = {}) => ({
-  couponSerialNumber: 'CODE', couponDurationCode: 'P2M', couponProduct: 'lumo', couponType, discountDetails: null, ...extra,
+  couponSerialNumber: 'CODE',
+  couponDurationCode: 'P2M',
+  couponProduct: 'lumo',
+  couponType,
+  discountDetails: null,
+  ...extra,
 });
 
 describe('coupon field', () => {
@@ -37,21 +48,34 @@ describe('coupon field', () => {
     fetchMock.mockResolvedValue(jsonResponse(201, coupon('STANDARD_COUPON')));
     apply('code');
     expect(await screen.findByText('Coupon CODE is valid: 2 months free.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls[0][0]).toBe('/api/v5/coupon/validate/CODE?product=lumo_tv&planType=P1Y');
+    expect(fetchMock.mock.calls[0][0]).toBe(
+      '/api/v5/coupon/validate/CODE?product=lumo_tv&planType=P1Y',
+    );
     expect(window.localStorage.getItem('coupon')).toBe('CODE');
   });
 
   it('removes a monthly discount on a yearly plan with monthly_only', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(201, coupon('DISCOUNT_COUPON', { discountDetails: { discountPrice: '2.99', isBundleDiscount: false, planType: 'P1M' } })));
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        201,
+        coupon('DISCOUNT_COUPON', {
+          discountDetails: { discountPrice: '2.99', isBundleDiscount: false, planType: 'P1M' },
+        }),
+      ),
+    );
     apply('HALF');
     expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.monthlyOnly);
     expect(window.localStorage.getItem('coupon')).toBeNull();
   });
 
   it('names the product a coupon is for (code 5)', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(400, { code: 5, message: 'couponProductMismatch', couponProduct: 'lumo_BOOKS' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { code: 5, message: 'couponProductMismatch', couponProduct: 'lumo_BOOKS' }),
+    );
     apply('STORIES');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This coupon is only valid for Stories');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This coupon is only valid for Stories',
+    );
   });
 
   it('redeems an access coupon and goes on to the apps', async () => {

@@ -14,15 +14,33 @@ function CouponBadge({ coupon, currency }: { coupon: AppliedCoupon; currency: st
   const locale = useLocale();
   const duration = couponDuration(coupon.durationCode) ?? { count: 1, unit: 'month' as const };
   if (coupon.kind === 'promo') {
-    return <>{t('promoBadge', { code: coupon.code, count: duration.count, unit: duration.unit })}</>;
+    return (
+      <>{t('promoBadge', { code: coupon.code, count: duration.count, unit: duration.unit })}</>
+    );
   }
-  const price = coupon.details.discountPrice ? formatMoney(toCents(coupon.details.discountPrice), currency, locale) : '';
+  const price = coupon.details.discountPrice
+    ? formatMoney(toCents(coupon.details.discountPrice), currency, locale)
+    : '';
   return (
-    <>{t('discountBadge', { code: coupon.code, price, period: coupon.details.planType ?? 'P1M', count: duration.count, unit: duration.unit })}</>
+    <>
+      {t('discountBadge', {
+        code: coupon.code,
+        price,
+        period: coupon.details.planType ?? 'P1M',
+        count: duration.count,
+        unit: duration.unit,
+      })}
+    </>
   );
 }
 
-export default function CouponField({ coupon, currency }: { coupon: CouponState; currency: string }) {
+export default function CouponField({
+  coupon,
+  currency,
+}: {
+  coupon: CouponState;
+  currency: string;
+}) {
   const t = useTranslations('CouponField');
   const tErrors = useTranslations('Errors');
   const tPlans = useTranslations('Plans');
@@ -31,21 +49,40 @@ export default function CouponField({ coupon, currency }: { coupon: CouponState;
   if (coupon.applied) {
     return (
       <div className={styles.couponValid} role="status">
-        <span className={styles.couponTick} aria-hidden="true">✓</span>
-        <p><CouponBadge coupon={coupon.applied} currency={currency} /></p>
-        <button type="button" className={styles.linkButton} onClick={coupon.remove}>{t('remove')}</button>
+        <span className={styles.couponTick} aria-hidden="true">
+          ✓
+        </span>
+        <p>
+          <CouponBadge coupon={coupon.applied} currency={currency} />
+        </p>
+        <button type="button" className={styles.linkButton} onClick={coupon.remove}>
+          {t('remove')}
+        </button>
       </div>
     );
   }
 
   const error = coupon.error;
   return (
-    <form className={styles.coupon} noValidate onSubmit={(e) => { e.preventDefault(); void coupon.apply(code); }}>
+    <form
+      className={styles.coupon}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void coupon.apply(code);
+      }}
+    >
       <label className="field">
         <span>{t('label')}</span>
         <span className={styles.couponRow}>
-          <input value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoCapitalize="characters"
-            aria-invalid={error ? true : undefined} aria-describedby={error ? 'coupon-error' : undefined} />
+          <input
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'coupon-error' : undefined}
+          />
           <button type="submit" className="button" disabled={coupon.checking}>
             {coupon.checking ? <Spinner label={t('checking')} /> : t('apply')}
           </button>
@@ -54,7 +91,9 @@ export default function CouponField({ coupon, currency }: { coupon: CouponState;
       {error && (
         <p id="coupon-error" className={styles.fieldError} role="alert">
           {error.errorKey === 'couponProductMismatch'
-            ? tErrors('couponProductMismatch', { product: tPlans((error.productKey ?? 'lumo_tv_books_games') as 'lumo_tv') })
+            ? tErrors('couponProductMismatch', {
+                product: tPlans((error.productKey ?? 'lumo_tv_books_games') as 'lumo_tv'),
+              })
             : tErrors(error.errorKey as 'couponInvalid')}
         </p>
       )}

@@ -45,7 +45,9 @@ export default function LegacyPlanStep({ plans, plan, onPlan, coupon, onCoupon }
     if (!couponFitsProduct(result.data.couponProduct, plan.product)) {
       onCoupon(null);
       const scope = result.data.couponProduct.split('_').pop()?.toUpperCase();
-      return setMismatch(scope === 'TV' ? 'lumo_tv' : scope === 'BOOKS' ? 'lumo_books' : 'lumo_tv_books_games');
+      return setMismatch(
+        scope === 'TV' ? 'lumo_tv' : scope === 'BOOKS' ? 'lumo_books' : 'lumo_tv_books_games',
+      );
     }
     onCoupon(result.data.couponSerialNumber);
   }
@@ -56,9 +58,22 @@ export default function LegacyPlanStep({ plans, plan, onPlan, coupon, onCoupon }
         <legend>{t('planLegend')}</legend>
         {legacyPlans(plans).map((p) => (
           <label key={p.planId} className={styles.legacyPlan}>
-            <input type="radio" name="legacy-plan" checked={plan?.planId === p.planId} onChange={() => { onPlan(p); onCoupon(null); }} />
+            <input
+              type="radio"
+              name="legacy-plan"
+              checked={plan?.planId === p.planId}
+              onChange={() => {
+                onPlan(p);
+                onCoupon(null);
+              }}
+            />
             <span>{planName(tPlans, p.product, p.durationCode)}</span>
-            <strong>{t('price', { price: formatMoney(toCents(p.price), p.currency, locale), period: p.durationCode })}</strong>
+            <strong>
+              {t('price', {
+                price: formatMoney(toCents(p.price), p.currency, locale),
+                period: p.durationCode,
+              })}
+            </strong>
           </label>
         ))}
       </fieldset>
@@ -67,9 +82,23 @@ export default function LegacyPlanStep({ plans, plan, onPlan, coupon, onCoupon }
           <label className="field">
             <span>{t('couponLabel')}</span>
             <span className={styles.couponRow}>
-              <input value={coupon ?? code} readOnly={Boolean(coupon)} onChange={(e) => setCode(e.target.value)} autoComplete="off" />
+              <input
+                value={coupon ?? code}
+                readOnly={Boolean(coupon)}
+                onChange={(e) => setCode(e.target.value)}
+                autoComplete="off"
+              />
               {coupon ? (
-                <button type="button" className="button" onClick={() => { onCoupon(null); setCode(''); }}>{t('couponRemove')}</button>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    onCoupon(null);
+                    setCode('');
+                  }}
+                >
+                  {t('couponRemove')}
+                </button>
               ) : (
                 <button type="button" className="button" onClick={check} disabled={checking}>
                   {checking ? <Spinner label={t('couponChecking')} /> : t('couponApply')}
@@ -77,9 +106,21 @@ export default function LegacyPlanStep({ plans, plan, onPlan, coupon, onCoupon }
               )}
             </span>
           </label>
-          {coupon && <p className={styles.couponValid} role="status">{t('couponValid', { code: coupon })}</p>}
-          {mismatch && <p className={styles.fieldError} role="alert">{tErrors('couponProductMismatch', { product: tPlans(mismatch as 'lumo_tv') })}</p>}
-          {error && <p className={styles.fieldError} role="alert">{tErrors('couponInvalid')}</p>}
+          {coupon && (
+            <p className={styles.couponValid} role="status">
+              {t('couponValid', { code: coupon })}
+            </p>
+          )}
+          {mismatch && (
+            <p className={styles.fieldError} role="alert">
+              {tErrors('couponProductMismatch', { product: tPlans(mismatch as 'lumo_tv') })}
+            </p>
+          )}
+          {error && (
+            <p className={styles.fieldError} role="alert">
+              {tErrors('couponInvalid')}
+            </p>
+          )}
         </div>
       )}
     </>

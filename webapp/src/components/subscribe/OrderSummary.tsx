@@ -18,14 +18,29 @@ export default function OrderSummary({ state }: { state: QuoteState }) {
   const format = useFormatter();
   const locale = useLocale();
   const { quote, errorKey } = state;
-  if (errorKey) return <p className={styles.summaryError} role="alert">{tErrors(errorKey)}</p>;
-  if (!quote) return <div className={styles.summary}><Spinner label={t('loading')} /></div>;
+  if (errorKey)
+    return (
+      <p className={styles.summaryError} role="alert">
+        {tErrors(errorKey)}
+      </p>
+    );
+  if (!quote)
+    return (
+      <div className={styles.summary}>
+        <Spinner label={t('loading')} />
+      </div>
+    );
 
   const money = (amount: string) => formatMoney(toCents(amount), quote.currency, locale);
-  const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'long', timeZone: 'UTC' });
+  const date = (iso: string) =>
+    format.dateTime(new Date(iso), { dateStyle: 'long', timeZone: 'UTC' });
   const later = laterPrice(quote);
   return (
-    <section className={styles.summary} aria-labelledby="order-summary-title" data-testid="order-summary">
+    <section
+      className={styles.summary}
+      aria-labelledby="order-summary-title"
+      data-testid="order-summary"
+    >
       <h2 id="order-summary-title">{t('title')}</h2>
       <dl>
         <div>
@@ -34,17 +49,30 @@ export default function OrderSummary({ state }: { state: QuoteState }) {
         </div>
         <div>
           <dt>{t('firstCharge')}</dt>
-          <dd data-figure="first">{t('amountOn', { amount: money(quote.firstChargeAmount), date: date(quote.firstChargeDate) })}</dd>
+          <dd data-figure="first">
+            {t('amountOn', {
+              amount: money(quote.firstChargeAmount),
+              date: date(quote.firstChargeDate),
+            })}
+          </dd>
         </div>
         {later && (
           <div>
             <dt>{t('then')}</dt>
-            <dd data-figure="then">{t('priceFrom', { price: money(quote.price), period: quote.period, date: date(later) })}</dd>
+            <dd data-figure="then">
+              {t('priceFrom', {
+                price: money(quote.price),
+                period: quote.period,
+                date: date(later),
+              })}
+            </dd>
           </div>
         )}
         <div>
           <dt>{t('renewal')}</dt>
-          <dd data-figure="renewal">{t('renews', { price: money(quote.price), period: quote.period })}</dd>
+          <dd data-figure="renewal">
+            {t('renews', { price: money(quote.price), period: quote.period })}
+          </dd>
         </div>
       </dl>
       <p className={styles.note}>

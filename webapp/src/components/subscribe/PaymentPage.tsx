@@ -9,7 +9,13 @@ import { threeDSecureAmount, verificationEmail } from '@/components/payment/thre
 import { usePaymentProvider } from '@/components/payment/usePaymentProvider';
 import PlanPopup from '@/components/pricing/PlanPopup';
 import PricingCard from '@/components/pricing/PricingCard';
-import { DEFAULT_SELECTION, formatMoney, priceSelection, toCents, type PlanSelection } from '@/components/pricing/plans';
+import {
+  DEFAULT_SELECTION,
+  formatMoney,
+  priceSelection,
+  toCents,
+  type PlanSelection,
+} from '@/components/pricing/plans';
 import { loadSelection, saveSelection, withoutOwnedApps } from '@/components/pricing/selection';
 import { usePlans } from '@/components/pricing/usePlans';
 import { useRouter } from '@/i18n/navigation';
@@ -25,7 +31,11 @@ import { usePay } from './usePay';
 import { useQuote } from './useQuote';
 import styles from './PaymentPage.module.css';
 
-const TITLES = { subscribe: 'SubscribePage', resubscribe: 'ResubscribePage', changePlan: 'ChangePlanPage' } as const;
+const TITLES = {
+  subscribe: 'SubscribePage',
+  resubscribe: 'ResubscribePage',
+  changePlan: 'ChangePlanPage',
+} as const;
 
 /** /subscribe, /resubscribe and (for a parent with no web subscription to change) /changePlan. */
 export default function PaymentPage({ mode }: { mode: PaymentMode }) {
@@ -50,15 +60,28 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
     router.push('/products');
   });
   const quote = useQuote(selection, priced, coupon.applied, account !== null);
-  const pay = usePay({ selection, priced, coupon: coupon.applied, freeReason: quote.quote?.freeReason });
+  const pay = usePay({
+    selection,
+    priced,
+    coupon: coupon.applied,
+    freeReason: quote.quote?.freeReason,
+  });
   const locale = useLocale();
   // The trial line only when the quote says a trial comes (before it answers: a family with no subscription yet).
-  const trialAhead = quote.quote ? quote.quote.freeReason === 'trial' : !account?.subscriptions.length;
+  const trialAhead = quote.quote
+    ? quote.quote.freeReason === 'trial'
+    : !account?.subscriptions.length;
 
   // On /subscribe, apps the family already has are not preselected (one key per set of apps,
   // so a reloaded account with the same apps leaves the parent's own pick alone).
-  const owned = mode === 'subscribe' && account ? [...appsWithAccess(account.subscriptions)].sort().join(' ') : '';
-  useEffect(() => setSelection(withoutOwnedApps(loadSelection(), new Set(owned.split(' ')))), [owned]);
+  const owned =
+    mode === 'subscribe' && account
+      ? [...appsWithAccess(account.subscriptions)].sort().join(' ')
+      : '';
+  useEffect(
+    () => setSelection(withoutOwnedApps(loadSelection(), new Set(owned.split(' ')))),
+    [owned],
+  );
   useEffect(() => {
     if (account && !accessGranted.current && sendsToProfile(account, mode)) router.replace('/');
   }, [account, mode, router]);
@@ -75,56 +98,98 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
   // trial (a family without subscriptions, as the note says) or a coupon's free months.
   const freeDaysFirst = coupon.applied?.kind === 'promo' || !account?.subscriptions.length;
   const verification = priced
-    ? { amount: threeDSecureAmount(priced.total, freeDaysFirst), email: verificationEmail(account?.email, account?.isEmailFake) }
+    ? {
+        amount: threeDSecureAmount(priced.total, freeDaysFirst),
+        email: verificationEmail(account?.email, account?.isEmailFake),
+      }
     : null;
 
   function couponText(applied: AppliedCoupon): string {
     const line = couponLine(applied);
     if (line.key === 'promo') return t('couponLine.promo', { count: line.count, unit: line.unit });
     const price = line.price ? formatMoney(toCents(line.price), currency, locale) : '';
-    return t(`couponLine.${line.key}`, { count: line.count, unit: line.unit, price, period: line.period });
+    return t(`couponLine.${line.key}`, {
+      count: line.count,
+      unit: line.unit,
+      price,
+      period: line.period,
+    });
   }
 
   return (
     <section className={styles.page} aria-labelledby="payment-title">
       <header className={styles.head}>
-        {mode === 'subscribe' && <p className={styles.step}>{t('step', { current: 2, total: 2 })}</p>}
+        {mode === 'subscribe' && (
+          <p className={styles.step}>{t('step', { current: 2, total: 2 })}</p>
+        )}
         <h1 id="payment-title">{tPage('title')}</h1>
         <p>{tPage('intro')}</p>
       </header>
       {mode === 'resubscribe' && running?.endDate && (
-        <Flash kind="success">{t('stillActive', { date: format.dateTime(new Date(running.endDate), { dateStyle: 'long' }) })}</Flash>
+        <Flash kind="success">
+          {t('stillActive', {
+            date: format.dateTime(new Date(running.endDate), { dateStyle: 'long' }),
+          })}
+        </Flash>
       )}
       <div className={styles.columns}>
         <div className={styles.plan}>
-          <PricingCard plans={plans} selection={selection} onOpen={() => setPopupOpen(true)} failed={failed} onRetry={retry} />
+          <PricingCard
+            plans={plans}
+            selection={selection}
+            onOpen={() => setPopupOpen(true)}
+            failed={failed}
+            onRetry={retry}
+          />
           <CouponField coupon={coupon} currency={currency} />
           <p className={styles.note}>
-            {coupon.applied ? couponText(coupon.applied) : t(trialAhead ? 'trialNote' : 'anytimeNote')}
+            {coupon.applied
+              ? couponText(coupon.applied)
+              : t(trialAhead ? 'trialNote' : 'anytimeNote')}
           </p>
           <OrderSummary state={quote} />
         </div>
         <div className={styles.pay}>
           <h2 className={styles.payTitle}>{t('paymentTitle')}</h2>
           {/* As tall as the form it makes way for: the footer does not jump when the form arrives. */}
-          {provider.status === 'loading' && <div className={`${styles.loading} ${styles.formPlaceholder}`}><Spinner label={t('preparing')} /></div>}
+          {provider.status === 'loading' && (
+            <div className={`${styles.loading} ${styles.formPlaceholder}`}>
+              <Spinner label={t('preparing')} />
+            </div>
+          )}
           {provider.status === 'failed' && (
             <Flash kind="error">
               <p>{tErrors(provider.errorKey)}</p>
-              <button type="button" className="button" onClick={provider.retry}>{t('retry')}</button>
+              <button type="button" className="button" onClick={provider.retry}>
+                {t('retry')}
+              </button>
             </Flash>
           )}
           {provider.status === 'ready' && (
-            <PaymentForm provider={provider.provider} payLabel={t('pay')} onNonce={pay} verification={verification}
+            <PaymentForm
+              provider={provider.provider}
+              payLabel={t('pay')}
+              onNonce={pay}
+              verification={verification}
               precheck={() => (priced ? null : 'selectPlan')}
-              amount={priced ? { amount: (priced.total / 100).toFixed(2), currency: priced.currency } : null} />
+              amount={
+                priced
+                  ? { amount: (priced.total / 100).toFixed(2), currency: priced.currency }
+                  : null
+              }
+            />
           )}
         </div>
       </div>
       {popupOpen && plans && (
-        <PlanPopup mode="choose" plans={plans} selected={selection} onSelect={choose} onClose={() => setPopupOpen(false)} />
+        <PlanPopup
+          mode="choose"
+          plans={plans}
+          selected={selection}
+          onSelect={choose}
+          onClose={() => setPopupOpen(false)}
+        />
       )}
     </section>
   );
 }
-

@@ -31,14 +31,23 @@ export function couponOutcome(coupon: UserCoupon, selection: PlanSelection): Cou
   if (DISCOUNT_TYPES.has(coupon.couponType) && details) {
     const mismatch = discountMismatch(details, selection);
     if (mismatch) return { kind: 'rejected', errorKey: mismatch };
-    return { kind: 'applied', coupon: { kind: 'discount', code, durationCode: coupon.couponDurationCode, details } };
+    return {
+      kind: 'applied',
+      coupon: { kind: 'discount', code, durationCode: coupon.couponDurationCode, details },
+    };
   }
   // Standard and unique coupons: an access promo (free time before the first charge).
-  return { kind: 'applied', coupon: { kind: 'promo', code, durationCode: coupon.couponDurationCode } };
+  return {
+    kind: 'applied',
+    coupon: { kind: 'promo', code, durationCode: coupon.couponDurationCode },
+  };
 }
 
 /** A discount needs the plan type it was made for and, for a bundle discount, two apps or more. */
-export function discountMismatch(details: DiscountDetails, selection: PlanSelection): ErrorKey | null {
+export function discountMismatch(
+  details: DiscountDetails,
+  selection: PlanSelection,
+): ErrorKey | null {
   if (details.planType && details.planType !== selection.period) {
     return details.planType === 'P1M' ? 'monthlyOnly' : 'couponPlanMismatch';
   }
@@ -46,14 +55,26 @@ export function discountMismatch(details: DiscountDetails, selection: PlanSelect
 }
 
 /** Codes 4, 5 and 6 name the product the coupon is for (TV, Stories or all apps). */
-const MISMATCH_PRODUCTS: Record<number, string> = { 4: 'lumo_tv', 5: 'lumo_books', 6: 'lumo_tv_books_games' };
+const MISMATCH_PRODUCTS: Record<number, string> = {
+  4: 'lumo_tv',
+  5: 'lumo_books',
+  6: 'lumo_tv_books_games',
+};
 
 export type CouponError = { errorKey: ErrorKey; productKey?: string };
 
 export function couponError(failure: ApiFailure): CouponError {
-  const productKey = failure.status === 400 && failure.code !== undefined ? MISMATCH_PRODUCTS[failure.code] : undefined;
+  const productKey =
+    failure.status === 400 && failure.code !== undefined
+      ? MISMATCH_PRODUCTS[failure.code]
+      : undefined;
   if (productKey) return { errorKey: 'couponProductMismatch', productKey };
-  return { errorKey: failure.errorKey === 'somethingWentWrong' && failure.status === 400 ? 'couponInvalid' : failure.errorKey };
+  return {
+    errorKey:
+      failure.errorKey === 'somethingWentWrong' && failure.status === 400
+        ? 'couponInvalid'
+        : failure.errorKey,
+  };
 }
 
 /** "P2M" -> {count: 2, unit: 'month'}; "P14D" -> {count: 14, unit: 'day'}. */
@@ -79,7 +100,9 @@ export function restoreCoupon(): AppliedCoupon | null {
   if (!code) return local.get('swissComeCampaign') ? CARRIER_COUPON : null;
   const durationCode = local.get('couponDurationCode') ?? '';
   const details = local.getJson<DiscountDetails>('discountDetails');
-  return details ? { kind: 'discount', code, durationCode, details } : { kind: 'promo', code, durationCode };
+  return details
+    ? { kind: 'discount', code, durationCode, details }
+    : { kind: 'promo', code, durationCode };
 }
 
 export { clearCoupon };
@@ -91,13 +114,21 @@ export { clearCoupon };
  */
 export type CouponLine =
   | { key: 'promo'; count: number; unit: 'month' | 'day' }
-  | { key: 'discount' | 'bundle'; count: number; unit: 'month' | 'day'; price: string | null; period: string };
+  | {
+      key: 'discount' | 'bundle';
+      count: number;
+      unit: 'month' | 'day';
+      price: string | null;
+      period: string;
+    };
 
 export function couponLine(coupon: AppliedCoupon): CouponLine {
   const duration = couponDuration(coupon.durationCode) ?? { count: 1, unit: 'month' as const };
   if (coupon.kind === 'promo') return { key: 'promo', ...duration };
   return {
-    key: coupon.details.isBundleDiscount ? 'bundle' : 'discount', ...duration,
-    price: coupon.details.discountPrice, period: coupon.details.planType ?? 'P1M',
+    key: coupon.details.isBundleDiscount ? 'bundle' : 'discount',
+    ...duration,
+    price: coupon.details.discountPrice,
+    period: coupon.details.planType ?? 'P1M',
   };
 }

@@ -7,10 +7,18 @@ const plan = (product: string, durationCode: 'P1M' | 'P1Y', isPromo = false) =>
 describe('older add-subscription flow', () => {
   it('offers the products of the older calls, monthly first, without promos', () => {
     const plans = {
-      monthly_plan: [plan('lumo_tv', 'P1M'), plan('lumo_tv_games', 'P1M'), plan('lumo_books', 'P1M', true)],
+      monthly_plan: [
+        plan('lumo_tv', 'P1M'),
+        plan('lumo_tv_games', 'P1M'),
+        plan('lumo_books', 'P1M', true),
+      ],
       annual_plan: [plan('lumo_tv_books', 'P1Y'), plan('lumo_games', 'P1Y')],
     } as PlansResponse;
-    expect(legacyPlans(plans).map((p) => p.planId)).toEqual(['lumo_tv_P1M', 'lumo_tv_books_P1Y', 'lumo_games_P1Y']);
+    expect(legacyPlans(plans).map((p) => p.planId)).toEqual([
+      'lumo_tv_P1M',
+      'lumo_tv_books_P1Y',
+      'lumo_games_P1Y',
+    ]);
   });
 
   it('needs a plan before moving on', () => {
@@ -21,9 +29,13 @@ describe('older add-subscription flow', () => {
   });
 
   it.each([
-    ['lumo_TV', 'lumo_tv', true], ['lumo_TV', 'lumo_books', false], ['lumo_TV', 'lumo_tv_books', true],
-    ['lumo_BOOKS', 'lumo_books', true], ['lumo_BOOKS', 'lumo_games', false],
-    ['lumo_ALL', 'lumo_tv_books', false], ['lumo_ALL', 'lumo_tv_books_games', true],
+    ['lumo_TV', 'lumo_tv', true],
+    ['lumo_TV', 'lumo_books', false],
+    ['lumo_TV', 'lumo_tv_books', true],
+    ['lumo_BOOKS', 'lumo_books', true],
+    ['lumo_BOOKS', 'lumo_games', false],
+    ['lumo_ALL', 'lumo_tv_books', false],
+    ['lumo_ALL', 'lumo_tv_books_games', true],
     ['lumo', 'lumo_games', true],
   ])('coupon for %s fits %s: %s', (couponProduct, product, fits) => {
     expect(couponFitsProduct(couponProduct, product)).toBe(fits);

@@ -11,7 +11,8 @@ export const COUPON_ERROR_MS = 3000;
 
 /** The plans the older calls sell: one product per call, monthly first. */
 export function legacyPlans(plans: PlansResponse): Plan[] {
-  const pick = (list: Plan[]) => list.filter((p) => !p.isPromo && LEGACY_PRODUCTS.includes(p.product));
+  const pick = (list: Plan[]) =>
+    list.filter((p) => !p.isPromo && LEGACY_PRODUCTS.includes(p.product));
   return [...pick(plans.monthly_plan ?? []), ...pick(plans.annual_plan ?? [])];
 }
 

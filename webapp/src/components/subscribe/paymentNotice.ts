@@ -30,7 +30,10 @@ export function clearPaymentNotice(): void {
 type NewSubscription = { paymentStateId: string; nextBillingDate: string | null } | undefined;
 
 /** The notice that agrees with the new subscription's card (its state from the reloaded account). */
-export function paidNotice(subscription: NewSubscription, freeReason: string | null | undefined): PaidNotice {
+export function paidNotice(
+  subscription: NewSubscription,
+  freeReason: string | null | undefined,
+): PaidNotice {
   const date = subscription?.nextBillingDate ?? null;
   if (subscription?.paymentStateId === 'Trial') return { kind: 'trial', date };
   if (freeReason === 'paidThrough') return { kind: 'scheduled', date };

@@ -4,7 +4,15 @@ import { useCallback, useEffect, useState } from 'react';
 import type { PlanSelection, PricedSelection } from '@/components/pricing/plans';
 import { redeemCoupon, validateCoupon, type ChosenPlan } from '@/lib/api/billing';
 import { clearCoupon, local } from '@/lib/session/storage';
-import { couponError, couponOutcome, discountMismatch, restoreCoupon, storeCoupon, type AppliedCoupon, type CouponError } from './coupon';
+import {
+  couponError,
+  couponOutcome,
+  discountMismatch,
+  restoreCoupon,
+  storeCoupon,
+  type AppliedCoupon,
+  type CouponError,
+} from './coupon';
 
 export type CouponState = {
   applied: AppliedCoupon | null;
@@ -17,11 +25,19 @@ export type CouponState = {
 
 /** What the API is asked to sell: the first app's plan plus the other apps as product codes. */
 export function chosenPlan(priced: PricedSelection, selection: PlanSelection): ChosenPlan {
-  return { planId: priced.planId, product: priced.product, addOns: selection.apps.slice(1).map((app) => `lumo_${app}`) };
+  return {
+    planId: priced.planId,
+    product: priced.product,
+    addOns: selection.apps.slice(1).map((app) => `lumo_${app}`),
+  };
 }
 
 /** The coupon field of the payment pages (docs/product.md#flows coupon outcomes, docs/product.md#errors coupon errors). */
-export function useCoupon(selection: PlanSelection, priced: PricedSelection | null, onAccess: () => Promise<void>): CouponState {
+export function useCoupon(
+  selection: PlanSelection,
+  priced: PricedSelection | null,
+  onAccess: () => Promise<void>,
+): CouponState {
   const [applied, setApplied] = useState<AppliedCoupon | null>(null);
   const [error, setError] = useState<CouponError | null>(null);
   const [checking, setChecking] = useState(false);
@@ -51,7 +67,10 @@ export function useCoupon(selection: PlanSelection, priced: PricedSelection | nu
     setChecking(true);
     setError(null);
     try {
-      const result = await validateCoupon(code, { product: priced.product, planType: selection.period });
+      const result = await validateCoupon(code, {
+        product: priced.product,
+        planType: selection.period,
+      });
       if (!result.ok) {
         remove();
         return setError(couponError(result));

@@ -21,7 +21,8 @@ import { chosenPlan } from './useCoupon';
 export function paymentFailureMessage(failure: ApiFailure): PaymentMessage {
   const reason = failure.body?.errorMessage;
   if (failure.status === 400 && isErrorKey(reason)) return reason;
-  if (failure.status === 400 && failure.errorKey === 'couponProductMismatch') return 'couponPlanMismatch';
+  if (failure.status === 400 && failure.errorKey === 'couponProductMismatch')
+    return 'couponPlanMismatch';
   if (failure.status === 409) return 'paymentInProgress';
   if (failure.status === 503) return 'subscriptionCreateFailed';
   return failure.errorKey;
@@ -34,7 +35,9 @@ export function paymentFailureMessage(failure: ApiFailure): PaymentMessage {
 export function alreadySubscribedTarget(failure: ApiFailure): string | null {
   if (failure.status !== 400 || failure.errorKey !== 'alreadySubscribed') return null;
   const id = failure.body?.subscriptionId;
-  return failure.body?.addsApps === true && typeof id === 'number' ? `/changeSubscriptionPlan?subscription=${id}` : '/';
+  return failure.body?.addsApps === true && typeof id === 'number'
+    ? `/changeSubscriptionPlan?subscription=${id}`
+    : '/';
 }
 
 /** Sends the parent on after an alreadySubscribed answer; false for any other failure. */
@@ -52,19 +55,29 @@ export function useAlreadySubscribed() {
 }
 
 /** Whether the outcome is unknown, so a retry must reuse the same idempotency key. */
-const outcomeUnknown = (failure: ApiFailure) => failure.status === 0 || failure.status === 503 || failure.status === 409;
+const outcomeUnknown = (failure: ApiFailure) =>
+  failure.status === 0 || failure.status === 503 || failure.status === 409;
 
 function newKey(): string {
-  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 type PayContext = {
-  selection: PlanSelection; priced: PricedSelection | null; coupon: AppliedCoupon | null;
+  selection: PlanSelection;
+  priced: PricedSelection | null;
+  coupon: AppliedCoupon | null;
   freeReason?: string | null; // from the order summary's quote
 };
 type Bought = {
-  product: string; period: string; currency: string; total: number; method: string;
-  subscriptionId?: number; freeReason?: string | null; // issue 15: what the profile's thank-you says
+  product: string;
+  period: string;
+  currency: string;
+  total: number;
+  method: string;
+  subscriptionId?: number;
+  freeReason?: string | null; // issue 15: what the profile's thank-you says
 };
 
 /** docs/product.md#flows "Payment success": conversion, coupon cleared, subscriptions re-checked, PAYMENT_DONE, then onwards. */
@@ -74,9 +87,17 @@ export function usePaymentSuccess() {
   return async function succeeded(bought: Bought): Promise<void> {
     const { conversion, destination } = afterPayment({
       hadActiveSubscription: account ? isPremium(account.subscriptions) : false,
-      product: bought.product, storedTvFolder: local.get('tvAppFolderId'), storedApp: local.get('app'),
+      product: bought.product,
+      storedTvFolder: local.get('tvAppFolderId'),
+      storedApp: local.get('app'),
     });
-    if (conversion) fireConversion({ product: bought.product, period: bought.period, currency: bought.currency, value: bought.total });
+    if (conversion)
+      fireConversion({
+        product: bought.product,
+        period: bought.period,
+        currency: bought.currency,
+        value: bought.total,
+      });
     clearCoupon();
     local.remove('swissComeCampaign');
     const reloaded = await reloadAccount();
@@ -88,7 +109,12 @@ export function usePaymentSuccess() {
       local.remove('app');
       if (await openWebApp(destination.app)) return;
     }
-    notePaymentDone(paidNotice(reloaded?.subscriptions.find((s) => s.id === bought.subscriptionId), bought.freeReason));
+    notePaymentDone(
+      paidNotice(
+        reloaded?.subscriptions.find((s) => s.id === bought.subscriptionId),
+        bought.freeReason,
+      ),
+    );
     router.push('/');
   };
 }
@@ -118,8 +144,12 @@ export function usePay({ selection, priced, coupon, freeReason }: PayContext) {
     if (!priced) return 'selectPlan';
     const utm = storedUtm();
     const request: SubscribeRequest = {
-      paymentNonce: nonce.nonce, plans: chosenPlan(priced, selection), isBundle: priced.isBundle,
-      coupon: coupon?.code ?? null, deviceData: nonce.deviceData, billingName,
+      paymentNonce: nonce.nonce,
+      plans: chosenPlan(priced, selection),
+      isBundle: priced.isBundle,
+      coupon: coupon?.code ?? null,
+      deviceData: nonce.deviceData,
+      billingName,
       ...(utm ? { utm: utm as Record<string, string> } : {}),
     };
     const result = await subscribe(request, keys.keyFor(nonce.nonce));
@@ -129,8 +159,13 @@ export function usePay({ selection, priced, coupon, freeReason }: PayContext) {
       return paymentFailureMessage(result);
     }
     await succeeded({
-      product: priced.product, period: selection.period, currency: priced.currency, total: priced.total, method: nonce.method,
-      subscriptionId: result.data.data?.subscriptionId, freeReason,
+      product: priced.product,
+      period: selection.period,
+      currency: priced.currency,
+      total: priced.total,
+      method: nonce.method,
+      subscriptionId: result.data.data?.subscriptionId,
+      freeReason,
     });
     return null;
   };

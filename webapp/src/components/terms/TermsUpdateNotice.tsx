@@ -12,10 +12,15 @@ export default function TermsUpdateNotice() {
 
   useEffect(() => {
     if (version !== null) return undefined;
-    const open = (event: Event) => setVersion((event as CustomEvent<TermsUpdateDetail>).detail?.version ?? '');
+    const open = (event: Event) =>
+      setVersion((event as CustomEvent<TermsUpdateDetail>).detail?.version ?? '');
     window.addEventListener(TERMS_UPDATE_EVENT, open);
     return () => window.removeEventListener(TERMS_UPDATE_EVENT, open);
   }, [version]);
 
-  return version !== null ? <Suspense><TermsUpdatePrompt initialVersion={version} /></Suspense> : null;
+  return version !== null ? (
+    <Suspense>
+      <TermsUpdatePrompt initialVersion={version} />
+    </Suspense>
+  ) : null;
 }

@@ -46,7 +46,10 @@ describe('terms-update prompt (issue 7)', () => {
     const dialog = screen.getByRole('alertdialog', { name: t.title });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveTextContent('2026-11');
-    expect(screen.getByRole('link', { name: t.readTerms })).toHaveAttribute('href', marketingUrl('en', 'terms'));
+    expect(screen.getByRole('link', { name: t.readTerms })).toHaveAttribute(
+      'href',
+      marketingUrl('en', 'terms'),
+    );
     expect(screen.getByRole('link', { name: t.logout })).toHaveAttribute('href', '/logout');
     expect(screen.queryByRole('button', { name: /close/i })).not.toBeInTheDocument();
     fireEvent.keyDown(dialog, { key: 'Escape' });
@@ -72,7 +75,9 @@ describe('terms-update prompt (issue 7)', () => {
     const onAccepted = jest.fn();
     renderWithIntl(<TermsUpdatePrompt onAccepted={onAccepted} />);
     await triggerTermsUpdate('2026-11');
-    fetchMock.mockResolvedValueOnce(jsonResponse(400, { code: 1, message: 'termsVersionOutdated', version: '2026-12' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, { code: 1, message: 'termsVersionOutdated', version: '2026-12' }),
+    );
     fireEvent.click(screen.getByRole('button', { name: t.accept }));
     expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.termsVersionOutdated);
     expect(screen.getByRole('alertdialog')).toHaveTextContent('2026-12');

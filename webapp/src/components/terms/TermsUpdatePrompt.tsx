@@ -55,7 +55,10 @@ export default function TermsUpdatePrompt({ onAccepted = reload, initialVersion 
   async function accept() {
     setSending(true);
     setError(null);
-    const result = await apiRequest<unknown>(TERMS_ACCEPT_PATH, { method: 'POST', body: { version } });
+    const result = await apiRequest<unknown>(TERMS_ACCEPT_PATH, {
+      method: 'POST',
+      body: { version },
+    });
     setSending(false);
     if (result.ok) {
       setVersion(null);
@@ -64,13 +67,20 @@ export default function TermsUpdatePrompt({ onAccepted = reload, initialVersion 
     }
     // Terms changed again meanwhile: show the version now in force.
     const inForce = result.body?.version;
-    if (result.errorKey === 'termsVersionOutdated' && typeof inForce === 'string') setVersion(inForce);
+    if (result.errorKey === 'termsVersionOutdated' && typeof inForce === 'string')
+      setVersion(inForce);
     setError(result.errorKey);
   }
 
   return (
     <div className={styles.backdrop}>
-      <div className={styles.dialog} role="alertdialog" aria-modal="true" aria-labelledby="terms-update-title" aria-describedby="terms-update-intro">
+      <div
+        className={styles.dialog}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="terms-update-title"
+        aria-describedby="terms-update-intro"
+      >
         <h2 id="terms-update-title" ref={heading} tabIndex={-1} className={styles.title}>
           {t('title')}
         </h2>
@@ -86,7 +96,13 @@ export default function TermsUpdatePrompt({ onAccepted = reload, initialVersion 
           </p>
         )}
         <div className={styles.actions}>
-          <button type="button" className="button" onClick={accept} disabled={sending} aria-busy={sending}>
+          <button
+            type="button"
+            className="button"
+            onClick={accept}
+            disabled={sending}
+            aria-busy={sending}
+          >
             {t('accept')}
           </button>
           {/* The layout outlives the navigation: close the prompt so /logout can run. */}

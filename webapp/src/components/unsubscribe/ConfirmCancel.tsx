@@ -29,7 +29,9 @@ export default function ConfirmCancel({ target }: Props) {
   const sub = target.subscription;
   const until = sub?.endDate ?? sub?.nextBillingDate ?? null;
   const date = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'long' });
-  const apps = appsOf(sub).map((app) => tPlans(`lumo_${app}` as 'lumo_tv')).join(' · ');
+  const apps = appsOf(sub)
+    .map((app) => tPlans(`lumo_${app}` as 'lumo_tv'))
+    .join(' · ');
 
   async function confirm() {
     if (status === 'sending') return;
@@ -50,9 +52,13 @@ export default function ConfirmCancel({ target }: Props) {
       <div className={styles.done} role="status">
         <Flash kind="success">
           <p>{done.endDate ? t('doneUntil', { date: date(done.endDate) }) : t('done')}</p>
-          {target.kind === 'switch' && <p>{t('operatorNext', { operator: done.operator ?? 'UFONE' })}</p>}
+          {target.kind === 'switch' && (
+            <p>{t('operatorNext', { operator: done.operator ?? 'UFONE' })}</p>
+          )}
         </Flash>
-        <Link href="/" className="button">{t('backToProfile')}</Link>
+        <Link href="/" className="button">
+          {t('backToProfile')}
+        </Link>
       </div>
     );
   }
@@ -61,7 +67,9 @@ export default function ConfirmCancel({ target }: Props) {
     return (
       <>
         <Flash kind={error === 'alreadyCancelled' ? 'success' : 'error'}>{tErrors(error)}</Flash>
-        <Link href="/" className="button">{t('backToProfile')}</Link>
+        <Link href="/" className="button">
+          {t('backToProfile')}
+        </Link>
       </>
     );
   }
@@ -71,22 +79,43 @@ export default function ConfirmCancel({ target }: Props) {
       <p>{t('intro')}</p>
       {until && (
         <div className={styles.keep}>
-          <p>{apps ? t('keepApps', { apps, date: date(until) }) : t('keepUntil', { date: date(until) })}</p>
+          <p>
+            {apps
+              ? t('keepApps', { apps, date: date(until) })
+              : t('keepUntil', { date: date(until) })}
+          </p>
         </div>
       )}
       <fieldset className={styles.reasons}>
         <legend>{t('reasonTitle')}</legend>
         {CANCEL_REASONS.map((key) => (
           <label key={key} className={styles.reason}>
-            <input type="radio" name="cancel-reason" value={key} checked={reason === key} onChange={() => setReason(key)} />
+            <input
+              type="radio"
+              name="cancel-reason"
+              value={key}
+              checked={reason === key}
+              onChange={() => setReason(key)}
+            />
             <span>{t(`reasons.${key}`)}</span>
           </label>
         ))}
       </fieldset>
-      {error && <Flash kind="error" onClose={() => setError(null)}>{tErrors(error)}</Flash>}
+      {error && (
+        <Flash kind="error" onClose={() => setError(null)}>
+          {tErrors(error)}
+        </Flash>
+      )}
       <div className={styles.actions}>
-        <Link href="/" className="button">{t('mistake')}</Link>
-        <button type="button" className={styles.cancelButton} onClick={confirm} disabled={status === 'sending'}>
+        <Link href="/" className="button">
+          {t('mistake')}
+        </Link>
+        <button
+          type="button"
+          className={styles.cancelButton}
+          onClick={confirm}
+          disabled={status === 'sending'}
+        >
           {status === 'sending' ? <Spinner label={t('sending')} /> : t('confirm')}
         </button>
       </div>

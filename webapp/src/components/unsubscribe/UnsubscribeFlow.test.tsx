@@ -22,7 +22,11 @@ beforeEach(() => {
 });
 
 const t = en.UnsubscribePage;
-const web = subscription({ id: 7, subscriptionType: 'lumo_tv_books', endDate: '2026-12-24T10:00:00+00:00' });
+const web = subscription({
+  id: 7,
+  subscriptionType: 'lumo_tv_books',
+  endDate: '2026-12-24T10:00:00+00:00',
+});
 
 function renderFlow(parent: Account, id?: string) {
   const reloadAccount = jest.fn(async () => null);
@@ -43,11 +47,17 @@ describe('unsubscribe flow', () => {
   });
 
   it('cancels with the reason recorded, then shows the success block', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { status: true, endDate: '2026-12-24T10:00:00+00:00' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { status: true, endDate: '2026-12-24T10:00:00+00:00' }),
+    );
     const reloadAccount = renderFlow(account([web]), '7');
     fireEvent.click(screen.getByLabelText(t.reasons.tooExpensive));
     fireEvent.click(screen.getByRole('button', { name: t.confirm }));
-    expect(await screen.findByText('Your subscription has been cancelled. You can keep using Lumo until December 24, 2026.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Your subscription has been cancelled. You can keep using Lumo until December 24, 2026.',
+      ),
+    ).toBeInTheDocument();
     expect(fetchMock.mock.calls[0][0]).toBe('/api/v4/braintree/subscriptions/cancel?id=7');
     expect(track).toHaveBeenCalledWith('CLOSE', { cancelReason: 'tooExpensive', store: 'lumo' });
     expect(reloadAccount).toHaveBeenCalled();
@@ -71,16 +81,30 @@ describe('unsubscribe flow', () => {
   it('cancels a swisscom subscription in-app with type=swisscom', async () => {
     query = new URLSearchParams('type=swisscom');
     fetchMock.mockResolvedValue(jsonResponse(200, { status: true }));
-    renderFlow(account([subscription({ storeId: 'swisscom', cancel: { method: 'in_app', path: '/unsubscribe?type=swisscom' } })]));
+    renderFlow(
+      account([
+        subscription({
+          storeId: 'swisscom',
+          cancel: { method: 'in_app', path: '/unsubscribe?type=swisscom' },
+        }),
+      ]),
+    );
     fireEvent.click(screen.getByRole('button', { name: t.confirm }));
     expect(await screen.findByRole('link', { name: t.backToProfile })).toBeInTheDocument();
     expect(fetchMock.mock.calls[0][0]).toBe('/api/v4/swisscom/unsubscribe');
   });
 
   it('sends an Apple subscriber to the Apple page', () => {
-    const ios = subscription({ id: 3, storeId: 'ios', cancel: { method: 'store_page', url: 'https://apps.apple.com/account/subscriptions' } });
+    const ios = subscription({
+      id: 3,
+      storeId: 'ios',
+      cancel: { method: 'store_page', url: 'https://apps.apple.com/account/subscriptions' },
+    });
     renderFlow(account([ios]), '3');
-    expect(screen.getByRole('link', { name: 'Open my Apple subscriptions' })).toHaveAttribute('href', 'https://apps.apple.com/account/subscriptions');
+    expect(screen.getByRole('link', { name: 'Open my Apple subscriptions' })).toHaveAttribute(
+      'href',
+      'https://apps.apple.com/account/subscriptions',
+    );
   });
 
   it('reports an unknown subscription', () => {

@@ -10,7 +10,11 @@ import ConfirmCancel from './ConfirmCancel';
 import { parseAddress, unsubscribeTarget, type UnsubscribeTarget } from './target';
 import styles from './Unsubscribe.module.css';
 
-const STORE_PAGES: Record<string, string> = { ios: 'apple', playstore: 'google', docomo: 'operator' };
+const STORE_PAGES: Record<string, string> = {
+  ios: 'apple',
+  playstore: 'google',
+  docomo: 'operator',
+};
 
 /** /unsubscribe/{id?} (?type=swisscom | switch): the cancel flow of the subscription's store. */
 export default function UnsubscribeFlow({ idSegments }: { idSegments?: string[] }) {
@@ -23,20 +27,37 @@ export default function UnsubscribeFlow({ idSegments }: { idSegments?: string[] 
   if (!account) return null;
   chosen.current ??= unsubscribeTarget(account, parseAddress(idSegments, query.get('type')));
   const target = chosen.current;
-  const back = <Link href="/" className="button">{t('backToProfile')}</Link>;
+  const back = (
+    <Link href="/" className="button">
+      {t('backToProfile')}
+    </Link>
+  );
 
   let body;
   if (target.kind === 'notFound') {
-    body = <><Flash kind="error">{tErrors('subscriptionNotFound')}</Flash>{back}</>;
+    body = (
+      <>
+        <Flash kind="error">{tErrors('subscriptionNotFound')}</Flash>
+        {back}
+      </>
+    );
   } else if (target.kind === 'notCancellable') {
-    body = <><p>{t('notCancellable')}</p>{back}</>;
+    body = (
+      <>
+        <p>{t('notCancellable')}</p>
+        {back}
+      </>
+    );
   } else if (target.kind === 'elsewhere') {
-    const place = target.method === 'help' ? 'help' : STORE_PAGES[target.subscription.storeId] ?? 'operator';
+    const place =
+      target.method === 'help' ? 'help' : (STORE_PAGES[target.subscription.storeId] ?? 'operator');
     body = (
       <>
         <p>{t('elsewhere', { place })}</p>
         <div className={styles.actions}>
-          <a href={target.url} className="button" target="_blank" rel="noopener noreferrer">{t('elsewhereButton', { place })}</a>
+          <a href={target.url} className="button" target="_blank" rel="noopener noreferrer">
+            {t('elsewhereButton', { place })}
+          </a>
           <Link href="/">{t('backToProfile')}</Link>
         </div>
       </>

@@ -3,7 +3,8 @@ import type { ApiFailure } from '@/lib/api/client';
 import type { ErrorKey } from '@/lib/api/errors';
 import type { UnsubscribeTarget } from './target';
 
-export type CancelResult = { ok: true; endDate: string | null; operator: string | null } | { ok: false; errorKey: ErrorKey };
+export type CancelResult =
+  { ok: true; endDate: string | null; operator: string | null } | { ok: false; errorKey: ErrorKey };
 
 /** docs/product.md#errors "Unsubscribe": 404 not found, 400 code 3 already cancelled, anything else generic. */
 export function cancelFailure(failure: ApiFailure): ErrorKey {
@@ -19,11 +20,15 @@ export async function cancel(target: InAppTarget): Promise<CancelResult> {
   const fallbackEnd = target.subscription?.endDate ?? target.subscription?.nextBillingDate ?? null;
   if (target.kind === 'web') {
     const result = await cancelWebSubscription(target.subscription.id);
-    return result.ok ? { ok: true, endDate: result.data?.endDate ?? fallbackEnd, operator: null } : { ok: false, errorKey: cancelFailure(result) };
+    return result.ok
+      ? { ok: true, endDate: result.data?.endDate ?? fallbackEnd, operator: null }
+      : { ok: false, errorKey: cancelFailure(result) };
   }
   if (target.kind === 'swisscom') {
     const result = await cancelSwisscom();
-    return result.ok ? { ok: true, endDate: fallbackEnd, operator: null } : { ok: false, errorKey: cancelFailure(result) };
+    return result.ok
+      ? { ok: true, endDate: fallbackEnd, operator: null }
+      : { ok: false, errorKey: cancelFailure(result) };
   }
   const result = await cancelSwitch(target.subscription.id);
   return result.ok
@@ -32,5 +37,12 @@ export async function cancel(target: InAppTarget): Promise<CancelResult> {
 }
 
 /** Why parents leave (asked before the final cancel, sent with the analytics record). */
-export const CANCEL_REASONS = ['tooExpensive', 'notUsed', 'notEnoughContent', 'technical', 'otherOffer', 'other'] as const;
+export const CANCEL_REASONS = [
+  'tooExpensive',
+  'notUsed',
+  'notEnoughContent',
+  'technical',
+  'otherOffer',
+  'other',
+] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];

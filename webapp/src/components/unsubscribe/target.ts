@@ -13,9 +13,15 @@ export type UnsubscribeTarget =
 
 export type UnsubscribeAddress = { id: number | null; type: string | null };
 
-export function parseAddress(idSegments: string[] | undefined, type: string | null): UnsubscribeAddress {
+export function parseAddress(
+  idSegments: string[] | undefined,
+  type: string | null,
+): UnsubscribeAddress {
   const id = Number(idSegments?.[0]);
-  return { id: Number.isInteger(id) && id > 0 ? id : null, type: type === 'swisscom' || type === 'switch' ? type : null };
+  return {
+    id: Number.isInteger(id) && id > 0 ? id : null,
+    type: type === 'swisscom' || type === 'switch' ? type : null,
+  };
 }
 
 function routeOf(subscription: Subscription): UnsubscribeTarget {
@@ -23,20 +29,30 @@ function routeOf(subscription: Subscription): UnsubscribeTarget {
   if (cancel.method === 'none' || !subscription.isRenewing || subscription.isExpired) {
     return { kind: 'notCancellable', subscription };
   }
-  if (cancel.method !== 'in_app') return { kind: 'elsewhere', subscription, method: cancel.method, url: cancel.url };
+  if (cancel.method !== 'in_app')
+    return { kind: 'elsewhere', subscription, method: cancel.method, url: cancel.url };
   if (subscription.storeId === 'swisscom') return { kind: 'swisscom', subscription };
-  if (subscription.storeId === 'switch') return { kind: 'switch', subscription, operatorUrl: cancel.url ?? null };
+  if (subscription.storeId === 'switch')
+    return { kind: 'switch', subscription, operatorUrl: cancel.url ?? null };
   return { kind: 'web', subscription };
 }
 
-export function unsubscribeTarget(account: Account, address: UnsubscribeAddress): UnsubscribeTarget {
+export function unsubscribeTarget(
+  account: Account,
+  address: UnsubscribeAddress,
+): UnsubscribeTarget {
   const subscriptions = account.subscriptions;
   if (address.type === 'swisscom') {
-    return { kind: 'swisscom', subscription: subscriptions.find((s) => s.storeId === 'swisscom') ?? null };
+    return {
+      kind: 'swisscom',
+      subscription: subscriptions.find((s) => s.storeId === 'swisscom') ?? null,
+    };
   }
-  const chosen = address.id !== null
-    ? subscriptions.find((s) => s.id === address.id)
-    : subscriptions.find((s) => s.isRenewing && !s.isExpired && s.cancel.method !== 'none') ?? subscriptions[0];
+  const chosen =
+    address.id !== null
+      ? subscriptions.find((s) => s.id === address.id)
+      : (subscriptions.find((s) => s.isRenewing && !s.isExpired && s.cancel.method !== 'none') ??
+        subscriptions[0]);
   if (!chosen) return { kind: 'notFound' };
   // type=switch only means something for a switch-store subscription.
   return routeOf(chosen);

@@ -1,6 +1,7 @@
 import { appsWithAccess, isPremium, type Subscription } from './account';
 
-const sub = (type: string, isExpired: boolean) => ({ subscriptionType: type, isExpired }) as Subscription;
+const sub = (type: string, isExpired: boolean) =>
+  ({ subscriptionType: type, isExpired }) as Subscription;
 
 describe('account helpers', () => {
   it('is premium with at least one live subscription', () => {
@@ -10,6 +11,8 @@ describe('account helpers', () => {
   });
 
   it('lists the apps of live subscriptions', () => {
-    expect([...appsWithAccess([sub('lumo_tv_books', false), sub('lumo_games', true)])].sort()).toEqual(['books', 'tv']);
+    expect(
+      [...appsWithAccess([sub('lumo_tv_books', false), sub('lumo_games', true)])].sort(),
+    ).toEqual(['books', 'tv']);
   });
 });

@@ -56,6 +56,11 @@ export function appsWithAccess(subscriptions: readonly Subscription[]): Set<stri
   const apps = new Set<string>();
   subscriptions
     .filter((s) => !s.isExpired)
-    .forEach((s) => s.subscriptionType.split('_').slice(1).forEach((app) => apps.add(app)));
+    .forEach((s) =>
+      s.subscriptionType
+        .split('_')
+        .slice(1)
+        .forEach((app) => apps.add(app)),
+    );
   return apps;
 }

@@ -2,7 +2,11 @@ import { apiRequest } from './client';
 
 // Payment and subscription calls of docs/product.md#api (subscribe, change plan, cancel, coupons).
 
-export type DiscountDetails = { discountPrice: string | null; isBundleDiscount: boolean; planType: string | null };
+export type DiscountDetails = {
+  discountPrice: string | null;
+  isBundleDiscount: boolean;
+  planType: string | null;
+};
 
 /** 201 of GET /v5/coupon/validate/{code}. */
 export type UserCoupon = {
@@ -16,7 +20,10 @@ export type UserCoupon = {
 /** What the API sells: the plan of the first app, and the product codes of the apps added to it. */
 export type ChosenPlan = { planId: string; product: string; addOns: string[] };
 
-export function validateCoupon(code: string, context: { product?: string; planType?: string } = {}) {
+export function validateCoupon(
+  code: string,
+  context: { product?: string; planType?: string } = {},
+) {
   const query = new URLSearchParams();
   if (context.product) query.set('product', context.product);
   if (context.planType) query.set('planType', context.planType);
@@ -34,7 +41,9 @@ export function redeemCoupon(code: string) {
 
 /** A client token bound to the merchant account of `currency` (3-D Secure verifies cards against it). */
 export function generateClientToken(currency: string) {
-  return apiRequest<{ clientToken: string }>(`/v4/braintree/generate-token?currency=${encodeURIComponent(currency)}`);
+  return apiRequest<{ clientToken: string }>(
+    `/v4/braintree/generate-token?currency=${encodeURIComponent(currency)}`,
+  );
 }
 
 export type SubscribeRequest = {
@@ -49,16 +58,23 @@ export type SubscribeRequest = {
 
 /** One key per payment attempt: a retry after a timeout or a double click makes one subscription. */
 export function subscribe(request: SubscribeRequest, idempotencyKey: string) {
-  return apiRequest<{ status: boolean; data: { subscriptionId: number } }>('/v5/braintree/subscription', {
-    method: 'POST',
-    body: request,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  return apiRequest<{ status: boolean; data: { subscriptionId: number } }>(
+    '/v5/braintree/subscription',
+    {
+      method: 'POST',
+      body: request,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    },
+  );
 }
 
 /** The subscription after the change. Inside the 24 hours before a charge the change waits for it:
  * the answer still carries the current plan, and nextBillingDate says when the new one starts. */
-export type ChangedSubscription = { paymentPlanId: string | null; subscriptionType: string; nextBillingDate: string | null };
+export type ChangedSubscription = {
+  paymentPlanId: string | null;
+  subscriptionType: string;
+  nextBillingDate: string | null;
+};
 
 export function changePlan(subscriptionId: number | null, plans: ChosenPlan) {
   return apiRequest<ChangedSubscription>('/v5/braintree/subscription/change-plan', {
@@ -68,7 +84,9 @@ export function changePlan(subscriptionId: number | null, plans: ChosenPlan) {
 }
 
 export function cancelWebSubscription(id: number) {
-  return apiRequest<{ status: boolean; endDate: string | null }>(`/v4/braintree/subscriptions/cancel?id=${id}`);
+  return apiRequest<{ status: boolean; endDate: string | null }>(
+    `/v4/braintree/subscriptions/cancel?id=${id}`,
+  );
 }
 
 export function cancelSwisscom() {
@@ -76,23 +94,41 @@ export function cancelSwisscom() {
 }
 
 export function cancelSwitch(id: number) {
-  return apiRequest<{ sub_partner?: string }>(`/v5/notification/unsubscription?id=${id}`, { method: 'PUT' });
+  return apiRequest<{ sub_partner?: string }>(`/v5/notification/unsubscription?id=${id}`, {
+    method: 'PUT',
+  });
 }
 
 /** The older per-product calls of the 3-step flow (docs/product.md#entities "Older payload"). */
 const LEGACY_PATHS: Record<string, string> = {
-  lumo_tv: 'subscriptions', lumo_books: 'books/subscriptions', lumo_games: 'games/subscriptions', lumo_tv_books: 'tv-books/subscriptions',
+  lumo_tv: 'subscriptions',
+  lumo_books: 'books/subscriptions',
+  lumo_games: 'games/subscriptions',
+  lumo_tv_books: 'tv-books/subscriptions',
 };
 export const LEGACY_PRODUCTS = Object.keys(LEGACY_PATHS);
 
-export type LegacySubscribeRequest = { nonce: string; name: string; device_data: string | null; iap: string; coupon: string | null };
+export type LegacySubscribeRequest = {
+  nonce: string;
+  name: string;
+  device_data: string | null;
+  iap: string;
+  coupon: string | null;
+};
 
-export function subscribeLegacy(product: string, request: LegacySubscribeRequest, idempotencyKey: string) {
-  return apiRequest<{ status: boolean; data: { subscriptionId: number } }>(`/v4/braintree/${LEGACY_PATHS[product]}`, {
-    method: 'POST',
-    body: request,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+export function subscribeLegacy(
+  product: string,
+  request: LegacySubscribeRequest,
+  idempotencyKey: string,
+) {
+  return apiRequest<{ status: boolean; data: { subscriptionId: number } }>(
+    `/v4/braintree/${LEGACY_PATHS[product]}`,
+    {
+      method: 'POST',
+      body: request,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    },
+  );
 }
 
 /** 200 of GET /v5/braintree/quote (issue 15): what subscribe will charge, and when. Amounts as "4.99". */

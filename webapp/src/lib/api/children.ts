@@ -67,5 +67,8 @@ export function putChildSettings(id: number, app: SettingsApp, settings: AppSett
   const { updatedAt: _ignored, ...fields } = settings;
   void _ignored;
   if (app === 'tv') delete fields.categories;
-  return apiRequest<AppSettings>(`/v5/children/${id}/settings/${app}`, { method: 'PUT', body: fields });
+  return apiRequest<AppSettings>(`/v5/children/${id}/settings/${app}`, {
+    method: 'PUT',
+    body: fields,
+  });
 }

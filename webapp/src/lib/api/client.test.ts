@@ -10,7 +10,11 @@ beforeEach(() => {
 describe('apiRequest', () => {
   it('calls the API through the /api proxy and returns the JSON body', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { id: 7 }));
-    await expect(apiRequest('/v5/accounts')).resolves.toEqual({ ok: true, status: 200, data: { id: 7 } });
+    await expect(apiRequest('/v5/accounts')).resolves.toEqual({
+      ok: true,
+      status: 200,
+      data: { id: 7 },
+    });
     expect(fetchMock.mock.calls[0][0]).toBe('/api/v5/accounts');
   });
 
@@ -46,7 +50,10 @@ describe('apiRequest', () => {
 
   it('copes with an error page that is not JSON', async () => {
     fetchMock.mockResolvedValue({ ok: false, status: 502, text: async () => '<html>' } as Response);
-    await expect(apiRequest('/v4/x')).resolves.toMatchObject({ status: 502, errorKey: 'somethingWentWrong' });
+    await expect(apiRequest('/v4/x')).resolves.toMatchObject({
+      status: 502,
+      errorKey: 'somethingWentWrong',
+    });
   });
 });
 
@@ -54,7 +61,9 @@ describe('terms update (issue 7)', () => {
   it('announces a 403 termsUpdate with the version to accept', async () => {
     const listener = jest.fn();
     window.addEventListener('lumo:terms-update', listener);
-    fetchMock.mockResolvedValue(jsonResponse(403, { code: 9, message: 'termsUpdate', version: 'v3' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(403, { code: 9, message: 'termsUpdate', version: 'v3' }),
+    );
     const result = await apiRequest('/v5/subscriptions');
     window.removeEventListener('lumo:terms-update', listener);
     expect(result).toMatchObject({ ok: false, status: 403, code: 9, errorKey: 'termsUpdate' });

@@ -4,7 +4,10 @@ import { apiRequest } from './client';
 
 /** Both passwords are already hashed (lib/password). 400 code 1: wrong old password. */
 export function changePassword(oldPass: string, newPass: string) {
-  return apiRequest<unknown>('/v4/users/change-pass', { method: 'POST', body: { oldPass, newPass } });
+  return apiRequest<unknown>('/v4/users/change-pass', {
+    method: 'POST',
+    body: { oldPass, newPass },
+  });
 }
 
 /** 400 code 2 invalid, 5 taken. */
@@ -18,7 +21,9 @@ export function changeName(name: string) {
 
 /** Partner accounts (mondia) get their password by e-mail once they have a real address. */
 export function sendPartnerPasswordMail(email: string) {
-  return apiRequest<unknown>(`/v5/users/forgotten-pass?email=${encodeURIComponent(email)}`, { auth: false });
+  return apiRequest<unknown>(`/v5/users/forgotten-pass?email=${encodeURIComponent(email)}`, {
+    auth: false,
+  });
 }
 
 /**
@@ -27,6 +32,7 @@ export function sendPartnerPasswordMail(email: string) {
  */
 export function setEmailLanguage(language: string, explicit: boolean) {
   return apiRequest<{ language: string; chosen: boolean }>('/v5/users/email-language', {
-    method: 'PUT', body: { language, explicit },
+    method: 'PUT',
+    body: { language, explicit },
   });
 }

@@ -16,6 +16,8 @@ export function isTermsUpdate(status: number, body: unknown): boolean {
 export function announceTermsUpdate(body: unknown): void {
   if (typeof window === 'undefined') return;
   const version = (body as { version?: unknown } | null)?.version;
-  const detail: TermsUpdateDetail = { version: typeof version === 'string' ? version : String(version ?? '') };
+  const detail: TermsUpdateDetail = {
+    version: typeof version === 'string' ? version : String(version ?? ''),
+  };
   window.dispatchEvent(new CustomEvent<TermsUpdateDetail>(TERMS_UPDATE_EVENT, { detail }));
 }

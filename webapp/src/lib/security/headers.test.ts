@@ -1,18 +1,49 @@
-import { contentSecurityPolicy, isPaymentPage, newNonce, nonceOf, PAYMENT_ORIGINS, securityHeaders } from './headers';
+import {
+  contentSecurityPolicy,
+  isPaymentPage,
+  newNonce,
+  nonceOf,
+  PAYMENT_ORIGINS,
+  securityHeaders,
+} from './headers';
 
 const NONCE = 'bm9uY2Utb2YtdGhpcy10ZXN0';
 
 function directives(csp: string): Record<string, string[]> {
-  return Object.fromEntries(csp.split('; ').map((d) => {
-    const [name, ...values] = d.split(' ');
-    return [name, values];
-  }));
+  return Object.fromEntries(
+    csp.split('; ').map((d) => {
+      const [name, ...values] = d.split(' ');
+      return [name, values];
+    }),
+  );
 }
 
-const PAYMENT_PATHS = ['/subscribe', '/de/subscribe', '/resubscribe', '/fr/resubscribe', '/changePlan',
-  '/changePlan/abc123', '/it/changePlan/k', '/add-subscription', '/ar/add-subscription'];
-const OTHER_PATHS = ['/', '/homePage', '/login', '/de/login', '/register/sevamedia', '/products', '/profile',
-  '/subscribers', '/en/subscribe-now', '/coupon', '/changeSubscriptionPlan', '/xsubscribe', '/de/de/subscribe'];
+const PAYMENT_PATHS = [
+  '/subscribe',
+  '/de/subscribe',
+  '/resubscribe',
+  '/fr/resubscribe',
+  '/changePlan',
+  '/changePlan/abc123',
+  '/it/changePlan/k',
+  '/add-subscription',
+  '/ar/add-subscription',
+];
+const OTHER_PATHS = [
+  '/',
+  '/homePage',
+  '/login',
+  '/de/login',
+  '/register/sevamedia',
+  '/products',
+  '/profile',
+  '/subscribers',
+  '/en/subscribe-now',
+  '/coupon',
+  '/changeSubscriptionPlan',
+  '/xsubscribe',
+  '/de/de/subscribe',
+];
 
 describe('isPaymentPage', () => {
   it.each(PAYMENT_PATHS)('%s is a payment page', (path) => expect(isPaymentPage(path)).toBe(true));
@@ -34,7 +65,11 @@ describe('contentSecurityPolicy', () => {
 
   it.each(OTHER_PATHS)('names no payment origin on %s', (path) => {
     const csp = contentSecurityPolicy(path, { nonce: NONCE });
-    for (const origin of [...PAYMENT_ORIGINS.script, ...PAYMENT_ORIGINS.connect, ...PAYMENT_ORIGINS.frame]) {
+    for (const origin of [
+      ...PAYMENT_ORIGINS.script,
+      ...PAYMENT_ORIGINS.connect,
+      ...PAYMENT_ORIGINS.frame,
+    ]) {
       expect(csp).not.toContain(origin);
     }
     expect(csp).not.toMatch(/braintree|paypal|google/);
@@ -42,17 +77,34 @@ describe('contentSecurityPolicy', () => {
 
   it.each(PAYMENT_PATHS)('allows Braintree, PayPal and Google Pay on %s', (path) => {
     const csp = directives(contentSecurityPolicy(path, { nonce: NONCE }));
-    expect(csp['script-src']).toEqual(expect.arrayContaining(['https://js.braintreegateway.com',
-      'https://assets.braintreegateway.com', 'https://*.paypal.com', 'https://*.paypalobjects.com',
-      'https://pay.google.com', `'nonce-${NONCE}'`, "'strict-dynamic'"]));
-    expect(csp['connect-src']).toEqual(expect.arrayContaining(['https://*.braintree-api.com', 'https://*.paypal.com']));
-    expect(csp['frame-src']).toEqual(expect.arrayContaining(['https://assets.braintreegateway.com',
-      'https://*.paypal.com', 'https://pay.google.com']));
+    expect(csp['script-src']).toEqual(
+      expect.arrayContaining([
+        'https://js.braintreegateway.com',
+        'https://assets.braintreegateway.com',
+        'https://*.paypal.com',
+        'https://*.paypalobjects.com',
+        'https://pay.google.com',
+        `'nonce-${NONCE}'`,
+        "'strict-dynamic'",
+      ]),
+    );
+    expect(csp['connect-src']).toEqual(
+      expect.arrayContaining(['https://*.braintree-api.com', 'https://*.paypal.com']),
+    );
+    expect(csp['frame-src']).toEqual(
+      expect.arrayContaining([
+        'https://assets.braintreegateway.com',
+        'https://*.paypal.com',
+        'https://pay.google.com',
+      ]),
+    );
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
   });
 
   it("adds 'unsafe-eval' for next dev only", () => {
-    expect(contentSecurityPolicy('/login', { nonce: NONCE, development: true })).toContain("'unsafe-eval'");
+    expect(contentSecurityPolicy('/login', { nonce: NONCE, development: true })).toContain(
+      "'unsafe-eval'",
+    );
   });
 });
 
@@ -70,14 +122,18 @@ describe('securityHeaders', () => {
   });
 
   it('lets the payment pages ask for payment, and only them', () => {
-    expect(securityHeaders('/subscribe', { nonce: NONCE })['Permissions-Policy'])
-      .toContain('payment=(self "https://pay.google.com")');
-    expect(securityHeaders('/login', { nonce: NONCE })['Permissions-Policy']).not.toContain('pay.google.com');
+    expect(securityHeaders('/subscribe', { nonce: NONCE })['Permissions-Policy']).toContain(
+      'payment=(self "https://pay.google.com")',
+    );
+    expect(securityHeaders('/login', { nonce: NONCE })['Permissions-Policy']).not.toContain(
+      'pay.google.com',
+    );
   });
 
   it('pins HTTPS in production', () => {
-    expect(securityHeaders('/', { nonce: NONCE, production: true })['Strict-Transport-Security'])
-      .toBe('max-age=63072000; includeSubDomains');
+    expect(
+      securityHeaders('/', { nonce: NONCE, production: true })['Strict-Transport-Security'],
+    ).toBe('max-age=63072000; includeSubDomains');
   });
 });
 
@@ -112,6 +168,8 @@ describe('operator console', () => {
       expect(headers['Referrer-Policy']).toBe('no-referrer');
     }
     expect(securityHeaders('/operations', { nonce: 'n' })['X-Robots-Tag']).toBeUndefined();
-    expect(securityHeaders('/login', { nonce: 'n' })['Content-Security-Policy']).toContain("default-src 'self'");
+    expect(securityHeaders('/login', { nonce: 'n' })['Content-Security-Policy']).toContain(
+      "default-src 'self'",
+    );
   });
 });

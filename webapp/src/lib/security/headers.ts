@@ -9,25 +9,40 @@
 
 export const PAYMENT_ORIGINS = {
   script: [
-    'https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://*.paypal.com',
-    'https://*.paypalobjects.com', 'https://pay.google.com', 'https://*.cardinalcommerce.com',
+    'https://js.braintreegateway.com',
+    'https://assets.braintreegateway.com',
+    'https://*.paypal.com',
+    'https://*.paypalobjects.com',
+    'https://pay.google.com',
+    'https://*.cardinalcommerce.com',
   ],
   // 3-D Secure 2 runs through Cardinal (braintree-web's three-d-secure loads its Songbird script, which talks to
   // and frames *.cardinalcommerce.com; the issuer's challenge page is framed inside Cardinal's frame).
   connect: [
-    'https://*.braintree-api.com', 'https://*.braintreegateway.com', 'https://*.paypal.com', 'https://pay.google.com',
+    'https://*.braintree-api.com',
+    'https://*.braintreegateway.com',
+    'https://*.paypal.com',
+    'https://pay.google.com',
     'https://*.cardinalcommerce.com',
   ],
-  frame: ['https://assets.braintreegateway.com', 'https://*.paypal.com', 'https://pay.google.com',
-    'https://*.cardinalcommerce.com'],
+  frame: [
+    'https://assets.braintreegateway.com',
+    'https://*.paypal.com',
+    'https://pay.google.com',
+    'https://*.cardinalcommerce.com',
+  ],
   img: [
-    'https://assets.braintreegateway.com', 'https://*.paypal.com', 'https://*.paypalobjects.com',
-    'https://pay.google.com', 'https://www.gstatic.com',
+    'https://assets.braintreegateway.com',
+    'https://*.paypal.com',
+    'https://*.paypalobjects.com',
+    'https://pay.google.com',
+    'https://www.gstatic.com',
   ],
 };
 
 // /subscribe, /resubscribe, /changePlan…, /add-subscription, with or without a locale prefix.
-const PAYMENT_PAGE = /^(?:\/[a-z]{2})?\/(?:subscribe|resubscribe|changePlan[^/]*|add-subscription)(?:\/.*)?$/;
+const PAYMENT_PAGE =
+  /^(?:\/[a-z]{2})?\/(?:subscribe|resubscribe|changePlan[^/]*|add-subscription)(?:\/.*)?$/;
 
 export function isPaymentPage(pathname: string): boolean {
   return PAYMENT_PAGE.test(pathname);
@@ -48,14 +63,25 @@ export type SecurityOptions = {
   production?: boolean;
 };
 
-export function contentSecurityPolicy(pathname: string, { nonce, development = false }: SecurityOptions): string {
+export function contentSecurityPolicy(
+  pathname: string,
+  { nonce, development = false }: SecurityOptions,
+): string {
   if (isOpsPage(pathname)) return opsContentSecurityPolicy({ nonce, development });
   const pay = isPaymentPage(pathname);
   const extra = (origins: string[]) => (pay ? origins : []);
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : []),
-      ...extra(PAYMENT_ORIGINS.script)]],
+    [
+      'script-src',
+      [
+        "'self'",
+        `'nonce-${nonce}'`,
+        "'strict-dynamic'",
+        ...(development ? ["'unsafe-eval'"] : []),
+        ...extra(PAYMENT_ORIGINS.script),
+      ],
+    ],
     // Style attributes of third-party widgets (hosted fields) need 'unsafe-inline'; styles run no code.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...extra(PAYMENT_ORIGINS.img)]],
@@ -74,7 +100,10 @@ export function contentSecurityPolicy(pathname: string, { nonce, development = f
 export function opsContentSecurityPolicy({ nonce, development = false }: SecurityOptions): string {
   return [
     ['default-src', ["'none'"]],
-    ['script-src', ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])]],
+    [
+      'script-src',
+      ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])],
+    ],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
@@ -86,10 +115,15 @@ export function opsContentSecurityPolicy({ nonce, development = false }: Securit
     ['base-uri', ["'none'"]],
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
-  ].map(([name, values]) => `${name} ${(values as string[]).join(' ')}`).join('; ');
+  ]
+    .map(([name, values]) => `${name} ${(values as string[]).join(' ')}`)
+    .join('; ');
 }
 
-export function securityHeaders(pathname: string, options: SecurityOptions): Record<string, string> {
+export function securityHeaders(
+  pathname: string,
+  options: SecurityOptions,
+): Record<string, string> {
   const pay = isPaymentPage(pathname);
   const headers: Record<string, string> = {
     'Content-Security-Policy': contentSecurityPolicy(pathname, options),
@@ -99,11 +133,16 @@ export function securityHeaders(pathname: string, options: SecurityOptions): Rec
     // PayPal's checkout opens a popup that talks back to this window.
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
     'Permissions-Policy': [
-      'camera=()', 'microphone=()', 'geolocation=()', 'usb=()', 'browsing-topics=()',
+      'camera=()',
+      'microphone=()',
+      'geolocation=()',
+      'usb=()',
+      'browsing-topics=()',
       pay ? 'payment=(self "https://pay.google.com")' : 'payment=()',
     ].join(', '),
   };
-  if (options.production) headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
+  if (options.production)
+    headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
   if (isOpsPage(pathname)) {
     headers['X-Robots-Tag'] = 'noindex, nofollow';
     headers['Referrer-Policy'] = 'no-referrer';

@@ -33,7 +33,9 @@ it('the API client turns a 429 into the rateLimited key', async () => {
 
 it('the forgotten-password form shows the rate-limit text', async () => {
   renderWithIntl(<ForgottenPasswordForm />);
-  fireEvent.change(screen.getByLabelText(en.ForgottenPasswordPage.email), { target: { value: 'jane@example.com' } });
+  fireEvent.change(screen.getByLabelText(en.ForgottenPasswordPage.email), {
+    target: { value: 'jane@example.com' },
+  });
   fireEvent.click(screen.getByRole('button', { name: en.ForgottenPasswordPage.submit }));
   expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.rateLimited);
 });

@@ -47,10 +47,25 @@ export type SessionKey = keyof typeof SESSION_KEYS;
 // docs/product.md#flows "Logout clears token, coupon keys, plan, partner, subscriptions, e-mail and name";
 // /logout also clears the stored store id.
 export const LOGOUT_KEYS: readonly LocalKey[] = [
-  'userToken', 'token', 'coupon', 'couponDurationCode', 'couponProduct', 'discountDetails',
-  'plan', 'partner', 'subscriptions', 'email', 'name', 'storeId',
+  'userToken',
+  'token',
+  'coupon',
+  'couponDurationCode',
+  'couponProduct',
+  'discountDetails',
+  'plan',
+  'partner',
+  'subscriptions',
+  'email',
+  'name',
+  'storeId',
 ];
-export const COUPON_KEYS: readonly LocalKey[] = ['coupon', 'couponDurationCode', 'couponProduct', 'discountDetails'];
+export const COUPON_KEYS: readonly LocalKey[] = [
+  'coupon',
+  'couponDurationCode',
+  'couponProduct',
+  'discountDetails',
+];
 
 function area(kind: 'local' | 'session'): Storage | null {
   if (typeof window === 'undefined') return null;

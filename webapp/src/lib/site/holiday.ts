@@ -36,7 +36,8 @@ export type HolidayVisitor = {
 
 export function shouldOfferHoliday(promo: HolidayPromo | null, visitor: HolidayVisitor): boolean {
   if (!promo?.active || !promo.couponCode) return false;
-  if (visitor.isTv || visitor.loggedIn || visitor.hasSubscriptions || visitor.hasCoupon) return false;
+  if (visitor.isTv || visitor.loggedIn || visitor.hasSubscriptions || visitor.hasCoupon)
+    return false;
   if (visitor.dismissedWindow === holidayWindowId(promo)) return false;
   return isHolidayPage(visitor.pathname);
 }

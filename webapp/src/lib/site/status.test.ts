@@ -1,7 +1,16 @@
 /** @jest-environment node */
-import { DEFAULT_SITE_STATUS, getSiteStatus, parseSiteStatus, resetSiteStatusCache, SITE_STATUS_TTL_MS } from './status';
+import {
+  DEFAULT_SITE_STATUS,
+  getSiteStatus,
+  parseSiteStatus,
+  resetSiteStatusCache,
+  SITE_STATUS_TTL_MS,
+} from './status';
 
-const ON = { maintenance: true, holidayPromo: { active: false, from: null, to: null, couponCode: null } };
+const ON = {
+  maintenance: true,
+  holidayPromo: { active: false, from: null, to: null, couponCode: null },
+};
 const PROMO = {
   maintenance: false,
   holidayPromo: { active: true, from: '2026-12-15', to: '2027-01-05', couponCode: 'LUMO-HOLIDAY' },
@@ -31,7 +40,10 @@ describe('reading GET /v4/site', () => {
     ['dates that are not ISO', { ...PROMO.holidayPromo, to: 'soon' }],
     ['active: false', { ...PROMO.holidayPromo, active: false }],
   ])('counts a promo with %s as inactive', (_name, holidayPromo) => {
-    expect(parseSiteStatus({ maintenance: false, holidayPromo })?.holidayPromo).toMatchObject({ active: false, couponCode: null });
+    expect(parseSiteStatus({ maintenance: false, holidayPromo })?.holidayPromo).toMatchObject({
+      active: false,
+      couponCode: null,
+    });
   });
 
   it.each([null, 'maintenance', { maintenance: 'yes' }, {}])('refuses %p', (body) => {

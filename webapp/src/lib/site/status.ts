@@ -2,7 +2,12 @@
 // holiday modal), never by the browser: the answer is in the first HTML, and one process asks the API
 // at most once per TTL however many pages it serves.
 
-export type HolidayPromo = { active: boolean; from: string | null; to: string | null; couponCode: string | null };
+export type HolidayPromo = {
+  active: boolean;
+  from: string | null;
+  to: string | null;
+  couponCode: string | null;
+};
 export type SiteStatus = { maintenance: boolean; holidayPromo: HolidayPromo };
 
 export const SITE_STATUS_TTL_MS = 20_000;
@@ -34,7 +39,8 @@ function apiUrl(): string {
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isoDate = (value: unknown) => (typeof value === 'string' && ISO_DATE.test(value) ? value : null);
+const isoDate = (value: unknown) =>
+  typeof value === 'string' && ISO_DATE.test(value) ? value : null;
 
 /** Reads the API's answer defensively: anything odd counts as "off". */
 export function parseSiteStatus(body: unknown): SiteStatus | null {
@@ -44,9 +50,15 @@ export function parseSiteStatus(body: unknown): SiteStatus | null {
   const promo = b.holidayPromo ?? {};
   const from = isoDate(promo.from);
   const to = isoDate(promo.to);
-  const couponCode = typeof promo.couponCode === 'string' && promo.couponCode.trim() ? promo.couponCode.trim() : null;
+  const couponCode =
+    typeof promo.couponCode === 'string' && promo.couponCode.trim()
+      ? promo.couponCode.trim()
+      : null;
   const active = promo.active === true && !!from && !!to && !!couponCode;
-  return { maintenance: b.maintenance, holidayPromo: { active, from, to, couponCode: active ? couponCode : null } };
+  return {
+    maintenance: b.maintenance,
+    holidayPromo: { active, from, to, couponCode: active ? couponCode : null },
+  };
 }
 
 async function ask(): Promise<SiteStatus | null> {

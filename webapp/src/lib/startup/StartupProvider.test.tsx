@@ -25,7 +25,11 @@ function AccountEmail() {
 
 const renderAt = (pathname: string) => {
   setPathname(pathname);
-  return renderWithIntl(<StartupProvider><AccountEmail /></StartupProvider>);
+  return renderWithIntl(
+    <StartupProvider>
+      <AccountEmail />
+    </StartupProvider>,
+  );
 };
 
 describe('StartupProvider', () => {
@@ -109,7 +113,9 @@ describe('StartupProvider', () => {
 
   it('shows subscription-not-found (404) with a retry', async () => {
     setToken('t1');
-    fetchMock.mockResolvedValueOnce(jsonResponse(404, { code: 0, message: 'subscriptionNotFound' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(404, { code: 0, message: 'subscriptionNotFound' }),
+    );
     renderAt('/');
     expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.subscriptionNotFound);
     fetchMock.mockResolvedValueOnce(jsonResponse(200, account([subscription()])));

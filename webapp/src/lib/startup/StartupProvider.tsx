@@ -1,6 +1,15 @@
 'use client';
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
@@ -16,7 +25,14 @@ import { setEmailLanguage } from '../api/profile';
 import { SESSION_EXPIRED_EVENT } from '../api/session-expiry';
 import { rememberExpiredPage, rememberReturn } from './return-to';
 import { routeKind } from './routes';
-import { accountCache, liveEffects, loadAccountOutcome, redirectKeyOf, runStartup, type FinalStep } from './run';
+import {
+  accountCache,
+  liveEffects,
+  loadAccountOutcome,
+  redirectKeyOf,
+  runStartup,
+  type FinalStep,
+} from './run';
 import { openWebApp } from './web-apps';
 import styles from './StartupProvider.module.css';
 
@@ -27,7 +43,10 @@ type StartupContextValue = {
   reloadAccount(): Promise<Account | null>;
 };
 
-export const StartupContext = createContext<StartupContextValue>({ account: null, reloadAccount: async () => null });
+export const StartupContext = createContext<StartupContextValue>({
+  account: null,
+  reloadAccount: async () => null,
+});
 
 export const useStartup = () => useContext(StartupContext);
 
@@ -49,39 +68,56 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [attempt, setAttempt] = useState(0);
 
-  const apply = useCallback(async (step: FinalStep, path: string) => {
-    const done = (account: Account | null, error: ErrorKey | null = null) => setOutcome({ pathname: path, account, error });
-    if (step.next === 'render') return done(step.account ?? cache.get());
-    if (step.next === 'fail') return done(null, step.errorKey);
-    if (step.next === 'navigate') {
-      if (step.logout) {
-        void logOut().catch(() => null); // revoke the token on the server too; reads it before it is cleared
-        clearSession();
+  const apply = useCallback(
+    async (step: FinalStep, path: string) => {
+      const done = (account: Account | null, error: ErrorKey | null = null) =>
+        setOutcome({ pathname: path, account, error });
+      if (step.next === 'render') return done(step.account ?? cache.get());
+      if (step.next === 'fail') return done(null, step.errorKey);
+      if (step.next === 'navigate') {
+        if (step.logout) {
+          void logOut().catch(() => null); // revoke the token on the server too; reads it before it is cleared
+          clearSession();
+        } else if (step.dropToken) local.remove('userToken', 'token');
+        if (step.flash === 'sessionExpired') rememberExpiredPage(path, window.location.search);
+        else if (step.to === '/login' && !step.logout) rememberReturn(path, window.location.search);
+        return router.replace(
+          step.flash ? withFlash(step.to, { kind: 'error', key: step.flash }) : step.to,
+        );
       }
-      else if (step.dropToken) local.remove('userToken', 'token');
-      if (step.flash === 'sessionExpired') rememberExpiredPage(path, window.location.search);
-      else if (step.to === '/login' && !step.logout) rememberReturn(path, window.location.search);
-      return router.replace(step.flash ? withFlash(step.to, { kind: 'error', key: step.flash }) : step.to);
-    }
-    // The calling app or TV folder is used once, then forgotten.
-    local.remove(step.next === 'openApp' ? 'app' : 'tvAppFolderId');
-    const opened = step.next === 'openApp' ? await openWebApp(step.app) : await openWebApp('tv', step.folderId);
-    if (!opened) done(cache.get(), 'somethingWentWrong');
-  }, [cache, router]);
+      // The calling app or TV folder is used once, then forgotten.
+      local.remove(step.next === 'openApp' ? 'app' : 'tvAppFolderId');
+      const opened =
+        step.next === 'openApp'
+          ? await openWebApp(step.app)
+          : await openWebApp('tv', step.folderId);
+      if (!opened) done(cache.get(), 'somethingWentWrong');
+    },
+    [cache, router],
+  );
 
   useEffect(() => {
     let live = true;
     void countryCode();
     const key = landingKey.current ?? undefined;
-    runStartup({
-      pathname, isTvPlatform: isTv, hasToken: false, key,
-      storedApp: local.get('app'), storedTvFolder: local.get('tvAppFolderId'),
-    }, liveEffects(cache)).then((step) => {
+    runStartup(
+      {
+        pathname,
+        isTvPlatform: isTv,
+        hasToken: false,
+        key,
+        storedApp: local.get('app'),
+        storedTvFolder: local.get('tvAppFolderId'),
+      },
+      liveEffects(cache),
+    ).then((step) => {
       if (!live) return;
       landingKey.current = null; // a key is verified once per page load
       return apply(step, pathname);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [pathname, attempt, isTv, cache, apply]);
 
   // Issue 15: any call answering 401 to the bearer token ends the session wherever the parent is.
@@ -112,17 +148,26 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
   const synced = useRef<string | null>(null);
   const loaded = outcome?.account ?? null;
   useEffect(() => {
-    if (!loaded?.emailLanguage || loaded.emailLanguageChosen || loaded.emailLanguage === locale) return;
+    if (!loaded?.emailLanguage || loaded.emailLanguageChosen || loaded.emailLanguage === locale)
+      return;
     const key = `${loaded.email} ${locale}`;
     if (synced.current === key) return;
     synced.current = key;
     void setEmailLanguage(locale, false).then((result) => {
-      if (result.ok) cache.set({ ...loaded, emailLanguage: result.data.language, emailLanguageChosen: result.data.chosen });
+      if (result.ok)
+        cache.set({
+          ...loaded,
+          emailLanguage: result.data.language,
+          emailLanguageChosen: result.data.chosen,
+        });
     });
   }, [loaded, locale, cache]);
 
   const ready = outcome?.pathname === pathname;
-  const context = useMemo(() => ({ account: ready ? outcome.account : null, reloadAccount }), [ready, outcome, reloadAccount]);
+  const context = useMemo(
+    () => ({ account: ready ? outcome.account : null, reloadAccount }),
+    [ready, outcome, reloadAccount],
+  );
   const error = ready ? outcome.error : null;
   const guarded = routeKind(pathname) === 'guarded';
 
@@ -132,22 +177,32 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
       <section className="page">
         <Flash kind="error">{tErrors(error)}</Flash>
         <div className={styles.actions}>
-          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>{t('retry')}</button>
-          <Link href="/logout" className={styles.secondary}>{t('logout')}</Link>
+          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+            {t('retry')}
+          </button>
+          <Link href="/logout" className={styles.secondary}>
+            {t('logout')}
+          </Link>
         </div>
       </section>
     );
   } else if (guarded && !ready) {
     // The footer waits with the page (globals.css): it would otherwise show under the spinner and then
     // jump down when the page, or the login page it sends a visitor to, takes the space.
-    body = <div className={styles.loading} data-startup-pending=""><Spinner label={t('checking')} /></div>;
+    body = (
+      <div className={styles.loading} data-startup-pending="">
+        <Spinner label={t('checking')} />
+      </div>
+    );
   }
 
   return (
     <StartupContext.Provider value={context}>
       {!guarded && error && (
         <div className={styles.flash}>
-          <Flash kind="error" onClose={() => setOutcome(null)}>{tErrors(error)}</Flash>
+          <Flash kind="error" onClose={() => setOutcome(null)}>
+            {tErrors(error)}
+          </Flash>
         </div>
       )}
       {body}

@@ -17,8 +17,7 @@ export function webAppOf(app: string | null | undefined): WebApp | null {
 }
 
 export type AccountOutcome =
-  | { status: 'ok'; account: Account }
-  | { status: 'unauthorized' | 'notFound' | 'failed' };
+  { status: 'ok'; account: Account } | { status: 'unauthorized' | 'notFound' | 'failed' };
 
 export type StartupInput = {
   pathname: string; // without the locale prefix
@@ -35,13 +34,21 @@ export type StartupStep =
   | { next: 'verifyKey'; key: string }
   | { next: 'loadAccount' }
   | { next: 'render'; account?: Account }
-  | { next: 'navigate'; to: '/login' | '/' | '/subscribe'; dropToken?: boolean; logout?: boolean; flash?: ErrorKey }
+  | {
+      next: 'navigate';
+      to: '/login' | '/' | '/subscribe';
+      dropToken?: boolean;
+      logout?: boolean;
+      flash?: ErrorKey;
+    }
   | { next: 'openApp'; app: WebApp }
   | { next: 'openTvFolder'; folderId: string }
   | { next: 'fail'; errorKey: ErrorKey };
 
 const toLogin = (extra: Partial<Extract<StartupStep, { next: 'navigate' }>> = {}): StartupStep => ({
-  next: 'navigate', to: '/login', ...extra,
+  next: 'navigate',
+  to: '/login',
+  ...extra,
 });
 
 export function decideStartup(input: StartupInput): StartupStep {
@@ -60,8 +67,12 @@ export function decideStartup(input: StartupInput): StartupStep {
 
   const outcome = input.account;
   if (outcome.status === 'ok') return afterAccount(input, outcome.account);
-  if (outcome.status === 'unauthorized') return toLogin({ dropToken: true, flash: 'sessionExpired' });
-  return { next: 'fail', errorKey: outcome.status === 'notFound' ? 'subscriptionNotFound' : 'somethingWentWrong' };
+  if (outcome.status === 'unauthorized')
+    return toLogin({ dropToken: true, flash: 'sessionExpired' });
+  return {
+    next: 'fail',
+    errorKey: outcome.status === 'notFound' ? 'subscriptionNotFound' : 'somethingWentWrong',
+  };
 }
 
 function afterAccount(input: StartupInput, account: Account): StartupStep {
@@ -77,11 +88,15 @@ function afterAccount(input: StartupInput, account: Account): StartupStep {
   if (routeKind(input.pathname) === 'public') return { next: 'render', account };
   if (premium) {
     if (input.isTvPlatform && isPaymentRoute(input.pathname)) return tvCannotPay();
-    return staysWhenPremium(input.pathname) ? { next: 'render', account } : { next: 'navigate', to: '/' };
+    return staysWhenPremium(input.pathname)
+      ? { next: 'render', account }
+      : { next: 'navigate', to: '/' };
   }
   // Not premium: a TV platform cannot pay here, so it is told to use a smartphone.
   if (input.isTvPlatform) return tvCannotPay();
-  return staysWhenNotPremium(input.pathname) ? { next: 'render', account } : { next: 'navigate', to: '/subscribe' };
+  return staysWhenNotPremium(input.pathname)
+    ? { next: 'render', account }
+    : { next: 'navigate', to: '/subscribe' };
 }
 
 const tvCannotPay = (): StartupStep => toLogin({ logout: true, flash: 'tvSubscriptionExpired' });

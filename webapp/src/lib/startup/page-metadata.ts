@@ -3,8 +3,15 @@ import { getTranslations } from 'next-intl/server';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 
 type AccountNamespace =
-  | 'ProfilePage' | 'ChangePasswordPage' | 'UnsubscribePage' | 'SubscribePage' | 'ResubscribePage'
-  | 'ChangePlanPage' | 'ChangeSubscriptionPlanPage' | 'ProductsPage' | 'AddSubscriptionPage';
+  | 'ProfilePage'
+  | 'ChangePasswordPage'
+  | 'UnsubscribePage'
+  | 'SubscribePage'
+  | 'ResubscribePage'
+  | 'ChangePlanPage'
+  | 'ChangeSubscriptionPlanPage'
+  | 'ProductsPage'
+  | 'AddSubscriptionPage';
 
 /** Account pages: a localized title, and never in search engines. */
 export function accountMetadata(namespace: AccountNamespace) {

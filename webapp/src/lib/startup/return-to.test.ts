@@ -7,7 +7,10 @@ beforeEach(() => window.sessionStorage.clear());
 describe('/link behind the start-up logic (issue 7)', () => {
   it('is guarded: a logged-out parent is sent to the login', () => {
     expect(routeKind('/link')).toBe('guarded');
-    expect(decideStartup({ pathname: '/link', isTvPlatform: false, hasToken: false })).toEqual({ next: 'navigate', to: '/login' });
+    expect(decideStartup({ pathname: '/link', isTvPlatform: false, hasToken: false })).toEqual({
+      next: 'navigate',
+      to: '/login',
+    });
   });
 
   it('stays open to every logged-in parent, with or without a subscription', () => {

@@ -21,7 +21,8 @@ export function rememberReturn(pathname: string, search = ''): void {
 /** Remembers the private page whose session just ended (path without locale, plus its query). */
 export function rememberExpiredPage(pathname: string, search = ''): void {
   const value = `${pathname.startsWith('/') ? '' : '/'}${pathname}${withQuery(search)}`;
-  if (SITE_PATH.test(value) && routeKind(value) === 'guarded') session.set('returnAfterExpiry', value);
+  if (SITE_PATH.test(value) && routeKind(value) === 'guarded')
+    session.set('returnAfterExpiry', value);
 }
 
 /** The remembered page, once: it is forgotten as it is read. */
@@ -30,7 +31,13 @@ export function takeReturn(): string | null {
   const expired = session.get('returnAfterExpiry');
   session.remove('returnTo');
   session.remove('returnAfterExpiry');
-  if (value && value.startsWith('/') && !value.startsWith('//') && RETURNABLE.has(firstSegment(value))) return value;
+  if (
+    value &&
+    value.startsWith('/') &&
+    !value.startsWith('//') &&
+    RETURNABLE.has(firstSegment(value))
+  )
+    return value;
   if (expired && SITE_PATH.test(expired) && routeKind(expired) === 'guarded') return expired;
   return null;
 }

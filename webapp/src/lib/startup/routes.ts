@@ -3,10 +3,26 @@
 
 /** docs/product.md#screens "Public routes", plus the pages opened from e-mailed links. */
 const PUBLIC = new Set([
-  'homePage', 'login', 'register', 'forgotten-password', 'swisscom', 'coupon',
-  'intermarche', 'ACEF', 'promo', 'test', 'reset-password', 'confirm-email', 'logout',
+  'homePage',
+  'login',
+  'register',
+  'forgotten-password',
+  'swisscom',
+  'coupon',
+  'intermarche',
+  'ACEF',
+  'promo',
+  'test',
+  'reset-password',
+  'confirm-email',
+  'logout',
   'contact', // issue 7
-  'faq', 'about', 'learning', 'lumo-tv', 'lumo-stories', 'lumo-games', // issue 7 "Pages"
+  'faq',
+  'about',
+  'learning',
+  'lumo-tv',
+  'lumo-stories',
+  'lumo-games', // issue 7 "Pages"
 ]);
 
 /** Public pages that never send a logged-in visitor elsewhere: they act on a link or log out. */
@@ -18,17 +34,36 @@ const NEVER_REDIRECTED = new Set(['logout', 'reset-password', 'confirm-email']);
  * place) stay too, or a reload there would lose the parent's place.
  */
 const PREMIUM_STAYS = new Set([
-  '', 'products', 'subscribe', 'changePlan', 'resubscribe', 'changeSubscriptionPlan',
-  'change-password', 'unsubscribe', 'add-subscription',
+  '',
+  'products',
+  'subscribe',
+  'changePlan',
+  'resubscribe',
+  'changeSubscriptionPlan',
+  'change-password',
+  'unsubscribe',
+  'add-subscription',
   'link', // issue 7: TV linking, open to every logged-in parent
   'children', // issue 7: child profiles and parental settings (behind the age gate)
 ]);
 
 /** Where a parent without a live subscription may stay: the ways to (re)subscribe. */
-const NON_PREMIUM_STAYS = new Set(['subscribe', 'resubscribe', 'add-subscription', 'change-password', 'link']);
+const NON_PREMIUM_STAYS = new Set([
+  'subscribe',
+  'resubscribe',
+  'add-subscription',
+  'change-password',
+  'link',
+]);
 
 /** Pages that take a payment: TV platforms cannot pay on the site (docs/product.md#roles). */
-const PAYMENT = new Set(['subscribe', 'resubscribe', 'changePlan', 'changeSubscriptionPlan', 'add-subscription']);
+const PAYMENT = new Set([
+  'subscribe',
+  'resubscribe',
+  'changePlan',
+  'changeSubscriptionPlan',
+  'add-subscription',
+]);
 
 export type RouteKind = 'public' | 'neverRedirected' | 'guarded';
 
@@ -43,5 +78,6 @@ export function routeKind(pathname: string): RouteKind {
 }
 
 export const staysWhenPremium = (pathname: string) => PREMIUM_STAYS.has(firstSegment(pathname));
-export const staysWhenNotPremium = (pathname: string) => NON_PREMIUM_STAYS.has(firstSegment(pathname));
+export const staysWhenNotPremium = (pathname: string) =>
+  NON_PREMIUM_STAYS.has(firstSegment(pathname));
 export const isPaymentRoute = (pathname: string) => PAYMENT.has(firstSegment(pathname));

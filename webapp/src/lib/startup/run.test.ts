@@ -8,7 +8,10 @@ const premium = account([subscription()]);
 function fakeEffects(overrides: Partial<StartupEffects> = {}) {
   let token = false;
   return {
-    verifyKey: jest.fn(async () => { token = true; return true; }),
+    verifyKey: jest.fn(async () => {
+      token = true;
+      return true;
+    }),
     loadAccount: jest.fn(async () => ({ status: 'ok' as const, account: premium })),
     hasToken: jest.fn(() => token),
     ...overrides,
@@ -20,20 +23,30 @@ describe('start-up runner', () => {
 
   it('verifies the key, loads the account, then renders', async () => {
     const effects = fakeEffects();
-    expect(await runStartup({ ...base, key: 'k1' }, effects)).toEqual({ next: 'render', account: premium });
+    expect(await runStartup({ ...base, key: 'k1' }, effects)).toEqual({
+      next: 'render',
+      account: premium,
+    });
     expect(effects.verifyKey).toHaveBeenCalledWith('k1');
     expect(effects.loadAccount).toHaveBeenCalledTimes(1);
   });
 
   it('stops at login when the key is refused, without loading the account', async () => {
     const effects = fakeEffects({ verifyKey: jest.fn(async () => false) });
-    expect(await runStartup({ ...base, key: 'bad' }, effects)).toEqual({ next: 'navigate', to: '/login', dropToken: true });
+    expect(await runStartup({ ...base, key: 'bad' }, effects)).toEqual({
+      next: 'navigate',
+      to: '/login',
+      dropToken: true,
+    });
     expect(effects.loadAccount).not.toHaveBeenCalled();
   });
 
   it('sends a visitor without a token to login', async () => {
     const effects = fakeEffects();
-    expect(await runStartup({ ...base, pathname: '/products' }, effects)).toEqual({ next: 'navigate', to: '/login' });
+    expect(await runStartup({ ...base, pathname: '/products' }, effects)).toEqual({
+      next: 'navigate',
+      to: '/login',
+    });
   });
 });
 
@@ -67,13 +80,17 @@ describe('account cache', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it.each([[401, 'unauthorized'], [404, 'notFound'], [400, 'failed'], [500, 'failed']])(
-    'maps status %s to %s and caches nothing', async (status, outcome) => {
-      fetchMock.mockResolvedValue(jsonResponse(status, { code: 0, message: 'somethingWentWrong' }));
-      setToken('t1');
-      const effects = liveEffects(accountCache());
-      expect(await effects.loadAccount()).toEqual({ status: outcome });
-      await effects.loadAccount();
-      expect(fetchMock).toHaveBeenCalledTimes(2);
-    });
+  it.each([
+    [401, 'unauthorized'],
+    [404, 'notFound'],
+    [400, 'failed'],
+    [500, 'failed'],
+  ])('maps status %s to %s and caches nothing', async (status, outcome) => {
+    fetchMock.mockResolvedValue(jsonResponse(status, { code: 0, message: 'somethingWentWrong' }));
+    setToken('t1');
+    const effects = liveEffects(accountCache());
+    expect(await effects.loadAccount()).toEqual({ status: outcome });
+    await effects.loadAccount();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
 });

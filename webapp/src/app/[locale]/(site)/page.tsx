@@ -8,7 +8,9 @@ export const generateMetadata = accountMetadata('ProfilePage');
 export default async function ProfilePage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['DataRights', 'EmailOverlay', 'FamilyLinks', 'Plans', 'ProfilePage']}>
+    <PageMessages
+      namespaces={['DataRights', 'EmailOverlay', 'FamilyLinks', 'Plans', 'ProfilePage']}
+    >
       <ProfileView />
     </PageMessages>
   );

@@ -8,7 +8,10 @@ import './ops.css';
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   const locale = await resolvePageLocale(params);
   const t = await getTranslations({ locale, namespace: 'Ops' });
-  return { title: { absolute: t('title') }, robots: { index: false, follow: false, nocache: true } };
+  return {
+    title: { absolute: t('title') },
+    robots: { index: false, follow: false, nocache: true },
+  };
 }
 
 type Props = LocaleParams & { children: ReactNode };

@@ -12,7 +12,17 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
 export default async function AcefPage({ params }: LocaleParams) {
   const locale = await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['PasswordHint', 'DataRights', 'Notices', 'PlanPopup', 'Plans', 'PricingCard', 'RegisterPage']}>
+    <PageMessages
+      namespaces={[
+        'PasswordHint',
+        'DataRights',
+        'Notices',
+        'PlanPopup',
+        'Plans',
+        'PricingCard',
+        'RegisterPage',
+      ]}
+    >
       <RetailerLanding locale={locale} retailer="acef" />
     </PageMessages>
   );

@@ -1,7 +1,12 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import LinkTvForm from '@/components/link/LinkTvForm';
-import { firstValue, resolvePageLocale, type LocaleParams, type SearchParams } from '@/i18n/locale-params';
+import {
+  firstValue,
+  resolvePageLocale,
+  type LocaleParams,
+  type SearchParams,
+} from '@/i18n/locale-params';
 import PageMessages from '@/i18n/PageMessages';
 
 type Props = LocaleParams & { searchParams: SearchParams };

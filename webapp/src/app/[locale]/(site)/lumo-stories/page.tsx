@@ -6,7 +6,11 @@ import { pageMetadata } from '@/lib/seo';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   const locale = await resolvePageLocale(params);
-  return pageMetadata({ locale, namespace: 'ProductInfoPage.stories', path: productPath('stories') });
+  return pageMetadata({
+    locale,
+    namespace: 'ProductInfoPage.stories',
+    path: productPath('stories'),
+  });
 }
 
 export default async function LumoStoriesPage({ params }: LocaleParams) {

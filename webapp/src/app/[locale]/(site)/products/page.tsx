@@ -8,7 +8,9 @@ export const generateMetadata = accountMetadata('ProductsPage');
 export default async function ProductsPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['EmailOverlay', 'FamilyLinks', 'ParentalGate', 'Plans', 'ProductsPage']}>
+    <PageMessages
+      namespaces={['EmailOverlay', 'FamilyLinks', 'ParentalGate', 'Plans', 'ProductsPage']}
+    >
       <ProductsHub />
     </PageMessages>
   );

@@ -18,7 +18,18 @@ export default async function SwisscomPage({ params }: LocaleParams) {
   if (isTvUserAgent((await headers()).get('user-agent'))) redirect({ href: '/login', locale });
   const t = await getTranslations({ locale, namespace: 'SwisscomPage' });
   return (
-    <PageMessages namespaces={['PasswordHint', 'CouponField', 'DataRights', 'Notices', 'PlanPopup', 'Plans', 'PricingCard', 'RegisterPage']}>
+    <PageMessages
+      namespaces={[
+        'PasswordHint',
+        'CouponField',
+        'DataRights',
+        'Notices',
+        'PlanPopup',
+        'Plans',
+        'PricingCard',
+        'RegisterPage',
+      ]}
+    >
       <section className="page">
         <h1>{t('title')}</h1>
         <p className="badge">{t('offer')}</p>

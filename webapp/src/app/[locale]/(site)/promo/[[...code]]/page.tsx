@@ -22,7 +22,12 @@ async function promoCode(params: Params): Promise<string> {
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const locale = await resolvePageLocale(params);
   // A personal code in the address must not be indexed.
-  return pageMetadata({ locale, namespace: 'PromoPage', path: '/promo', index: !(await promoCode(params)) });
+  return pageMetadata({
+    locale,
+    namespace: 'PromoPage',
+    path: '/promo',
+    index: !(await promoCode(params)),
+  });
 }
 
 export default async function PromoPage({ params }: { params: Params }) {
@@ -30,7 +35,18 @@ export default async function PromoPage({ params }: { params: Params }) {
   if (isTvUserAgent((await headers()).get('user-agent'))) redirect({ href: '/login', locale });
   const t = await getTranslations({ locale, namespace: 'PromoPage' });
   return (
-    <PageMessages namespaces={['PasswordHint', 'CouponField', 'DataRights', 'Notices', 'PlanPopup', 'Plans', 'PricingCard', 'RegisterPage']}>
+    <PageMessages
+      namespaces={[
+        'PasswordHint',
+        'CouponField',
+        'DataRights',
+        'Notices',
+        'PlanPopup',
+        'Plans',
+        'PricingCard',
+        'RegisterPage',
+      ]}
+    >
       <section className="page">
         <h1>{t('title')}</h1>
         <p>{t('intro')}</p>

@@ -24,7 +24,11 @@ function safeDecode(segment: string): string {
 async function entry(params: Params) {
   const segment = safeDecode((await params).partner?.[0] ?? '').trim();
   const isEmail = segment.includes('@');
-  return { email: isEmail ? segment : '', partner: !isEmail && segment ? segment.slice(0, 50) : null, segment };
+  return {
+    email: isEmail ? segment : '',
+    partner: !isEmail && segment ? segment.slice(0, 50) : null,
+    segment,
+  };
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
@@ -41,11 +45,25 @@ export default async function RegisterPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const { email, partner } = await entry(params);
   return (
-    <PageMessages namespaces={['PasswordHint', 'DataRights', 'Notices', 'PlanPopup', 'Plans', 'PricingCard', 'RegisterPage']}>
+    <PageMessages
+      namespaces={[
+        'PasswordHint',
+        'DataRights',
+        'Notices',
+        'PlanPopup',
+        'Plans',
+        'PricingCard',
+        'RegisterPage',
+      ]}
+    >
       <section className="page">
         <h1>{t('title')}</h1>
         <p>{t('intro')}</p>
-        <RegisterForm initialEmail={email || firstValue(query.email)} partner={partner} flash={flashFromQuery(query)} />
+        <RegisterForm
+          initialEmail={email || firstValue(query.email)}
+          partner={partner}
+          flash={flashFromQuery(query)}
+        />
       </section>
     </PageMessages>
   );

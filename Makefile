@@ -9,17 +9,34 @@ PY := $(VENV)/bin/python
 export NEXT_TELEMETRY_DISABLED := 1
 export FLASK_APP := bff
 
-.PHONY: run test test-python test-web test-e2e lint-imports install migrate seed bench screenshots clean backup restore test-scale
+.PHONY: run flask lint api-types web-fixtures test test-python test-web test-e2e lint-imports install migrate seed bench screenshots clean backup restore test-scale
 
-run: install migrate seed ## install, migrate, seed, then start API + web app (+ worker when REDIS_URL is set)
+run: install migrate seed ## install, migrate, seed, then the Procfile's processes under honcho; prints the demo logins and "ready"
 	$(PY) scripts/run.py
 
-test: install ## the whole suite; non-zero exit on any failure
+test: install ## the whole suite (lint first); non-zero exit on any failure
 	@status=0; \
+	$(MAKE) --no-print-directory lint || status=1; \
 	$(MAKE) --no-print-directory test-python || status=1; \
 	$(MAKE) --no-print-directory test-web || status=1; \
 	$(MAKE) --no-print-directory test-e2e || status=1; \
 	if [ $$status -ne 0 ]; then echo "make test: FAILED"; fi; exit $$status
+
+lint: $(VENV)/.installed webapp/node_modules/.installed ## ruff (lint + format), mypy, import contracts; prettier, eslint, tsc
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
+	cd webapp && npx prettier --check . && npx eslint . && npx tsc --noEmit
+	@mkdir -p var && $(VENV)/bin/flask openapi write var/openapi.json
+	cd webapp && node scripts/api-types.mjs --check ../var/openapi.json
+
+api-types: $(VENV)/.installed webapp/node_modules/.installed ## webapp/src/lib/api/schema.d.ts from the API's OpenAPI (no server needed)
+	@mkdir -p var && $(VENV)/bin/flask openapi write var/openapi.json
+	cd webapp && node scripts/api-types.mjs ../var/openapi.json
+
+web-fixtures: $(VENV)/.installed ## the API answers the Jest tests render (webapp/src/test/fixtures/api)
+	UPDATE_WEB_FIXTURES=1 $(VENV)/bin/pytest tests/bff/test_web_fixtures.py -q
 
 test-python: $(VENV)/.installed
 	$(VENV)/bin/lint-imports
@@ -40,7 +57,7 @@ $(VENV)/.installed: pyproject.toml
 	@# A .venv left by an unsupported Python (or a broken first install) is made anew, not reused.
 	@$(PY) -c '$(SUPPORTED_PY)' 2>/dev/null || { rm -rf $(VENV); $(PYTHON) -m venv $(VENV); }
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,reports]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	touch $@
 
 webapp/node_modules/.installed: webapp/package.json webapp/package-lock.json
@@ -53,6 +70,9 @@ migrate: $(VENV)/.installed
 
 seed: $(VENV)/.installed
 	$(VENV)/bin/flask seed
+
+flask: $(VENV)/.installed ## operator commands, no venv to activate: make flask CMD="analytics funnel --day 2026-05-01"
+	$(VENV)/bin/flask $(CMD)
 
 backup: $(VENV)/.installed ## pg_dump (custom format) of DATABASE_URL into var/backups with its Alembic revision; keeps the newest BACKUP_KEEP (14)
 	$(PY) scripts/backup.py backup
@@ -69,7 +89,7 @@ bench: $(VENV)/.installed webapp/node_modules/.installed ## load, growth, hashin
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev,bench]'
-	$(PY) bench/run.py
+	$(PY) bench/run.py $(PART)
 
 screenshots: webapp/node_modules/.installed ## PNGs of the public pages (needs `make run` running, and Debian's chromium)
 	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)

@@ -4,7 +4,7 @@ bulk-loaded into PostgreSQL (COPY), each with a session token and a subscription
 from __future__ import annotations
 
 import io
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import create_engine, text
 
@@ -38,7 +38,7 @@ def fill_to(engine, size: int, password_hash: str) -> None:
     missing = size - have
     if missing <= 0:
         return
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     later = (now + timedelta(days=30)).isoformat()
     stamp = now.isoformat()
     ids = range(first + 1, first + 1 + missing)
@@ -102,9 +102,7 @@ def run(env: dict, sizes=SIZES) -> dict:
         fill_to(engine, size, stored)
         probe = 1 + size // 2  # an account in the middle of the table
         auth = {"Authorization": f"Bearer grow-token-{probe}"}
-        login_body = {
-            "BODY": '{"email": "grow%d@lumo.example", "password": "%s"}' % (probe, password)
-        }
+        login_body = {"BODY": f'{{"email": "grow{probe}@lumo.example", "password": "{password}"}}'}
         with gunicorn("bff:create_app()", env, "/healthz") as api:
             # Warm-up, not counted (every worker's first calls open connections and fill caches).
             load.wrk(f"{api}/v5/subscriptions", 8, headers=auth, seconds=load.WARM_UP_SECONDS)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import text
 from sqlalchemy.orm import Session
@@ -27,7 +27,10 @@ REPEATS = 5
 
 class _Uow:
     def __init__(self, session: Session) -> None:
-        self.revenue = SqlRevenue(session)
+        self.session, self.revenue = session, SqlRevenue(session)
+
+    def commit(self) -> None:
+        self.session.commit()
 
     def __enter__(self):
         return self
@@ -43,6 +46,9 @@ class _Ctx:
         self._uow, self.clock = _Uow(session), type("Clock", (), {"now": staticmethod(lambda: now)})
 
     def read(self):
+        return self._uow
+
+    def uow(self):  # the roll-up job writes through the same session
         return self._uow
 
 
@@ -98,15 +104,23 @@ def _time(call) -> dict:
     }
 
 
-def run(url: str, accounts: int = 1_000_000) -> dict:
-    with scratch_database(url, "lumo_ops_revenue") as engine:
+def run(url: str, accounts: int = 1_000_000, name: str = "lumo_ops_revenue") -> dict:
+    with scratch_database(url, name) as engine:
         started = time.monotonic()
         _fill(engine, accounts)
         result = {"accounts": accounts, "load_seconds": round(time.monotonic() - started)}
         with Session(engine) as session:
-            ctx = _Ctx(session, datetime.now(timezone.utc))
+            ctx = _Ctx(session, datetime.now(UTC))
             result["funnel_30_days"] = _time(lambda: revenue.funnel(ctx, 30))
             result["funnel_92_days"] = _time(lambda: revenue.funnel(ctx, 92))
+            started = time.perf_counter()
+            result["funnel_rollup_days"] = revenue.roll_up_funnel(ctx)  # first run: every day
+            result["funnel_rollup_first_seconds"] = round(time.perf_counter() - started, 1)
+            started = time.perf_counter()
+            revenue.roll_up_funnel(ctx)  # each hour after: the last two days
+            result["funnel_rollup_hourly_ms"] = round((time.perf_counter() - started) * 1000, 1)
+            result["funnel_30_days_rolled_up"] = _time(lambda: revenue.funnel(ctx, 30))
+            result["funnel_92_days_rolled_up"] = _time(lambda: revenue.funnel(ctx, 92))
             result["trial_cohorts_12_weeks"] = _time(lambda: revenue.trial_cohorts(ctx, 12))
             result["overview"] = _time(lambda: revenue.overview(ctx))
         return result

@@ -14,7 +14,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = str(Path(sys.executable).parent / "gunicorn")
-WORKERS = str(2 * (os.cpu_count() or 1) + 1)  # gunicorn's own advice for sync workers
+WORKERS = os.environ.get(
+    "BENCH_WORKERS", str(2 * (os.cpu_count() or 1) + 1)
+)  # gunicorn's own advice for sync workers
+WORKER_CLASS = os.environ.get("BENCH_WORKER_CLASS", "sync")  # or gthread (BENCH_THREADS each)
+THREADS = os.environ.get("BENCH_THREADS", "4")
 
 
 def free_port() -> int:
@@ -24,7 +28,8 @@ def free_port() -> int:
 
 
 @contextmanager
-def gunicorn(app: str, env: dict, probe: str):
+def gunicorn(app: str, env: dict, probe: str, root: Path = ROOT):
+    """`app` served from `root` (another checkout for a before/after comparison: bench/ab.py)."""
     port = free_port()
     log = tempfile.TemporaryFile()  # not a pipe: a chatty server must never block on a full pipe
     process = subprocess.Popen(
@@ -35,12 +40,15 @@ def gunicorn(app: str, env: dict, probe: str):
             "--workers",
             WORKERS,
             "--worker-class",
-            "sync",
+            WORKER_CLASS,
+            *(["--threads", THREADS] if WORKER_CLASS == "gthread" else []),
             "--log-level",
             "warning",
+            "--chdir",
+            str(root),
             app,
         ],
-        cwd=ROOT,
+        cwd=root,
         env={**os.environ, **env},
         stdout=subprocess.DEVNULL,
         stderr=log,
@@ -58,7 +66,7 @@ def gunicorn(app: str, env: dict, probe: str):
                 break
             except Exception:
                 if process.poll() is not None:
-                    raise RuntimeError(f"{app} stopped:\n{server_log()}")
+                    raise RuntimeError(f"{app} stopped:\n{server_log()}") from None
                 time.sleep(0.1)
         else:
             raise RuntimeError(f"{app} did not answer {probe} within 30 s:\n{server_log()}")

@@ -1,8 +1,17 @@
-"""Web pages: first-load JavaScript per route (gzip, as the browser receives it) and
-Lighthouse in mobile emulation (median of 3 runs) against a production build."""
+"""Web pages (issue 20): every public page of the web app against the floor — the smallest Next App
+Router page with the same next, react and next-intl (bench/web/floor), built and served the same way in
+the same run. Per page: first-load JS (gzip, as the browser receives it), HTML (gzip), first-load bytes
+(HTML + JS + CSS), document/script/data requests until the page is idle (scrolled to its end, so that
+links coming into view would prefetch), time to first byte on loopback, and Lighthouse in mobile
+emulation (median of 5) for the pages parents arrive on. The machine may be loaded: compare ratios.
+
+`BENCH_PARTS=web python bench/run.py` runs it inside `make bench`; `python -m bench.web_pages` alone
+(its own scratch database, BENCH_WEB_DB, default lumo_bench_web). Results: var/bench/web.json.
+"""
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import shutil
@@ -16,7 +25,23 @@ from pathlib import Path
 
 from bench.servers import ROOT, free_port, gunicorn
 
-ROUTES = ("/homePage", "/register", "/login", "/subscribe")
+# docs/product.md#screens "Public routes": the marketing and sign-up pages.
+ROUTES = (
+    "/homePage",
+    "/register",
+    "/login",
+    "/forgotten-password",
+    "/contact",
+    "/faq",
+    "/about",
+    "/learning",
+    "/lumo-tv",
+    "/lumo-stories",
+    "/lumo-games",
+)
+LIGHTHOUSE_ROUTES = ("/homePage", "/register", "/login")
+LIGHTHOUSE_RUNS = int(os.environ.get("BENCH_LIGHTHOUSE_RUNS", "5"))
+FLOOR_ROUTE = "/en"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROME_FLAGS = (
     "--headless=new --no-sandbox --disable-gpu --disable-background-networking "
@@ -24,7 +49,11 @@ CHROME_FLAGS = (
 )
 LIGHTHOUSE = ROOT / "bench" / "web" / "node_modules" / ".bin" / "lighthouse"
 WEBAPP = ROOT / "webapp"
-
+FLOOR = ROOT / "bench" / "web" / "floor"
+RESULTS = ROOT / "var" / "bench"
+# Requests counted after idle: what costs the browser a round trip and main-thread work.
+COUNTED_TYPES = {"document", "script", "fetch", "xhr"}
+IDLE_SECONDS = 3.0
 
 DIST_DIR = ".next-bench"
 TSCONFIG_DIR = WEBAPP / f"{DIST_DIR}-tsconfig"  # ignored by git (.next*/)
@@ -54,28 +83,39 @@ def build(env: dict) -> None:
     shared = WEBAPP / "tsconfig.json"
     before = shared.read_bytes()
     try:
-        done = subprocess.run(
-            [str(WEBAPP / "node_modules" / ".bin" / "next"), "build"],
-            cwd=WEBAPP,
-            env={**env, "NEXT_TSCONFIG_PATH": str(tsconfig.relative_to(WEBAPP))},
-            capture_output=True,
-            text=True,
-        )
-        if done.returncode != 0:
-            raise RuntimeError(f"next build failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+        _next_build(WEBAPP, {**env, "NEXT_TSCONFIG_PATH": str(tsconfig.relative_to(WEBAPP))})
     finally:
         if shared.read_bytes() != before:
             shared.write_bytes(before)
 
 
+def build_floor(env: dict) -> None:
+    """The floor app, with the web app's node_modules (the same next, react and next-intl)."""
+    link = FLOOR / "node_modules"
+    if not link.exists():
+        link.symlink_to(WEBAPP / "node_modules")
+    _next_build(FLOOR, {**env, "NEXT_DIST_DIR": ".next"})
+
+
+def _next_build(cwd: Path, env: dict) -> None:
+    done = subprocess.run(
+        [str(WEBAPP / "node_modules" / ".bin" / "next"), "build"],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"next build failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+
+
 @contextmanager
-def web_app(api: str):
-    env = {**os.environ, "NEXT_DIST_DIR": DIST_DIR, "API_URL": api, "NEXT_TELEMETRY_DISABLED": "1"}
-    build(env)
+def next_server(cwd: Path, env: dict, probe: str):
     port = free_port()
     process = subprocess.Popen(
-        ["npx", "next", "start", "--hostname", "localhost", "--port", str(port)],
-        cwd=WEBAPP,
+        [str(WEBAPP / "node_modules" / ".bin" / "next"), "start", "--hostname", "localhost"]
+        + ["--port", str(port)],
+        cwd=cwd,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -85,45 +125,97 @@ def web_app(api: str):
     try:
         for _ in range(300):
             try:
-                urllib.request.urlopen(base + "/login", timeout=2)
+                urllib.request.urlopen(base + probe, timeout=2)
                 break
             except Exception:
-                time.sleep(0.2)
+                time.sleep(0.2)  # a server starting: there is no event to wait on
         yield base
     finally:
         os.killpg(process.pid, 15)
         process.wait(timeout=10)
 
 
-def first_load_js(base: str) -> dict:
+@contextmanager
+def web_app(api: str):
+    env = {**os.environ, "NEXT_DIST_DIR": DIST_DIR, "API_URL": api, "NEXT_TELEMETRY_DISABLED": "1"}
+    build(env)
+    with next_server(WEBAPP, env, "/login") as base:
+        yield base
+
+
+@contextmanager
+def floor_app():
+    env = {**os.environ, "NEXT_TELEMETRY_DISABLED": "1"}
+    env.pop("NEXT_DIST_DIR", None)
+    build_floor(env)
+    with next_server(FLOOR, env, FLOOR_ROUTE) as base:
+        yield base
+
+
+def page_loads(base: str, routes: tuple[str, ...]) -> dict:
+    """Per route: what a first visit downloads, and the requests it makes until idle."""
     from playwright.sync_api import sync_playwright
 
-    sizes = {}
+    figures = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_FLAGS.split()[1:])
-        for route in ROUTES:
-            page = browser.new_context().new_page()
-            scripts = []
-            page.on(
-                "requestfinished",
-                lambda r: scripts.append(r) if r.resource_type == "script" else None,
-            )
-            page.goto(base + route, wait_until="networkidle")
-            sizes[route] = round(sum(r.sizes()["responseBodySize"] for r in scripts) / 1024, 1)
-            page.context.close()
+        for route in routes:
+            context = browser.new_context(locale="en-GB")
+            page = context.new_page()
+            finished: list = []
+            page.on("requestfinished", lambda request, into=finished: into.append(request))
+            response = page.goto(base + route, wait_until="networkidle")
+            html = response.body() if response else b""
+            page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+            page.wait_for_timeout(IDLE_SECONDS * 1000)  # links scrolled into view may prefetch
+            page.wait_for_load_state("networkidle")
+            first_load = [r for r in finished if r.resource_type in ("script", "stylesheet")]
+            js = sum(_transfer(r) for r in first_load if r.resource_type == "script")
+            css = sum(_transfer(r) for r in first_load if r.resource_type == "stylesheet")
+            html_gz = len(gzip.compress(html, 6))
+            figures[route] = {
+                "js_kb_gzip": round(js / 1024, 1),
+                "scripts": sum(1 for r in first_load if r.resource_type == "script"),
+                "html_kb_gzip": round(html_gz / 1024, 1),
+                "first_load_kb": round((html_gz + js + css) / 1024, 1),
+                "requests_after_idle": sum(1 for r in finished if r.resource_type in COUNTED_TYPES),
+                "ttfb_ms": ttfb_ms(base + route),
+            }
+            context.close()
         browser.close()
-    return sizes
+    return figures
 
 
-def lighthouse(base: str, runs: int = 3) -> dict:
+def _transfer(request) -> int:
+    """The bytes of a response as received (its encoded body, gzip when the server compressed it)."""
+    sizes = request.sizes()
+    return sizes["responseBodySize"]
+
+
+def ttfb_ms(url: str, samples: int = 15) -> float:
+    """Median time to the first byte of the page, on loopback (after one warm-up request)."""
+    request = urllib.request.Request(url, headers={"Accept-Language": "en"})
+    times = []
+    for index in range(samples + 1):
+        start = time.perf_counter()
+        with urllib.request.urlopen(request, timeout=10) as response:
+            response.read(1)
+            elapsed = time.perf_counter() - start
+            response.read()
+        if index:
+            times.append(elapsed * 1000)
+    return round(statistics.median(times), 1)
+
+
+def lighthouse(base: str, routes: tuple[str, ...], runs: int = LIGHTHOUSE_RUNS) -> dict:
     results = {}
-    for route in ROUTES:
+    for route in routes:
         samples = []
         for _ in range(runs):
             out = Path(tempfile.mkstemp(suffix=".json")[1])
             # Now and then Chromium's trace misses the navigation's start and Lighthouse gives up
             # ("NO_NAVSTART ... Please run Lighthouse again"): such a run is repeated, not counted.
-            for attempt in range(3):
+            for _attempt in range(3):
                 done = subprocess.run(
                     [
                         str(LIGHTHOUSE),
@@ -159,21 +251,108 @@ def lighthouse(base: str, runs: int = 3) -> dict:
     return results
 
 
+def measure(base: str, floor: str) -> dict:
+    lumo_pages = page_loads(base, ROUTES)
+    floor_page = page_loads(floor, (FLOOR_ROUTE,))[FLOOR_ROUTE]
+    lumo_lh = lighthouse(base, LIGHTHOUSE_ROUTES)
+    floor_lh = lighthouse(floor, (FLOOR_ROUTE,))[FLOOR_ROUTE]
+    return {
+        "floor": {**floor_page, "lighthouse": floor_lh},
+        "pages": {
+            route: {**figures, "lighthouse": lumo_lh.get(route)}
+            for route, figures in lumo_pages.items()
+        },
+        "lighthouse_runs": LIGHTHOUSE_RUNS,
+    }
+
+
 def run(env: dict) -> dict:
     if not LIGHTHOUSE.exists():
         subprocess.run(
             ["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT / "bench" / "web", check=True
         )
     try:
-        with gunicorn("bff:create_app()", env, "/healthz") as api, web_app(api) as base:
-            return {
-                "first_load_js_kb_gzip": first_load_js(base),
-                "lighthouse_mobile_median_of_3": lighthouse(base),
-            }
+        with (
+            gunicorn("bff:create_app()", env, "/healthz") as api,
+            web_app(api) as base,
+            floor_app() as floor,
+        ):
+            results = measure(base, floor)
     finally:
         cleanup()
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "web.json").write_text(json.dumps(results, indent=2) + "\n")
+    return results
+
+
+ROWS = (
+    ("first-load JS, KB gzip", "js_kb_gzip"),
+    ("scripts", "scripts"),
+    ("HTML, KB gzip", "html_kb_gzip"),
+    ("first-load bytes, KB", "first_load_kb"),
+    ("requests after idle", "requests_after_idle"),
+    ("TTFB ms", "ttfb_ms"),
+    ("Lighthouse score", "lighthouse.score"),
+    ("TBT ms", "lighthouse.tbt_ms"),
+    ("LCP ms", "lighthouse.lcp_ms"),
+)
+
+
+def _value(figures: dict, key: str):
+    for part in key.split("."):
+        figures = figures.get(part) if isinstance(figures, dict) else None
+    return figures
+
+
+def table(web: dict) -> str:
+    """Lumo | floor | ratio, for every public page."""
+    lines = [f"\n{'page':20} {'figure':24} {'Lumo':>9} {'floor':>9} {'ratio':>7}"]
+    floor = web["floor"]
+    for route, figures in web["pages"].items():
+        for label, key in ROWS:
+            mine, base = _value(figures, key), _value(floor, key)
+            if mine is None:
+                continue
+            ratio = f"{mine / base:7.2f}" if base else f"{'—':>7}"
+            lines.append(f"{route:20} {label:24} {mine:9.1f} {base:9.1f} {ratio}")
+    return "\n".join(lines)
 
 
 def cleanup() -> None:
     shutil.rmtree(WEBAPP / DIST_DIR, ignore_errors=True)
     shutil.rmtree(TSCONFIG_DIR, ignore_errors=True)
+    shutil.rmtree(FLOOR / ".next", ignore_errors=True)
+
+
+def main() -> None:
+    """Alone: a scratch database of its own (never the one `make bench` or another run uses). With
+    BENCH_WEB_URL and BENCH_FLOOR_URL, measures servers already running instead (nothing is built)."""
+    if os.environ.get("BENCH_WEB_URL") and os.environ.get("BENCH_FLOOR_URL"):
+        results = measure(os.environ["BENCH_WEB_URL"], os.environ["BENCH_FLOOR_URL"])
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        (RESULTS / "web.json").write_text(json.dumps(results, indent=2) + "\n")
+        print(table(results))
+        return
+    from bench.scratch_db import scratch_database
+    from core.adapters.db.seeding import seed_demo
+    from core.adapters.passwords import Argon2Hasher
+
+    admin = os.environ.get("BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
+    name = os.environ.get("BENCH_WEB_DB", "lumo_bench_web")
+    with scratch_database(admin, name) as engine:
+        seed_demo(engine, Argon2Hasher())
+        env = {
+            **os.environ,
+            "DATABASE_URL": engine.url.render_as_string(hide_password=False),
+            "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9"),
+            "RATE_LIMIT_PER_MINUTE": "1000000000",
+            "OUTBOX_DIR": "/tmp/lumo-bench-web-outbox",
+            "LUMO_ENV": "development",
+        }
+        results = run(env)
+    print(table(results))
+    print(f"\nresults: {RESULTS / 'web.json'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -154,24 +154,14 @@ def register(app: Flask) -> None:
         type=click.DateTime(formats=["%Y-%m-%d"]),
         help="UTC day, YYYY-MM-DD",
     )
-    @click.option(
-        "--png",
-        "png",
-        default=None,
-        type=click.Path(dir_okay=False, writable=True),
-        help="Also draw the funnel as a PNG chart (needs matplotlib: pip install '.[reports]')",
-    )
-    def funnel(day, png) -> None:
+    def funnel(day) -> None:
         """Visits (OPEN_APP) -> registrations (CLICK_REGISTER) -> trials (START_FREE_TRIAL) -> paid
         (PAYMENT_DONE), distinct transactions by country and utm source."""
-        from core.adapters.reports import funnel_table, write_funnel_png
+        from core.adapters.reports import funnel_table
         from core.services.analytics import funnel_report
 
         rows, total = funnel_report(container().services, day.date())
         click.echo(funnel_table(day.date(), rows, total))
-        if png:
-            write_funnel_png(day.date(), rows, total, png)
-            click.echo(f"chart written to {png}")
 
     payments = AppGroup(
         "payments", help="Refunds, voids and the payment history (docs/billing-refunds.md)."

@@ -11,34 +11,34 @@ from functools import partial
 from sqlalchemy.engine import Engine
 
 from core.adapters.catalogue_file import FileCatalogue
-from core.adapters.db.unit_of_work import make_engine, read_uow_factory, uow_factory
 from core.adapters.db.site_switches import SqlSiteSwitches
+from core.adapters.db.unit_of_work import make_engine, read_uow_factory, uow_factory
 from core.adapters.email_templates import LocaleEmailTemplates
 from core.adapters.http_sender import UrllibSender
 from core.adapters.jobs import CeleryJobQueue, InlineJobQueue
 from core.adapters.mailers import FileMailer, SmtpMailer
 from core.adapters.metrics import MeteredGateway, observe_outbox
 from core.adapters.passwords import Argon2Hasher
-from core.adapters.qr import SegnoQrEncoder
 from core.adapters.payments.sandbox import SandboxGateway
+from core.adapters.qr import SegnoQrEncoder
 from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter, SqlRateLimiter
 from core.adapters.totp import PyotpTotp
 from core.domain.clock import Clock, SystemClock
 from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
 from core.domain.ports import HttpSender, JobQueue, Mailer, RateLimiter
+from core.domain.site import HolidayPromo, SiteConfig
+from core.domain.three_d_secure import ThreeDSecurePolicy
 from core.services import (
     analytics,
     email_delivery,
     outbox_dispatch,
     partner_callbacks,
-    subscription_changes,
+    plan_changes,
 )
-from core.domain.site import HolidayPromo, SiteConfig
-from core.domain.three_d_secure import ThreeDSecurePolicy
+from core.services.context import ServiceContext, TermsPolicy, TokenPolicy, TvLinkPolicy
 from core.services.site_switches import SiteSwitches
-from core.services.context import FamilyPolicy, ServiceContext, TokenPolicy
-from core.settings import DEV_LINK_PIN_PEPPER, Settings
+from core.settings import DEV_LINK_PIN_PEPPER, DEV_STAFF_TOTP_KEY, Settings
 
 
 @dataclass
@@ -53,7 +53,9 @@ class Container:
     read_engine: Engine | None = (
         None  # autocommit connections of the read-only units of work (PostgreSQL)
     )
-    totp: PyotpTotp = field(default_factory=PyotpTotp)  # the operator console's second factor
+    totp: PyotpTotp = field(
+        default_factory=PyotpTotp
+    )  # the operator console's second factor; secrets sealed with STAFF_TOTP_KEY
 
     def close(self) -> None:
         """Close every pooled database connection."""
@@ -90,7 +92,9 @@ def bootstrap(
     read_engine = (
         engine
         if engine.dialect.name == "sqlite"
-        else make_engine(settings.database_url, read_only=True)
+        # No ping at checkout: a read found on a dropped connection is repeated on a new one instead
+        # (ReadOnlyUnitOfWork.execute); the ping was as costly as the hot reads themselves.
+        else make_engine(settings.database_url, read_only=True, pre_ping=False)
     )
     mail = email_delivery.MailSetup(
         mailer=mailer
@@ -120,7 +124,11 @@ def bootstrap(
         default_country=settings.default_country,
         gateway=gateway,
         catalogue=catalogue,
-        family=family_policy(settings),
+        terms=TermsPolicy(
+            terms_version=settings.terms_version,
+            promo_consent_version=settings.promo_consent_version,
+        ),
+        tv_link=tv_link_policy(settings),
         site=SiteConfig(
             maintenance=settings.maintenance_mode,
             holiday_promo=HolidayPromo(
@@ -162,6 +170,7 @@ def bootstrap(
         catalogue=catalogue,
         dispatcher=dispatcher,
         read_engine=read_engine,
+        totp=PyotpTotp(settings.staff_totp_key or DEV_STAFF_TOTP_KEY),
     )
 
 
@@ -178,7 +187,7 @@ def outbox_dispatcher(
             "partner": lambda ctx, uow, m: partner_callbacks.prepare_callback(
                 ctx, partners, uow, m
             ),
-            "gateway": lambda ctx, uow, m: subscription_changes.send_plan_change(ctx, m),
+            "gateway": lambda ctx, uow, m: plan_changes.send_plan_change(ctx, m),
         },
         policy=outbox_dispatch.RetryPolicy(
             max_attempts=settings.outbox_max_attempts,
@@ -189,16 +198,11 @@ def outbox_dispatcher(
     )
 
 
-def family_policy(settings: Settings) -> FamilyPolicy:
+def tv_link_policy(settings: Settings) -> TvLinkPolicy:
     """Production refuses the public development pepper: with it, PIN hashes would be reversible."""
     if settings.is_production and settings.link_pin_pepper in ("", DEV_LINK_PIN_PEPPER):
         raise RuntimeError("LUMO_ENV=production needs LINK_PIN_PEPPER (a long random secret)")
-    return FamilyPolicy(
-        terms_version=settings.terms_version,
-        promo_consent_version=settings.promo_consent_version,
-        link_pin_pepper=settings.link_pin_pepper,
-        public_url=settings.public_url,
-    )
+    return TvLinkPolicy(pin_pepper=settings.link_pin_pepper, public_url=settings.public_url)
 
 
 def payment_gateway(settings: Settings, clock: Clock) -> PaymentGateway:

@@ -7,23 +7,18 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from datetime import date
 from pathlib import Path
-from typing import Iterable
 
+from core.domain import consents, three_d_secure
 from core.domain.catalogue import CURRENCY_SYMBOLS
-
-from core.domain import three_d_secure
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLD_CURRENCIES = tuple(
     CURRENCY_SYMBOLS
 )  # the catalogue prices every plan in each of them (catalogue_file)
-
-
-def _int(name: str, default: int) -> int:
-    return int(os.environ.get(name, default))
 
 
 DEV_ANALYTICS_KEY = "lumo-web-dev"  # public: the web app ships it; production must set its own keys
@@ -61,6 +56,9 @@ def parse_merchant_accounts(raw: str) -> dict[str, str]:
 
 
 DEV_LINK_PIN_PEPPER = "lumo-development-pin-pepper"  # public; production must set LINK_PIN_PEPPER
+# Public (it is in the repository): seals staff TOTP secrets in development and tests only; production
+# must set STAFF_TOTP_KEY to its own Fernet key(s) (core/adapters/totp.py).
+DEV_STAFF_TOTP_KEY = "L3-lILf3ziUOQ7AMrI6XBqziBS_36jtmI3VryKe8GXY="
 
 
 def _bool(raw: str | None, default: bool = False) -> bool:
@@ -70,7 +68,7 @@ def _bool(raw: str | None, default: bool = False) -> bool:
 
 
 def _version(name: str, raw: str) -> str:
-    if not re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", raw):
+    if not consents.is_version(raw):
         raise ValueError(f"{name} must be an ISO date like 2026-11 or 2026-11-15, not {raw!r}")
     return raw
 
@@ -213,7 +211,9 @@ class Settings:
     site_cache_seconds: float = (
         10.0  # SITE_CACHE_SECONDS: how long runtime switches (maintenance, promo) are cached
     )
-    extra: dict = field(default_factory=dict)
+    staff_totp_key: str = (
+        DEV_STAFF_TOTP_KEY  # STAFF_TOTP_KEY: Fernet key(s) sealing staff TOTP secrets, first seals
+    )
 
     @property
     def is_production(self) -> bool:
@@ -229,7 +229,7 @@ class Settings:
             or f"sqla+sqlite:///{ROOT / 'var' / 'celery-broker.sqlite'}"
         )
 
-    def replace(self, **changes) -> "Settings":
+    def replace(self, **changes) -> Settings:
         values = {f.name: getattr(self, f.name) for f in fields(self)}
         values.update(changes)
         return Settings(**values)
@@ -345,6 +345,8 @@ def from_environment(environ=None) -> Settings:
         ).strip(),
         sentry_dsn=e.get("SENTRY_DSN", d.sentry_dsn).strip(),
         site_cache_seconds=float(e.get("SITE_CACHE_SECONDS") or d.site_cache_seconds),
+        staff_totp_key=(e.get("STAFF_TOTP_KEY") or "").strip()
+        or ("" if env == "production" else d.staff_totp_key),
     )
 
 
@@ -361,6 +363,10 @@ def production_problems(
         problems.append("ANALYTICS_API_KEYS must hold the production keys, not the development key")
     if settings.link_pin_pepper in ("", DEV_LINK_PIN_PEPPER):
         problems.append("LINK_PIN_PEPPER must be a long random secret")
+    if not settings.staff_totp_key or DEV_STAFF_TOTP_KEY in settings.staff_totp_key:
+        problems.append(
+            "STAFF_TOTP_KEY must be the production's own Fernet key (not the development key)"
+        )
     if settings.payment_gateway != "braintree":
         problems.append("PAYMENT_GATEWAY must be braintree (the sandbox takes no money)")
     else:

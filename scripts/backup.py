@@ -22,7 +22,7 @@ import os
 import shutil
 import subprocess
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,7 +82,7 @@ def backup(url: str, folder: Path, keep: int, now: datetime | None = None) -> Pa
     revision, counts = revision_and_counts(url)
     if revision is None:
         raise BackupError("the database has no alembic_version: nothing migrated to back up")
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     folder.mkdir(parents=True, exist_ok=True)
     database = make_url(url).database
     path = folder / f"lumo-{database}-{now:%Y%m%dT%H%M%SZ}-rev{revision}.dump"

@@ -180,7 +180,7 @@ def rewrite(text: str, path: str) -> Outcome:
     lines = text.split("\n")
     for i, line in enumerate(lines):
         if BARE.search(line):
-            replaced, n = BARE.subn(lambda m: _bare(line, path), line)
+            replaced, n = BARE.subn(lambda m, line=line: _bare(line, path), line)
             lines[i] = replaced
             count += n
     return Outcome("\n".join(lines), count)

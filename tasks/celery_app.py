@@ -8,7 +8,6 @@ from celery import Celery
 from celery.signals import setup_logging, task_postrun, task_prerun
 
 from core.adapters import logs
-
 from core.adapters.jobs import DELIVER_OUTBOX_TASK
 from core.settings import Settings, check_production, from_environment
 
@@ -19,7 +18,14 @@ def create_celery(settings: Settings | None = None) -> Celery:
     settings = settings or from_environment()
     check_production(settings)
     app = Celery(
-        "lumo", include=["tasks.outbox", "tasks.subscriptions", "tasks.retention", "tasks.metrics"]
+        "lumo",
+        include=[
+            "tasks.outbox",
+            "tasks.subscriptions",
+            "tasks.retention",
+            "tasks.metrics",
+            "tasks.reports",
+        ],
     )
     app.conf.update(
         broker_url=settings.broker_url,
@@ -54,6 +60,10 @@ def create_celery(settings: Settings | None = None) -> Celery:
             "refresh-metrics": {
                 "task": "tasks.refresh_metrics",
                 "schedule": settings.outbox_redrive_seconds,
+            },
+            "roll-up-funnel": {  # the revenue screen's funnel: finished days, re-rolled hourly
+                "task": "tasks.roll_up_funnel",
+                "schedule": settings.clock_seconds,
             },
             "purge-expired-data": {
                 "task": "tasks.purge_expired_data",

@@ -6,8 +6,8 @@ from functools import lru_cache
 
 from celery import current_app
 
-from core.bootstrap import Container, bootstrap
 from core.adapters.jobs import InlineJobQueue
+from core.bootstrap import Container, bootstrap
 
 
 @lru_cache(maxsize=1)

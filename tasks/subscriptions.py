@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from core.services.cancellation import expire_due
 from core.services.payments import resolve_stale_purchases
-from core.services.subscription_changes import expire_due
 from core.services.subscription_clock import expire_past_due, remind_trials_ending
 from tasks.container import worker_container
 

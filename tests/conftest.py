@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import time
 import uuid
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from alembic import command
@@ -23,7 +23,6 @@ from core.bootstrap import bootstrap
 from core.domain.clock import FixedClock
 from core.settings import ROOT, from_environment
 from tests.helpers import RecordingMailer
-
 
 RUN_DATABASE_PREFIX = "_run_"
 LEFTOVER_AFTER_SECONDS = 6 * 3600
@@ -128,7 +127,7 @@ def settings(clean_db, tmp_path):
 
 @pytest.fixture
 def clock():
-    return FixedClock(datetime.now(timezone.utc).replace(microsecond=0))
+    return FixedClock(datetime.now(UTC).replace(microsecond=0))
 
 
 @pytest.fixture

@@ -71,7 +71,7 @@ class HttpReceiver:
     def accepted(self) -> list[dict]:
         return [r for r in self.requests if 200 <= r["status"] < 300]
 
-    def __enter__(self) -> "HttpReceiver":
+    def __enter__(self) -> HttpReceiver:
         self._thread.start()
         return self
 
@@ -101,7 +101,7 @@ class SmtpSink:
     def subjects(self, to: str | None = None) -> list[str]:
         return [str(m["Subject"]) for m in self.messages if to is None or m["To"] == to]
 
-    def __enter__(self) -> "SmtpSink":
+    def __enter__(self) -> SmtpSink:
         self._controller.start()
         return self
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from core.domain.catalogue import (
     CURRENCY_SYMBOLS,
@@ -93,7 +94,7 @@ class FileCatalogue:
     @classmethod
     def load(
         cls, catalogue_path: Path = CATALOGUE_FILE, licenses_path: Path = LICENSES_FILE
-    ) -> "FileCatalogue":
+    ) -> FileCatalogue:
         plans, rules = parse_catalogue(_read(catalogue_path))
         licenses, cards = parse_licenses(_read(licenses_path))
         return cls(plans, rules, licenses, cards)
@@ -138,7 +139,7 @@ def _regular_plans(data: dict, currency: str) -> list[Plan]:
         where = f"catalogues.{currency}.{duration}"
         row = _need(table, duration, f"catalogues.{currency}")
         prices = [money(_need(row, tier, where), f"{where}.{tier}") for tier in TIERS]
-        steps = [b - a for a, b in zip(prices, prices[1:])]
+        steps = [b - a for a, b in zip(prices, prices[1:], strict=False)]
         if any(step <= 0 for step in steps):
             raise CatalogueError(f"{where}: each further app must cost more ({prices})")
         for product in PRODUCTS:

@@ -8,7 +8,7 @@ Redis is down the outbox row is still there and the beat job re-drives it.
 from __future__ import annotations
 
 import logging
-from typing import Callable
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from prometheus_client import (
@@ -156,7 +156,7 @@ _seen: dict[str, set] = {"outbox": set(), "oldest": set(), "subscriptions": set(
 def refresh_gauges(engine: Engine, now: datetime | None = None) -> dict[str, Any]:
     """Two GROUP BY queries (the outbox's undelivered rows use its pending index): run by beat every
     OUTBOX_REDRIVE_SECONDS, never by a scrape. Labels that disappeared are set to 0."""
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     outbox: dict[tuple[str, str], int] = {}
     oldest: dict[str, float] = {}
     with engine.connect() as c:
@@ -164,7 +164,7 @@ def refresh_gauges(engine: Engine, now: datetime | None = None) -> dict[str, Any
             outbox[(kind, state)] = count
             if state == "pending" and first is not None:
                 first = first if isinstance(first, datetime) else datetime.fromisoformat(str(first))
-                first = first if first.tzinfo else first.replace(tzinfo=timezone.utc)
+                first = first if first.tzinfo else first.replace(tzinfo=UTC)
                 oldest[kind] = max(0.0, (now - first).total_seconds())
         subscriptions = {state: count for state, count in c.execute(text(_SUBSCRIPTION_STATES))}
     _set(OUTBOX_MESSAGES, "outbox", outbox)

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from core.domain import errors
 from core.domain.errors import DomainError
@@ -26,7 +27,7 @@ ORIGINS = (ORGANIC, ADS)
 UTM_FIELDS = ("source", "medium", "campaign", "content", "term")
 NO_SOURCE = "(none)"
 MAX_CLOCK_SKEW = timedelta(days=1)  # a device clock this far ahead is wrong, not early
-OLDEST = datetime(2020, 1, 1, tzinfo=timezone.utc)
+OLDEST = datetime(2020, 1, 1, tzinfo=UTC)
 _EMAIL_LIKE = re.compile(r"[^\s@]+@[^\s@]+\.[^\s@]+")
 
 # The funnel: visits -> registrations -> trials -> paid, one event each.
@@ -53,7 +54,7 @@ class AnalyticsEvent:
     received_at: datetime | None = None
     id: int | None = None
 
-    def as_record(self) -> dict:
+    def as_record(self) -> dict[str, Any]:
         """The docs/product.md#entities record, as forwarded to the collector."""
         record = {
             "env": self.env,

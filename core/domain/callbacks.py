@@ -7,6 +7,7 @@ import hashlib
 import hmac
 import json
 from datetime import datetime
+from typing import Any
 
 from core.domain.accounts import Account
 from core.domain.subscriptions import WEB_STORE, Subscription
@@ -32,7 +33,7 @@ def partner_of(sub: Subscription, account: Account | None) -> str | None:
 
 def payload(
     event: str, sub: Subscription, account: Account | None, partner: str, now: datetime
-) -> dict:
+) -> dict[str, Any]:
     """What the outbox keeps. Identifies the user the way the partner knows them, never by e-mail."""
     return {
         "partner": partner,
@@ -47,7 +48,7 @@ def payload(
     }
 
 
-def body(message_id: int, data: dict) -> bytes:
+def body(message_id: int, data: dict[str, Any]) -> bytes:
     """The exact bytes sent and signed; `id` lets the partner drop a redelivery."""
     return json.dumps(
         {"id": f"lumo-{message_id}", **data}, sort_keys=True, separators=(",", ":")

@@ -7,9 +7,10 @@ Decimal from end to end: a float never touches a price.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from decimal import ROUND_CEILING, ROUND_HALF_UP, Decimal, localcontext
-from typing import Callable, Iterable, Protocol
+from typing import Protocol
 
 BRAND = "lumo"
 APPS = ("tv", "books", "games")  # in the order product codes spell them
@@ -223,6 +224,74 @@ def counterpart(plan: Plan, plans: Iterable[Plan]) -> Plan | None:
         ),
         None,
     )
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """One choice of apps over one period, quoted: every figure a price on the web shows
+    (docs/product.md#constants). The web renders these and computes none of them."""
+
+    product: str  # e.g. lumo_tv_books
+    apps: tuple[str, ...]  # in catalogue order
+    period: str  # P1M or P1Y
+    currency: str
+    plan_id: str  # the base plan: the single-app plan of the first app
+    add_ons: tuple[str, ...]  # add-on names for the second and third app
+    price: Decimal  # one billing period: base + add-ons
+    monthly_price: Decimal  # monthly: the price; yearly: price / 12 rounded up to 0.10
+    yearly_savings: Decimal | None  # yearly only: 12 x the monthly bundle - the price; None if <= 0
+
+    @property
+    def currency_symbol(self) -> str:
+        return CURRENCY_SYMBOLS[self.currency]
+
+
+def _priced(plans: list[Plan], product: str, period: str, currency: str) -> Bundle | None:
+    apps = tuple(a for a in APPS if a in apps_of(product))
+    base = next(
+        (
+            p
+            for p in plans
+            if p.product == product_code(apps[:1])
+            and p.duration_code == period
+            and p.currency == currency
+            and not p.is_promo
+        ),
+        None,
+    )
+    if base is None or len(apps) - 1 > len(base.add_ons):
+        return None
+    price = charge_for(base, [product])
+    return Bundle(
+        product=product,
+        apps=apps,
+        period=period,
+        currency=currency,
+        plan_id=base.plan_id,
+        add_ons=tuple(a.addon_name for a in base.add_ons[: len(apps) - 1]),
+        price=price,
+        monthly_price=price if period == MONTHLY else monthly_display_price(price),
+        yearly_savings=None,
+    )
+
+
+def quote_bundles(plans: Iterable[Plan]) -> tuple[Bundle, ...]:
+    """Every product (three apps, four combos) x period x currency the regular plans can sell, priced
+    with the one formula: the first app's single plan plus its add-ons (`charge_for`)."""
+    plans = list(plans)
+    bundles: list[Bundle] = []
+    for currency in dict.fromkeys(p.currency for p in plans):
+        for product in PRODUCTS:
+            monthly = _priced(plans, product, MONTHLY, currency)
+            yearly = _priced(plans, product, YEARLY, currency)
+            if monthly is not None:
+                bundles.append(monthly)
+            if yearly is not None:
+                savings = yearly_savings(monthly.price, yearly.price) if monthly else None
+                bundles.append(
+                    replace(yearly, yearly_savings=savings if savings and savings > 0 else None)
+                )
+    return tuple(bundles)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ SUBJECTS = (
     "work_with_us",
     "suggestions",
 )
-MAX_NAME, MAX_PHONE, MAX_MESSAGE = 100, 30, 2000
+MAX_NAME, MAX_MESSAGE = 100, 2000
 _PHONE = re.compile(r"^\+?[0-9 ()./-]{4,30}$")
 
 

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 from core.domain import errors
 from core.domain.catalogue import covered_apps
@@ -34,7 +35,6 @@ SINGLE_USE_TYPES = (UNIQUE_ACCESS, UNIQUE_DISCOUNT, UNIQUE)
 SCOPE_TV, SCOPE_BOOKS = "lumo_TV", "lumo_BOOKS"
 SCOPE_ALL = "lumo_ALL"  # explicitly for the three-app bundle (code 6 otherwise)
 SCOPE_ANY = "lumo"  # any other value: valid for every product
-CARRIER_CAMPAIGN_CODE = "YAJKM0"
 
 _DURATION = re.compile(
     r"^P([1-9]\d{0,2})([MD])$"
@@ -98,9 +98,6 @@ class Coupon:
     def single_use(self) -> bool:
         return self.coupon_type in SINGLE_USE_TYPES
 
-    def is_usable(self, now: datetime) -> bool:
-        return self.redeemed_at is None and (self.expires_at is None or now < self.expires_at)
-
     def free_days(self, start: datetime) -> int:
         """Days of free access an access or promo coupon gives from `start`."""
         return (add_duration(start, self.duration_code) - start).days
@@ -112,7 +109,7 @@ class Coupon:
             return 1
         return max(1, n // 12) if (self.plan_type or "").upper() == "P1Y" else n
 
-    def as_user_coupon(self) -> dict:
+    def as_user_coupon(self) -> dict[str, Any]:
         details = None
         if self.is_discount:
             details = {

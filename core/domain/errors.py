@@ -7,7 +7,7 @@ app translates from locales/<lang>.json (namespace "Errors").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -31,7 +31,7 @@ class DomainError(Exception):
 class RetryLater(DomainError):
     """Refused for now: the same request may succeed in `retry_after` seconds (HTTP Retry-After)."""
 
-    def __init__(self, error: "ErrorType", retry_after: float, **params: Any) -> None:
+    def __init__(self, error: ErrorType, retry_after: float, **params: Any) -> None:
         super().__init__(error, **params)
         self.retry_after = max(
             1, int(-(-retry_after // 1))
@@ -141,13 +141,6 @@ ACCOUNT_DELETE_FAILED = ErrorType(
 )  # nothing was deleted; try again later
 
 
-@dataclass
-class FieldErrors:
-    """Field -> list of message keys, for schema-level validation answers."""
-
-    errors: dict[str, list[str]] = field(default_factory=dict)
-
-
 # Operator console (docs/operator-console.md)
 STAFF_LOGIN_FAILED = ErrorType(
     401, 0, "staffLoginFailed"
@@ -162,6 +155,11 @@ CONFIRMATION_MISMATCH = ErrorType(400, 0, "confirmationMismatch")  # typed confi
 PARENT_NOT_FOUND = ErrorType(404, 0, "parentNotFound")
 DEAD_LETTER_NOT_FOUND = ErrorType(404, 0, "deadLetterNotFound")
 WEBHOOK_EVENT_NOT_FOUND = ErrorType(404, 0, "webhookEventNotFound")
+PROMO_DATES_REVERSED = ErrorType(
+    400, 0, "promoDatesReversed"
+)  # holiday promo: first day after last
+STAFF_NOT_FOUND = ErrorType(404, 0, "staffNotFound")
+STAFF_SELF = ErrorType(400, 0, "staffSelf")  # an admin may not disable, demote or reset themselves
 WEBHOOK_REPLAY_STALE = ErrorType(
     409, 0, "webhookReplayStale"
 )  # a newer gateway event already stands

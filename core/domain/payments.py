@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Protocol
+from typing import Any, Protocol
 
 # Neutral payment-method kinds
 CARD, PAYPAL, GOOGLE_PAY = "card", "paypal", "google_pay"
@@ -92,7 +92,7 @@ class WebhookEvent:
     occurred_at: datetime
     paid_through: datetime | None = None
     next_billing_date: datetime | None = None
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict[str, Any])
     # charged: the transaction of that charge; dispute_*: the disputed transaction (gateway_id is the dispute's id)
     transaction_id: str | None = None
     amount: Decimal | None = None

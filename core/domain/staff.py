@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Any, Protocol
 
 SUPPORT, FINANCE, ADMIN = "support", "finance", "admin"
 ROLES = (SUPPORT, FINANCE, ADMIN)
@@ -30,7 +30,8 @@ PERMISSIONS: dict[str, frozenset[str]] = {
     "webhooks.read": _MONEY,
     "webhooks.replay": _ADMIN,  # apply a logged gateway webhook again
     "revenue.read": _MONEY,
-    "staff.manage": _ADMIN,
+    "staff.manage": _ADMIN,  # list, create, change role, disable/enable, reset TOTP
+    "site.manage": _ADMIN,  # runtime switches: maintenance, holiday promotion
     "campaigns.read": _MONEY,  # campaign reports and code lists
     "campaigns.manage": _ADMIN,  # create and import coupon batches
 }
@@ -51,6 +52,7 @@ REASON_REQUIRED = frozenset(
         "parent.erase",
         "outbox.discard",
         "webhook.replay",
+        "site.switch",
     )
 )
 
@@ -93,8 +95,8 @@ class AuditEntry:
     staff_email: str | None = None
     account_id: int | None = None
     target: str | None = None
-    before: dict | None = None
-    after: dict | None = None
+    before: dict[str, Any] | None = None
+    after: dict[str, Any] | None = None
     reason: str | None = None
     at: datetime | None = None
     id: int | None = None

@@ -3,6 +3,8 @@ so that neither the web app nor the apps re-decide it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.domain.subscriptions import FREE_CAMPAIGN, WEB_STORE, Subscription
 
 HELP_ARTICLE = "https://help.lumo.example/articles/cancel-subscription"
@@ -28,7 +30,7 @@ def switch_operator(platform: str | None) -> str:
     return name if name in SWITCH_OPERATORS else DEFAULT_SWITCH_OPERATOR
 
 
-def cancel_route(s: Subscription) -> dict:
+def cancel_route(s: Subscription) -> dict[str, Any]:
     """{"method": in_app | store_page | help | none, "url": …, "path": …}"""
     if s.payment_state_id == FREE_CAMPAIGN or s.store_id == "salt" or not s.is_renewing:
         return {"method": "none"}

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
+from enum import StrEnum
 
 from core.domain.catalogue import covered_apps
 
@@ -16,14 +17,62 @@ NO_CHANGE_WINDOW = timedelta(
     hours=24
 )  # a plan change inside it is not billed at the coming renewal
 
-PENDING = "Pending"  # a payment is under way; never shown to the parent
-FAILED = "Failed"  # the payment was refused; never shown
-TRIAL = "Trial"
-ACTIVE = "Active"
-PAST_DUE = "Past_Due"
-CANCELLED = "Cancelled"
-EXPIRED = "Expired"
-FREE_CAMPAIGN = "Free_Campaign"
+
+class State(StrEnum):
+    """A subscription's state (payment_state_id), as the apps and the database spell it."""
+
+    PENDING = "Pending"  # a payment is under way; never shown to the parent
+    FAILED = "Failed"  # the payment was refused; never shown
+    TRIAL = "Trial"
+    ACTIVE = "Active"
+    PAST_DUE = "Past_Due"
+    CANCELLED = "Cancelled"
+    EXPIRED = "Expired"
+    FREE_CAMPAIGN = "Free_Campaign"
+
+
+class Event(StrEnum):
+    """What happens to a subscription: the gateway's events (payments.WebhookEvent.kind), the parent's
+    cancellation and the clock."""
+
+    CHARGED = "charged"
+    CHARGE_FAILED = "charge_failed"
+    PAST_DUE = "past_due"
+    CANCELED = "canceled"  # the gateway cancelled it
+    EXPIRED = "expired"  # the gateway let it expire
+    WENT_ACTIVE = "went_active"
+    PARENT_CANCELLED = (
+        "parent_cancelled"  # the parent stopped renewal (or a carrier's in-app unsubscribe)
+    )
+    TIME_UP = "time_up"  # the subscription clock: its end date has passed
+
+
+GATEWAY_EVENTS = frozenset(
+    {
+        Event.CHARGED,
+        Event.CHARGE_FAILED,
+        Event.PAST_DUE,
+        Event.CANCELED,
+        Event.EXPIRED,
+        Event.WENT_ACTIVE,
+    }
+)
+
+
+class Effect(StrEnum):
+    """What a transition asks of the outside world; the use case carries it out in the same transaction."""
+
+    RECORD_CHARGE = "record_charge"  # the charge goes into the payment history
+    RECEIPT_EMAIL = "receipt_email"
+    PAYMENT_FAILED_EMAIL = "payment_failed_email"
+    CANCELLATION_EMAIL = "cancellation_email"
+    UNSUBSCRIBED = "unsubscribed"  # a carrier store or partner is told (callbacks.UNSUBSCRIBED)
+
+
+# The states by their old names (imported all over the code base).
+PENDING, FAILED, TRIAL, ACTIVE = State.PENDING, State.FAILED, State.TRIAL, State.ACTIVE
+PAST_DUE, CANCELLED, EXPIRED = State.PAST_DUE, State.CANCELLED, State.EXPIRED
+FREE_CAMPAIGN = State.FREE_CAMPAIGN
 HIDDEN_STATES = (PENDING, FAILED)
 
 WEB_STORE = "lumo"
@@ -114,6 +163,46 @@ class Subscription:
         if self.end_date is None or self.end_date > now:
             self.end_date = now
 
+    def apply(
+        self,
+        event: Event,
+        at: datetime,
+        paid_through: datetime | None = None,
+        next_billing: datetime | None = None,
+    ) -> tuple[Effect, ...]:
+        """The one state machine: move to the state `event` leads to (at `at`) and return what must be
+        done about it. `paid_through` and `next_billing` come with a charge."""
+        if event == Event.CHARGED:
+            # An older charge notice (paid through less than what stands) changes no date.
+            if self.end_date is None or paid_through is None or paid_through >= self.end_date:
+                renewing = self.is_renewing
+                self.charged(paid_through, next_billing)
+                if not renewing:  # a late charge notice never revives a cancelled subscription
+                    self.payment_state_id = CANCELLED
+            return (Effect.RECORD_CHARGE, Effect.RECEIPT_EMAIL)
+        if event in (Event.CHARGE_FAILED, Event.PAST_DUE):
+            if self.is_renewing:
+                self.payment_state_id = PAST_DUE
+            return (Effect.PAYMENT_FAILED_EMAIL,)
+        if event == Event.CANCELED:
+            if self.is_cancelled():
+                return ()
+            self.cancel(at)
+            return (Effect.UNSUBSCRIBED,)
+        if event == Event.PARENT_CANCELLED:
+            if self.is_cancelled():
+                return ()
+            self.cancel(at)
+            return (Effect.CANCELLATION_EMAIL, Effect.UNSUBSCRIBED)
+        if event in (Event.EXPIRED, Event.TIME_UP):
+            self.expire(at)
+            return ()
+        if event == Event.WENT_ACTIVE:
+            if self.is_renewing:
+                self.payment_state_id = ACTIVE
+            return ()
+        raise ValueError(f"no transition for {event!r}")
+
     def in_no_change_window(self, now: datetime) -> bool:
         return (
             self.next_billing_date is not None and self.next_billing_date - now <= NO_CHANGE_WINDOW
@@ -129,7 +218,7 @@ def is_premium(subscriptions: list[Subscription], now: datetime) -> bool:
     return any(not s.is_expired(now) for s in visible(subscriptions))
 
 
-def products_with_access(subscriptions: list[Subscription], now: datetime) -> frozenset:
+def products_with_access(subscriptions: list[Subscription], now: datetime) -> frozenset[str]:
     return covered_apps(
         s.subscription_type for s in visible(subscriptions) if not s.is_expired(now)
     )

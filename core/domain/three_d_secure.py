@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Protocol
 
 REQUIRED, OPTIONAL, OFF = "required", "optional", "off"
 LEVELS = (REQUIRED, OPTIONAL, OFF)
@@ -80,7 +79,7 @@ class ThreeDSecurePolicy:
     levels: tuple[tuple[str, str], ...] = ()  # (currency, level); others are `optional`
 
     @classmethod
-    def of(cls, levels: dict[str, str]) -> "ThreeDSecurePolicy":
+    def of(cls, levels: dict[str, str]) -> ThreeDSecurePolicy:
         return cls(tuple(sorted(levels.items())))
 
     def level_for(self, currency: str) -> str:
@@ -103,12 +102,6 @@ class NonceFacts:
     network_tokenized: bool = (
         False  # Google Pay CRYPTOGRAM_3DS (or Apple Pay): authenticated by the device
     )
-
-
-class NonceInspector(Protocol):
-    def inspect_nonce(self, nonce: str) -> NonceFacts | None:
-        """What the gateway knows of a nonce; None when it knows no such nonce (the payment call refuses it).
-        Raises payments.GatewayUnavailable when the gateway does not answer."""
 
 
 def outcome(facts: NonceFacts) -> str:

@@ -11,10 +11,10 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from enum import Enum
+from enum import StrEnum
 
 
-class Purpose(str, Enum):
+class Purpose(StrEnum):
     SESSION = "session"
     RESET_PASSWORD = "reset_password"
     CONFIRM_EMAIL = "confirm_email"

@@ -39,7 +39,7 @@ class Registration:
 @dataclass
 class RegistrationResult:
     token: str
-    user_coupon: dict | None
+    user_coupon: dict[str, Any] | None
     has_subscription: bool
 
 
@@ -64,11 +64,11 @@ def register(ctx: ServiceContext, cmd: Registration) -> RegistrationResult:
                 env=cmd.env or "web",
                 utm=dict(cmd.utm or {}),
                 promo_accepted_at=now if cmd.is_promo_accepted else None,
-                promo_consent_version=ctx.family.promo_consent_version
+                promo_consent_version=ctx.terms.promo_consent_version
                 if cmd.is_promo_accepted
                 else None,
                 terms_accepted_at=now,
-                terms_version=ctx.family.terms_version,
+                terms_version=ctx.terms.terms_version,
                 created_at=now,
             )
         )

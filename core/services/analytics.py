@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
-from typing import Callable
+from datetime import UTC, date, datetime, time, timedelta
 
 from core.domain.analytics import AnalyticsEvent, FunnelRow, check, funnel, origin_for
 from core.domain.ports import HttpSender, OutboxMessage, UnitOfWork
@@ -59,7 +59,7 @@ def prepare_forward(
 
 def funnel_report(ctx: ServiceContext, day: date) -> tuple[list[FunnelRow], FunnelRow]:
     """One UTC day, by the time records were received (device clocks drift)."""
-    start = datetime.combine(day, time(0), tzinfo=timezone.utc)
+    start = datetime.combine(day, time(0), tzinfo=UTC)
     with ctx.uow() as uow:
         counts = uow.analytics.funnel_counts(start, start + timedelta(days=1))
     return funnel(counts)

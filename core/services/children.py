@@ -4,6 +4,7 @@ another parent's profile id answers 404 childNotFound, as an unknown id does."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from core.domain import errors
 from core.domain.children import MAX_CHILDREN, ChildProfile, is_age_band, normalise_name
@@ -123,7 +124,7 @@ def _band(raw: str | None) -> str:
     return raw
 
 
-def settings_view(s: AppSettings) -> dict:
+def settings_view(s: AppSettings) -> dict[str, Any]:
     """One app's settings as the API and the data export show them (categories: Stories and Games only)."""
     view = {
         "ageFilter": s.age_filter,

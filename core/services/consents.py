@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from core.domain import errors
@@ -24,12 +25,12 @@ def record_registration(
 
 
 def terms_in_force(ctx: ServiceContext) -> str:
-    return ctx.family.terms_version
+    return ctx.terms.terms_version
 
 
-def accept_terms(ctx: ServiceContext, account_id: int, version: str) -> dict:
+def accept_terms(ctx: ServiceContext, account_id: int, version: str) -> ConsentsView:
     """Accept the terms in force; any other version is 400 termsVersionOutdated (reload and show them)."""
-    current = ctx.family.terms_version
+    current = ctx.terms.terms_version
     if version != current:
         raise DomainError(errors.TERMS_VERSION_OUTDATED, version=current)
     now = ctx.clock.now()
@@ -43,9 +44,9 @@ def accept_terms(ctx: ServiceContext, account_id: int, version: str) -> dict:
         return view(ctx, account, uow.consents.for_account(account_id))
 
 
-def set_promotional(ctx: ServiceContext, account_id: int, granted: bool) -> dict:
+def set_promotional(ctx: ServiceContext, account_id: int, granted: bool) -> ConsentsView:
     """Give or withdraw consent to promotional e-mails under the wording in force; history is kept."""
-    now, version = ctx.clock.now(), ctx.family.promo_consent_version
+    now, version = ctx.clock.now(), ctx.terms.promo_consent_version
     with ctx.uow() as uow:
         account = _account(uow, account_id)
         if (account.promo_accepted_at is not None) != granted or (
@@ -59,36 +60,56 @@ def set_promotional(ctx: ServiceContext, account_id: int, granted: bool) -> dict
         return view(ctx, account, uow.consents.for_account(account_id))
 
 
-def consents_view(ctx: ServiceContext, account_id: int) -> dict:
+@dataclass(frozen=True)
+class TermsState:
+    version: str  # in force
+    accepted_version: str | None
+    accepted_at: datetime | None
+    must_accept: bool
+
+
+@dataclass(frozen=True)
+class PromotionalState:
+    granted: bool
+    version: str | None  # the wording the parent agreed to
+    granted_at: datetime | None
+    current_version: str  # the wording in force
+
+
+@dataclass(frozen=True)
+class ConsentsView:
+    """The consents answer (read model; bff/resources/consents/schemas.py names it)."""
+
+    terms: TermsState
+    promotional: PromotionalState
+    history: list[ConsentRecord]  # oldest first
+
+
+def consents_view(ctx: ServiceContext, account_id: int) -> ConsentsView:
     with ctx.uow() as uow:
         return view(ctx, _account(uow, account_id), uow.consents.for_account(account_id))
 
 
-def view(ctx: ServiceContext, account: Account, history: list[ConsentRecord]) -> dict:
-    return {
-        "terms": {
-            "version": ctx.family.terms_version,
-            "acceptedVersion": account.terms_version,
-            "acceptedAt": _iso(account.terms_accepted_at),
-            "mustAccept": must_accept_terms(account.terms_version, ctx.family.terms_version),
-        },
-        "promotional": {
-            "granted": account.promo_accepted_at is not None,
-            "version": account.promo_consent_version,
-            "grantedAt": _iso(account.promo_accepted_at),
-            "currentVersion": ctx.family.promo_consent_version,
-        },
-        "history": [history_entry(r) for r in sorted(history, key=lambda r: (r.at, r.id or 0))],
-    }
+def view(ctx: ServiceContext, account: Account, history: list[ConsentRecord]) -> ConsentsView:
+    return ConsentsView(
+        terms=TermsState(
+            version=ctx.terms.terms_version,
+            accepted_version=account.terms_version,
+            accepted_at=account.terms_accepted_at,
+            must_accept=must_accept_terms(account.terms_version, ctx.terms.terms_version),
+        ),
+        promotional=PromotionalState(
+            granted=account.promo_accepted_at is not None,
+            version=account.promo_consent_version,
+            granted_at=account.promo_accepted_at,
+            current_version=ctx.terms.promo_consent_version,
+        ),
+        history=oldest_first(history),
+    )
 
 
-def history_entry(record: ConsentRecord) -> dict:
-    return {
-        "kind": record.kind,
-        "version": record.version,
-        "granted": record.granted,
-        "at": _iso(record.at),
-    }
+def oldest_first(history: list[ConsentRecord]) -> list[ConsentRecord]:
+    return sorted(history, key=lambda r: (r.at, r.id or 0))
 
 
 def _account(uow: UnitOfWork, account_id: int) -> Account:
@@ -96,7 +117,3 @@ def _account(uow: UnitOfWork, account_id: int) -> Account:
     if account is None:
         raise DomainError(errors.LOGIN_NEEDED)
     return account
-
-
-def _iso(value: datetime | None) -> str | None:
-    return value.isoformat() if value else None

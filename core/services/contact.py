@@ -91,7 +91,7 @@ def join_newsletter(ctx: ServiceContext, raw_email: str, language: str | None) -
                 email=email,
                 language=pick_language(language),
                 consented_at=ctx.clock.now(),
-                consent_version=ctx.family.promo_consent_version,
+                consent_version=ctx.terms.promo_consent_version,
             )
         ):
             raise DomainError(errors.NEWSLETTER_ALREADY_SAVED)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from core.domain.catalogue import Catalogue
 from core.domain.clock import Clock
@@ -25,13 +25,19 @@ class TokenPolicy:
 
 
 @dataclass(frozen=True)
-class FamilyPolicy:
-    """Terms and consent wording in force, and the TV-linking secrets (settings TERMS_VERSION, …)."""
+class TermsPolicy:
+    """The terms and the promotional consent wording in force (settings TERMS_VERSION, PROMO_CONSENT_VERSION)."""
 
     terms_version: str = "2026-11"
     promo_consent_version: str = "2026-11"
-    link_pin_pepper: str = "lumo-development-pin-pepper"
-    public_url: str = "http://127.0.0.1:3000"  # the web app, where /link lives
+
+
+@dataclass(frozen=True)
+class TvLinkPolicy:
+    """What TV linking needs: the pepper of the PIN hashes and the web app's address, where /link lives."""
+
+    pin_pepper: str = "lumo-development-pin-pepper"
+    public_url: str = "http://127.0.0.1:3000"
 
 
 @dataclass
@@ -44,7 +50,8 @@ class ServiceContext:
     default_country: str = "FR"
     gateway: PaymentGateway | None = None
     catalogue: Catalogue | None = None
-    family: FamilyPolicy = field(default_factory=FamilyPolicy)
+    terms: TermsPolicy = field(default_factory=TermsPolicy)
+    tv_link: TvLinkPolicy = field(default_factory=TvLinkPolicy)
     site: SiteConfig = field(default_factory=SiteConfig)
     qr: QrEncoder | None = None
     login_throttle: LoginThrottle = field(default_factory=LoginThrottle)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from core.domain.coupons import DISCOUNT_TYPES, TYPES, Coupon, normalise_code, parse_duration
+from core.domain.ports import UnitOfWork
 from core.services.context import ServiceContext
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are typed from paper
@@ -41,7 +44,14 @@ def new_code(prefix: str = "", length: int = 10) -> str:
     return f"{normalise_code(prefix)}-{body}" if prefix else body
 
 
-def create_batch(ctx: ServiceContext, template: Coupon, count: int, prefix: str = "") -> list[str]:
+def create_batch(
+    ctx: ServiceContext,
+    template: Coupon,
+    count: int,
+    prefix: str = "",
+    audit: Callable[[UnitOfWork, list[str]], None] | None = None,
+) -> list[str]:
+    """`audit(uow, codes)`: the operator console's entry, in the same transaction."""
     checked(replace(template, code="TEMPLATE"))
     codes: list[str] = []
     with ctx.uow() as uow:
@@ -50,6 +60,8 @@ def create_batch(ctx: ServiceContext, template: Coupon, count: int, prefix: str 
             if uow.coupons.by_code(code) is None and code not in codes:
                 uow.coupons.add(replace(template, code=code, id=None))
                 codes.append(code)
+        if audit is not None:
+            audit(uow, codes)
         uow.commit()
     return codes
 
@@ -61,8 +73,13 @@ class ImportReport:
     errors: list[str] | None = None
 
 
-def import_rows(ctx: ServiceContext, rows: list[dict]) -> ImportReport:
-    """All rows or none: a file with one bad line imports nothing and says which line."""
+def import_rows(
+    ctx: ServiceContext,
+    rows: list[dict[str, Any]],
+    audit: Callable[[UnitOfWork, ImportReport], None] | None = None,
+) -> ImportReport:
+    """All rows or none: a file with one bad line imports nothing and says which line. `audit(uow,
+    report)`: the operator console's entry, in the importing transaction."""
     report, coupons = ImportReport(errors=[]), []
     for number, row in enumerate(rows, start=2):
         try:
@@ -78,11 +95,13 @@ def import_rows(ctx: ServiceContext, rows: list[dict]) -> ImportReport:
                 report.added += 1
             else:
                 report.skipped += 1
+        if audit is not None:
+            audit(uow, report)
         uow.commit()
     return report
 
 
-def from_row(row: dict) -> Coupon:
+def from_row(row: dict[str, Any]) -> Coupon:
     def text(key: str) -> str:
         return (row.get(key) or "").strip()
 

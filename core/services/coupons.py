@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.domain import errors
 from core.domain.coupons import CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
-from core.services.coupon_grants import grant_access_coupon
 from core.domain.subscriptions import Subscription, products_with_access
 from core.services.context import ServiceContext
+from core.services.coupon_grants import grant_access_coupon
 
 
 def validate(
@@ -16,7 +18,7 @@ def validate(
     account_id: int | None = None,
     product: str | None = None,
     plan_type: str | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """The coupon's fields if it can be used here; a DomainError with codes 3 to 7 otherwise."""
     now = ctx.clock.now()
     with ctx.read() as uow:

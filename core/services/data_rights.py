@@ -8,6 +8,7 @@ ids) and coupon redemptions keep their owner; everything that identifies a perso
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from core.domain import callbacks, errors
 from core.domain.consents import must_accept_terms
@@ -23,7 +24,7 @@ log = logging.getLogger(__name__)
 EXPORT_FORMAT = "lumo-account-export/1"
 
 
-def export(ctx: ServiceContext, account_id: int) -> dict:
+def export(ctx: ServiceContext, account_id: int) -> dict[str, Any]:
     now = ctx.clock.now()
     family = children.family_settings(ctx, account_id)
     with ctx.uow() as uow:
@@ -55,7 +56,7 @@ def export(ctx: ServiceContext, account_id: int) -> dict:
             "createdAt": _iso(account.created_at),
             "termsVersion": account.terms_version,
             "termsAcceptedAt": _iso(account.terms_accepted_at),
-            "mustAcceptTerms": must_accept_terms(account.terms_version, ctx.family.terms_version),
+            "mustAcceptTerms": must_accept_terms(account.terms_version, ctx.terms.terms_version),
             "promotionalConsent": {
                 "granted": account.promo_accepted_at is not None,
                 "version": account.promo_consent_version,
@@ -73,9 +74,7 @@ def export(ctx: ServiceContext, account_id: int) -> dict:
             for c, apps in family
         ],
         "subscriptions": [profile.subscription_view(s, now) for s in subscriptions],
-        "consents": [
-            consents.history_entry(r) for r in sorted(history, key=lambda r: (r.at, r.id or 0))
-        ],
+        "consents": consents.oldest_first(history),
         "contactMessages": [
             {
                 "name": m.name,
@@ -144,9 +143,10 @@ def delete_account(ctx: ServiceContext, account_id: int, password: str) -> None:
     erase_account(ctx, account_id, subscriptions)
 
 
-def erase_account(ctx: ServiceContext, account_id: int, subscriptions=None) -> None:
+def erase_account(ctx: ServiceContext, account_id: int, subscriptions=None, audit=None) -> None:
     """The erasure itself, once the caller is entitled to it (the parent's password, or an admin of the
-    operator console with a typed confirmation: core/services/ops/actions.py)."""
+    operator console with a typed confirmation: core/services/ops/actions.py, whose `audit(uow)` writes its
+    entry in the erasing transaction)."""
     if subscriptions is None:
         with ctx.uow() as uow:
             subscriptions = uow.subscriptions.for_account(account_id)
@@ -197,6 +197,8 @@ def erase_account(ctx: ServiceContext, account_id: int, subscriptions=None) -> N
             )
         account.erase(now)
         uow.accounts.save(account)
+        if audit is not None:
+            audit(uow)
         uow.commit()
     ctx.jobs.outbox_changed()
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
-from typing import Callable
 
 from core.domain.accounts import DEFAULT_LANGUAGE
 from core.domain.catalogue import plan_name

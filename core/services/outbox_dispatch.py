@@ -14,9 +14,9 @@ from __future__ import annotations
 import logging
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Callable
 
 from core.domain.ports import ERASE_AFTER_DELIVERY, DeliveryError, OutboxMessage, UnitOfWork
 from core.services.context import ServiceContext

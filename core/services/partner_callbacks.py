@@ -6,9 +6,9 @@ body with the partner's secret and POSTs it to the partner's URL, with retries.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Callable
 
 from core.domain import callbacks
 from core.domain.ports import (

@@ -50,7 +50,7 @@ def publisher_subscribe(ctx: ServiceContext, publisher: str, phone: str, coupon_
                     partner_alias=digits,
                     created_at=now,
                     terms_accepted_at=now,
-                    terms_version=ctx.family.terms_version,
+                    terms_version=ctx.terms.terms_version,
                     env="publisher",
                 )
             )

@@ -15,12 +15,12 @@ import hashlib
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from core.domain import callbacks, errors, payments, purchases
 from core.domain.catalogue import Plan, apps_of, price_bundle
 from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
-from core.domain.ports import OutboxMessage
 from core.domain.quotes import PAID_THROUGH, free_time
 from core.domain.subscriptions import (
     ACTIVE,
@@ -33,11 +33,12 @@ from core.domain.subscriptions import (
     products_with_access,
     visible,
 )
+from core.domain.three_d_secure import Decision
+from core.services import refunds
 from core.services.context import ServiceContext
 from core.services.coupon_grants import grant_access_coupon, redeem_or_fail
-from core.services import refunds
 from core.services.partner_callbacks import record_event
-from core.domain.three_d_secure import Decision
+from core.services.subscription_effects import receipt_email
 from core.services.three_d_secure import check_nonce
 
 log = logging.getLogger(__name__)
@@ -54,7 +55,7 @@ class SubscribeCommand:
     billing_name: str = ""
     device_data: str | None = None
     idempotency_key: str | None = None
-    utm: dict = field(default_factory=dict)
+    utm: dict[str, Any] = field(default_factory=dict[str, Any])
 
 
 def client_token(ctx: ServiceContext, account_id: int | None, currency: str | None = None) -> str:
@@ -346,19 +347,8 @@ def _settle(
             uow, sub, result.transaction_id, result.amount, plan.currency, now
         )  # no trial: paid
         uow.outbox.add(
-            OutboxMessage(
-                kind="email",
-                topic="receipt",
-                payload={
-                    "account_id": sub.account_id,
-                    "params": {
-                        "product": sub.subscription_type,
-                        "duration": plan.duration_code,
-                        "amount": str(request.price),
-                        "currency": plan.currency,
-                        "date": sub.next_billing_date.date().isoformat(),
-                    },
-                },
+            receipt_email(
+                sub, now, amount=request.price, currency=plan.currency, duration=plan.duration_code
             )
         )
         record_event(

@@ -5,6 +5,8 @@ Prices stay Decimal here; the edge writes them as strings with two decimals.
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.domain.catalogue import (
     CURRENCY_SYMBOLS,
     MONTHLY,
@@ -17,6 +19,7 @@ from core.domain.catalogue import (
     group_plans,
     is_subscribed,
     monthly_display_price,
+    quote_bundles,
     yearly_savings,
 )
 from core.domain.subscriptions import visible
@@ -37,7 +40,7 @@ def offer(
     show_all: bool = False,
     owned: frozenset[str] = frozenset(),
     apps_covered: bool = False,
-) -> dict:
+) -> dict[str, Any]:
     """Regular plans of the country's currency; promotional plans too when show_all.
     `owned` holds subscription types, or app names already when `apps_covered`."""
     currency = currency_for(country)
@@ -59,12 +62,13 @@ def offer(
             }
             for product, members in groups.by_product
         ],
+        "bundles": quote_bundles(plans),
         "registerPrice": register_price(catalogue, country),
         "defaultPlans": [plan_view(p, defaults, covered) for p in defaults],
     }
 
 
-def plan_view(plan: Plan, siblings: list[Plan], covered: frozenset[str]) -> dict:
+def plan_view(plan: Plan, siblings: list[Plan], covered: frozenset[str]) -> dict[str, Any]:
     """One plan; monthlyPrice of a yearly plan is its display price (yearly / 12, rounded up)."""
     other = counterpart(plan, siblings)
     monthly, yearly = (plan, other) if plan.duration_code == MONTHLY else (other, plan)
@@ -89,7 +93,7 @@ def plan_view(plan: Plan, siblings: list[Plan], covered: frozenset[str]) -> dict
     }
 
 
-def register_price(catalogue: Catalogue, country: str) -> dict:
+def register_price(catalogue: Catalogue, country: str) -> dict[str, Any]:
     price: RegisterPrice = catalogue.register_price(country)
     return {
         "countryCode": country,

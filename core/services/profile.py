@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
 from core.domain import errors
 from core.domain.accounts import MAX_NAME_LENGTH, Account, is_valid_email, normalise_email
 from core.domain.errors import DomainError
@@ -13,7 +17,45 @@ from core.services import sessions
 from core.services.context import ServiceContext
 
 
-def account_view(ctx: ServiceContext, account_id: int, account: Account | None = None) -> dict:
+@dataclass(frozen=True)
+class PaymentCard:
+    """What the profile shows of a card: the gateway's brand and the last four digits, never more."""
+
+    brand: str | None
+    last4: str
+
+
+@dataclass(frozen=True)
+class SubscriptionView:
+    """A subscription as its owner sees it, with what follows from it now (read model; bff names it)."""
+
+    subscription: Subscription
+    is_expired: bool
+    cancel: dict[str, Any]  # stores.cancel_route: how to cancel
+    can_change_plan: bool
+    coupon_duration_code: str | None = None
+
+    @property
+    def id(self) -> int | None:
+        return self.subscription.id
+
+    @property
+    def payment_card(self) -> PaymentCard | None:
+        s = self.subscription
+        return PaymentCard(s.payment_brand, s.payment_last4) if s.payment_last4 else None
+
+
+@dataclass(frozen=True)
+class AccountView:
+    """The account answer (read model): the account and its visible subscriptions."""
+
+    account: Account
+    subscriptions: list[SubscriptionView]
+
+
+def account_view(
+    ctx: ServiceContext, account_id: int, account: Account | None = None
+) -> AccountView:
     """The account answer; pass the account when the caller holds it already (one query less)."""
     with ctx.read() as uow:
         account = (
@@ -31,11 +73,13 @@ def account_view(ctx: ServiceContext, account_id: int, account: Account | None =
         }
     durations = {code: coupon.duration_code for code, coupon in coupons.items() if coupon}
     return _account_answer(
-        account, [(s, durations.get(s.coupon)) for s in subscriptions], ctx.clock.now()
+        account,
+        [(s, durations.get(s.coupon) if s.coupon else None) for s in subscriptions],
+        ctx.clock.now(),
     )
 
 
-def account_view_for_token(ctx: ServiceContext, raw_token: str | None) -> dict:
+def account_view_for_token(ctx: ServiceContext, raw_token: str | None) -> AccountView:
     """The account answer for a bearer token (the apps' start-up call, `/v5/subscriptions`): the session
     check, the account, its subscriptions and their coupons' durations in one query. Same errors as
     any call needing the terms in force: 401 loginNeeded, 403 termsUpdate."""
@@ -48,51 +92,27 @@ def account_view_for_token(ctx: ServiceContext, raw_token: str | None) -> dict:
 
 
 def _account_answer(
-    account: Account, subscriptions: list[tuple[Subscription, str | None]], now
-) -> dict:
-    return {
-        "email": account.email,
-        "name": account.name,
-        "emailIsConfirmed": account.is_email_confirmed,
-        "isEmailFake": account.is_email_fake,
-        "emailLanguage": account.language,
-        "emailLanguageChosen": account.language_chosen,
-        "subscriptions": [subscription_view(s, now, duration) for s, duration in subscriptions],
-    }
+    account: Account, subscriptions: list[tuple[Subscription, str | None]], now: datetime
+) -> AccountView:
+    return AccountView(
+        account, [subscription_view(s, now, duration) for s, duration in subscriptions]
+    )
 
 
-def subscription_view(s: Subscription, now, coupon_duration_code: str | None = None) -> dict:
-    return {
-        "id": s.id,
-        "subscriptionId": s.id,
-        "durationCode": s.duration_code,
-        "subscriptionType": s.subscription_type,
-        "paymentPlanPrice": str(s.payment_plan_price) if s.payment_plan_price is not None else None,
-        "currency": s.currency,
-        "isRenewing": s.is_renewing,
-        "paymentPlanId": s.payment_plan_id,
-        "endDate": s.end_date.isoformat() if s.end_date else None,
-        "paymentStateId": s.payment_state_id,
-        "platformPurchadeId": s.platform_purchase_id,
-        "storeId": s.store_id,
-        "isExpired": s.is_expired(now),
-        "nextBillingDate": s.next_billing_date.isoformat() if s.next_billing_date else None,
-        "paymentMethod": s.payment_method,
-        "coupon": s.coupon,
-        "couponDurationCode": coupon_duration_code,
-        "cancel": cancel_route(s),
-        "canChangePlan": can_change_plan(s),
-        "cancelledAt": s.cancelled_at.isoformat() if s.cancelled_at else None,
-        # Issue 15: what the profile shows of the payment method; never more than the gateway's brand,
-        # last four digits or masked e-mail.
-        "paymentCard": {"brand": s.payment_brand, "last4": s.payment_last4}
-        if s.payment_last4
-        else None,
-        "paymentEmail": s.payment_email,
-    }
+def subscription_view(
+    s: Subscription, now: datetime, coupon_duration_code: str | None = None
+) -> SubscriptionView:
+    return SubscriptionView(
+        subscription=s,
+        is_expired=s.is_expired(now),
+        cancel=cancel_route(s),
+        can_change_plan=can_change_plan(s),
+        coupon_duration_code=coupon_duration_code,
+    )
 
 
-def change_email(ctx: ServiceContext, account_id: int, raw_email: str) -> None:
+def change_email(ctx: ServiceContext, account_id: int, raw_email: str, audit=None) -> None:
+    """`audit(uow, old_email, new_email)`: the operator console's entry, in the same transaction."""
     email = normalise_email(raw_email)
     if not is_valid_email(email):
         raise DomainError(errors.INVALID_EMAIL)
@@ -118,6 +138,8 @@ def change_email(ctx: ServiceContext, account_id: int, raw_email: str) -> None:
                 payload={"account_id": account.id, "to": old_email},
             )
         )
+        if audit is not None:
+            audit(uow, old_email, email)
         uow.commit()
     ctx.jobs.outbox_changed()
 

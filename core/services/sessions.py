@@ -100,8 +100,8 @@ def _admitted(ctx: ServiceContext, raw_token: str | None, terms_gate: bool, look
     account, last_use, *more = found
     if now - last_use >= NOTE_USE_EVERY:
         note_use(ctx, token_hash, now)
-    if terms_gate and must_accept_terms(account.terms_version, ctx.family.terms_version):
-        raise DomainError(errors.TERMS_UPDATE, version=ctx.family.terms_version)
+    if terms_gate and must_accept_terms(account.terms_version, ctx.terms.terms_version):
+        raise DomainError(errors.TERMS_UPDATE, version=ctx.terms.terms_version)
     return account, (more[0] if more else None)
 
 

@@ -10,9 +10,10 @@ Every change is recorded with who and why (site_switch_changes). docs/operations
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, timedelta
-from typing import Callable
+from typing import Any
 
 from core.domain.clock import Clock
 from core.domain.ports import SiteSwitchStore
@@ -29,7 +30,7 @@ class SwitchError(ValueError):
     """A switch change an operator typed wrong (the CLI shows the message)."""
 
 
-def apply(defaults: SiteConfig, stored: dict[str, dict]) -> SiteConfig:
+def apply(defaults: SiteConfig, stored: dict[str, dict[str, Any]]) -> SiteConfig:
     """The environment's defaults with the stored switches on top."""
     config = defaults
     if MAINTENANCE in stored:
@@ -47,6 +48,16 @@ def apply(defaults: SiteConfig, stored: dict[str, dict]) -> SiteConfig:
     return config
 
 
+def holiday_value(starts: date, ends: date, coupon_code: str, coupon_exists) -> dict[str, Any]:
+    """The stored form of a holiday promotion; SwitchError when the dates are reversed or the coupon unknown."""
+    code = (coupon_code or "").strip().upper()
+    if starts > ends:
+        raise SwitchError("the promotion's first day is after its last")
+    if not code or not coupon_exists(code):
+        raise SwitchError(f"no coupon {code or '(empty)'}: create it first")
+    return {"from": starts.isoformat(), "to": ends.isoformat(), "coupon": code}
+
+
 class SiteSwitches:
     def __init__(
         self,
@@ -61,7 +72,7 @@ class SiteSwitches:
             clock,
         )  # defaults: the configuration's, read each time
         self.ttl = timedelta(seconds=ttl_seconds)
-        self._stored: dict[str, dict] | None = None
+        self._stored: dict[str, dict[str, Any]] | None = None
         self._expires = None
 
     def current(self) -> SiteConfig:
@@ -86,13 +97,19 @@ class SiteSwitches:
     def forget(self) -> None:
         self._stored = None
 
-    def set(self, name: str, value: dict | None, changed_by: str, reason: str) -> SiteConfig:
+    def check(self, name: str, value: dict[str, Any] | None) -> None:
+        """SwitchError unless `value` is one `apply` reads back (None: back to the default)."""
         if name not in NAMES:
             raise SwitchError(f"unknown switch {name!r}; choose from {', '.join(NAMES)}")
-        if not changed_by.strip() or not reason.strip():
-            raise SwitchError("say who changes the switch and why (--by, --reason)")
         if value is not None:
             apply(self.defaults(), {name: value})  # refuses a value it could not read back
+
+    def set(
+        self, name: str, value: dict[str, Any] | None, changed_by: str, reason: str
+    ) -> SiteConfig:
+        self.check(name, value)
+        if not changed_by.strip() or not reason.strip():
+            raise SwitchError("say who changes the switch and why (--by, --reason)")
         self.store.save(name, value, changed_by.strip()[:100], reason.strip(), self.clock.now())
         self.forget()
         return self.current()
@@ -109,14 +126,9 @@ class SiteSwitches:
         reason: str,
         coupon_exists=lambda code: True,
     ) -> SiteConfig:
-        code = coupon_code.strip().upper()
-        if starts > ends:
-            raise SwitchError("the promotion's first day is after its last")
-        if not code or not coupon_exists(code):
-            raise SwitchError(f"no coupon {code or '(empty)'}: create it first")
         return self.set(
             HOLIDAY_PROMO,
-            {"from": starts.isoformat(), "to": ends.isoformat(), "coupon": code},
+            holiday_value(starts, ends, coupon_code, coupon_exists),
             changed_by,
             reason,
         )
@@ -125,5 +137,5 @@ class SiteSwitches:
         """Back to the environment's default."""
         return self.set(name, None, changed_by, reason)
 
-    def history(self, limit: int = 20) -> list[dict]:
+    def history(self, limit: int = 20) -> list[dict[str, Any]]:
         return self.store.history(limit)

@@ -1,6 +1,6 @@
 """The subscription clock, run by the beat: trial reminders and the end of the grace period.
 
-(Lapsing subscriptions past their end date is subscription_changes.expire_due.)
+(Lapsing subscriptions past their end date is cancellation.expire_due.)
 """
 
 from __future__ import annotations

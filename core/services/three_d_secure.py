@@ -22,6 +22,8 @@ _REFUSALS = {
 def check_nonce(ctx: ServiceContext, nonce: str, currency: str) -> Decision:
     """The decision for this nonce under the currency's rule; DomainError (400) when the payment must not go on."""
     level = ctx.three_d_secure.level_for(currency)
+    # A gateway that can tell what it knows of a nonce has inspect_nonce(nonce) -> NonceFacts | None
+    # (None: no such nonce, the payment call refuses it); it raises GatewayUnavailable when silent.
     inspect = getattr(ctx.gateway, "inspect_nonce", None)
     if level == OFF or inspect is None:
         return Decision(accepted=True)

@@ -42,7 +42,7 @@ def start(ctx: ServiceContext) -> LinkStart:
     for _ in range(10):  # a clash with a live PIN is rare (live PINs / 10^6); draw again
         pin, poll = new_pin(), new_poll_token()
         link = TvLink(
-            pin_hash=pin_hash(pin, ctx.family.link_pin_pepper),
+            pin_hash=pin_hash(pin, ctx.tv_link.pin_pepper),
             poll_hash=hash_token(poll),
             created_at=now,
             expires_at=now + LINK_LIFETIME,
@@ -50,7 +50,7 @@ def start(ctx: ServiceContext) -> LinkStart:
         with ctx.uow() as uow:
             if uow.tv_links.add(link, now):
                 uow.commit()
-                url = f"{ctx.family.public_url}/link?pin={pin}"
+                url = f"{ctx.tv_link.public_url}/link?pin={pin}"
                 return LinkStart(
                     pin=pin,
                     link_url=url,
@@ -70,7 +70,7 @@ def claim(ctx: ServiceContext, account_id: int, raw_pin: str | None) -> None:
     now = ctx.clock.now()
     with ctx.uow() as uow:
         if not uow.tv_links.claim(
-            pin_hash(pin, ctx.family.link_pin_pepper), account_id, now, now + LINK_LIFETIME
+            pin_hash(pin, ctx.tv_link.pin_pepper), account_id, now, now + LINK_LIFETIME
         ):
             raise DomainError(errors.LINK_PIN_INVALID)
         uow.commit()

@@ -6,7 +6,7 @@ from core.domain import errors, payments
 from core.domain.catalogue import currency_for
 from core.domain.errors import DomainError
 from core.services.context import ServiceContext
-from core.services.subscription_changes import apply_webhook
+from core.services.gateway_events import apply_webhook
 
 
 def receive(ctx: ServiceContext, signature: str, payload: str) -> bool:

@@ -103,7 +103,7 @@ def test_money_emails_in_every_language(container, mailbox, language, topic):
     assert (
         "TV · " not in email.text and "lumo_" not in email.text
     )  # the bundle, not its base plan or a code
-    assert (f'dir="rtl"' in email.html) == (language == "ar")
+    assert ('dir="rtl"' in email.html) == (language == "ar")
 
 
 @pytest.mark.parametrize("language", sorted(EXPECTED))

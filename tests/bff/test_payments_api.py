@@ -349,14 +349,14 @@ def test_failed_charge_mails_the_parent(client, container, mailbox, clock):
 
 
 def test_expiry_job_lapses_cancelled_and_free_subscriptions(client, container, clock):
-    from core.services import subscription_changes
+    from core.services import cancellation
 
     token = signed_up(client)
     sub_id = pay(client, token).json["data"]["subscriptionId"]
     client.get(f"/v4/braintree/subscriptions/cancel?id={sub_id}", headers=bearer(token))
-    assert subscription_changes.expire_due(container.services) == 0
+    assert cancellation.expire_due(container.services) == 0
     clock.advance(timedelta(days=7, seconds=1))
-    assert subscription_changes.expire_due(container.services) == 1
+    assert cancellation.expire_due(container.services) == 1
     assert subscriptions(client, token)[0]["paymentStateId"] == "Expired"
     assert Decimal(subscriptions(client, token)[0]["paymentPlanPrice"]) == Decimal("4.99")
 

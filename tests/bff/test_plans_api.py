@@ -80,7 +80,7 @@ def test_every_catalogue_price(client, country, duration):
     currency, symbol, figures, _, _ = COUNTRIES[country]
     plans = by_id(get_plans(client, f"?countryCode={country}"))
     period = "monthly" if duration == "P1M" else "yearly"
-    for products, price in zip((SINGLES, COMBOS, TRIPLE), figures[duration]):
+    for products, price in zip((SINGLES, COMBOS, TRIPLE), figures[duration], strict=True):
         for product in products:
             plan = plans[f"{product}_{period}_{currency.lower()}"]
             assert (plan["product"], plan["price"], plan["durationCode"]) == (
@@ -104,7 +104,9 @@ def test_every_catalogue_price(client, country, duration):
 def test_monthly_and_yearly_prices_on_each_plan(client, country):
     currency, _, figures, _, _ = COUNTRIES[country]
     plans = by_id(get_plans(client, f"?countryCode={country}"))
-    for products, monthly, yearly in zip((SINGLES, COMBOS, TRIPLE), figures["P1M"], figures["P1Y"]):
+    for products, monthly, yearly in zip(
+        (SINGLES, COMBOS, TRIPLE), figures["P1M"], figures["P1Y"], strict=True
+    ):
         display, savings = YEARLY_FIGURES[yearly]
         for product in products:
             m, y = (
@@ -401,3 +403,53 @@ def test_plans_are_gzipped_for_clients_that_accept_it(client):
         "/v5/plans?countryCode=FR", headers={"Accept-Encoding": "gzip;q=0, identity"}
     )
     assert "Content-Encoding" not in refused.headers and refused.json == plain.json
+
+
+def bundles_of(body):
+    return {(b["product"], b["period"]): b for b in body["bundles"]}
+
+
+@pytest.mark.parametrize("country", COUNTRIES)
+def test_bundles_quote_every_product_and_period(client, country):
+    """Every figure the web shows comes quoted (issue 18 item 3): price, monthly equivalent, savings."""
+    currency, symbol, figures, _, _ = COUNTRIES[country]
+    bundles = bundles_of(get_plans(client, f"?countryCode={country}"))
+    assert len(bundles) == 14
+    for products, monthly, yearly in zip(
+        (SINGLES, COMBOS, TRIPLE), figures["P1M"], figures["P1Y"], strict=True
+    ):
+        display, savings = YEARLY_FIGURES[yearly]
+        for product in products:
+            m, y = bundles[(product, "P1M")], bundles[(product, "P1Y")]
+            assert (m["price"], m["monthlyPrice"], m["yearlySavings"]) == (monthly, monthly, None)
+            assert (y["price"], y["monthlyPrice"], y["yearlySavings"]) == (yearly, display, savings)
+            for bundle in (m, y):
+                assert (bundle["currency"], bundle["currencySymbol"]) == (currency, symbol)
+                assert bundle["apps"] == product.split("_")[1:]
+
+
+def test_a_bundle_names_the_base_plan_and_add_ons_to_buy(client):
+    bundles = bundles_of(get_plans(client, "?countryCode=CH"))
+    assert bundles[("lumo_books_games", "P1Y")] | {} == {
+        "product": "lumo_books_games",
+        "apps": ["books", "games"],
+        "period": "P1Y",
+        "currency": "CHF",
+        "currencySymbol": "CHF",
+        "planId": "lumo_books_yearly_chf",
+        "addOns": ["second_app"],
+        "price": "79.90",
+        "monthlyPrice": "6.70",
+        "yearlySavings": "50.90",
+    }
+    triple = bundles[("lumo_tv_books_games", "P1M")]
+    assert (triple["planId"], triple["addOns"]) == (
+        "lumo_tv_monthly_chf",
+        ["second_app", "third_app"],
+    )
+
+
+def test_promotional_plans_make_no_bundle(client):
+    body = get_plans(client, "?countryCode=FR&showAll=true")
+    assert all(not b["planId"].endswith("_promo") for b in body["bundles"])
+    assert bundles_of(body)[("lumo_tv", "P1M")]["price"] == "4.99"

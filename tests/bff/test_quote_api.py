@@ -1,6 +1,6 @@
 """The order summary (issue 15 item 9): GET /v5/braintree/quote says what subscribe will charge, and when."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
 import pytest
 

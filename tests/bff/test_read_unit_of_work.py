@@ -1,9 +1,12 @@
 """The read-only unit of work of the hot read paths (token check, account view, coupon check, plans)."""
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import create_engine, text
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import NullPool
 
 from core.adapters.db.unit_of_work import ReadOnlyUnitOfWork
+from tests.helpers import signed_up
 
 
 def test_a_read_unit_of_work_cannot_commit(container):
@@ -37,3 +40,111 @@ def test_reads_see_what_another_unit_of_work_committed(container):
         with container.services.uow() as uow:
             uow.session.execute(text("DROP TABLE read_uow_probe"))
             uow.commit()
+
+
+def test_repositories_are_named_attributes_built_on_first_use(container):
+    from core.adapters.db.repositories import ReadSubscriptions, SqlAccounts, SqlSubscriptions
+
+    with container.services.uow() as uow:
+        assert "accounts" not in vars(uow)  # nothing built before it is asked for
+        assert isinstance(uow.accounts, SqlAccounts) and uow.accounts is uow.accounts
+        assert isinstance(uow.subscriptions, SqlSubscriptions)
+        assert "children" not in vars(uow)
+    with container.services.read() as uow:
+        assert isinstance(uow.subscriptions, ReadSubscriptions)  # the Core-statement read
+        assert uow._session is None  # the hot reads need no ORM session
+        assert isinstance(uow.accounts, SqlAccounts)
+        assert uow._session is not None
+    with pytest.raises(AttributeError):
+        uow.no_such_repository  # noqa: B018
+
+
+class _Connection:
+    def __init__(self, failure=None):
+        self.failure, self.closed, self.statements = failure, False, []
+
+    def execute(self, statement, parameters=None):
+        self.statements.append(statement)
+        if self.failure is not None:
+            failure, self.failure = self.failure, None
+            raise failure
+        return "rows"
+
+    def close(self):
+        self.closed = True
+
+
+class _Engine:
+    def __init__(self, *connections):
+        self.connections = list(connections)
+
+    def connect(self):
+        return self.connections.pop(0)
+
+
+def _dropped():
+    return DBAPIError(
+        "SELECT", {}, Exception("server closed the connection"), connection_invalidated=True
+    )
+
+
+def test_a_read_on_a_dropped_connection_runs_once_more_on_a_new_one():
+    dropped, fresh = _Connection(_dropped()), _Connection()
+    with ReadOnlyUnitOfWork(_Engine(dropped, fresh), clock=None) as uow:
+        assert uow.execute("SELECT 1") == "rows"
+        assert uow.connection is fresh
+    assert dropped.closed and fresh.closed
+    assert fresh.statements == ["SELECT 1"]
+
+
+def test_a_read_is_not_repeated_after_one_succeeded_nor_for_other_errors():
+    later = _Connection()
+    with ReadOnlyUnitOfWork(_Engine(later, _Connection()), clock=None) as uow:
+        uow.execute("SELECT 1")
+        later.failure = _dropped()  # the connection dies between two reads: the caller sees it
+        with pytest.raises(DBAPIError):
+            uow.execute("SELECT 2")
+    broken = _Connection(
+        DBAPIError("SELECT", {}, Exception("syntax"), connection_invalidated=False)
+    )
+    with ReadOnlyUnitOfWork(_Engine(broken, _Connection()), clock=None) as uow:
+        with pytest.raises(DBAPIError):
+            uow.execute("SELECT oops")
+        assert uow.connection is broken
+
+
+def test_the_orm_reads_check_the_connection_before_their_first_statement():
+    dropped, fresh = _Connection(_dropped()), _Connection()
+    with ReadOnlyUnitOfWork(_Engine(dropped, fresh), clock=None) as uow:
+        session = uow.session
+        assert uow.connection is fresh and session.bind is fresh
+        assert [str(s) for s in fresh.statements] == ["SELECT 1"]
+
+
+def _terminate_read_connections(container):
+    """Every pooled connection of the read engine is killed by the server, as in a failover."""
+    pids = []
+    with container.read_engine.connect() as c:
+        pids.append(c.exec_driver_sql("SELECT pg_backend_pid()").scalar())
+    killer = create_engine(container.settings.database_url, poolclass=NullPool)
+    with killer.connect() as c:
+        for pid in pids:
+            c.exec_driver_sql(f"SELECT pg_terminate_backend({pid})")
+    killer.dispose()
+
+
+def test_on_postgresql_the_hot_reads_survive_a_dropped_connection_without_a_ping(client, container):
+    if container.engine.dialect.name != "postgresql":
+        pytest.skip("needs a PostgreSQL server to drop the connection")
+    assert container.read_engine.pool._pre_ping is False
+    assert container.engine.pool._pre_ping is True  # writes keep the ping: they are not repeated
+    auth = {"Authorization": f"Bearer {signed_up(client)}"}
+    for ask in (
+        lambda: client.get("/v5/subscriptions", headers=auth),
+        lambda: client.get("/v5/coupon/validate/LUMO-NOPE"),
+        lambda: client.get("/v4/users/subscriptions", headers=auth),  # token, then the ORM reads
+    ):
+        expected = ask().status_code
+        assert expected != 503
+        _terminate_read_connections(container)
+        assert ask().status_code == expected  # the same answer, not 503

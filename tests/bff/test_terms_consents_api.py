@@ -8,7 +8,7 @@ from tests.helpers import bearer, pay, pw, register, signed_up
 
 
 def new_terms(container, version="2027-03"):
-    container.services.family = replace(container.services.family, terms_version=version)
+    container.services.terms = replace(container.services.terms, terms_version=version)
 
 
 def test_terms_in_force_and_what_registration_records(client):

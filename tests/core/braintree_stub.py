@@ -17,7 +17,7 @@ import itertools
 import re
 import threading
 import xml.etree.ElementTree as ET
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from xml.sax.saxutils import escape
@@ -184,7 +184,7 @@ class BraintreeStub:
         )
         self.reset()
 
-    def start(self) -> "BraintreeStub":
+    def start(self) -> BraintreeStub:
         self._thread.start()
         return self
 
@@ -424,7 +424,7 @@ class BraintreeStub:
             )
         if params.get("plan_id") not in PLANS:
             return api_error("Plan ID is invalid.", {"subscription": [("91904", "plan_id")]})
-        today = datetime.now(timezone.utc).date()
+        today = datetime.now(UTC).date()
         trial = params.get("trial_period") is True
         starts = today + timedelta(days=params["trial_duration"]) if trial else today
         modifications = {
@@ -471,7 +471,7 @@ class BraintreeStub:
             **modifications,
             "transactions": [],
             "status_history": [],
-            "created_at": datetime.now(timezone.utc).replace(tzinfo=None),
+            "created_at": datetime.now(UTC).replace(tzinfo=None),
         }
         if not trial:  # charged at once, through the subscription's merchant account
             charge = self._transaction(
@@ -495,7 +495,7 @@ class BraintreeStub:
             ),
             "merchant_account_id": merchant_account_id,
             "refund_ids": [],
-            "created_at": datetime.now(timezone.utc).replace(tzinfo=None),
+            "created_at": datetime.now(UTC).replace(tzinfo=None),
             **extra,
         }
         self.transactions[tx["id"]] = tx

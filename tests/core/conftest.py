@@ -1,4 +1,4 @@
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -17,7 +17,7 @@ def ctx(store):
     return ServiceContext(
         uow=lambda: FakeUnitOfWork(store),
         hasher=PlainHasher(),
-        clock=FixedClock(datetime(2026, 1, 31, 12, 0, tzinfo=timezone.utc)),
+        clock=FixedClock(datetime(2026, 1, 31, 12, 0, tzinfo=UTC)),
         jobs=CountingJobs(),
         policy=TokenPolicy(),
     )

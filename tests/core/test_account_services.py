@@ -9,7 +9,6 @@ from core.domain import errors
 from core.domain.coupons import Coupon
 from core.domain.errors import DomainError
 from core.services import accounts, passwords, profile, redirect_keys, sessions
-from tests.core.fakes import FakeUnitOfWork
 
 
 def reg(email="p@lumo.example", coupon=None, **kw):
@@ -137,13 +136,13 @@ def test_change_email_and_name(ctx, store):
     raises(errors.INVALID_EMAIL, profile.change_email, ctx, account_id, "bad")
     raises(errors.EMAIL_TAKEN, profile.change_email, ctx, account_id, "other@lumo.example")
     profile.change_email(ctx, account_id, "New@Lumo.example")
-    view = profile.account_view(ctx, account_id)
-    assert (view["email"], view["emailIsConfirmed"]) == ("new@lumo.example", False)
+    view = profile.account_view(ctx, account_id).account
+    assert (view.email, view.is_email_confirmed) == ("new@lumo.example", False)
     changed = [m for m in store.outbox.values() if m.topic == "email_changed"]
     assert changed[0].payload["to"] == "p@lumo.example"
     raises(errors.PARAMETER_REQUIRED, profile.change_name, ctx, account_id, "   ")
     profile.change_name(ctx, account_id, "  Mia  ")
-    assert profile.account_view(ctx, account_id)["name"] == "Mia"
+    assert profile.account_view(ctx, account_id).account.name == "Mia"
 
 
 def test_redirect_key_is_single_use_and_short_lived(ctx):

@@ -6,7 +6,7 @@ import base64
 import pathlib
 import re
 import socket
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import braintree
@@ -99,8 +99,8 @@ def request(**changes) -> SubscriptionRequest:
 
 
 def midnight(days_from_today: int) -> datetime:
-    today = datetime.now(timezone.utc).date() + timedelta(days=days_from_today)
-    return datetime(today.year, today.month, today.day, tzinfo=timezone.utc)
+    today = datetime.now(UTC).date() + timedelta(days=days_from_today)
+    return datetime(today.year, today.month, today.day, tzinfo=UTC)
 
 
 # -- subscriptions ---------------------------------------------------------------------------
@@ -372,8 +372,8 @@ def test_webhook_kinds(gateway, signer, provider_kind, kind):
 
     assert (event.kind, event.extra) == (kind, {"provider_kind": provider_kind})
     assert event.gateway_id == ("" if provider_kind == "check" else "sub_42_1")
-    assert event.occurred_at.tzinfo == timezone.utc
-    assert abs(event.occurred_at - datetime.now(timezone.utc)) < timedelta(minutes=1)
+    assert event.occurred_at.tzinfo == UTC
+    assert abs(event.occurred_at - datetime.now(UTC)) < timedelta(minutes=1)
 
 
 def signed(xml: str) -> tuple[str, str]:
@@ -393,9 +393,9 @@ def test_charged_webhook_dates_are_utc_midnights(gateway):
 
     event = gateway.parse_webhook(signature, payload)
 
-    assert event.occurred_at == datetime(2026, 2, 6, 9, 30, tzinfo=timezone.utc)
-    assert event.paid_through == datetime(2026, 3, 5, tzinfo=timezone.utc)
-    assert event.next_billing_date == datetime(2026, 3, 6, tzinfo=timezone.utc)
+    assert event.occurred_at == datetime(2026, 2, 6, 9, 30, tzinfo=UTC)
+    assert event.paid_through == datetime(2026, 3, 5, tzinfo=UTC)
+    assert event.next_billing_date == datetime(2026, 3, 6, tzinfo=UTC)
 
 
 def tampered(signature: str, payload: str):

@@ -1,10 +1,10 @@
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from core.domain import accounts, coupons, subscriptions, tokens
 
-NOW = datetime(2026, 1, 31, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 1, 31, 12, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize("email", ["a@b.co", "parent.name+kids@lumo.example", "x_y@sub.domain.org"])
@@ -105,11 +105,11 @@ def test_token_liveness():
 @pytest.mark.parametrize(
     "code,expected",
     [
-        ("P1M", datetime(2026, 2, 28, 12, 0, tzinfo=timezone.utc)),
-        ("P2M", datetime(2026, 3, 31, 12, 0, tzinfo=timezone.utc)),
-        ("P12M", datetime(2027, 1, 31, 12, 0, tzinfo=timezone.utc)),
-        ("P7D", datetime(2026, 2, 7, 12, 0, tzinfo=timezone.utc)),
-        ("P30D", datetime(2026, 3, 2, 12, 0, tzinfo=timezone.utc)),
+        ("P1M", datetime(2026, 2, 28, 12, 0, tzinfo=UTC)),
+        ("P2M", datetime(2026, 3, 31, 12, 0, tzinfo=UTC)),
+        ("P12M", datetime(2027, 1, 31, 12, 0, tzinfo=UTC)),
+        ("P7D", datetime(2026, 2, 7, 12, 0, tzinfo=UTC)),
+        ("P30D", datetime(2026, 3, 2, 12, 0, tzinfo=UTC)),
     ],
 )
 def test_coupon_durations(code, expected):

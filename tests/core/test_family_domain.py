@@ -1,7 +1,7 @@
 """Issue 7's pure rules: age gate, parental settings, PINs, terms versions, child names, holiday promo, erasure."""
 
 from dataclasses import replace
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
 import pytest
 
@@ -15,7 +15,6 @@ from core.domain.parental_settings import (
     APPS,
     BOOK_CATEGORIES,
     GAME_CATEGORIES,
-    AppSettings,
     check,
     defaults,
 )
@@ -172,7 +171,7 @@ def test_holiday_promo_window_includes_both_days_and_needs_a_coupon():
 
 
 def test_an_erased_account_keeps_nothing_personal():
-    now = datetime(2026, 11, 24, tzinfo=timezone.utc)
+    now = datetime(2026, 11, 24, tzinfo=UTC)
     account = Account(
         email="ana@example.com",
         password_hash="argon",

@@ -1,7 +1,7 @@
 """Pure rules of the background jobs: analytics records and funnel, partner callbacks,
 retry backoff, and the job settings. No database, no network."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -13,7 +13,7 @@ from core.domain.subscriptions import Subscription
 from core.services.outbox_dispatch import RetryPolicy
 from core.settings import DEV_ANALYTICS_KEY, from_environment, parse_partner_callbacks
 
-NOW = datetime(2026, 5, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 
 
 def event(**changes) -> AnalyticsEvent:
@@ -44,7 +44,7 @@ def test_a_click_id_makes_the_origin_ads():
         ({"utm": {"content": "mia@example.com"}}, "utm.content"),
         ({"app": "x a@b.fr"}, "app"),
         ({"occurred_at": NOW + timedelta(days=2)}, "timestamp"),
-        ({"occurred_at": datetime(2019, 12, 31, tzinfo=timezone.utc)}, "timestamp"),
+        ({"occurred_at": datetime(2019, 12, 31, tzinfo=UTC)}, "timestamp"),
     ],
 )
 def test_records_with_personal_data_or_impossible_times_are_refused(changes, field):

@@ -86,7 +86,7 @@ def test_no_english_left_and_the_same_placeholders(language):
         assert set(other[topic]) == set(en[topic]) and len(other[topic]["body"]) == len(
             en[topic]["body"]
         ), topic
-        for english, translated in zip(_texts(en[topic]), _texts(other[topic])):
+        for english, translated in zip(_texts(en[topic]), _texts(other[topic]), strict=True):
             if english == "{greeting}":  # Emails.greeting / greetingNeutral, checked below
                 assert translated == english, (topic, translated)
                 continue

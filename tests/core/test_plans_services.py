@@ -65,12 +65,12 @@ def test_offer_with_promotions(catalogue):
 
 def test_licenses_filtered_by_country_app_and_count(catalogue):
     everywhere = licenses.licenses_for(catalogue, "IT", "it", 100)
-    assert all(lic["id"] != "maple-mysteries" for lic in everywhere)
+    assert all(lic.id != "maple-mysteries" for lic in everywhere)
     assert any(
-        lic["id"] == "maple-mysteries" for lic in licenses.licenses_for(catalogue, "US", "en", 100)
+        lic.id == "maple-mysteries" for lic in licenses.licenses_for(catalogue, "US", "en", 100)
     )
     assert all(
-        "books" in lic["apps"]
+        "books" in lic.apps
         for lic in licenses.licenses_for(catalogue, "US", "en", 100, app="books")
     )
     assert len(licenses.licenses_for(catalogue, "US", "en", 3)) == 3
@@ -80,7 +80,7 @@ def test_licenses_filtered_by_country_app_and_count(catalogue):
 def test_cards_cycle_six_colours(catalogue):
     cards = licenses.promotional_cards(catalogue, "FR", "fr", 100)
     assert len(cards) > 6
-    assert [c["color"] for c in cards[:7]] == [
+    assert [c.color for c in cards[:7]] == [
         "blue",
         "green",
         "orange",
@@ -89,7 +89,7 @@ def test_cards_cycle_six_colours(catalogue):
         "purple",
         "blue",
     ]
-    assert all(c["licenses"] for c in cards)
+    assert all(c.licenses for c in cards)
 
 
 class Shelf:
@@ -118,4 +118,4 @@ def test_default_count_is_20_and_the_bound_is_100():
     assert len(licenses.promotional_cards(shelf, "FR", None)) == 20
     assert len(licenses.licenses_for(shelf, "FR", None, 500)) == 100
     assert len(licenses.promotional_cards(shelf, "FR", None, 0)) == 1
-    assert [c["color"] for c in licenses.promotional_cards(shelf, "FR", None, 13)][-1] == "blue"
+    assert [c.color for c in licenses.promotional_cards(shelf, "FR", None, 13)][-1] == "blue"

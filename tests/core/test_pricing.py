@@ -5,6 +5,7 @@ from decimal import Decimal as D
 import pytest
 
 from core.domain.catalogue import (
+    APPS,
     CHF,
     EU_COUNTRIES,
     EUR,
@@ -24,6 +25,7 @@ from core.domain.catalogue import (
     monthly_display_price,
     plan_id,
     product_code,
+    quote_bundles,
     register_price_for,
     yearly_savings,
 )
@@ -363,3 +365,34 @@ def test_plan_names_follow_the_profiles_rule():
     assert plan_name(text, "lumo_tv_books_games", "P1Y") == "All three apps · yearly"
     assert plan_name(text, "lumo_books", None) == "Stories"
     assert plan_name(text, "partner_bundle", "P1M") == "partner_bundle"  # never an empty name
+
+
+def test_quoted_bundles_use_the_one_formula():
+    monthly = [_plan(product=f"lumo_{app}", price="4.99", add_ons=("3.00", "2.00")) for app in APPS]
+    yearly = [
+        _plan(product=f"lumo_{app}", duration="P1Y", price="34.90", add_ons=("21.00", "15.00"))
+        for app in APPS
+    ]
+    bundles = {(b.product, b.period): b for b in quote_bundles(monthly + yearly)}
+    assert len(bundles) == 14
+    triple = bundles[("lumo_tv_books_games", "P1Y")]
+    assert (triple.price, triple.monthly_price, triple.yearly_savings) == (
+        D("70.90"),
+        D("6.0"),
+        D("48.98"),
+    )
+    assert triple.add_ons == ("a0", "a1") and triple.apps == APPS
+    books_games = bundles[("lumo_books_games", "P1M")]
+    assert (books_games.price, books_games.monthly_price, books_games.yearly_savings) == (
+        D("7.99"),
+        D("7.99"),
+        None,
+    )
+    assert books_games.plan_id == monthly[1].plan_id
+
+
+def test_a_bundle_without_a_monthly_counterpart_or_enough_add_ons():
+    yearly = _plan(product="lumo_tv", duration="P1Y", price="34.90", add_ons=("21.00",))
+    bundles = {(b.product, b.period): b for b in quote_bundles([yearly])}
+    assert set(bundles) == {("lumo_tv", "P1Y"), ("lumo_tv_books", "P1Y"), ("lumo_tv_games", "P1Y")}
+    assert bundles[("lumo_tv", "P1Y")].yearly_savings is None

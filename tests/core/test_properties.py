@@ -3,7 +3,7 @@ failed-login throttle hold for every input hypothesis can think of, not only the
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -58,11 +58,11 @@ EXAMPLES = 200  # hypothesis examples per property (the state machine: 100 runs 
 PROPERTIES = settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True)
 ASVS_MAX_FAILURES_PER_HOUR = 100
 
-T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
 moments = st.datetimes(
     min_value=datetime(2020, 1, 1),
     max_value=datetime(2040, 12, 31),
-    timezones=st.just(timezone.utc),
+    timezones=st.just(UTC),
 )
 prices = st.decimals(min_value=Decimal("0.00"), max_value=Decimal("999.99"), places=2)
 app_sets = st.sets(st.sampled_from(APPS), min_size=1)

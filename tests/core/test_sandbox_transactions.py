@@ -1,7 +1,7 @@
 """The sandbox gateway's charges are known to every API process (gunicorn workers each hold their own
 sandbox): the transaction id carries when, how much and which currency; SANDBOX_SETTLE_SECONDS settles them."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from core.adapters.payments.sandbox import SandboxGateway
@@ -10,7 +10,7 @@ from core.domain import payments as p
 
 class Clock:
     def __init__(self):
-        self.at = datetime(2026, 11, 23, 12, 0, tzinfo=timezone.utc)
+        self.at = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
     def now(self):
         return self.at

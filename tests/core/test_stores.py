@@ -1,13 +1,13 @@
 """Each store's cancel route (docs/product.md#roles)."""
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
 from core.domain import stores
 from core.domain.subscriptions import Subscription
 
-NOW = datetime(2026, 5, 1, tzinfo=timezone.utc)
+NOW = datetime(2026, 5, 1, tzinfo=UTC)
 
 
 def sub(store, state="Active", renewing=True, platform=None, partner=None):

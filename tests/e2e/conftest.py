@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.support import ROOT, Api, catalog
+from tests.e2e.support import ROOT, Api, catalog, signed_in_hint_cookie
 
 WEBAPP = ROOT / "webapp"
 VENV_BIN = Path(sys.executable).parent
@@ -53,6 +53,14 @@ WEB_APP_URLS = {
 TIMEOUT_MS = 10_000
 OUT_DIR = ROOT / "var" / "e2e"
 SCREENSHOT_DIR = ROOT / "var" / "screenshots" / "e2e"
+
+# Issue 20: reports every Content-Security-Policy violation of a page to the test (see `contexts`).
+CSP_LISTENER = """
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__lumoCspViolation(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+});
+"""
+
 
 TIMINGS: dict[str, float] = {}
 AXE_RESULTS: dict[str, dict] = {}
@@ -473,6 +481,7 @@ def new_context(browser, stack, request):
     contexts = []
     page_errors: list[str] = []
     console: list[str] = []
+    csp_violations: list[str] = []
 
     def make(
         locale: str = "en-GB",
@@ -492,8 +501,11 @@ def new_context(browser, stack, request):
         if user_agent:
             options["user_agent"] = user_agent
         storage = []
+        cookies = []
         if token:
             storage += [{"name": "kidj_ut", "value": token}, {"name": "token", "value": token}]
+            # Issue 20: the "signed in" hint the web app keeps next to the token (lib/session/signed-in-hint.ts).
+            cookies.append(signed_in_hint_cookie(stack.web_url))
         if cookies_answered:  # the cookie banner was answered "necessary only" on an earlier visit
             storage.append(
                 {
@@ -511,7 +523,7 @@ def new_context(browser, stack, request):
             )
         if storage:
             options["storage_state"] = {
-                "cookies": [],
+                "cookies": cookies,
                 "origins": [{"origin": stack.web_url, "localStorage": storage}],
             }
         context = browser.new_context(**options)
@@ -522,6 +534,12 @@ def new_context(browser, stack, request):
                 f"{url}/**",
                 lambda route: route.fulfill(status=200, content_type="text/html", body=TV_PAGE),
             )
+        # Issue 20: any Content-Security-Policy violation on any page fails the test.
+        context.expose_binding(
+            "__lumoCspViolation",
+            lambda source, text: csp_violations.append(f"{source['page'].url}: {text}"),
+        )
+        context.add_init_script(CSP_LISTENER)
         context.on(
             "page",
             lambda page: (
@@ -557,6 +575,8 @@ def new_context(browser, stack, request):
         context.close()
     if page_errors and not (failed is not None and failed.failed):
         pytest.fail("uncaught errors in the page:\n" + "\n".join(page_errors[:10]))
+    if csp_violations and not (failed is not None and failed.failed):
+        pytest.fail("Content-Security-Policy violations:\n" + "\n".join(csp_violations[:10]))
 
 
 # --- accounts -----------------------------------------------------------------------------------

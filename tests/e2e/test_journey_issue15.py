@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import urllib.request
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import expect
@@ -161,7 +161,7 @@ def test_order_summary_then_profile_price_and_card_digits(locale, make_parent, n
     assert status == 200, quote
     assert (quote["todayAmount"], quote["freeReason"], quote["freeDays"]) == ("0.00", "trial", 7)
     first_charge = datetime.fromisoformat(quote["firstChargeDate"])
-    assert first_charge.date() == (datetime.now(timezone.utc) + timedelta(days=7)).date()
+    assert first_charge.date() == (datetime.now(UTC) + timedelta(days=7)).date()
     expect(summary.get_by_text(cat.t("PaymentPage.summary.today"))).to_be_visible()
     amount = quote["firstChargeAmount"]  # e.g. 70.90, written 70.90 € / €70.90 / 70,90 € per locale
     figure = re.compile(re.escape(amount).replace(r"\.", "[.,٫]"))

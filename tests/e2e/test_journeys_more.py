@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import time
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -59,7 +59,7 @@ def add_store_subscription(
     database, parent: Parent, store: str, platform: str | None = None
 ) -> int:
     """A renewing subscription of a partner store, 20 days into a month, as its notification leaves it."""
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     with Session(database) as session:
         row = SubscriptionRow(
             account_id=account_id(database, parent.email),
@@ -109,7 +109,7 @@ def only_subscription(stack, token: str) -> dict:
 @pytest.mark.parametrize("locale", ["en", "ar"])
 def test_change_plan_from_profile_to_yearly_tv_and_stories(locale, new_context, make_parent, stack):
     """A monthly TV subscriber (sandbox card, in the trial) picks TV + Stories yearly; outside the
-    24 hours before the next charge the change applies at once (core.services.subscription_changes)."""
+    24 hours before the next charge the change applies at once (core.services.plan_changes)."""
     cat = catalog(locale)
     parent = make_parent(f"change-plan-{locale}")
     before = only_subscription(stack, parent.token)
@@ -175,9 +175,7 @@ def test_change_plan_in_the_last_24_hours_waits_for_the_next_cycle(
     the change is kept aside and the subscription the API answers is unchanged. Through the plan
     popup of /changePlan itself, whose confirm button sends the change."""
     parent = make_parent("change-plan-late")
-    set_next_billing(
-        database, parent.subscription_id, datetime.now(timezone.utc) + timedelta(hours=6)
-    )
+    set_next_billing(database, parent.subscription_id, datetime.now(UTC) + timedelta(hours=6))
     page = new_context(token=parent.token).new_page()
     page.goto(cat.path(f"/changePlan?subscription={parent.subscription_id}"))
     expect(heading(page, cat.t("ChangePlanPage.title"))).to_be_visible()

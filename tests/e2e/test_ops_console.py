@@ -9,6 +9,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import time
 import uuid
 from datetime import datetime
 from pathlib import Path
@@ -197,6 +198,21 @@ def test_screenshots_of_every_console_screen(locale, new_context, make_parent, s
     expect(page.get_by_role("heading", level=1, name=cat.t("Ops.webhooks.heading"))).to_be_visible()
     expect(page.get_by_text("sandbox_tx_shot").first).to_be_visible()
     page.screenshot(path=str(out / f"webhooks-{locale}.png"), full_page=True)
+    page.get_by_role("link", name=cat.t("Ops.nav.site")).click()
+    expect(page.get_by_role("heading", level=1, name=cat.t("Ops.site.heading"))).to_be_visible()
+    expect(page.get_by_test_id("maintenance-state")).to_contain_text(
+        cat.t("Ops.site.maintenanceOff")
+    )
+    page.screenshot(path=str(out / f"site-{locale}.png"), full_page=True)
+    page.get_by_role("link", name=cat.t("Ops.nav.staff")).click()
+    expect(page.get_by_role("heading", level=1, name=cat.t("Ops.staff.heading"))).to_be_visible()
+    page.get_by_label(cat.t("Ops.staff.email"), exact=True).fill(
+        f"shot-{locale}-{uuid.uuid4().hex[:6]}@staff.lumo.example"
+    )
+    page.get_by_label(cat.t("Ops.staff.password"), exact=True).fill(STAFF_PASSWORD)
+    page.get_by_role("button", name=cat.t("Ops.staff.create")).click()
+    expect(page.get_by_test_id("provisioning").locator("svg")).to_be_visible()
+    page.screenshot(path=str(out / f"staff-{locale}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("locale", ["en", "ar"])
@@ -267,3 +283,71 @@ def test_finance_refunds_part_of_a_charge_and_support_cannot(
         token=support_token,
     )
     assert (status, body["message"]) == (403, "staffForbidden")
+
+
+def public_page_state(page: Page, cat: Catalog) -> int:
+    """The status of the public home page as a visitor gets it now."""
+    return page.goto(cat.path("/login")).status
+
+
+def wait_for_public_status(page: Page, cat: Catalog, status: int, within_seconds: float) -> float:
+    """Seconds until the public site answers `status` (checked every second), or fail after the bound."""
+    started = time.monotonic()
+    while True:
+        if public_page_state(page, cat) == status:
+            return time.monotonic() - started
+        if time.monotonic() - started > within_seconds:
+            pytest.fail(f"the public site did not answer {status} within {within_seconds} s")
+        time.sleep(1)
+
+
+def test_an_admin_switches_maintenance_on_and_the_public_site_follows_then_off(new_context, stack):
+    """The site switch from the console, without a restart: the public site answers its maintenance page
+    (503) within the switch's refresh time (the API's SITE_CACHE_SECONDS + the web app's own cache), then
+    the normal site again once it is off. The console itself keeps working during maintenance."""
+    cat = catalog("en")
+    email_address, secret = create_staff(stack, "admin")
+    page = new_context(width=1280, height=900).new_page()
+    staff_login(page, cat, email_address, secret)
+    visitor = new_context().new_page()
+    assert public_page_state(visitor, cat) == 200
+    page.get_by_role("link", name=cat.t("Ops.nav.site")).click()
+    expect(page.get_by_test_id("maintenance-state")).to_contain_text(
+        cat.t("Ops.site.maintenanceOff")
+    )
+    intro = page.get_by_text(re.compile(r"\d+ seconds"))
+    refresh = int(re.search(r"(\d+) seconds", intro.inner_text()).group(1))
+    token = page.evaluate("() => window.sessionStorage.getItem('lumo_ops_token')")
+    try:
+        page.get_by_label(cat.t("Ops.site.reason")).first.fill("e2e: database upgrade")
+        page.get_by_role("button", name=cat.t("Ops.site.turnOn")).click()
+        expect(page.get_by_test_id("maintenance-state")).to_contain_text(
+            cat.t("Ops.site.maintenanceOn")
+        )
+        took = wait_for_public_status(visitor, cat, 503, refresh + 5)
+        expect(visitor.get_by_role("heading", level=1)).to_have_text(cat.t("MaintenancePage.title"))
+        print(f"maintenance reached the public site in {took:.1f} s (bound {refresh} s)")
+        # the console still answers during maintenance
+        page.reload()
+        expect(page.get_by_test_id("maintenance-state")).to_contain_text(
+            cat.t("Ops.site.maintenanceOn")
+        )
+        page.get_by_label(cat.t("Ops.site.reason")).first.fill("e2e: upgrade done")
+        page.get_by_role("button", name=cat.t("Ops.site.turnOff")).click()
+        expect(page.get_by_test_id("maintenance-state")).to_contain_text(
+            cat.t("Ops.site.maintenanceOff")
+        )
+        wait_for_public_status(visitor, cat, 200, refresh + 5)
+        expect(visitor.get_by_role("heading", level=1)).not_to_have_text(
+            cat.t("MaintenancePage.title")
+        )
+    finally:  # never leave the shared stack in maintenance
+        stack.api.call(
+            "POST", "/ops/v1/site/maintenance/reset", {"reason": "e2e cleanup"}, token=token
+        )
+    row = page.get_by_role("row").filter(has_text="e2e: database upgrade")
+    expect(row.first).to_contain_text(email_address)
+    page.get_by_role("link", name=cat.t("Ops.nav.audit")).click()
+    audit_row = page.get_by_role("row").filter(has_text="e2e: upgrade done")
+    expect(audit_row.first).to_contain_text("site.switch")
+    expect(audit_row.first).to_contain_text(email_address)

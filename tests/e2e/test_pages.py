@@ -7,8 +7,8 @@ the hub have something to offer). A few dialogs and error states count as pages 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pytest
 from playwright.sync_api import Page, expect

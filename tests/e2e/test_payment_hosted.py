@@ -33,7 +33,7 @@ from tests.e2e.conftest import (
     newest_source_mtime,
     wait_http,
 )
-from tests.e2e.support import ROOT, catalog
+from tests.e2e.support import ROOT, catalog, signed_in_hint_cookie
 
 pytestmark = pytest.mark.e2e
 
@@ -87,9 +87,9 @@ class StandInBuild(WebBuild):
 
 @pytest.fixture(scope="module")
 def hosted_url(stack, tmp_path_factory):
-    from tests.e2e.conftest import TIMINGS
-
     import time
+
+    from tests.e2e.conftest import TIMINGS
 
     started = time.monotonic()
     lock_path = (
@@ -173,7 +173,7 @@ def hosted(browser, hosted_url, request):
             viewport={"width": width, "height": 900},
             service_workers="block",
             storage_state={
-                "cookies": [],
+                "cookies": [signed_in_hint_cookie(hosted_url)],
                 "origins": [{"origin": hosted_url, "localStorage": storage}],
             },
         )

@@ -11,7 +11,7 @@ build), which has the same seed, LUMO-HOLIDAY included.
 from __future__ import annotations
 
 import os
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from playwright.sync_api import expect
@@ -126,7 +126,7 @@ def maintenance_site(site_with):
 
 @pytest.fixture(scope="module")
 def holiday_site(site_with):
-    today = datetime.now(timezone.utc).date()
+    today = datetime.now(UTC).date()
     return site_with(
         "holiday",
         HOLIDAY_PROMO_FROM=(today - timedelta(days=1)).isoformat(),

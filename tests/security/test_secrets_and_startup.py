@@ -8,6 +8,7 @@ import pytest
 from core.settings import (
     DEV_ANALYTICS_KEY,
     DEV_LINK_PIN_PEPPER,
+    DEV_STAFF_TOTP_KEY,
     ROOT,
     Settings,
     check_production,
@@ -95,6 +96,7 @@ def test_placeholders_are_not_secrets(sample):
     assert not any(p.search(sample) for p in SECRET_PATTERNS.values())
 
 
+PRODUCTION_TOTP_KEY = "8vQ2cX3y1QqkLqv0y7r0lJmYtq0mS6q4Vd0b2D3E4fA="
 PRODUCTION = {
     "LUMO_ENV": "production",
     "ANALYTICS_API_KEYS": "web-prod-1,apps-prod-2",
@@ -106,6 +108,7 @@ PRODUCTION = {
     "BRAINTREE_PRIVATE_KEY": "priv",
     "PUBLIC_URL": "https://www.lumo.example",
     "BRAINTREE_MERCHANT_ACCOUNTS": "EUR=lumo_eur,CHF=lumo_chf,USD=lumo_usd",
+    "STAFF_TOTP_KEY": PRODUCTION_TOTP_KEY,
 }
 
 
@@ -122,6 +125,9 @@ def test_a_complete_production_configuration_starts():
         ({"ANALYTICS_API_KEYS": ""}, "ANALYTICS_API_KEYS"),
         ({"LINK_PIN_PEPPER": DEV_LINK_PIN_PEPPER}, "LINK_PIN_PEPPER"),
         ({"LINK_PIN_PEPPER": ""}, "LINK_PIN_PEPPER"),
+        ({"STAFF_TOTP_KEY": ""}, "STAFF_TOTP_KEY"),
+        ({"STAFF_TOTP_KEY": DEV_STAFF_TOTP_KEY}, "STAFF_TOTP_KEY"),
+        ({"STAFF_TOTP_KEY": f"{PRODUCTION_TOTP_KEY},{DEV_STAFF_TOTP_KEY}"}, "STAFF_TOTP_KEY"),
         ({"PAYMENT_GATEWAY": "sandbox"}, "PAYMENT_GATEWAY"),
         ({"BRAINTREE_ENVIRONMENT": "sandbox"}, "BRAINTREE_ENVIRONMENT"),
         ({"BRAINTREE_PRIVATE_KEY": ""}, "BRAINTREE_PRIVATE_KEY"),

@@ -78,7 +78,7 @@ def test_embedded_launcher_runs_beat_expiry_and_outbox_retries(settings, tmp_pat
         )
         log = open(tmp_path / "launcher.log", "wb")
         launcher = subprocess.Popen(
-            [sys.executable, str(ROOT / "scripts" / "run.py"), "worker"],
+            [sys.executable, str(ROOT / "scripts" / "run.py"), "worker", "beat"],
             cwd=ROOT,
             env=env,
             stdout=log,

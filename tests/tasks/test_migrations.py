@@ -129,3 +129,43 @@ def test_0004_backfills_versions_and_owners_and_its_downgrade_keeps_the_data(tmp
             assert c.exec_driver_sql("SELECT count(*) FROM subscriptions").scalar() == 1
     finally:
         engine.dispose()
+
+
+def test_0014_seals_the_staff_totp_secrets_and_its_downgrade_opens_them(tmp_path):
+    """A secret stored bare before 0014 is sealed with STAFF_TOTP_KEY (here the development key) and
+    still checks a code; the downgrade gives the bare secret back."""
+    import pyotp
+    from sqlalchemy import text
+
+    from core.adapters.totp import PyotpTotp, is_sealed
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'totp.db'}")
+    bare = pyotp.random_base32()
+    try:
+        with engine.begin() as connection:
+            command.upgrade(_config(connection), "0013")
+            connection.execute(
+                text(
+                    "INSERT INTO staff_accounts (email, password_hash, totp_secret, role, created_at) "
+                    "VALUES ('old@staff.lumo.example', 'x', :s, 'admin', '2026-11-01 00:00:00')"
+                ),
+                {"s": bare},
+            )
+        with engine.begin() as connection:
+            command.upgrade(_config(connection), "0014")
+        with engine.connect() as connection:
+            sealed = connection.scalar(text("SELECT totp_secret FROM staff_accounts"))
+        assert sealed != bare and is_sealed(sealed) and bare not in sealed
+        totp = PyotpTotp()
+        assert totp.reveal(sealed) == bare
+        from datetime import UTC, datetime
+
+        now = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
+        assert totp.matching_step(sealed, pyotp.TOTP(bare).at(now), now) is not None
+        with engine.begin() as connection:
+            command.upgrade(_config(connection), "head")
+            command.downgrade(_config(connection), "0013")
+        with engine.connect() as connection:
+            assert connection.scalar(text("SELECT totp_secret FROM staff_accounts")) == bare
+    finally:
+        engine.dispose()

@@ -90,7 +90,19 @@ def test_beat_runs_the_outbox_redrive_and_the_subscription_clock(settings):
         "tasks.purge_expired_data",
         "tasks.resolve_stale_purchases",
         "tasks.refresh_metrics",
+        "tasks.roll_up_funnel",
     }
+
+
+def test_the_funnel_roll_up_task_rolls_every_finished_day_once_then_the_last_two(
+    container, monkeypatch
+):
+    from core.services.ops.revenue import MAX_DAYS, REROLL_DAYS
+    from tasks.reports import roll_up_funnel_task
+
+    monkeypatch.setattr("tasks.reports.worker_container", lambda: container)
+    assert roll_up_funnel_task.apply().get() == MAX_DAYS
+    assert roll_up_funnel_task.apply().get() == REROLL_DAYS
 
 
 def test_expire_task_lapses_due_subscriptions(container, clock, monkeypatch):

@@ -1,7 +1,13 @@
 /** @jest-environment node */
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server';
 import { NextRequest } from 'next/server';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import proxy, { config } from './proxy';
+import { PUBLIC_CACHE_CONTROL } from './lib/security/headers';
+import { HEAD_SCRIPT } from './lib/security/inline-scripts';
+import { sha256 } from './lib/security/prerendered';
 import { DEFAULT_SITE_STATUS, getSiteStatus } from './lib/site/status';
 
 // The proxy asks the API whether it is in maintenance; these tests run without one.
@@ -82,5 +88,97 @@ describe('proxy during maintenance', () => {
     const response = await run('/login', { 'accept-language': 'fr-FR,fr;q=0.9' });
     expect(response.status).toBe(307);
     expect(response.headers.get('location')).toBe('http://localhost:3000/fr/login');
+  });
+});
+
+describe('issue 20: anonymous visitors of private pages go to the login before any render', () => {
+  const run = (path: string, headers: Record<string, string> = {}) =>
+    proxy(
+      new NextRequest(new URL(path, 'http://localhost:3000'), {
+        headers: { 'accept-language': 'en', ...headers },
+      }),
+    );
+
+  it.each([
+    ['/subscribe', 'http://localhost:3000/login'],
+    ['/products', 'http://localhost:3000/login'],
+    ['/', 'http://localhost:3000/login'],
+    ['/de/children/3', 'http://localhost:3000/de/login'],
+    ['/link?pin=123456', 'http://localhost:3000/login?returnTo=%2Flink%3Fpin%3D123456'],
+  ])('sends %s to %s without the signed-in hint', async (path, location) => {
+    const response = await run(path);
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe(location);
+    expect(response.headers.get('Content-Security-Policy')).toContain('script-src');
+  });
+
+  it('serves the page with the hint, or with a redirect key to log in with', async () => {
+    for (const [path, headers] of [
+      ['/subscribe', { cookie: 'other=1; lumo_signed_in=1' }],
+      ['/subscribe?key=abc', {}],
+    ] as const) {
+      const response = await run(path, headers);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-middleware-rewrite')).toMatch(
+        /^http:\/\/localhost:3000\/en\/subscribe(\?key=abc)?$/,
+      );
+    }
+  });
+
+  it('leaves public pages alone', async () => {
+    for (const path of ['/login', '/homePage', '/register', '/faq']) {
+      expect((await run(path)).status).toBe(200);
+    }
+  });
+
+  it('sends a TV platform from the register page to the login', async () => {
+    const response = await run('/de/register', {
+      'user-agent': 'Mozilla/5.0 (Linux; OMI/3.0) AppleWebKit/537.36',
+    });
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe('http://localhost:3000/de/login');
+  });
+});
+
+describe('issue 20: prerendered pages are cacheable, with their inline scripts allowed by hash', () => {
+  const run = (path: string, headers: Record<string, string> = {}) =>
+    proxy(
+      new NextRequest(new URL(path, 'http://localhost:3000'), {
+        headers: { 'accept-language': 'en', ...headers },
+      }),
+    );
+  let dist: string;
+  const before = process.env.NEXT_DIST_DIR;
+  beforeAll(() => {
+    dist = mkdtempSync(path.join(tmpdir(), 'lumo-dist-'));
+    mkdirSync(path.join(dist, 'server', 'app', 'en'), { recursive: true });
+    writeFileSync(
+      path.join(dist, 'server', 'app', 'en', 'homePage.html'),
+      '<html><head><script>probe()</script><script src="/_next/a.js" async></script></head>' +
+        '<body><script>self.__next_f.push([1])</script></body></html>',
+    );
+    process.env.NEXT_DIST_DIR = dist;
+  });
+  afterAll(() => {
+    process.env.NEXT_DIST_DIR = before;
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers a prerendered page public, without a nonce', async () => {
+    const response = await run('/homePage');
+    expect(response.headers.get('Cache-Control')).toBe(PUBLIC_CACHE_CONTROL);
+    const csp = response.headers.get('Content-Security-Policy')!;
+    expect(csp).toContain(
+      `script-src 'self' '${sha256('probe()')}' '${sha256('self.__next_f.push([1])')}';`,
+    );
+    expect(csp).not.toContain('nonce');
+    expect(csp).not.toContain('strict-dynamic');
+  });
+
+  it("keeps the nonce (and Next's no-store) for pages rendered per request", async () => {
+    const response = await run('/login');
+    expect(response.headers.get('Cache-Control')).toBeNull();
+    expect(response.headers.get('Content-Security-Policy')).toContain("'nonce-");
+    expect(response.headers.get('Content-Security-Policy')).toContain(`'${sha256(HEAD_SCRIPT)}'`);
   });
 });

@@ -1,11 +1,13 @@
 """The parent's data rights: download everything, or erase the account."""
 
 from flask import g
-from bff.blueprint import Blueprint
 from marshmallow import Schema, fields
 
 from bff.auth import login_required_any_terms, rate_limited
+from bff.blueprint import Blueprint
 from bff.context import services
+from bff.resources.consents.routes import ConsentEntrySchema
+from bff.resources.subscriptions.schemas import SubscriptionSchema
 from bff.schemas import CLIENT_HASH, InputSchema, StatusSchema, documents
 from core.domain import errors
 from core.services import data_rights
@@ -27,14 +29,16 @@ class ExportSchema(Schema):
         fields.Dict(), required=True, metadata={"description": "Profiles with each app's settings."}
     )
     subscriptions = fields.List(
-        fields.Dict(),
+        fields.Nested(SubscriptionSchema),
         required=True,
         metadata={
             "description": "As GET /v5/subscriptions, hidden ones (pending, failed) included."
         },
     )
     consents = fields.List(
-        fields.Dict(), required=True, metadata={"description": "History of terms and consents."}
+        fields.Nested(ConsentEntrySchema),
+        required=True,
+        metadata={"description": "History of terms and consents."},
     )
     contactMessages = fields.List(fields.Dict(), required=True)
     newsletter = fields.List(fields.Dict(), required=True)

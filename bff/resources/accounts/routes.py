@@ -1,9 +1,11 @@
 """Registering, logging in and out."""
 
+from dataclasses import replace
+
 from flask import g, request
-from bff.blueprint import Blueprint
 
 from bff.auth import check_rate, login_required_any_terms, private_key, rate_limited
+from bff.blueprint import Blueprint
 from bff.context import services
 from bff.resources.accounts.schemas import (
     LoginSchema,
@@ -25,24 +27,11 @@ blp = Blueprint("accounts", __name__, description="Registration, login and logou
 @documents(
     blp, errors.INVALID_EMAIL, errors.INVALID_COUPON, errors.EMAIL_TAKEN, errors.RATE_LIMITED
 )
-def register(data):
+def register(registration: accounts.Registration):
     """Create a parent account (docs/product.md#api). An access coupon gives a subscription at once."""
-    language = data["language"] or request.accept_languages.best
     result = accounts.register(
         services(),
-        accounts.Registration(
-            email=data["email"],
-            password=data["password"].lower(),
-            is_tc_accepted=data["isTcAccepted"],
-            display_name=data["displayName"],
-            coupon=data["coupon"],
-            is_promo_accepted=data["isPromoAccepted"],
-            env=data["env"],
-            country_code=data["countryCode"],
-            language=language,
-            utm=data["utm"],
-            external_partner=data["externalPartner"],
-        ),
+        replace(registration, language=registration.language or request.accept_languages.best),
     )
     return {
         "token": result.token,

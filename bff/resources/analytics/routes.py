@@ -4,9 +4,9 @@ import hmac
 from functools import wraps
 
 from flask import request
-from bff.blueprint import Blueprint
 
 from bff.auth import rate_limited
+from bff.blueprint import Blueprint
 from bff.context import container, services
 from bff.resources.analytics.schemas import AnalyticsAnswerSchema, AnalyticsRecordSchema
 from bff.schemas import documents

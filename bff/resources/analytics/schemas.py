@@ -1,4 +1,4 @@
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from marshmallow import Schema, ValidationError, fields, validate
 
@@ -18,10 +18,10 @@ class Timestamp(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs) -> datetime:
         try:
             if isinstance(value, (int, float)) and not isinstance(value, bool):
-                return datetime.fromtimestamp(value / 1000, tz=timezone.utc)
+                return datetime.fromtimestamp(value / 1000, tz=UTC)
             if isinstance(value, str):
                 parsed = datetime.fromisoformat(value.strip())
-                return parsed.replace(tzinfo=timezone.utc) if parsed.tzinfo is None else parsed
+                return parsed.replace(tzinfo=UTC) if parsed.tzinfo is None else parsed
         except (ValueError, OverflowError, OSError):
             pass
         raise ValidationError("Expected an ISO 8601 date-time or epoch milliseconds.")

@@ -1,9 +1,9 @@
 """Payments: client token, subscribe (new and older calls), cancel, change plan, webhooks."""
 
 from flask import g, request
-from bff.blueprint import Blueprint
 
 from bff.auth import login_required, login_required_any_terms, optional_account_id
+from bff.blueprint import Blueprint
 from bff.context import services
 from bff.resources.braintree.schemas import (
     CancelAnswerSchema,
@@ -16,10 +16,10 @@ from bff.resources.braintree.schemas import (
     SubscribeSchema,
     WebhookFormSchema,
 )
-from bff.resources.subscriptions.routes import SubscriptionSchema
+from bff.resources.subscriptions.schemas import SubscriptionSchema
 from bff.schemas import documents
 from core.domain import errors
-from core.services import payments, profile, subscription_changes, webhooks
+from core.services import cancellation, payments, plan_changes, profile, webhooks
 
 blp = Blueprint("braintree", __name__, description="Payments through Braintree (or the sandbox)")
 
@@ -144,7 +144,7 @@ for path, product in LEGACY_PRODUCTS.items():
 def cancel(query):
     """Cancel renewal; access continues until endDate. 400 code 3 if already cancelled.
     Open before new terms are accepted: cancelling never waits on them."""
-    sub = subscription_changes.cancel(services(), g.account_id, query["id"])
+    sub = cancellation.cancel(services(), g.account_id, query["id"])
     return {"status": True, "endDate": sub.end_date.isoformat() if sub.end_date else None}
 
 
@@ -164,7 +164,7 @@ def change_plan(data):
     """Change the plan of a web subscription. Inside the 24 hours before renewal the change waits
     for the next cycle (`pending`), so the coming charge is not affected."""
     chosen = data["plans"]
-    sub = subscription_changes.change_plan(
+    sub = plan_changes.change_plan(
         services(),
         g.account_id,
         data["subscriptionId"],

@@ -1,9 +1,9 @@
 """Child profiles and their parental settings (issue 7). Another parent's profile is 404, never 403."""
 
 from flask import g
-from bff.blueprint import Blueprint
 
 from bff.auth import login_required
+from bff.blueprint import Blueprint
 from bff.context import services
 from bff.resources.children.schemas import (
     SETTINGS_SCHEMAS,

@@ -1,3 +1,5 @@
+from typing import Any
+
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from bff.schemas import InputSchema
@@ -60,7 +62,7 @@ def _settings_fields(app: str, dump: bool) -> dict:
     def attr(name):
         return {"attribute": name} if dump else {}
 
-    required = {"required": True}
+    required: dict[str, Any] = {"required": True}
     spec = {
         "ageFilter": fields.String(
             **required,

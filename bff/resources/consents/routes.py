@@ -1,10 +1,10 @@
 """Terms versions, their acceptance, and the promotional consent (with history)."""
 
 from flask import g
-from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
 
 from bff.auth import login_required_any_terms
+from bff.blueprint import Blueprint
 from bff.context import services
 from bff.schemas import InputSchema, documents
 from core.domain import errors
@@ -35,10 +35,12 @@ class PromotionalSchema(InputSchema):
 
 class TermsStateSchema(Schema):
     version = fields.String(required=True, metadata={"description": "In force."})
-    acceptedVersion = fields.String(allow_none=True)
-    acceptedAt = fields.String(allow_none=True)
-    mustAccept = fields.Boolean(
-        required=True, metadata={"description": "true: show the terms-update prompt."}
+    accepted_version = fields.String(allow_none=True, data_key="acceptedVersion")
+    accepted_at = fields.DateTime(format="iso", allow_none=True, data_key="acceptedAt")
+    must_accept = fields.Boolean(
+        required=True,
+        data_key="mustAccept",
+        metadata={"description": "true: show the terms-update prompt."},
     )
 
 
@@ -47,15 +49,19 @@ class PromotionalStateSchema(Schema):
     version = fields.String(
         allow_none=True, metadata={"description": "Wording agreed to (PROMO_CONSENT_VERSION then)."}
     )
-    grantedAt = fields.String(allow_none=True)
-    currentVersion = fields.String(required=True, metadata={"description": "Wording in force."})
+    granted_at = fields.DateTime(format="iso", allow_none=True, data_key="grantedAt")
+    current_version = fields.String(
+        required=True, data_key="currentVersion", metadata={"description": "Wording in force."}
+    )
 
 
 class ConsentEntrySchema(Schema):
+    """One consents.ConsentRecord."""
+
     kind = fields.String(required=True, metadata={"enum": ["terms", "promotional"]})
     version = fields.String(required=True)
     granted = fields.Boolean(required=True)
-    at = fields.String(required=True)
+    at = fields.DateTime(format="iso", required=True)
 
 
 class ConsentsSchema(Schema):

@@ -1,9 +1,9 @@
 """The visitor's country, from the trusted proxy's header; never a call outside."""
 
 from flask import request
-from bff.blueprint import Blueprint
 from marshmallow import Schema, fields
 
+from bff.blueprint import Blueprint
 from bff.context import container
 from core.domain.accounts import normalise_country
 

@@ -1,12 +1,12 @@
 """Coupon checks for the subscribe page."""
 
-from bff.blueprint import Blueprint
+from flask import g
 from marshmallow import Schema, fields, validate
 
-from flask import g
-
 from bff.auth import login_required, optional_account_id, rate_limited
+from bff.blueprint import Blueprint
 from bff.context import services
+from bff.resources.coupons.schemas import CouponSchema
 from bff.schemas import InputSchema, documents
 from core.domain import errors
 from core.services import coupons
@@ -23,20 +23,6 @@ COUPON_ERRORS = (
     errors.ONLY_TWO_PRODUCTS,
     errors.RATE_LIMITED,
 )
-
-
-class DiscountDetailsSchema(Schema):
-    discountPrice = fields.String(allow_none=True)
-    isBundleDiscount = fields.Boolean()
-    planType = fields.String(allow_none=True)
-
-
-class CouponSchema(Schema):
-    couponSerialNumber = fields.String(required=True)
-    couponDurationCode = fields.String(required=True)
-    couponProduct = fields.String(required=True)
-    couponType = fields.String(required=True)
-    discountDetails = fields.Nested(DiscountDetailsSchema, allow_none=True)
 
 
 class CouponContextQuery(InputSchema):
@@ -82,7 +68,10 @@ class RedeemSchema(InputSchema):
 
 class RedeemAnswerSchema(Schema):
     status = fields.Boolean(required=True)
-    data = fields.Dict(required=True, metadata={"description": "{subscriptionId}"})
+    data = fields.Nested(
+        Schema.from_dict({"subscriptionId": fields.Integer(required=True)}, name="Redeemed"),
+        required=True,
+    )
 
 
 @blp.route("/v5/coupon/redeem", methods=["POST"])

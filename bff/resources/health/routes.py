@@ -1,8 +1,8 @@
 """Liveness and readiness probes."""
 
-from bff.blueprint import Blueprint
 from sqlalchemy import text
 
+from bff.blueprint import Blueprint
 from bff.context import container
 
 blp = Blueprint("health", __name__, description="Health checks")

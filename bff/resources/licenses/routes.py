@@ -1,8 +1,8 @@
 """Licenses and promotional license cards, as the main API, the stories and the games services answer them."""
 
 from flask import request
-from bff.blueprint import Blueprint
 
+from bff.blueprint import Blueprint
 from bff.context import container
 from bff.resources.licenses.schemas import CardsSchema, LicensesQuerySchema, LicensesSchema
 from bff.resources.plans.routes import visitor_country

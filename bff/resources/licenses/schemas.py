@@ -25,8 +25,10 @@ class LicenseSchema(Schema):
     title = fields.String(
         allow_none=True, metadata={"description": "In the asked language, else English"}
     )
-    nameKey = fields.String(
-        allow_none=True, metadata={"description": "Message key, for licenses without titles"}
+    name_key = fields.String(
+        allow_none=True,
+        data_key="nameKey",
+        metadata={"description": "Message key, for licenses without titles"},
     )
     image = fields.String(required=True, metadata={"description": "Path from the site root"})
     apps = fields.List(fields.String(), required=True, metadata={"description": "tv, books, games"})

@@ -11,13 +11,14 @@ from marshmallow import Schema, fields, validate
 
 from bff.auth import check_rate
 from bff.context import container, services
+from bff.resources.account_data.routes import ExportSchema
 from bff.resources.ops.auth import staff_required
 from bff.resources.ops.blueprint import blp
 from bff.resources.ops.serial import plain
 from bff.schemas import ID_RANGE, InputSchema, StatusSchema, documents
 from core.domain import errors
-from core.domain.staff import AuditFilter, permissions_of
 from core.domain.coupons import TYPES as COUPON_TYPES
+from core.domain.staff import AuditFilter, permissions_of
 from core.services.ops import (
     actions,
     audit,
@@ -25,8 +26,10 @@ from core.services.ops import (
     money,
     operations,
     parents,
-    revenue as revenue_service,
     staff,
+)
+from core.services.ops import (
+    revenue as revenue_service,
 )
 
 FORBIDDEN = errors.STAFF_FORBIDDEN
@@ -335,7 +338,8 @@ def revoke_sessions(data, account_id):
 @_ops_docs(errors.PARENT_NOT_FOUND)
 def export(data, account_id):
     """The parent's data, as their own download (GET /v5/account/export) gives it."""
-    return {"export": actions.export(services(), g.staff, account_id, data["reason"])}
+    document = actions.export(services(), g.staff, account_id, data["reason"])
+    return {"export": ExportSchema().dump(document)}
 
 
 @blp.route("/parents/<int:account_id>/erase", methods=["POST"])

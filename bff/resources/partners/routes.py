@@ -1,14 +1,14 @@
 """Partner and store calls: carrier unsubscribes and the publisher sign-up."""
 
 from flask import g
-from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
 
 from bff.auth import login_required_any_terms, rate_limited
+from bff.blueprint import Blueprint
 from bff.context import services
 from bff.schemas import ID_RANGE, InputSchema, StatusSchema, documents
 from core.domain import errors
-from core.services import partners, subscription_changes
+from core.services import cancellation, partners
 
 blp = Blueprint("partners", __name__, description="Partners and stores")
 
@@ -42,7 +42,7 @@ class PublisherAnswerSchema(Schema):
 )
 def swisscom_unsubscribe():
     """In-app unsubscribe of the carrier's subscriptions; the carrier is notified by a job."""
-    subscription_changes.cancel_store(services(), g.account_id, "swisscom")
+    cancellation.cancel_store(services(), g.account_id, "swisscom")
     return {"status": True}
 
 
@@ -55,11 +55,7 @@ def swisscom_unsubscribe():
 )
 def switch_unsubscription(query):
     """In-app unsubscribe for the switch store; answers the operator to send the parent to."""
-    return {
-        "sub_partner": subscription_changes.switch_unsubscribe(
-            services(), g.account_id, query["id"]
-        )
-    }
+    return {"sub_partner": cancellation.switch_unsubscribe(services(), g.account_id, query["id"])}
 
 
 @blp.route(f"/v4/{PUBLISHER}/subscription", methods=["POST"])

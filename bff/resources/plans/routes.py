@@ -4,9 +4,9 @@ import gzip
 from functools import lru_cache
 
 from flask import Response, request
-from bff.blueprint import Blueprint
 
 from bff.auth import optional_account_id
+from bff.blueprint import Blueprint
 from bff.context import container, services
 from bff.resources.plans.schemas import (
     CountryQuerySchema,

@@ -1,6 +1,9 @@
 from marshmallow import Schema, fields
 
 from bff.schemas import InputSchema
+from core.domain.catalogue import APPS, MONTHLY, YEARLY
+
+PERIODS = [MONTHLY, YEARLY]
 
 COUNTRY_HELP = (
     "Two-letter country code, any case. Missing or invalid: the trusted country header "
@@ -59,7 +62,7 @@ class PlanSchema(Schema):
     )
     yearlyPrice = money(allow_none=True)
     yearlySavings = money(allow_none=True, metadata={"description": "12 x monthly - yearly"})
-    durationCode = fields.String(required=True, metadata={"description": "P1M or P1Y"})
+    durationCode = fields.String(required=True, metadata={"enum": PERIODS})
     currencySymbol = fields.String(required=True)
     currency = fields.String(required=True)
     addOns = fields.List(
@@ -98,6 +101,45 @@ class RegisterPriceSchema(Schema):
     yearlySavings = money(required=True)
 
 
+class BundleSchema(Schema):
+    """A quoted bundle (core.domain.catalogue.Bundle): every figure the web shows for one choice of apps."""
+
+    product = fields.String(required=True, metadata={"description": "e.g. lumo_tv_books"})
+    apps = fields.List(
+        fields.String(metadata={"enum": list(APPS)}),
+        required=True,
+        metadata={"description": "In catalogue order"},
+    )
+    period = fields.String(required=True, metadata={"enum": PERIODS})
+    currency = fields.String(required=True)
+    currencySymbol = fields.String(required=True, attribute="currency_symbol")
+    planId = fields.String(
+        required=True,
+        attribute="plan_id",
+        metadata={"description": "The base plan to buy: the single-app plan of the first app"},
+    )
+    addOns = fields.List(
+        fields.String(),
+        required=True,
+        attribute="add_ons",
+        metadata={"description": "Add-on names to buy with it (second_app, third_app)"},
+    )
+    price = money(required=True, metadata={"description": "One period: base + add-ons"})
+    monthlyPrice = money(
+        required=True,
+        attribute="monthly_price",
+        metadata={"description": "Monthly: the price. Yearly: price / 12 rounded up to 0.10."},
+    )
+    yearlySavings = money(
+        required=True,
+        allow_none=True,
+        attribute="yearly_savings",
+        metadata={
+            "description": "Yearly only: 12 x the monthly bundle - the price; null when nothing is saved"
+        },
+    )
+
+
 class PlansSchema(Schema):
     countryCode = fields.String(required=True)
     currency = fields.String(required=True)
@@ -105,5 +147,12 @@ class PlansSchema(Schema):
     monthly_plan = fields.List(fields.Nested(PlanSchema), required=True)
     annual_plan = fields.List(fields.Nested(PlanSchema), required=True)
     userPlan = fields.List(fields.Nested(UserPlanSchema), required=True)
+    bundles = fields.List(
+        fields.Nested(BundleSchema),
+        required=True,
+        metadata={
+            "description": "Every product x period of the currency, quoted: the web shows these figures"
+        },
+    )
     registerPrice = fields.Nested(RegisterPriceSchema, required=True)
     defaultPlans = fields.List(fields.Nested(PlanSchema), required=True)

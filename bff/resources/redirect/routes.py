@@ -1,10 +1,10 @@
 """Redirect keys: hand a logged-in session to a web app through a URL."""
 
 from flask import g
-from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
 
 from bff.auth import login_required, rate_limited
+from bff.blueprint import Blueprint
 from bff.context import services
 from bff.resources.accounts.schemas import TokenSchema
 from bff.schemas import InputSchema, documents

@@ -1,10 +1,10 @@
 """Site switches (maintenance, holiday promotion), the contact form, the newsletter and the age gate."""
 
 from flask import request
-from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
 
 from bff.auth import check_rate, optional_account_id, private_key, rate_limited
+from bff.blueprint import Blueprint
 from bff.context import services
 from bff.schemas import InputSchema, StatusSchema, documents
 from core.domain import errors
@@ -18,14 +18,12 @@ class HolidayPromoSchema(Schema):
     active = fields.Boolean(
         required=True, metadata={"description": "Today (UTC) is within from..to, both included."}
     )
-    from_ = fields.String(
-        allow_none=True, data_key="from", attribute="from", metadata={"description": "ISO date."}
-    )
-    to_ = fields.String(
-        allow_none=True, data_key="to", attribute="to", metadata={"description": "ISO date."}
-    )
-    couponCode = fields.String(
-        allow_none=True, metadata={"description": "The 1-month-free coupon; null when inactive."}
+    starts = fields.Date(allow_none=True, data_key="from", metadata={"description": "ISO date."})
+    ends = fields.Date(allow_none=True, data_key="to", metadata={"description": "ISO date."})
+    coupon_code = fields.String(
+        allow_none=True,
+        data_key="couponCode",
+        metadata={"description": "The 1-month-free coupon; null when inactive."},
     )
 
 
@@ -33,7 +31,7 @@ class SiteSchema(Schema):
     maintenance = fields.Boolean(
         required=True, metadata={"description": "true: show the maintenance page."}
     )
-    holidayPromo = fields.Nested(HolidayPromoSchema, required=True)
+    holiday_promo = fields.Nested(HolidayPromoSchema, required=True, data_key="holidayPromo")
 
 
 class ContactSchema(InputSchema):

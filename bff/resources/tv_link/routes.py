@@ -1,10 +1,10 @@
 """Linking a TV app by PIN or QR code: the TV starts and polls, a logged-in parent claims the PIN."""
 
 from flask import g
-from bff.blueprint import Blueprint
 from marshmallow import Schema, fields, validate
 
 from bff.auth import check_rate, login_required, rate_limited
+from bff.blueprint import Blueprint
 from bff.context import services
 from bff.schemas import InputSchema, StatusSchema, documents
 from core.domain import errors

@@ -1,19 +1,20 @@
 """Forgotten and changed passwords, e-mail and name."""
 
 from flask import g
-from bff.blueprint import Blueprint
 
 from bff.auth import login_required, rate_limited
+from bff.blueprint import Blueprint
 from bff.context import services
 from bff.resources.users.schemas import (
     ChangeEmailSchema,
     ChangeNameSchema,
     ChangePasswordSchema,
+    EmailLanguageAnswerSchema,
+    EmailLanguageSchema,
     EmailQuerySchema,
     LinkTokenQuerySchema,
     ResetPasswordSchema,
 )
-from bff.resources.users.schemas import EmailLanguageAnswerSchema, EmailLanguageSchema
 from bff.schemas import StatusSchema, documents
 from core.domain import errors
 from core.services import passwords, profile

@@ -492,7 +492,9 @@ class StaffAccountRow(Base):
     id: Mapped[int] = mapped_column(Integer)
     email: Mapped[str] = mapped_column(String(254), nullable=False)
     password_hash: Mapped[str] = mapped_column(String(255), nullable=False)
-    totp_secret: Mapped[str] = mapped_column(String(64), nullable=False)
+    totp_secret: Mapped[str] = mapped_column(
+        String(255), nullable=False
+    )  # Fernet-sealed (STAFF_TOTP_KEY)
     role: Mapped[str] = mapped_column(String(10), nullable=False)
     created_at = mapped_column(UTCDateTime(), nullable=False)
     disabled_at = mapped_column(UTCDateTime())
@@ -597,3 +599,27 @@ class SiteSwitchChangeRow(Base):
     changed_at = mapped_column(UTCDateTime(), nullable=False)
     changed_by: Mapped[str] = mapped_column(String(100), nullable=False)
     reason: Mapped[str] = mapped_column(Text, nullable=False)
+
+
+class FunnelDailyRow(Base):
+    """The analytics funnel rolled up per finished UTC day (docs/operator-console.md, "Revenue"): one row per
+    day, origin, utm campaign and step; written by the beat job, read by the revenue screen."""
+
+    __tablename__ = "funnel_daily"
+    __table_args__ = (
+        PrimaryKeyConstraint("day", "origin", "campaign", "step", name="pk_funnel_daily"),
+    )
+    day: Mapped[str] = mapped_column(String(10))  # YYYY-MM-DD (UTC)
+    origin: Mapped[str] = mapped_column(String(10))
+    campaign: Mapped[str] = mapped_column(String(200))
+    step: Mapped[str] = mapped_column(String(30))  # an analytics event, or "registered"
+    count: Mapped[int] = mapped_column(Integer, nullable=False)
+
+
+class FunnelRolledDayRow(Base):
+    """The days `funnel_daily` holds (a day without rows there may simply have had no visitors)."""
+
+    __tablename__ = "funnel_rolled_days"
+    __table_args__ = (PrimaryKeyConstraint("day", name="pk_funnel_rolled_days"),)
+    day: Mapped[str] = mapped_column(String(10))
+    rolled_at = mapped_column(UTCDateTime(), nullable=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import case, func, insert, or_, select, union, update
+from sqlalchemy import case, delete, func, insert, or_, select, union, update
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import to_domain, to_row
@@ -17,6 +17,8 @@ from core.adapters.db.models import (
     ConsentRecordRow,
     CouponRedemptionRow,
     CouponRow,
+    FunnelDailyRow,
+    FunnelRolledDayRow,
     OutboxRow,
     PaymentRow,
     StaffAccountRow,
@@ -28,6 +30,7 @@ from core.adapters.db.models import (
 )
 from core.domain.login_throttle import LoginState
 from core.domain.staff import AuditEntry, AuditFilter, StaffMember
+from core.domain.subscriptions import State
 from core.domain.tokens import Purpose
 
 SEARCH_LIMIT = 50
@@ -141,6 +144,26 @@ class SqlStaff:
             .values(revoked_at=now)
             .execution_options(synchronize_session=False)
         )
+
+    def set_fields(self, staff_id: int, **values) -> None:
+        """Role, disabled_at, totp_secret, last_totp_step (the console's staff management)."""
+        allowed = {"role", "disabled_at", "totp_secret", "last_totp_step"}
+        if set(values) - allowed:
+            raise ValueError(f"not a staff field to set: {sorted(set(values) - allowed)}")
+        self.session.execute(
+            update(StaffAccountRow)
+            .where(StaffAccountRow.id == staff_id)
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+
+    def live_session_counts(self, now: datetime) -> dict[int, int]:
+        rows = self.session.execute(
+            select(StaffSessionRow.staff_id, func.count())
+            .where(StaffSessionRow.revoked_at.is_(None), StaffSessionRow.expires_at > now)
+            .group_by(StaffSessionRow.staff_id)
+        )
+        return {staff_id: count for staff_id, count in rows}
 
     def revoke_all(self, staff_id: int, now: datetime) -> None:
         self.session.execute(
@@ -491,8 +514,8 @@ def _seconds(session: Session, later, earlier):
 class SqlRevenue:
     """The finance screen's numbers, each one GROUP BY in SQL (core/services/ops/revenue.py combines them)."""
 
-    LIVE_STATES = ("Trial", "Active", "Past_Due", "Cancelled", "Free_Campaign")
-    PAYING_STATES = ("Active", "Past_Due")
+    LIVE_STATES = (State.TRIAL, State.ACTIVE, State.PAST_DUE, State.CANCELLED, State.FREE_CAMPAIGN)
+    PAYING_STATES = (State.ACTIVE, State.PAST_DUE)
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -548,7 +571,7 @@ class SqlRevenue:
         return self.session.scalar(
             select(func.count())
             .select_from(s)
-            .where(s.payment_state_id == "Trial", or_(s.end_date.is_(None), s.end_date > now))
+            .where(s.payment_state_id == State.TRIAL, or_(s.end_date.is_(None), s.end_date > now))
         )
 
     def trial_cohorts(self, since: datetime, now: datetime, trial_gap_seconds: int) -> list[dict]:
@@ -574,7 +597,7 @@ class SqlRevenue:
             .where(
                 s.store_id == "lumo",
                 s.payment_plan_id.is_not(None),
-                s.payment_state_id != "Free_Campaign",
+                s.payment_state_id != State.FREE_CAMPAIGN,
                 s.created_at >= since,
                 s.created_at < now,
                 or_(
@@ -605,6 +628,28 @@ class SqlRevenue:
         )
         return [dict(r._mapping) for r in rows]
 
+    def rolled_days(self, since_day: str) -> set[str]:
+        t = FunnelRolledDayRow
+        return set(self.session.scalars(select(t.day).where(t.day >= since_day)))
+
+    def rolled_funnel(self, since_day: str, before_day: str) -> list[dict]:
+        """The roll-up's rows of the days from `since_day` up to (not including) `before_day`."""
+        t = FunnelDailyRow
+        rows = self.session.execute(
+            select(t.day, t.origin, t.campaign, t.step, t.count).where(
+                t.day >= since_day, t.day < before_day
+            )
+        )
+        return [dict(r._mapping) for r in rows]
+
+    def store_rollup(self, day: str, rows: list[dict], at: datetime) -> None:
+        """Replace one day's roll-up (idempotent: the job may roll a day again)."""
+        self.session.execute(delete(FunnelDailyRow).where(FunnelDailyRow.day == day))
+        self.session.execute(delete(FunnelRolledDayRow).where(FunnelRolledDayRow.day == day))
+        if rows:
+            self.session.execute(insert(FunnelDailyRow), rows)
+        self.session.execute(insert(FunnelRolledDayRow).values(day=day, rolled_at=at))
+
     def registrations(self, since: datetime, now: datetime) -> list[dict]:
         """Accounts created per UTC day and utm campaign (the landing's tags they registered with)."""
         c = AccountRow
@@ -631,7 +676,7 @@ class SqlRevenue:
         ended = self.session.execute(
             select(ended_month.label("month"), func.count().label("count"))
             .where(
-                s.payment_state_id.in_(("Expired", "Cancelled")),
+                s.payment_state_id.in_((State.EXPIRED, State.CANCELLED)),
                 s.end_date.is_not(None),
                 s.end_date >= since,
                 s.end_date <= now,

@@ -4,7 +4,7 @@ UPDATE each, so the database, not Python, settles races."""
 from __future__ import annotations
 
 from dataclasses import fields
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from sqlalchemy import bindparam, delete, func, or_, select, update
@@ -28,14 +28,14 @@ from core.adapters.db.models import (
 )
 from core.domain import errors
 from core.domain.accounts import Account
-from core.domain.errors import DomainError
 from core.domain.analytics import UTM_FIELDS, AnalyticsEvent, FunnelCount
 from core.domain.coupons import Coupon
+from core.domain.errors import DomainError
 from core.domain.login_throttle import LoginState
 from core.domain.payment_history import Payment, PaymentEvent
 from core.domain.ports import OutboxMessage
 from core.domain.purchases import AddOutcome, AddResult, claimed_apps
-from core.domain.subscriptions import FAILED, Subscription
+from core.domain.subscriptions import FAILED, State, Subscription
 from core.domain.tokens import Purpose, StoredToken
 
 
@@ -150,7 +150,7 @@ def _insert_once(session: Session, row) -> bool:
 # Every authenticated request runs this: built once (values bound per call), columns rather than ORM
 # entities. The session token, its account, and when it was last used.
 _LAST_USE = func.coalesce(TokenRow.last_used_at, TokenRow.created_at)
-_LONG_AGO = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_LONG_AGO = datetime(1970, 1, 1, tzinfo=UTC)
 _LIVE_SESSION_WHERE = (
     TokenRow.token_hash == bindparam("token_hash"),
     TokenRow.purpose == Purpose.SESSION.value,
@@ -300,7 +300,6 @@ class _OnConnection:
 
     def __init__(self, uow) -> None:
         self.uow = uow
-        self.connection = uow.connection
 
     @property
     def session(self) -> Session:
@@ -311,7 +310,7 @@ class ReadTokens(_OnConnection, SqlTokens):
     """For read-only units of work: the session check as a Core statement on the unit's connection."""
 
     def _run(self, statement, parameters: dict):
-        return self.connection.execute(statement, parameters)
+        return self.uow.execute(statement, parameters)
 
 
 class SqlSubscriptions:
@@ -377,7 +376,7 @@ class SqlSubscriptions:
         rows = self.session.scalars(
             select(SubscriptionRow)
             .where(
-                SubscriptionRow.payment_state_id == "Pending",
+                SubscriptionRow.payment_state_id == State.PENDING,
                 SubscriptionRow.created_at < created_before,
             )
             .order_by(SubscriptionRow.id)
@@ -459,12 +458,18 @@ class SqlSubscriptions:
             .where(
                 SubscriptionRow.end_date <= now,
                 SubscriptionRow.payment_state_id.in_(
-                    ("Trial", "Active", "Cancelled", "Past_Due", "Free_Campaign")
+                    (
+                        State.TRIAL,
+                        State.ACTIVE,
+                        State.CANCELLED,
+                        State.PAST_DUE,
+                        State.FREE_CAMPAIGN,
+                    )
                 ),
                 or_(
                     SubscriptionRow.is_renewing.is_(False),
                     SubscriptionRow.store_id != "lumo",
-                    SubscriptionRow.payment_state_id == "Free_Campaign",
+                    SubscriptionRow.payment_state_id == State.FREE_CAMPAIGN,
                 ),
             )
             .order_by(SubscriptionRow.id)
@@ -476,7 +481,7 @@ class SqlSubscriptions:
         rows = self.session.scalars(
             select(SubscriptionRow)
             .where(
-                SubscriptionRow.payment_state_id == "Trial",
+                SubscriptionRow.payment_state_id == State.TRIAL,
                 SubscriptionRow.end_date > after,
                 SubscriptionRow.end_date <= until,
                 SubscriptionRow.trial_reminded_at.is_(None),
@@ -501,7 +506,7 @@ class SqlSubscriptions:
         rows = self.session.scalars(
             select(SubscriptionRow)
             .where(
-                SubscriptionRow.payment_state_id == "Past_Due",
+                SubscriptionRow.payment_state_id == State.PAST_DUE,
                 SubscriptionRow.end_date <= paid_through,
             )
             .order_by(SubscriptionRow.id)
@@ -520,7 +525,7 @@ class ReadSubscriptions(_OnConnection, SqlSubscriptions):
     )
 
     def for_account(self, account_id: int) -> list[Subscription]:
-        rows = self.connection.execute(self._OF_ACCOUNT, {"account_id": account_id})
+        rows = self.uow.execute(self._OF_ACCOUNT, {"account_id": account_id})
         return [to_domain(r, Subscription) for r in rows]
 
 
@@ -586,7 +591,7 @@ class ReadCoupons(_OnConnection, SqlCoupons):
     _BY_CODE = select(CouponRow.__table__).where(CouponRow.code == bindparam("code"))
 
     def by_code(self, code: str) -> Coupon | None:
-        row = self.connection.execute(self._BY_CODE, {"code": code}).first()
+        row = self.uow.execute(self._BY_CODE, {"code": code}).first()
         return to_domain(row, Coupon) if row else None
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -22,7 +22,7 @@ def seed_demo(
 ) -> dict[str, int]:
     """`terms_version`: the terms the demo parent has accepted (TERMS_VERSION), so it is not asked again."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     added = {"accounts": 0, "coupons": 0}
     with Session(engine) as session:
         for item in data["accounts"]:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from sqlalchemy import create_engine, event
+from functools import cached_property
+from typing import Any
+
+from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from core.adapters.db.family_repositories import (
@@ -13,6 +17,13 @@ from core.adapters.db.family_repositories import (
     SqlNewsletter,
     SqlPersonalData,
     SqlTvLinks,
+)
+from core.adapters.db.ops_repositories import (
+    SqlAudit,
+    SqlCampaigns,
+    SqlOpsReads,
+    SqlRevenue,
+    SqlStaff,
 )
 from core.adapters.db.repositories import (
     ReadCoupons,
@@ -27,14 +38,12 @@ from core.adapters.db.repositories import (
     SqlTokens,
     SqlWebhookLog,
 )
-from core.adapters.db.ops_repositories import (
-    SqlAudit,
-    SqlCampaigns,
-    SqlOpsReads,
-    SqlRevenue,
-    SqlStaff,
-)
 from core.adapters.db.retention import SqlRetention
+from core.adapters.db.site_switches import SqlSiteSwitchRows
+from core.domain.clock import Clock
+from core.domain.ports import CouponRepository, SubscriptionRepository, TokenRepository
+
+_PING = text("SELECT 1")
 
 
 def make_engine(url: str, read_only: bool = False, pre_ping: bool = True) -> Engine:
@@ -69,7 +78,9 @@ def make_engine(url: str, read_only: bool = False, pre_ping: bool = True) -> Eng
         return engine
     # Pre-ping: a pooled connection the server dropped (a restart, a failover, pg_terminate_backend) is
     # noticed at checkout and replaced, instead of failing a request with 503 long after the blip. It
-    # costs one round trip per checkout (measured in bench/pre_ping.py; figures in the README).
+    # costs one round trip per checkout (measured in bench/pre_ping.py; figures in docs/benchmarks.md). The
+    # read engine goes without (bootstrap): its read-only units of work repeat a read that met a dropped
+    # connection instead (ReadOnlyUnitOfWork.execute).
     common = {"pool_recycle": 1800, "pool_pre_ping": pre_ping, "hide_parameters": True}
     if read_only:
         return create_engine(
@@ -85,97 +96,188 @@ def make_engine(url: str, read_only: bool = False, pre_ping: bool = True) -> Eng
 
 def is_database_unavailable(exc: BaseException) -> bool:
     """The database could not be reached or dropped the connection (as opposed to a bug)."""
-    from sqlalchemy.exc import DBAPIError, OperationalError, TimeoutError as PoolTimeout
+    from sqlalchemy.exc import DBAPIError, OperationalError
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
 
     return isinstance(exc, (OperationalError, PoolTimeout)) or (
         isinstance(exc, DBAPIError) and exc.connection_invalidated
     )
 
 
-def _repositories(session: Session, clock) -> dict:
-    """Every repository of a unit of work, on its session."""
-    return {
-        "accounts": SqlAccounts(session),
-        "tokens": SqlTokens(session),
-        "subscriptions": SqlSubscriptions(session),
-        "coupons": SqlCoupons(session),
-        "outbox": SqlOutbox(session, clock),
-        "webhooks": SqlWebhookLog(session),
-        "analytics": SqlAnalytics(session),
-        "children": SqlChildren(session),
-        "tv_links": SqlTvLinks(session),
-        "consents": SqlConsents(session),
-        "contact_messages": SqlContactMessages(session),
-        "newsletter": SqlNewsletter(session),
-        "personal_data": SqlPersonalData(session),
-        "retention": SqlRetention(session),
-        "payments": SqlPaymentHistory(session),
-        "staff": SqlStaff(session),
-        "audit": SqlAudit(session),
-        "ops": SqlOpsReads(session),
-        "revenue": SqlRevenue(session),
-        "campaigns": SqlCampaigns(session),
-    }
+class _Repositories:
+    """Every repository of a unit of work, each a named attribute built on its session when first used
+    (a use case pays only for what it touches)."""
+
+    clock: Clock
+
+    @property
+    def session(self) -> Session:
+        raise NotImplementedError
+
+    @cached_property
+    def accounts(self) -> SqlAccounts:
+        return SqlAccounts(self.session)
+
+    @cached_property
+    def tokens(self) -> TokenRepository:
+        return SqlTokens(self.session)
+
+    @cached_property
+    def subscriptions(self) -> SubscriptionRepository:
+        return SqlSubscriptions(self.session)
+
+    @cached_property
+    def coupons(self) -> CouponRepository:
+        return SqlCoupons(self.session)
+
+    @cached_property
+    def outbox(self) -> SqlOutbox:
+        return SqlOutbox(self.session, self.clock)
+
+    @cached_property
+    def webhooks(self) -> SqlWebhookLog:
+        return SqlWebhookLog(self.session)
+
+    @cached_property
+    def analytics(self) -> SqlAnalytics:
+        return SqlAnalytics(self.session)
+
+    @cached_property
+    def children(self) -> SqlChildren:
+        return SqlChildren(self.session)
+
+    @cached_property
+    def tv_links(self) -> SqlTvLinks:
+        return SqlTvLinks(self.session)
+
+    @cached_property
+    def consents(self) -> SqlConsents:
+        return SqlConsents(self.session)
+
+    @cached_property
+    def contact_messages(self) -> SqlContactMessages:
+        return SqlContactMessages(self.session)
+
+    @cached_property
+    def newsletter(self) -> SqlNewsletter:
+        return SqlNewsletter(self.session)
+
+    @cached_property
+    def personal_data(self) -> SqlPersonalData:
+        return SqlPersonalData(self.session)
+
+    @cached_property
+    def retention(self) -> SqlRetention:
+        return SqlRetention(self.session)
+
+    @cached_property
+    def payments(self) -> SqlPaymentHistory:
+        return SqlPaymentHistory(self.session)
+
+    @cached_property
+    def staff(self) -> SqlStaff:
+        return SqlStaff(self.session)
+
+    @cached_property
+    def audit(self) -> SqlAudit:
+        return SqlAudit(self.session)
+
+    @cached_property
+    def ops(self) -> SqlOpsReads:
+        return SqlOpsReads(self.session)
+
+    @cached_property
+    def revenue(self) -> SqlRevenue:
+        return SqlRevenue(self.session)
+
+    @cached_property
+    def campaigns(self) -> SqlCampaigns:
+        return SqlCampaigns(self.session)
+
+    @cached_property
+    def site_switches(self) -> SqlSiteSwitchRows:
+        return SqlSiteSwitchRows(self.session)
 
 
-class SqlUnitOfWork:
-    def __init__(self, session_factory: sessionmaker, clock) -> None:
+class SqlUnitOfWork(_Repositories):
+    def __init__(self, session_factory: sessionmaker[Session], clock: Clock) -> None:
         self.session_factory = session_factory
         self.clock = clock
 
-    def __enter__(self) -> "SqlUnitOfWork":
-        self._open(self.session_factory())
+    def __enter__(self) -> SqlUnitOfWork:
+        self._session = self.session_factory()
         return self
 
-    def _open(self, session: Session) -> None:
-        self.session = session
-        self.__dict__.update(_repositories(session, self.clock))
+    @property
+    def session(self) -> Session:
+        return self._session
 
     def __exit__(self, *exc: object) -> None:
-        self.session.rollback()
-        self.session.close()
+        self._session.rollback()
+        self._session.close()
 
     def commit(self) -> None:
-        self.session.commit()
+        self._session.commit()
 
     def rollback(self) -> None:
-        self.session.rollback()
+        self._session.rollback()
 
 
-class ReadOnlyUnitOfWork(SqlUnitOfWork):
+class ReadOnlyUnitOfWork(_Repositories):
     """Reads on one connection of the read engine (PostgreSQL: autocommit, so no BEGIN and no ROLLBACK
     round trips; each statement sees the latest committed data). Nothing may be written (commit
     raises). The hot reads (the session token, the subscriptions) run as Core statements straight on
-    the connection: no ORM session machinery or identity map (nothing loaded here is ever saved)."""
+    the connection: no ORM session machinery or identity map (nothing loaded here is ever saved).
 
-    def __init__(self, engine: Engine, clock) -> None:
+    The read engine does not ping a connection at checkout (bootstrap: `pre_ping=False`): under load the
+    ping cost as much as the read itself (py-spy, docs/benchmarks.md). A pooled connection the server
+    dropped (a restart, a failover, pg_terminate_backend) fails its first statement instead, and that
+    statement (a read in autocommit: nothing to undo, safe to repeat) runs once more on a new connection
+    (`execute`). The rarer reads through the ORM session check the connection first (`session`)."""
+
+    def __init__(self, engine: Engine, clock: Clock) -> None:
         self.engine = engine
         self.clock = clock
 
-    def __enter__(self) -> "ReadOnlyUnitOfWork":
+    def __enter__(self) -> ReadOnlyUnitOfWork:
         self.connection = self.engine.connect()
-        self._session = None
-        self.tokens = ReadTokens(self)
-        self.subscriptions = ReadSubscriptions(self)
-        self.coupons = ReadCoupons(self)
+        self._session: Session | None = None
+        self._proven = False  # a statement has succeeded on this connection
         return self
+
+    def execute(self, statement: Any, parameters: dict[str, Any] | None = None) -> Any:
+        """A read on the unit's connection; on a connection found dropped, once more on a new one."""
+        try:
+            result = self.connection.execute(statement, parameters)
+        except DBAPIError as error:
+            if self._proven or self._session is not None or not error.connection_invalidated:
+                raise
+            self.connection.close()  # invalidated: the pool replaces it (and every older one)
+            self.connection = self.engine.connect()
+            result = self.connection.execute(statement, parameters)
+        self._proven = True
+        return result
+
+    @cached_property
+    def tokens(self) -> TokenRepository:
+        return ReadTokens(self)
+
+    @cached_property
+    def subscriptions(self) -> SubscriptionRepository:
+        return ReadSubscriptions(self)
+
+    @cached_property
+    def coupons(self) -> CouponRepository:
+        return ReadCoupons(self)
 
     @property
     def session(self) -> Session:
         """Built on first use: the hot reads never need one (about 50 µs saved per request)."""
         if self._session is None:
+            if not self._proven:  # the session's statements are not repeated: check the connection
+                self.execute(_PING)
             self._session = Session(bind=self.connection, expire_on_commit=False)
         return self._session
-
-    def __getattr__(self, name: str):
-        """The other repositories, on the ORM session, also built when first asked for."""
-        if name.startswith("_") or name in ("engine", "clock", "connection"):
-            raise AttributeError(name)
-        for key, repository in _repositories(self.session, self.clock).items():
-            self.__dict__.setdefault(key, repository)  # the read repositories above stay
-        if name not in self.__dict__:
-            raise AttributeError(name)
-        return self.__dict__[name]
 
     def __exit__(self, *exc: object) -> None:
         if self._session is not None:
@@ -184,6 +286,10 @@ class ReadOnlyUnitOfWork(SqlUnitOfWork):
 
     def commit(self) -> None:
         raise RuntimeError("a read-only unit of work cannot commit")
+
+    def rollback(self) -> None:
+        if self._session is not None:
+            self._session.rollback()
 
 
 def uow_factory(engine: Engine, clock):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Mapping
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import braintree
@@ -41,28 +41,26 @@ from core.domain.payments import (
     CONSUMED_NONCE,
     CVV_FAILED,
     DECLINED,
+    DISPUTE_KINDS,
     DUPLICATE,
     GATEWAY_REJECTED,
     GOOGLE_PAY,
     INVALID_NONCE,
+    NOT_CHARGED,
     PAYPAL,
+    SETTLED,
     UNAVAILABLE,
+    UNSETTLED,
+    VOIDED,
     GatewayResult,
     GatewayUnavailable,
     InvalidWebhookSignature,
     PaymentGateway,
     SubscriptionRequest,
-    WebhookEvent,
-)
-from core.domain.payments import (
-    DISPUTE_KINDS,
-    SETTLED,
-    UNSETTLED,
-    VOIDED,
-    NOT_CHARGED,
     TransactionInfo,
+    WebhookEvent,
+    mask_email,
 )
-from core.domain.payments import mask_email
 
 log = logging.getLogger(__name__)
 
@@ -194,7 +192,7 @@ def classify_error(result) -> str:
 
 def build_braintree_gateway(
     merchant_id, public_key, private_key, environment_name, **options
-) -> "BraintreeGateway":
+) -> BraintreeGateway:
     """For the composition root: fails at start-up, with a clear message, if Braintree is not configured."""
     return BraintreeGateway(
         merchant_id, public_key, private_key, (environment_name or "").strip().lower(), **options
@@ -597,9 +595,5 @@ def _utc(value: date | datetime | None) -> datetime | None:
     if value is None or value == "":
         return None
     if isinstance(value, datetime):
-        return (
-            value.replace(tzinfo=timezone.utc)
-            if value.tzinfo is None
-            else value.astimezone(timezone.utc)
-        )
-    return datetime(value.year, value.month, value.day, tzinfo=timezone.utc)
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+    return datetime(value.year, value.month, value.day, tzinfo=UTC)

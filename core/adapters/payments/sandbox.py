@@ -13,7 +13,7 @@ import hmac
 import json
 import re
 import secrets
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 from core.domain import payments as p
@@ -150,7 +150,7 @@ class SandboxGateway:
         ] = []  # (transaction, amount; None = void)
 
     def _now(self) -> datetime:
-        return self._clock.now() if self._clock else datetime.now(timezone.utc)
+        return self._clock.now() if self._clock else datetime.now(UTC)
 
     def client_token(self, customer_id: str | None = None, currency: str | None = None) -> str:
         body = {
@@ -240,7 +240,7 @@ class SandboxGateway:
                 "refunds": [],
                 "amount": Decimal(match["cents"]) / 100,
                 "currency": match["currency"],
-                "at": datetime.fromtimestamp(int(match["at"]), timezone.utc),
+                "at": datetime.fromtimestamp(int(match["at"]), UTC),
             }
         if (
             tx["status"] == "submitted_for_settlement"

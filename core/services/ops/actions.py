@@ -1,8 +1,11 @@
-"""What staff do to a parent's account. Each action and its audit entry share one transaction where the
-action is ours; where it reuses a parent-side use case (cancel, change e-mail, erase), the entry is
-written right after that use case succeeded. E-mail addresses in the trail are masked."""
+"""What staff do to a parent's account. Each action and its audit entry share one transaction: where it
+reuses a parent-side use case (cancel, change e-mail, erase) that use case writes the entry through its
+`audit` hook just before it commits, so a failed action leaves no entry and a done one always has one.
+E-mail addresses in the trail are masked."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from core.domain import errors
 from core.domain.coupons import add_duration, parse_duration
@@ -11,7 +14,7 @@ from core.domain.ports import OutboxMessage
 from core.domain.staff import StaffMember, mask_email, max_grant_days
 from core.domain.subscriptions import EXPIRED, FREE_CAMPAIGN, WEB_STORE, Subscription
 from core.domain.tokens import Purpose
-from core.services import data_rights, profile, subscription_changes
+from core.services import cancellation, data_rights, profile
 from core.services.context import ServiceContext
 from core.services.ops.audit import clean_reason, record
 
@@ -66,10 +69,9 @@ def change_email(
     """The parent-side change (confirmation to the new address, notice to the old one), then the entry."""
     clean_reason("parent.change_email", reason)
     with ctx.read() as uow:
-        old = _account(uow, account_id).email
-    profile.change_email(ctx, account_id, new_email)
-    with ctx.uow() as uow:
-        new = uow.accounts.get(account_id).email
+        _account(uow, account_id)
+
+    def audit(uow, old: str, new: str) -> None:
         record(
             ctx,
             uow,
@@ -81,7 +83,8 @@ def change_email(
             after={"email": mask_email(new)},
             reason=reason,
         )
-        uow.commit()
+
+    profile.change_email(ctx, account_id, new_email, audit)
 
 
 def grant(
@@ -188,12 +191,8 @@ def cancel(
         "state": current.payment_state_id,
         "endDate": current.end_date.isoformat() if current.end_date else None,
     }
-    if not current.is_cancelled() and current.payment_state_id != FREE_CAMPAIGN:
-        subscription_changes.cancel(ctx, account_id, subscription_id)
-    elif at_period_end:
-        raise DomainError(errors.ALREADY_CANCELLED)
-    with ctx.uow() as uow:
-        sub = uow.subscriptions.get(subscription_id)
+
+    def audit(uow, sub) -> None:  # the change "now" adds and the entry, in one transaction
         if not at_period_end and not sub.is_expired(now):
             sub.expire(now)
             uow.subscriptions.save(sub)
@@ -212,6 +211,14 @@ def cancel(
             },
             reason=reason,
         )
+
+    if not current.is_cancelled() and current.payment_state_id != FREE_CAMPAIGN:
+        return cancellation.cancel(ctx, account_id, subscription_id, audit)
+    if at_period_end:
+        raise DomainError(errors.ALREADY_CANCELLED)
+    with ctx.uow() as uow:  # already cancelled (or a comp): only "now" is left to do
+        sub = uow.subscriptions.get(subscription_id)
+        audit(uow, sub)
         uow.commit()
     return sub
 
@@ -243,7 +250,9 @@ def revoke_sessions(
         uow.commit()
 
 
-def export(ctx: ServiceContext, staff: StaffMember, account_id: int, reason: str | None) -> dict:
+def export(
+    ctx: ServiceContext, staff: StaffMember, account_id: int, reason: str | None
+) -> dict[str, Any]:
     with ctx.read() as uow:
         _account(uow, account_id)
     document = data_rights.export(ctx, account_id)
@@ -270,8 +279,8 @@ def erase(
         account = _account(uow, account_id)
     if (confirmation or "").strip().lower() != account.email.lower():
         raise DomainError(errors.CONFIRMATION_MISMATCH)
-    data_rights.erase_account(ctx, account_id)
-    with ctx.uow() as uow:
+
+    def audit(uow) -> None:
         record(
             ctx,
             uow,
@@ -282,4 +291,5 @@ def erase(
             before={"email": mask_email(account.email)},
             reason=reason,
         )
-        uow.commit()
+
+    data_rights.erase_account(ctx, account_id, audit=audit)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.domain import errors
 from core.domain.errors import DomainError
 from core.domain.ports import UnitOfWork
@@ -27,8 +29,8 @@ def record(
     *,
     account_id: int | None = None,
     target: str | None = None,
-    before: dict | None = None,
-    after: dict | None = None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
     reason: str | None = None,
     outcome: str = "done",
 ) -> None:

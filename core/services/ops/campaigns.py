@@ -4,6 +4,7 @@ redeemed and converted to paid (the redeeming parent has a paid subscription), b
 
 from __future__ import annotations
 
+from typing import Any
 
 from core.domain import errors
 from core.domain.errors import DomainError
@@ -19,17 +20,17 @@ MAX_LISTED = 10_000
 def create(
     ctx: ServiceContext,
     staff: StaffMember,
-    fields: dict,
+    fields: dict[str, Any],
     count: int,
     prefix: str,
     reason: str | None,
 ) -> list[str]:
     try:
         template = coupon_batches.checked(coupon_batches.from_row({**fields, "code": "TEMPLATE"}))
-        codes = coupon_batches.create_batch(ctx, template, count, prefix)
     except (coupon_batches.BatchError, ValueError) as exc:
         raise DomainError(errors.PARAMETER_REQUIRED, field=str(exc)[:200]) from None
-    with ctx.uow() as uow:
+
+    def audit(uow, codes: list[str]) -> None:  # in the transaction that adds the codes
         record(
             ctx,
             uow,
@@ -45,33 +46,36 @@ def create(
             },
             reason=reason,
         )
-        uow.commit()
-    return codes
+
+    try:
+        return coupon_batches.create_batch(ctx, template, count, prefix, audit)
+    except (coupon_batches.BatchError, ValueError) as exc:
+        raise DomainError(errors.PARAMETER_REQUIRED, field=str(exc)[:200]) from None
 
 
-def import_rows(ctx: ServiceContext, staff: StaffMember, rows: list[dict], reason: str | None):
-    report = coupon_batches.import_rows(ctx, rows)
-    if not report.errors:
-        with ctx.uow() as uow:
-            record(
-                ctx,
-                uow,
-                staff,
-                "coupons.import",
-                target="coupons:import",
-                after={"added": report.added, "skipped": report.skipped},
-                reason=reason,
-            )
-            uow.commit()
-    return report
+def import_rows(
+    ctx: ServiceContext, staff: StaffMember, rows: list[dict[str, Any]], reason: str | None
+):
+    def audit(uow, report) -> None:  # in the importing transaction
+        record(
+            ctx,
+            uow,
+            staff,
+            "coupons.import",
+            target="coupons:import",
+            after={"added": report.added, "skipped": report.skipped},
+            reason=reason,
+        )
+
+    return coupon_batches.import_rows(ctx, rows, audit)
 
 
-def codes(ctx: ServiceContext, prefix: str) -> list[dict]:
+def codes(ctx: ServiceContext, prefix: str) -> list[dict[str, Any]]:
     with ctx.read() as uow:
         return uow.campaigns.coupons(_prefix(prefix), MAX_LISTED)
 
 
-def report(ctx: ServiceContext, prefix: str) -> dict:
+def report(ctx: ServiceContext, prefix: str) -> dict[str, Any]:
     with ctx.read() as uow:
         return uow.campaigns.report(_prefix(prefix))
 

@@ -6,6 +6,7 @@ the audit entry carries the charge before and after. A repeat of a finished refu
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from core.domain import errors
 from core.domain.errors import DomainError
@@ -29,7 +30,7 @@ def _charge_of(ctx: ServiceContext, account_id: int, transaction_id: str) -> Pay
     return payment
 
 
-def _state(payment: Payment) -> dict:
+def _state(payment: Payment) -> dict[str, Any]:
     return {
         "status": payment.status,
         "refunded": str(payment.refunded_amount),
@@ -110,7 +111,9 @@ def give_back(
     return event
 
 
-def payments_of(ctx: ServiceContext, account_id: int) -> tuple[list[dict], list[PaymentEvent]]:
+def payments_of(
+    ctx: ServiceContext, account_id: int
+) -> tuple[list[dict[str, Any]], list[PaymentEvent]]:
     """The parent's charges (with what is left to give back) and their history, oldest first."""
     with ctx.read() as uow:
         history = uow.payments.events(account_id=account_id)

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.domain import errors, payments
 from core.domain.errors import DomainError
 from core.domain.staff import StaffMember
-from core.services import subscription_changes
+from core.services import gateway_events
 from core.services.context import ServiceContext
 from core.services.ops.audit import clean_reason, record
 
 
-def dead_letters(ctx: ServiceContext, limit: int = 100) -> list[dict]:
+def dead_letters(ctx: ServiceContext, limit: int = 100) -> list[dict[str, Any]]:
     with ctx.read() as uow:
         return uow.ops.dead_letters(limit)
 
@@ -49,7 +51,7 @@ def discard(ctx: ServiceContext, staff: StaffMember, message_id: int, reason: st
 
 def replay_webhook(
     ctx: ServiceContext, staff: StaffMember, event_id: int, reason: str | None
-) -> dict:
+) -> dict[str, Any]:
     """Apply a logged gateway event again (admin), with a reason; audited with the subscription before and
     after, in the transaction that changes it. Only subscription events are logged (disputes live in the
     payment history)."""
@@ -69,7 +71,7 @@ def replay_webhook(
         currency=row["currency"],
     )
 
-    def audit(uow, before: dict, sub) -> None:
+    def audit(uow, before: dict[str, Any], sub) -> None:
         uow.ops.count_replay(event_id)
         record(
             ctx,
@@ -89,12 +91,12 @@ def replay_webhook(
             reason=reason,
         )
 
-    sub = subscription_changes.replay_webhook(ctx, event, audit)
+    sub = gateway_events.replay_webhook(ctx, event, audit)
     return {"subscription_id": sub.id, "state": sub.payment_state_id, "end_date": sub.end_date}
 
 
 def webhook_events(
     ctx: ServiceContext, limit: int = 100, before_id: int | None = None
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     with ctx.read() as uow:
         return uow.ops.webhook_events(limit, before_id)

@@ -3,9 +3,15 @@ Child profiles appear as a number only: never a nickname or an age band."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from core.domain import errors
 from core.domain.errors import DomainError
+from core.domain.staff import AuditFilter, mask_email
+from core.domain.stores import cancel_route
 from core.domain.subscriptions import Subscription
+from core.services.context import ServiceContext
+from core.services.ops import money
 
 SUBSCRIPTION_FIELDS = (
     "id",
@@ -27,10 +33,6 @@ SUBSCRIPTION_FIELDS = (
     "created_at",
     "partner",
 )
-from core.domain.staff import AuditFilter, mask_email
-from core.services.context import ServiceContext
-from core.services.ops import money
-from core.domain.stores import cancel_route
 
 SEARCH_KINDS = ("email", "name", "phone", "subscription", "gateway", "coupon")
 PARTIAL_KINDS = ("email", "name", "phone")
@@ -38,7 +40,7 @@ MIN_PARTIAL = 3  # shorter text would match too much (and trigram indexes need t
 MAX_QUERY = 100
 
 
-def search(ctx: ServiceContext, kind: str, text: str) -> list[dict]:
+def search(ctx: ServiceContext, kind: str, text: str) -> list[dict[str, Any]]:
     text = (text or "").strip()
     if kind not in SEARCH_KINDS or not text or len(text) > MAX_QUERY:
         raise DomainError(errors.PARAMETER_REQUIRED, field="q")
@@ -50,7 +52,7 @@ def search(ctx: ServiceContext, kind: str, text: str) -> list[dict]:
         return uow.ops.search(kind, text)
 
 
-def page(ctx: ServiceContext, account_id: int) -> dict:
+def page(ctx: ServiceContext, account_id: int) -> dict[str, Any]:
     now = ctx.clock.now()
     with ctx.read() as uow:
         account = uow.ops.account(account_id)
@@ -82,13 +84,13 @@ def page(ctx: ServiceContext, account_id: int) -> dict:
     return view
 
 
-def subscription_view(s: Subscription, now) -> dict:
+def subscription_view(s: Subscription, now) -> dict[str, Any]:
     view = {k: getattr(s, k) for k in SUBSCRIPTION_FIELDS}
     view.update(cancel=cancel_route(s), is_expired=s.is_expired(now), visible=s.visible)
     return view
 
 
-def email_status(e: dict) -> str:
+def email_status(e: dict[str, Any]) -> str:
     if e["delivered_at"]:
         return "delivered"
     if e["discarded_at"]:
@@ -98,7 +100,7 @@ def email_status(e: dict) -> str:
     return "retrying" if e["attempts"] else "pending"
 
 
-def timeline(view: dict) -> list[dict]:
+def timeline(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Every dated event of the page, newest first: kind and detail are data (codes, ids, topics); `state`, when
     there is one, is a key the console translates (an e-mail's delivery status, a consent given or withdrawn)."""
     events = [

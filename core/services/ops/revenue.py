@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 from core.domain.coupons import parse_duration
 from core.services.context import ServiceContext
@@ -52,20 +53,79 @@ def _midnight(now):
     return now.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
+REROLL_DAYS = 2  # the job rolls the last two finished days again each time (events that came late)
+
+
+def _day_rows(uow, since, until) -> list[dict]:
+    """The funnel of [since, until) counted from the events and accounts, as roll-up rows."""
+    rows = [
+        {
+            "day": s["day"],
+            "origin": s["origin"],
+            "campaign": s["campaign"],
+            "step": s["event"],
+            "count": s["count"],
+        }
+        for s in uow.revenue.funnel(since, until, tuple(e for _, e in FUNNEL_EVENTS))
+    ]
+    rows += [
+        {
+            "day": r["day"],
+            "origin": "Ads" if r["campaign"] else "Organic",
+            "campaign": r["campaign"],
+            "step": "registered",
+            "count": r["count"],
+        }
+        for r in uow.revenue.registrations(since, until)
+    ]
+    return rows
+
+
+def roll_up_funnel(ctx: ServiceContext) -> int:
+    """The beat job (tasks.roll_up_funnel): every finished UTC day of the last MAX_DAYS not rolled up yet,
+    and the last REROLL_DAYS again. Idempotent; answers how many days it wrote."""
+    now = ctx.clock.now()
+    today = _midnight(now)
+    first = today - timedelta(days=MAX_DAYS)
+    with ctx.read() as uow:
+        done = uow.revenue.rolled_days(first.date().isoformat())
+    days = [first + timedelta(days=i) for i in range(MAX_DAYS)]
+    due = [
+        d
+        for d in days
+        if d.date().isoformat() not in done or d >= today - timedelta(days=REROLL_DAYS)
+    ]
+    for day in due:
+        with ctx.uow() as uow:
+            rows = _day_rows(uow, day, day + timedelta(days=1))
+            uow.revenue.store_rollup(day.date().isoformat(), rows, now)
+            uow.commit()
+    return len(due)
+
+
 def funnel(ctx: ServiceContext, days: int = 30) -> list[dict]:
     """START_FREE_TRIAL -> CLICK_REGISTER -> registered -> PAYMENT_DONE per UTC day, origin and utm campaign,
     for the last `days` days (today included); newest day first. Analytics steps count distinct journeys;
     `registered` counts accounts created, which keep their landing's utm tags but not the ad click id that
-    decides the origin: a sign-up with a campaign counts as Ads, one without as Organic."""
-    now = ctx.clock.now()
-    since = _midnight(now) - timedelta(days=max(1, min(days, MAX_DAYS)) - 1)
-    with ctx.read() as uow:
-        steps = uow.revenue.funnel(since, now, tuple(e for _, e in FUNNEL_EVENTS))
-        registered = uow.revenue.registrations(since, now)
-    key_of = {event: key for key, event in FUNNEL_EVENTS}
-    rows: dict[tuple, dict] = {}
+    decides the origin: a sign-up with a campaign counts as Ads, one without as Organic.
 
-    def row(day, origin, campaign) -> dict:
+    Finished days come from the daily roll-up (`funnel_daily`, written by `roll_up_funnel`); from the first
+    day not rolled up (today, normally) to now they are counted from the events."""
+    now = ctx.clock.now()
+    today = _midnight(now)
+    since = today - timedelta(days=max(1, min(days, MAX_DAYS)) - 1)
+    with ctx.read() as uow:
+        rolled = uow.revenue.rolled_days(since.date().isoformat())
+        live_from = since
+        while live_from < today and live_from.date().isoformat() in rolled:
+            live_from += timedelta(days=1)
+        found = uow.revenue.rolled_funnel(
+            since.date().isoformat(), live_from.date().isoformat()
+        ) + _day_rows(uow, live_from, now)
+    key_of = {event: key for key, event in FUNNEL_EVENTS}
+    rows: dict[tuple, dict[str, Any]] = {}
+
+    def row(day, origin, campaign) -> dict[str, Any]:
         return rows.setdefault(
             (day, origin, campaign),
             {
@@ -76,19 +136,16 @@ def funnel(ctx: ServiceContext, days: int = 30) -> list[dict]:
             },
         )
 
-    for s in steps:
-        row(s["day"], s["origin"], s["campaign"])[key_of[s["event"]]] += s["count"]
-    for r in registered:
-        row(r["day"], "Ads" if r["campaign"] else "Organic", r["campaign"])["registered"] += r[
-            "count"
-        ]
+    for f in found:
+        key = "registered" if f["step"] == "registered" else key_of[f["step"]]
+        row(f["day"], f["origin"], f["campaign"])[key] += f["count"]
     by_origin = sorted(rows.values(), key=lambda r: (r["origin"], r["campaign"]))
     return sorted(
         by_origin, key=lambda r: r["day"], reverse=True
     )  # stable: newest day, then origin, campaign
 
 
-def trial_cohorts(ctx: ServiceContext, weeks: int = 12) -> list[dict]:
+def trial_cohorts(ctx: ServiceContext, weeks: int = 12) -> list[dict[str, Any]]:
     """Trial -> paid by weekly cohort (the UTC week, from Monday, the trial began): trials started, how many
     were charged since, and the rate (a decimal string, 4 places); oldest week first."""
     now = ctx.clock.now()
@@ -111,7 +168,7 @@ def trial_cohorts(ctx: ServiceContext, weeks: int = 12) -> list[dict]:
     ]
 
 
-def overview(ctx: ServiceContext) -> dict:
+def overview(ctx: ServiceContext) -> dict[str, Any]:
     now = ctx.clock.now()
     with ctx.read() as uow:
         active = uow.revenue.active_by_plan(now)

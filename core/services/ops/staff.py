@@ -4,11 +4,13 @@ sessions stored as hashes, a throttle of their own, every failed sign-in audited
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from core.domain import errors
 from core.domain.accounts import is_valid_email, normalise_email
 from core.domain.errors import DomainError, RetryLater
 from core.domain.login_throttle import LoginThrottle
+from core.domain.ports import UnitOfWork
 from core.domain.staff import (
     MIN_PASSWORD_LENGTH,
     NOTE_USE_EVERY,
@@ -22,7 +24,10 @@ from core.domain.staff import (
 from core.domain.tokens import hash_token, new_token
 from core.services.context import ServiceContext
 
-_dummy_hash: dict = {}
+_dummy_hash: dict[str, Any] = {}
+
+
+DEFAULT_POLICY = StaffPolicy()  # the session lengths and throttle of the issue (immutable)
 
 
 def _burn_time(ctx: ServiceContext, password: str) -> None:
@@ -32,9 +37,16 @@ def _burn_time(ctx: ServiceContext, password: str) -> None:
 
 
 def create(
-    ctx: ServiceContext, totp: Totp, raw_email: str, password: str, role: str
+    ctx: ServiceContext,
+    totp: Totp,
+    raw_email: str,
+    password: str,
+    role: str,
+    by: StaffMember | None = None,
+    reason: str | None = None,
 ) -> tuple[StaffMember, str]:
-    """A new staff member; answers it and the TOTP provisioning URI (shown once, never stored elsewhere)."""
+    """A new staff member; answers it and the TOTP provisioning URI (shown once, never stored elsewhere).
+    `by`: the admin who made it in the console (None: the CLI)."""
     email = normalise_email(raw_email)
     if not is_valid_email(email):
         raise DomainError(errors.INVALID_EMAIL)
@@ -60,12 +72,124 @@ def create(
             AuditEntry(
                 action="staff.create",
                 at=now,
+                staff_id=by.id if by else None,
+                staff_email=by.email if by else None,
                 target=f"staff:{member.id}",
                 after={"email": mask_email(email), "role": role},
+                reason=(reason or "").strip()[:500] or None,
             )
         )
         uow.commit()
     return member, totp.provisioning_uri(secret, email)
+
+
+def staff_list(ctx: ServiceContext) -> list[dict[str, Any]]:
+    """Every staff member (no secret, no hash), with how many live sessions each has."""
+    now = ctx.clock.now()
+    with ctx.read() as uow:
+        members = uow.staff.all()
+        live = uow.staff.live_session_counts(now)
+    return [
+        {
+            "id": m.id,
+            "email": m.email,
+            "role": m.role,
+            "created_at": m.created_at,
+            "disabled_at": m.disabled_at,
+            "sessions": live.get(m.id, 0),
+        }
+        for m in members
+    ]
+
+
+def _other(uow: UnitOfWork, admin: StaffMember, staff_id: int) -> StaffMember:
+    member = uow.staff.get(staff_id)
+    if member is None:
+        raise DomainError(errors.STAFF_NOT_FOUND)
+    if member.id == admin.id:
+        raise DomainError(
+            errors.STAFF_SELF
+        )  # another admin must do it: nobody locks themselves out
+    return member
+
+
+def _audit(
+    ctx: ServiceContext,
+    uow: UnitOfWork,
+    admin: StaffMember,
+    action: str,
+    member: StaffMember,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+    reason: str | None,
+) -> None:
+    uow.audit.append(
+        AuditEntry(
+            action=action,
+            at=ctx.clock.now(),
+            staff_id=admin.id,
+            staff_email=admin.email,
+            target=f"staff:{member.id}",
+            before=before,
+            after=after,
+            reason=(reason or "").strip()[:500] or None,
+        )
+    )
+
+
+def change_role(
+    ctx: ServiceContext, admin: StaffMember, staff_id: int, role: str, reason: str | None
+) -> None:
+    """A new role; the member's sessions end (the next sign-in carries the new permissions)."""
+    if role not in ROLES:
+        raise DomainError(errors.PARAMETER_REQUIRED, field="role")
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        member = _other(uow, admin, staff_id)
+        uow.staff.set_fields(member.id, role=role)
+        uow.staff.revoke_all(member.id, now)
+        _audit(ctx, uow, admin, "staff.role", member, {"role": member.role}, {"role": role}, reason)
+        uow.commit()
+
+
+def set_disabled(
+    ctx: ServiceContext, admin: StaffMember, staff_id: int, disabled: bool, reason: str | None
+) -> None:
+    """Disable (sign-in refused, sessions ended at once) or enable a staff member again."""
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        member = _other(uow, admin, staff_id)
+        was = member.disabled_at is not None
+        uow.staff.set_fields(member.id, disabled_at=now if disabled else None)
+        if disabled:
+            uow.staff.revoke_all(member.id, now)
+        _audit(
+            ctx,
+            uow,
+            admin,
+            "staff.disable" if disabled else "staff.enable",
+            member,
+            {"disabled": was},
+            {"disabled": disabled},
+            reason,
+        )
+        uow.commit()
+
+
+def reset_totp(
+    ctx: ServiceContext, totp: Totp, admin: StaffMember, staff_id: int, reason: str | None
+) -> str:
+    """A new TOTP secret (the old authenticator stops working, sessions end); answers the provisioning URI,
+    shown this once."""
+    secret = totp.new_secret()
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        member = _other(uow, admin, staff_id)
+        uow.staff.set_fields(member.id, totp_secret=secret, last_totp_step=None)
+        uow.staff.revoke_all(member.id, now)
+        _audit(ctx, uow, admin, "staff.reset_totp", member, None, None, reason)
+        uow.commit()
+    return totp.provisioning_uri(secret, member.email)
 
 
 def login(
@@ -74,7 +198,7 @@ def login(
     raw_email: str,
     password: str,
     code: str,
-    policy: StaffPolicy = StaffPolicy(),
+    policy: StaffPolicy = DEFAULT_POLICY,
 ) -> tuple[str, StaffMember]:
     """A staff session token for e-mail + password + current TOTP code. Any wrong part: 401
     staffLoginFailed (which part is not said) and an audit entry; too many: 429 with Retry-After."""
@@ -145,7 +269,7 @@ def login(
 
 
 def authenticate(
-    ctx: ServiceContext, raw_token: str | None, policy: StaffPolicy = StaffPolicy()
+    ctx: ServiceContext, raw_token: str | None, policy: StaffPolicy = DEFAULT_POLICY
 ) -> StaffMember:
     """The staff member behind a live staff token, or 401 loginNeeded. A parent's token is unknown here."""
     if not raw_token:

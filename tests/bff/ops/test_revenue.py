@@ -3,7 +3,7 @@
 from datetime import timedelta
 from decimal import Decimal
 
-from sqlalchemy import insert
+from sqlalchemy import insert, select, text
 
 from core.adapters.db.models import AccountRow, SubscriptionRow
 from core.services.ops.revenue import months_of
@@ -287,3 +287,96 @@ def test_the_funnel_by_day_origin_and_campaign_on_known_data(
         f"{day1},Ads,xmas,1,1,1,0",
     ]
     assert client.get("/ops/v1/revenue/funnel?days=0", headers=headers).status_code == 400
+
+
+def test_the_funnel_reads_finished_days_from_the_daily_roll_up(
+    client, container, clock, staff_members
+):
+    """Known answers from the roll-up: the same rows as counted live; a finished day is read from
+    funnel_daily (an event arriving for it later is not seen until the job rolls that day again), today is
+    always counted live; the job is idempotent and re-rolls the last two days."""
+    from core.adapters.db.models import AnalyticsEventRow, FunnelDailyRow
+    from core.services.ops import revenue
+
+    now = clock.now()
+    d1, d5 = _at_midnight(now) - timedelta(days=1), _at_midnight(now) - timedelta(days=5)
+    n = iter(range(1, 1000))
+
+    def event(at, journey, name, origin="Organic", campaign=None):
+        with container.engine.begin() as c:
+            c.execute(
+                insert(AnalyticsEventRow).values(
+                    env="web",
+                    app="lumo_tv",
+                    country_code="FR",
+                    occurred_at=at,
+                    received_at=at,
+                    origin=origin,
+                    platform="web",
+                    device_type="desktop",
+                    transaction_uuid=journey,
+                    event=name,
+                    utm_campaign=campaign,
+                    id=next(n),
+                )
+            )
+
+    h = timedelta(hours=1)
+    event(d1 + h, "u1", "START_FREE_TRIAL")
+    event(d1 + 2 * h, "u1", "CLICK_REGISTER")
+    event(d5 + h, "u2", "START_FREE_TRIAL", "Ads", "xmas")
+    event(d5 + 2 * h, "u2", "PAYMENT_DONE", "Ads", "xmas")
+    event(now - h, "u3", "START_FREE_TRIAL")  # today
+    headers = staff_members.headers("finance")
+
+    def table(days=30):
+        rows = client.get(f"/ops/v1/revenue/funnel?days={days}", headers=headers).json["entries"]
+        return [
+            (
+                r["day"],
+                r["origin"],
+                r["campaign"],
+                r["startFreeTrial"],
+                r["clickRegister"],
+                r["paymentDone"],
+            )
+            for r in rows
+        ]
+
+    today, day1, day5 = now.date().isoformat(), d1.date().isoformat(), d5.date().isoformat()
+    expected = [
+        (today, "Organic", "", 1, 0, 0),
+        (day1, "Organic", "", 1, 1, 0),
+        (day5, "Ads", "xmas", 1, 0, 1),
+    ]
+    live = table()
+    assert live == expected
+    assert (
+        revenue.roll_up_funnel(container.services) == revenue.MAX_DAYS
+    )  # every finished day, once
+    with container.engine.connect() as c:
+        stored = sorted(
+            (r.day, r.origin, r.campaign, r.step, r.count)
+            for r in c.execute(select(FunnelDailyRow))
+        )
+    assert stored == [
+        (day5, "Ads", "xmas", "PAYMENT_DONE", 1),
+        (day5, "Ads", "xmas", "START_FREE_TRIAL", 1),
+        (day1, "Organic", "", "CLICK_REGISTER", 1),
+        (day1, "Organic", "", "START_FREE_TRIAL", 1),
+    ]
+    assert table() == expected  # the same answers, now from the roll-up
+    event(d5 + 3 * h, "u9", "START_FREE_TRIAL", "Ads", "xmas")  # late, for a rolled day
+    event(now - 2 * h, "u8", "CLICK_REGISTER")  # today: counted at once
+    assert table() == [
+        (today, "Organic", "", 1, 1, 0),
+        (day1, "Organic", "", 1, 1, 0),
+        (day5, "Ads", "xmas", 1, 0, 1),  # read from funnel_daily
+    ]
+    assert (
+        revenue.roll_up_funnel(container.services) == revenue.REROLL_DAYS
+    )  # only the last two again
+    assert table()[2] == (day5, "Ads", "xmas", 1, 0, 1)  # day 5 is older than the re-rolled days
+    with container.engine.begin() as c:  # the roll-up lost (restored backup): counted live again
+        c.execute(text("DELETE FROM funnel_rolled_days"))
+    assert table()[2] == (day5, "Ads", "xmas", 2, 0, 1)

@@ -59,6 +59,27 @@ CALLS = {
     ),
     "ops.campaign_codes": ("GET", "/ops/v1/campaigns/codes?prefix=MATRIX", None),
     "ops.campaign_report": ("GET", "/ops/v1/campaigns/report?prefix=MATRIX", None),
+    "ops.staff_list": ("GET", "/ops/v1/staff", None),
+    "ops.staff_create": (
+        "POST",
+        "/ops/v1/staff",
+        {"email": "new.{role}@staff.lumo.example", "role": "support", "password": "x" * 16},
+    ),
+    "ops.staff_role": ("POST", "/ops/v1/staff/{m}/role", {"role": "finance"}),
+    "ops.staff_disable": ("POST", "/ops/v1/staff/{m}/disabled", {"disabled": True}),
+    "ops.staff_reset_totp": ("POST", "/ops/v1/staff/{m}/reset-totp", {}),
+    "ops.site_switches": ("GET", "/ops/v1/site", None),
+    "ops.site_maintenance": (
+        "POST",
+        "/ops/v1/site/maintenance",
+        {"on": False, "reason": "matrix"},
+    ),
+    "ops.site_holiday_promo": (
+        "POST",
+        "/ops/v1/site/holiday-promo",
+        {"from": "2026-12-15", "to": "2026-12-01", "coupon": "NOPE", "reason": "matrix"},
+    ),
+    "ops.site_reset": ("POST", "/ops/v1/site/maintenance/reset", {"reason": "matrix"}),
 }
 
 

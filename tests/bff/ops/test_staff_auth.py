@@ -160,3 +160,23 @@ def test_no_endpoint_changes_the_audit_log_and_the_database_refuses_to(
                 with container.engine.begin() as c:
                     c.execute(text(statement))
     assert len(_audit(container)) >= 2  # staff.create, staff.login still there
+
+
+def test_the_totp_secret_is_stored_sealed_never_bare(container, staff_members):
+    """STAFF_TOTP_KEY seals the secret at rest: the row holds a Fernet token, not the base32 secret the
+    provisioning URI carries; a key that cannot open it checks no code."""
+    import pyotp
+
+    from core.adapters.totp import PyotpTotp, is_sealed
+
+    uri = staff_members.create("sealed@staff.lumo.example", "support")
+    bare = pyotp.parse_uri(uri).secret
+    with container.services.read() as uow:
+        stored = uow.staff.by_email("sealed@staff.lumo.example").totp_secret
+    assert is_sealed(stored) and bare not in stored
+    assert container.totp.reveal(stored) == bare
+    now = container.services.clock.now()
+    code = pyotp.TOTP(bare).at(now)
+    other = PyotpTotp("8vQ2cX3y1QqkLqv0y7r0lJmYtq0mS6q4Vd0b2D3E4fA=")
+    assert other.matching_step(stored, code, now) is None
+    assert container.totp.matching_step(stored, code, now) is not None

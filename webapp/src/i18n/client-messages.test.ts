@@ -80,10 +80,19 @@ function namespacesReadBelow(entry: string): Set<string> {
   return namespaces;
 }
 
-/** The namespaces a page or layout sends with <PageMessages namespaces={[…]}>. */
+/**
+ * The namespaces a page or layout sends with <PageMessages namespaces={[…]}>, itself or in a server
+ * component it imports (a page's content shared by two routes, e.g. components/register/RegisterPage).
+ */
 function namespacesSentBy(entry: string): string[] {
-  const match = /<PageMessages\s+namespaces=\{\[([^\]]*)\]\}/.exec(read(entry));
-  return match ? [...match[1].matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1]) : [];
+  const own = (file: string) => {
+    const match = /<PageMessages\s+namespaces=\{\[([^\]]*)\]\}/.exec(read(file));
+    return match ? [...match[1].matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1]) : [];
+  };
+  const imported = [...read(entry).matchAll(/from\s*['"]([^'"]+)['"]/g)]
+    .map(([, specifier]) => resolveImport(entry, specifier))
+    .filter((file): file is string => !!file && !isClientModule(file));
+  return [entry, ...imported].flatMap(own);
 }
 
 /** The layouts above a page or layout, below the locale layout. */

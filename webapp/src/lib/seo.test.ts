@@ -1,7 +1,8 @@
 /** @jest-environment node */
 import robots from '@/app/robots';
 import sitemap, { PUBLIC_PATHS } from '@/app/sitemap';
-import { absoluteUrl, languageAlternates, siteUrl } from './seo';
+import { getTranslations } from 'next-intl/server';
+import { absoluteUrl, languageAlternates, OG_LOCALES, pageMetadata, siteUrl } from './seo';
 
 jest.mock('next-intl/server', () => ({ getTranslations: jest.fn() }));
 
@@ -11,6 +12,22 @@ describe('SEO addresses', () => {
   });
   afterEach(() => {
     delete process.env.NEXT_PUBLIC_SITE_URL;
+  });
+
+  it("gives og:locale in Open Graph's ar_AR style, with the other eight as alternates (issue 17)", async () => {
+    (getTranslations as jest.Mock).mockResolvedValue((key: string) => `[${key}]`);
+    const metadata = await pageMetadata({
+      locale: 'ar',
+      namespace: 'ContactPage',
+      path: '/contact',
+    });
+    const og = metadata.openGraph as { locale: string; alternateLocale: string[] };
+    expect(og.locale).toBe('ar_AR');
+    expect(og.alternateLocale).toHaveLength(8);
+    expect(og.alternateLocale).toContain('en_GB');
+    expect(Object.values(OG_LOCALES).every((tag) => /^[a-z]{2}_[A-Z]{2}$/.test(tag))).toBe(true);
+    expect(metadata.alternates?.canonical).toBe('https://www.lumo.test/ar/contact');
+    expect(metadata.description).toBe('[description]');
   });
 
   it('builds canonical URLs with the optional locale prefix', () => {

@@ -40,9 +40,26 @@ export type SeoNamespace =
   | 'FaqPage'
   | 'AboutPage'
   | 'LearningPage' // issue 7 "Pages"
+  | 'ContactPage' // issue 17: canonical, hreflang and description on /contact too
   | 'ProductInfoPage.tv'
   | 'ProductInfoPage.stories'
   | 'ProductInfoPage.games';
+
+/**
+ * Open Graph's og:locale is language_TERRITORY (ar_AR, en_GB), not a BCP 47 tag (issue 17): the
+ * territory each of our catalogues is written for.
+ */
+export const OG_LOCALES: Record<Locale, string> = {
+  ar: 'ar_AR',
+  de: 'de_DE',
+  en: 'en_GB',
+  es: 'es_ES',
+  fr: 'fr_FR',
+  it: 'it_IT',
+  nl: 'nl_NL',
+  pt: 'pt_PT',
+  ru: 'ru_RU',
+};
 
 type Options = {
   locale: Locale;
@@ -69,7 +86,17 @@ export async function pageMetadata({
     title,
     description,
     alternates: { canonical: url, languages: languageAlternates(path) },
-    openGraph: { type: 'website', siteName: tSite('title'), title, description, url, locale },
+    openGraph: {
+      type: 'website',
+      siteName: tSite('title'),
+      title,
+      description,
+      url,
+      locale: OG_LOCALES[locale],
+      alternateLocale: routing.locales
+        .filter((other) => other !== locale)
+        .map((other) => OG_LOCALES[other]),
+    },
     twitter: { card: 'summary', title, description },
     robots: index ? { index: true, follow: true } : { index: false, follow: true },
   };

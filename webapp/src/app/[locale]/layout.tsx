@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { Metadata, Viewport } from 'next';
-import { headers } from 'next/headers';
-import { connection } from 'next/server';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import LandingParamsCapture from '@/components/landing/LandingParamsCapture';
@@ -10,9 +8,12 @@ import { shellMessages } from '@/i18n/client-messages';
 import { textDirection } from '@/i18n/direction';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 import { routing } from '@/i18n/routing';
-import { consentProbeScript } from '@/lib/consent';
-import { nonceOf } from '@/lib/security/headers';
+import { nunitoCyrillic, nunitoLatin, tajawalArabic } from '@/lib/fonts/fonts';
+import { fontStack } from '@/lib/fonts/stack';
+import { HEAD_SCRIPT } from '@/lib/security/inline-scripts';
 import '../globals.css';
+
+const FONTS = { latin: nunitoLatin, cyrillic: nunitoCyrillic, arabic: tajawalArabic };
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -32,18 +33,22 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 type Props = LocaleParams & { children: ReactNode };
 
 export default async function LocaleLayout({ children, params }: Props) {
-  // Rendered per request: Next.js can only put the response's CSP nonce (src/proxy.ts) on the
-  // scripts of a page it renders now, not on one prerendered at build time.
-  await connection();
+  // Issue 20: nothing here reads the request, so pages that read nothing either are prerendered (src/proxy.ts
+  // allows their inline scripts by hash); the rest render per request with a nonce on Next's scripts.
   const locale = await resolvePageLocale(params);
   // The shell's texts; each page adds its own (i18n/client-messages.ts, i18n/PageMessages.tsx).
   const messages = shellMessages(await getMessages());
-  const nonce = nonceOf((await headers()).get('content-security-policy'));
   return (
     // The consent probe may mark <html> before React hydrates it (see lib/consent.ts).
-    <html lang={locale} dir={textDirection(locale)} suppressHydrationWarning>
+    <html
+      lang={locale}
+      dir={textDirection(locale)}
+      style={{ '--font': fontStack(locale, FONTS) } as CSSProperties}
+      suppressHydrationWarning
+    >
       <head>
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: consentProbeScript() }} />
+        {/* Allowed by its hash (src/proxy.ts), on every page. */}
+        <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
       </head>
       <body>
         <NextIntlClientProvider messages={messages}>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import { checkAgeGate } from '@/lib/api/children';
@@ -24,6 +25,7 @@ export default function AgeGate({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>('asking');
   const [errorKey, setErrorKey] = useState<ErrorKey | null>(null);
   const [wait, setWait] = useState(0);
+  const { ref: formRef, focusError } = useErrorFocus();
 
   // Read after the first render: the server renders the question (it cannot see session storage).
   useEffect(() => {
@@ -55,14 +57,14 @@ export default function AgeGate({ children }: { children: ReactNode }) {
     const birthYear = Number(year);
     if (!/^\d{4}$/.test(year.trim())) {
       setErrorKey('birthYearInvalid');
-      return;
+      return focusError();
     }
     setState('checking');
     const result = await checkAgeGate(birthYear);
     if (!result.ok) {
       setErrorKey(result.errorKey);
       setState('asking');
-      return;
+      return focusError();
     }
     if (result.data.allowed) {
       rememberAgeGatePassed();
@@ -87,8 +89,18 @@ export default function AgeGate({ children }: { children: ReactNode }) {
     <section className="page">
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
-      <form className="form" onSubmit={submit} noValidate aria-busy={state === 'checking'}>
-        {errorKey && <Flash kind="error">{tErrors(errorKey)}</Flash>}
+      <form
+        ref={formRef}
+        className="form"
+        onSubmit={submit}
+        noValidate
+        aria-busy={state === 'checking'}
+      >
+        {errorKey && (
+          <Flash kind="error" id="age-gate-error">
+            {tErrors(errorKey)}
+          </Flash>
+        )}
         <label className="field">
           <span>{t('birthYear')}</span>
           <input
@@ -99,6 +111,7 @@ export default function AgeGate({ children }: { children: ReactNode }) {
             dir="ltr"
             required
             aria-invalid={errorKey === 'birthYearInvalid'}
+            aria-describedby={errorKey === 'birthYearInvalid' ? 'age-gate-error' : undefined}
             value={year}
             onChange={(e) => setYear(e.target.value.replace(/\D/g, '').slice(0, 4))}
           />

@@ -78,7 +78,7 @@ export default function ChildRow({ child, onRename, onDelete }: Props) {
         </span>
       ) : (
         <span className={styles.actions}>
-          <Link href={`/children/${child.id}`} className="button button-secondary">
+          <Link prefetch={false} href={`/children/${child.id}`} className="button button-secondary">
             {t('settings', { name: child.name })}
           </Link>
           <button

@@ -35,7 +35,9 @@ export default function ChildSettingsView({ childId }: { childId: number }) {
   return (
     <>
       <p>
-        <Link href="/children">{t('back')}</Link>
+        <Link prefetch={false} href="/children">
+          {t('back')}
+        </Link>
       </p>
       {errorKey && <Flash kind="error">{tErrors(errorKey)}</Flash>}
       {!settings && !errorKey && <Spinner label={t('loading')} />}

@@ -20,13 +20,13 @@ export default function FamilyLinks({
       <h2 id="family-links-title">{t('title')}</h2>
       <ul>
         <li>
-          <Link href="/children" className={linkClassName}>
+          <Link prefetch={false} href="/children" className={linkClassName}>
             {t('children')}
           </Link>
           <p>{t('childrenText')}</p>
         </li>
         <li>
-          <Link href="/link" className={linkClassName}>
+          <Link prefetch={false} href="/link" className={linkClassName}>
             {t('link')}
           </Link>
           <p>{t('linkText')}</p>

@@ -1,6 +1,7 @@
 'use client';
 
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { focusFirstError } from './errorFocus';
 import type { ErrorKey } from '@/lib/api/errors';
 
 export type ApiForm = {
@@ -22,6 +23,8 @@ type Options = {
  * first, then `send`. `send` answers the error key to show, which frees the button again,
  * or nothing when it succeeded: the form then moves on (another page, its "done" view)
  * and the button stays busy meanwhile. A thrown error shows the generic message.
+ * Issue 17: after a failed submit the focus goes to the first invalid field, else to the error
+ * message (components/common/errorFocus.ts).
  */
 export function useApiForm(
   send: () => Promise<ErrorKey | null | undefined>,
@@ -31,12 +34,21 @@ export function useApiForm(
   const [error, setError] = useState<ErrorKey | null>(options.initialError ?? null);
   // The state updates on the next render; the ref also stops a second click in the same tick.
   const busy = useRef(false);
+  const form = useRef<HTMLFormElement | null>(null);
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (failures) focusFirstError(form.current);
+  }, [failures]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy.current) return;
+    form.current = event.currentTarget;
     setError(null);
-    if (options.validate && !options.validate()) return;
+    if (options.validate && !options.validate()) {
+      setFailures((n) => n + 1);
+      return;
+    }
     busy.current = true;
     setSubmitting(true);
     let failure: ErrorKey | null | undefined;
@@ -49,6 +61,7 @@ export function useApiForm(
       busy.current = false;
       setError(failure);
       setSubmitting(false);
+      setFailures((n) => n + 1);
     }
   }
 

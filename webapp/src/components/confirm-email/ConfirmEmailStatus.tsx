@@ -37,7 +37,7 @@ export default function ConfirmEmailStatus({ token }: { token: string }) {
   return (
     <Flash kind={state.kind === 'confirmed' ? 'success' : 'error'}>
       <p>{state.kind === 'confirmed' ? t('success') : tErrors(state.errorKey)}</p>
-      <Link href="/login" className="button">
+      <Link prefetch={false} href="/login" className="button">
         {tCommon('goToLogin')}
       </Link>
     </Flash>

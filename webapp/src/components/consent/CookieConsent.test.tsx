@@ -158,3 +158,41 @@ describe('the consent probe of the document head', () => {
     expect(screen.getByRole('region', { name: t.title })).toBeInTheDocument();
   });
 });
+
+describe('cookie-consent banner, access (issue 17)', () => {
+  it('is compact: the short text, the policy link, "choose cookies" and two buttons', () => {
+    renderWithIntl(<CookieConsent />);
+    const region = screen.getByRole('region', { name: t.title });
+    expect(region).toHaveTextContent(t.introShort);
+    expect(region).not.toHaveTextContent(t.intro);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      t.customize,
+      t.acceptAll,
+      t.necessaryOnly,
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: t.customize }));
+    expect(region).toHaveTextContent(t.intro);
+  });
+
+  it('publishes its height for the page while open and releases it once answered', () => {
+    renderWithIntl(<CookieConsent />);
+    const root = document.documentElement;
+    expect(root.style.getPropertyValue('--cookie-banner-size')).toMatch(/^\d+px$/);
+    fireEvent.click(screen.getByRole('button', { name: t.acceptAll }));
+    expect(root.style.getPropertyValue('--cookie-banner-size')).toBe('');
+  });
+
+  it('moves the focus into the choices when the footer link opens them again', async () => {
+    saveConsent({ analytics: false, marketing: false });
+    renderWithIntl(<CookieConsent />);
+    act(() => openCookieSettings());
+    expect(screen.getByRole('region', { name: t.title })).toHaveFocus();
+  });
+
+  it('has its texts in Arabic', () => {
+    renderWithIntl(<CookieConsent />, 'ar');
+    expect(screen.getByRole('region', { name: ar.CookieConsent.title })).toHaveTextContent(
+      ar.CookieConsent.introShort,
+    );
+  });
+});

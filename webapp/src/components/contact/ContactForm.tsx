@@ -3,6 +3,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import { apiRequest } from '@/lib/api/client';
 import { emailError } from '@/lib/email';
 
@@ -30,6 +31,7 @@ export default function ContactForm() {
   });
   const [invalid, setInvalid] = useState<Partial<Record<keyof Fields, string>>>({});
   const [status, setStatus] = useState<'editing' | 'sending' | 'sent' | 'failed'>('editing');
+  const { ref: formRef, focusError } = useErrorFocus();
   const set = (field: keyof Fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [field]: e.target.value }));
 
@@ -43,7 +45,7 @@ export default function ContactForm() {
     const emailKey = emailError(fields.email.trim());
     if (emailKey) errors.email = tErrors(emailKey);
     setInvalid(errors);
-    if (Object.keys(errors).length) return;
+    if (Object.keys(errors).length) return focusError();
     setStatus('sending');
     const result = await apiRequest<unknown>('/v4/contact', {
       method: 'POST',
@@ -57,6 +59,7 @@ export default function ContactForm() {
       },
     });
     setStatus(result.ok ? 'sent' : 'failed');
+    if (!result.ok) focusError();
   }
 
   if (status === 'sent') return <Flash kind="success">{t('sent')}</Flash>;
@@ -80,7 +83,13 @@ export default function ContactForm() {
   });
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={status === 'sending'}>
+    <form
+      ref={formRef}
+      className="form"
+      onSubmit={submit}
+      noValidate
+      aria-busy={status === 'sending'}
+    >
       {status === 'failed' && (
         <Flash kind="error" onClose={() => setStatus('editing')}>
           {tErrors('contactSendFailed')}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState, type FormEvent } from 'react';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
@@ -25,6 +26,7 @@ export default function EmailOverlay({ account, onSaved }: Props) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<ErrorKey | null>(null);
   const [status, setStatus] = useState<'editing' | 'saving' | 'saved'>('editing');
+  const { ref: formRef, focusError } = useErrorFocus();
 
   useEffect(() => {
     if (partner && session.get('emailModal') !== 'closed') setRequest({ partner });
@@ -40,11 +42,12 @@ export default function EmailOverlay({ account, onSaved }: Props) {
     if (status === 'saving') return;
     const invalid = emailError(email);
     setError(invalid);
-    if (invalid) return;
+    if (invalid) return focusError();
     setStatus('saving');
     const result = await changeEmail(email.trim());
     if (!result.ok) {
       setStatus('editing');
+      focusError();
       return setError(result.code === 5 ? 'emailTaken' : result.errorKey);
     }
     if (sendsPasswordMail(request)) await sendPartnerPasswordMail(email.trim());
@@ -66,7 +69,7 @@ export default function EmailOverlay({ account, onSaved }: Props) {
           </button>
         </>
       ) : (
-        <form className="form" onSubmit={submit} noValidate>
+        <form ref={formRef} className="form" onSubmit={submit} noValidate>
           <p>{t('intro', { partner: request.partner })}</p>
           {error && (
             <Flash kind="error" onClose={() => setError(null)}>

@@ -62,7 +62,7 @@ export default function AboutView() {
           ))}
         </ul>
         <p className={styles.moreLink}>
-          <Link href={INFO_PATHS.learning} className="text-link">
+          <Link prefetch={false} href={INFO_PATHS.learning} className="text-link">
             {t('learningLink')}
           </Link>
         </p>
@@ -71,7 +71,7 @@ export default function AboutView() {
       <section className="landing-section signup" aria-labelledby="about-contact-title">
         <h2 id="about-contact-title">{t('contact.heading')}</h2>
         <p>{t('contact.text')}</p>
-        <Link href={INFO_PATHS.support} className="button">
+        <Link prefetch={false} href={INFO_PATHS.support} className="button">
           {t('contact.link')}
         </Link>
       </section>

@@ -50,7 +50,7 @@ export default function FaqView() {
       <section className="landing-section signup" aria-labelledby="faq-contact-title">
         <h2 id="faq-contact-title">{t('contact.heading')}</h2>
         <p>{t('contact.text')}</p>
-        <Link href={INFO_PATHS.support} className="button">
+        <Link prefetch={false} href={INFO_PATHS.support} className="button">
           {t('contact.link')}
         </Link>
       </section>

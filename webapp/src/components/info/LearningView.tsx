@@ -44,7 +44,7 @@ export default function LearningView() {
                     older: tProduct('ageBand', older),
                   })}
                 </p>
-                <Link href={productPath(app)} className="text-link">
+                <Link prefetch={false} href={productPath(app)} className="text-link">
                   {t(`apps.${app}.link`)}
                 </Link>
               </li>
@@ -93,7 +93,7 @@ export default function LearningView() {
           ))}
         </ul>
         <p className={styles.moreLink}>
-          <Link href={`${INFO_PATHS.help}#settings`} className="text-link">
+          <Link prefetch={false} href={`${INFO_PATHS.help}#settings`} className="text-link">
             {t('controls.faqLink')}
           </Link>
         </p>
@@ -102,7 +102,7 @@ export default function LearningView() {
       <section className="landing-section signup" aria-labelledby="learning-cta-title">
         <h2 id="learning-cta-title">{t('cta.heading')}</h2>
         <p>{tHome('hero.trial')}</p>
-        <Link href="/register" className="button">
+        <Link prefetch={false} href="/register" className="button">
           {tHome('emailForm.submit')}
         </Link>
       </section>

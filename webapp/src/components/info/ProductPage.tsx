@@ -17,7 +17,7 @@ export default function ProductPage({ app }: { app: ProductApp }) {
         <div className="hero-text">
           <h1 id="product-title">{t(`${app}.title`)}</h1>
           <p className="hero-lead">{t(`${app}.text`)}</p>
-          <Link href="/register" className={`button ${styles.cta}`}>
+          <Link prefetch={false} href="/register" className={`button ${styles.cta}`}>
             {tHome('emailForm.submit')}
           </Link>
           <p className="hero-trial">{tHome('hero.trial')}</p>
@@ -63,7 +63,7 @@ export default function ProductPage({ app }: { app: ProductApp }) {
               <AppIcon app={other} />
               <h3>{t(`${other}.title`)}</h3>
               <p>{t(`${other}.summary`)}</p>
-              <Link href={productPath(other)} className="text-link">
+              <Link prefetch={false} href={productPath(other)} className="text-link">
                 {t(`${other}.link`)}
               </Link>
             </li>

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
+import { clampPage, dragTarget, pageAt, pageStarts, type Geometry } from './carouselPaging';
 
 type Props = { label: string; children: ReactNode };
 
@@ -9,19 +10,35 @@ function smooth(): ScrollBehavior {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
 }
 
+/** The strip's geometry, read from the DOM: columns are found from the cards' offsets. */
+function geometry(el: HTMLElement): Geometry {
+  const cards = Array.from(el.children) as HTMLElement[];
+  const first = cards[0];
+  const next = first && cards.find((card) => card.offsetLeft !== first.offsetLeft);
+  const pitch = first && next ? Math.abs(next.offsetLeft - first.offsetLeft) : 0;
+  const gap = first && pitch ? Math.max(0, pitch - first.offsetWidth) : 0;
+  return { max: Math.max(0, el.scrollWidth - el.clientWidth), width: el.clientWidth, pitch, gap };
+}
+
+/** Right to left, scrollLeft runs from 0 towards negative values. */
+function direction(el: HTMLElement): 1 | -1 {
+  return getComputedStyle(el).direction === 'rtl' ? -1 : 1;
+}
+
 /** A scroll-snap strip with arrows, dots and mouse drag (touch scrolls natively). */
 export default function Carousel({ label, children }: Props) {
   const t = useTranslations('HomePage.testimonials');
   const track = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ x: number; scroll: number; moved: boolean } | null>(null);
+  const drag = useRef<{ x: number; scroll: number; pointer: number } | null>(null);
   const [pages, setPages] = useState(1);
   const [page, setPage] = useState(0);
 
   const measure = useCallback(() => {
     const el = track.current;
-    if (!el || !el.clientWidth) return;
-    setPages(Math.max(1, Math.ceil((el.scrollWidth - 4) / el.clientWidth)));
-    setPage(Math.round(Math.abs(el.scrollLeft) / el.clientWidth));
+    if (!el || !el.clientWidth || drag.current) return;
+    const starts = pageStarts(geometry(el));
+    setPages(starts.length);
+    setPage(pageAt(Math.abs(el.scrollLeft), starts));
   }, []);
 
   useEffect(() => {
@@ -30,32 +47,44 @@ export default function Carousel({ label, children }: Props) {
     return () => window.removeEventListener('resize', measure);
   }, [measure]);
 
+  function scrollToStart(start: number) {
+    const el = track.current;
+    if (!el) return;
+    el.scrollTo({ left: direction(el) * start, behavior: smooth() });
+  }
+
   function goTo(target: number) {
     const el = track.current;
     if (!el) return;
-    const next = Math.min(Math.max(target, 0), pages - 1);
-    // Right to left, scrollLeft runs from 0 towards negative values.
-    const sign = getComputedStyle(el).direction === 'rtl' ? -1 : 1;
-    el.scrollTo({ left: sign * next * el.clientWidth, behavior: smooth() });
+    const starts = pageStarts(geometry(el));
+    const next = clampPage(target, starts.length);
+    scrollToStart(starts[next]);
     setPage(next);
   }
 
   function onPointerDown(event: PointerEvent<HTMLDivElement>) {
-    if (event.pointerType !== 'mouse' || !track.current) return;
-    drag.current = { x: event.clientX, scroll: track.current.scrollLeft, moved: false };
-    track.current.classList.add('is-dragging');
+    const el = track.current;
+    if (event.pointerType !== 'mouse' || event.button !== 0 || !el) return;
+    drag.current = { x: event.clientX, scroll: el.scrollLeft, pointer: event.pointerId };
+    el.setPointerCapture?.(event.pointerId);
+    el.classList.add('is-dragging');
   }
   function onPointerMove(event: PointerEvent<HTMLDivElement>) {
     if (!drag.current || !track.current) return;
-    const delta = event.clientX - drag.current.x;
-    if (Math.abs(delta) > 4) drag.current.moved = true;
-    track.current.scrollLeft = drag.current.scroll - delta;
+    track.current.scrollLeft = drag.current.scroll - (event.clientX - drag.current.x);
   }
   function onPointerUp() {
-    if (!drag.current || !track.current) return;
+    const el = track.current;
+    const started = drag.current;
+    if (!started || !el) return;
     drag.current = null;
-    track.current.classList.remove('is-dragging');
-    goTo(Math.round(Math.abs(track.current.scrollLeft) / track.current.clientWidth));
+    if (el.hasPointerCapture?.(started.pointer)) el.releasePointerCapture(started.pointer);
+    const target = dragTarget(Math.abs(started.scroll), Math.abs(el.scrollLeft), geometry(el));
+    el.classList.remove('is-dragging');
+    scrollToStart(target);
+    const starts = pageStarts(geometry(el));
+    setPages(starts.length);
+    setPage(pageAt(target, starts));
   }
 
   return (
@@ -70,7 +99,7 @@ export default function Carousel({ label, children }: Props) {
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
-        onPointerLeave={onPointerUp}
+        onPointerCancel={onPointerUp}
       >
         {children}
       </div>

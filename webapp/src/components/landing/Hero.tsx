@@ -1,9 +1,11 @@
 import { useTranslations } from 'next-intl';
+import RatingBadge from '@/components/brand/RatingBadge';
 import HeroArt from './HeroArt';
 import LandingEmailForm from './LandingEmailForm';
 
-// docs/product.md#constants: the app-store ratings shown on the landing page.
+// docs/product.md#constants: the app-store ratings and the parents count shown on the landing page.
 export const RATINGS = { appStore: 4.7, googlePlay: 4.3 } as const;
+export const PARENTS = 500_000;
 
 export default function Hero() {
   const t = useTranslations('HomePage');
@@ -14,20 +16,25 @@ export default function Hero() {
         <p className="hero-lead">{t('hero.text')}</p>
         <LandingEmailForm id="hero" />
         <p className="hero-trial">{t('hero.trial')}</p>
-        <ul className="ratings" aria-label={t('ratings.label')}>
-          <li>
-            <span className="stars" aria-hidden="true">
-              ★
-            </span>{' '}
-            {t('ratings.appStore', { rating: RATINGS.appStore })}
-          </li>
-          <li>
-            <span className="stars" aria-hidden="true">
-              ★
-            </span>{' '}
-            {t('ratings.googlePlay', { rating: RATINGS.googlePlay })}
-          </li>
-        </ul>
+        <div className="proof">
+          <p className="proof-parents">{t('proof.parents', { count: PARENTS })}</p>
+          <ul className="ratings" aria-label={t('ratings.label')}>
+            <li>
+              <RatingBadge
+                store="appStore"
+                rating={RATINGS.appStore}
+                text={t('ratings.appStore', { rating: RATINGS.appStore })}
+              />
+            </li>
+            <li>
+              <RatingBadge
+                store="googlePlay"
+                rating={RATINGS.googlePlay}
+                text={t('ratings.googlePlay', { rating: RATINGS.googlePlay })}
+              />
+            </li>
+          </ul>
+        </div>
       </div>
       <HeroArt />
     </section>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { track } from '@/lib/analytics';
@@ -17,12 +18,13 @@ export default function LandingEmailForm({ id }: { id: 'hero' | 'footer' }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<ErrorKey | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const { ref: formRef, focusError } = useErrorFocus();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const invalid = emailError(email);
     setError(invalid);
-    if (invalid) return;
+    if (invalid) return focusError();
     session.set('landingEmail', email.trim());
     track('START_FREE_TRIAL');
     setLeaving(true);
@@ -32,7 +34,7 @@ export default function LandingEmailForm({ id }: { id: 'hero' | 'footer' }) {
   const inputId = `landing-email-${id}`;
   const errorId = `${inputId}-error`;
   return (
-    <form className="landing-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="landing-form" onSubmit={submit} noValidate>
       <label htmlFor={inputId} className="visually-hidden">
         {t('label')}
       </label>

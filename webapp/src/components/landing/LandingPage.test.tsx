@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import ar from '@locales/ar.json';
 import en from '@locales/en.json';
 import { renderWithIntl } from '@/test/render';
 import { faqStructuredData, jsonForScript } from './faq';
@@ -53,14 +54,34 @@ describe('landing page (docs/product.md#screens)', () => {
     );
   });
 
-  it('lazy-loads the sized reel images with alternative texts', () => {
+  it("shows the three apps' screens, sized and lazily loaded, with alternative texts", () => {
     const images = screen.getAllByRole('img', { name: /./ }).filter((img) => img.tagName === 'IMG');
-    expect(images).toHaveLength(5);
-    images.forEach((img) => {
+    expect(images.map((img) => img.getAttribute('alt'))).toEqual([
+      en.HomePage.reel.tv,
+      en.HomePage.reel.stories,
+      en.HomePage.reel.games,
+    ]);
+    images.forEach((img, i) => {
+      expect(img).toHaveAttribute('src', `/landing/app-${['tv', 'stories', 'games'][i]}.svg`);
       expect(img).toHaveAttribute('loading', 'lazy');
-      expect(img).toHaveAttribute('width', '320');
-      expect(img).toHaveAttribute('height', '200');
+      expect(img).toHaveAttribute('width', '360');
+      expect(img).toHaveAttribute('height', '240');
     });
+  });
+
+  it('draws the hero illustration inline, sized, with its alternative text', () => {
+    const art = screen.getByRole('img', { name: en.HomePage.art.hero });
+    expect(art.tagName.toLowerCase()).toBe('svg');
+    expect(art).toHaveAttribute('width', '480');
+    expect(art).toHaveAttribute('height', '400');
+  });
+
+  it('says how many parents trust Lumo, with the number in the page language', () => {
+    expect(screen.getByText('500,000 parents trust Lumo')).toBeInTheDocument();
+  });
+
+  it('shows no prices when the API gave none', () => {
+    expect(screen.queryByRole('heading', { name: en.HomePage.prices.heading })).toBeNull();
   });
 
   it('describes the FAQ as structured data', () => {
@@ -69,6 +90,43 @@ describe('landing page (docs/product.md#screens)', () => {
     expect(data['@type']).toBe('FAQPage');
     expect(data.mainEntity).toHaveLength(8);
     expect(data.mainEntity[0].name).toBe(en.HomePage.faq.q1.question);
+  });
+});
+
+describe('landing page prices (issue 17: from the API, never computed here)', () => {
+  const price = {
+    countryCode: 'FR',
+    currency: 'EUR',
+    monthlyPrice: '9.99',
+    yearlyPrice: '59.90',
+    yearlyPerMonthPrice: '5.00',
+    yearlySavings: '59.98',
+  };
+
+  it("shows the API's amounts, formatted for the page language", () => {
+    renderWithIntl(<LandingPage price={price} />);
+    const section = screen.getByRole('region', { name: en.HomePage.prices.heading });
+    expect(within(section).getByText('From €9.99 a month')).toBeInTheDocument();
+    expect(
+      within(section).getByText('or €59.90 a year: €5.00 a month, you save €59.98'),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: en.HomePage.prices.cta })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+  });
+
+  it('writes them the Arabic way in Arabic', () => {
+    renderWithIntl(
+      <LandingPage price={{ ...price, currency: 'USD', monthlyPrice: '7.99' }} />,
+      'ar',
+    );
+    const expected = new Intl.NumberFormat('ar', { style: 'currency', currency: 'USD' }).format(
+      7.99,
+    );
+    expect(document.querySelector('.price-main')?.textContent).toBe(
+      ar.HomePage.prices.from.replace('{price}', expected),
+    );
   });
 });
 

@@ -15,7 +15,7 @@ export default function ServiceCards() {
             <AppIcon app={app} />
             <h3>{t(`${app}.title`)}</h3>
             <p>{t(`${app}.text`)}</p>
-            <Link href={productPath(app)} className="text-link">
+            <Link prefetch={false} href={productPath(app)} className="text-link">
               {t('more', { app: t(`${app}.title`) })}
             </Link>
           </li>

@@ -32,7 +32,9 @@ export default function Footer() {
           <ul className="footer-list">
             {PRODUCT_APPS.map((app) => (
               <li key={app}>
-                <Link href={productPath(app)}>{t(`products.${app}`)}</Link>
+                <Link prefetch={false} href={productPath(app)}>
+                  {t(`products.${app}`)}
+                </Link>
               </li>
             ))}
           </ul>
@@ -43,7 +45,9 @@ export default function Footer() {
             {INFO_LINKS.map((link) => (
               <li key={link.key}>
                 {'path' in link ? (
-                  <Link href={link.path}>{t(`links.${link.key}`)}</Link>
+                  <Link prefetch={false} href={link.path}>
+                    {t(`links.${link.key}`)}
+                  </Link>
                 ) : (
                   <a href={marketingUrl(locale, link.marketing)}>{t(`links.${link.key}`)}</a>
                 )}

@@ -36,7 +36,12 @@ export default function HeaderNav() {
 
   return (
     <>
-      <Link href={loggedIn ? '/' : '/homePage'} className="logo" aria-label={t('homeLink')}>
+      <Link
+        prefetch={false}
+        href={loggedIn ? '/' : '/homePage'}
+        className="logo"
+        aria-label={t('homeLink')}
+      >
         <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
           <circle cx="16" cy="16" r="15" fill="#ffc94d" />
           <circle cx="11.5" cy="13" r="2" fill="#1f2340" />
@@ -54,6 +59,7 @@ export default function HeaderNav() {
       <nav className="header-nav" aria-label={t('navLabel')}>
         {link === 'logout' && (
           <Link
+            prefetch={false}
             href="/logout"
             className="header-link header-icon"
             aria-label={t('logout')}
@@ -63,17 +69,17 @@ export default function HeaderNav() {
           </Link>
         )}
         {link === 'login' && (
-          <Link href="/login" className="header-link">
+          <Link prefetch={false} href="/login" className="header-link">
             {t('login')}
           </Link>
         )}
         {link === 'register' && (
-          <Link href="/register" className="header-link header-cta">
+          <Link prefetch={false} href="/register" className="header-link header-cta">
             {t('register')}
           </Link>
         )}
         {link === 'backToLogin' && (
-          <Link href="/login" className="header-link">
+          <Link prefetch={false} href="/login" className="header-link">
             <span aria-hidden="true" className="icon-mirror">
               ←
             </span>{' '}

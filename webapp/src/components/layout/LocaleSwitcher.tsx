@@ -15,6 +15,7 @@ export default function LocaleSwitcher() {
         {routing.locales.map((locale) => (
           <li key={locale}>
             <Link
+              prefetch={false}
               href={pathname}
               locale={locale}
               lang={locale}

@@ -47,7 +47,7 @@ export default function LinkTvForm({ initialPin }: { initialPin?: string | null 
     return (
       <Flash kind="success">
         <p>{t('success')}</p>
-        <Link href="/" className="button">
+        <Link prefetch={false} href="/" className="button">
           {t('backToProfile')}
         </Link>
       </Flash>

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import Spinner from '@/components/common/Spinner';
 import { useIsTv } from '@/components/layout/PlatformContext';
 import { Link, useRouter } from '@/i18n/navigation';
@@ -19,7 +20,7 @@ import { useAccountRedirect } from './useAccountRedirect';
 
 type Errors = { email?: ErrorKey; password?: ErrorKey };
 
-export default function LoginForm({ flash = null }: { flash?: PageFlashValue | null }) {
+export default function LoginForm({ flash }: { flash?: PageFlashValue | null }) {
   const t = useTranslations('LoginPage');
   const tErrors = useTranslations('Errors');
   const router = useRouter();
@@ -30,6 +31,7 @@ export default function LoginForm({ flash = null }: { flash?: PageFlashValue | n
   const [errors, setErrors] = useState<Errors>({});
   const [apiError, setApiError] = useState<ErrorKey | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const { ref: formRef, focusError } = useErrorFocus();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,13 +41,14 @@ export default function LoginForm({ flash = null }: { flash?: PageFlashValue | n
     if (!password) invalid.password = 'valueRequired';
     setErrors(invalid);
     setApiError(null);
-    if (invalid.email || invalid.password) return;
+    if (invalid.email || invalid.password) return focusError();
 
     setSubmitting(true);
     const result = await logIn(email, password);
     if (!result.ok) {
       setApiError(result.errorKey);
       setSubmitting(false);
+      focusError();
       return;
     }
     setToken(result.data.token);
@@ -57,7 +60,7 @@ export default function LoginForm({ flash = null }: { flash?: PageFlashValue | n
 
   if (checking) return <Spinner />;
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={submitting}>
+    <form ref={formRef} className="form" onSubmit={submit} noValidate aria-busy={submitting}>
       <PageFlash flash={flash} />
       {apiError && (
         <Flash kind="error" onClose={() => setApiError(null)}>
@@ -86,7 +89,7 @@ export default function LoginForm({ flash = null }: { flash?: PageFlashValue | n
         error={errors.password && tErrors(errors.password)}
       />
       {!isTv && (
-        <Link href="/forgotten-password" className="text-link">
+        <Link prefetch={false} href="/forgotten-password" className="text-link">
           {t('forgotten')}
         </Link>
       )}
@@ -95,7 +98,13 @@ export default function LoginForm({ flash = null }: { flash?: PageFlashValue | n
       </button>
       {!isTv && (
         <p className="form-aside">
-          {t.rich('noAccount', { link: (chunks) => <Link href="/register">{chunks}</Link> })}
+          {t.rich('noAccount', {
+            link: (chunks) => (
+              <Link prefetch={false} href="/register">
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       )}
     </form>

@@ -38,7 +38,7 @@ export default function LogoutRedirect() {
     return (
       <Flash kind="error" onClose={() => setFailed(false)}>
         <p>{tErrors('somethingWentWrong')}</p>
-        <Link href="/login" className="button">
+        <Link prefetch={false} href="/login" className="button">
           {tCommon('goToLogin')}
         </Link>
       </Flash>

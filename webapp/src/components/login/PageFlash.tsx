@@ -4,15 +4,26 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import { removeQueryParams } from '@/lib/url';
-import { FLASH_PARAMS, type PageFlash as PageFlashValue } from './page-flash';
+import { FLASH_PARAMS, flashFromQuery, type PageFlash as PageFlashValue } from './page-flash';
 
-/** The message a redirect asked for, closable, its parameter removed from the address. */
-export default function PageFlash({ flash }: { flash: PageFlashValue | null }) {
+/**
+ * The message a redirect asked for, closable, its parameter removed from the address. Without a `flash`,
+ * read from the address once the page has loaded (issue 20: prerendered pages cannot read the query).
+ */
+export default function PageFlash({ flash }: { flash?: PageFlashValue | null }) {
   const tErrors = useTranslations('Errors');
   const tNotices = useTranslations('Notices');
   const tData = useTranslations('DataRights'); // issue 7's notice lives in its own namespace
-  const [shown, setShown] = useState(flash);
-  useEffect(() => removeQueryParams(...FLASH_PARAMS), []);
+  const [shown, setShown] = useState(flash ?? null);
+  useEffect(() => {
+    if (flash === undefined) {
+      const fromQuery = flashFromQuery(
+        Object.fromEntries(new URLSearchParams(window.location.search)),
+      );
+      if (fromQuery) setShown(fromQuery);
+    }
+    removeQueryParams(...FLASH_PARAMS);
+  }, [flash]);
   if (!shown) return null;
   return (
     <Flash kind={shown.kind} onClose={() => setShown(null)}>

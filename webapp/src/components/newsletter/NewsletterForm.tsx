@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import { useLocale, useTranslations } from 'next-intl';
 import { apiRequest } from '@/lib/api/client';
 import type { ErrorKey } from '@/lib/api/errors';
@@ -15,13 +16,14 @@ export default function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<'editing' | 'sending' | 'saved'>('editing');
   const [errorKey, setErrorKey] = useState<ErrorKey | null>(null);
+  const { ref: formRef, focusError } = useErrorFocus();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status === 'sending') return;
     const invalid = emailError(email.trim());
     setErrorKey(invalid);
-    if (invalid) return;
+    if (invalid) return focusError();
     setStatus('sending');
     const result = await apiRequest<unknown>('/v4/newsletter', {
       method: 'POST',
@@ -31,11 +33,13 @@ export default function NewsletterForm() {
     if (result.ok) return setStatus('saved');
     setErrorKey(result.errorKey);
     setStatus('editing');
+    focusError();
   }
 
   if (status === 'saved') return <p role="status">{t('saved')}</p>;
   return (
     <form
+      ref={formRef}
       className={styles.form}
       onSubmit={submit}
       noValidate

@@ -26,12 +26,44 @@ export default function OpsNav() {
   if (!staff) return null;
   return (
     <nav className="ops-nav" aria-label={t('label')}>
-      <Link href="/ops/search">{t('search')}</Link>
-      {may(staff, 'audit.read') && <Link href="/ops/audit">{t('audit')}</Link>}
-      {may(staff, 'revenue.read') && <Link href="/ops/revenue">{t('revenue')}</Link>}
-      {may(staff, 'campaigns.read') && <Link href="/ops/campaigns">{t('campaigns')}</Link>}
-      {may(staff, 'outbox.manage') && <Link href="/ops/dead-letters">{t('deadLetters')}</Link>}
-      {may(staff, 'webhooks.read') && <Link href="/ops/webhooks">{t('webhooks')}</Link>}
+      <Link prefetch={false} href="/ops/search">
+        {t('search')}
+      </Link>
+      {may(staff, 'audit.read') && (
+        <Link prefetch={false} href="/ops/audit">
+          {t('audit')}
+        </Link>
+      )}
+      {may(staff, 'revenue.read') && (
+        <Link prefetch={false} href="/ops/revenue">
+          {t('revenue')}
+        </Link>
+      )}
+      {may(staff, 'campaigns.read') && (
+        <Link prefetch={false} href="/ops/campaigns">
+          {t('campaigns')}
+        </Link>
+      )}
+      {may(staff, 'outbox.manage') && (
+        <Link prefetch={false} href="/ops/dead-letters">
+          {t('deadLetters')}
+        </Link>
+      )}
+      {may(staff, 'webhooks.read') && (
+        <Link prefetch={false} href="/ops/webhooks">
+          {t('webhooks')}
+        </Link>
+      )}
+      {may(staff, 'site.manage') && (
+        <Link prefetch={false} href="/ops/site">
+          {t('site')}
+        </Link>
+      )}
+      {may(staff, 'staff.manage') && (
+        <Link prefetch={false} href="/ops/staff">
+          {t('staff')}
+        </Link>
+      )}
       <span className="ops-who">
         {t('signedInAs', {
           email: staff.email,

@@ -80,7 +80,9 @@ export default function ParentSearch() {
             {results.map((r) => (
               <tr key={r.id}>
                 <td>
-                  <Link href={`/ops/parents/${r.id}`}>{r.email}</Link>
+                  <Link prefetch={false} href={`/ops/parents/${r.id}`}>
+                    {r.email}
+                  </Link>
                   {r.deletedAt && <span className="ops-badge">{t('erased')}</span>}
                 </td>
                 <td>{r.name}</td>

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import Spinner from '@/components/common/Spinner';
 import { logIn } from '@/components/login/api';
 import Field from '@/components/login/Field';
@@ -31,6 +32,7 @@ export default function PublisherForm() {
   const [errors, setErrors] = useState<PublisherErrors>({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const { ref: formRef, focusError } = useErrorFocus();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,7 +40,7 @@ export default function PublisherForm() {
     const invalid = publisherErrors(phone, coupon);
     setErrors(invalid);
     setFailure(null);
-    if (invalid.phone || invalid.coupon) return;
+    if (invalid.phone || invalid.coupon) return focusError();
 
     setSubmitting(true);
     const answer = await submitPublisher(phone, coupon);
@@ -46,12 +48,14 @@ export default function PublisherForm() {
       const key = publisherMessage(answer);
       setFailure(key ? { kind: 'publisher', key } : { kind: 'api', key: answer.errorKey });
       setSubmitting(false);
+      focusError();
       return;
     }
     const login = await logIn(answer.data.email, coupon.trim().toUpperCase()); // the API upper-cases codes
     if (!login.ok) {
       setFailure({ kind: 'api', key: login.errorKey });
       setSubmitting(false);
+      focusError();
       return;
     }
     setToken(login.data.token);
@@ -62,7 +66,7 @@ export default function PublisherForm() {
 
   const empty = !phone.trim() || !coupon.trim();
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={submitting}>
+    <form ref={formRef} className="form" onSubmit={submit} noValidate aria-busy={submitting}>
       {failure && (
         <Flash kind="error" onClose={() => setFailure(null)}>
           {failure.kind === 'publisher' ? t(`errors.${failure.key}`) : tErrors(failure.key)}

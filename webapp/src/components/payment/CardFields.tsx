@@ -14,6 +14,9 @@ import {
 import type { PaymentProvider } from './provider';
 import styles from './PaymentForm.module.css';
 
+// Issue 17: every control has a name (autofill and assistive technologies read it).
+const NAMES = { number: 'cardNumber', expiry: 'cardExpiry', cvv: 'cardCvv' } as const;
+
 type Props = {
   provider: PaymentProvider;
   card: CardValues;
@@ -62,6 +65,7 @@ export default function CardFields({
     ) : (
       <input
         id={ids[field]}
+        name={NAMES[field]}
         dir="ltr"
         inputMode="numeric"
         value={card[field]}

@@ -3,6 +3,7 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import Spinner from '@/components/common/Spinner';
 import { isErrorKey } from '@/lib/api/errors';
 import CardFields from './CardFields';
@@ -78,6 +79,7 @@ export default function PaymentForm({
   const [busy, setBusy] = useState<PaymentMethod | null>(null);
   const [challenge, challengeHost] = useChallenge();
   const busyNow = useRef<PaymentMethod | null>(null);
+  const { ref: formRef, focusError } = useErrorFocus();
   const holderName = card.holderName.trim();
   const wallet = amount ?? { amount: '0', currency: 'EUR' };
   const check: CardCheck = {
@@ -93,7 +95,10 @@ export default function PaymentForm({
     if (busyNow.current) return false;
     const blocked = precheck?.() ?? null;
     setError(blocked);
-    if (blocked) return false;
+    if (blocked) {
+      focusError();
+      return false;
+    }
     busyNow.current = method;
     setBusy(method);
     return true;
@@ -105,11 +110,15 @@ export default function PaymentForm({
       if (!result.ok) {
         setError(result.message);
         if (result.fields) setInvalid(result.fields);
+        focusError();
         return;
       }
-      setError(await onNonce(result, holderName));
+      const refused = await onNonce(result, holderName);
+      setError(refused);
+      if (refused) focusError();
     } catch {
       setError('somethingWentWrong');
+      focusError();
     } finally {
       busyNow.current = null;
       setBusy(null);
@@ -134,7 +143,10 @@ export default function PaymentForm({
       setInvalid([...problems.empty, ...problems.invalid]);
     } else {
       setInvalid(holderName ? [] : ['holderName']);
-      if (!holderName) return setError('fieldsEmpty');
+      if (!holderName) {
+        focusError();
+        return setError('fieldsEmpty');
+      }
     }
     void pay('card', () => provider.tokenizeCard(card, check));
   }
@@ -142,13 +154,14 @@ export default function PaymentForm({
   const holderError = invalid.includes('holderName');
   return (
     <form
+      ref={formRef}
       className={`form ${styles.payment}`}
       onSubmit={submitCard}
       noValidate
       aria-busy={busy !== null}
     >
       {error && (
-        <Flash kind="error" onClose={() => setError(null)}>
+        <Flash kind="error" id="payment-error" onClose={() => setError(null)}>
           {messageOf(error)}
         </Flash>
       )}
@@ -179,6 +192,7 @@ export default function PaymentForm({
       <label className="field">
         <span>{t('holderName')}</span>
         <input
+          name="holderName"
           value={card.holderName}
           autoComplete="cc-name"
           disabled={busy !== null}

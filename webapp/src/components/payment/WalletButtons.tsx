@@ -2,6 +2,8 @@
 
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
+import { siApplepay, siGooglepay, siPaypal, type SimpleIcon } from 'simple-icons';
+import BrandMark from '@/components/brand/BrandMark';
 import Spinner from '@/components/common/Spinner';
 import type {
   CardCheck,
@@ -48,8 +50,11 @@ export default function WalletButtons({
   // ready), so no button is inserted afterwards, pushing the card fields down.
   const apple = useSyncExternalStore(noSubscription, appleDevice, () => false);
   const applePay = apple && provider.canPayWithApplePay();
+  // PayPal's callbacks call the latest handlers (kept after each commit, never written in render).
   const handlers = useRef({ start, finish });
-  handlers.current = { start, finish };
+  useEffect(() => {
+    handlers.current = { start, finish };
+  });
 
   useEffect(() => {
     if (provider.paypalButton !== 'provider') return;
@@ -63,8 +68,17 @@ export default function WalletButtons({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [provider, amount.currency, paypalId]);
 
+  // Each wallet's button after its brand's button guidelines: the wallet's mark is what shows, the
+  // localized "Pay with …" is its accessible name.
   const label = (method: PaymentMethod, text: string) =>
-    busy === method ? <Spinner label={t('processing')} /> : text;
+    busy === method ? (
+      <Spinner label={t('processing')} />
+    ) : (
+      <>
+        <WalletMark method={method} />
+        <span className={styles.srOnly}>{text}</span>
+      </>
+    );
   return (
     <div className={styles.wallets}>
       {applePay && (
@@ -100,5 +114,24 @@ export default function WalletButtons({
         </button>
       )}
     </div>
+  );
+}
+
+const WALLET_MARKS: Partial<Record<PaymentMethod, SimpleIcon>> = {
+  applePay: siApplepay,
+  googlePay: siGooglepay,
+  paypal: siPaypal,
+};
+
+/** Apple Pay's and Google Pay's white marks on black; PayPal's monogram and name on its gold. */
+function WalletMark({ method }: { method: PaymentMethod }) {
+  const icon = WALLET_MARKS[method];
+  if (!icon) return null;
+  if (method !== 'paypal') return <BrandMark icon={icon} size={44} color="#fff" />;
+  return (
+    <span className={styles.paypalMark} aria-hidden="true">
+      <BrandMark icon={icon} size={22} />
+      {icon.title}
+    </span>
   );
 }

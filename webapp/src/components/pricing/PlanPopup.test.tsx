@@ -3,7 +3,7 @@ import en from '@locales/en.json';
 import { renderWithIntl } from '@/test/render';
 import PlanPopup from './PlanPopup';
 import PricingCard from './PricingCard';
-import { PLANS_FR } from './test-plans';
+import { PLANS_CH, PLANS_FR } from './test-plans';
 
 const all = { period: 'P1Y' as const, apps: ['tv' as const, 'books' as const, 'games' as const] };
 
@@ -111,6 +111,22 @@ describe('PricingCard', () => {
     expect(screen.getByText('7 days free')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: en.PricingCard.change }));
     expect(onOpen).toHaveBeenCalled();
+  });
+
+  it('renders the figures the API quotes: price, monthly equivalent, savings', () => {
+    renderWithIntl(<PricingCard plans={PLANS_CH} selection={all} onOpen={jest.fn()} />);
+    const text = document.querySelector('.pricing-card')!.textContent!.replace(/\u00a0/g, ' ');
+    expect(text).toContain('CHF 99.90 / year');
+    expect(text).toContain('CHF 8.40');
+    expect(text).toContain('CHF 66.90');
+  });
+
+  it('shows no savings badge when the API quotes none', () => {
+    const bundles = PLANS_FR.bundles.map((b) => ({ ...b, yearlySavings: null }));
+    const { container } = renderWithIntl(
+      <PricingCard plans={{ ...PLANS_FR, bundles }} selection={all} onOpen={jest.fn()} />,
+    );
+    expect(container.querySelector('.badge')).toBeNull();
   });
 
   it('shows a loader while the prices load, and a retry when they fail', () => {

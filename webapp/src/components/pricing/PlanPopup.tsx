@@ -109,7 +109,7 @@ export default function PlanPopup({
                 {t('perMonth', { price: money(priced.perMonth) })}
               </p>
             )}
-            {priced.yearlySavings !== null && priced.yearlySavings > 0 && (
+            {priced.yearlySavings !== null && (
               <p className="badge">{t('savings', { amount: money(priced.yearlySavings) })}</p>
             )}
           </>

@@ -90,7 +90,7 @@ export default function PricingCard({ plans, selection, onOpen, failed, onRetry,
               {t('perMonth', { price: money(priced.perMonth) })}
             </p>
           )}
-          {priced.yearlySavings !== null && priced.yearlySavings > 0 && (
+          {priced.yearlySavings !== null && (
             <p className="badge">{t('savings', { amount: money(priced.yearlySavings) })}</p>
           )}
         </>

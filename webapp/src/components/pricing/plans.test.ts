@@ -1,21 +1,23 @@
 import { addOnPrice, formatMoney, normalizeApps, priceSelection, productCode } from './plans';
 import { loadSelection, preferMonthly, saveSelection } from './selection';
-import { PLANS_FR } from './test-plans';
+import { PLANS_CH, PLANS_FR } from './test-plans';
 
-describe('pricing rules (docs/product.md#constants)', () => {
-  it('prices one app at its plan price', () => {
-    expect(priceSelection(PLANS_FR, { period: 'P1M', apps: ['books'] })).toMatchObject({
+describe('quoted bundles (docs/product.md#constants, from the API)', () => {
+  it('reads one app from its quoted bundle', () => {
+    expect(priceSelection(PLANS_FR, { period: 'P1M', apps: ['books'] })).toEqual({
       planId: 'lumo_books_monthly_eur',
       product: 'lumo_books',
       addOns: [],
       isBundle: false,
+      currency: 'EUR',
+      period: 'P1M',
       total: 499,
       perMonth: 499,
       yearlySavings: null,
     });
   });
 
-  it('adds addOns[0] for a second app and addOns[1] for a third', () => {
+  it('reads a bundle with the base plan and add-ons the API names', () => {
     expect(priceSelection(PLANS_FR, { period: 'P1M', apps: ['games', 'tv'] })).toMatchObject({
       planId: 'lumo_tv_monthly_eur',
       product: 'lumo_tv_games',
@@ -23,17 +25,25 @@ describe('pricing rules (docs/product.md#constants)', () => {
       isBundle: true,
       total: 799,
     });
-    expect(priceSelection(PLANS_FR, { period: 'P1M', apps: ['tv', 'books', 'games'] })?.total).toBe(
-      999,
-    );
+    expect(
+      priceSelection(PLANS_CH, { period: 'P1Y', apps: ['tv', 'books', 'games'] }),
+    ).toMatchObject({ currency: 'CHF', total: 9990, perMonth: 840, yearlySavings: 6690 });
   });
 
-  it('shows the yearly price per month rounded up to 0.10, and the yearly savings', () => {
+  it('takes the monthly equivalent and the savings as quoted', () => {
     const yearly = priceSelection(PLANS_FR, { period: 'P1Y', apps: ['tv', 'books', 'games'] });
-    expect(yearly?.total).toBe(7090); // 34.90 + 21 + 15
-    expect(yearly?.perMonth).toBe(600); // 70.90 / 12 = 5.908… -> 6.00
-    expect(yearly?.yearlySavings).toBe(12 * 999 - 7090); // 48.98
-    expect(priceSelection(PLANS_FR, { period: 'P1Y', apps: ['tv'] })?.perMonth).toBe(300); // 2.908… -> 3.00
+    expect([yearly?.total, yearly?.perMonth, yearly?.yearlySavings]).toEqual([7090, 600, 4898]);
+  });
+
+  it('computes nothing: another quote shows other figures', () => {
+    const bundles = PLANS_FR.bundles.map((b) =>
+      b.product === 'lumo_tv' && b.period === 'P1Y'
+        ? { ...b, price: '12.34', monthlyPrice: '5.00', yearlySavings: null }
+        : b,
+    );
+    expect(priceSelection({ ...PLANS_FR, bundles }, { period: 'P1Y', apps: ['tv'] })).toMatchObject(
+      { total: 1234, perMonth: 500, yearlySavings: null },
+    );
   });
 
   it('never uses a promotional plan as the base', () => {
@@ -42,8 +52,11 @@ describe('pricing rules (docs/product.md#constants)', () => {
     );
   });
 
-  it('has no price without an app', () => {
+  it('has no price without an app, or without a quote', () => {
     expect(priceSelection(PLANS_FR, { period: 'P1M', apps: [] })).toBeNull();
+    expect(
+      priceSelection({ ...PLANS_FR, bundles: [] }, { period: 'P1M', apps: ['tv'] }),
+    ).toBeNull();
   });
 
   it('orders apps as the catalogue does', () => {

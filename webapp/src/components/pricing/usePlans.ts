@@ -1,9 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
-import { apiRequest } from '@/lib/api/client';
-import { countryCode } from '@/lib/country';
-import type { PlansResponse } from './plans';
+import { fetchPlans, type PlansResponse } from '@/lib/api/plans';
 
 export type PlansState = {
   plans: PlansResponse | null;
@@ -14,29 +12,32 @@ export type PlansState = {
 
 /** GET /v5/plans for the visitor's country (prices in EUR, CHF or USD). */
 export function usePlans(showAll = false): PlansState {
-  const [plans, setPlans] = useState<PlansResponse | null>(null);
-  const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // The last answer, tagged with the request it answers: a retry or another showAll starts afresh
+  // without a state reset in the effect (plans already shown stay until new ones come).
+  const [answer, setAnswer] = useState<{
+    tag: string;
+    plans: PlansResponse | null;
+    failed: boolean;
+  }>({ tag: '', plans: null, failed: false });
+  const tag = `${attempt} ${showAll}`;
 
   useEffect(() => {
     let cancelled = false;
-    setFailed(false);
-    countryCode()
-      .then((cc) =>
-        apiRequest<PlansResponse>(
-          `/v5/plans?countryCode=${encodeURIComponent(cc)}${showAll ? '&showAll=true' : ''}`,
-        ),
-      )
-      .then((result) => {
-        if (cancelled) return;
-        if (result.ok) setPlans(result.data);
-        else setFailed(true);
-      });
+    fetchPlans(showAll).then((result) => {
+      if (cancelled) return;
+      setAnswer((last) =>
+        result.ok
+          ? { tag, plans: result.data, failed: false }
+          : { tag, plans: last.plans, failed: true },
+      );
+    });
     return () => {
       cancelled = true;
     };
-  }, [attempt, showAll]);
+  }, [tag, showAll]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { plans, loading: !plans && !failed, failed, retry };
+  const failed = answer.failed && answer.tag === tag;
+  return { plans: answer.plans, loading: !answer.plans && !failed, failed, retry };
 }

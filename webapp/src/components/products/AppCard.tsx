@@ -1,13 +1,15 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import StoreBadge from '@/components/brand/StoreBadge';
+import AppIcon from '@/components/landing/AppIcon';
 import { Link } from '@/i18n/navigation';
 import type { HubApp } from './apps';
 import styles from './Products.module.css';
 
 type Props = { app: HubApp; subscribed: boolean; guard(action: () => void): void };
 
-/** One app: store links behind the parental gate when subscribed, a subscribe link otherwise. */
+/** One app: store badges behind the parental gate when subscribed, a subscribe link otherwise. */
 export default function AppCard({ app, subscribed, guard }: Props) {
   const t = useTranslations('ProductsPage');
   const tPlans = useTranslations('Plans');
@@ -18,19 +20,30 @@ export default function AppCard({ app, subscribed, guard }: Props) {
 
   return (
     <li className={`${styles.card} ${styles[app.id]}`}>
-      <h2>{tPlans(`lumo_${app.id}`)}</h2>
+      <div className={styles.cardHead}>
+        <span className={styles.appIcon}>
+          <AppIcon app={app.webApp} size={32} />
+        </span>
+        <h2>{tPlans(`lumo_${app.id}`)}</h2>
+      </div>
       <p>{t(`apps.${app.id}`)}</p>
       {subscribed ? (
         <div className={styles.stores}>
-          <a href={app.appStore} onClick={leave(app.appStore)} className={styles.store}>
-            {t('appStore')}
-          </a>
-          <a href={app.googlePlay} onClick={leave(app.googlePlay)} className={styles.store}>
-            {t('googlePlay')}
-          </a>
+          <StoreBadge
+            store="appStore"
+            href={app.appStore}
+            onClick={leave(app.appStore)}
+            label={t('appStore')}
+          />
+          <StoreBadge
+            store="googlePlay"
+            href={app.googlePlay}
+            onClick={leave(app.googlePlay)}
+            label={t('googlePlay')}
+          />
         </div>
       ) : (
-        <Link href="/subscribe" className="button">
+        <Link prefetch={false} href="/subscribe" className="button">
           {t('subscribeTo', { app: tPlans(`lumo_${app.id}`) })}
         </Link>
       )}

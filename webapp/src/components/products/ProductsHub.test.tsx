@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import en from '@locales/en.json';
 import {
   accessJustGranted,
@@ -62,9 +62,37 @@ describe('a publisher-coupon family on the hub (issue 15 item 6)', () => {
 
   it('leaves a family with a real address its usual instructions', () => {
     renderHub(account([subscription({ paymentStateId: 'Active' })]));
-    expect(
-      screen.getByText('Open an app and log in with parent@example.com and your password.'),
-    ).toBeInTheDocument();
+    const address = screen.getByText('parent@example.com');
+    expect(address.closest('p')).toHaveTextContent(
+      'Open an app and log in with parent@example.com and your password.',
+    );
+    // Kept whole (issue 17): its own box, left to right even in Arabic.
+    expect(address.tagName).toBe('BDI');
+    expect(address).toHaveAttribute('dir', 'ltr');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('the hub laid out for a phone (issue 17)', () => {
+  it('puts the steps and the main action before the app cards', () => {
+    renderHub(account([subscription({ paymentStateId: 'Active' })]));
+    const open = screen.getByRole('button', { name: en.ProductsPage.open });
+    const firstCard = screen.getAllByRole('heading', { level: 2 }).find((h) => h.closest('ul'));
+    expect(firstCard).toBeDefined();
+    expect(
+      open.compareDocumentPosition(firstCard as HTMLElement) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it("shows each subscribed app's icon and its two store badges", () => {
+    renderHub(account([subscription({ paymentStateId: 'Active' })]));
+    const tvCard = screen.getByRole('heading', { name: en.Plans.lumo_tv }).closest('li');
+    expect(tvCard?.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    expect(
+      within(tvCard as HTMLElement).getByRole('link', { name: en.ProductsPage.appStore }),
+    ).toHaveAttribute('href', expect.stringContaining('apps.apple.com'));
+    expect(
+      within(tvCard as HTMLElement).getByRole('link', { name: en.ProductsPage.googlePlay }),
+    ).toHaveAttribute('href', expect.stringContaining('play.google.com'));
   });
 });

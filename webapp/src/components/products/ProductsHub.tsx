@@ -16,10 +16,12 @@ import { openWebApp } from '@/lib/startup/web-apps';
 import { accessJustGranted, clearAccessNotice } from '@/components/subscribe/paymentNotice';
 import { isPublisherFamily } from '@/components/email-overlay/needsRealEmail';
 import AppCard from './AppCard';
+import EmailInText, { EMAIL_MARK } from './EmailInText';
 import { hubView } from './apps';
 import styles from './Products.module.css';
 
-/** /products (white background): the three apps, then install, log in, open. */
+/** /products (white background): install, log in, open (the main action within a phone's first
+ * screen), then the three apps with their store badges. */
 export default function ProductsHub() {
   const t = useTranslations('ProductsPage');
   const tErrors = useTranslations('Errors');
@@ -54,13 +56,6 @@ export default function ProductsHub() {
             {t('accessGranted')}
           </Flash>
         )}
-        {view.cards.length > 0 && (
-          <ul className={styles.cards}>
-            {view.cards.map(({ app, subscribed }) => (
-              <AppCard key={app.id} app={app} subscribed={subscribed} guard={guard} />
-            ))}
-          </ul>
-        )}
         <ol className={styles.steps}>
           {view.steps.map((step, index) => (
             <li key={step} className={styles.step}>
@@ -71,9 +66,15 @@ export default function ProductsHub() {
                 <h2>{t(`steps.${step}.title`)}</h2>
                 {/* Issue 15: a publisher family logs in with its phone number and coupon, not the made-up address. */}
                 <p>
-                  {step === 'login' && publisher
-                    ? t('steps.login.phoneText')
-                    : t(`steps.${step}.text`, { email: account.email })}
+                  {step === 'login' && publisher ? (
+                    t('steps.login.phoneText')
+                  ) : (
+                    <EmailInText
+                      text={t(`steps.${step}.text`, { email: EMAIL_MARK })}
+                      email={account.email}
+                      className={styles.email}
+                    />
+                  )}
                 </p>
                 {step === 'open' && (
                   <>
@@ -89,7 +90,11 @@ export default function ProductsHub() {
                     {!view.canOpen && (
                       <p id="open-needs-tv" className={styles.hint}>
                         {t('openNeedsTv')}{' '}
-                        {!isTv && <Link href="/subscribe">{t('subscribe')}</Link>}
+                        {!isTv && (
+                          <Link prefetch={false} href="/subscribe">
+                            {t('subscribe')}
+                          </Link>
+                        )}
                       </p>
                     )}
                   </>
@@ -103,8 +108,15 @@ export default function ProductsHub() {
             {tErrors('somethingWentWrong')}
           </Flash>
         )}
+        {view.cards.length > 0 && (
+          <ul className={styles.cards}>
+            {view.cards.map(({ app, subscribed }) => (
+              <AppCard key={app.id} app={app} subscribed={subscribed} guard={guard} />
+            ))}
+          </ul>
+        )}
         {!isTv && <FamilyLinks className={styles.family} />}
-        <Link href="/" className={styles.back}>
+        <Link prefetch={false} href="/" className={styles.back}>
           {t('backToProfile')}
         </Link>
       </section>

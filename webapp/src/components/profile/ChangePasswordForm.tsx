@@ -3,6 +3,7 @@
 import { Fragment, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import Spinner from '@/components/common/Spinner';
 import { Link } from '@/i18n/navigation';
 import { changePassword } from '@/lib/api/profile';
@@ -35,13 +36,14 @@ export default function ChangePasswordForm() {
   });
   const [status, setStatus] = useState<'editing' | 'saving' | 'done'>('editing');
   const [error, setError] = useState<ErrorKey | null>(null);
+  const { ref: formRef, focusError } = useErrorFocus();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status !== 'editing') return;
     const invalid = changePasswordError(fields);
     setError(invalid);
-    if (invalid) return;
+    if (invalid) return focusError();
     setStatus('saving');
     const [oldPass, newPass] = await Promise.all([
       hashPassword(fields.oldPassword),
@@ -51,13 +53,23 @@ export default function ChangePasswordForm() {
     if (result.ok) return setStatus('done');
     setStatus('editing');
     setError(result.status === 400 && result.code === 1 ? 'wrongOldPassword' : result.errorKey);
+    focusError();
   }
+
+  // Issue 17: the fields the error is about (aria-invalid, described by the message).
+  const invalidField = (name: keyof Fields): boolean =>
+    Boolean(
+      (error && error !== 'wrongOldPassword' && !fields[name]) ||
+      (error === 'wrongOldPassword' && name === 'oldPassword') ||
+      (error === 'passwordsMismatch' && name !== 'oldPassword') ||
+      (error === 'passwordTooShort' && name === 'newPassword'),
+    );
 
   if (status === 'done') {
     return (
       <Flash kind="success">
         <p>{t('success')}</p>
-        <Link href="/" className="button">
+        <Link prefetch={false} href="/" className="button">
           {t('backToProfile')}
         </Link>
       </Flash>
@@ -65,9 +77,15 @@ export default function ChangePasswordForm() {
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={status === 'saving'}>
+    <form
+      ref={formRef}
+      className="form"
+      onSubmit={submit}
+      noValidate
+      aria-busy={status === 'saving'}
+    >
       {error && (
-        <Flash kind="error" onClose={() => setError(null)}>
+        <Flash kind="error" id="change-password-error" onClose={() => setError(null)}>
           {tErrors(error)}
         </Flash>
       )}
@@ -81,13 +99,15 @@ export default function ChangePasswordForm() {
               autoComplete={AUTOCOMPLETE[name]}
               required
               value={fields[name]}
-              aria-invalid={
-                (error && !fields[name]) ||
-                (error === 'passwordsMismatch' && name !== 'oldPassword') ||
-                (error === 'passwordTooShort' && name === 'newPassword') ||
-                undefined
+              aria-invalid={invalidField(name) || undefined}
+              aria-describedby={
+                [
+                  invalidField(name) && 'change-password-error',
+                  name === 'newPassword' && 'new-password-hint',
+                ]
+                  .filter(Boolean)
+                  .join(' ') || undefined
               }
-              aria-describedby={name === 'newPassword' ? 'new-password-hint' : undefined}
               onChange={(e) => setFields({ ...fields, [name]: e.target.value })}
             />
           </label>
@@ -99,7 +119,9 @@ export default function ChangePasswordForm() {
       <button type="submit" className="button" disabled={status === 'saving'}>
         {status === 'saving' ? <Spinner label={t('saving')} /> : t('submit')}
       </button>
-      <Link href="/">{t('cancel')}</Link>
+      <Link prefetch={false} href="/">
+        {t('cancel')}
+      </Link>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import ar from '@locales/ar.json';
 import en from '@locales/en.json';
 import { hashPassword } from '@/lib/password';
@@ -86,6 +86,19 @@ describe('data rights on the profile (issue 7)', () => {
   it('the login page shows the deletion notice', () => {
     renderWithIntl(<PageFlash flash={{ kind: 'success', key: 'accountDeleted' }} />);
     expect(screen.getByRole('status')).toHaveTextContent(t.deletedNotice);
+  });
+
+  it('sets the deletion apart from the download, in its own danger block (issue 17)', () => {
+    renderWithIntl(<DataRights />);
+    const danger = screen.getByRole('group', { name: t.dangerTitle });
+    expect(within(danger).getByText(t.dangerIntro)).toBeInTheDocument();
+    expect(within(danger).getByRole('button', { name: t.delete })).toBeInTheDocument();
+    expect(within(danger).queryByRole('button', { name: t.export })).toBeNull();
+    fireEvent.click(within(danger).getByRole('button', { name: t.delete }));
+    expect(within(danger).getByRole('button', { name: t.deleteConfirm })).toHaveAttribute(
+      'type',
+      'submit',
+    );
   });
 
   it('speaks Arabic', () => {

@@ -47,55 +47,72 @@ export default function DataRights() {
   }
 
   return (
-    <section className={styles.card} aria-labelledby="data-rights-title">
+    <section className={`${styles.card} ${styles.dataRights}`} aria-labelledby="data-rights-title">
       <h2 id="data-rights-title">{t('title')}</h2>
       {errorKey && (
         <Flash kind="error" onClose={() => setErrorKey(null)}>
           {tErrors(errorKey)}
         </Flash>
       )}
-      <p>{t('exportIntro')}</p>
-      <button
-        type="button"
-        className="button button-secondary"
-        onClick={download}
-        disabled={busy !== null}
-        aria-busy={busy === 'export'}
-      >
-        {t('export')}
-      </button>
-      {!deleting ? (
-        <p>
-          <button type="button" className={styles.link} onClick={() => setDeleting(true)}>
-            {t('delete')}
-          </button>
-        </p>
-      ) : (
-        <form className="form" onSubmit={remove} noValidate aria-busy={busy === 'delete'}>
-          <p>{t('deleteWarning')}</p>
-          <label className="field">
-            <span>{t('password')}</span>
-            <input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
-          <button type="submit" className="button" disabled={busy !== null}>
-            {t('deleteConfirm')}
-          </button>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => setDeleting(false)}
-          >
-            {t('cancel')}
-          </button>
-        </form>
-      )}
+      <div className={styles.dataBlock}>
+        <p>{t('exportIntro')}</p>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={download}
+          disabled={busy !== null}
+          aria-busy={busy === 'export'}
+        >
+          {t('export')}
+        </button>
+      </div>
+      {/* Destructive, so set apart: its own framed block in the danger colour, away from the download. */}
+      <div className={styles.danger} role="group" aria-labelledby="danger-title">
+        <h3 id="danger-title">{t('dangerTitle')}</h3>
+        {!deleting ? (
+          <>
+            <p>{t('dangerIntro')}</p>
+            <button
+              type="button"
+              className={`button ${styles.dangerOutline}`}
+              onClick={() => setDeleting(true)}
+            >
+              {t('delete')}
+            </button>
+          </>
+        ) : (
+          <form className="form" onSubmit={remove} noValidate aria-busy={busy === 'delete'}>
+            <p>{t('deleteWarning')}</p>
+            <label className="field">
+              <span>{t('password')}</span>
+              <input
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </label>
+            <div className={styles.dangerActions}>
+              <button
+                type="submit"
+                className={`button ${styles.dangerButton}`}
+                disabled={busy !== null}
+              >
+                {t('deleteConfirm')}
+              </button>
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => setDeleting(false)}
+              >
+                {t('cancel')}
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import Spinner from '@/components/common/Spinner';
 import Modal from '@/components/pricing/Modal';
 import '@/components/pricing/pricing.css'; // the modal's styles live with the plan popup
@@ -28,6 +29,7 @@ export default function EditPopup({ field, initial, onSaved, onClose }: Props) {
   const [value, setValue] = useState(initial);
   const [status, setStatus] = useState<'editing' | 'saving' | 'saved'>('editing');
   const [error, setError] = useState<ErrorKey | null>(null);
+  const { ref: formRef, focusError } = useErrorFocus();
 
   useEffect(() => {
     if (status !== 'saved') return;
@@ -41,11 +43,12 @@ export default function EditPopup({ field, initial, onSaved, onClose }: Props) {
     const trimmed = value.trim();
     const invalid = !trimmed ? 'fillField' : field === 'email' ? emailError(trimmed) : null;
     setError(invalid);
-    if (invalid) return;
+    if (invalid) return focusError();
     setStatus('saving');
     const result = field === 'email' ? await changeEmail(trimmed) : await changeName(trimmed);
     if (!result.ok) {
       setStatus('editing');
+      focusError();
       // docs/product.md#errors "Profile popup": code 5 is an e-mail already taken.
       return setError(result.code === 5 ? 'emailTaken' : result.errorKey);
     }
@@ -59,9 +62,9 @@ export default function EditPopup({ field, initial, onSaved, onClose }: Props) {
       {status === 'saved' ? (
         <Flash kind="success">{t('saved', { field })}</Flash>
       ) : (
-        <form className="form" onSubmit={submit} noValidate>
+        <form ref={formRef} className="form" onSubmit={submit} noValidate>
           {error && (
-            <Flash kind="error" onClose={() => setError(null)}>
+            <Flash kind="error" id="edit-popup-error" onClose={() => setError(null)}>
               {tErrors(error)}
             </Flash>
           )}
@@ -74,7 +77,9 @@ export default function EditPopup({ field, initial, onSaved, onClose }: Props) {
               value={value}
               required
               maxLength={field === 'name' ? 100 : 254}
+              name={field}
               aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'edit-popup-error' : undefined}
               onChange={(e) => setValue(e.target.value)}
             />
           </label>

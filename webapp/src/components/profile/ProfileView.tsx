@@ -121,10 +121,13 @@ export default function ProfileView() {
             <div>
               <dt>{t('password')}</dt>
               <dd>
-                <span className={styles.value} aria-label={t('passwordHidden')}>
-                  ••••••••
+                {/* Issue 17: a span's aria-label is not read (it has no role), so screen readers
+                    said "bullet" eight times; the bullets are for the eye, the text for the ear. */}
+                <span className={styles.value} data-testid="password-masked">
+                  <span aria-hidden="true">••••••••</span>
+                  <span className="visually-hidden">{t('passwordHidden')}</span>
                 </span>
-                <Link href="/change-password" className={styles.link}>
+                <Link prefetch={false} href="/change-password" className={styles.link}>
                   {t('changePassword')}
                 </Link>
               </dd>
@@ -136,7 +139,7 @@ export default function ProfileView() {
           <div className={styles.card}>
             <p>{t('noSubscription')}</p>
             {!isTv && (
-              <Link href="/subscribe" className="button">
+              <Link prefetch={false} href="/subscribe" className="button">
                 {t('subscribe')}
               </Link>
             )}
@@ -148,7 +151,7 @@ export default function ProfileView() {
             ))}
           </div>
         )}
-        <Link href="/products" className={`button ${styles.products}`}>
+        <Link prefetch={false} href="/products" className={`button ${styles.products}`}>
           {t('products')}
         </Link>
         {!isTv && <FamilyLinks className={styles.card} linkClassName={styles.link} />}

@@ -88,15 +88,19 @@ export default function SubscriptionCard({ subscription: s, isTv, coveredApps }:
       {(shown.changePlan || shown.unsubscribe || shown.resubscribe) && (
         <div className={styles.subscriptionActions}>
           {shown.resubscribe && (
-            <Link href="/resubscribe" className="button">
+            <Link prefetch={false} href="/resubscribe" className="button">
               {t('resubscribe')}
             </Link>
           )}
           {shown.changePlan && (
-            <Link href={`/changeSubscriptionPlan?subscription=${s.id}`}>{t('changePlan')}</Link>
+            <Link prefetch={false} href={`/changeSubscriptionPlan?subscription=${s.id}`}>
+              {t('changePlan')}
+            </Link>
           )}
           {shown.unsubscribe?.method === 'in_app' && (
-            <Link href={shown.unsubscribe.path}>{t('unsubscribe')}</Link>
+            <Link prefetch={false} href={shown.unsubscribe.path}>
+              {t('unsubscribe')}
+            </Link>
           )}
           {shown.unsubscribe && shown.unsubscribe.method !== 'in_app' && (
             <a href={shown.unsubscribe.url} target="_blank" rel="noopener noreferrer">

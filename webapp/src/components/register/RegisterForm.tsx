@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import Spinner from '@/components/common/Spinner';
 import { marketingUrl } from '@/components/layout/marketing';
 import Field from '@/components/login/Field';
@@ -37,7 +38,7 @@ export default function RegisterForm({
   partner = null,
   coupon: preset = null,
   offerNote = null,
-  flash = null,
+  flash,
 }: RegisterFormProps) {
   const t = useTranslations('RegisterPage');
   const tErrors = useTranslations('Errors');
@@ -52,12 +53,15 @@ export default function RegisterForm({
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [apiError, setApiError] = useState<ErrorKey | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const { ref: formRef, focusError } = useErrorFocus();
 
   useEffect(() => {
-    // The e-mail may come from the address (then removed from it) or from the landing form.
+    // The e-mail may come from the address (then removed from it; read here, issue 20: the page is
+    // prerendered) or from the landing form.
+    const fromQuery = new URLSearchParams(window.location.search).get('email')?.trim();
     removeQueryParams('email');
     const fromLanding = session.get('landingEmail');
-    if (fromLanding && !initialEmail) setEmail(fromLanding);
+    if (!initialEmail && (fromQuery || fromLanding)) setEmail(fromQuery || fromLanding || '');
   }, [initialEmail]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -72,7 +76,7 @@ export default function RegisterForm({
     });
     setErrors(invalid);
     setApiError(null);
-    if (Object.keys(invalid).length) return;
+    if (Object.keys(invalid).length) return focusError();
 
     setSubmitting(true);
     track('CLICK_REGISTER');
@@ -87,6 +91,7 @@ export default function RegisterForm({
     if (!result.ok) {
       setApiError(result.errorKey);
       setSubmitting(false);
+      focusError();
       return;
     }
     setToken(result.data.token);
@@ -98,7 +103,7 @@ export default function RegisterForm({
   const message = (key?: ErrorKey | 'termsRequired' | 'promoRequired') =>
     key === 'termsRequired' || key === 'promoRequired' ? t(key) : key ? tErrors(key) : null;
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={submitting}>
+    <form ref={formRef} className="form" onSubmit={submit} noValidate aria-busy={submitting}>
       <PageFlash flash={flash} />
       {apiError && (
         <Flash kind="error" onClose={() => setApiError(null)}>
@@ -170,7 +175,13 @@ export default function RegisterForm({
         {submitting ? <Spinner label={t('submitting')} /> : t('submit')}
       </button>
       <p className="form-aside">
-        {t.rich('haveAccount', { link: (chunks) => <Link href="/login">{chunks}</Link> })}
+        {t.rich('haveAccount', {
+          link: (chunks) => (
+            <Link prefetch={false} href="/login">
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
     </form>
   );

@@ -1,23 +1,11 @@
 import { apiRequest } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
 import { storedUtm } from '@/lib/analytics';
 import { countryCode } from '@/lib/country';
 import { hashPassword } from '@/lib/password';
 import { clearCoupon, local } from '@/lib/session/storage';
 
-export type UserCoupon = {
-  couponSerialNumber: string;
-  couponDurationCode: string;
-  couponProduct: string;
-  couponType: string;
-  discountDetails: Record<string, unknown> | null;
-};
-export type Registration = {
-  token: string;
-  userCoupon: UserCoupon | null;
-  hasSubscription: boolean;
-  status: boolean;
-  freeCampaign: boolean;
-};
+export type Registration = components['schemas']['Registration'];
 export type RegisterInput = {
   email: string;
   password: string; // clear text: hashed here

@@ -18,6 +18,8 @@ export default function ResetPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [done, setDone] = useState(false);
+  // Issue 17: the field a validation error is about (aria-invalid, described by the message).
+  const [invalidField, setInvalidField] = useState<'password' | 'confirmation' | null>(null);
   const form = useApiForm(
     async () => {
       const result = await resetPassword(token, await hashPassword(password));
@@ -30,6 +32,13 @@ export default function ResetPasswordForm({ token }: { token: string }) {
       validate: () => {
         const invalid = token ? newPasswordError(password, confirmation) : 'resetLinkInvalid';
         form.setError(invalid);
+        setInvalidField(
+          !invalid || invalid === 'resetLinkInvalid'
+            ? null
+            : invalid === 'passwordsMismatch' || (invalid === 'fillField' && password)
+              ? 'confirmation'
+              : 'password',
+        );
         return !invalid;
       },
     },
@@ -39,7 +48,7 @@ export default function ResetPasswordForm({ token }: { token: string }) {
     return (
       <Flash kind="success">
         <p>{t('success')}</p>
-        <Link href="/login" className="button">
+        <Link prefetch={false} href="/login" className="button">
           {tCommon('goToLogin')}
         </Link>
       </Flash>
@@ -49,7 +58,7 @@ export default function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.submitting}>
       {form.error && (
-        <Flash kind="error" onClose={() => form.setError(null)}>
+        <Flash kind="error" id="reset-password-error" onClose={() => form.setError(null)}>
           {tErrors(form.error)}
         </Flash>
       )}
@@ -61,7 +70,12 @@ export default function ResetPasswordForm({ token }: { token: string }) {
           autoComplete="new-password"
           required
           value={password}
-          aria-describedby="reset-password-hint"
+          aria-invalid={invalidField === 'password' || undefined}
+          aria-describedby={
+            invalidField === 'password'
+              ? 'reset-password-error reset-password-hint'
+              : 'reset-password-hint'
+          }
           onChange={(e) => setPassword(e.target.value)}
         />
       </label>
@@ -74,6 +88,8 @@ export default function ResetPasswordForm({ token }: { token: string }) {
           autoComplete="new-password"
           required
           value={confirmation}
+          aria-invalid={invalidField === 'confirmation' || undefined}
+          aria-describedby={invalidField === 'confirmation' ? 'reset-password-error' : undefined}
           onChange={(e) => setConfirmation(e.target.value)}
         />
       </label>

@@ -57,7 +57,12 @@ export default function HolidayModal({ promo }: { promo: HolidayPromo }) {
           })}
         </p>
         <div className={styles.actions}>
-          <Link href={holidayPromoHref(promo.couponCode)} className="button" onClick={dismiss}>
+          <Link
+            prefetch={false}
+            href={holidayPromoHref(promo.couponCode)}
+            className="button"
+            onClick={dismiss}
+          >
             {t('cta')}
           </Link>
           <button type="button" className={styles.secondary} onClick={dismiss}>

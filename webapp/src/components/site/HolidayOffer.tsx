@@ -4,24 +4,50 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useIsTv } from '@/components/layout/PlatformContext';
 import { usePathname } from '@/i18n/navigation';
 import { shouldOfferHoliday } from '@/lib/site/holiday';
-import type { HolidayPromo } from '@/lib/site/status';
+import { parseSiteStatus, type HolidayPromo } from '@/lib/site/status';
 import { holidayVisitor } from './holiday-visitor';
 
 // The modal, its artwork and its styles are fetched only for a visitor it is offered to.
 const HolidayModal = lazy(() => import('./HolidayModal'));
 
-/** Loads the holiday modal once this browser is one to offer it to (the modal decides from then on). */
-export default function HolidayOffer({ promo }: { promo: HolidayPromo }) {
+/** The promo of GET /v4/site, as the web server has it (app/[locale]/site-status); null when off or unknown. */
+export async function fetchHolidayPromo(): Promise<HolidayPromo | null> {
+  try {
+    const response = await fetch('/site-status', { headers: { Accept: 'application/json' } });
+    const status = response.ok ? parseSiteStatus(await response.json()) : null;
+    return status?.holidayPromo.active ? status.holidayPromo : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loads the holiday modal once this browser is one to offer it to (the modal decides from then on).
+ * Issue 20: without a `promo`, the browser asks for it (never on a TV platform), so the pages' HTML is the
+ * same whatever the promo and can be prerendered.
+ */
+export default function HolidayOffer({ promo: given }: { promo?: HolidayPromo }) {
   const pathname = usePathname();
   const isTv = useIsTv();
   const [offered, setOffered] = useState(false);
+  const [fetched, setFetched] = useState<HolidayPromo | null>(null);
+  const promo = given ?? fetched;
 
   useEffect(() => {
-    if (offered) return;
+    if (given || isTv) return;
+    let live = true;
+    void fetchHolidayPromo().then((answer) => live && setFetched(answer));
+    return () => {
+      live = false;
+    };
+  }, [given, isTv]);
+
+  useEffect(() => {
+    if (offered || !promo || isTv) return;
     setOffered(shouldOfferHoliday(promo, holidayVisitor(pathname, isTv)));
   }, [offered, promo, pathname, isTv]);
 
-  return offered ? (
+  return offered && promo ? (
     <Suspense>
       <HolidayModal promo={promo} />
     </Suspense>

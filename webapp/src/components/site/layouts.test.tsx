@@ -43,17 +43,13 @@ beforeEach(() => {
 });
 
 describe('site layout and the holiday promo', () => {
-  it('mounts the holiday offer with the promo while it is active', async () => {
-    jest.mocked(getSiteStatus).mockResolvedValue(PROMO);
-    const tree = await SiteLayout({ children: 'page', params });
-    expect(find(tree, HolidayOffer)?.props?.promo).toEqual(PROMO.holidayPromo);
-  });
-
-  it('leaves it out otherwise, and always on TV platforms', async () => {
-    expect(find(await SiteLayout({ children: 'page', params }), HolidayOffer)).toBeNull();
+  // Issue 20: the layout is prerendered, so it asks nothing; the offer asks in the browser (notices-lazy.test).
+  it('mounts the holiday offer without a promo, whatever the API says', async () => {
     jest.mocked(getSiteStatus).mockResolvedValue(PROMO);
     mockHeaders['user-agent'] = TV;
-    expect(find(await SiteLayout({ children: 'page', params }), HolidayOffer)).toBeNull();
+    const tree = await SiteLayout({ children: 'page', params });
+    expect(find(tree, HolidayOffer)?.props?.promo).toBeUndefined();
+    expect(getSiteStatus).not.toHaveBeenCalled();
   });
 });
 

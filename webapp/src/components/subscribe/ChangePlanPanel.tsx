@@ -101,7 +101,7 @@ export default function ChangePlanPanel({
           )}
           <p>{t('doneBilling')}</p>
         </Flash>
-        <Link href="/" className="button">
+        <Link prefetch={false} href="/" className="button">
           {t('backToProfile')}
         </Link>
       </section>
@@ -147,7 +147,7 @@ export default function ChangePlanPanel({
           >
             {status === 'sending' ? <Spinner label={t('sending')} /> : t('confirm')}
           </button>
-          <Link href="/" className={styles.textLink}>
+          <Link prefetch={false} href="/" className={styles.textLink}>
             {t('cancel')}
           </Link>
         </div>

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import SecurePayment from '@/components/brand/SecurePayment';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import PaymentForm from '@/components/payment/PaymentForm';
@@ -151,6 +152,7 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
         </div>
         <div className={styles.pay}>
           <h2 className={styles.payTitle}>{t('paymentTitle')}</h2>
+          <SecurePayment />
           {/* As tall as the form it makes way for: the footer does not jump when the form arrives. */}
           {provider.status === 'loading' && (
             <div className={`${styles.loading} ${styles.formPlaceholder}`}>

@@ -8,6 +8,7 @@ import type { AppliedCoupon } from './coupon';
 import { chosenPlan } from './useCoupon';
 
 export type QuoteState = { quote: Quote | null; errorKey: ErrorKey | null };
+const EMPTY: QuoteState = { quote: null, errorKey: null };
 
 /** The order summary's figures from the API (issue 15), asked again whenever the plan, apps or coupon change. */
 export function useQuote(
@@ -16,22 +17,26 @@ export function useQuote(
   coupon: AppliedCoupon | null,
   enabled: boolean,
 ): QuoteState {
-  const [state, setState] = useState<QuoteState>({ quote: null, errorKey: null });
   const plan = priced ? chosenPlan(priced, selection) : null;
   const key = plan
     ? `${plan.planId} ${plan.product} ${plan.addOns.join(',')} ${coupon?.code ?? ''}`
     : '';
+  // The answer is kept with the request it answers: a stale one is never shown, and nothing is reset
+  // from the effect itself.
+  const [answer, setAnswer] = useState<QuoteState & { key: string | null }>({
+    key: null,
+    ...EMPTY,
+  });
 
   useEffect(() => {
-    if (!enabled || !plan) return setState({ quote: null, errorKey: null });
+    if (!enabled || !plan) return;
     let live = true;
-    setState({ quote: null, errorKey: null });
     void getQuote(plan, coupon?.code ?? null).then((result) => {
       if (!live) return;
-      setState(
+      setAnswer(
         result.ok
-          ? { quote: result.data, errorKey: null }
-          : { quote: null, errorKey: result.errorKey },
+          ? { key, quote: result.data, errorKey: null }
+          : { key, quote: null, errorKey: result.errorKey },
       );
     });
     return () => {
@@ -41,5 +46,6 @@ export function useQuote(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, enabled]);
 
-  return state;
+  if (!enabled || !plan || answer.key !== key) return EMPTY;
+  return answer;
 }

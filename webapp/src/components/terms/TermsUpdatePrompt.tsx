@@ -106,7 +106,12 @@ export default function TermsUpdatePrompt({ onAccepted = reload, initialVersion 
             {t('accept')}
           </button>
           {/* The layout outlives the navigation: close the prompt so /logout can run. */}
-          <Link href="/logout" className="button button-secondary" onClick={() => setVersion(null)}>
+          <Link
+            prefetch={false}
+            href="/logout"
+            className="button button-secondary"
+            onClick={() => setVersion(null)}
+          >
             {t('logout')}
           </Link>
         </div>

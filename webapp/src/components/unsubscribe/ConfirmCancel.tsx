@@ -56,7 +56,7 @@ export default function ConfirmCancel({ target }: Props) {
             <p>{t('operatorNext', { operator: done.operator ?? 'UFONE' })}</p>
           )}
         </Flash>
-        <Link href="/" className="button">
+        <Link prefetch={false} href="/" className="button">
           {t('backToProfile')}
         </Link>
       </div>
@@ -67,7 +67,7 @@ export default function ConfirmCancel({ target }: Props) {
     return (
       <>
         <Flash kind={error === 'alreadyCancelled' ? 'success' : 'error'}>{tErrors(error)}</Flash>
-        <Link href="/" className="button">
+        <Link prefetch={false} href="/" className="button">
           {t('backToProfile')}
         </Link>
       </>
@@ -107,7 +107,7 @@ export default function ConfirmCancel({ target }: Props) {
         </Flash>
       )}
       <div className={styles.actions}>
-        <Link href="/" className="button">
+        <Link prefetch={false} href="/" className="button">
           {t('mistake')}
         </Link>
         <button

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
@@ -23,12 +23,14 @@ export default function UnsubscribeFlow({ idSegments }: { idSegments?: string[] 
   const { account } = useStartup();
   const query = useSearchParams();
   // Chosen once: the account reloaded after the cancel must not swap the success block for another state.
-  const chosen = useRef<UnsubscribeTarget | null>(null);
+  // Kept in state, set during render the first time the account is there (React's "adjust state on a
+  // prop change" pattern): no effect, no flash of another state.
+  const [chosen, setChosen] = useState<UnsubscribeTarget | null>(null);
   if (!account) return null;
-  chosen.current ??= unsubscribeTarget(account, parseAddress(idSegments, query.get('type')));
-  const target = chosen.current;
+  const target = chosen ?? unsubscribeTarget(account, parseAddress(idSegments, query.get('type')));
+  if (chosen === null) setChosen(target);
   const back = (
-    <Link href="/" className="button">
+    <Link prefetch={false} href="/" className="button">
       {t('backToProfile')}
     </Link>
   );
@@ -58,7 +60,9 @@ export default function UnsubscribeFlow({ idSegments }: { idSegments?: string[] 
           <a href={target.url} className="button" target="_blank" rel="noopener noreferrer">
             {t('elsewhereButton', { place })}
           </a>
-          <Link href="/">{t('backToProfile')}</Link>
+          <Link prefetch={false} href="/">
+            {t('backToProfile')}
+          </Link>
         </div>
       </>
     );

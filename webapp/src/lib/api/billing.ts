@@ -1,21 +1,12 @@
 import { apiRequest } from './client';
+import type { components } from './schema';
 
 // Payment and subscription calls of docs/product.md#api (subscribe, change plan, cancel, coupons).
 
-export type DiscountDetails = {
-  discountPrice: string | null;
-  isBundleDiscount: boolean;
-  planType: string | null;
-};
+export type DiscountDetails = components['schemas']['DiscountDetails'];
 
-/** 201 of GET /v5/coupon/validate/{code}. */
-export type UserCoupon = {
-  couponSerialNumber: string;
-  couponDurationCode: string; // P{n}M or P{n}D
-  couponProduct: string;
-  couponType: string;
-  discountDetails: DiscountDetails | null;
-};
+/** 201 of GET /v5/coupon/validate/{code} (couponDurationCode: P{n}M or P{n}D). */
+export type UserCoupon = components['schemas']['Coupon'];
 
 /** What the API sells: the plan of the first app, and the product codes of the apps added to it. */
 export type ChosenPlan = { planId: string; product: string; addOns: string[] };
@@ -33,7 +24,7 @@ export function validateCoupon(
 
 /** A logged-in parent redeems a free or unique access coupon: access at once, no payment. */
 export function redeemCoupon(code: string) {
-  return apiRequest<{ status: boolean; data: { subscriptionId: number } }>('/v5/coupon/redeem', {
+  return apiRequest<components['schemas']['RedeemAnswer']>('/v5/coupon/redeem', {
     method: 'POST',
     body: { coupon: code },
   });

@@ -77,6 +77,9 @@ export const ERROR_KEYS = [
   'deadLetterNotFound',
   'webhookEventNotFound',
   'webhookReplayStale',
+  'promoDatesReversed',
+  'staffNotFound',
+  'staffSelf',
   'passwordTooShort',
 ] as const satisfies readonly ErrorKey[];
 

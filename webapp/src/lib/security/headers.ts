@@ -56,18 +56,29 @@ export function isOpsPage(pathname: string): boolean {
 }
 
 export type SecurityOptions = {
-  nonce: string;
+  /** A page rendered per request: Next.js puts this nonce on its scripts. */
+  nonce?: string;
+  /**
+   * Issue 20: the SHA-256 sources of the inline scripts the page holds. Alone (no nonce), they make the
+   * policy of a prerendered page: its inline scripts by hash, every other script from this origin only.
+   * With a nonce, the layout's own inline script (lib/security/inline-scripts.ts).
+   */
+  scriptHashes?: string[];
   /** `next dev`: React needs eval for its error overlays. */
   development?: boolean;
   /** HSTS only in production builds: a browser would pin a development host to HTTPS. */
   production?: boolean;
 };
 
-export function contentSecurityPolicy(
-  pathname: string,
-  { nonce, development = false }: SecurityOptions,
-): string {
-  if (isOpsPage(pathname)) return opsContentSecurityPolicy({ nonce, development });
+/** The script sources: a nonce and 'strict-dynamic' when rendered per request, else hashes and 'self'. */
+function scriptSources({ nonce, scriptHashes = [] }: SecurityOptions): string[] {
+  const hashes = scriptHashes.map((hash) => `'${hash}'`);
+  return nonce ? [`'nonce-${nonce}'`, "'strict-dynamic'", ...hashes] : hashes;
+}
+
+export function contentSecurityPolicy(pathname: string, options: SecurityOptions): string {
+  const { development = false } = options;
+  if (isOpsPage(pathname)) return opsContentSecurityPolicy(options);
   const pay = isPaymentPage(pathname);
   const extra = (origins: string[]) => (pay ? origins : []);
   const directives: [string, string[]][] = [
@@ -76,8 +87,7 @@ export function contentSecurityPolicy(
       'script-src',
       [
         "'self'",
-        `'nonce-${nonce}'`,
-        "'strict-dynamic'",
+        ...scriptSources(options),
         ...(development ? ["'unsafe-eval'"] : []),
         ...extra(PAYMENT_ORIGINS.script),
       ],
@@ -97,12 +107,13 @@ export function contentSecurityPolicy(
 }
 
 /** The console's own policy: nothing but this origin, no images from elsewhere, no frames, no workers. */
-export function opsContentSecurityPolicy({ nonce, development = false }: SecurityOptions): string {
+export function opsContentSecurityPolicy(options: SecurityOptions): string {
+  const { development = false } = options;
   return [
     ['default-src', ["'none'"]],
     [
       'script-src',
-      ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])],
+      ["'self'", ...scriptSources(options), ...(development ? ["'unsafe-eval'"] : [])],
     ],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:']],
@@ -119,6 +130,8 @@ export function opsContentSecurityPolicy({ nonce, development = false }: Securit
     .map(([name, values]) => `${name} ${(values as string[]).join(' ')}`)
     .join('; ');
 }
+
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=600, stale-while-revalidate=86400';
 
 export function securityHeaders(
   pathname: string,
@@ -143,6 +156,9 @@ export function securityHeaders(
   };
   if (options.production)
     headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
+  // Issue 20: a prerendered page is the same for everyone: shared caches may keep it a while and serve
+  // it stale while they fetch the next build's. Pages rendered per request keep Next's no-store.
+  if (!options.nonce) headers['Cache-Control'] = PUBLIC_CACHE_CONTROL;
   if (isOpsPage(pathname)) {
     headers['X-Robots-Tag'] = 'noindex, nofollow';
     headers['Referrer-Policy'] = 'no-referrer';

@@ -2,6 +2,8 @@
 // writes the session through this module only, so logout can clear exactly
 // what docs/product.md#flows says and nothing else.
 
+import { clearSignedInHint, setSignedInHint } from './signed-in-hint';
+
 export const LOCAL_KEYS = {
   userToken: 'kidj_ut',
   token: 'token',
@@ -82,10 +84,12 @@ export const local = {
   },
   set(key: LocalKey, value: string): void {
     area('local')?.setItem(LOCAL_KEYS[key], value);
+    if (key === 'userToken') setSignedInHint();
   },
   remove(...keys: LocalKey[]): void {
     const storage = area('local');
     keys.forEach((key) => storage?.removeItem(LOCAL_KEYS[key]));
+    if (keys.includes('userToken')) clearSignedInHint();
   },
   getJson<T>(key: LocalKey): T | null {
     const raw = local.get(key);

@@ -2,6 +2,8 @@
 // holiday modal), never by the browser: the answer is in the first HTML, and one process asks the API
 // at most once per TTL however many pages it serves.
 
+import { apiUrl } from '@/lib/api/server';
+
 export type HolidayPromo = {
   active: boolean;
   from: string | null;
@@ -32,10 +34,6 @@ export function resetSiteStatusCache(): void {
   c.value = null;
   c.at = -Infinity;
   c.pending = null;
-}
-
-function apiUrl(): string {
-  return (process.env.API_URL || 'http://127.0.0.1:5000').replace(/\/+$/, '');
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -20,10 +20,11 @@ import { Link, usePathname, useRouter } from '@/i18n/navigation';
 import type { Account } from '../account/account';
 import type { ErrorKey } from '../api/errors';
 import { countryCode } from '../country';
-import { clearSession, local } from '../session/storage';
+import { syncSignedInHint } from '../session/signed-in-hint';
+import { clearSession, getToken, local } from '../session/storage';
 import { setEmailLanguage } from '../api/profile';
 import { SESSION_EXPIRED_EVENT } from '../api/session-expiry';
-import { rememberExpiredPage, rememberReturn } from './return-to';
+import { rememberExpiredPage, rememberReturn, rememberReturnFromQuery } from './return-to';
 import { routeKind } from './routes';
 import {
   accountCache,
@@ -59,12 +60,14 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const router = useRouter();
   const isTv = useIsTv();
-  const cache = useRef(accountCache()).current;
-  // Read before any effect: the landing capture removes the key from the address.
-  const landingKey = useRef<string | null | undefined>(undefined);
-  if (landingKey.current === undefined && typeof window !== 'undefined') {
-    landingKey.current = redirectKeyOf(window.location.pathname, window.location.search);
-  }
+  const [cache] = useState(accountCache);
+  // Read before any effect (the landing capture removes the key from the address), and used once.
+  const [landingKey] = useState(() =>
+    typeof window === 'undefined'
+      ? null
+      : redirectKeyOf(window.location.pathname, window.location.search),
+  );
+  const landingKeyUsed = useRef(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [attempt, setAttempt] = useState(0);
 
@@ -99,7 +102,10 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let live = true;
     void countryCode();
-    const key = landingKey.current ?? undefined;
+    // Issue 20: the proxy's "signed in" hint follows the stored token (src/proxy.ts).
+    syncSignedInHint(getToken() !== null);
+    rememberReturnFromQuery(window.location.search);
+    const key = landingKeyUsed.current ? undefined : (landingKey ?? undefined);
     runStartup(
       {
         pathname,
@@ -112,13 +118,13 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
       liveEffects(cache),
     ).then((step) => {
       if (!live) return;
-      landingKey.current = null; // a key is verified once per page load
+      landingKeyUsed.current = true; // a key is verified once per page load
       return apply(step, pathname);
     });
     return () => {
       live = false;
     };
-  }, [pathname, attempt, isTv, cache, apply]);
+  }, [pathname, attempt, isTv, cache, apply, landingKey]);
 
   // Issue 15: any call answering 401 to the bearer token ends the session wherever the parent is.
   useEffect(() => {
@@ -180,7 +186,7 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
           <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
             {t('retry')}
           </button>
-          <Link href="/logout" className={styles.secondary}>
+          <Link prefetch={false} href="/logout" className={styles.secondary}>
             {t('logout')}
           </Link>
         </div>

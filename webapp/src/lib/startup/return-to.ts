@@ -18,6 +18,19 @@ export function rememberReturn(pathname: string, search = ''): void {
   session.set('returnTo', `/${firstSegment(pathname)}${withQuery(search)}`);
 }
 
+/** Issue 20: the login address's parameter naming the returnable page the proxy sent a visitor from. */
+export const RETURN_PARAM = 'returnTo';
+
+export const isReturnable = (pathname: string) => RETURNABLE.has(firstSegment(pathname));
+
+/** Remembers the page a login address names (?returnTo=/link?pin=…), if it is one to return to. */
+export function rememberReturnFromQuery(search: string): void {
+  const value = new URLSearchParams(search).get(RETURN_PARAM);
+  if (!value || !value.startsWith('/') || value.startsWith('//')) return;
+  const at = value.indexOf('?');
+  rememberReturn(at < 0 ? value : value.slice(0, at), at < 0 ? '' : value.slice(at));
+}
+
 /** Remembers the private page whose session just ended (path without locale, plus its query). */
 export function rememberExpiredPage(pathname: string, search = ''): void {
   const value = `${pathname.startsWith('/') ? '' : '/'}${pathname}${withQuery(search)}`;

@@ -80,4 +80,11 @@ export function routeKind(pathname: string): RouteKind {
 export const staysWhenPremium = (pathname: string) => PREMIUM_STAYS.has(firstSegment(pathname));
 export const staysWhenNotPremium = (pathname: string) =>
   NON_PREMIUM_STAYS.has(firstSegment(pathname));
+/**
+ * Issue 20: the site's pages that need a logged-in parent (every page some parent may stay on). The proxy
+ * sends a visitor without the "signed in" hint (lib/session/signed-in-hint.ts) from these to the login
+ * before they render.
+ */
+export const isPrivatePage = (pathname: string) =>
+  PREMIUM_STAYS.has(firstSegment(pathname)) || NON_PREMIUM_STAYS.has(firstSegment(pathname));
 export const isPaymentRoute = (pathname: string) => PAYMENT.has(firstSegment(pathname));

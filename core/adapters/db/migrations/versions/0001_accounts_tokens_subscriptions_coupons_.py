@@ -5,10 +5,10 @@ Revises:
 Create Date: 2026-11-22 03:44:20.764266
 """
 
-from alembic import op
 import sqlalchemy as sa
-import core.adapters.db.types
+from alembic import op
 
+import core.adapters.db.types
 
 revision = "0001"
 down_revision = None

@@ -5,10 +5,10 @@ Revises: 0001
 Create Date: 2026-11-22 03:52:18.542455
 """
 
-from alembic import op
 import sqlalchemy as sa
-import core.adapters.db.types
+from alembic import op
 
+import core.adapters.db.types
 
 revision = "0002"
 down_revision = "0001"

@@ -5,10 +5,10 @@ Revises: 0003
 Create Date: 2026-11-24 10:00:00.000000
 """
 
-from alembic import op
 import sqlalchemy as sa
-import core.adapters.db.types
+from alembic import op
 
+import core.adapters.db.types
 
 revision = "0004"
 down_revision = "0003"

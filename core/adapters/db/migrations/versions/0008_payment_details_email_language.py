@@ -6,9 +6,8 @@ Revises: 0012
 Create Date: 2026-11-23 16:00:00.000000
 """
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = "0008"
 down_revision = "0012"

@@ -5,9 +5,8 @@ Revises: 0008
 Create Date: 2026-11-23 16:00:00.000000
 """
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = "0010"
 down_revision = "0008"

@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
-import { headers } from 'next/headers';
 import CookieConsent from '@/components/consent/CookieConsent';
 import Footer from '@/components/layout/Footer';
 import Header from '@/components/layout/Header';
 import HolidayOffer from '@/components/site/HolidayOffer';
 import TermsUpdateNotice from '@/components/terms/TermsUpdateNotice';
-import { PlatformProvider } from '@/components/layout/PlatformContext';
+import { NotOnTv, PlatformProvider } from '@/components/layout/PlatformContext';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
-import { isTvUserAgent } from '@/lib/platform';
-import { getSiteStatus } from '@/lib/site/status';
 import StartupProvider from '@/lib/startup/StartupProvider';
 
 type Props = LocaleParams & { children: ReactNode };
@@ -16,22 +13,24 @@ type Props = LocaleParams & { children: ReactNode };
 export default async function SiteLayout({ children, params }: Props) {
   // Layouts render apart from their pages: each one sets the locale it serves.
   await resolvePageLocale(params);
-  // TV platforms (docs/product.md#roles) get no footer; pages read the flag from the context.
-  const isTv = isTvUserAgent((await headers()).get('user-agent'));
-  // Issue 7: the holiday promo (GET /v4/site, cached); TV platforms cannot register, so never there.
-  const { holidayPromo } = await getSiteStatus();
+  // Issue 20: nothing here reads the request, so the public pages can be prerendered. TV platforms
+  // (docs/product.md#roles) get no footer; pages read the flag from the context, decided in the browser.
+  // Issue 7: the holiday promo, asked by the browser (never on TV platforms, which cannot register).
   return (
-    <PlatformProvider isTv={isTv}>
+    <PlatformProvider>
       <div className="shell">
+        {/* Issue 17: first in the document, so the banner's buttons are the first Tab stops. */}
+        <CookieConsent />
         <Header />
         <main className="content" id="main">
           {/* docs/product.md#flows start-up logic: guards the account pages and hands them the account. */}
           <StartupProvider>{children}</StartupProvider>
         </main>
-        {!isTv && <Footer />}
-        <CookieConsent />
+        <NotOnTv>
+          <Footer />
+        </NotOnTv>
         <TermsUpdateNotice />
-        {!isTv && holidayPromo.active && <HolidayOffer promo={holidayPromo} />}
+        <HolidayOffer />
       </div>
     </PlatformProvider>
   );

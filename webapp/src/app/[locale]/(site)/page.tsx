@@ -15,3 +15,6 @@ export default async function ProfilePage({ params }: LocaleParams) {
     </PageMessages>
   );
 }
+
+// Issue 20: rendered per request, with the CSP nonce on its scripts (src/proxy.ts); never cached.
+export const dynamic = 'force-dynamic';

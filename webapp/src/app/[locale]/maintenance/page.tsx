@@ -18,3 +18,6 @@ export default async function MaintenanceRoute({ params }: LocaleParams) {
   if (!(await getSiteStatus()).maintenance) notFound();
   return <MaintenancePage />;
 }
+
+// Issue 20: rendered per request, with the CSP nonce on its scripts (src/proxy.ts); never cached.
+export const dynamic = 'force-dynamic';

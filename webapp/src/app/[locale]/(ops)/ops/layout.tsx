@@ -30,3 +30,6 @@ export default async function OpsLayout({ children, params }: Props) {
     </div>
   );
 }
+
+// Issue 20: rendered per request, with the CSP nonce on its scripts (src/proxy.ts); never cached.
+export const dynamic = 'force-dynamic';

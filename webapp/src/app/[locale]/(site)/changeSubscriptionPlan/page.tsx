@@ -29,3 +29,6 @@ export default async function ChangeSubscriptionPlanPage({ params }: LocaleParam
     </PageMessages>
   );
 }
+
+// Issue 20: rendered per request, with the CSP nonce on its scripts (src/proxy.ts); never cached.
+export const dynamic = 'force-dynamic';

@@ -23,3 +23,6 @@ export default async function ChildrenPage({ params }: LocaleParams) {
     </PageMessages>
   );
 }
+
+// Issue 20: rendered per request, with the CSP nonce on its scripts (src/proxy.ts); never cached.
+export const dynamic = 'force-dynamic';

@@ -3,11 +3,11 @@ import { getTranslations } from 'next-intl/server';
 import ContactForm from '@/components/contact/ContactForm';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 import PageMessages from '@/i18n/PageMessages';
+import { pageMetadata } from '@/lib/seo';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   const locale = await resolvePageLocale(params);
-  const t = await getTranslations({ locale, namespace: 'ContactPage' });
-  return { title: t('title') };
+  return pageMetadata({ locale, namespace: 'ContactPage', path: '/contact' });
 }
 
 export default async function ContactPage({ params }: LocaleParams) {

@@ -11,8 +11,9 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
 
 export default async function HomePage({ params }: LocaleParams) {
   await resolvePageLocale(params);
+  // Prerendered (issue 20): the prices for the visitor's country are asked by the browser (LandingPrices).
   return (
-    <PageMessages namespaces={['HomePage.emailForm', 'HomePage.testimonials']}>
+    <PageMessages namespaces={['HomePage.emailForm', 'HomePage.testimonials', 'HomePage.prices']}>
       <LandingPage />
     </PageMessages>
   );

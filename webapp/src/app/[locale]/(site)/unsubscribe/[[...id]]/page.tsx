@@ -19,3 +19,6 @@ export default async function UnsubscribePage({ params }: Props) {
     </PageMessages>
   );
 }
+
+// Issue 20: rendered per request, with the CSP nonce on its scripts (src/proxy.ts); never cached.
+export const dynamic = 'force-dynamic';

@@ -1,0 +1,71 @@
+"""`make bench`'s command line (bench/run.py): parts and aliases, a database of each run's own, and
+results kept out of the repository's tracked files. The benchmarks themselves never run in tests."""
+
+import subprocess
+
+import pytest
+
+from bench import run
+
+
+def test_the_api_alias_is_the_load_part_and_parts_run_in_their_order():
+    assert run.chosen_parts(["api"], {}) == ["load"]
+    assert run.chosen_parts([], {"BENCH_PARTS": "growth,api"}) == ["load", "growth"]
+    assert run.chosen_parts(["web,hashing"], {"BENCH_PARTS": "load"}) == ["hashing", "web"]
+    assert run.chosen_parts([], {}) == list(run.PARTS)
+    assert "web" not in run.chosen_parts([], {"BENCH_WEB": "0"})
+
+
+def test_an_unknown_part_is_refused_with_the_choices():
+    with pytest.raises(SystemExit, match="unknown part 'lod'.*api"):
+        run.chosen_parts(["lod"], {})
+
+
+def test_each_run_has_a_database_of_its_own_unless_named():
+    assert run.database_name({}) == f"lumo_bench_{run.os.getpid()}"
+    assert run.database_name({"BENCH_DATABASE": "lumo_bench_mine"}) == "lumo_bench_mine"
+    with pytest.raises(SystemExit):
+        run.database_name({"BENCH_DATABASE": "x; DROP DATABASE main"})
+
+
+def test_results_go_under_var_which_git_ignores():
+    assert run.OUT == run.ROOT / "var" / "bench"
+    ignored = subprocess.run(
+        ["git", "check-ignore", "-q", str(run.OUT / "latest.json")], cwd=run.ROOT
+    )
+    assert ignored.returncode == 0
+    tracked = subprocess.run(
+        ["git", "ls-files", "bench"], cwd=run.ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert not [f for f in tracked if f.endswith((".png", ".json")) and "package" not in f]
+
+
+WRK_REPORT = """Running 5s test @ http://127.0.0.1:5130/json
+  Latency Distribution
+     50%    1.50ms
+     75%    2.00ms
+     90%    3.00ms
+     99%    1.20s
+  1000 requests in 5.00s, 100.00KB read
+  Socket errors: connect 0, read 3, write 0, timeout 7
+  Non-2xx or 3xx responses: 2
+Requests/sec:    200.50
+"""
+
+
+def test_wrk_reports_are_read_with_their_errors_and_the_ratios_are_medians_of_rounds():
+    from bench import load
+
+    figures = load.parse(WRK_REPORT)
+    assert figures == {
+        "rps": 200.5,
+        "p50_ms": 1.5,
+        "p99_ms": 1200.0,
+        "non_2xx": 2,
+        "socket_errors": 10,
+    }
+    runs = [dict(figures, rps=r, p99_ms=10.0) for r in (100, 300, 200)]
+    bare = [dict(figures, rps=r, p99_ms=5.0) for r in (200, 300, 1000)]
+    summary = load.summary(runs, bare)
+    assert summary["rps"] == 200 and summary["ratio_to_bare"] == 0.5  # of 0.5, 1.0, 0.2
+    assert summary["p99_to_bare"] == 2.0 and summary["socket_errors"] == 30

@@ -1,0 +1,227 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { SITE_STATUS_TTL_MS } from '@/lib/site/status';
+import { opsRequest } from './api';
+import OpsError from './OpsError';
+
+type Source = 'stored' | 'default';
+type Maintenance = { on: boolean; source: Source };
+type Promo = {
+  from: string | null;
+  to: string | null;
+  coupon: string | null;
+  activeToday: boolean;
+  source: Source;
+};
+type Change = {
+  name: 'maintenance' | 'holiday_promo';
+  value: Record<string, unknown> | null;
+  changedAt: string;
+  changedBy: string;
+  reason: string;
+};
+type Switches = {
+  maintenance: Maintenance;
+  holidayPromo: Promo;
+  refreshSeconds: number;
+  history: Change[];
+};
+
+/** The runtime switches (admin): maintenance mode and the holiday promotion, each change with a reason. */
+export default function SiteSwitches() {
+  const t = useTranslations('Ops.site');
+  const format = useFormatter();
+  const [switches, setSwitches] = useState<Switches | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [maintenanceReason, setMaintenanceReason] = useState('');
+  const [promo, setPromo] = useState({ from: '', to: '', coupon: '', reason: '' });
+
+  const load = useCallback(async () => {
+    const result = await opsRequest<Switches>('/site');
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setSwitches(result.data);
+    const { from, to, coupon } = result.data.holidayPromo;
+    setPromo((old) => ({ ...old, from: from ?? '', to: to ?? '', coupon: coupon ?? '' }));
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function send(path: string, body: Record<string, unknown>) {
+    setDone(false);
+    const result = await opsRequest(path, { method: 'POST', body });
+    setError(result.ok ? null : result.message);
+    setDone(result.ok);
+    if (result.ok) await load();
+    return result.ok;
+  }
+
+  async function maintenance(path: string, body: Record<string, unknown>) {
+    if (await send(path, { ...body, reason: maintenanceReason })) setMaintenanceReason('');
+  }
+
+  async function savePromo(event: React.FormEvent) {
+    event.preventDefault();
+    const body = { from: promo.from, to: promo.to, coupon: promo.coupon, reason: promo.reason };
+    if (await send('/site/holiday-promo', body)) setPromo((old) => ({ ...old, reason: '' }));
+  }
+
+  const day = (iso: string | null) =>
+    iso
+      ? format.dateTime(new Date(`${iso}T00:00:00Z`), { dateStyle: 'medium', timeZone: 'UTC' })
+      : '';
+  const source = (s: Source) => (s === 'stored' ? t('sourceStored') : t('sourceDefault'));
+
+  function valueText(change: Change): string {
+    if (change.value === null) return t('valueDefault');
+    if (change.name === 'maintenance') return change.value.on ? t('valueOn') : t('valueOff');
+    const v = change.value as { from?: string; to?: string; coupon?: string };
+    return `${v.coupon ?? ''} · ${day(v.from ?? null)} – ${day(v.to ?? null)}`;
+  }
+
+  if (!switches) {
+    return (
+      <section className="ops-card">
+        <h1>{t('heading')}</h1>
+        <OpsError message={error} />
+      </section>
+    );
+  }
+  const { maintenance: m, holidayPromo: p } = switches;
+  const seconds = Math.round(switches.refreshSeconds + SITE_STATUS_TTL_MS / 1000);
+  return (
+    <>
+      <section className="ops-card">
+        <h1>{t('heading')}</h1>
+        <p>{t('intro', { seconds })}</p>
+        <OpsError message={error} />
+        {done && <p role="status">{t('done')}</p>}
+      </section>
+      <section className="ops-card" aria-labelledby="ops-maintenance">
+        <h2 id="ops-maintenance">{t('maintenanceHeading')}</h2>
+        <p data-testid="maintenance-state" className={m.on ? 'ops-state-on' : undefined}>
+          {m.on ? t('maintenanceOn') : t('maintenanceOff')} ({source(m.source)})
+        </p>
+        <div className="ops-inline">
+          <label>
+            {t('reason')}
+            <input
+              value={maintenanceReason}
+              onChange={(e) => setMaintenanceReason(e.target.value)}
+              maxLength={500}
+            />
+          </label>
+          <button
+            type="button"
+            className={m.on ? undefined : 'ops-danger-button'}
+            onClick={() => maintenance('/site/maintenance', { on: !m.on })}
+          >
+            {m.on ? t('turnOff') : t('turnOn')}
+          </button>
+          {m.source === 'stored' && (
+            <button type="button" onClick={() => maintenance('/site/maintenance/reset', {})}>
+              {t('reset')}
+            </button>
+          )}
+        </div>
+      </section>
+      <section className="ops-card" aria-labelledby="ops-promo">
+        <h2 id="ops-promo">{t('promoHeading')}</h2>
+        <p data-testid="promo-state">
+          {p.coupon
+            ? `${p.coupon} · ${day(p.from)} – ${day(p.to)} · ${
+                p.activeToday ? t('promoActive') : t('promoInactive')
+              }`
+            : t('promoNone')}{' '}
+          ({source(p.source)})
+        </p>
+        <form className="ops-inline" onSubmit={savePromo}>
+          <label>
+            {t('promoFrom')}
+            <input
+              type="date"
+              required
+              value={promo.from}
+              onChange={(e) => setPromo({ ...promo, from: e.target.value })}
+            />
+          </label>
+          <label>
+            {t('promoTo')}
+            <input
+              type="date"
+              required
+              value={promo.to}
+              onChange={(e) => setPromo({ ...promo, to: e.target.value })}
+            />
+          </label>
+          <label>
+            {t('promoCoupon')}
+            <input
+              required
+              value={promo.coupon}
+              maxLength={64}
+              onChange={(e) => setPromo({ ...promo, coupon: e.target.value })}
+            />
+          </label>
+          <label>
+            {t('reason')}
+            <input
+              value={promo.reason}
+              maxLength={500}
+              onChange={(e) => setPromo({ ...promo, reason: e.target.value })}
+            />
+          </label>
+          <button type="submit">{t('promoSave')}</button>
+          {p.source === 'stored' && (
+            <button
+              type="button"
+              onClick={async () => {
+                if (await send('/site/holiday-promo/reset', { reason: promo.reason }))
+                  setPromo((old) => ({ ...old, reason: '' }));
+              }}
+            >
+              {t('reset')}
+            </button>
+          )}
+        </form>
+      </section>
+      <section className="ops-card" aria-labelledby="ops-switch-history">
+        <h2 id="ops-switch-history">{t('historyHeading')}</h2>
+        <table className="ops-table">
+          <thead>
+            <tr>
+              <th>{t('colWhen')}</th>
+              <th>{t('colSwitch')}</th>
+              <th>{t('colValue')}</th>
+              <th>{t('colBy')}</th>
+              <th>{t('colReason')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {switches.history.map((c, i) => (
+              <tr key={`${c.changedAt}-${i}`}>
+                <td>
+                  {format.dateTime(new Date(c.changedAt), {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  })}
+                </td>
+                <td>{t(`switch_${c.name}`)}</td>
+                <td>{valueText(c)}</td>
+                <td>{c.changedBy}</td>
+                <td>{c.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,225 @@
+'use client';
+
+import { useCallback, useEffect, useState } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import QrCode from '@/components/login/QrCode';
+import { opsRequest, signedInStaff, type Staff } from './api';
+import OpsError from './OpsError';
+
+const ROLES = ['support', 'finance', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+type Member = {
+  id: number;
+  email: string;
+  role: Role;
+  createdAt: string;
+  disabledAt: string | null;
+  sessions: number;
+};
+type Provisioning = { email: string; uri: string };
+
+/** Staff management (admin): list, create (the TOTP set-up shown once), role, disable, reset TOTP. */
+export default function StaffAdmin() {
+  const t = useTranslations('Ops.staff');
+  const nav = useTranslations('Ops.nav');
+  const format = useFormatter();
+  const [members, setMembers] = useState<Member[] | null>(null);
+  const [me, setMe] = useState<Staff | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [provisioning, setProvisioning] = useState<Provisioning | null>(null);
+  const [draft, setDraft] = useState({ email: '', password: '', role: 'support', reason: '' });
+  const [roles, setRoles] = useState<Record<number, Role>>({});
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+  const roleName = (role: string) => nav(`role_${role}` as Parameters<typeof nav>[0]);
+
+  const load = useCallback(async () => {
+    const result = await opsRequest<{ staff: Member[] }>('/staff');
+    if (result.ok) setMembers(result.data.staff);
+    else setError(result.message);
+  }, []);
+
+  useEffect(() => {
+    setMe(signedInStaff());
+    void load();
+  }, [load]);
+
+  async function act<T>(path: string, body: Record<string, unknown>) {
+    setDone(false);
+    const result = await opsRequest<T>(path, { method: 'POST', body });
+    setError(result.ok ? null : result.message);
+    setDone(result.ok);
+    await load();
+    return result.ok ? result.data : null;
+  }
+
+  async function create(event: React.FormEvent) {
+    event.preventDefault();
+    const made = await act<{ id: number; provisioningUri: string }>('/staff', draft);
+    if (made) {
+      setProvisioning({ email: draft.email.trim().toLowerCase(), uri: made.provisioningUri });
+      setDraft({ email: '', password: '', role: 'support', reason: '' });
+    }
+  }
+
+  async function resetTotp(member: Member) {
+    const made = await act<{ provisioningUri: string }>(`/staff/${member.id}/reset-totp`, {
+      reason: reasons[member.id] ?? '',
+    });
+    if (made) setProvisioning({ email: member.email, uri: made.provisioningUri });
+  }
+
+  return (
+    <>
+      <section className="ops-card">
+        <h1>{t('heading')}</h1>
+        <OpsError message={error} />
+        {done && <p role="status">{t('done')}</p>}
+        {provisioning && (
+          <div className="ops-provisioning" data-testid="provisioning">
+            <QrCode value={provisioning.uri} label={t('provisioningQr')} size={168} />
+            <div>
+              <h2>{t('provisioningHeading', { email: provisioning.email })}</h2>
+              <p>{t('provisioningHint')}</p>
+              <p>
+                {t('provisioningUri')}: <code>{provisioning.uri}</code>
+              </p>
+              <button type="button" onClick={() => setProvisioning(null)}>
+                {t('provisioningDone')}
+              </button>
+            </div>
+          </div>
+        )}
+        {members && (
+          <table className="ops-table">
+            <thead>
+              <tr>
+                <th>{t('colEmail')}</th>
+                <th>{t('colRole')}</th>
+                <th>{t('colCreated')}</th>
+                <th>{t('colStatus')}</th>
+                <th>{t('colSessions')}</th>
+                <th>{t('actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((m) => {
+                const self = me?.id === m.id;
+                return (
+                  <tr key={m.id} data-testid={`staff-${m.id}`}>
+                    <td>
+                      {m.email}
+                      {self && ` (${t('you')})`}
+                    </td>
+                    <td>{roleName(m.role)}</td>
+                    <td>{format.dateTime(new Date(m.createdAt), { dateStyle: 'medium' })}</td>
+                    <td>{m.disabledAt ? t('disabled') : t('active')}</td>
+                    <td>{m.sessions}</td>
+                    <td>
+                      {!self && (
+                        <div className="ops-inline">
+                          <select
+                            aria-label={`${t('role')} ${m.email}`}
+                            value={roles[m.id] ?? m.role}
+                            onChange={(e) => setRoles({ ...roles, [m.id]: e.target.value as Role })}
+                          >
+                            {ROLES.map((r) => (
+                              <option key={r} value={r}>
+                                {roleName(r)}
+                              </option>
+                            ))}
+                          </select>
+                          <input
+                            aria-label={`${t('reason')} ${m.email}`}
+                            placeholder={t('reason')}
+                            value={reasons[m.id] ?? ''}
+                            maxLength={500}
+                            onChange={(e) => setReasons({ ...reasons, [m.id]: e.target.value })}
+                          />
+                          <button
+                            type="button"
+                            disabled={(roles[m.id] ?? m.role) === m.role}
+                            onClick={() =>
+                              act(`/staff/${m.id}/role`, {
+                                role: roles[m.id] ?? m.role,
+                                reason: reasons[m.id] ?? '',
+                              })
+                            }
+                          >
+                            {t('changeRole')}
+                          </button>
+                          <button
+                            type="button"
+                            className={m.disabledAt ? undefined : 'ops-danger-button'}
+                            onClick={() =>
+                              act(`/staff/${m.id}/disabled`, {
+                                disabled: !m.disabledAt,
+                                reason: reasons[m.id] ?? '',
+                              })
+                            }
+                          >
+                            {m.disabledAt ? t('enable') : t('disable')}
+                          </button>
+                          <button type="button" onClick={() => resetTotp(m)}>
+                            {t('resetTotp')}
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section className="ops-card" aria-labelledby="ops-new-staff">
+        <h2 id="ops-new-staff">{t('createHeading')}</h2>
+        <form className="ops-inline" onSubmit={create}>
+          <label>
+            {t('email')}
+            <input
+              type="email"
+              required
+              value={draft.email}
+              onChange={(e) => setDraft({ ...draft, email: e.target.value })}
+            />
+          </label>
+          <label>
+            {t('password')}
+            <input
+              type="password"
+              required
+              minLength={12}
+              autoComplete="new-password"
+              value={draft.password}
+              onChange={(e) => setDraft({ ...draft, password: e.target.value })}
+            />
+          </label>
+          <label>
+            {t('role')}
+            <select
+              value={draft.role}
+              onChange={(e) => setDraft({ ...draft, role: e.target.value })}
+            >
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {roleName(r)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('reason')}
+            <input
+              value={draft.reason}
+              maxLength={500}
+              onChange={(e) => setDraft({ ...draft, reason: e.target.value })}
+            />
+          </label>
+          <button type="submit">{t('create')}</button>
+        </form>
+      </section>
+    </>
+  );
+}

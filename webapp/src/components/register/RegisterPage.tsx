@@ -1,0 +1,39 @@
+import { getTranslations } from 'next-intl/server';
+import PageMessages from '@/i18n/PageMessages';
+import type { Locale } from '@/i18n/routing';
+import RegisterForm from './RegisterForm';
+
+/**
+ * The register page's content, for /register (prerendered: the e-mail and the flash of the address are
+ * read in the browser) and /register/{email or partner} (rendered per request).
+ */
+export default async function RegisterPage({
+  locale,
+  email = '',
+  partner = null,
+}: {
+  locale: Locale;
+  email?: string;
+  partner?: string | null;
+}) {
+  const t = await getTranslations({ locale, namespace: 'RegisterPage' });
+  return (
+    <PageMessages
+      namespaces={[
+        'PasswordHint',
+        'DataRights',
+        'Notices',
+        'PlanPopup',
+        'Plans',
+        'PricingCard',
+        'RegisterPage',
+      ]}
+    >
+      <section className="page">
+        <h1>{t('title')}</h1>
+        <p>{t('intro')}</p>
+        <RegisterForm initialEmail={email} partner={partner} />
+      </section>
+    </PageMessages>
+  );
+}

@@ -1,0 +1,40 @@
+// GET /v5/plans/register for the landing page's prices (issue 17), asked by the browser once the static
+// page is shown (issue 20: /homePage is prerendered, so the server cannot know the visitor's country;
+// Next's /api rewrite passes the edge's X-Country-Code on, as for every other call). The amounts are
+// computed by the API (docs/product.md#constants); the web app only formats them.
+import { apiRequest } from './client';
+
+export type RegisterPrice = {
+  countryCode: string;
+  currency: string;
+  monthlyPrice: string;
+  yearlyPrice: string;
+  yearlyPerMonthPrice: string;
+  yearlySavings: string;
+};
+
+const MONEY = /^\d+(\.\d{1,2})?$/;
+
+/** The API's answer if it has every field the landing page shows, else null. */
+export function parseRegisterPrice(body: unknown): RegisterPrice | null {
+  if (!body || typeof body !== 'object') return null;
+  const b = body as Record<string, unknown>;
+  const money = ['monthlyPrice', 'yearlyPrice', 'yearlyPerMonthPrice', 'yearlySavings'] as const;
+  if (typeof b.currency !== 'string' || !/^[A-Z]{3}$/.test(b.currency)) return null;
+  if (!money.every((key) => typeof b[key] === 'string' && MONEY.test(b[key] as string)))
+    return null;
+  return {
+    countryCode: typeof b.countryCode === 'string' ? b.countryCode : '',
+    currency: b.currency,
+    monthlyPrice: b.monthlyPrice as string,
+    yearlyPrice: b.yearlyPrice as string,
+    yearlyPerMonthPrice: b.yearlyPerMonthPrice as string,
+    yearlySavings: b.yearlySavings as string,
+  };
+}
+
+/** The visitor's register price, or null when the API cannot answer (the page then shows none). */
+export async function registerPrice(): Promise<RegisterPrice | null> {
+  const result = await apiRequest<unknown>('/v5/plans/register', { auth: false });
+  return result.ok ? parseRegisterPrice(result.data) : null;
+}

@@ -1,13 +1,9 @@
-import type { Metadata } from 'next';
 import { useTranslations } from 'next-intl';
-import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
+import { notFoundMetadata } from '@/lib/metadata/not-found';
 
 // Issue 17: a real title in the visitor's language (the locale layout gives lang and dir).
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('NotFoundPage');
-  return { title: t('title'), robots: { index: false, follow: true } };
-}
+export const generateMetadata = notFoundMetadata;
 
 export default function NotFoundPage() {
   const t = useTranslations('NotFoundPage');

@@ -100,14 +100,18 @@ def main() -> None:
             for width, height in WIDTHS.items():
                 for name, route, who in PAGES:
                     storage = [{"name": "cookieConsent", "value": CONSENT}]
+                    cookies = []
                     if who:
                         storage.append({"name": "kidj_ut", "value": tokens[who]})
+                        # The "signed in" hint the web app sets next to the token (issue 20): without
+                        # it the server sends a private page's visitor to the login first.
+                        cookies.append({"name": "lumo_signed_in", "value": "1", "url": args.web})
                     context = browser.new_context(
                         base_url=args.web,
                         viewport={"width": width, "height": height},
                         locale=locale,
                         storage_state={
-                            "cookies": [],
+                            "cookies": cookies,
                             "origins": [{"origin": args.web, "localStorage": storage}],
                         },
                     )

@@ -63,6 +63,27 @@ describe('the language of the e-mails (issue 15 item 14)', () => {
     await waitFor(() => expect(languageCalls()).toEqual([{ language: 'en', explicit: false }]));
   });
 
+  it('shows the followed language in the profile at once, without a reload', async () => {
+    setToken('t1');
+    setPathname('/');
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/v5/subscriptions'
+        ? jsonResponse(
+            200,
+            account([subscription()], { emailLanguage: 'de', emailLanguageChosen: false }),
+          )
+        : jsonResponse(200, { language: 'en', chosen: false }),
+    );
+    renderWithIntl(
+      <StartupProvider>
+        <ProfileView />
+      </StartupProvider>,
+    );
+    const select = await screen.findByLabelText(en.ProfilePage.emailLanguage);
+    await waitFor(() => expect(select).toHaveValue('en'));
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/v5/subscriptions')).toHaveLength(1);
+  });
+
   it('leaves an explicit choice alone', async () => {
     setToken('t1');
     setPathname('/');

@@ -160,12 +160,17 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
     if (synced.current === key) return;
     synced.current = key;
     void setEmailLanguage(locale, false).then((result) => {
-      if (result.ok)
-        cache.set({
-          ...loaded,
-          emailLanguage: result.data.language,
-          emailLanguageChosen: result.data.chosen,
-        });
+      if (!result.ok) return;
+      const synced = {
+        ...loaded,
+        emailLanguage: result.data.language,
+        emailLanguageChosen: result.data.chosen,
+      };
+      cache.set(synced);
+      // The page on screen (the profile's language select) shows the language just stored.
+      setOutcome((current) =>
+        current?.account === loaded ? { ...current, account: synced } : current,
+      );
     });
   }, [loaded, locale, cache]);
 

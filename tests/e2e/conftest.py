@@ -162,6 +162,59 @@ def wait_http(
     )
 
 
+# --- starting an API and a web server (the shared stack, and the stacks of tests/e2e/test_site_notices.py)
+
+# What a stack sets itself: never inherited from the environment that runs the tests.
+STACK_OWNED_ENV = (
+    "DATABASE_URL",
+    "REDIS_URL",
+    "SMTP_URL",
+    "ANALYTICS_COLLECTOR_URL",
+    "PARTNER_CALLBACKS",
+    "PAYMENT_GATEWAY",
+    "MAINTENANCE_MODE",
+    "NEXT_PUBLIC_SITE_URL",
+    "HOLIDAY_PROMO_FROM",
+    "HOLIDAY_PROMO_TO",
+    "HOLIDAY_PROMO_COUPON",
+)
+
+
+def inherited_env() -> dict:
+    return {k: v for k, v in os.environ.items() if k not in STACK_OWNED_ENV}
+
+
+def api_env_for(database: Path, outbox: Path, **settings: str) -> dict:
+    """A test API's environment: its own SQLite database and outbox, sandbox payments."""
+    return {
+        **inherited_env(),
+        "LUMO_ENV": "test",
+        "DATABASE_URL": f"sqlite:///{database}",
+        "OUTBOX_DIR": str(outbox),
+        "PAYMENT_GATEWAY": "sandbox",
+        "FLASK_APP": "bff",
+        **settings,
+    }
+
+
+def migrate_and_seed(api_env: dict) -> None:
+    run([str(VENV_BIN / "alembic"), "upgrade", "head"], ROOT, api_env, "alembic upgrade head")
+    run([str(VENV_BIN / "flask"), "--app", "bff", "seed"], ROOT, api_env, "flask seed")
+
+
+def start_api(
+    processes: Processes, name: str, port: int, env: dict, workers: int, *options: str
+) -> subprocess.Popen:
+    command = [str(VENV_BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
+    return processes.start(name, [*command, *options, "bff:create_app()"], ROOT, env)
+
+
+def start_web(processes: Processes, name: str, port: int, env: dict) -> subprocess.Popen:
+    # Bound to "localhost": Next's proxy redirects /login to itself on the literal 127.0.0.1.
+    command = [str(WEBAPP / "node_modules" / ".bin" / "next"), "start", "--hostname", "localhost"]
+    return processes.start(name, [*command, "--port", str(port)], WEBAPP, env)
+
+
 # --- the web app build --------------------------------------------------------------------------
 #
 # Runs share webapp/.next-e2e when they can: a run holds an exclusive lock on it from its build (or
@@ -336,36 +389,17 @@ def stack(tmp_path_factory) -> Stack:
     # Bound to "localhost": Next's proxy redirects /login to itself on the literal 127.0.0.1.
     web_url = f"http://localhost:{web_port}"
 
-    base = {
-        k: v
-        for k, v in os.environ.items()
-        if k
-        not in (
-            "DATABASE_URL",
-            "REDIS_URL",
-            "SMTP_URL",
-            "ANALYTICS_COLLECTOR_URL",
-            "PARTNER_CALLBACKS",
-            "PAYMENT_GATEWAY",
-            "MAINTENANCE_MODE",
-            "NEXT_PUBLIC_SITE_URL",
-        )
-    }
-    api_env = {
-        **base,
-        "LUMO_ENV": "test",
-        "DATABASE_URL": f"sqlite:///{tmp / 'e2e.db'}",
-        "OUTBOX_DIR": str(outbox),
-        "PUBLIC_URL": web_url,
-        "PAYMENT_GATEWAY": "sandbox",
-        "SANDBOX_SETTLE_SECONDS": "0",
-        "RATE_LIMIT_PER_MINUTE": "10000",
-        "ANALYTICS_RATE_LIMIT_PER_MINUTE": "10000",
-        "FLASK_APP": "bff",
-        "PYTHONUNBUFFERED": "1",
-    }
+    api_env = api_env_for(
+        tmp / "e2e.db",
+        outbox,
+        PUBLIC_URL=web_url,
+        SANDBOX_SETTLE_SECONDS="0",
+        RATE_LIMIT_PER_MINUTE="10000",
+        ANALYTICS_RATE_LIMIT_PER_MINUTE="10000",
+        PYTHONUNBUFFERED="1",
+    )
     web_env = {
-        **base,
+        **inherited_env(),
         "NEXT_DIST_DIR": build.dist_dir,
         "API_URL": api_url,
         "NEXT_TELEMETRY_DISABLED": "1",
@@ -375,25 +409,10 @@ def stack(tmp_path_factory) -> Stack:
     }
 
     try:
-        run([str(VENV_BIN / "alembic"), "upgrade", "head"], ROOT, api_env, "alembic upgrade head")
-        run([str(VENV_BIN / "flask"), "--app", "bff", "seed"], ROOT, api_env, "flask seed")
+        migrate_and_seed(api_env)
         publisher = create_coupons(api_env, "sevamedia", 3)
         retailer = create_coupons(api_env, "intermarche", 2)
-        api_process = processes.start(
-            "api",
-            [
-                str(VENV_BIN / "gunicorn"),
-                "--bind",
-                f"127.0.0.1:{api_port}",
-                "--workers",
-                "2",
-                "--access-logfile",
-                "-",
-                "bff:create_app()",
-            ],
-            ROOT,
-            api_env,
-        )
+        api_process = start_api(processes, "api", api_port, api_env, 2, "--access-logfile", "-")
         TIMINGS["prepare"] = time.monotonic() - started
         if reuse_port is None:
             build_started = time.monotonic()
@@ -403,19 +422,7 @@ def stack(tmp_path_factory) -> Stack:
             )
         else:
             TIMINGS["next build (reused)"] = 0.0
-        web_process = processes.start(
-            "web",
-            [
-                str(WEBAPP / "node_modules" / ".bin" / "next"),
-                "start",
-                "--hostname",
-                "localhost",
-                "--port",
-                str(web_port),
-            ],
-            WEBAPP,
-            web_env,
-        )
+        web_process = start_web(processes, "web", web_port, web_env)
         wait_http(f"{api_url}/healthz", api_process, processes, "api")
         wait_http(f"{web_url}/login", web_process, processes, "web")
     except (

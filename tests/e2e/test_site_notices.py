@@ -10,7 +10,6 @@ build), which has the same seed, LUMO-HOLIDAY included.
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -18,12 +17,13 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import (
     AXE_RESULTS,
-    ROOT,
-    VENV_BIN,
-    WEBAPP,
     Processes,
+    api_env_for,
     free_port,
-    run,
+    inherited_env,
+    migrate_and_seed,
+    start_api,
+    start_web,
     wait_http,
 )
 from tests.e2e.support import BLOCKING, catalog, run_axe
@@ -44,75 +44,23 @@ def assert_accessible(page, name: str) -> None:
 def site_with(stack, tmp_path_factory):
     """site_with(name, **api_env) -> the address of a web server whose API has these switches."""
     processes = Processes(tmp_path_factory.mktemp("site-notices"))
-    base = {
-        k: v
-        for k, v in os.environ.items()
-        if k
-        not in (
-            "DATABASE_URL",
-            "REDIS_URL",
-            "SMTP_URL",
-            "ANALYTICS_COLLECTOR_URL",
-            "PARTNER_CALLBACKS",
-            "PAYMENT_GATEWAY",
-            "MAINTENANCE_MODE",
-            "NEXT_PUBLIC_SITE_URL",
-            "HOLIDAY_PROMO_FROM",
-            "HOLIDAY_PROMO_TO",
-            "HOLIDAY_PROMO_COUPON",
-        )
-    }
 
     def start(name: str, **switches: str) -> str:
         api_port, web_port = free_port(), free_port()
-        api_env = {
-            **base,
-            "LUMO_ENV": "test",
-            "DATABASE_URL": f"sqlite:///{processes.log_dir / f'{name}.db'}",
-            "OUTBOX_DIR": str(processes.log_dir),
-            "PAYMENT_GATEWAY": "sandbox",
-            "FLASK_APP": "bff",
-            **switches,
-        }
-        run([str(VENV_BIN / "alembic"), "upgrade", "head"], ROOT, api_env, "alembic upgrade head")
-        run([str(VENV_BIN / "flask"), "--app", "bff", "seed"], ROOT, api_env, "flask seed")
-        api = processes.start(
-            f"api-{name}",
-            [
-                str(VENV_BIN / "gunicorn"),
-                "--bind",
-                f"127.0.0.1:{api_port}",
-                "--workers",
-                "1",
-                "bff:create_app()",
-            ],
-            ROOT,
-            api_env,
-        )
+        api_env = api_env_for(processes.log_dir / f"{name}.db", processes.log_dir, **switches)
+        migrate_and_seed(api_env)
+        api = start_api(processes, f"api-{name}", api_port, api_env, 1)
         web_env = {
-            **base,
+            **inherited_env(),
             "NEXT_DIST_DIR": stack.dist_dir,
             "API_URL": f"http://127.0.0.1:{api_port}",
             "NEXT_TELEMETRY_DISABLED": "1",
         }
-        web = processes.start(
-            f"web-{name}",
-            [
-                str(WEBAPP / "node_modules" / ".bin" / "next"),
-                "start",
-                "--hostname",
-                "localhost",
-                "--port",
-                str(web_port),
-            ],
-            WEBAPP,
-            web_env,
-        )
+        web = start_web(processes, f"web-{name}", web_port, web_env)
         wait_http(f"http://127.0.0.1:{api_port}/healthz", api, processes, f"api-{name}")
         web_url = f"http://localhost:{web_port}"
-        wait_http(
-            f"{web_url}/robots.txt", web, processes, f"web-{name}"
-        )  # pages may answer 503 by design
+        # robots.txt, not a page: pages may answer 503 by design.
+        wait_http(f"{web_url}/robots.txt", web, processes, f"web-{name}")
         return web_url
 
     yield start

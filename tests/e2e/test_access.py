@@ -288,6 +288,19 @@ def test_marquee_runs_70_times_and_pauses(new_context, locale):
     assert page.evaluate(MARQUEE)["state"] == "running"
 
 
+@pytest.mark.parametrize("locale", ["en", "ar", "ru"])
+def test_marquee_pause_is_an_icon_with_a_name_on_a_phone(new_context, locale):
+    cat = catalog(locale)
+    page = new_context(locale=locale, width=PHONE["width"], height=PHONE["height"]).new_page()
+    page.goto(cat.path("/homePage"))
+    pause = page.get_by_role("button", name=cat.t("HomePage.banner.pause"))
+    expect(pause).to_be_visible()
+    box = pause.bounding_box()
+    banner = page.locator(".marquee").bounding_box()
+    # The label (ru: "Остановить бегущую строку") no longer covers most of the banner.
+    assert box["width"] <= 40 and box["width"] < banner["width"] / 5, (box, banner)
+
+
 def test_marquee_still_for_reduced_motion(new_context):
     cat = catalog("en")
     page = new_context().new_page()

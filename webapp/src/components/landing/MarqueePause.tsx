@@ -20,7 +20,7 @@ export default function MarqueePause({ pauseLabel, playLabel }: Props) {
       <span aria-hidden="true" className="marquee-pause-icon">
         {paused ? '▶' : '❚❚'}
       </span>
-      <span>{paused ? playLabel : pauseLabel}</span>
+      <span className="marquee-pause-label">{paused ? playLabel : pauseLabel}</span>
     </button>
   );
 }

@@ -69,15 +69,18 @@ def subscribe(ctx: ServiceContext, cmd: SubscribeCommand) -> Subscription:
     plan, product, price = _priced(ctx, cmd)
     if not purchases.valid_key(cmd.idempotency_key):
         raise DomainError(errors.IDEMPOTENCY_KEY_INVALID)
-    authentication = check_nonce(
-        ctx, cmd.nonce, plan.currency
-    )  # 3-D Secure, before anything is recorded
     # Without a client key, the nonce (single use) names the request.
     client_key = cmd.idempotency_key or hashlib.sha256(cmd.nonce.encode()).hexdigest()
     key = purchases.scoped_key(cmd.account_id, client_key)
     fingerprint = purchases.fingerprint(
         plan.plan_id, [product], normalise_code(cmd.coupon), payments.nonce_kind(cmd.nonce)
     )
+    answered = _answered_before(ctx, key, fingerprint)
+    if answered is not None:
+        return answered
+    authentication = check_nonce(
+        ctx, cmd.nonce, plan.currency
+    )  # 3-D Secure, before anything is recorded
     for attempt in (1, 2):
         started = _start(
             ctx, cmd, plan, product, price, key, fingerprint, resolve_stale=attempt == 1
@@ -96,6 +99,21 @@ def subscribe(ctx: ServiceContext, cmd: SubscribeCommand) -> Subscription:
             errors.PAYMENT_UNAVAILABLE
         ) from exc  # the row stays pending; a retry resumes
     return _settle(ctx, pending.id, plan, request, result, authentication)
+
+
+def _answered_before(ctx: ServiceContext, key: str, fingerprint: str) -> Subscription | None:
+    """A purchase already settled or failed under this key is answered again as it was, before the nonce
+    (spent by then) is looked up at the gateway: a retry after a lost answer needs no gateway at all.
+    Pending and unknown keys go on to _start, which decides under its claims."""
+    with ctx.uow() as uow:
+        earlier = uow.subscriptions.by_idempotency_key(key)
+    if earlier is None or earlier.payment_state_id == PENDING:
+        return None
+    if ctx.clock.now() - earlier.created_at >= purchases.KEY_TTL:
+        return None  # an expired key: _start forgets it
+    if earlier.request_fingerprint and earlier.request_fingerprint != fingerprint:
+        raise DomainError(errors.IDEMPOTENCY_KEY_REUSED)
+    return _replay(earlier)
 
 
 def _start(ctx, cmd, plan, product, price, key, fingerprint, resolve_stale: bool):

@@ -156,3 +156,24 @@ def test_apple_pay_is_shown_as_apple_pay(client, container):
     token = signed_up(client)
     assert pay(client, token, nonce="fake-apple-pay-visa-nonce").status_code == 200
     assert subscriptions(client, token)[0]["paymentMethod"] == "apple_pay"
+
+
+def test_a_retry_after_a_lost_answer_is_answered_without_asking_the_gateway(client, container):
+    # The nonce of a payment that went through is spent: the retry under the same key is answered from
+    # the stored purchase, even while the gateway cannot be reached for the lookup.
+    _rule(container, "required")
+    token = signed_up(client)
+    first = pay(client, token, nonce=AUTHENTICATED, key="lost-answer-1")
+    assert first.status_code == 200, first.json
+
+    def down(nonce):
+        raise GatewayUnavailable("timeout")
+
+    container.services.gateway.inspect_nonce = down
+    again = pay(client, token, nonce=AUTHENTICATED, key="lost-answer-1")
+    assert again.status_code == 200 and again.json == first.json
+    other = pay(
+        client, token, plan="lumo_games_monthly_eur", nonce=AUTHENTICATED, key="lost-answer-1"
+    )
+    assert (other.status_code, other.json["message"]) == (400, "idempotencyKeyReused")
+    assert len(subscriptions(client, token)) == 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 
@@ -24,5 +24,5 @@ class FixedClock:
     def now(self) -> datetime:
         return self.at
 
-    def advance(self, delta) -> None:
+    def advance(self, delta: timedelta) -> None:
         self.at = self.at + delta

@@ -29,7 +29,7 @@ class ConsentRecord:
 
 
 def is_version(value: str | None) -> bool:
-    return bool(value) and _VERSION.fullmatch(value) is not None
+    return value is not None and _VERSION.fullmatch(value) is not None
 
 
 def must_accept_terms(accepted_version: str | None, current_version: str) -> bool:

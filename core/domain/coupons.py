@@ -135,7 +135,7 @@ class CouponContext:
     product: str | None = None  # e.g. lumo_tv_books
     plan_type: str | None = None  # P1M / P1Y
     account_partner: str | None = None
-    account_products_with_access: frozenset = frozenset()
+    account_products_with_access: frozenset[str] = frozenset()
     used_by_account: bool = False
 
 

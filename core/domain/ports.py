@@ -5,6 +5,7 @@ Adapters in core.adapters implement them; tests use in-memory fakes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
@@ -99,7 +100,9 @@ class SubscriptionRepository(Protocol):
         """Insert a pending purchase with its claims on apps (and on the account's trial), all or nothing;
         the database decides which of two racing purchases wins (core.domain.purchases)."""
 
-    def claim_holder(self, account_id: int, apps, except_id: int | None = None) -> int | None:
+    def claim_holder(
+        self, account_id: int, apps: Iterable[str], except_id: int | None = None
+    ) -> int | None:
         """The subscription holding a claim on one of `apps`, other than `except_id`."""
 
     def stale_pending(self, created_before: datetime, limit: int) -> list[Subscription]:

@@ -43,6 +43,7 @@ def free_time(
     """Days before the first charge, and why: coupon time, else the one free trial, else nothing; and never
     pay twice for the same days: resubscribing while a cancelled subscription still runs starts billing when
     it ends (the one rule, used by subscribe and by the quote)."""
+    reason: str | None
     if coupon is not None and coupon.is_promo:
         days, reason = coupon.free_days(now), COUPON_TIME
     else:

@@ -128,7 +128,7 @@ class Decision:
 
     @property
     def message_key(self) -> str | None:
-        return None if self.accepted else MESSAGE_KEYS[self.outcome]
+        return None if self.accepted or self.outcome is None else MESSAGE_KEYS[self.outcome]
 
 
 def decide(level: str, facts: NonceFacts | None) -> Decision:

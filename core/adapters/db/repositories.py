@@ -3,6 +3,7 @@ UPDATE each, so the database, not Python, settles races."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import fields
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
@@ -360,7 +361,9 @@ class SqlSubscriptions:
         subscription.id = row.id
         return AddResult(AddOutcome.ADDED)
 
-    def claim_holder(self, account_id: int, apps, except_id: int | None = None) -> int | None:
+    def claim_holder(
+        self, account_id: int, apps: Iterable[str], except_id: int | None = None
+    ) -> int | None:
         """The subscription that holds a claim on one of `apps`, other than `except_id`."""
         return self.session.scalar(
             select(SubscriptionClaimRow.subscription_id)

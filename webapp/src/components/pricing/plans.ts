@@ -2,7 +2,7 @@
 // changePlan). Every figure is quoted by the API (`bundles`, docs/product.md#constants): nothing is
 // priced here.
 import type { PlansResponse } from '@/lib/api/plans';
-import { APPS, normalizeApps, type App, type Period, type PlanSelection } from './apps';
+import { normalizeApps, type App, type Period, type PlanSelection } from './apps';
 
 // Issue 20: the apps and the selection live in ./apps, which the landing capture (lib/landing.ts, on
 // every page) uses without pulling in the pricing code.

@@ -40,10 +40,11 @@ export function loadErrorTexts(locale: Locale): Promise<Messages> {
 
 /**
  * Inside the locale layout's provider (whose locale, time zone and formats it inherits), its messages —
- * what the server sends, i18n/client-messages.ts — and, once a component asks for an error text that did not come with the page,
- * the whole Errors namespace, fetched then (issue 20: i18n/error-texts.ts). Until it arrives such a text is
- * empty — an alert fills in a moment later — and if it cannot be fetched (offline) it is the generic
- * "something went wrong" that the shell always sends. Providers below (MergeMessages) inherit both.
+ * what the server sends, i18n/client-messages.ts — and, once a component asks for an error text that
+ * did not come with the page, the whole Errors namespace, fetched then (issue 20: i18n/error-texts.ts).
+ * Until it arrives such a text is empty — an alert fills in a moment later — and if it cannot be fetched
+ * (offline) it is the generic "something went wrong" that the shell always sends. Providers below
+ * (MergeMessages) inherit both.
  */
 export default function ClientIntlProvider({ children }: { children: ReactNode }) {
   const locale = useLocale() as Locale;

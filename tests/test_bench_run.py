@@ -69,3 +69,22 @@ def test_wrk_reports_are_read_with_their_errors_and_the_ratios_are_medians_of_ro
     summary = load.summary(runs, bare)
     assert summary["rps"] == 200 and summary["ratio_to_bare"] == 0.5  # of 0.5, 1.0, 0.2
     assert summary["p99_to_bare"] == 2.0 and summary["socket_errors"] == 30
+
+
+def test_the_web_part_without_lighthouse_measures_the_pages_only(monkeypatch):
+    from bench import web_pages
+
+    loads = {"first_load_kb": 150.0}
+    monkeypatch.setattr(
+        web_pages, "page_loads", lambda base, routes: {r: dict(loads) for r in routes}
+    )
+
+    def no_lighthouse(*args, **kwargs):
+        raise AssertionError("Lighthouse ran")
+
+    monkeypatch.setattr(web_pages, "lighthouse", no_lighthouse)
+    results = web_pages.measure("http://lumo", "http://floor", lighthouse_runs=0)
+    assert results["lighthouse_runs"] == 0
+    assert results["floor"] == {"first_load_kb": 150.0, "lighthouse": None}
+    assert results["pages"]["/ACEF"] == {"first_load_kb": 150.0, "lighthouse": None}
+    assert "Lighthouse" not in web_pages.table(results)

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { loadSelection } from '@/components/pricing/selection';
 import { jsonResponse } from '@/test/http';
 import { captureLandingParams, verifyRedirectKeyOnce } from './landing';
@@ -65,5 +67,39 @@ describe('verifyRedirectKeyOnce', () => {
     await Promise.all([verifyRedirectKeyOnce('k-once'), verifyRedirectKeyOnce('k-once')]);
     await verifyRedirectKeyOnce('k-once');
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the landing capture, on every page (issue 20)', () => {
+  // The modules lib/landing.ts loads, following its imports (type-only imports load nothing).
+  function importedBy(entry: string): Set<string> {
+    const src = path.resolve(__dirname, '..');
+    const seen = new Set<string>();
+    const queue = [entry];
+    while (queue.length) {
+      const file = queue.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const text = fs.readFileSync(file, 'utf8');
+      for (const [, typeOnly, specifier] of text.matchAll(
+        /import\s+(type\s+)?[^'"]*?from\s*['"]([^'"]+)['"]/g,
+      )) {
+        if (typeOnly) continue;
+        const base = specifier.startsWith('@/')
+          ? path.join(src, specifier.slice(2))
+          : specifier.startsWith('.')
+            ? path.resolve(path.dirname(file), specifier)
+            : null;
+        const found = base && [`${base}.ts`, `${base}.tsx`].find((f) => fs.existsSync(f));
+        if (found) queue.push(found);
+      }
+    }
+    return new Set([...seen].map((file) => path.relative(src, file)));
+  }
+
+  it('does not load the pricing code', () => {
+    const loaded = importedBy(path.join(__dirname, 'landing.ts'));
+    expect(loaded).toContain('components/pricing/selection.ts');
+    expect(loaded).not.toContain('components/pricing/plans.ts');
   });
 });

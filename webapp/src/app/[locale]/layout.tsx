@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import LandingParamsCapture from '@/components/landing/LandingParamsCapture';
 import MaintenanceNotice from '@/components/site/MaintenanceNotice';
+import ClientIntlProvider from '@/i18n/ClientIntlProvider';
 import { shellMessages } from '@/i18n/client-messages';
 import { textDirection } from '@/i18n/direction';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
@@ -52,10 +53,13 @@ export default async function LocaleLayout({ children, params }: Props) {
       </head>
       <body>
         <NextIntlClientProvider messages={messages}>
-          <LandingParamsCapture />
-          {children}
-          {/* Issue 7: an API call answering 503 maintenance on any page, retailer and TV included. */}
-          <MaintenanceNotice />
+          {/* Issue 20: error texts not sent with the page are fetched when one is shown. */}
+          <ClientIntlProvider>
+            <LandingParamsCapture />
+            {children}
+            {/* Issue 7: an API call answering 503 maintenance on any page, retailer and TV included. */}
+            <MaintenanceNotice />
+          </ClientIntlProvider>
         </NextIntlClientProvider>
       </body>
     </html>

@@ -1,10 +1,13 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
-import { useTranslations } from 'next-intl';
 import { clampPage, dragTarget, pageAt, pageStarts, type Geometry } from './carouselPaging';
 
-type Props = { label: string; children: ReactNode };
+/** The texts, rendered on the server (issue 20: the browser gets no catalogue for them). `pageLabels[i]`
+ * names the dot of page i + 1; there are never more pages than cards. */
+export type CarouselLabels = { prev: string; next: string; pageLabels: readonly string[] };
+
+type Props = { label: string; labels: CarouselLabels; children: ReactNode };
 
 function smooth(): ScrollBehavior {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
@@ -26,8 +29,7 @@ function direction(el: HTMLElement): 1 | -1 {
 }
 
 /** A scroll-snap strip with arrows, dots and mouse drag (touch scrolls natively). */
-export default function Carousel({ label, children }: Props) {
-  const t = useTranslations('HomePage.testimonials');
+export default function Carousel({ label, labels, children }: Props) {
   const track = useRef<HTMLDivElement>(null);
   const drag = useRef<{ x: number; scroll: number; pointer: number } | null>(null);
   const [pages, setPages] = useState(1);
@@ -109,7 +111,7 @@ export default function Carousel({ label, children }: Props) {
           className="carousel-arrow"
           onClick={() => goTo(page - 1)}
           disabled={page === 0}
-          aria-label={t('prev')}
+          aria-label={labels.prev}
         >
           <span aria-hidden="true" className="icon-mirror">
             ‹
@@ -121,7 +123,7 @@ export default function Carousel({ label, children }: Props) {
               <button
                 type="button"
                 className="carousel-dot"
-                aria-label={t('page', { page: i + 1 })}
+                aria-label={labels.pageLabels[i]}
                 aria-current={i === page ? 'true' : undefined}
                 onClick={() => goTo(i)}
               />
@@ -133,7 +135,7 @@ export default function Carousel({ label, children }: Props) {
           className="carousel-arrow"
           onClick={() => goTo(page + 1)}
           disabled={page >= pages - 1}
-          aria-label={t('next')}
+          aria-label={labels.next}
         >
           <span aria-hidden="true" className="icon-mirror">
             ›

@@ -9,7 +9,14 @@ export default function Testimonials() {
   return (
     <section className="landing-section">
       <h2 id="testimonials-title">{t('heading')}</h2>
-      <Carousel label={t('heading')}>
+      <Carousel
+        label={t('heading')}
+        labels={{
+          prev: t('prev'),
+          next: t('next'),
+          pageLabels: TESTIMONIALS.map((_, i) => t('page', { page: i + 1 })),
+        }}
+      >
         {TESTIMONIALS.map((key) => (
           <figure key={key} className="testimonial">
             <span className="stars" aria-hidden="true">

@@ -2,16 +2,16 @@
 // changePlan). Every figure is quoted by the API (`bundles`, docs/product.md#constants): nothing is
 // priced here.
 import type { PlansResponse } from '@/lib/api/plans';
+import { normalizeApps, type App, type Period, type PlanSelection } from './apps';
 
-export type Period = 'P1M' | 'P1Y';
-export type App = 'tv' | 'books' | 'games';
-export const APPS: readonly App[] = ['tv', 'books', 'games'];
+// Issue 20: the apps and the selection live in ./apps, which the landing capture (lib/landing.ts, on
+// every page) uses without pulling in the pricing code.
+export { APPS, DEFAULT_SELECTION, normalizeApps } from './apps';
+export type { App, Period, PlanSelection } from './apps';
+
 export const PRODUCT_PREFIX = 'lumo';
 
 export type { AddOn, Bundle, Plan, PlansResponse } from '@/lib/api/plans';
-
-/** What the parent picked: a period and one, two or three apps. */
-export type PlanSelection = { period: Period; apps: App[] };
 
 /** A quoted bundle as the pages use it: amounts in cents, read from the API, never computed here. */
 export type PricedSelection = {
@@ -26,15 +26,8 @@ export type PricedSelection = {
   yearlySavings: number | null; // in cents; null when the API quotes none
 };
 
-export const DEFAULT_SELECTION: PlanSelection = { period: 'P1Y', apps: ['tv', 'books', 'games'] };
-
 export function toCents(amount: string | number): number {
   return Math.round(Number(amount) * 100);
-}
-
-/** Apps in catalogue order, without duplicates or unknown names. */
-export function normalizeApps(apps: readonly string[]): App[] {
-  return APPS.filter((app) => apps.includes(app));
 }
 
 export function productCode(apps: readonly App[]): string {

@@ -1,5 +1,5 @@
 import { session } from '@/lib/session/storage';
-import { APPS, DEFAULT_SELECTION, normalizeApps, type Period, type PlanSelection } from './plans';
+import { APPS, DEFAULT_SELECTION, normalizeApps, type Period, type PlanSelection } from './apps';
 
 // The plan chosen in the popup survives the step from register to subscribe
 // in session storage ("selected plan", docs/product.md#entities).

@@ -109,13 +109,9 @@ function layoutsAbove(entry: string): string[] {
   return layouts;
 }
 
-// Namespaces the browser fetches the first time a component reads a text that did not come with the
-// page (issue 20: i18n/error-texts.ts, i18n/ClientIntlProvider.tsx): read anywhere, sent in part.
-const ON_DEMAND = ['Errors'];
-
 const covers = (sent: string, read: string) => read === sent || read.startsWith(`${sent}.`);
 const missing = (read: Iterable<string>, sent: readonly string[]) =>
-  [...read].filter((n) => !ON_DEMAND.includes(n) && !sent.some((s) => covers(s, n)));
+  [...read].filter((n) => !sent.some((s) => covers(s, n)));
 
 const ENTRIES = files(APP, /^(page|layout|not-found)\.tsx$/);
 
@@ -148,12 +144,7 @@ describe('the messages sent to the browser', () => {
   it('send in the shell what the layouts read, and nothing else', () => {
     const read = new Set(SHELL_LAYOUTS.flatMap((layout) => [...namespacesReadBelow(layout)]));
     expect(missing(read, SHELL_NAMESPACES)).toEqual([]);
-    expect(
-      SHELL_NAMESPACES.filter(
-        (sent) =>
-          ![...read].some((n) => covers(sent, n) || (ON_DEMAND.includes(n) && covers(n, sent))),
-      ),
-    ).toEqual([]);
+    expect(SHELL_NAMESPACES.filter((sent) => ![...read].some((n) => covers(sent, n)))).toEqual([]);
   });
 
   it('name only namespaces of the catalogue', () => {
@@ -166,10 +157,7 @@ describe('the messages sent to the browser', () => {
 describe('shellMessages', () => {
   it('keeps the shell namespaces and drops the pages and e-mail texts', () => {
     const sent = shellMessages({ ...en, Emails: { subject: 'x' } });
-    expect(sent).toHaveProperty('Errors.somethingWentWrong', en.Errors.somethingWentWrong);
-    expect(sent).toHaveProperty('Errors.invalidEmail', en.Errors.invalidEmail);
-    // The API's answers are fetched when one is shown (i18n/ClientIntlProvider.tsx).
-    expect(sent).not.toHaveProperty('Errors.resetLinkInvalid');
+    expect(sent).toHaveProperty('Errors.resetLinkInvalid', en.Errors.resetLinkInvalid);
     expect(sent).toHaveProperty('CookieConsent.title', en.CookieConsent.title);
     expect(sent).not.toHaveProperty('HomePage');
     expect(sent).not.toHaveProperty('LoginPage');

@@ -1,5 +1,3 @@
-import { EAGER_ERROR_KEYS } from './error-texts';
-
 // The parts of the catalogue that reach the browser: only what client components read. The pages'
 // own texts (the landing page, the FAQ, the product and info pages…) are rendered on the server and
 // the e-mail texts are used by the API's mailer: sending them would only weigh down every page.
@@ -9,12 +7,10 @@ import { EAGER_ERROR_KEYS } from './error-texts';
 // more wraps them in <PageMessages namespaces={[…]}>, which adds those on top for its subtree.
 // client-messages.test.ts follows the imports of every page and layout to its client components and
 // fails when one reads a namespace that is not sent to it (or when a listed one is not read).
-// Of Errors, only the texts shown without asking the network: the rest is fetched when needed
-// (error-texts.ts, ClientIntlProvider.tsx), on every page.
 export const SHELL_NAMESPACES = [
   'Common',
   'CookieConsent',
-  ...EAGER_ERROR_KEYS.map((key) => `Errors.${key}` as const),
+  'Errors',
   'Flash',
   'Header',
   'HolidayModal',

@@ -4,7 +4,6 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import LandingParamsCapture from '@/components/landing/LandingParamsCapture';
 import MaintenanceNotice from '@/components/site/MaintenanceNotice';
-import ClientIntlProvider from '@/i18n/ClientIntlProvider';
 import { shellMessages } from '@/i18n/client-messages';
 import { textDirection } from '@/i18n/direction';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
@@ -53,13 +52,10 @@ export default async function LocaleLayout({ children, params }: Props) {
       </head>
       <body>
         <NextIntlClientProvider messages={messages}>
-          {/* Issue 20: error texts not sent with the page are fetched when one is shown. */}
-          <ClientIntlProvider>
-            <LandingParamsCapture />
-            {children}
-            {/* Issue 7: an API call answering 503 maintenance on any page, retailer and TV included. */}
-            <MaintenanceNotice />
-          </ClientIntlProvider>
+          <LandingParamsCapture />
+          {children}
+          {/* Issue 7: an API call answering 503 maintenance on any page, retailer and TV included. */}
+          <MaintenanceNotice />
         </NextIntlClientProvider>
       </body>
     </html>

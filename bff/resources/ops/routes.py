@@ -11,7 +11,7 @@ from marshmallow import Schema, fields, validate
 
 from bff.auth import check_rate
 from bff.context import container, services
-from bff.resources.account_data.routes import ExportSchema
+from bff.resources.account_data.schemas import ExportSchema
 from bff.resources.ops.auth import staff_required
 from bff.resources.ops.blueprint import blp
 from bff.resources.ops.serial import plain
@@ -334,12 +334,14 @@ def revoke_sessions(data, account_id):
 @blp.route("/parents/<int:account_id>/export", methods=["POST"])
 @staff_required("parents.export")
 @blp.arguments(OpsReasonSchema)
-@blp.response(200, Schema.from_dict({"export": fields.Dict(required=True)}, name="OpsExport"))
+@blp.response(
+    200, Schema.from_dict({"export": fields.Nested(ExportSchema, required=True)}, name="OpsExport")
+)
 @_ops_docs(errors.PARENT_NOT_FOUND)
 def export(data, account_id):
     """The parent's data, as their own download (GET /v5/account/export) gives it."""
     document = actions.export(services(), g.staff, account_id, data["reason"])
-    return {"export": ExportSchema().dump(document)}
+    return {"export": document}
 
 
 @blp.route("/parents/<int:account_id>/erase", methods=["POST"])

@@ -7605,39 +7605,99 @@ export type components = {
       /** @description Promotional e-mails: yes or no. */
       promotional: boolean;
     };
+    ExportPromotionalConsent: {
+      granted: boolean;
+      version: string | null;
+      /** Format: date-time */
+      grantedAt: string | null;
+    };
+    ExportAccount: {
+      id: number;
+      email: string;
+      name: string;
+      language: string;
+      countryCode: string | null;
+      isEmailConfirmed: boolean;
+      isEmailFake: boolean;
+      partner: string | null;
+      partnerAlias: string | null;
+      env: string | null;
+      /** @description The campaign parameters of the registration. */
+      utm: {
+        [key: string]: string;
+      };
+      /** Format: date-time */
+      createdAt: string | null;
+      termsVersion: string | null;
+      /** Format: date-time */
+      termsAcceptedAt: string | null;
+      mustAcceptTerms: boolean;
+      promotionalConsent: components['schemas']['ExportPromotionalConsent'];
+    };
+    ExportContactMessage: {
+      name: string;
+      email: string;
+      phone: string | null;
+      subject: string;
+      message: string;
+      language: string;
+      /** Format: date-time */
+      sentAt: string | null;
+    };
+    ExportNewsletter: {
+      email: string;
+      language: string;
+      /** Format: date-time */
+      consentedAt: string | null;
+      consentVersion: string;
+    };
+    ExportCouponRedeemed: {
+      code: string;
+      /** Format: date-time */
+      redeemedAt: string | null;
+    };
+    ExportSession: {
+      /** Format: date-time */
+      createdAt: string | null;
+      /** Format: date-time */
+      expiresAt: string | null;
+      /**
+       * @description tv: a TV session; null: a browser or app
+       * @enum {string|null}
+       */
+      device: 'tv' | null;
+    };
+    ExportPayment: {
+      kind: string;
+      transactionId: string;
+      subscriptionId: number | null;
+      amount: string | null;
+      currency: string | null;
+      status: string;
+      reason: string;
+      /** Format: date-time */
+      at: string | null;
+    };
     Export: {
       /** @description lumo-account-export/1 */
       format: string;
+      /** Format: date-time */
       exportedAt: string;
       /** @description Every account field but the password hash: e-mail, name, language, country, partner, utm, terms and consent. */
-      account: {
-        [key: string]: unknown;
-      };
+      account: components['schemas']['ExportAccount'];
       /** @description Profiles with each app's settings. */
-      children: {
-        [key: string]: unknown;
-      }[];
+      children: components['schemas']['ChildWithSettings'][];
       /** @description As GET /v5/subscriptions, hidden ones (pending, failed) included. */
       subscriptions: components['schemas']['Subscription'][];
       /** @description History of terms and consents. */
       consents: components['schemas']['ConsentEntry'][];
-      contactMessages: {
-        [key: string]: unknown;
-      }[];
-      newsletter: {
-        [key: string]: unknown;
-      }[];
-      couponsRedeemed: {
-        [key: string]: unknown;
-      }[];
+      contactMessages: components['schemas']['ExportContactMessage'][];
+      newsletter: components['schemas']['ExportNewsletter'][];
+      couponsRedeemed: components['schemas']['ExportCouponRedeemed'][];
       /** @description Signed-in devices (no token). */
-      sessions: {
-        [key: string]: unknown;
-      }[];
+      sessions: components['schemas']['ExportSession'][];
       /** @description Payment history: charges, refunds, voids and disputes (kind, amount, currency, status, at). */
-      payments: {
-        [key: string]: unknown;
-      }[];
+      payments: components['schemas']['ExportPayment'][];
       /** @description Always empty: analytics records carry no account, e-mail or name. */
       analyticsRecords: {
         [key: string]: unknown;
@@ -7829,9 +7889,7 @@ export type components = {
       reason: string | null;
     };
     OpsExport: {
-      export: {
-        [key: string]: unknown;
-      };
+      export: components['schemas']['Export'];
     };
     OpsErase: {
       /** @description The parent's e-mail address, typed again. */

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { opsRequest } from './api';
+import { opsRequest } from '@/lib/api/ops';
 import OpsError from './OpsError';
 
 type Letter = {

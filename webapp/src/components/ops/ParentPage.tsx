@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { may, opsRequest, signedInStaff, type Staff } from './api';
+import { may, opsRequest, signedInStaff, type Staff } from '@/lib/api/ops';
 import OpsError from './OpsError';
 import PaymentHistory, { type Charge, type PaymentEvent } from './PaymentHistory';
 

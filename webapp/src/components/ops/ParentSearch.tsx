@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { opsRequest } from './api';
+import { opsRequest } from '@/lib/api/ops';
 import OpsError from './OpsError';
 
 export const SEARCH_KINDS = [

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { may, opsRequest, type Staff } from './api';
+import { may, opsRequest, type Staff } from '@/lib/api/ops';
 import OpsError from './OpsError';
 
 export type Charge = {

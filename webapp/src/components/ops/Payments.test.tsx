@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import en from '@locales/en.json';
 import { jsonResponse } from '@/test/http';
 import { renderWithIntl } from '@/test/render';
-import { type Staff } from './api';
+import { type Staff } from '@/lib/api/ops';
 import PaymentHistory, { type Charge, type PaymentEvent } from './PaymentHistory';
 
 const t = en.Ops.payments;

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { toCsv, download } from './csv';
-import { opsRequest } from './api';
+import { opsRequest } from '@/lib/api/ops';
 import OpsError from './OpsError';
 
 type Live = {

@@ -69,3 +69,15 @@ export async function opsRequest<T>(
     max: typeof body?.max === 'number' ? body.max : undefined,
   };
 }
+
+/** The codes of a campaign as CSV (the import's columns, plus redeemed_at); null when refused. */
+export async function campaignCodesCsv(prefix: string): Promise<string | null> {
+  try {
+    const response = await fetch(`/api/ops/v1/campaigns/codes?${new URLSearchParams({ prefix })}`, {
+      headers: { Authorization: `Bearer ${staffToken() ?? ''}` },
+    });
+    return response.ok ? await response.text() : null;
+  } catch {
+    return null;
+  }
+}

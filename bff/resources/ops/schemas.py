@@ -399,7 +399,11 @@ class OpsMaintenanceStateSchema(Schema):
 
 class OpsHolidayStateSchema(Schema):
     from_ = fields.String(
-        data_key="from", attribute="from", required=True, allow_none=True, metadata={"format": "date"}
+        data_key="from",
+        attribute="from",
+        required=True,
+        allow_none=True,
+        metadata={"format": "date"},
     )
     to = fields.String(required=True, allow_none=True, metadata={"format": "date"})
     coupon = _n()
@@ -440,7 +444,9 @@ class OpsAnySwitchStateSchema(Schema):
     """Either switch: maintenance (on) or the holiday promotion (from, to, coupon, activeToday)."""
 
     on = fields.Boolean()
-    from_ = fields.String(data_key="from", attribute="from", allow_none=True, metadata={"format": "date"})
+    from_ = fields.String(
+        data_key="from", attribute="from", allow_none=True, metadata={"format": "date"}
+    )
     to = fields.String(allow_none=True, metadata={"format": "date"})
     coupon = fields.String(allow_none=True)
     activeToday = fields.Boolean()

@@ -20,14 +20,14 @@ def _n(**kw: Any) -> fields.String:
     return fields.String(required=True, allow_none=True, **kw)
 
 
-def _at(required: bool = True) -> fields.String:
-    """A date and time (ISO 8601, with its offset), or null."""
-    return fields.String(required=required, allow_none=True, metadata={"format": "date-time"})
+def _at(nullable: bool = False) -> fields.String:
+    """A date and time (ISO 8601, with its offset); null only where `nullable`."""
+    return fields.String(required=True, allow_none=nullable, metadata={"format": "date-time"})
 
 
-def _money() -> fields.String:
+def _money(nullable: bool = False) -> fields.String:
     return fields.String(
-        required=True, allow_none=True, metadata={"description": "A decimal, as a string"}
+        required=True, allow_none=nullable, metadata={"description": "A decimal, as a string"}
     )
 
 
@@ -52,7 +52,7 @@ class OpsParentFoundSchema(Schema):
     partner = _n()
     partnerAlias = _n()
     createdAt = _at()
-    deletedAt = _at()
+    deletedAt = _at(nullable=True)
     isEmailConfirmed = _b()
 
 
@@ -69,17 +69,17 @@ class OpsAccountSchema(Schema):
     isEmailFake = _b()
     partner = _n()
     env = _n()
-    promoAcceptedAt = _at()
-    termsAcceptedAt = _at()
+    promoAcceptedAt = _at(nullable=True)
+    termsAcceptedAt = _at(nullable=True)
     utm = _free("The campaign parameters of the registration")
     createdAt = _at()
     partnerAlias = _n()
     termsVersion = _n()
     promoConsentVersion = _n()
-    deletedAt = _at()
+    deletedAt = _at(nullable=True)
     failedLogins = _i()
-    loginBlockedUntil = _at()
-    lastLoginAttemptAt = _at()
+    loginBlockedUntil = _at(nullable=True)
+    lastLoginAttemptAt = _at(nullable=True)
 
 
 class OpsCancelRouteSchema(Schema):
@@ -95,18 +95,18 @@ class OpsSubscriptionSchema(Schema):
     durationCode = _s()
     storeId = _s()
     paymentStateId = _s()
-    endDate = _at()
-    nextBillingDate = _at()
+    endDate = _at(nullable=True)
+    nextBillingDate = _at(nullable=True)
     paymentPlanId = _n()
-    paymentPlanPrice = _money()
+    paymentPlanPrice = _money(nullable=True)
     currency = _n()
     isRenewing = _b()
     paymentMethod = _n()
     coupon = _n()
     gatewayId = _n()
     platformPurchaseId = _n()
-    cancelledAt = _at()
-    createdAt = _at()
+    cancelledAt = _at(nullable=True)
+    createdAt = _at(nullable=True)
     partner = _n()
     cancel = fields.Nested(OpsCancelRouteSchema, required=True)
     isExpired = _b()
@@ -118,18 +118,18 @@ class OpsCouponRedeemedSchema(Schema):
     couponType = _n()
     durationCode = _n()
     product = _n()
-    redeemedAt = _at()
+    redeemedAt = _at(nullable=True)
 
 
 class OpsEmailSchema(Schema):
     id = _i()
     topic = _s()
     createdAt = _at()
-    deliveredAt = _at()
+    deliveredAt = _at(nullable=True)
     attempts = _i()
     lastError = _n()
-    deadAt = _at()
-    discardedAt = _at()
+    deadAt = _at(nullable=True)
+    discardedAt = _at(nullable=True)
     status = _s(metadata={"enum": ["delivered", "discarded", "dead", "retrying", "pending"]})
 
 
@@ -144,25 +144,25 @@ class OpsParentSessionSchema(Schema):
     id = _i()
     createdAt = _at()
     expiresAt = _at()
-    lastUsedAt = _at()
+    lastUsedAt = _at(nullable=True)
     payload = _n(metadata={"description": "tv for a TV session"})
 
 
 class OpsTvLinkSchema(Schema):
     id = _i()
-    claimedAt = _at()
-    collectedAt = _at()
+    claimedAt = _at(nullable=True)
+    collectedAt = _at(nullable=True)
 
 
 class OpsThrottleSchema(Schema):
     failures = _i()
-    blockedUntil = _at()
-    lastAttemptAt = _at()
+    blockedUntil = _at(nullable=True)
+    lastAttemptAt = _at(nullable=True)
     blocked = _b()
 
 
 class OpsAuditEntrySchema(Schema):
-    id = _i(allow_none=True)
+    id = _i()
     action = _s()
     outcome = _s(metadata={"enum": ["done", "refused", "failed"]})
     staffId = _i(allow_none=True)
@@ -181,16 +181,16 @@ class OpsChargeSchema(Schema):
     amount = _money()
     refundedAmount = _money()
     refundable = _money()
-    currency = _n()
+    currency = _s()
     status = _s(metadata={"description": "charged or voided"})
     createdAt = _at()
 
 
 class OpsPaymentHistorySchema(Schema):
-    id = _i(allow_none=True)
+    id = _i()
     kind = _s(metadata={"description": "charge, refund, void, dispute…"})
     transactionId = _s()
-    amount = _money()
+    amount = _money(nullable=True)
     currency = _n()
     status = _s()
     actor = _s()
@@ -297,7 +297,7 @@ class OpsWebhookEventSchema(Schema):
     kind = _s()
     gatewayId = _s()
     transactionId = _n()
-    amount = _money()
+    amount = _money(nullable=True)
     currency = _n()
     occurredAt = _at()
     receivedAt = _at()
@@ -384,7 +384,7 @@ class OpsStaffMemberSchema(Schema):
     email = _s()
     role = _s()
     createdAt = _at()
-    disabledAt = _at()
+    disabledAt = _at(nullable=True)
     sessions = _i(metadata={"description": "Live sessions"})
 
 

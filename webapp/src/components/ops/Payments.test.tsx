@@ -39,7 +39,13 @@ const EVENTS: PaymentEvent[] = [
     status: 'succeeded',
     actor: 'gateway',
     reason: '',
+    operationKey: 'charge:tx_1',
     createdAt: '2026-11-20T10:00:00+00:00',
+    paymentId: 1,
+    subscriptionId: 7,
+    accountId: 3,
+    gatewayRef: null,
+    endAccess: false,
   },
 ];
 

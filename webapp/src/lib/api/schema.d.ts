@@ -7785,7 +7785,7 @@ export type components = {
       partner: string | null;
       partnerAlias: string | null;
       /** Format: date-time */
-      createdAt: string | null;
+      createdAt: string;
       /** Format: date-time */
       deletedAt: string | null;
       isEmailConfirmed: boolean;
@@ -7814,7 +7814,7 @@ export type components = {
         [key: string]: unknown;
       } | null;
       /** Format: date-time */
-      createdAt: string | null;
+      createdAt: string;
       partnerAlias: string | null;
       termsVersion: string | null;
       promoConsentVersion: string | null;
@@ -7873,7 +7873,7 @@ export type components = {
       id: number;
       topic: string;
       /** Format: date-time */
-      createdAt: string | null;
+      createdAt: string;
       /** Format: date-time */
       deliveredAt: string | null;
       attempts: number;
@@ -7891,14 +7891,14 @@ export type components = {
       version: string;
       granted: boolean;
       /** Format: date-time */
-      at: string | null;
+      at: string;
     };
     OpsParentSession: {
       id: number;
       /** Format: date-time */
-      createdAt: string | null;
+      createdAt: string;
       /** Format: date-time */
-      expiresAt: string | null;
+      expiresAt: string;
       /** Format: date-time */
       lastUsedAt: string | null;
       /** @description tv for a TV session */
@@ -7920,7 +7920,7 @@ export type components = {
       blocked: boolean;
     };
     OpsAuditEntry: {
-      id: number | null;
+      id: number;
       action: string;
       /** @enum {string} */
       outcome: 'done' | 'refused' | 'failed';
@@ -7938,25 +7938,25 @@ export type components = {
       } | null;
       reason: string | null;
       /** Format: date-time */
-      at: string | null;
+      at: string;
     };
     OpsCharge: {
       transactionId: string;
       subscriptionId: number | null;
       /** @description A decimal, as a string */
-      amount: string | null;
+      amount: string;
       /** @description A decimal, as a string */
-      refundedAmount: string | null;
+      refundedAmount: string;
       /** @description A decimal, as a string */
-      refundable: string | null;
-      currency: string | null;
+      refundable: string;
+      currency: string;
       /** @description charged or voided */
       status: string;
       /** Format: date-time */
-      createdAt: string | null;
+      createdAt: string;
     };
     OpsPaymentHistory: {
-      id: number | null;
+      id: number;
       /** @description charge, refund, void, dispute… */
       kind: string;
       transactionId: string;
@@ -7968,7 +7968,7 @@ export type components = {
       reason: string;
       operationKey: string;
       /** Format: date-time */
-      createdAt: string | null;
+      createdAt: string;
       paymentId: number | null;
       subscriptionId: number | null;
       accountId: number | null;
@@ -7977,7 +7977,7 @@ export type components = {
     };
     OpsTimelineEvent: {
       /** Format: date-time */
-      at: string | null;
+      at: string;
       kind: string;
       detail: string | null;
       /** @description A key the console translates (delivery status, granted/withdrawn) */
@@ -8111,9 +8111,9 @@ export type components = {
       attempts: number;
       lastError: string | null;
       /** Format: date-time */
-      createdAt: string | null;
+      createdAt: string;
       /** Format: date-time */
-      deadAt: string | null;
+      deadAt: string;
     };
     OpsDeadLetters: {
       entries: components['schemas']['OpsDeadLetter'][];
@@ -8127,9 +8127,9 @@ export type components = {
       amount: string | null;
       currency: string | null;
       /** Format: date-time */
-      occurredAt: string | null;
+      occurredAt: string;
       /** Format: date-time */
-      receivedAt: string | null;
+      receivedAt: string;
       outcome: string | null;
       replays: number;
     };
@@ -8153,7 +8153,7 @@ export type components = {
     OpsMrr: {
       currency: string;
       /** @description A decimal, as a string */
-      amount: string | null;
+      amount: string;
     };
     OpsChurnMonth: {
       /** @description YYYY-MM, UTC */
@@ -8172,7 +8172,7 @@ export type components = {
     };
     OpsFunnelDay: {
       /** Format: date-time */
-      day: string | null;
+      day: string;
       campaign: string;
       origin: string;
       clickRegister: number;
@@ -8185,7 +8185,7 @@ export type components = {
     };
     OpsCohort: {
       /** Format: date-time */
-      week: string | null;
+      week: string;
       trials: number;
       converted: number;
       /** @description converted / trials, a decimal string */
@@ -8257,7 +8257,7 @@ export type components = {
     };
     OpsCampaignDay: {
       /** Format: date-time */
-      day: string | null;
+      day: string;
       redeemed: number;
       converted: number;
     };
@@ -8272,7 +8272,7 @@ export type components = {
       email: string;
       role: string;
       /** Format: date-time */
-      createdAt: string | null;
+      createdAt: string;
       /** Format: date-time */
       disabledAt: string | null;
       /** @description Live sessions */
@@ -8338,7 +8338,7 @@ export type components = {
       } | null;
       changedBy: string | null;
       /** Format: date-time */
-      changedAt: string | null;
+      changedAt: string;
       reason: string | null;
     };
     OpsSite: {

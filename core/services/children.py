@@ -3,8 +3,8 @@ another parent's profile id answers 404 childNotFound, as an unknown id does."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from datetime import datetime
 
 from core.domain import errors
 from core.domain.children import MAX_CHILDREN, ChildProfile, is_age_band, normalise_name
@@ -12,6 +12,30 @@ from core.domain.errors import DomainError
 from core.domain.parental_settings import APPS, AppSettings, check, defaults
 from core.domain.ports import UnitOfWork
 from core.services.context import ServiceContext
+
+
+@dataclass(frozen=True)
+class ChildWithSettings:
+    """A profile with each app's effective settings (read model; bff/resources/children/schemas.py names it)."""
+
+    child: ChildProfile
+    settings: dict[str, AppSettings]
+
+    @property
+    def id(self) -> int | None:
+        return self.child.id
+
+    @property
+    def name(self) -> str:
+        return self.child.name
+
+    @property
+    def age_band(self) -> str:
+        return self.child.age_band
+
+    @property
+    def created_at(self) -> datetime | None:
+        return self.child.created_at
 
 
 def list_children(ctx: ServiceContext, account_id: int) -> list[ChildProfile]:
@@ -76,14 +100,12 @@ def save_settings(
     return settings
 
 
-def family_settings(
-    ctx: ServiceContext, account_id: int
-) -> list[tuple[ChildProfile, dict[str, AppSettings]]]:
+def family_settings(ctx: ServiceContext, account_id: int) -> list[ChildWithSettings]:
     """Every profile with its settings, in one call: what the apps load at start-up."""
     with ctx.uow() as uow:
         children = uow.children.for_account(account_id)
         effective = _effective(uow, account_id, children)
-    return [(child, effective[child.id]) for child in children]
+    return [ChildWithSettings(child, effective[child.id]) for child in children]
 
 
 def _effective(
@@ -122,19 +144,3 @@ def _band(raw: str | None) -> str:
             errors.PARAMETER_REQUIRED, errors={"ageBand": ["Must be one of: 3-5, 6-8, 9-10."]}
         )
     return raw
-
-
-def settings_view(s: AppSettings) -> dict[str, Any]:
-    """One app's settings as the API and the data export show them (categories: Stories and Games only)."""
-    view = {
-        "ageFilter": s.age_filter,
-        "timeLimitMinutes": s.time_limit_minutes,
-        "contentType": s.content_type,
-        "language": s.language,
-        "sound": s.sound,
-        "fullscreen": s.fullscreen,
-        "updatedAt": s.updated_at.isoformat() if s.updated_at else None,
-    }
-    if s.categories is not None:
-        view["categories"] = list(s.categories)
-    return view

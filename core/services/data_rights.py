@@ -8,23 +8,86 @@ ids) and coupon redemptions keep their owner; everything that identifies a perso
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from core.domain import callbacks, errors
-from core.domain.consents import must_accept_terms
+from core.domain.accounts import Account
+from core.domain.consents import ConsentRecord, must_accept_terms
+from core.domain.contact import ContactMessage
 from core.domain.errors import DomainError
+from core.domain.newsletter import NewsletterSignup
+from core.domain.payment_history import PaymentEvent
 from core.domain.payments import GatewayUnavailable
 from core.domain.ports import ERASE_AFTER_DELIVERY, OutboxMessage
 from core.domain.subscriptions import WEB_STORE
 from core.services import children, consents, profile
+from core.services.children import ChildWithSettings
 from core.services.context import ServiceContext
+from core.services.profile import SubscriptionView
 from core.services.tv_links import TV_SESSION
 
 log = logging.getLogger(__name__)
 EXPORT_FORMAT = "lumo-account-export/1"
 
 
-def export(ctx: ServiceContext, account_id: int) -> dict[str, Any]:
+@dataclass(frozen=True)
+class PromotionalConsent:
+    granted: bool
+    version: str | None
+    granted_at: datetime | None
+
+
+@dataclass(frozen=True)
+class AccountRecord:
+    """Every account field but the password hash, with what follows from it (terms due, promotional consent)."""
+
+    account: Account
+    must_accept_terms: bool
+    promotional_consent: PromotionalConsent
+
+    @property
+    def utm(self) -> dict[str, Any]:
+        return self.account.utm or {}
+
+
+@dataclass(frozen=True)
+class RedeemedCoupon:
+    code: str
+    redeemed_at: datetime | None
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    """A signed-in device, without its token."""
+
+    created_at: datetime | None
+    expires_at: datetime | None
+    device: str | None  # "tv" for a TV session
+
+
+@dataclass(frozen=True)
+class AccountExport:
+    """The parent's data export (read model; bff/resources/account_data/schemas.py names its fields)."""
+
+    format: str
+    exported_at: datetime
+    account: AccountRecord
+    children: list[ChildWithSettings]
+    subscriptions: list[SubscriptionView]  # hidden ones (pending, failed) included
+    consents: list[ConsentRecord]  # oldest first
+    contact_messages: list[ContactMessage]
+    newsletter: list[NewsletterSignup]
+    coupons_redeemed: list[RedeemedCoupon]
+    sessions: list[SessionRecord]
+    # Charges, refunds, voids and disputes (docs/billing-refunds.md); which operator refunded is staff data.
+    payments: list[PaymentEvent]
+    # Analytics records carry no account, e-mail or name (see core/domain/analytics.py): none is tied to it.
+    analytics_records: list[Any] = field(default_factory=list)
+
+
+def export(ctx: ServiceContext, account_id: int) -> AccountExport:
     now = ctx.clock.now()
     family = children.family_settings(ctx, account_id)
     with ctx.uow() as uow:
@@ -38,91 +101,30 @@ def export(ctx: ServiceContext, account_id: int) -> dict[str, Any]:
         redeemed = uow.personal_data.coupons_redeemed(account_id)
         sessions = uow.personal_data.sessions(account_id, now)
         payments = uow.payments.events(account_id=account_id)
-    return {
-        "format": EXPORT_FORMAT,
-        "exportedAt": now.isoformat(),
-        "account": {
-            "id": account.id,
-            "email": account.email,
-            "name": account.name,
-            "language": account.language,
-            "countryCode": account.country_code,
-            "isEmailConfirmed": account.is_email_confirmed,
-            "isEmailFake": account.is_email_fake,
-            "partner": account.partner,
-            "partnerAlias": account.partner_alias,
-            "env": account.env,
-            "utm": account.utm or {},
-            "createdAt": _iso(account.created_at),
-            "termsVersion": account.terms_version,
-            "termsAcceptedAt": _iso(account.terms_accepted_at),
-            "mustAcceptTerms": must_accept_terms(account.terms_version, ctx.terms.terms_version),
-            "promotionalConsent": {
-                "granted": account.promo_accepted_at is not None,
-                "version": account.promo_consent_version,
-                "grantedAt": _iso(account.promo_accepted_at),
-            },
-        },
-        "children": [
-            {
-                "id": c.id,
-                "name": c.name,
-                "ageBand": c.age_band,
-                "createdAt": _iso(c.created_at),
-                "settings": {app: children.settings_view(s) for app, s in apps.items()},
-            }
-            for c, apps in family
-        ],
-        "subscriptions": [profile.subscription_view(s, now) for s in subscriptions],
-        "consents": consents.oldest_first(history),
-        "contactMessages": [
-            {
-                "name": m.name,
-                "email": m.email,
-                "phone": m.phone,
-                "subject": m.subject,
-                "message": m.message,
-                "language": m.language,
-                "sentAt": _iso(m.created_at),
-            }
-            for m in messages
-        ],
-        "newsletter": [
-            {
-                "email": newsletter.email,
-                "language": newsletter.language,
-                "consentedAt": _iso(newsletter.consented_at),
-                "consentVersion": newsletter.consent_version,
-            }
-        ]
-        if newsletter
-        else [],
-        "couponsRedeemed": [{"code": code, "redeemedAt": _iso(at)} for code, at in redeemed],
-        "sessions": [
-            {
-                "createdAt": _iso(t.created_at),
-                "expiresAt": _iso(t.expires_at),
-                "device": "tv" if t.payload == TV_SESSION else None,
-            }
+    return AccountExport(
+        format=EXPORT_FORMAT,
+        exported_at=now,
+        account=AccountRecord(
+            account=account,
+            must_accept_terms=must_accept_terms(account.terms_version, ctx.terms.terms_version),
+            promotional_consent=PromotionalConsent(
+                granted=account.promo_accepted_at is not None,
+                version=account.promo_consent_version,
+                granted_at=account.promo_accepted_at,
+            ),
+        ),
+        children=family,
+        subscriptions=[profile.subscription_view(s, now) for s in subscriptions],
+        consents=consents.oldest_first(history),
+        contact_messages=list(messages),
+        newsletter=[newsletter] if newsletter else [],
+        coupons_redeemed=[RedeemedCoupon(code, at) for code, at in redeemed],
+        sessions=[
+            SessionRecord(t.created_at, t.expires_at, "tv" if t.payload == TV_SESSION else None)
             for t in sessions
         ],
-        # Charges, refunds, voids and disputes (docs/billing-refunds.md); which operator refunded is staff data.
-        "payments": [
-            {
-                "kind": e.kind,
-                "transactionId": e.transaction_id,
-                "subscriptionId": e.subscription_id,
-                "amount": str(e.amount) if e.amount is not None else None,
-                "currency": e.currency,
-                "status": e.status,
-                "reason": e.reason,
-                "at": _iso(e.created_at),
-            }
-            for e in payments
-        ],
-        # Analytics records carry no account, e-mail or name (see core/domain/analytics.py): none is tied to it.
-        "analyticsRecords": [],
-    }
+        payments=list(payments),
+    )
 
 
 def delete_account(ctx: ServiceContext, account_id: int, password: str) -> None:
@@ -217,7 +219,3 @@ def _close_at_gateway(ctx: ServiceContext, account_id: int, web_subscriptions, n
     except GatewayUnavailable as exc:
         log.warning("account deletion postponed: payment gateway unreachable")
         raise DomainError(errors.ACCOUNT_DELETE_FAILED) from exc
-
-
-def _iso(value) -> str | None:
-    return value.isoformat() if value else None

@@ -5,11 +5,13 @@ Prices stay Decimal here; the edge writes them as strings with two decimals.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from decimal import Decimal
 
 from core.domain.catalogue import (
     CURRENCY_SYMBOLS,
     MONTHLY,
+    Bundle,
     Catalogue,
     Plan,
     RegisterPrice,
@@ -34,13 +36,58 @@ def owned_types(ctx: ServiceContext, account_id: int) -> frozenset[str]:
     return frozenset(s.subscription_type for s in visible(subscriptions) if not s.is_expired(now))
 
 
+@dataclass(frozen=True)
+class PlanView:
+    """One plan with its figures for the page (read model; bff/resources/plans/schemas.py names it)."""
+
+    plan: Plan
+    monthly_price: Decimal  # a yearly plan's display price (yearly / 12, rounded up)
+    yearly_price: Decimal | None
+    yearly_savings: Decimal | None
+    subscribed: bool
+
+
+@dataclass(frozen=True)
+class ProductPlans:
+    """A product's plans (monthly, yearly, and their promotional twins when shown)."""
+
+    name_key: str
+    product: str
+    plans: list[PlanView]
+
+
+@dataclass(frozen=True)
+class RegisterPriceView:
+    """The registration page's pricing card."""
+
+    country_code: str
+    price: RegisterPrice
+    yearly_per_month_price: Decimal
+    yearly_savings: Decimal | None
+
+
+@dataclass(frozen=True)
+class PlansView:
+    """The plans answer (GET /v5/plans)."""
+
+    country_code: str
+    currency: str
+    currency_symbol: str
+    monthly_plan: list[PlanView]
+    annual_plan: list[PlanView]
+    user_plan: list[ProductPlans]
+    bundles: tuple[Bundle, ...]
+    register_price: RegisterPriceView
+    default_plans: list[PlanView]
+
+
 def offer(
     catalogue: Catalogue,
     country: str,
     show_all: bool = False,
     owned: frozenset[str] = frozenset(),
     apps_covered: bool = False,
-) -> dict[str, Any]:
+) -> PlansView:
     """Regular plans of the country's currency; promotional plans too when show_all.
     `owned` holds subscription types, or app names already when `apps_covered`."""
     currency = currency_for(country)
@@ -48,59 +95,44 @@ def offer(
     covered = frozenset(owned) if apps_covered else covered_apps(owned)
     groups = group_plans(plans)
     defaults = catalogue.default_plans()
-    return {
-        "countryCode": country,
-        "currency": currency,
-        "currencySymbol": CURRENCY_SYMBOLS[currency],
-        "monthly_plan": [plan_view(p, plans, covered) for p in groups.monthly],
-        "annual_plan": [plan_view(p, plans, covered) for p in groups.annual],
-        "userPlan": [
-            {
-                "nameKey": f"Plans.{product}",
-                "product": product,
-                "plans": [plan_view(p, plans, covered) for p in members],
-            }
+    return PlansView(
+        country_code=country,
+        currency=currency,
+        currency_symbol=CURRENCY_SYMBOLS[currency],
+        monthly_plan=[plan_view(p, plans, covered) for p in groups.monthly],
+        annual_plan=[plan_view(p, plans, covered) for p in groups.annual],
+        user_plan=[
+            ProductPlans(
+                name_key=f"Plans.{product}",
+                product=product,
+                plans=[plan_view(p, plans, covered) for p in members],
+            )
             for product, members in groups.by_product
         ],
-        "bundles": quote_bundles(plans),
-        "registerPrice": register_price(catalogue, country),
-        "defaultPlans": [plan_view(p, defaults, covered) for p in defaults],
-    }
+        bundles=quote_bundles(plans),
+        register_price=register_price(catalogue, country),
+        default_plans=[plan_view(p, defaults, covered) for p in defaults],
+    )
 
 
-def plan_view(plan: Plan, siblings: list[Plan], covered: frozenset[str]) -> dict[str, Any]:
-    """One plan; monthlyPrice of a yearly plan is its display price (yearly / 12, rounded up)."""
+def plan_view(plan: Plan, siblings: list[Plan], covered: frozenset[str]) -> PlanView:
+    """One plan; the monthly price of a yearly plan is its display price (yearly / 12, rounded up)."""
     other = counterpart(plan, siblings)
     monthly, yearly = (plan, other) if plan.duration_code == MONTHLY else (other, plan)
-    return {
-        "product": plan.product,
-        "planId": plan.plan_id,
-        "iap": plan.iap,
-        "price": plan.price,
-        "monthlyPrice": plan.price if monthly is plan else monthly_display_price(plan.price),
-        "yearlyPrice": yearly.price if yearly else None,
-        "yearlySavings": yearly_savings(monthly.price, yearly.price)
-        if monthly and yearly
-        else None,
-        "durationCode": plan.duration_code,
-        "currencySymbol": plan.currency_symbol,
-        "currency": plan.currency,
-        "addOns": [{"addonName": a.addon_name, "price": a.price} for a in plan.add_ons],
-        "promoTitle": plan.promo_title,
-        "isPromo": plan.is_promo,
-        "nameKey": plan.name_key,
-        "subscribed": is_subscribed(plan, covered),
-    }
+    return PlanView(
+        plan=plan,
+        monthly_price=plan.price if monthly is plan else monthly_display_price(plan.price),
+        yearly_price=yearly.price if yearly else None,
+        yearly_savings=yearly_savings(monthly.price, yearly.price) if monthly and yearly else None,
+        subscribed=is_subscribed(plan, covered),
+    )
 
 
-def register_price(catalogue: Catalogue, country: str) -> dict[str, Any]:
+def register_price(catalogue: Catalogue, country: str) -> RegisterPriceView:
     price: RegisterPrice = catalogue.register_price(country)
-    return {
-        "countryCode": country,
-        "currency": price.currency,
-        "currencySymbol": price.currency_symbol,
-        "monthlyPrice": price.monthly,
-        "yearlyPrice": price.yearly,
-        "yearlyPerMonthPrice": monthly_display_price(price.yearly),
-        "yearlySavings": yearly_savings(price.monthly, price.yearly),
-    }
+    return RegisterPriceView(
+        country_code=country,
+        price=price,
+        yearly_per_month_price=monthly_display_price(price.yearly),
+        yearly_savings=yearly_savings(price.monthly, price.yearly),
+    )

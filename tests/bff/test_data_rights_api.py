@@ -1,6 +1,7 @@
 """The parent's data rights: the export holds everything, the deletion leaves nothing personal."""
 
 import json
+import re
 
 import pytest
 from sqlalchemy import text
@@ -131,6 +132,51 @@ def test_export_holds_everything(client, container, mailbox):
     assert [c["code"] for c in data["couponsRedeemed"]] == ["ZEB-HALF"]
     assert sorted(str(s["device"]) for s in data["sessions"]) == ["None", "tv"]
     assert data["analyticsRecords"] == []
+
+
+ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$")
+
+
+def test_export_names_every_field_as_before(client, container, mailbox):
+    """The export is dumped by bff/resources/account_data/schemas.py from the service's read model: the names
+    and value formats the parents' downloads always had (ISO dates with their offset, null when unset)."""
+    token, _ = a_full_family(client, container, mailbox)
+    data = client.get("/v5/account/export", headers=bearer(token)).json
+    assert set(data) == {
+        "format", "exportedAt", "account", "children", "subscriptions", "consents", "contactMessages",
+        "newsletter", "couponsRedeemed", "sessions", "payments", "analyticsRecords",
+    }  # fmt: skip
+    assert data["format"] == "lumo-account-export/1" and ISO.match(data["exportedAt"])
+    account = data["account"]
+    assert set(account) == {
+        "id", "email", "name", "language", "countryCode", "isEmailConfirmed", "isEmailFake", "partner",
+        "partnerAlias", "env", "utm", "createdAt", "termsVersion", "termsAcceptedAt", "mustAcceptTerms",
+        "promotionalConsent",
+    }  # fmt: skip
+    assert ISO.match(account["createdAt"]) and ISO.match(account["termsAcceptedAt"])
+    assert account["mustAcceptTerms"] is False and account["countryCode"] == "FR"
+    assert account["promotionalConsent"] == {"granted": False, "version": None, "grantedAt": None}
+    child = data["children"][0]
+    assert set(child) == {"id", "name", "ageBand", "createdAt", "settings"}
+    assert set(child["settings"]) == {"tv", "books", "games"}
+    assert set(child["settings"]["tv"]) == {
+        "ageFilter", "timeLimitMinutes", "contentType", "language", "sound", "fullscreen", "updatedAt",
+    }  # fmt: skip
+    assert set(child["settings"]["books"]) == set(child["settings"]["tv"]) | {"categories"}
+    assert child["settings"]["books"]["updatedAt"] is None
+    assert ISO.match(child["settings"]["tv"]["updatedAt"])
+    message = data["contactMessages"][0]
+    assert set(message) == {"name", "email", "phone", "subject", "message", "language", "sentAt"}
+    assert ISO.match(message["sentAt"])
+    [newsletter] = data["newsletter"]
+    assert set(newsletter) == {"email", "language", "consentedAt", "consentVersion"}
+    assert ISO.match(newsletter["consentedAt"]) and newsletter["consentVersion"]
+    [coupon] = data["couponsRedeemed"]
+    assert set(coupon) == {"code", "redeemedAt"} and ISO.match(coupon["redeemedAt"])
+    for session in data["sessions"]:
+        assert set(session) == {"createdAt", "expiresAt", "device"}
+        assert ISO.match(session["createdAt"]) and ISO.match(session["expiresAt"])
+    assert set(data["consents"][0]) == {"kind", "version", "granted", "at"}
 
 
 def test_every_table_is_exported_or_has_a_reason_not_to_be():

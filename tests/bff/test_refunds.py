@@ -474,3 +474,18 @@ def test_the_parents_data_export_holds_their_payment_history(client, container, 
         ("refund", "2.00", "EUR", transaction, sub["subscriptionId"]),
     ]
     assert "ops@lumo.example" not in str(payments)  # the operator is staff data, not the parent's
+    assert all(
+        set(p)
+        == {
+            "kind",
+            "transactionId",
+            "subscriptionId",
+            "amount",
+            "currency",
+            "status",
+            "reason",
+            "at",
+        }
+        for p in payments
+    )
+    assert payments[1]["status"] and payments[1]["at"].endswith("+00:00")

@@ -42,25 +42,27 @@ def test_owned_types_leave_out_expired_and_unpaid_subscriptions(ctx):
 
 def test_offer_groups_and_flags(catalogue):
     answer = plans.offer(catalogue, "DE", owned=frozenset({"lumo_tv_books"}))
-    assert (answer["currency"], answer["currencySymbol"]) == ("EUR", "€")
-    assert len(answer["monthly_plan"]) == len(answer["annual_plan"]) == 7
-    subscribed = {p["product"] for p in answer["monthly_plan"] if p["subscribed"]}
+    assert (answer.currency, answer.currency_symbol) == ("EUR", "€")
+    assert len(answer.monthly_plan) == len(answer.annual_plan) == 7
+    subscribed = {p.plan.product for p in answer.monthly_plan if p.subscribed}
     assert subscribed == {"lumo_tv", "lumo_books", "lumo_tv_books"}
-    assert [g["product"] for g in answer["userPlan"]][:3] == ["lumo_tv", "lumo_books", "lumo_games"]
-    assert all(len(g["plans"]) == 2 for g in answer["userPlan"])
-    assert answer["registerPrice"]["monthlyPrice"] == D("9.99")
+    assert [g.product for g in answer.user_plan][:3] == ["lumo_tv", "lumo_books", "lumo_games"]
+    assert all(len(g.plans) == 2 for g in answer.user_plan)
+    assert answer.register_price.price.monthly == D("9.99")
 
 
 def test_offer_with_promotions(catalogue):
     answer = plans.offer(catalogue, "CH", show_all=True)
-    promo = [p for p in answer["annual_plan"] if p["isPromo"]]
-    assert [(p["planId"], p["price"], p["monthlyPrice"], p["yearlySavings"]) for p in promo][0] == (
+    promo = [p for p in answer.annual_plan if p.plan.is_promo]
+    assert [(p.plan.plan_id, p.plan.price, p.monthly_price, p.yearly_savings) for p in promo][
+        0
+    ] == (
         "lumo_tv_yearly_chf_promo",
         D("29.90"),
         D("2.5"),
         D("16.90"),
     )
-    assert len(answer["userPlan"][0]["plans"]) == 4  # monthly, yearly, promo monthly, promo yearly
+    assert len(answer.user_plan[0].plans) == 4  # monthly, yearly, promo monthly, promo yearly
 
 
 def test_licenses_filtered_by_country_app_and_count(catalogue):

@@ -1,65 +1,17 @@
 """The parent's data rights: download everything, or erase the account."""
 
 from flask import g
-from marshmallow import Schema, fields
+from marshmallow import fields
 
 from bff.auth import login_required_any_terms, rate_limited
 from bff.blueprint import Blueprint
 from bff.context import services
-from bff.resources.consents.routes import ConsentEntrySchema
-from bff.resources.subscriptions.schemas import SubscriptionSchema
+from bff.resources.account_data.schemas import ExportSchema
 from bff.schemas import CLIENT_HASH, InputSchema, StatusSchema, documents
 from core.domain import errors
 from core.services import data_rights
 
 blp = Blueprint("account_data", __name__, description="Data rights: export and deletion")
-
-
-class ExportSchema(Schema):
-    format = fields.String(required=True, metadata={"description": "lumo-account-export/1"})
-    exportedAt = fields.String(required=True)
-    account = fields.Dict(
-        required=True,
-        metadata={
-            "description": "Every account field but the password hash: "
-            "e-mail, name, language, country, partner, utm, terms and consent."
-        },
-    )
-    children = fields.List(
-        fields.Dict(), required=True, metadata={"description": "Profiles with each app's settings."}
-    )
-    subscriptions = fields.List(
-        fields.Nested(SubscriptionSchema),
-        required=True,
-        metadata={
-            "description": "As GET /v5/subscriptions, hidden ones (pending, failed) included."
-        },
-    )
-    consents = fields.List(
-        fields.Nested(ConsentEntrySchema),
-        required=True,
-        metadata={"description": "History of terms and consents."},
-    )
-    contactMessages = fields.List(fields.Dict(), required=True)
-    newsletter = fields.List(fields.Dict(), required=True)
-    couponsRedeemed = fields.List(fields.Dict(), required=True)
-    sessions = fields.List(
-        fields.Dict(), required=True, metadata={"description": "Signed-in devices (no token)."}
-    )
-    payments = fields.List(
-        fields.Dict(),
-        required=True,
-        metadata={
-            "description": "Payment history: charges, refunds, voids and disputes (kind, amount, currency, status, at)."
-        },
-    )
-    analyticsRecords = fields.List(
-        fields.Dict(),
-        required=True,
-        metadata={
-            "description": "Always empty: analytics records carry no account, e-mail or name."
-        },
-    )
 
 
 class DeleteAccountSchema(InputSchema):

@@ -50,18 +50,7 @@ def create_child(data):
 def family_settings():
     """Every profile with the settings of each app, in one call: what the apps load at start-up.
     Apps never saved show their defaults (`updatedAt` null)."""
-    return {
-        "children": [
-            {
-                "id": c.id,
-                "name": c.name,
-                "age_band": c.age_band,
-                "created_at": c.created_at,
-                "settings": apps,
-            }
-            for c, apps in children.family_settings(services(), g.account_id)
-        ]
-    }
+    return {"children": children.family_settings(services(), g.account_id)}
 
 
 @blp.route("/v5/children/<int:child_id>", methods=["PATCH"])

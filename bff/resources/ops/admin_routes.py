@@ -9,19 +9,18 @@ from bff.context import container, services
 from bff.resources.ops.auth import staff_required
 from bff.resources.ops.blueprint import blp
 from bff.resources.ops.routes import REASON, OpsReasonSchema, _ops_docs
+from bff.resources.ops.schemas import (
+    OpsHolidaySwitchSchema,
+    OpsSiteSchema,
+    OpsStaffListSchema,
+    OpsSwitchDefaultSchema,
+    OpsSwitchSchema,
+)
 from bff.resources.ops.serial import plain
 from bff.schemas import InputSchema, StatusSchema
 from core.domain import errors
 from core.domain.staff import MIN_PASSWORD_LENGTH, ROLES
 from core.services.ops import site, staff
-
-
-class OpsStaffListSchema(Schema):
-    staff = fields.List(
-        fields.Dict(),
-        required=True,
-        metadata={"description": "id, email, role, createdAt, disabledAt, sessions (live)"},
-    )
 
 
 class OpsNewStaffSchema(InputSchema):
@@ -116,21 +115,6 @@ def staff_reset_totp(data, staff_id):
     return {"id": staff_id, "provisioningUri": uri}
 
 
-class OpsSiteSchema(Schema):
-    maintenance = fields.Dict(
-        required=True, metadata={"description": "on, source (stored/default)"}
-    )
-    holidayPromo = fields.Dict(
-        required=True, metadata={"description": "from, to, coupon, activeToday, source"}
-    )
-    refreshSeconds = fields.Float(
-        required=True, metadata={"description": "How long each API process caches the switches."}
-    )
-    history = fields.List(
-        fields.Dict(), required=True, metadata={"description": "The latest changes, newest first."}
-    )
-
-
 class OpsMaintenanceSchema(InputSchema):
     on = fields.Boolean(required=True)
     reason = REASON
@@ -158,7 +142,7 @@ def site_switches():
 @blp.route("/site/maintenance", methods=["POST"])
 @staff_required("site.manage")
 @blp.arguments(OpsMaintenanceSchema)
-@blp.response(200, Schema.from_dict({"switch": fields.Dict()}, name="OpsSwitch"))
+@blp.response(200, OpsSwitchSchema)
 @_ops_docs(errors.REASON_REQUIRED)
 def site_maintenance(data):
     """Maintenance on or off without a restart (reason required): every API node and the web app follow
@@ -169,7 +153,7 @@ def site_maintenance(data):
 @blp.route("/site/holiday-promo", methods=["POST"])
 @staff_required("site.manage")
 @blp.arguments(OpsHolidaySchema)
-@blp.response(200, Schema.from_dict({"switch": fields.Dict()}, name="OpsHolidaySwitch"))
+@blp.response(200, OpsHolidaySwitchSchema)
 @_ops_docs(errors.REASON_REQUIRED, errors.PROMO_DATES_REVERSED, errors.INVALID_COUPON)
 def site_holiday_promo(data):
     """The holiday promotion's dates (UTC days, both included) and coupon (which must exist)."""
@@ -182,7 +166,7 @@ def site_holiday_promo(data):
 @blp.route(f"/site/{SWITCH}/reset", methods=["POST"])
 @staff_required("site.manage")
 @blp.arguments(OpsReasonSchema)
-@blp.response(200, Schema.from_dict({"switch": fields.Dict()}, name="OpsSwitchDefault"))
+@blp.response(200, OpsSwitchDefaultSchema)
 @_ops_docs(errors.REASON_REQUIRED)
 def site_reset(data, name):
     """A switch back to the environment's value (MAINTENANCE_MODE, HOLIDAY_PROMO_*)."""

@@ -11,9 +11,22 @@ from marshmallow import Schema, fields, validate
 
 from bff.auth import check_rate
 from bff.context import container, services
-from bff.resources.account_data.routes import ExportSchema
 from bff.resources.ops.auth import staff_required
 from bff.resources.ops.blueprint import blp
+from bff.resources.ops.schemas import (
+    OpsAuditEntriesSchema,
+    OpsCampaignDaySchema,
+    OpsCohortsSchema,
+    OpsDeadLettersSchema,
+    OpsExportSchema,
+    OpsFunnelSchema,
+    OpsParentPageSchema,
+    OpsRefundAnswerSchema,
+    OpsRevenueSchema,
+    OpsSearchResultSchema,
+    OpsSubscriptionOutSchema,
+    OpsWebhookEventsSchema,
+)
 from bff.resources.ops.serial import plain
 from bff.schemas import ID_RANGE, InputSchema, StatusSchema, documents
 from core.domain import errors
@@ -119,16 +132,6 @@ class OpsSearchArgs(InputSchema):
     q = fields.String(required=True, validate=validate.Length(min=1, max=parents.MAX_QUERY))
 
 
-class OpsSearchResultSchema(Schema):
-    results = fields.List(
-        fields.Dict(),
-        required=True,
-        metadata={
-            "description": "id, email, name, partner, partnerAlias, createdAt, deletedAt, isEmailConfirmed; 50 at most"
-        },
-    )
-
-
 @blp.route("/parents", methods=["GET"])
 @staff_required("parents.read")
 @blp.arguments(OpsSearchArgs, location="query")
@@ -138,40 +141,6 @@ def search_parents(args):
     """Search parents by e-mail (partial), name (partial), phone (partner alias, partial), subscription id,
     gateway subscription or transaction id, or coupon code. Partial searches need 3 characters."""
     return {"results": plain(parents.search(services(), args["by"], args["q"]))}
-
-
-class OpsParentPageSchema(Schema):
-    account = fields.Dict(required=True)
-    subscriptions = fields.List(fields.Dict(), required=True)
-    couponsRedeemed = fields.List(fields.Dict(), required=True)
-    emails = fields.List(
-        fields.Dict(), required=True, metadata={"description": "Outbox e-mails with status."}
-    )
-    consents = fields.List(fields.Dict(), required=True)
-    sessions = fields.List(fields.Dict(), required=True)
-    tvLinks = fields.List(fields.Dict(), required=True)
-    childProfiles = fields.Integer(
-        required=True, metadata={"description": "How many: never names or ages."}
-    )
-    throttle = fields.Dict(required=True)
-    audit = fields.List(fields.Dict(), required=True)
-    payments = fields.List(
-        fields.Dict(),
-        required=True,
-        metadata={
-            "description": "The parent's charges: transactionId, subscriptionId, amount, refundedAmount, refundable, "
-            "currency, status (charged/voided), createdAt; decimals as strings"
-        },
-    )
-    paymentEvents = fields.List(
-        fields.Dict(),
-        required=True,
-        metadata={
-            "description": "Their history, oldest first: charges, refunds, voids, disputes (kind, amount, status, actor, "
-            "reason, createdAt)"
-        },
-    )
-    timeline = fields.List(fields.Dict(), required=True)
 
 
 @blp.route("/parents/<int:account_id>", methods=["GET"])
@@ -235,10 +204,6 @@ class OpsEraseSchema(InputSchema):
         metadata={"description": "The parent's e-mail address, typed again."},
     )
     reason = REASON
-
-
-class OpsSubscriptionOutSchema(Schema):
-    subscription = fields.Dict(required=True)
 
 
 @blp.route("/parents/<int:account_id>/resend-confirmation", methods=["POST"])
@@ -334,12 +299,12 @@ def revoke_sessions(data, account_id):
 @blp.route("/parents/<int:account_id>/export", methods=["POST"])
 @staff_required("parents.export")
 @blp.arguments(OpsReasonSchema)
-@blp.response(200, Schema.from_dict({"export": fields.Dict(required=True)}, name="OpsExport"))
+@blp.response(200, OpsExportSchema)
 @_ops_docs(errors.PARENT_NOT_FOUND)
 def export(data, account_id):
     """The parent's data, as their own download (GET /v5/account/export) gives it."""
     document = actions.export(services(), g.staff, account_id, data["reason"])
-    return {"export": ExportSchema().dump(document)}
+    return {"export": document}
 
 
 @blp.route("/parents/<int:account_id>/erase", methods=["POST"])
@@ -388,12 +353,6 @@ class OpsVoidSchema(InputSchema):
     operationKey = fields.String(required=True, validate=validate.Regexp(r"^[A-Za-z0-9_-]{8,80}$"))
 
 
-class OpsPaymentEventSchema(Schema):
-    event = fields.Dict(
-        required=True, metadata={"description": "The refund or void (kind, amount, status, ...)."}
-    )
-
-
 MONEY_ERRORS = (
     errors.PARENT_NOT_FOUND,
     errors.PAYMENT_NOT_FOUND,
@@ -412,7 +371,7 @@ TRANSACTION = "<string(maxlength=100):transaction_id>"
 @blp.route(f"/parents/<int:account_id>/payments/{TRANSACTION}/refund", methods=["POST"])
 @staff_required("payments.refund")
 @blp.arguments(OpsRefundSchema)
-@blp.response(200, OpsPaymentEventSchema)
+@blp.response(200, OpsRefundAnswerSchema)
 @_ops_docs(*MONEY_ERRORS)
 def refund_payment(data, account_id, transaction_id):
     """Refund a settled charge of this parent's, in full or in part (finance, admin); a charge that has not
@@ -434,7 +393,7 @@ def refund_payment(data, account_id, transaction_id):
 @blp.route(f"/parents/<int:account_id>/payments/{TRANSACTION}/void", methods=["POST"])
 @staff_required("payments.refund")
 @blp.arguments(OpsVoidSchema)
-@blp.response(200, OpsPaymentEventSchema)
+@blp.response(200, OpsRefundAnswerSchema)
 @_ops_docs(*MONEY_ERRORS)
 def void_payment(data, account_id, transaction_id):
     """Void a charge that has not settled (all of it; 400 refundNotAllowed once settled: refund it instead)."""
@@ -459,14 +418,10 @@ class OpsAuditArgs(InputSchema):
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
 
 
-class OpsEntriesSchema(Schema):
-    entries = fields.List(fields.Dict(), required=True)
-
-
 @blp.route("/audit", methods=["GET"])
 @staff_required("audit.read")
 @blp.arguments(OpsAuditArgs, location="query")
-@blp.response(200, OpsEntriesSchema)
+@blp.response(200, OpsAuditEntriesSchema)
 @_ops_docs()
 def audit_log(args):
     """The audit log, newest first, filterable by staff member, parent and action (page with beforeId).
@@ -492,7 +447,7 @@ class OpsLimitArgs(InputSchema):
 @blp.route("/outbox/dead", methods=["GET"])
 @staff_required("outbox.manage")
 @blp.arguments(OpsLimitArgs, location="query")
-@blp.response(200, OpsEntriesSchema)
+@blp.response(200, OpsDeadLettersSchema)
 @_ops_docs()
 def dead_letters(args):
     """Outbox messages given up on (e-mails, analytics forwards, partner callbacks, gateway calls)."""
@@ -524,7 +479,7 @@ def discard_dead_letter(data, message_id):
 @blp.route("/webhooks", methods=["GET"])
 @staff_required("webhooks.read")
 @blp.arguments(OpsLimitArgs, location="query")
-@blp.response(200, OpsEntriesSchema)
+@blp.response(200, OpsWebhookEventsSchema)
 @_ops_docs()
 def webhook_events(args):
     """Payment gateway webhooks applied, newest first (kind, gateway id, when it happened, when received,
@@ -559,31 +514,6 @@ def replay_webhook(data, event_id):
     the event first came (a charge notice records its charge once and e-mails a receipt). An event older than
     the newest applied to that subscription: 409 webhookReplayStale. Audited with before and after."""
     return plain(operations.replay_webhook(services(), g.staff, event_id, data["reason"]))
-
-
-class OpsRevenueSchema(Schema):
-    activeByPlan = fields.List(
-        fields.Dict(),
-        required=True,
-        metadata={
-            "description": "paymentPlanId, subscriptionType, currency, storeId (channel), paymentStateId, count"
-        },
-    )
-    mrr = fields.List(
-        fields.Dict(),
-        required=True,
-        metadata={
-            "description": "currency, amount (decimal string): renewing paid subscriptions, yearly prices ÷ 12"
-        },
-    )
-    trialsRunning = fields.Integer(required=True)
-    churnByMonth = fields.List(
-        fields.Dict(),
-        required=True,
-        metadata={
-            "description": "month (YYYY-MM, UTC), cancellations, expiries; the last 12 months"
-        },
-    )
 
 
 @blp.route("/revenue", methods=["GET"])
@@ -625,7 +555,7 @@ def _table(rows: list[dict], columns: tuple[str, ...], name: str):
 @blp.route("/revenue/funnel", methods=["GET"])
 @staff_required("revenue.read")
 @blp.arguments(OpsFunnelArgs, location="query")
-@blp.response(200, OpsEntriesSchema, description="JSON, or text/csv with format=csv")
+@blp.response(200, OpsFunnelSchema, description="JSON, or text/csv with format=csv")
 @_ops_docs()
 def revenue_funnel(args):
     """The analytics funnel START_FREE_TRIAL -> CLICK_REGISTER -> registered -> PAYMENT_DONE by UTC day, origin
@@ -639,7 +569,7 @@ def revenue_funnel(args):
 @blp.route("/revenue/cohorts", methods=["GET"])
 @staff_required("revenue.read")
 @blp.arguments(OpsCohortArgs, location="query")
-@blp.response(200, OpsEntriesSchema, description="JSON, or text/csv with format=csv")
+@blp.response(200, OpsCohortsSchema, description="JSON, or text/csv with format=csv")
 @_ops_docs()
 def revenue_cohorts(args):
     """Trial -> paid conversion by weekly cohort (week, from Monday UTC, the trial began): trials, converted,
@@ -806,7 +736,7 @@ def campaign_codes(args):
             "issued": fields.Integer(),
             "redeemed": fields.Integer(),
             "converted": fields.Integer(),
-            "byDay": fields.List(fields.Dict()),
+            "byDay": fields.List(fields.Nested(OpsCampaignDaySchema)),
         },
         name="OpsCampaignReport",
     ),

@@ -39,42 +39,60 @@ class PlansQuerySchema(CountryQuerySchema):
 
 
 class AddOnSchema(Schema):
-    addonName = fields.String(required=True, metadata={"description": "second_app or third_app"})
+    addonName = fields.String(
+        required=True, attribute="addon_name", metadata={"description": "second_app or third_app"}
+    )
     price = money(required=True)
 
 
 class PlanSchema(Schema):
     product = fields.String(
-        required=True, metadata={"description": "lumo_tv ... lumo_tv_books_games"}
+        required=True,
+        attribute="plan.product",
+        metadata={"description": "lumo_tv ... lumo_tv_books_games"},
     )
     planId = fields.String(
-        required=True, metadata={"description": "Stable id, e.g. lumo_tv_monthly_eur"}
+        required=True,
+        attribute="plan.plan_id",
+        metadata={"description": "Stable id, e.g. lumo_tv_monthly_eur"},
     )
     iap = fields.String(
-        required=True, metadata={"description": "Store SKU, the same in every currency"}
+        required=True,
+        attribute="plan.iap",
+        metadata={"description": "Store SKU, the same in every currency"},
     )
-    price = money(required=True)
+    price = money(required=True, attribute="plan.price")
     monthlyPrice = money(
         required=True,
+        attribute="monthly_price",
         metadata={
             "description": "Monthly plan: its price. Yearly plan: yearly / 12 rounded up to 0.10."
         },
     )
-    yearlyPrice = money(allow_none=True)
-    yearlySavings = money(allow_none=True, metadata={"description": "12 x monthly - yearly"})
-    durationCode = fields.String(required=True, metadata={"enum": PERIODS})
-    currencySymbol = fields.String(required=True)
-    currency = fields.String(required=True)
+    yearlyPrice = money(allow_none=True, attribute="yearly_price")
+    yearlySavings = money(
+        allow_none=True,
+        attribute="yearly_savings",
+        metadata={"description": "12 x monthly - yearly"},
+    )
+    durationCode = fields.String(
+        required=True, attribute="plan.duration_code", metadata={"enum": PERIODS}
+    )
+    currencySymbol = fields.String(required=True, attribute="plan.currency_symbol")
+    currency = fields.String(required=True, attribute="plan.currency")
     addOns = fields.List(
         fields.Nested(AddOnSchema),
         required=True,
+        attribute="plan.add_ons",
         metadata={"description": "addOns[0] is added for a second app, addOns[1] for a third."},
     )
     promoTitle = fields.String(
-        allow_none=True, metadata={"description": "Message key; promotional plans only"}
+        allow_none=True,
+        attribute="plan.promo_title",
+        metadata={"description": "Message key; promotional plans only"},
     )
-    isPromo = fields.Boolean(required=True)
-    nameKey = fields.String(required=True)
+    isPromo = fields.Boolean(required=True, attribute="plan.is_promo")
+    nameKey = fields.String(required=True, attribute="plan.name_key")
     subscribed = fields.Boolean(
         required=True,
         metadata={
@@ -84,21 +102,23 @@ class PlanSchema(Schema):
 
 
 class UserPlanSchema(Schema):
-    nameKey = fields.String(required=True)
+    nameKey = fields.String(required=True, attribute="name_key")
     product = fields.String(required=True)
     plans = fields.List(fields.Nested(PlanSchema), required=True)
 
 
 class RegisterPriceSchema(Schema):
-    countryCode = fields.String(required=True)
-    currency = fields.String(required=True)
-    currencySymbol = fields.String(required=True)
-    monthlyPrice = money(required=True)
-    yearlyPrice = money(required=True)
+    countryCode = fields.String(required=True, attribute="country_code")
+    currency = fields.String(required=True, attribute="price.currency")
+    currencySymbol = fields.String(required=True, attribute="price.currency_symbol")
+    monthlyPrice = money(required=True, attribute="price.monthly")
+    yearlyPrice = money(required=True, attribute="price.yearly")
     yearlyPerMonthPrice = money(
-        required=True, metadata={"description": "yearly / 12 rounded up to 0.10"}
+        required=True,
+        attribute="yearly_per_month_price",
+        metadata={"description": "yearly / 12 rounded up to 0.10"},
     )
-    yearlySavings = money(required=True)
+    yearlySavings = money(required=True, attribute="yearly_savings")
 
 
 class BundleSchema(Schema):
@@ -141,12 +161,12 @@ class BundleSchema(Schema):
 
 
 class PlansSchema(Schema):
-    countryCode = fields.String(required=True)
+    countryCode = fields.String(required=True, attribute="country_code")
     currency = fields.String(required=True)
-    currencySymbol = fields.String(required=True)
+    currencySymbol = fields.String(required=True, attribute="currency_symbol")
     monthly_plan = fields.List(fields.Nested(PlanSchema), required=True)
     annual_plan = fields.List(fields.Nested(PlanSchema), required=True)
-    userPlan = fields.List(fields.Nested(UserPlanSchema), required=True)
+    userPlan = fields.List(fields.Nested(UserPlanSchema), required=True, attribute="user_plan")
     bundles = fields.List(
         fields.Nested(BundleSchema),
         required=True,
@@ -154,5 +174,5 @@ class PlansSchema(Schema):
             "description": "Every product x period of the currency, quoted: the web shows these figures"
         },
     )
-    registerPrice = fields.Nested(RegisterPriceSchema, required=True)
-    defaultPlans = fields.List(fields.Nested(PlanSchema), required=True)
+    registerPrice = fields.Nested(RegisterPriceSchema, required=True, attribute="register_price")
+    defaultPlans = fields.List(fields.Nested(PlanSchema), required=True, attribute="default_plans")

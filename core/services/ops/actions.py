@@ -5,8 +5,6 @@ E-mail addresses in the trail are masked."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from core.domain import errors
 from core.domain.coupons import add_duration, parse_duration
 from core.domain.errors import DomainError
@@ -252,7 +250,7 @@ def revoke_sessions(
 
 def export(
     ctx: ServiceContext, staff: StaffMember, account_id: int, reason: str | None
-) -> dict[str, Any]:
+) -> data_rights.AccountExport:
     with ctx.read() as uow:
         _account(uow, account_id)
     document = data_rights.export(ctx, account_id)

@@ -64,20 +64,20 @@ def page(ctx: ServiceContext, account_id: int) -> dict[str, Any]:
         view = {
             "account": account,
             "subscriptions": subscriptions,
-            "couponsRedeemed": uow.ops.coupons_redeemed(account_id),
+            "coupons_redeemed": uow.ops.coupons_redeemed(account_id),
             "emails": [dict(e, status=email_status(e)) for e in uow.ops.emails(account_id)],
             "consents": uow.ops.consents(account_id),
             "sessions": uow.ops.sessions(account_id, now),
-            "tvLinks": uow.ops.tv_links(account_id),
-            "childProfiles": uow.ops.child_profile_count(account_id),
+            "tv_links": uow.ops.tv_links(account_id),
+            "child_profiles": uow.ops.child_profile_count(account_id),
             "audit": uow.audit.entries(AuditFilter(account_id=account_id, limit=100)),
         }
         state = uow.accounts.login_state(account_id)
-    view["payments"], view["paymentEvents"] = money.payments_of(ctx, account_id)
+    view["payments"], view["payment_events"] = money.payments_of(ctx, account_id)
     view["throttle"] = {
         "failures": state.failures,
-        "blockedUntil": state.blocked_until,
-        "lastAttemptAt": state.last_attempt_at,
+        "blocked_until": state.blocked_until,
+        "last_attempt_at": state.last_attempt_at,
         "blocked": bool(state.blocked_until and state.blocked_until > now),
     }
     view["timeline"] = timeline(view)
@@ -126,7 +126,7 @@ def timeline(view: dict[str, Any]) -> list[dict[str, Any]]:
             events.append(
                 {"at": s["cancelled_at"], "kind": "subscription.cancelled", "detail": f"#{s['id']}"}
             )
-    for c in view["couponsRedeemed"]:
+    for c in view["coupons_redeemed"]:
         events.append({"at": c["redeemed_at"], "kind": "coupon.redeemed", "detail": c["code"]})
     for e in view["emails"]:
         events.append(
@@ -149,10 +149,10 @@ def timeline(view: dict[str, Any]) -> list[dict[str, Any]]:
                 "detail": "tv" if t["payload"] else None,
             }
         )
-    for link in view["tvLinks"]:
+    for link in view["tv_links"]:
         if link["claimed_at"]:
             events.append({"at": link["claimed_at"], "kind": "tv.linked", "detail": None})
-    for p in view["paymentEvents"]:
+    for p in view["payment_events"]:
         amount = f"{p.amount} {p.currency or ''}".strip() if p.amount is not None else ""
         events.append(
             {

@@ -183,11 +183,11 @@ def overview(ctx: ServiceContext) -> dict[str, Any]:
                 mrr.get(row["currency"], Decimal(0)) + Decimal(row["total"]) / months
             )
     return {
-        "activeByPlan": active,
+        "active_by_plan": active,
         "mrr": [
             {"currency": c, "amount": str(v.quantize(CENT, ROUND_HALF_UP))}
             for c, v in sorted(mrr.items())
         ],
-        "trialsRunning": trials,
-        "churnByMonth": churn,
+        "trials_running": trials,
+        "churn_by_month": churn,
     }

@@ -280,3 +280,28 @@ def test_revoke_sessions_export_and_erase(client, staff_members, container):
         client.post(url, json={"confirmation": "x", "reason": "again"}, headers=admin).status_code
         == 404
     )
+
+
+def test_the_parent_page_names_coupons_and_tv_links_field_by_field(
+    client, container, staff_members, mailbox
+):
+    """The page's lists are precise schemas (bff/resources/ops/schemas.py): each row keeps its keys."""
+    from tests.bff.test_data_rights_api import EMAIL, a_full_family
+
+    a_full_family(client, container, mailbox)
+    headers = staff_members.headers("support")
+    [found] = client.get(
+        "/ops/v1/parents", query_string={"by": "email", "q": EMAIL}, headers=headers
+    ).json["results"]
+    assert set(found) == {
+        "id", "email", "name", "partner", "partnerAlias", "createdAt", "deletedAt", "isEmailConfirmed",
+    }  # fmt: skip
+    view = client.get(f"/ops/v1/parents/{found['id']}", headers=headers).json
+    [coupon] = view["couponsRedeemed"]
+    assert set(coupon) == {"code", "couponType", "durationCode", "product", "redeemedAt"}
+    assert coupon["code"] == "ZEB-HALF" and coupon["redeemedAt"].endswith("+00:00")
+    [link] = view["tvLinks"]
+    assert set(link) == {"id", "claimedAt", "collectedAt"} and link["claimedAt"]
+    assert "tv.linked" in [e["kind"] for e in view["timeline"]]
+    assert {s["payload"] for s in view["sessions"]} == {None, "tv"}
+    assert set(view["account"]) >= {"languageChosen", "failedLogins", "loginBlockedUntil", "utm"}

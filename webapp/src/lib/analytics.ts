@@ -1,3 +1,4 @@
+import { sendAnalyticsRecord } from './api/analytics';
 import { hasAnalyticsConsent } from './consent';
 import { DEFAULT_COUNTRY } from './country';
 import { deviceTypeOf, isTvUserAgent } from './platform';
@@ -22,7 +23,7 @@ export type Utm = {
 };
 export type Origin = 'Organic' | 'Ads';
 
-export const ANALYTICS_PATH = '/api/v4/analytics';
+export { ANALYTICS_PATH } from './api/analytics';
 export const UTM_FIELDS = ['source', 'medium', 'campaign', 'content', 'term'] as const;
 export const CLICK_ID_PARAMS = ['gclid', 'fbclid', 'msclkid', 'ttclid'] as const;
 const MAX_UTM_LENGTH = 200; // the API's limit per field
@@ -99,12 +100,7 @@ export function track(event: AnalyticsEvent, extra?: Record<string, unknown>): v
   try {
     if (typeof window === 'undefined') return;
     if (!hasAnalyticsConsent()) return;
-    fetch(ANALYTICS_PATH, {
-      method: 'POST',
-      keepalive: true, // survives the navigation that usually follows
-      headers: { 'Content-Type': 'application/json', 'X-Api-Key': analyticsKey() },
-      body: JSON.stringify(analyticsRecord(event, extra)),
-    }).catch(() => undefined);
+    sendAnalyticsRecord(analyticsRecord(event, extra), analyticsKey());
   } catch {
     // Analytics must never break a page.
   }

@@ -1,4 +1,4 @@
-import { apiRequest } from './api/client';
+import { fetchCountry } from './api/country';
 import { local } from './session/storage';
 
 // docs/product.md#flows "Startup": the country comes from GET /v4/country, FR when that fails.
@@ -10,14 +10,12 @@ let pending: Promise<string> | null = null;
 export function countryCode(): Promise<string> {
   const stored = local.get('countryCode');
   if (stored) return Promise.resolve(stored);
-  pending ??= apiRequest<{ geoplugin_countryCode?: string }>('/v4/country', { auth: false }).then(
-    (result) => {
-      pending = null;
-      const code = result.ok ? result.data?.geoplugin_countryCode : undefined;
-      if (!code) return DEFAULT_COUNTRY; // not stored: the next page asks again
-      local.set('countryCode', code);
-      return code;
-    },
-  );
+  pending ??= fetchCountry().then((result) => {
+    pending = null;
+    const code = result.ok ? result.data?.geoplugin_countryCode : undefined;
+    if (!code) return DEFAULT_COUNTRY; // not stored: the next page asks again
+    local.set('countryCode', code);
+    return code;
+  });
   return pending;
 }

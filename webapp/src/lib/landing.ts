@@ -1,6 +1,6 @@
 import { preferMonthly } from '@/components/pricing/selection';
 import { captureAttribution } from './analytics';
-import { apiRequest } from './api/client';
+import { verifyRedirectKey } from './api/redirect';
 import { clearSession, local, setToken } from './session/storage';
 
 // Landing query parameters of docs/product.md#screens: monthly, app, key, tv-app-folder; plus
@@ -34,10 +34,7 @@ const verifications = new Map<string, Promise<boolean>>();
 export function verifyRedirectKeyOnce(redirectKey: string): Promise<boolean> {
   let verification = verifications.get(redirectKey);
   if (!verification) {
-    verification = apiRequest<{ token: string }>(
-      `/v4/users/redirect/verify-key?redirectKey=${encodeURIComponent(redirectKey)}`,
-      { auth: false },
-    ).then((result) => {
+    verification = verifyRedirectKey(redirectKey).then((result) => {
       if (result.ok && result.data?.token) {
         setToken(result.data.token);
         return true;

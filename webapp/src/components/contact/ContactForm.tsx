@@ -4,7 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import { useErrorFocus } from '@/components/common/errorFocus';
-import { apiRequest } from '@/lib/api/client';
+import { sendContactMessage, type ContactMessage } from '@/lib/api/contact';
 import { emailError } from '@/lib/email';
 
 export const SUBJECTS = [
@@ -47,16 +47,12 @@ export default function ContactForm() {
     setInvalid(errors);
     if (Object.keys(errors).length) return focusError();
     setStatus('sending');
-    const result = await apiRequest<unknown>('/v4/contact', {
-      method: 'POST',
-      auth: false,
-      body: {
-        name: fields.name.trim(),
-        email: fields.email.trim(),
-        phone: fields.phone.trim() || null,
-        subject: fields.subject,
-        message: fields.message.trim(),
-      },
+    const result = await sendContactMessage({
+      name: fields.name.trim(),
+      email: fields.email.trim(),
+      phone: fields.phone.trim() || null,
+      subject: fields.subject as ContactMessage['subject'], // one of the select's options
+      message: fields.message.trim(),
     });
     setStatus(result.ok ? 'sent' : 'failed');
     if (!result.ok) focusError();

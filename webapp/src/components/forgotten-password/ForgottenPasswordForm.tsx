@@ -8,15 +8,9 @@ import { useApiForm } from '@/components/common/useApiForm';
 import Field from '@/components/login/Field';
 import { withFlash } from '@/components/login/page-flash';
 import { useRouter } from '@/i18n/navigation';
-import { apiRequest } from '@/lib/api/client';
 import type { ErrorKey } from '@/lib/api/errors';
+import { requestPasswordReset } from '@/lib/api/users';
 import { emailError } from '@/lib/email';
-
-export function requestPasswordReset(email: string) {
-  return apiRequest<unknown>(`/v4/users/forgotten-pass?email=${encodeURIComponent(email.trim())}`, {
-    auth: false,
-  });
-}
 
 // docs/product.md#flows, docs/product.md#errors: e-mail required and valid; success says so on the login page.
 export default function ForgottenPasswordForm() {

@@ -6,10 +6,9 @@ import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import { useApiForm } from '@/components/common/useApiForm';
 import { Link } from '@/i18n/navigation';
-import { apiRequest } from '@/lib/api/client';
+import { claimTvLink } from '@/lib/api/tv-link';
 
 export const PIN_LENGTH = 6;
-export const CLAIM_PATH = '/v5/tv/link/claim';
 
 /** Keeps the digits of a typed or scanned PIN, at most six. */
 export function normalizePin(value: string | null | undefined): string {
@@ -26,10 +25,7 @@ export default function LinkTvForm({ initialPin }: { initialPin?: string | null 
   const [invalid, setInvalid] = useState(false);
   const form = useApiForm(
     async () => {
-      const result = await apiRequest<{ status: boolean }>(CLAIM_PATH, {
-        method: 'POST',
-        body: { pin },
-      });
+      const result = await claimTvLink(pin);
       if (!result.ok) return result.errorKey;
       setDone(true);
       return null;

@@ -6,7 +6,7 @@ import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import { Link, useRouter } from '@/i18n/navigation';
 import { clearSession, getToken } from '@/lib/session/storage';
-import { logOut } from './api';
+import { logOut } from '@/lib/api/accounts';
 
 // docs/product.md#screens, docs/product.md#flows "/logout": revoke the token, clear the session keys (token, coupon
 // keys, plan, partner, subscriptions, e-mail, name, store id), go to login.

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { useIsTv } from '@/components/layout/PlatformContext';
 import { useRouter } from '@/i18n/navigation';
-import { isPremium, loadAccount } from '@/lib/account/account';
+import { isPremium } from '@/lib/account/account';
+import { loadAccount } from '@/lib/api/subscriptions';
 import { webAppOf } from '@/lib/startup/decide';
 import { clearSession, getToken, local } from '@/lib/session/storage';
 import { entryDestination, type EntryRule } from './entry';

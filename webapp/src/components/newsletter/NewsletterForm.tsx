@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useErrorFocus } from '@/components/common/errorFocus';
 import { useLocale, useTranslations } from 'next-intl';
-import { apiRequest } from '@/lib/api/client';
+import { subscribeNewsletter } from '@/lib/api/newsletter';
 import type { ErrorKey } from '@/lib/api/errors';
 import { emailError } from '@/lib/email';
 import styles from './Newsletter.module.css';
@@ -25,11 +25,7 @@ export default function NewsletterForm() {
     setErrorKey(invalid);
     if (invalid) return focusError();
     setStatus('sending');
-    const result = await apiRequest<unknown>('/v4/newsletter', {
-      method: 'POST',
-      auth: false,
-      body: { email: email.trim(), language: locale },
-    });
+    const result = await subscribeNewsletter(email.trim(), locale);
     if (result.ok) return setStatus('saved');
     setErrorKey(result.errorKey);
     setStatus('editing');

@@ -3,7 +3,7 @@ import en from '@locales/en.json';
 import { jsonResponse } from '@/test/http';
 import { renderWithIntl } from '@/test/render';
 import { SITE_STATUS_TTL_MS } from '@/lib/site/status';
-import { keepSession } from './api';
+import { keepSession } from '@/lib/api/ops';
 import OpsNav from './OpsNav';
 import SiteSwitches from './SiteSwitches';
 import StaffAdmin from './StaffAdmin';

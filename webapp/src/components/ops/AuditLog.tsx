@@ -2,20 +2,10 @@
 
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { opsRequest } from './api';
+import { opsRequest, type OpsAuditEntry } from '@/lib/api/ops';
 import OpsError from './OpsError';
 
-type Entry = {
-  id: number;
-  at: string;
-  action: string;
-  outcome: string;
-  staffId: number | null;
-  staffEmail: string | null;
-  accountId: number | null;
-  target: string | null;
-  reason: string | null;
-};
+type Entry = OpsAuditEntry;
 
 export default function AuditLog() {
   const t = useTranslations('Ops.audit');

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { download } from './csv';
-import { may, opsRequest, signedInStaff, staffToken } from './api';
+import { campaignCodesCsv, may, opsRequest, signedInStaff } from '@/lib/api/ops';
 import OpsError from './OpsError';
 
 type Report = {
@@ -40,10 +40,8 @@ export default function Campaigns() {
   }
 
   async function codes() {
-    const response = await fetch(`/api/ops/v1/campaigns/codes?${new URLSearchParams({ prefix })}`, {
-      headers: { Authorization: `Bearer ${staffToken() ?? ''}` },
-    });
-    if (response.ok) download(`lumo-${prefix}.csv`, await response.text());
+    const csv = await campaignCodesCsv(prefix);
+    if (csv !== null) download(`lumo-${prefix}.csv`, csv);
   }
 
   async function create(event: FormEvent<HTMLFormElement>) {

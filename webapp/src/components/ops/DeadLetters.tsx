@@ -2,18 +2,10 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { opsRequest } from './api';
+import { opsRequest, type OpsDeadLetter } from '@/lib/api/ops';
 import OpsError from './OpsError';
 
-type Letter = {
-  id: number;
-  kind: string;
-  topic: string;
-  attempts: number;
-  lastError: string | null;
-  deadAt: string;
-  accountId: number | null;
-};
+type Letter = OpsDeadLetter;
 
 export default function DeadLetters() {
   const t = useTranslations('Ops.dead');

@@ -3,7 +3,7 @@ import en from '@locales/en.json';
 import { jsonResponse } from '@/test/http';
 import { resetNavigation } from '@/test/navigation';
 import { renderWithIntl } from '@/test/render';
-import { keepSession } from './api';
+import { keepSession } from '@/lib/api/ops';
 import Campaigns from './Campaigns';
 import { toCsv } from './csv';
 import Revenue from './Revenue';

@@ -4,7 +4,7 @@ import en from '@locales/en.json';
 import { jsonResponse } from '@/test/http';
 import { resetNavigation, router } from '@/test/navigation';
 import { renderWithIntl } from '@/test/render';
-import { keepSession, STAFF_TOKEN_KEY, type Staff } from './api';
+import { keepSession, STAFF_TOKEN_KEY, type Staff } from '@/lib/api/ops';
 import AuditLog from './AuditLog';
 import DeadLetters from './DeadLetters';
 import OpsLogin from './OpsLogin';

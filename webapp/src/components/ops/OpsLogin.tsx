@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
-import { keepSession, opsRequest, type Staff } from './api';
+import { keepSession, opsRequest, type Staff } from '@/lib/api/ops';
 import OpsError from './OpsError';
 
 export default function OpsLogin() {

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
-import { forgetSession, may, opsRequest, signedInStaff, type Staff } from './api';
+import { forgetSession, may, opsRequest, signedInStaff, type Staff } from '@/lib/api/ops';
 
 /** The console's bar: its screens (those the role may open) and sign-out. Signed out: back to the login. */
 export default function OpsNav() {

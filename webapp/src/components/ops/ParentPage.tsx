@@ -2,54 +2,11 @@
 
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { may, opsRequest, signedInStaff, type Staff } from './api';
+import { may, opsRequest, signedInStaff, type OpsParentPage, type Staff } from '@/lib/api/ops';
 import OpsError from './OpsError';
-import PaymentHistory, { type Charge, type PaymentEvent } from './PaymentHistory';
+import PaymentHistory from './PaymentHistory';
 
-type Sub = {
-  id: number;
-  subscriptionType: string;
-  storeId: string;
-  paymentStateId: string;
-  endDate: string | null;
-  isRenewing: boolean;
-  isExpired: boolean;
-  visible: boolean;
-  cancel: { method: string };
-};
-type Entry = {
-  id: number;
-  at: string;
-  action: string;
-  staffEmail: string | null;
-  reason: string | null;
-  outcome: string;
-};
-type Page = {
-  account: {
-    id: number;
-    email: string;
-    name: string;
-    isEmailConfirmed: boolean;
-    isEmailFake: boolean;
-    partner: string | null;
-    language: string;
-    createdAt: string;
-    deletedAt: string | null;
-  };
-  subscriptions: Sub[];
-  couponsRedeemed: { code: string; redeemedAt: string }[];
-  emails: { id: number; topic: string; createdAt: string; status: string }[];
-  consents: { kind: string; version: string; granted: boolean; at: string }[];
-  sessions: { id: number; createdAt: string; payload: string | null }[];
-  tvLinks: { id: number }[];
-  childProfiles: number;
-  throttle: { failures: number; blocked: boolean; blockedUntil: string | null };
-  audit: Entry[];
-  payments: Charge[];
-  paymentEvents: PaymentEvent[];
-  timeline: { at: string; kind: string; detail: string | null; state?: string }[];
-};
+type Page = OpsParentPage;
 
 export const GRANT_DURATIONS = ['P7D', 'P1M', 'P3M', 'P12M'] as const;
 

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { opsRequest } from './api';
+import { opsRequest, type OpsSearchResult } from '@/lib/api/ops';
 import OpsError from './OpsError';
 
 export const SEARCH_KINDS = [
@@ -15,14 +15,7 @@ export const SEARCH_KINDS = [
   'coupon',
 ] as const;
 
-type Result = {
-  id: number;
-  email: string;
-  name: string;
-  partner: string | null;
-  createdAt: string;
-  deletedAt: string | null;
-};
+type Result = OpsSearchResult;
 
 export default function ParentSearch() {
   const t = useTranslations('Ops.search');

@@ -2,30 +2,17 @@
 
 import { useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { may, opsRequest, type Staff } from './api';
+import {
+  may,
+  opsRequest,
+  type OpsCharge,
+  type OpsPaymentHistoryEntry,
+  type Staff,
+} from '@/lib/api/ops';
 import OpsError from './OpsError';
 
-export type Charge = {
-  transactionId: string;
-  subscriptionId: number | null;
-  amount: string;
-  refundedAmount: string;
-  refundable: string;
-  currency: string;
-  status: string;
-  createdAt: string;
-};
-export type PaymentEvent = {
-  id: number;
-  kind: string;
-  transactionId: string;
-  amount: string | null;
-  currency: string | null;
-  status: string;
-  actor: string;
-  reason: string;
-  createdAt: string;
-};
+export type Charge = OpsCharge;
+export type PaymentEvent = OpsPaymentHistoryEntry;
 type Attempt = { charge: Charge; mode: 'refund' | 'void'; key: string };
 
 /** A fresh operation key per attempt: a double click or a retry of the same attempt is the same refund. */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import en from '@locales/en.json';
 import { jsonResponse } from '@/test/http';
 import { renderWithIntl } from '@/test/render';
-import { type Staff } from './api';
+import { type Staff } from '@/lib/api/ops';
 import PaymentHistory, { type Charge, type PaymentEvent } from './PaymentHistory';
 
 const t = en.Ops.payments;
@@ -39,7 +39,13 @@ const EVENTS: PaymentEvent[] = [
     status: 'succeeded',
     actor: 'gateway',
     reason: '',
+    operationKey: 'charge:tx_1',
     createdAt: '2026-11-20T10:00:00+00:00',
+    paymentId: 1,
+    subscriptionId: 7,
+    accountId: 3,
+    gatewayRef: null,
+    endAccess: false,
   },
 ];
 

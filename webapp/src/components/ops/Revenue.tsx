@@ -4,33 +4,12 @@ import { useEffect, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { toCsv, download } from './csv';
-import { opsRequest } from './api';
+import { opsRequest, type OpsRevenue, type OpsCohort, type OpsFunnelDay } from '@/lib/api/ops';
 import OpsError from './OpsError';
 
-type Live = {
-  paymentPlanId: string | null;
-  subscriptionType: string;
-  currency: string | null;
-  storeId: string;
-  paymentStateId: string;
-  count: number;
-};
-type Overview = {
-  activeByPlan: Live[];
-  mrr: { currency: string; amount: string }[];
-  trialsRunning: number;
-  churnByMonth: { month: string; cancellations: number; expiries: number }[];
-};
-type Cohort = { week: string; trials: number; converted: number; rate: string };
-type FunnelRow = {
-  day: string;
-  origin: string;
-  campaign: string;
-  startFreeTrial: number;
-  clickRegister: number;
-  registered: number;
-  paymentDone: number;
-};
+type Overview = OpsRevenue;
+type Cohort = OpsCohort;
+type FunnelRow = OpsFunnelDay;
 const STEPS = ['startFreeTrial', 'clickRegister', 'registered', 'paymentDone'] as const;
 const STEP_COLOURS = ['#1c4fd8', '#0f7b6c', '#8a5a00', '#b3261e'];
 

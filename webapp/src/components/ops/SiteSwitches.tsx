@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { SITE_STATUS_TTL_MS } from '@/lib/site/status';
-import { opsRequest } from './api';
+import { opsRequest } from '@/lib/api/ops';
 import OpsError from './OpsError';
 
 type Source = 'stored' | 'default';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import QrCode from '@/components/login/QrCode';
-import { opsRequest, signedInStaff, type Staff } from './api';
+import { opsRequest, signedInStaff, type Staff } from '@/lib/api/ops';
 import OpsError from './OpsError';
 
 const ROLES = ['support', 'finance', 'admin'] as const;

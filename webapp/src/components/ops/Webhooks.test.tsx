@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import en from '@locales/en.json';
 import { jsonResponse } from '@/test/http';
 import { renderWithIntl } from '@/test/render';
-import { keepSession } from './api';
+import { keepSession } from '@/lib/api/ops';
 import Webhooks from './Webhooks';
 
 const t = en.Ops.webhooks;

@@ -2,21 +2,10 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { may, opsRequest, signedInStaff, type Staff } from './api';
+import { may, opsRequest, signedInStaff, type Staff, type OpsWebhookEvent } from '@/lib/api/ops';
 import OpsError from './OpsError';
 
-type Hook = {
-  id: number;
-  kind: string;
-  gatewayId: string;
-  occurredAt: string;
-  receivedAt: string;
-  transactionId: string | null;
-  amount: string | null;
-  currency: string | null;
-  outcome: string | null;
-  replays: number;
-};
+type Hook = OpsWebhookEvent;
 
 /** The payment gateway's webhooks as applied (finance, admin), and replaying one (admin, with a reason). */
 export default function Webhooks() {

@@ -6,20 +6,11 @@ import { withFlash } from '@/components/login/page-flash';
 import RegisterForm from '@/components/register/RegisterForm';
 import { givesFreeTime } from '@/components/subscribe/coupon';
 import { useRouter } from '@/i18n/navigation';
-import { apiRequest } from '@/lib/api/client';
+import { validateCoupon } from '@/lib/api/billing';
 import { clearCoupon, local } from '@/lib/session/storage';
 import { useFreeTimeNote } from './useFreeTimeNote';
 
 type State = 'checking' | 'valid' | 'unchecked';
-
-export function validateCoupon(code: string) {
-  return apiRequest<{
-    couponSerialNumber: string;
-    couponDurationCode: string;
-    couponProduct: string;
-    couponType?: string;
-  }>(`/v5/coupon/validate/${encodeURIComponent(code)}`);
-}
 
 /** docs/product.md#flows "Promo link": a valid code is pre-filled and locked; an invalid one goes to register. */
 export default function PromoRegister({ code }: { code: string }) {

@@ -5,16 +5,16 @@ import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import { useErrorFocus } from '@/components/common/errorFocus';
 import Spinner from '@/components/common/Spinner';
-import { logIn } from '@/components/login/api';
+import { logIn } from '@/lib/api/accounts';
 import Field from '@/components/login/Field';
 import { useRouter } from '@/i18n/navigation';
 import { noteAccessGranted } from '@/components/subscribe/paymentNotice';
 import { clearCoupon, setToken } from '@/lib/session/storage';
 import type { ErrorKey } from '@/lib/api/errors';
+import { submitPublisher } from '@/lib/api/partners';
 import {
   publisherErrors,
   publisherMessage,
-  submitPublisher,
   type PublisherErrors,
   type PublisherMessage,
 } from './publisher';

@@ -1,4 +1,4 @@
-import { apiRequest, type ApiFailure } from '@/lib/api/client';
+import type { ApiFailure } from '@/lib/api/client';
 import type { ErrorKey } from '@/lib/api/errors';
 
 // docs/product.md#validation "Publisher form": phone required, digits and spaces only; coupon required.
@@ -12,14 +12,6 @@ export function publisherErrors(phone: string, coupon: string): PublisherErrors 
   else if (!PHONE.test(phone.trim())) errors.phone = 'invalidEmail'; // "Enter valid value"
   if (!coupon.trim()) errors.coupon = 'valueRequired';
   return errors;
-}
-
-export function submitPublisher(phone: string, coupon: string) {
-  return apiRequest<{ email: string }>('/v4/sevamedia/subscription', {
-    method: 'POST',
-    auth: false,
-    body: { phone: phone.trim(), coupon: coupon.trim() },
-  });
 }
 
 // docs/product.md#errors "Publisher": messageCode lowercased names the message, under the publisher's prefix.

@@ -1,40 +1,5 @@
-import { apiRequest } from '@/lib/api/client';
-import type { components } from '@/lib/api/schema';
-import { storedUtm } from '@/lib/analytics';
-import { countryCode } from '@/lib/country';
-import { hashPassword } from '@/lib/password';
+import type { Registration } from '@/lib/api/accounts';
 import { clearCoupon, local } from '@/lib/session/storage';
-
-export type Registration = components['schemas']['Registration'];
-export type RegisterInput = {
-  email: string;
-  password: string; // clear text: hashed here
-  coupon: string;
-  isPromoAccepted: boolean;
-  language: string;
-  partner: string | null;
-};
-
-/** POST /v5/accounts with the register payload of docs/product.md#entities. */
-export async function registerAccount(input: RegisterInput) {
-  return apiRequest<Registration>('/v5/accounts', {
-    method: 'POST',
-    auth: false,
-    body: {
-      email: input.email.trim(),
-      password: await hashPassword(input.password),
-      displayName: '',
-      coupon: input.coupon.trim() || null,
-      isPromoAccepted: input.isPromoAccepted,
-      isTcAccepted: true,
-      env: 'web',
-      countryCode: await countryCode(),
-      language: input.language,
-      utm: storedUtm(),
-      externalPartner: input.partner,
-    },
-  });
-}
 
 const ACCESS_COUPON_TYPES = ['FREE_ACCESS_COUPON', 'UNIQUE_ACCESS_COUPON'];
 

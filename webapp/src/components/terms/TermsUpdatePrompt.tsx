@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { marketingUrl } from '@/components/layout/marketing';
 import { Link } from '@/i18n/navigation';
-import { apiRequest } from '@/lib/api/client';
+import { acceptTerms } from '@/lib/api/consents';
 import type { ErrorKey } from '@/lib/api/errors';
-import { TERMS_ACCEPT_PATH, TERMS_UPDATE_EVENT, type TermsUpdateDetail } from '@/lib/api/terms';
+import { TERMS_UPDATE_EVENT, type TermsUpdateDetail } from '@/lib/api/terms';
 import styles from './TermsUpdatePrompt.module.css';
 
 type Props = {
@@ -55,10 +55,7 @@ export default function TermsUpdatePrompt({ onAccepted = reload, initialVersion 
   async function accept() {
     setSending(true);
     setError(null);
-    const result = await apiRequest<unknown>(TERMS_ACCEPT_PATH, {
-      method: 'POST',
-      body: { version },
-    });
+    const result = await acceptTerms(version ?? ''); // open only with a version
     setSending(false);
     if (result.ok) {
       setVersion(null);

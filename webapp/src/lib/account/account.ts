@@ -1,5 +1,3 @@
-import { apiRequest, type ApiResult } from '../api/client';
-
 // The account answer of GET /v5/subscriptions (docs/product.md#entities and docs/product.md#api), as the API sends it.
 export type CancelRoute =
   | { method: 'in_app'; path: string; operator?: string; url?: string }
@@ -41,10 +39,6 @@ export type Account = {
   emailLanguageChosen?: boolean; // chosen in the profile: the site language no longer moves it
   subscriptions: Subscription[];
 };
-
-export function loadAccount(): Promise<ApiResult<Account>> {
-  return apiRequest<Account>('/v5/subscriptions');
-}
 
 /** Premium means at least one non-expired subscription (docs/product.md#flows). */
 export function isPremium(subscriptions: readonly Subscription[]): boolean {

@@ -5118,7 +5118,7 @@ export type paths = {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['OpsPaymentEvent'];
+            'application/json': components['schemas']['OpsRefundAnswer'];
           };
         };
         /** @description code 0 `parameterRequired`; code 0 `refundInvalid`; code 0 `refundTooMuch`; code 0 `refundNotAllowed`; code 0 `refundKeyReused`; code 0 `refundFailed`; code 0 `reasonRequired` */
@@ -5220,7 +5220,7 @@ export type paths = {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['OpsPaymentEvent'];
+            'application/json': components['schemas']['OpsRefundAnswer'];
           };
         };
         /** @description code 0 `parameterRequired`; code 0 `refundInvalid`; code 0 `refundTooMuch`; code 0 `refundNotAllowed`; code 0 `refundKeyReused`; code 0 `refundFailed`; code 0 `reasonRequired` */
@@ -5319,7 +5319,7 @@ export type paths = {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['OpsEntries'];
+            'application/json': components['schemas']['OpsAuditEntries'];
           };
         };
         /** @description code 0 `parameterRequired` */
@@ -5387,7 +5387,7 @@ export type paths = {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['OpsEntries'];
+            'application/json': components['schemas']['OpsDeadLetters'];
           };
         };
         /** @description code 0 `parameterRequired` */
@@ -5622,7 +5622,7 @@ export type paths = {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['OpsEntries'];
+            'application/json': components['schemas']['OpsWebhookEvents'];
           };
         };
         /** @description code 0 `parameterRequired` */
@@ -5852,7 +5852,7 @@ export type paths = {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['OpsEntries'];
+            'application/json': components['schemas']['OpsFunnel'];
           };
         };
         /** @description code 0 `parameterRequired` */
@@ -5923,7 +5923,7 @@ export type paths = {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['OpsEntries'];
+            'application/json': components['schemas']['OpsCohorts'];
           };
         };
         /** @description code 0 `parameterRequired` */
@@ -7605,39 +7605,99 @@ export type components = {
       /** @description Promotional e-mails: yes or no. */
       promotional: boolean;
     };
+    ExportPromotionalConsent: {
+      granted: boolean;
+      version: string | null;
+      /** Format: date-time */
+      grantedAt: string | null;
+    };
+    ExportAccount: {
+      id: number;
+      email: string;
+      name: string;
+      language: string;
+      countryCode: string | null;
+      isEmailConfirmed: boolean;
+      isEmailFake: boolean;
+      partner: string | null;
+      partnerAlias: string | null;
+      env: string | null;
+      /** @description The campaign parameters of the registration. */
+      utm: {
+        [key: string]: string;
+      };
+      /** Format: date-time */
+      createdAt: string | null;
+      termsVersion: string | null;
+      /** Format: date-time */
+      termsAcceptedAt: string | null;
+      mustAcceptTerms: boolean;
+      promotionalConsent: components['schemas']['ExportPromotionalConsent'];
+    };
+    ExportContactMessage: {
+      name: string;
+      email: string;
+      phone: string | null;
+      subject: string;
+      message: string;
+      language: string;
+      /** Format: date-time */
+      sentAt: string | null;
+    };
+    ExportNewsletter: {
+      email: string;
+      language: string;
+      /** Format: date-time */
+      consentedAt: string | null;
+      consentVersion: string;
+    };
+    ExportCouponRedeemed: {
+      code: string;
+      /** Format: date-time */
+      redeemedAt: string | null;
+    };
+    ExportSession: {
+      /** Format: date-time */
+      createdAt: string | null;
+      /** Format: date-time */
+      expiresAt: string | null;
+      /**
+       * @description tv: a TV session; null: a browser or app
+       * @enum {string|null}
+       */
+      device: 'tv' | null;
+    };
+    ExportPayment: {
+      kind: string;
+      transactionId: string;
+      subscriptionId: number | null;
+      amount: string | null;
+      currency: string | null;
+      status: string;
+      reason: string;
+      /** Format: date-time */
+      at: string | null;
+    };
     Export: {
       /** @description lumo-account-export/1 */
       format: string;
+      /** Format: date-time */
       exportedAt: string;
       /** @description Every account field but the password hash: e-mail, name, language, country, partner, utm, terms and consent. */
-      account: {
-        [key: string]: unknown;
-      };
+      account: components['schemas']['ExportAccount'];
       /** @description Profiles with each app's settings. */
-      children: {
-        [key: string]: unknown;
-      }[];
+      children: components['schemas']['ChildWithSettings'][];
       /** @description As GET /v5/subscriptions, hidden ones (pending, failed) included. */
       subscriptions: components['schemas']['Subscription'][];
       /** @description History of terms and consents. */
       consents: components['schemas']['ConsentEntry'][];
-      contactMessages: {
-        [key: string]: unknown;
-      }[];
-      newsletter: {
-        [key: string]: unknown;
-      }[];
-      couponsRedeemed: {
-        [key: string]: unknown;
-      }[];
+      contactMessages: components['schemas']['ExportContactMessage'][];
+      newsletter: components['schemas']['ExportNewsletter'][];
+      couponsRedeemed: components['schemas']['ExportCouponRedeemed'][];
       /** @description Signed-in devices (no token). */
-      sessions: {
-        [key: string]: unknown;
-      }[];
+      sessions: components['schemas']['ExportSession'][];
       /** @description Payment history: charges, refunds, voids and disputes (kind, amount, currency, status, at). */
-      payments: {
-        [key: string]: unknown;
-      }[];
+      payments: components['schemas']['ExportPayment'][];
       /** @description Always empty: analytics records carry no account, e-mail or name. */
       analyticsRecords: {
         [key: string]: unknown;
@@ -7718,54 +7778,230 @@ export type components = {
       token: string;
       staff: components['schemas']['OpsStaff'];
     };
+    OpsParentFound: {
+      id: number;
+      email: string;
+      name: string;
+      partner: string | null;
+      partnerAlias: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      deletedAt: string | null;
+      isEmailConfirmed: boolean;
+    };
     OpsSearchResult: {
-      /** @description id, email, name, partner, partnerAlias, createdAt, deletedAt, isEmailConfirmed; 50 at most */
-      results: {
+      /** @description 50 at most */
+      results: components['schemas']['OpsParentFound'][];
+    };
+    OpsAccount: {
+      id: number;
+      email: string;
+      name: string;
+      language: string;
+      languageChosen: boolean;
+      countryCode: string | null;
+      isEmailConfirmed: boolean;
+      isEmailFake: boolean;
+      partner: string | null;
+      env: string | null;
+      /** Format: date-time */
+      promoAcceptedAt: string | null;
+      /** Format: date-time */
+      termsAcceptedAt: string | null;
+      /** @description The campaign parameters of the registration */
+      utm: {
         [key: string]: unknown;
-      }[];
+      } | null;
+      /** Format: date-time */
+      createdAt: string;
+      partnerAlias: string | null;
+      termsVersion: string | null;
+      promoConsentVersion: string | null;
+      /** Format: date-time */
+      deletedAt: string | null;
+      failedLogins: number;
+      /** Format: date-time */
+      loginBlockedUntil: string | null;
+      /** Format: date-time */
+      lastLoginAttemptAt: string | null;
+    };
+    OpsCancelRoute: {
+      /** @enum {string} */
+      method: 'in_app' | 'store_page' | 'help' | 'none';
+      path?: string;
+      url?: string;
+      operator?: string;
+    };
+    OpsSubscription: {
+      id: number;
+      subscriptionType: string;
+      durationCode: string;
+      storeId: string;
+      paymentStateId: string;
+      /** Format: date-time */
+      endDate: string | null;
+      /** Format: date-time */
+      nextBillingDate: string | null;
+      paymentPlanId: string | null;
+      /** @description A decimal, as a string */
+      paymentPlanPrice: string | null;
+      currency: string | null;
+      isRenewing: boolean;
+      paymentMethod: string | null;
+      coupon: string | null;
+      gatewayId: string | null;
+      platformPurchaseId: string | null;
+      /** Format: date-time */
+      cancelledAt: string | null;
+      /** Format: date-time */
+      createdAt: string | null;
+      partner: string | null;
+      cancel: components['schemas']['OpsCancelRoute'];
+      isExpired: boolean;
+      visible: boolean;
+    };
+    OpsCouponRedeemed: {
+      code: string;
+      couponType: string | null;
+      durationCode: string | null;
+      product: string | null;
+      /** Format: date-time */
+      redeemedAt: string | null;
+    };
+    OpsEmail: {
+      id: number;
+      topic: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      deliveredAt: string | null;
+      attempts: number;
+      lastError: string | null;
+      /** Format: date-time */
+      deadAt: string | null;
+      /** Format: date-time */
+      discardedAt: string | null;
+      /** @enum {string} */
+      status: 'delivered' | 'discarded' | 'dead' | 'retrying' | 'pending';
+    };
+    OpsConsent: {
+      /** @enum {string} */
+      kind: 'terms' | 'promotional';
+      version: string;
+      granted: boolean;
+      /** Format: date-time */
+      at: string;
+    };
+    OpsParentSession: {
+      id: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      expiresAt: string;
+      /** Format: date-time */
+      lastUsedAt: string | null;
+      /** @description tv for a TV session */
+      payload: string | null;
+    };
+    OpsTvLink: {
+      id: number;
+      /** Format: date-time */
+      claimedAt: string | null;
+      /** Format: date-time */
+      collectedAt: string | null;
+    };
+    OpsThrottle: {
+      failures: number;
+      /** Format: date-time */
+      blockedUntil: string | null;
+      /** Format: date-time */
+      lastAttemptAt: string | null;
+      blocked: boolean;
+    };
+    OpsAuditEntry: {
+      id: number;
+      action: string;
+      /** @enum {string} */
+      outcome: 'done' | 'refused' | 'failed';
+      staffId: number | null;
+      staffEmail: string | null;
+      accountId: number | null;
+      target: string | null;
+      /** @description What the action changed, before */
+      before: {
+        [key: string]: unknown;
+      } | null;
+      /** @description What the action changed, after */
+      after: {
+        [key: string]: unknown;
+      } | null;
+      reason: string | null;
+      /** Format: date-time */
+      at: string;
+    };
+    OpsCharge: {
+      transactionId: string;
+      subscriptionId: number | null;
+      /** @description A decimal, as a string */
+      amount: string;
+      /** @description A decimal, as a string */
+      refundedAmount: string;
+      /** @description A decimal, as a string */
+      refundable: string;
+      currency: string;
+      /** @description charged or voided */
+      status: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    OpsPaymentHistory: {
+      id: number;
+      /** @description charge, refund, void, dispute… */
+      kind: string;
+      transactionId: string;
+      /** @description A decimal, as a string */
+      amount: string | null;
+      currency: string | null;
+      status: string;
+      actor: string;
+      reason: string;
+      operationKey: string;
+      /** Format: date-time */
+      createdAt: string;
+      paymentId: number | null;
+      subscriptionId: number | null;
+      accountId: number | null;
+      gatewayRef: string | null;
+      endAccess: boolean;
+    };
+    OpsTimelineEvent: {
+      /** Format: date-time */
+      at: string;
+      kind: string;
+      detail: string | null;
+      /** @description A key the console translates (delivery status, granted/withdrawn) */
+      state?: string;
     };
     OpsParentPage: {
-      account: {
-        [key: string]: unknown;
-      };
-      subscriptions: {
-        [key: string]: unknown;
-      }[];
-      couponsRedeemed: {
-        [key: string]: unknown;
-      }[];
+      account: components['schemas']['OpsAccount'];
+      subscriptions: components['schemas']['OpsSubscription'][];
+      couponsRedeemed: components['schemas']['OpsCouponRedeemed'][];
       /** @description Outbox e-mails with status. */
-      emails: {
-        [key: string]: unknown;
-      }[];
-      consents: {
-        [key: string]: unknown;
-      }[];
-      sessions: {
-        [key: string]: unknown;
-      }[];
-      tvLinks: {
-        [key: string]: unknown;
-      }[];
+      emails: components['schemas']['OpsEmail'][];
+      consents: components['schemas']['OpsConsent'][];
+      sessions: components['schemas']['OpsParentSession'][];
+      tvLinks: components['schemas']['OpsTvLink'][];
       /** @description How many: never names or ages. */
       childProfiles: number;
-      throttle: {
-        [key: string]: unknown;
-      };
-      audit: {
-        [key: string]: unknown;
-      }[];
-      /** @description The parent's charges: transactionId, subscriptionId, amount, refundedAmount, refundable, currency, status (charged/voided), createdAt; decimals as strings */
-      payments: {
-        [key: string]: unknown;
-      }[];
-      /** @description Their history, oldest first: charges, refunds, voids, disputes (kind, amount, status, actor, reason, createdAt) */
-      paymentEvents: {
-        [key: string]: unknown;
-      }[];
-      timeline: {
-        [key: string]: unknown;
-      }[];
+      throttle: components['schemas']['OpsThrottle'];
+      audit: components['schemas']['OpsAuditEntry'][];
+      /** @description The parent's charges, with what is left to refund */
+      payments: components['schemas']['OpsCharge'][];
+      /** @description Their history, oldest first: charges, refunds, voids, disputes */
+      paymentEvents: components['schemas']['OpsPaymentHistory'][];
+      /** @description Every dated event of the page, newest first */
+      timeline: components['schemas']['OpsTimelineEvent'][];
     };
     OpsReason: {
       /**
@@ -7802,9 +8038,7 @@ export type components = {
       reason: string | null;
     };
     OpsSubscriptionOut: {
-      subscription: {
-        [key: string]: unknown;
-      };
+      subscription: components['schemas']['OpsSubscription'];
     };
     OpsCancel: {
       subscriptionId: number;
@@ -7829,9 +8063,7 @@ export type components = {
       reason: string | null;
     };
     OpsExport: {
-      export: {
-        [key: string]: unknown;
-      };
+      export: components['schemas']['Export'];
     };
     OpsErase: {
       /** @description The parent's e-mail address, typed again. */
@@ -7857,11 +8089,9 @@ export type components = {
       /** @description One per attempt (the console makes a UUID): the same key is the same refund. */
       operationKey: string;
     };
-    OpsPaymentEvent: {
-      /** @description The refund or void (kind, amount, status, ...). */
-      event: {
-        [key: string]: unknown;
-      };
+    OpsRefundAnswer: {
+      /** @description The refund or void, as the payment history shows it. */
+      event: components['schemas']['OpsPaymentHistory'];
     };
     OpsVoid: {
       reason: string;
@@ -7869,30 +8099,100 @@ export type components = {
       endAccess: boolean;
       operationKey: string;
     };
-    OpsEntries: {
-      entries: {
-        [key: string]: unknown;
-      }[];
+    OpsAuditEntries: {
+      /** @description Newest first */
+      entries: components['schemas']['OpsAuditEntry'][];
+    };
+    OpsDeadLetter: {
+      id: number;
+      kind: string;
+      topic: string;
+      accountId: number | null;
+      attempts: number;
+      lastError: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      deadAt: string;
+    };
+    OpsDeadLetters: {
+      entries: components['schemas']['OpsDeadLetter'][];
+    };
+    OpsWebhookEvent: {
+      id: number;
+      kind: string;
+      gatewayId: string;
+      transactionId: string | null;
+      /** @description A decimal, as a string */
+      amount: string | null;
+      currency: string | null;
+      /** Format: date-time */
+      occurredAt: string;
+      /** Format: date-time */
+      receivedAt: string;
+      outcome: string | null;
+      replays: number;
+    };
+    OpsWebhookEvents: {
+      entries: components['schemas']['OpsWebhookEvent'][];
     };
     OpsReplayed: {
       subscriptionId?: number;
       state?: string;
       endDate?: string | null;
     };
+    OpsActivePlan: {
+      paymentPlanId: string | null;
+      subscriptionType: string;
+      currency: string | null;
+      /** @description The channel */
+      storeId: string;
+      paymentStateId: string;
+      count: number;
+    };
+    OpsMrr: {
+      currency: string;
+      /** @description A decimal, as a string */
+      amount: string;
+    };
+    OpsChurnMonth: {
+      /** @description YYYY-MM, UTC */
+      month: string;
+      cancellations: number;
+      expiries: number;
+    };
     OpsRevenue: {
-      /** @description paymentPlanId, subscriptionType, currency, storeId (channel), paymentStateId, count */
-      activeByPlan: {
-        [key: string]: unknown;
-      }[];
-      /** @description currency, amount (decimal string): renewing paid subscriptions, yearly prices ÷ 12 */
-      mrr: {
-        [key: string]: unknown;
-      }[];
+      /** @description Live subscriptions by plan, currency and channel */
+      activeByPlan: components['schemas']['OpsActivePlan'][];
+      /** @description Renewing paid subscriptions, yearly prices ÷ 12, per currency */
+      mrr: components['schemas']['OpsMrr'][];
       trialsRunning: number;
-      /** @description month (YYYY-MM, UTC), cancellations, expiries; the last 12 months */
-      churnByMonth: {
-        [key: string]: unknown;
-      }[];
+      /** @description The last 12 months */
+      churnByMonth: components['schemas']['OpsChurnMonth'][];
+    };
+    OpsFunnelDay: {
+      /** Format: date-time */
+      day: string;
+      campaign: string;
+      origin: string;
+      clickRegister: number;
+      registered: number;
+      startFreeTrial: number;
+      paymentDone: number;
+    };
+    OpsFunnel: {
+      entries: components['schemas']['OpsFunnelDay'][];
+    };
+    OpsCohort: {
+      /** Format: date-time */
+      week: string;
+      trials: number;
+      converted: number;
+      /** @description converted / trials, a decimal string */
+      rate: string;
+    };
+    OpsCohorts: {
+      entries: components['schemas']['OpsCohort'][];
     };
     OpsBatch: {
       /** @description The campaign: codes are PREFIX-XXXXXXXXXX. */
@@ -7955,19 +8255,31 @@ export type components = {
       skipped?: number;
       errors?: string[];
     };
+    OpsCampaignDay: {
+      /** Format: date-time */
+      day: string;
+      redeemed: number;
+      converted: number;
+    };
     OpsCampaignReport: {
       issued?: number;
       redeemed?: number;
       converted?: number;
-      byDay?: {
-        [key: string]: unknown;
-      }[];
+      byDay?: components['schemas']['OpsCampaignDay'][];
+    };
+    OpsStaffMember: {
+      id: number;
+      email: string;
+      role: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      disabledAt: string | null;
+      /** @description Live sessions */
+      sessions: number;
     };
     OpsStaffList: {
-      /** @description id, email, role, createdAt, disabledAt, sessions (live) */
-      staff: {
-        [key: string]: unknown;
-      }[];
+      staff: components['schemas']['OpsStaffMember'][];
     };
     OpsNewStaff: {
       email: string;
@@ -8003,21 +8315,39 @@ export type components = {
        */
       reason: string | null;
     };
+    OpsMaintenanceState: {
+      on: boolean;
+      /** @enum {string} */
+      source: 'stored' | 'default';
+    };
+    OpsHolidayState: {
+      /** Format: date */
+      from: string | null;
+      /** Format: date */
+      to: string | null;
+      coupon: string | null;
+      activeToday: boolean;
+      /** @enum {string} */
+      source: 'stored' | 'default';
+    };
+    OpsSwitchChange: {
+      name: string;
+      /** @description The switch's value after the change; null: back to the default */
+      value: {
+        [key: string]: unknown;
+      } | null;
+      changedBy: string | null;
+      /** Format: date-time */
+      changedAt: string;
+      reason: string | null;
+    };
     OpsSite: {
-      /** @description on, source (stored/default) */
-      maintenance: {
-        [key: string]: unknown;
-      };
-      /** @description from, to, coupon, activeToday, source */
-      holidayPromo: {
-        [key: string]: unknown;
-      };
+      maintenance: components['schemas']['OpsMaintenanceState'];
+      holidayPromo: components['schemas']['OpsHolidayState'];
       /** @description How long each API process caches the switches. */
       refreshSeconds: number;
       /** @description The latest changes, newest first. */
-      history: {
-        [key: string]: unknown;
-      }[];
+      history: components['schemas']['OpsSwitchChange'][];
     };
     OpsMaintenance: {
       on: boolean;
@@ -8028,9 +8358,7 @@ export type components = {
       reason: string | null;
     };
     OpsSwitch: {
-      switch?: {
-        [key: string]: unknown;
-      };
+      switch: components['schemas']['OpsMaintenanceState'];
     };
     OpsHoliday: {
       /** Format: date */
@@ -8045,14 +8373,21 @@ export type components = {
       reason: string | null;
     };
     OpsHolidaySwitch: {
-      switch?: {
-        [key: string]: unknown;
-      };
+      switch: components['schemas']['OpsHolidayState'];
+    };
+    OpsAnySwitchState: {
+      on?: boolean;
+      /** Format: date */
+      from?: string | null;
+      /** Format: date */
+      to?: string | null;
+      coupon?: string | null;
+      activeToday?: boolean;
+      /** @enum {string} */
+      source: 'stored' | 'default';
     };
     OpsSwitchDefault: {
-      switch?: {
-        [key: string]: unknown;
-      };
+      switch: components['schemas']['OpsAnySwitchState'];
     };
   };
   responses: {

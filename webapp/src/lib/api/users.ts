@@ -17,3 +17,10 @@ export function confirmEmail(token: string) {
 export function linkErrorKey(result: ApiFailure): ErrorKey {
   return result.status === 400 && result.code === 4 ? 'resetLinkInvalid' : result.errorKey;
 }
+
+/** Sends the reset link when the address is known (the answer does not say whether it is). */
+export function requestPasswordReset(email: string) {
+  return apiRequest<unknown>(`/v4/users/forgotten-pass?email=${encodeURIComponent(email.trim())}`, {
+    auth: false,
+  });
+}

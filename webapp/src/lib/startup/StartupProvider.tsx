@@ -14,7 +14,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import { useIsTv } from '@/components/layout/PlatformContext';
-import { logOut } from '@/components/login/api';
+import { logOut } from '@/lib/api/accounts';
 import { withFlash } from '@/components/login/page-flash';
 import { Link, usePathname, useRouter } from '@/i18n/navigation';
 import type { Account } from '../account/account';

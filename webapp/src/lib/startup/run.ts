@@ -1,4 +1,5 @@
-import { loadAccount as fetchAccount, type Account } from '../account/account';
+import type { Account } from '../account/account';
+import { loadAccount as fetchAccount } from '../api/subscriptions';
 import { getToken } from '../session/storage';
 import { verifyRedirectKeyOnce } from '../landing';
 import { decideStartup, type AccountOutcome, type StartupInput, type StartupStep } from './decide';

@@ -1,4 +1,4 @@
-import { apiRequest } from '../api/client';
+import { generateRedirectKey as requestRedirectKey } from '../api/redirect';
 import type { WebApp } from './decide';
 
 // Going back to a web app: a fresh single-use redirect key lets it log the parent
@@ -6,7 +6,7 @@ import type { WebApp } from './decide';
 // /apps/{app}, which forwards `key` (and a TV `folder`) to the configured address.
 
 export async function generateRedirectKey(): Promise<string | null> {
-  const result = await apiRequest<{ redirectKey?: string }>('/v4/users/redirect/generate-key');
+  const result = await requestRedirectKey();
   return result.ok && result.data?.redirectKey ? result.data.redirectKey : null;
 }
 

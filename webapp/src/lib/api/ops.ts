@@ -1,7 +1,24 @@
+import type { components } from './schema';
+
 // The operator console's calls to /ops/v1 (docs/operator-console.md). The staff token lives in this
 // tab's sessionStorage only (never the parents' localStorage token): it dies with the tab, 8 h at most.
 export const STAFF_TOKEN_KEY = 'lumo_ops_token';
 export const STAFF_KEY = 'lumo_ops_staff';
+
+// The console's answers, as generated from the API's OpenAPI document.
+type Schemas = components['schemas'];
+export type OpsParentPage = Schemas['OpsParentPage'];
+export type OpsSearchResult = Schemas['OpsParentFound'];
+export type OpsAuditEntry = Schemas['OpsAuditEntry'];
+export type OpsDeadLetter = Schemas['OpsDeadLetter'];
+export type OpsWebhookEvent = Schemas['OpsWebhookEvent'];
+export type OpsRevenue = Schemas['OpsRevenue'];
+export type OpsCohort = Schemas['OpsCohort'];
+export type OpsFunnelDay = Schemas['OpsFunnelDay'];
+export type OpsStaffMember = Schemas['OpsStaffMember'];
+export type OpsSite = Schemas['OpsSite'];
+export type OpsCharge = Schemas['OpsCharge'];
+export type OpsPaymentHistoryEntry = Schemas['OpsPaymentHistory'];
 
 export type Staff = { id: number; email: string; role: string; permissions: string[] };
 export type OpsResult<T> =
@@ -68,4 +85,16 @@ export async function opsRequest<T>(
     message,
     max: typeof body?.max === 'number' ? body.max : undefined,
   };
+}
+
+/** The codes of a campaign as CSV (the import's columns, plus redeemed_at); null when refused. */
+export async function campaignCodesCsv(prefix: string): Promise<string | null> {
+  try {
+    const response = await fetch(`/api/ops/v1/campaigns/codes?${new URLSearchParams({ prefix })}`, {
+      headers: { Authorization: `Bearer ${staffToken() ?? ''}` },
+    });
+    return response.ok ? await response.text() : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,12 @@
+import { apiRequest } from './client';
+import type { components } from './schema';
+
+// docs/product.md#flows "Publisher": a phone number and a coupon make (or find) the account.
+export function submitPublisher(phone: string, coupon: string) {
+  const body: components['schemas']['Publisher'] = { phone: phone.trim(), coupon: coupon.trim() };
+  return apiRequest<components['schemas']['PublisherAnswer']>('/v4/sevamedia/subscription', {
+    method: 'POST',
+    auth: false,
+    body,
+  });
+}

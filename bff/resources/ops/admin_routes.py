@@ -6,9 +6,7 @@ from flask import g
 from marshmallow import Schema, fields, validate
 
 from bff.context import container, services
-from bff.resources.ops.auth import staff_required
-from bff.resources.ops.blueprint import blp
-from bff.resources.ops.routes import REASON, OpsReasonSchema, _ops_docs
+from bff.resources.ops.routing import REASON, OpsReasonSchema, ops_route
 from bff.resources.ops.schemas import (
     OpsHolidaySwitchSchema,
     OpsSiteSchema,
@@ -54,20 +52,20 @@ class OpsDisableSchema(InputSchema):
     reason = REASON
 
 
-@blp.route("/staff", methods=["GET"])
-@staff_required("staff.manage")
-@blp.response(200, OpsStaffListSchema)
-@_ops_docs()
+@ops_route("/staff", "GET", "staff.manage", OpsStaffListSchema)
 def staff_list():
     """Every staff member (admin): role, created, disabled, live sessions. No secret or hash."""
     return {"staff": plain(staff.staff_list(services()))}
 
 
-@blp.route("/staff", methods=["POST"])
-@staff_required("staff.manage")
-@blp.arguments(OpsNewStaffSchema)
-@blp.response(200, OpsProvisioningSchema)
-@_ops_docs(errors.INVALID_EMAIL, errors.EMAIL_TAKEN)
+@ops_route(
+    "/staff",
+    "POST",
+    "staff.manage",
+    OpsProvisioningSchema,
+    args=OpsNewStaffSchema,
+    errors=(errors.INVALID_EMAIL, errors.EMAIL_TAKEN),
+)
 def staff_create(data):
     """A new staff member (admin). Answers the TOTP provisioning URI once: scan it now."""
     member, uri = staff.create(
@@ -82,33 +80,42 @@ def staff_create(data):
     return {"id": member.id, "provisioningUri": uri}
 
 
-@blp.route("/staff/<int:staff_id>/role", methods=["POST"])
-@staff_required("staff.manage")
-@blp.arguments(OpsRoleSchema)
-@blp.response(200, StatusSchema)
-@_ops_docs(errors.STAFF_NOT_FOUND, errors.STAFF_SELF)
+@ops_route(
+    "/staff/<int:staff_id>/role",
+    "POST",
+    "staff.manage",
+    StatusSchema,
+    args=OpsRoleSchema,
+    errors=(errors.STAFF_NOT_FOUND, errors.STAFF_SELF),
+)
 def staff_role(data, staff_id):
     """Change a staff member's role (not one's own); their sessions end."""
     staff.change_role(services(), g.staff, staff_id, data["role"], data["reason"])
     return {"status": True}
 
 
-@blp.route("/staff/<int:staff_id>/disabled", methods=["POST"])
-@staff_required("staff.manage")
-@blp.arguments(OpsDisableSchema)
-@blp.response(200, StatusSchema)
-@_ops_docs(errors.STAFF_NOT_FOUND, errors.STAFF_SELF)
+@ops_route(
+    "/staff/<int:staff_id>/disabled",
+    "POST",
+    "staff.manage",
+    StatusSchema,
+    args=OpsDisableSchema,
+    errors=(errors.STAFF_NOT_FOUND, errors.STAFF_SELF),
+)
 def staff_disable(data, staff_id):
     """Disable a staff member (sign-in refused, sessions ended at once), or enable them again."""
     staff.set_disabled(services(), g.staff, staff_id, data["disabled"], data["reason"])
     return {"status": True}
 
 
-@blp.route("/staff/<int:staff_id>/reset-totp", methods=["POST"])
-@staff_required("staff.manage")
-@blp.arguments(OpsReasonSchema)
-@blp.response(200, OpsProvisioningSchema)
-@_ops_docs(errors.STAFF_NOT_FOUND, errors.STAFF_SELF)
+@ops_route(
+    "/staff/<int:staff_id>/reset-totp",
+    "POST",
+    "staff.manage",
+    OpsProvisioningSchema,
+    args=OpsReasonSchema,
+    errors=(errors.STAFF_NOT_FOUND, errors.STAFF_SELF),
+)
 def staff_reset_totp(data, staff_id):
     """A new TOTP secret for a staff member who lost their authenticator; answers its URI once."""
     uri = staff.reset_totp(services(), container().totp, g.staff, staff_id, data["reason"])
@@ -130,31 +137,34 @@ class OpsHolidaySchema(InputSchema):
 SWITCH = '<any(maintenance, "holiday-promo"):name>'
 
 
-@blp.route("/site", methods=["GET"])
-@staff_required("site.manage")
-@blp.response(200, OpsSiteSchema)
-@_ops_docs()
+@ops_route("/site", "GET", "site.manage", OpsSiteSchema)
 def site_switches():
     """The runtime switches in force (admin): maintenance and the holiday promotion, stored or default."""
     return plain(site.view(services()))
 
 
-@blp.route("/site/maintenance", methods=["POST"])
-@staff_required("site.manage")
-@blp.arguments(OpsMaintenanceSchema)
-@blp.response(200, OpsSwitchSchema)
-@_ops_docs(errors.REASON_REQUIRED)
+@ops_route(
+    "/site/maintenance",
+    "POST",
+    "site.manage",
+    OpsSwitchSchema,
+    args=OpsMaintenanceSchema,
+    errors=(errors.REASON_REQUIRED,),
+)
 def site_maintenance(data):
     """Maintenance on or off without a restart (reason required): every API node and the web app follow
     within their cache time. The console keeps working during maintenance."""
     return {"switch": plain(site.set_maintenance(services(), g.staff, data["on"], data["reason"]))}
 
 
-@blp.route("/site/holiday-promo", methods=["POST"])
-@staff_required("site.manage")
-@blp.arguments(OpsHolidaySchema)
-@blp.response(200, OpsHolidaySwitchSchema)
-@_ops_docs(errors.REASON_REQUIRED, errors.PROMO_DATES_REVERSED, errors.INVALID_COUPON)
+@ops_route(
+    "/site/holiday-promo",
+    "POST",
+    "site.manage",
+    OpsHolidaySwitchSchema,
+    args=OpsHolidaySchema,
+    errors=(errors.REASON_REQUIRED, errors.PROMO_DATES_REVERSED, errors.INVALID_COUPON),
+)
 def site_holiday_promo(data):
     """The holiday promotion's dates (UTC days, both included) and coupon (which must exist)."""
     after = site.set_holiday_promo(
@@ -163,11 +173,14 @@ def site_holiday_promo(data):
     return {"switch": plain(after)}
 
 
-@blp.route(f"/site/{SWITCH}/reset", methods=["POST"])
-@staff_required("site.manage")
-@blp.arguments(OpsReasonSchema)
-@blp.response(200, OpsSwitchDefaultSchema)
-@_ops_docs(errors.REASON_REQUIRED)
+@ops_route(
+    f"/site/{SWITCH}/reset",
+    "POST",
+    "site.manage",
+    OpsSwitchDefaultSchema,
+    args=OpsReasonSchema,
+    errors=(errors.REASON_REQUIRED,),
+)
 def site_reset(data, name):
     """A switch back to the environment's value (MAINTENANCE_MODE, HOLIDAY_PROMO_*)."""
     key = {"maintenance": "maintenance", "holiday-promo": "holiday_promo"}[name]

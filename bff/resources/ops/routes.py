@@ -11,8 +11,8 @@ from marshmallow import Schema, fields, validate
 
 from bff.auth import check_rate
 from bff.context import container, services
-from bff.resources.ops.auth import staff_required
 from bff.resources.ops.blueprint import blp
+from bff.resources.ops.routing import REASON, OpsReasonSchema, ops_docs, ops_route
 from bff.resources.ops.schemas import (
     OpsAuditEntriesSchema,
     OpsCampaignDaySchema,
@@ -28,7 +28,7 @@ from bff.resources.ops.schemas import (
     OpsWebhookEventsSchema,
 )
 from bff.resources.ops.serial import plain
-from bff.schemas import ID_RANGE, InputSchema, StatusSchema, documents
+from bff.schemas import ID_RANGE, InputSchema, StatusSchema
 from core.domain import errors
 from core.domain.coupons import TYPES as COUPON_TYPES
 from core.domain.staff import AuditFilter, permissions_of
@@ -44,20 +44,6 @@ from core.services.ops import (
 from core.services.ops import (
     revenue as revenue_service,
 )
-
-FORBIDDEN = errors.STAFF_FORBIDDEN
-REASON = fields.String(
-    load_default=None,
-    allow_none=True,
-    validate=validate.Length(max=500),
-    metadata={"description": "Why: required for grants, refunds, erasure and discards."},
-)
-
-
-def _ops_docs(*error_types, auth=True):
-    return documents(
-        blp, *error_types, *((FORBIDDEN,) if auth else ()), auth=auth, terms_gate=False
-    )
 
 
 class OpsLoginSchema(InputSchema):
@@ -96,7 +82,7 @@ def _staff_view(member) -> dict:
 @blp.route("/session", methods=["POST"])
 @blp.arguments(OpsLoginSchema)
 @blp.response(200, OpsSessionSchema)
-@_ops_docs(errors.STAFF_LOGIN_FAILED, errors.RATE_LIMITED, auth=False)
+@ops_docs(errors.STAFF_LOGIN_FAILED, errors.RATE_LIMITED, auth=False)
 def login(data):
     """Staff sign-in: e-mail, password and TOTP code in one step. Any wrong part: 401 staffLoginFailed
     (audited); repeated failures close the account for growing delays (429, Retry-After)."""
@@ -108,20 +94,14 @@ def login(data):
     return {"token": token, "staff": _staff_view(member)}
 
 
-@blp.route("/session", methods=["DELETE"])
-@staff_required(None)
-@blp.response(200, StatusSchema)
-@_ops_docs()
+@ops_route("/session", "DELETE", None, StatusSchema)
 def logout():
     """End this staff session."""
     staff.logout(services(), g.staff, g.staff_token)
     return {"status": True}
 
 
-@blp.route("/me", methods=["GET"])
-@staff_required(None)
-@blp.response(200, OpsStaffSchema)
-@_ops_docs()
+@ops_route("/me", "GET", None, OpsStaffSchema)
 def me():
     """The signed-in staff member, role and permissions (the console shows only what they allow)."""
     return _staff_view(g.staff)
@@ -132,28 +112,25 @@ class OpsSearchArgs(InputSchema):
     q = fields.String(required=True, validate=validate.Length(min=1, max=parents.MAX_QUERY))
 
 
-@blp.route("/parents", methods=["GET"])
-@staff_required("parents.read")
-@blp.arguments(OpsSearchArgs, location="query")
-@blp.response(200, OpsSearchResultSchema)
-@_ops_docs()
+@ops_route(
+    "/parents", "GET", "parents.read", OpsSearchResultSchema, args=OpsSearchArgs, location="query"
+)
 def search_parents(args):
     """Search parents by e-mail (partial), name (partial), phone (partner alias, partial), subscription id,
     gateway subscription or transaction id, or coupon code. Partial searches need 3 characters."""
     return {"results": plain(parents.search(services(), args["by"], args["q"]))}
 
 
-@blp.route("/parents/<int:account_id>", methods=["GET"])
-@staff_required("parents.read")
-@blp.response(200, OpsParentPageSchema)
-@_ops_docs(errors.PARENT_NOT_FOUND)
+@ops_route(
+    "/parents/<int:account_id>",
+    "GET",
+    "parents.read",
+    OpsParentPageSchema,
+    errors=(errors.PARENT_NOT_FOUND,),
+)
 def parent_page(account_id):
     """Everything support needs about one parent, and a timeline merging it (newest first)."""
     return plain(parents.page(services(), account_id))
-
-
-class OpsReasonSchema(InputSchema):
-    reason = REASON
 
 
 class OpsChangeEmailSchema(InputSchema):
@@ -206,49 +183,61 @@ class OpsEraseSchema(InputSchema):
     reason = REASON
 
 
-@blp.route("/parents/<int:account_id>/resend-confirmation", methods=["POST"])
-@staff_required("parents.email")
-@blp.arguments(OpsReasonSchema)
-@blp.response(200, StatusSchema)
-@_ops_docs(errors.PARENT_NOT_FOUND, errors.FORGOT_UPDATE_FAILED)
+@ops_route(
+    "/parents/<int:account_id>/resend-confirmation",
+    "POST",
+    "parents.email",
+    StatusSchema,
+    args=OpsReasonSchema,
+    errors=(errors.PARENT_NOT_FOUND, errors.FORGOT_UPDATE_FAILED),
+)
 def resend_confirmation(data, account_id):
     """E-mail the parent a new confirmation link."""
     actions.resend_confirmation(services(), g.staff, account_id, data["reason"])
     return {"status": True}
 
 
-@blp.route("/parents/<int:account_id>/send-reset-link", methods=["POST"])
-@staff_required("parents.email")
-@blp.arguments(OpsReasonSchema)
-@blp.response(200, StatusSchema)
-@_ops_docs(errors.PARENT_NOT_FOUND, errors.FORGOT_UPDATE_FAILED)
+@ops_route(
+    "/parents/<int:account_id>/send-reset-link",
+    "POST",
+    "parents.email",
+    StatusSchema,
+    args=OpsReasonSchema,
+    errors=(errors.PARENT_NOT_FOUND, errors.FORGOT_UPDATE_FAILED),
+)
 def send_reset_link(data, account_id):
     """E-mail the parent a password-reset link (staff never see or set a parent's password)."""
     actions.send_reset_link(services(), g.staff, account_id, data["reason"])
     return {"status": True}
 
 
-@blp.route("/parents/<int:account_id>/email", methods=["POST"])
-@staff_required("parents.change_email")
-@blp.arguments(OpsChangeEmailSchema)
-@blp.response(200, StatusSchema)
-@_ops_docs(errors.PARENT_NOT_FOUND, errors.INVALID_EMAIL, errors.EMAIL_TAKEN)
+@ops_route(
+    "/parents/<int:account_id>/email",
+    "POST",
+    "parents.change_email",
+    StatusSchema,
+    args=OpsChangeEmailSchema,
+    errors=(errors.PARENT_NOT_FOUND, errors.INVALID_EMAIL, errors.EMAIL_TAKEN),
+)
 def change_email(data, account_id):
     """Change the parent's e-mail: confirmation to the new address, notice to the old one."""
     actions.change_email(services(), g.staff, account_id, data["email"], data["reason"])
     return {"status": True}
 
 
-@blp.route("/parents/<int:account_id>/grant", methods=["POST"])
-@staff_required("parents.grant")
-@blp.arguments(OpsGrantSchema)
-@blp.response(200, OpsSubscriptionOutSchema)
-@_ops_docs(
-    errors.PARENT_NOT_FOUND,
-    errors.SUBSCRIPTION_NOT_FOUND,
-    errors.GRANT_TOO_LONG,
-    errors.GRANT_RENEWING,
-    errors.REASON_REQUIRED,
+@ops_route(
+    "/parents/<int:account_id>/grant",
+    "POST",
+    "parents.grant",
+    OpsSubscriptionOutSchema,
+    args=OpsGrantSchema,
+    errors=(
+        errors.PARENT_NOT_FOUND,
+        errors.SUBSCRIPTION_NOT_FOUND,
+        errors.GRANT_TOO_LONG,
+        errors.GRANT_RENEWING,
+        errors.REASON_REQUIRED,
+    ),
 )
 def grant(data, account_id):
     """Free time (comp): extend a non-renewing subscription's end date, or a new free subscription.
@@ -265,11 +254,14 @@ def grant(data, account_id):
     return {"subscription": plain(parents.subscription_view(sub, services().clock.now()))}
 
 
-@blp.route("/parents/<int:account_id>/cancel", methods=["POST"])
-@staff_required("parents.cancel")
-@blp.arguments(OpsCancelSchema)
-@blp.response(200, OpsSubscriptionOutSchema)
-@_ops_docs(errors.PARENT_NOT_FOUND, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED)
+@ops_route(
+    "/parents/<int:account_id>/cancel",
+    "POST",
+    "parents.cancel",
+    OpsSubscriptionOutSchema,
+    args=OpsCancelSchema,
+    errors=(errors.PARENT_NOT_FOUND, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED),
+)
 def cancel(data, account_id):
     """Cancel a subscription at the end of its period (as the parent would) or now (access ends today)."""
     sub = actions.cancel(
@@ -283,11 +275,14 @@ def cancel(data, account_id):
     return {"subscription": plain(parents.subscription_view(sub, services().clock.now()))}
 
 
-@blp.route("/parents/<int:account_id>/sessions/revoke", methods=["POST"])
-@staff_required("parents.sessions")
-@blp.arguments(OpsRevokeSchema)
-@blp.response(200, StatusSchema)
-@_ops_docs(errors.PARENT_NOT_FOUND)
+@ops_route(
+    "/parents/<int:account_id>/sessions/revoke",
+    "POST",
+    "parents.sessions",
+    StatusSchema,
+    args=OpsRevokeSchema,
+    errors=(errors.PARENT_NOT_FOUND,),
+)
 def revoke_sessions(data, account_id):
     """Sign the parent out everywhere (TVs included), or end one session."""
     actions.revoke_sessions(
@@ -296,26 +291,32 @@ def revoke_sessions(data, account_id):
     return {"status": True}
 
 
-@blp.route("/parents/<int:account_id>/export", methods=["POST"])
-@staff_required("parents.export")
-@blp.arguments(OpsReasonSchema)
-@blp.response(200, OpsExportSchema)
-@_ops_docs(errors.PARENT_NOT_FOUND)
+@ops_route(
+    "/parents/<int:account_id>/export",
+    "POST",
+    "parents.export",
+    OpsExportSchema,
+    args=OpsReasonSchema,
+    errors=(errors.PARENT_NOT_FOUND,),
+)
 def export(data, account_id):
     """The parent's data, as their own download (GET /v5/account/export) gives it."""
     document = actions.export(services(), g.staff, account_id, data["reason"])
     return {"export": document}
 
 
-@blp.route("/parents/<int:account_id>/erase", methods=["POST"])
-@staff_required("parents.erase")
-@blp.arguments(OpsEraseSchema)
-@blp.response(200, StatusSchema)
-@_ops_docs(
-    errors.PARENT_NOT_FOUND,
-    errors.CONFIRMATION_MISMATCH,
-    errors.REASON_REQUIRED,
-    errors.ACCOUNT_DELETE_FAILED,
+@ops_route(
+    "/parents/<int:account_id>/erase",
+    "POST",
+    "parents.erase",
+    StatusSchema,
+    args=OpsEraseSchema,
+    errors=(
+        errors.PARENT_NOT_FOUND,
+        errors.CONFIRMATION_MISMATCH,
+        errors.REASON_REQUIRED,
+        errors.ACCOUNT_DELETE_FAILED,
+    ),
 )
 def erase(data, account_id):
     """Erase the account (admin): the parent's e-mail typed again as confirmation, and a reason."""
@@ -368,11 +369,14 @@ MONEY_ERRORS = (
 TRANSACTION = "<string(maxlength=100):transaction_id>"
 
 
-@blp.route(f"/parents/<int:account_id>/payments/{TRANSACTION}/refund", methods=["POST"])
-@staff_required("payments.refund")
-@blp.arguments(OpsRefundSchema)
-@blp.response(200, OpsRefundAnswerSchema)
-@_ops_docs(*MONEY_ERRORS)
+@ops_route(
+    f"/parents/<int:account_id>/payments/{TRANSACTION}/refund",
+    "POST",
+    "payments.refund",
+    OpsRefundAnswerSchema,
+    args=OpsRefundSchema,
+    errors=(*MONEY_ERRORS,),
+)
 def refund_payment(data, account_id, transaction_id):
     """Refund a settled charge of this parent's, in full or in part (finance, admin); a charge that has not
     settled yet is voided whole instead. Reason required; audited with the charge before and after."""
@@ -390,11 +394,14 @@ def refund_payment(data, account_id, transaction_id):
     return {"event": plain(event)}
 
 
-@blp.route(f"/parents/<int:account_id>/payments/{TRANSACTION}/void", methods=["POST"])
-@staff_required("payments.refund")
-@blp.arguments(OpsVoidSchema)
-@blp.response(200, OpsRefundAnswerSchema)
-@_ops_docs(*MONEY_ERRORS)
+@ops_route(
+    f"/parents/<int:account_id>/payments/{TRANSACTION}/void",
+    "POST",
+    "payments.refund",
+    OpsRefundAnswerSchema,
+    args=OpsVoidSchema,
+    errors=(*MONEY_ERRORS,),
+)
 def void_payment(data, account_id, transaction_id):
     """Void a charge that has not settled (all of it; 400 refundNotAllowed once settled: refund it instead)."""
     event = money.give_back(
@@ -418,11 +425,9 @@ class OpsAuditArgs(InputSchema):
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
 
 
-@blp.route("/audit", methods=["GET"])
-@staff_required("audit.read")
-@blp.arguments(OpsAuditArgs, location="query")
-@blp.response(200, OpsAuditEntriesSchema)
-@_ops_docs()
+@ops_route(
+    "/audit", "GET", "audit.read", OpsAuditEntriesSchema, args=OpsAuditArgs, location="query"
+)
 def audit_log(args):
     """The audit log, newest first, filterable by staff member, parent and action (page with beforeId).
     There is no endpoint that changes or removes an entry."""
@@ -444,43 +449,50 @@ class OpsLimitArgs(InputSchema):
     beforeId = fields.Integer(load_default=None, validate=ID_RANGE)
 
 
-@blp.route("/outbox/dead", methods=["GET"])
-@staff_required("outbox.manage")
-@blp.arguments(OpsLimitArgs, location="query")
-@blp.response(200, OpsDeadLettersSchema)
-@_ops_docs()
+@ops_route(
+    "/outbox/dead",
+    "GET",
+    "outbox.manage",
+    OpsDeadLettersSchema,
+    args=OpsLimitArgs,
+    location="query",
+)
 def dead_letters(args):
     """Outbox messages given up on (e-mails, analytics forwards, partner callbacks, gateway calls)."""
     return {"entries": plain(operations.dead_letters(services(), args["limit"]))}
 
 
-@blp.route("/outbox/<int:message_id>/retry", methods=["POST"])
-@staff_required("outbox.manage")
-@blp.arguments(OpsReasonSchema)
-@blp.response(200, StatusSchema)
-@_ops_docs(errors.DEAD_LETTER_NOT_FOUND)
+@ops_route(
+    "/outbox/<int:message_id>/retry",
+    "POST",
+    "outbox.manage",
+    StatusSchema,
+    args=OpsReasonSchema,
+    errors=(errors.DEAD_LETTER_NOT_FOUND,),
+)
 def retry_dead_letter(data, message_id):
     """Queue a dead letter again with a fresh set of attempts."""
     operations.retry(services(), g.staff, message_id, data["reason"])
     return {"status": True}
 
 
-@blp.route("/outbox/<int:message_id>/discard", methods=["POST"])
-@staff_required("outbox.manage")
-@blp.arguments(OpsReasonSchema)
-@blp.response(200, StatusSchema)
-@_ops_docs(errors.DEAD_LETTER_NOT_FOUND, errors.REASON_REQUIRED)
+@ops_route(
+    "/outbox/<int:message_id>/discard",
+    "POST",
+    "outbox.manage",
+    StatusSchema,
+    args=OpsReasonSchema,
+    errors=(errors.DEAD_LETTER_NOT_FOUND, errors.REASON_REQUIRED),
+)
 def discard_dead_letter(data, message_id):
     """Give up on a dead letter for good (a reason is required); it leaves the list."""
     operations.discard(services(), g.staff, message_id, data["reason"])
     return {"status": True}
 
 
-@blp.route("/webhooks", methods=["GET"])
-@staff_required("webhooks.read")
-@blp.arguments(OpsLimitArgs, location="query")
-@blp.response(200, OpsWebhookEventsSchema)
-@_ops_docs()
+@ops_route(
+    "/webhooks", "GET", "webhooks.read", OpsWebhookEventsSchema, args=OpsLimitArgs, location="query"
+)
 def webhook_events(args):
     """Payment gateway webhooks applied, newest first (kind, gateway id, when it happened, when received,
     transaction, amount, currency, outcome applied/out_of_order, replays)."""
@@ -489,11 +501,10 @@ def webhook_events(args):
     }
 
 
-@blp.route("/webhooks/<int:event_id>/replay", methods=["POST"])
-@staff_required("webhooks.replay")
-@blp.arguments(OpsReasonSchema)
-@blp.response(
-    200,
+@ops_route(
+    "/webhooks/<int:event_id>/replay",
+    "POST",
+    "webhooks.replay",
     Schema.from_dict(
         {
             "subscriptionId": fields.Integer(),
@@ -502,12 +513,13 @@ def webhook_events(args):
         },
         name="OpsReplayed",
     ),
-)
-@_ops_docs(
-    errors.WEBHOOK_EVENT_NOT_FOUND,
-    errors.WEBHOOK_REPLAY_STALE,
-    errors.SUBSCRIPTION_NOT_FOUND,
-    errors.REASON_REQUIRED,
+    args=OpsReasonSchema,
+    errors=(
+        errors.WEBHOOK_EVENT_NOT_FOUND,
+        errors.WEBHOOK_REPLAY_STALE,
+        errors.SUBSCRIPTION_NOT_FOUND,
+        errors.REASON_REQUIRED,
+    ),
 )
 def replay_webhook(data, event_id):
     """Apply a logged gateway webhook again (admin; a reason is required): its subscription changes as when
@@ -516,10 +528,7 @@ def replay_webhook(data, event_id):
     return plain(operations.replay_webhook(services(), g.staff, event_id, data["reason"]))
 
 
-@blp.route("/revenue", methods=["GET"])
-@staff_required("revenue.read")
-@blp.response(200, OpsRevenueSchema)
-@_ops_docs()
+@ops_route("/revenue", "GET", "revenue.read", OpsRevenueSchema)
 def revenue():
     """Live subscriptions by plan, currency and channel; MRR per currency; trials running; churn by month."""
     return plain(revenue_service.overview(services()))
@@ -552,11 +561,15 @@ def _table(rows: list[dict], columns: tuple[str, ...], name: str):
     )
 
 
-@blp.route("/revenue/funnel", methods=["GET"])
-@staff_required("revenue.read")
-@blp.arguments(OpsFunnelArgs, location="query")
-@blp.response(200, OpsFunnelSchema, description="JSON, or text/csv with format=csv")
-@_ops_docs()
+@ops_route(
+    "/revenue/funnel",
+    "GET",
+    "revenue.read",
+    OpsFunnelSchema,
+    args=OpsFunnelArgs,
+    location="query",
+    description="JSON, or text/csv with format=csv",
+)
 def revenue_funnel(args):
     """The analytics funnel START_FREE_TRIAL -> CLICK_REGISTER -> registered -> PAYMENT_DONE by UTC day, origin
     (Organic/Ads) and utm campaign, for the last `days` days; newest first."""
@@ -566,11 +579,15 @@ def revenue_funnel(args):
     return {"entries": rows}
 
 
-@blp.route("/revenue/cohorts", methods=["GET"])
-@staff_required("revenue.read")
-@blp.arguments(OpsCohortArgs, location="query")
-@blp.response(200, OpsCohortsSchema, description="JSON, or text/csv with format=csv")
-@_ops_docs()
+@ops_route(
+    "/revenue/cohorts",
+    "GET",
+    "revenue.read",
+    OpsCohortsSchema,
+    args=OpsCohortArgs,
+    location="query",
+    description="JSON, or text/csv with format=csv",
+)
 def revenue_cohorts(args):
     """Trial -> paid conversion by weekly cohort (week, from Monday UTC, the trial began): trials, converted,
     rate; the last `weeks` weeks, oldest first."""
@@ -626,14 +643,13 @@ class OpsPrefixArgs(InputSchema):
     prefix = fields.String(required=True, validate=validate.Length(min=1, max=40))
 
 
-@blp.route("/campaigns", methods=["POST"])
-@staff_required("campaigns.manage")
-@blp.arguments(OpsBatchSchema)
-@blp.response(
-    200,
+@ops_route(
+    "/campaigns",
+    "POST",
+    "campaigns.manage",
     Schema.from_dict({"codes": fields.List(fields.String(), required=True)}, name="OpsBatchCodes"),
+    args=OpsBatchSchema,
 )
-@_ops_docs()
 def create_campaign(data):
     """A batch of single-use codes for a campaign (as `flask coupons create`); download them with
     GET /ops/v1/campaigns/codes?prefix=…"""
@@ -657,11 +673,10 @@ def create_campaign(data):
     return {"codes": found}
 
 
-@blp.route("/campaigns/import", methods=["POST"])
-@staff_required("campaigns.manage")
-@blp.arguments(OpsImportSchema)
-@blp.response(
-    200,
+@ops_route(
+    "/campaigns/import",
+    "POST",
+    "campaigns.manage",
     Schema.from_dict(
         {
             "added": fields.Integer(),
@@ -670,8 +685,8 @@ def create_campaign(data):
         },
         name="OpsImportReport",
     ),
+    args=OpsImportSchema,
 )
-@_ops_docs()
 def import_campaign(data):
     """Import coupons from CSV (as `flask coupons import`): all rows or none; `errors` says which lines."""
     report = campaigns.import_rows(
@@ -694,11 +709,14 @@ CSV_COLUMNS = (
 )
 
 
-@blp.route("/campaigns/codes", methods=["GET"])
-@staff_required("campaigns.read")
-@blp.arguments(OpsPrefixArgs, location="query")
-@blp.response(200, description="text/csv: the campaign's codes, redeemed or not")
-@_ops_docs()
+@ops_route(
+    "/campaigns/codes",
+    "GET",
+    "campaigns.read",
+    args=OpsPrefixArgs,
+    location="query",
+    description="text/csv: the campaign's codes, redeemed or not",
+)
 def campaign_codes(args):
     """The codes of a campaign as CSV (the import's columns, plus redeemed_at)."""
     out = io.StringIO()
@@ -726,11 +744,10 @@ def campaign_codes(args):
     )
 
 
-@blp.route("/campaigns/report", methods=["GET"])
-@staff_required("campaigns.read")
-@blp.arguments(OpsPrefixArgs, location="query")
-@blp.response(
-    200,
+@ops_route(
+    "/campaigns/report",
+    "GET",
+    "campaigns.read",
     Schema.from_dict(
         {
             "issued": fields.Integer(),
@@ -740,8 +757,9 @@ def campaign_codes(args):
         },
         name="OpsCampaignReport",
     ),
+    args=OpsPrefixArgs,
+    location="query",
 )
-@_ops_docs()
 def campaign_report(args):
     """Codes issued, redemptions and parents converted to paid, with redemptions and conversions by day (UTC)."""
     return plain(campaigns.report(services(), args["prefix"]))

@@ -4080,6 +4080,647 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/ops/v1/staff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every staff member (admin): role, created, disabled, live sessions. No secret or hash. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsStaffList'];
+          };
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    put?: never;
+    /** A new staff member (admin). Answers the TOTP provisioning URI once: scan it now. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsNewStaff'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsProvisioning'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 2 `invalidEmail`; code 5 `emailTaken` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/staff/{staff_id}/role': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        staff_id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change a staff member's role (not one's own); their sessions end. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          staff_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsRole'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `staffSelf` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/staff/{staff_id}/disabled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        staff_id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Disable a staff member (sign-in refused, sessions ended at once), or enable them again. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          staff_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsDisable'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Status'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `staffSelf` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/staff/{staff_id}/reset-totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        staff_id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A new TOTP secret for a staff member who lost their authenticator; answers its URI once. */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          staff_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsReason'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsProvisioning'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `staffSelf` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/site': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The runtime switches in force (admin): maintenance and the holiday promotion, stored or default. */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsSite'];
+          };
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/site/maintenance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Maintenance on or off without a restart (reason required): every API node and the web app follow
+     *     within their cache time. The console keeps working during maintenance.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsMaintenance'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsSwitch'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `reasonRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/site/holiday-promo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The holiday promotion's dates (UTC days, both included) and coupon (which must exist). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsHoliday'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsHolidaySwitch'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `reasonRequired`; code 0 `promoDatesReversed`; code 3 `couponInvalid` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/site/{name}/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        name: 'maintenance' | 'holiday-promo';
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A switch back to the environment's value (MAINTENANCE_MODE, HOLIDAY_PROMO_*). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          name: 'maintenance' | 'holiday-promo';
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsReason'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsSwitchDefault'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `reasonRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/ops/v1/session': {
     parameters: {
       query?: never;
@@ -6238,647 +6879,6 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
-  '/ops/v1/staff': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Every staff member (admin): role, created, disabled, live sessions. No secret or hash. */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['OpsStaffList'];
-          };
-        };
-        /** @description code 0 `parameterRequired` */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `loginNeeded` */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `staffForbidden` */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        default: components['responses']['DEFAULT_ERROR'];
-      };
-    };
-    put?: never;
-    /** A new staff member (admin). Answers the TOTP provisioning URI once: scan it now. */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['OpsNewStaff'];
-        };
-      };
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['OpsProvisioning'];
-          };
-        };
-        /** @description code 0 `parameterRequired`; code 2 `invalidEmail`; code 5 `emailTaken` */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `loginNeeded` */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `staffForbidden` */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        422: components['responses']['UNPROCESSABLE_ENTITY'];
-        default: components['responses']['DEFAULT_ERROR'];
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/v1/staff/{staff_id}/role': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        staff_id: number;
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Change a staff member's role (not one's own); their sessions end. */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          staff_id: number;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['OpsRole'];
-        };
-      };
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Status'];
-          };
-        };
-        /** @description code 0 `parameterRequired`; code 0 `staffSelf` */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `loginNeeded` */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `staffForbidden` */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `staffNotFound` */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        422: components['responses']['UNPROCESSABLE_ENTITY'];
-        default: components['responses']['DEFAULT_ERROR'];
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/v1/staff/{staff_id}/disabled': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        staff_id: number;
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Disable a staff member (sign-in refused, sessions ended at once), or enable them again. */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          staff_id: number;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['OpsDisable'];
-        };
-      };
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Status'];
-          };
-        };
-        /** @description code 0 `parameterRequired`; code 0 `staffSelf` */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `loginNeeded` */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `staffForbidden` */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `staffNotFound` */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        422: components['responses']['UNPROCESSABLE_ENTITY'];
-        default: components['responses']['DEFAULT_ERROR'];
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/v1/staff/{staff_id}/reset-totp': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        staff_id: number;
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** A new TOTP secret for a staff member who lost their authenticator; answers its URI once. */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          staff_id: number;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['OpsReason'];
-        };
-      };
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['OpsProvisioning'];
-          };
-        };
-        /** @description code 0 `parameterRequired`; code 0 `staffSelf` */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `loginNeeded` */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `staffForbidden` */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `staffNotFound` */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        422: components['responses']['UNPROCESSABLE_ENTITY'];
-        default: components['responses']['DEFAULT_ERROR'];
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/v1/site': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The runtime switches in force (admin): maintenance and the holiday promotion, stored or default. */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['OpsSite'];
-          };
-        };
-        /** @description code 0 `parameterRequired` */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `loginNeeded` */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `staffForbidden` */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        default: components['responses']['DEFAULT_ERROR'];
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/v1/site/maintenance': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Maintenance on or off without a restart (reason required): every API node and the web app follow
-     *     within their cache time. The console keeps working during maintenance.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['OpsMaintenance'];
-        };
-      };
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['OpsSwitch'];
-          };
-        };
-        /** @description code 0 `parameterRequired`; code 0 `reasonRequired` */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `loginNeeded` */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `staffForbidden` */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        422: components['responses']['UNPROCESSABLE_ENTITY'];
-        default: components['responses']['DEFAULT_ERROR'];
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/v1/site/holiday-promo': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** The holiday promotion's dates (UTC days, both included) and coupon (which must exist). */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['OpsHoliday'];
-        };
-      };
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['OpsHolidaySwitch'];
-          };
-        };
-        /** @description code 0 `parameterRequired`; code 0 `reasonRequired`; code 0 `promoDatesReversed`; code 3 `couponInvalid` */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `loginNeeded` */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `staffForbidden` */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        422: components['responses']['UNPROCESSABLE_ENTITY'];
-        default: components['responses']['DEFAULT_ERROR'];
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/ops/v1/site/{name}/reset': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        name: 'maintenance' | 'holiday-promo';
-      };
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** A switch back to the environment's value (MAINTENANCE_MODE, HOLIDAY_PROMO_*). */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          name: 'maintenance' | 'holiday-promo';
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['OpsReason'];
-        };
-      };
-      responses: {
-        /** @description OK */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['OpsSwitchDefault'];
-          };
-        };
-        /** @description code 0 `parameterRequired`; code 0 `reasonRequired` */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `loginNeeded` */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description code 0 `staffForbidden` */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        422: components['responses']['UNPROCESSABLE_ENTITY'];
-        default: components['responses']['DEFAULT_ERROR'];
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -7761,6 +7761,135 @@ export type components = {
       /** @description false: a child's year; keep the page closed. */
       allowed: boolean;
     };
+    OpsStaffMember: {
+      id: number;
+      email: string;
+      role: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      disabledAt: string | null;
+      /** @description Live sessions */
+      sessions: number;
+    };
+    OpsStaffList: {
+      staff: components['schemas']['OpsStaffMember'][];
+    };
+    OpsNewStaff: {
+      email: string;
+      /** @enum {string} */
+      role: 'support' | 'finance' | 'admin';
+      /** @description At least 12 characters. */
+      password: string;
+      /**
+       * @description Why: required for grants, refunds, erasure and discards.
+       * @default null
+       */
+      reason: string | null;
+    };
+    OpsProvisioning: {
+      id: number;
+      /** @description otpauth:// URI of the TOTP secret: shown this once, never again. */
+      provisioningUri: string;
+    };
+    OpsRole: {
+      /** @enum {string} */
+      role: 'support' | 'finance' | 'admin';
+      /**
+       * @description Why: required for grants, refunds, erasure and discards.
+       * @default null
+       */
+      reason: string | null;
+    };
+    OpsDisable: {
+      disabled: boolean;
+      /**
+       * @description Why: required for grants, refunds, erasure and discards.
+       * @default null
+       */
+      reason: string | null;
+    };
+    OpsReason: {
+      /**
+       * @description Why: required for grants, refunds, erasure and discards.
+       * @default null
+       */
+      reason: string | null;
+    };
+    OpsMaintenanceState: {
+      on: boolean;
+      /** @enum {string} */
+      source: 'stored' | 'default';
+    };
+    OpsHolidayState: {
+      /** Format: date */
+      from: string | null;
+      /** Format: date */
+      to: string | null;
+      coupon: string | null;
+      activeToday: boolean;
+      /** @enum {string} */
+      source: 'stored' | 'default';
+    };
+    OpsSwitchChange: {
+      name: string;
+      /** @description The switch's value after the change; null: back to the default */
+      value: {
+        [key: string]: unknown;
+      } | null;
+      changedBy: string | null;
+      /** Format: date-time */
+      changedAt: string;
+      reason: string | null;
+    };
+    OpsSite: {
+      maintenance: components['schemas']['OpsMaintenanceState'];
+      holidayPromo: components['schemas']['OpsHolidayState'];
+      /** @description How long each API process caches the switches. */
+      refreshSeconds: number;
+      /** @description The latest changes, newest first. */
+      history: components['schemas']['OpsSwitchChange'][];
+    };
+    OpsMaintenance: {
+      on: boolean;
+      /**
+       * @description Why: required for grants, refunds, erasure and discards.
+       * @default null
+       */
+      reason: string | null;
+    };
+    OpsSwitch: {
+      switch: components['schemas']['OpsMaintenanceState'];
+    };
+    OpsHoliday: {
+      /** Format: date */
+      from: string;
+      /** Format: date */
+      to: string;
+      coupon: string;
+      /**
+       * @description Why: required for grants, refunds, erasure and discards.
+       * @default null
+       */
+      reason: string | null;
+    };
+    OpsHolidaySwitch: {
+      switch: components['schemas']['OpsHolidayState'];
+    };
+    OpsAnySwitchState: {
+      on?: boolean;
+      /** Format: date */
+      from?: string | null;
+      /** Format: date */
+      to?: string | null;
+      coupon?: string | null;
+      activeToday?: boolean;
+      /** @enum {string} */
+      source: 'stored' | 'default';
+    };
+    OpsSwitchDefault: {
+      switch: components['schemas']['OpsAnySwitchState'];
+    };
     OpsLogin: {
       email: string;
       password: string;
@@ -8002,13 +8131,6 @@ export type components = {
       paymentEvents: components['schemas']['OpsPaymentHistory'][];
       /** @description Every dated event of the page, newest first */
       timeline: components['schemas']['OpsTimelineEvent'][];
-    };
-    OpsReason: {
-      /**
-       * @description Why: required for grants, refunds, erasure and discards.
-       * @default null
-       */
-      reason: string | null;
     };
     OpsChangeEmail: {
       email: string;
@@ -8266,128 +8388,6 @@ export type components = {
       redeemed?: number;
       converted?: number;
       byDay?: components['schemas']['OpsCampaignDay'][];
-    };
-    OpsStaffMember: {
-      id: number;
-      email: string;
-      role: string;
-      /** Format: date-time */
-      createdAt: string;
-      /** Format: date-time */
-      disabledAt: string | null;
-      /** @description Live sessions */
-      sessions: number;
-    };
-    OpsStaffList: {
-      staff: components['schemas']['OpsStaffMember'][];
-    };
-    OpsNewStaff: {
-      email: string;
-      /** @enum {string} */
-      role: 'support' | 'finance' | 'admin';
-      /** @description At least 12 characters. */
-      password: string;
-      /**
-       * @description Why: required for grants, refunds, erasure and discards.
-       * @default null
-       */
-      reason: string | null;
-    };
-    OpsProvisioning: {
-      id: number;
-      /** @description otpauth:// URI of the TOTP secret: shown this once, never again. */
-      provisioningUri: string;
-    };
-    OpsRole: {
-      /** @enum {string} */
-      role: 'support' | 'finance' | 'admin';
-      /**
-       * @description Why: required for grants, refunds, erasure and discards.
-       * @default null
-       */
-      reason: string | null;
-    };
-    OpsDisable: {
-      disabled: boolean;
-      /**
-       * @description Why: required for grants, refunds, erasure and discards.
-       * @default null
-       */
-      reason: string | null;
-    };
-    OpsMaintenanceState: {
-      on: boolean;
-      /** @enum {string} */
-      source: 'stored' | 'default';
-    };
-    OpsHolidayState: {
-      /** Format: date */
-      from: string | null;
-      /** Format: date */
-      to: string | null;
-      coupon: string | null;
-      activeToday: boolean;
-      /** @enum {string} */
-      source: 'stored' | 'default';
-    };
-    OpsSwitchChange: {
-      name: string;
-      /** @description The switch's value after the change; null: back to the default */
-      value: {
-        [key: string]: unknown;
-      } | null;
-      changedBy: string | null;
-      /** Format: date-time */
-      changedAt: string;
-      reason: string | null;
-    };
-    OpsSite: {
-      maintenance: components['schemas']['OpsMaintenanceState'];
-      holidayPromo: components['schemas']['OpsHolidayState'];
-      /** @description How long each API process caches the switches. */
-      refreshSeconds: number;
-      /** @description The latest changes, newest first. */
-      history: components['schemas']['OpsSwitchChange'][];
-    };
-    OpsMaintenance: {
-      on: boolean;
-      /**
-       * @description Why: required for grants, refunds, erasure and discards.
-       * @default null
-       */
-      reason: string | null;
-    };
-    OpsSwitch: {
-      switch: components['schemas']['OpsMaintenanceState'];
-    };
-    OpsHoliday: {
-      /** Format: date */
-      from: string;
-      /** Format: date */
-      to: string;
-      coupon: string;
-      /**
-       * @description Why: required for grants, refunds, erasure and discards.
-       * @default null
-       */
-      reason: string | null;
-    };
-    OpsHolidaySwitch: {
-      switch: components['schemas']['OpsHolidayState'];
-    };
-    OpsAnySwitchState: {
-      on?: boolean;
-      /** Format: date */
-      from?: string | null;
-      /** Format: date */
-      to?: string | null;
-      coupon?: string | null;
-      activeToday?: boolean;
-      /** @enum {string} */
-      source: 'stored' | 'default';
-    };
-    OpsSwitchDefault: {
-      switch: components['schemas']['OpsAnySwitchState'];
     };
   };
   responses: {

@@ -64,7 +64,7 @@ def staff_list():
     "staff.manage",
     OpsProvisioningSchema,
     args=OpsNewStaffSchema,
-    errors=(errors.INVALID_EMAIL, errors.EMAIL_TAKEN),
+    error_types=(errors.INVALID_EMAIL, errors.EMAIL_TAKEN),
 )
 def staff_create(data):
     """A new staff member (admin). Answers the TOTP provisioning URI once: scan it now."""
@@ -86,7 +86,7 @@ def staff_create(data):
     "staff.manage",
     StatusSchema,
     args=OpsRoleSchema,
-    errors=(errors.STAFF_NOT_FOUND, errors.STAFF_SELF),
+    error_types=(errors.STAFF_NOT_FOUND, errors.STAFF_SELF),
 )
 def staff_role(data, staff_id):
     """Change a staff member's role (not one's own); their sessions end."""
@@ -100,7 +100,7 @@ def staff_role(data, staff_id):
     "staff.manage",
     StatusSchema,
     args=OpsDisableSchema,
-    errors=(errors.STAFF_NOT_FOUND, errors.STAFF_SELF),
+    error_types=(errors.STAFF_NOT_FOUND, errors.STAFF_SELF),
 )
 def staff_disable(data, staff_id):
     """Disable a staff member (sign-in refused, sessions ended at once), or enable them again."""
@@ -114,7 +114,7 @@ def staff_disable(data, staff_id):
     "staff.manage",
     OpsProvisioningSchema,
     args=OpsReasonSchema,
-    errors=(errors.STAFF_NOT_FOUND, errors.STAFF_SELF),
+    error_types=(errors.STAFF_NOT_FOUND, errors.STAFF_SELF),
 )
 def staff_reset_totp(data, staff_id):
     """A new TOTP secret for a staff member who lost their authenticator; answers its URI once."""
@@ -149,7 +149,7 @@ def site_switches():
     "site.manage",
     OpsSwitchSchema,
     args=OpsMaintenanceSchema,
-    errors=(errors.REASON_REQUIRED,),
+    error_types=(errors.REASON_REQUIRED,),
 )
 def site_maintenance(data):
     """Maintenance on or off without a restart (reason required): every API node and the web app follow
@@ -163,7 +163,7 @@ def site_maintenance(data):
     "site.manage",
     OpsHolidaySwitchSchema,
     args=OpsHolidaySchema,
-    errors=(errors.REASON_REQUIRED, errors.PROMO_DATES_REVERSED, errors.INVALID_COUPON),
+    error_types=(errors.REASON_REQUIRED, errors.PROMO_DATES_REVERSED, errors.INVALID_COUPON),
 )
 def site_holiday_promo(data):
     """The holiday promotion's dates (UTC days, both included) and coupon (which must exist)."""
@@ -179,7 +179,7 @@ def site_holiday_promo(data):
     "site.manage",
     OpsSwitchDefaultSchema,
     args=OpsReasonSchema,
-    errors=(errors.REASON_REQUIRED,),
+    error_types=(errors.REASON_REQUIRED,),
 )
 def site_reset(data, name):
     """A switch back to the environment's value (MAINTENANCE_MODE, HOLIDAY_PROMO_*)."""

@@ -126,7 +126,7 @@ def search_parents(args):
     "GET",
     "parents.read",
     OpsParentPageSchema,
-    errors=(errors.PARENT_NOT_FOUND,),
+    error_types=(errors.PARENT_NOT_FOUND,),
 )
 def parent_page(account_id):
     """Everything support needs about one parent, and a timeline merging it (newest first)."""
@@ -189,7 +189,7 @@ class OpsEraseSchema(InputSchema):
     "parents.email",
     StatusSchema,
     args=OpsReasonSchema,
-    errors=(errors.PARENT_NOT_FOUND, errors.FORGOT_UPDATE_FAILED),
+    error_types=(errors.PARENT_NOT_FOUND, errors.FORGOT_UPDATE_FAILED),
 )
 def resend_confirmation(data, account_id):
     """E-mail the parent a new confirmation link."""
@@ -203,7 +203,7 @@ def resend_confirmation(data, account_id):
     "parents.email",
     StatusSchema,
     args=OpsReasonSchema,
-    errors=(errors.PARENT_NOT_FOUND, errors.FORGOT_UPDATE_FAILED),
+    error_types=(errors.PARENT_NOT_FOUND, errors.FORGOT_UPDATE_FAILED),
 )
 def send_reset_link(data, account_id):
     """E-mail the parent a password-reset link (staff never see or set a parent's password)."""
@@ -217,7 +217,7 @@ def send_reset_link(data, account_id):
     "parents.change_email",
     StatusSchema,
     args=OpsChangeEmailSchema,
-    errors=(errors.PARENT_NOT_FOUND, errors.INVALID_EMAIL, errors.EMAIL_TAKEN),
+    error_types=(errors.PARENT_NOT_FOUND, errors.INVALID_EMAIL, errors.EMAIL_TAKEN),
 )
 def change_email(data, account_id):
     """Change the parent's e-mail: confirmation to the new address, notice to the old one."""
@@ -231,7 +231,7 @@ def change_email(data, account_id):
     "parents.grant",
     OpsSubscriptionOutSchema,
     args=OpsGrantSchema,
-    errors=(
+    error_types=(
         errors.PARENT_NOT_FOUND,
         errors.SUBSCRIPTION_NOT_FOUND,
         errors.GRANT_TOO_LONG,
@@ -260,7 +260,7 @@ def grant(data, account_id):
     "parents.cancel",
     OpsSubscriptionOutSchema,
     args=OpsCancelSchema,
-    errors=(errors.PARENT_NOT_FOUND, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED),
+    error_types=(errors.PARENT_NOT_FOUND, errors.SUBSCRIPTION_NOT_FOUND, errors.ALREADY_CANCELLED),
 )
 def cancel(data, account_id):
     """Cancel a subscription at the end of its period (as the parent would) or now (access ends today)."""
@@ -281,7 +281,7 @@ def cancel(data, account_id):
     "parents.sessions",
     StatusSchema,
     args=OpsRevokeSchema,
-    errors=(errors.PARENT_NOT_FOUND,),
+    error_types=(errors.PARENT_NOT_FOUND,),
 )
 def revoke_sessions(data, account_id):
     """Sign the parent out everywhere (TVs included), or end one session."""
@@ -297,7 +297,7 @@ def revoke_sessions(data, account_id):
     "parents.export",
     OpsExportSchema,
     args=OpsReasonSchema,
-    errors=(errors.PARENT_NOT_FOUND,),
+    error_types=(errors.PARENT_NOT_FOUND,),
 )
 def export(data, account_id):
     """The parent's data, as their own download (GET /v5/account/export) gives it."""
@@ -311,7 +311,7 @@ def export(data, account_id):
     "parents.erase",
     StatusSchema,
     args=OpsEraseSchema,
-    errors=(
+    error_types=(
         errors.PARENT_NOT_FOUND,
         errors.CONFIRMATION_MISMATCH,
         errors.REASON_REQUIRED,
@@ -375,7 +375,7 @@ TRANSACTION = "<string(maxlength=100):transaction_id>"
     "payments.refund",
     OpsRefundAnswerSchema,
     args=OpsRefundSchema,
-    errors=(*MONEY_ERRORS,),
+    error_types=(*MONEY_ERRORS,),
 )
 def refund_payment(data, account_id, transaction_id):
     """Refund a settled charge of this parent's, in full or in part (finance, admin); a charge that has not
@@ -400,7 +400,7 @@ def refund_payment(data, account_id, transaction_id):
     "payments.refund",
     OpsRefundAnswerSchema,
     args=OpsVoidSchema,
-    errors=(*MONEY_ERRORS,),
+    error_types=(*MONEY_ERRORS,),
 )
 def void_payment(data, account_id, transaction_id):
     """Void a charge that has not settled (all of it; 400 refundNotAllowed once settled: refund it instead)."""
@@ -468,7 +468,7 @@ def dead_letters(args):
     "outbox.manage",
     StatusSchema,
     args=OpsReasonSchema,
-    errors=(errors.DEAD_LETTER_NOT_FOUND,),
+    error_types=(errors.DEAD_LETTER_NOT_FOUND,),
 )
 def retry_dead_letter(data, message_id):
     """Queue a dead letter again with a fresh set of attempts."""
@@ -482,7 +482,7 @@ def retry_dead_letter(data, message_id):
     "outbox.manage",
     StatusSchema,
     args=OpsReasonSchema,
-    errors=(errors.DEAD_LETTER_NOT_FOUND, errors.REASON_REQUIRED),
+    error_types=(errors.DEAD_LETTER_NOT_FOUND, errors.REASON_REQUIRED),
 )
 def discard_dead_letter(data, message_id):
     """Give up on a dead letter for good (a reason is required); it leaves the list."""
@@ -514,7 +514,7 @@ def webhook_events(args):
         name="OpsReplayed",
     ),
     args=OpsReasonSchema,
-    errors=(
+    error_types=(
         errors.WEBHOOK_EVENT_NOT_FOUND,
         errors.WEBHOOK_REPLAY_STALE,
         errors.SUBSCRIPTION_NOT_FOUND,

@@ -40,14 +40,14 @@ def ops_route(
     *,
     args: Any = None,
     location: str = "json",
-    errors: tuple = (),
+    error_types: tuple = (),
     description: str | None = None,
 ) -> Callable:
     """A staff route: `permission` checked first (None: any signed-in staff member), then the
-    arguments read, the answer dumped with `response` and documented with `errors`."""
+    arguments read, the answer dumped with `response` and documented with `error_types`."""
 
     def declare(view: Callable) -> Callable:
-        view = ops_docs(*errors)(view)
+        view = ops_docs(*error_types)(view)
         answer = {"description": description} if description else {}
         view = blp.response(200, response, **answer)(view)
         if args is not None:

@@ -39,6 +39,11 @@ def _b() -> fields.Boolean:
     return fields.Boolean(required=True)
 
 
+def _many(schema: type[Schema], **kw: Any) -> fields.List:
+    """A required list of nested `schema` rows."""
+    return fields.List(fields.Nested(schema), required=True, **kw)
+
+
 def _free(description: str) -> fields.Dict:
     return fields.Dict(
         keys=fields.String(), required=True, allow_none=True, metadata={"description": description}
@@ -216,41 +221,32 @@ class OpsTimelineEventSchema(Schema):
 
 
 class OpsSearchResultSchema(Schema):
-    results = fields.List(
-        fields.Nested(OpsParentFoundSchema), required=True, metadata={"description": "50 at most"}
-    )
+    results = _many(OpsParentFoundSchema, metadata={"description": "50 at most"})
 
 
 class OpsParentPageSchema(Schema):
     account = fields.Nested(OpsAccountSchema, required=True)
-    subscriptions = fields.List(fields.Nested(OpsSubscriptionSchema), required=True)
-    couponsRedeemed = fields.List(fields.Nested(OpsCouponRedeemedSchema), required=True)
-    emails = fields.List(
-        fields.Nested(OpsEmailSchema),
-        required=True,
-        metadata={"description": "Outbox e-mails with status."},
-    )
-    consents = fields.List(fields.Nested(OpsConsentSchema), required=True)
-    sessions = fields.List(fields.Nested(OpsParentSessionSchema), required=True)
-    tvLinks = fields.List(fields.Nested(OpsTvLinkSchema), required=True)
+    subscriptions = _many(OpsSubscriptionSchema)
+    couponsRedeemed = _many(OpsCouponRedeemedSchema)
+    emails = _many(OpsEmailSchema, metadata={"description": "Outbox e-mails with status."})
+    consents = _many(OpsConsentSchema)
+    sessions = _many(OpsParentSessionSchema)
+    tvLinks = _many(OpsTvLinkSchema)
     childProfiles = fields.Integer(
         required=True, metadata={"description": "How many: never names or ages."}
     )
     throttle = fields.Nested(OpsThrottleSchema, required=True)
-    audit = fields.List(fields.Nested(OpsAuditEntrySchema), required=True)
-    payments = fields.List(
-        fields.Nested(OpsChargeSchema),
-        required=True,
+    audit = _many(OpsAuditEntrySchema)
+    payments = _many(
+        OpsChargeSchema,
         metadata={"description": "The parent's charges, with what is left to refund"},
     )
-    paymentEvents = fields.List(
-        fields.Nested(OpsPaymentHistorySchema),
-        required=True,
+    paymentEvents = _many(
+        OpsPaymentHistorySchema,
         metadata={"description": "Their history, oldest first: charges, refunds, voids, disputes"},
     )
-    timeline = fields.List(
-        fields.Nested(OpsTimelineEventSchema),
-        required=True,
+    timeline = _many(
+        OpsTimelineEventSchema,
         metadata={"description": "Every dated event of the page, newest first"},
     )
 
@@ -272,9 +268,7 @@ class OpsRefundAnswerSchema(Schema):
 
 
 class OpsAuditEntriesSchema(Schema):
-    entries = fields.List(
-        fields.Nested(OpsAuditEntrySchema), required=True, metadata={"description": "Newest first"}
-    )
+    entries = _many(OpsAuditEntrySchema, metadata={"description": "Newest first"})
 
 
 class OpsDeadLetterSchema(Schema):
@@ -289,7 +283,7 @@ class OpsDeadLetterSchema(Schema):
 
 
 class OpsDeadLettersSchema(Schema):
-    entries = fields.List(fields.Nested(OpsDeadLetterSchema), required=True)
+    entries = _many(OpsDeadLetterSchema)
 
 
 class OpsWebhookEventSchema(Schema):
@@ -306,7 +300,7 @@ class OpsWebhookEventSchema(Schema):
 
 
 class OpsWebhookEventsSchema(Schema):
-    entries = fields.List(fields.Nested(OpsWebhookEventSchema), required=True)
+    entries = _many(OpsWebhookEventSchema)
 
 
 class OpsFunnelDaySchema(Schema):
@@ -320,7 +314,7 @@ class OpsFunnelDaySchema(Schema):
 
 
 class OpsFunnelSchema(Schema):
-    entries = fields.List(fields.Nested(OpsFunnelDaySchema), required=True)
+    entries = _many(OpsFunnelDaySchema)
 
 
 class OpsCohortSchema(Schema):
@@ -331,7 +325,7 @@ class OpsCohortSchema(Schema):
 
 
 class OpsCohortsSchema(Schema):
-    entries = fields.List(fields.Nested(OpsCohortSchema), required=True)
+    entries = _many(OpsCohortSchema)
 
 
 class OpsActivePlanSchema(Schema):
@@ -355,22 +349,16 @@ class OpsChurnMonthSchema(Schema):
 
 
 class OpsRevenueSchema(Schema):
-    activeByPlan = fields.List(
-        fields.Nested(OpsActivePlanSchema),
-        required=True,
+    activeByPlan = _many(
+        OpsActivePlanSchema,
         metadata={"description": "Live subscriptions by plan, currency and channel"},
     )
-    mrr = fields.List(
-        fields.Nested(OpsMrrSchema),
-        required=True,
+    mrr = _many(
+        OpsMrrSchema,
         metadata={"description": "Renewing paid subscriptions, yearly prices ÷ 12, per currency"},
     )
     trialsRunning = fields.Integer(required=True)
-    churnByMonth = fields.List(
-        fields.Nested(OpsChurnMonthSchema),
-        required=True,
-        metadata={"description": "The last 12 months"},
-    )
+    churnByMonth = _many(OpsChurnMonthSchema, metadata={"description": "The last 12 months"})
 
 
 class OpsCampaignDaySchema(Schema):
@@ -389,7 +377,7 @@ class OpsStaffMemberSchema(Schema):
 
 
 class OpsStaffListSchema(Schema):
-    staff = fields.List(fields.Nested(OpsStaffMemberSchema), required=True)
+    staff = _many(OpsStaffMemberSchema)
 
 
 class OpsMaintenanceStateSchema(Schema):
@@ -425,10 +413,8 @@ class OpsSiteSchema(Schema):
     refreshSeconds = fields.Float(
         required=True, metadata={"description": "How long each API process caches the switches."}
     )
-    history = fields.List(
-        fields.Nested(OpsSwitchChangeSchema),
-        required=True,
-        metadata={"description": "The latest changes, newest first."},
+    history = _many(
+        OpsSwitchChangeSchema, metadata={"description": "The latest changes, newest first."}
     )
 
 

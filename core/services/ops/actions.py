@@ -138,7 +138,7 @@ def grant(
             end = add_duration(start, code)
             _check_length(start, end, limit)
             before = {
-                "endDate": sub.end_date.isoformat() if sub.end_date else None,
+                "end_date": sub.end_date.isoformat() if sub.end_date else None,
                 "state": sub.payment_state_id,
             }
             sub.end_date = end
@@ -154,7 +154,7 @@ def grant(
             target=f"subscription:{sub.id}",
             before=before,
             after={
-                "endDate": sub.end_date.isoformat(),
+                "end_date": sub.end_date.isoformat(),
                 "duration": code,
                 "state": sub.payment_state_id,
             },
@@ -187,7 +187,7 @@ def cancel(
         raise DomainError(errors.SUBSCRIPTION_NOT_FOUND)
     before = {
         "state": current.payment_state_id,
-        "endDate": current.end_date.isoformat() if current.end_date else None,
+        "end_date": current.end_date.isoformat() if current.end_date else None,
     }
 
     def audit(uow, sub) -> None:  # the change "now" adds and the entry, in one transaction
@@ -204,7 +204,7 @@ def cancel(
             before=before,
             after={
                 "state": sub.payment_state_id,
-                "endDate": sub.end_date.isoformat() if sub.end_date else None,
+                "end_date": sub.end_date.isoformat() if sub.end_date else None,
                 "when": "period_end" if at_period_end else "now",
             },
             reason=reason,

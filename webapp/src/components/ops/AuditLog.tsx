@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { opsRequest, type OpsAuditEntry } from '@/lib/api/ops';
 import OpsError from './OpsError';
+import { useOpsForm } from './useOpsForm';
 
 type Entry = OpsAuditEntry;
 
@@ -13,18 +14,29 @@ export default function AuditLog() {
   const [entries, setEntries] = useState<Entry[]>([]);
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const {
+    ref: formRef,
+    check,
+    refused,
+    fieldProps,
+    fieldError,
+  } = useOpsForm<HTMLDivElement>('ops-audit');
 
-  const load = useCallback(async (wanted: Record<string, string>, beforeId?: number) => {
-    const query = new URLSearchParams(Object.entries(wanted).filter(([, v]) => v));
-    if (beforeId) query.set('beforeId', String(beforeId));
-    const result = await opsRequest<{ entries: Entry[] }>(`/audit?${query}`);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    setError(null);
-    setEntries((shown) => (beforeId ? [...shown, ...result.data.entries] : result.data.entries));
-  }, []);
+  const load = useCallback(
+    async (wanted: Record<string, string>, beforeId?: number, asked = false) => {
+      const query = new URLSearchParams(Object.entries(wanted).filter(([, v]) => v));
+      if (beforeId) query.set('beforeId', String(beforeId));
+      const result = await opsRequest<{ entries: Entry[] }>(`/audit?${query}`);
+      if (!result.ok) {
+        // A refused filter (not the first load) takes the focus to why.
+        setError(asked && refused(result.message) ? null : result.message);
+        return;
+      }
+      setError(null);
+      setEntries((shown) => (beforeId ? [...shown, ...result.data.entries] : result.data.entries));
+    },
+    [refused],
+  );
 
   useEffect(() => {
     void load({});
@@ -32,30 +44,35 @@ export default function AuditLog() {
 
   function filter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!check(event.currentTarget)) return;
     const form = new FormData(event.currentTarget);
     const wanted = {
       staffId: String(form.get('staffId') ?? ''),
       accountId: String(form.get('accountId') ?? ''),
     };
     setFilters(wanted);
-    void load(wanted);
+    void load(wanted, undefined, true);
   }
 
   return (
     <section className="ops-card">
       <h1>{t('heading')}</h1>
-      <form className="ops-inline" onSubmit={filter}>
-        <label>
-          {t('staffId')}
-          <input name="staffId" inputMode="numeric" pattern="[0-9]*" />
-        </label>
-        <label>
-          {t('accountId')}
-          <input name="accountId" inputMode="numeric" pattern="[0-9]*" />
-        </label>
-        <button type="submit">{t('filter')}</button>
-      </form>
-      <OpsError message={error} />
+      <div ref={formRef}>
+        <form className="ops-inline" onSubmit={filter} noValidate>
+          <label>
+            {t('staffId')}
+            <input {...fieldProps('staffId')} inputMode="numeric" pattern="[0-9]*" />
+          </label>
+          {fieldError('staffId')}
+          <label>
+            {t('accountId')}
+            <input {...fieldProps('accountId')} inputMode="numeric" pattern="[0-9]*" />
+          </label>
+          {fieldError('accountId')}
+          <button type="submit">{t('filter')}</button>
+        </form>
+        <OpsError message={error} />
+      </div>
       <table className="ops-table">
         <thead>
           <tr>

@@ -5,15 +5,19 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { keepSession, opsRequest, type Staff } from '@/lib/api/ops';
 import OpsError from './OpsError';
+import { useOpsForm } from './useOpsForm';
 
 export default function OpsLogin() {
   const t = useTranslations('Ops.login');
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { ref: formRef, check, refused, fieldProps, fieldError } = useOpsForm('ops-login');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setError(null);
+    if (!check(event.currentTarget)) return;
     const form = new FormData(event.currentTarget);
     setBusy(true);
     const result = await opsRequest<{ token: string; staff: Staff }>('/session', {
@@ -22,7 +26,7 @@ export default function OpsLogin() {
     });
     setBusy(false);
     if (!result.ok) {
-      setError(result.message);
+      setError(refused(result.message) ? null : result.message);
       return;
     }
     keepSession(result.data.token, result.data.staff);
@@ -30,26 +34,34 @@ export default function OpsLogin() {
   }
 
   return (
-    <form className="ops-card ops-form" onSubmit={submit}>
+    <form ref={formRef} className="ops-card ops-form" onSubmit={submit} noValidate>
       <h1>{t('heading')}</h1>
       <label>
         {t('email')}
-        <input name="email" type="email" autoComplete="username" required />
+        <input {...fieldProps('email')} type="email" autoComplete="username" required />
       </label>
+      {fieldError('email')}
       <label>
         {t('password')}
-        <input name="password" type="password" autoComplete="current-password" required />
+        <input
+          {...fieldProps('password')}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
       </label>
+      {fieldError('password')}
       <label>
         {t('code')}
         <input
-          name="code"
+          {...fieldProps('code')}
           inputMode="numeric"
           pattern="[0-9]{6}"
           autoComplete="one-time-code"
           required
         />
       </label>
+      {fieldError('code')}
       <OpsError message={error} />
       <button type="submit" disabled={busy}>
         {t('submit')}

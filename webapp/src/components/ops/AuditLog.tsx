@@ -20,6 +20,7 @@ export default function AuditLog() {
     refused,
     fieldProps,
     fieldError,
+    alertId,
   } = useOpsForm<HTMLDivElement>('ops-audit');
 
   const load = useCallback(
@@ -29,7 +30,8 @@ export default function AuditLog() {
       const result = await opsRequest<{ entries: Entry[] }>(`/audit?${query}`);
       if (!result.ok) {
         // A refused filter (not the first load) takes the focus to why.
-        setError(asked && refused(result.message) ? null : result.message);
+        if (asked) refused(result.message);
+        setError(result.message);
         return;
       }
       setError(null);
@@ -71,7 +73,7 @@ export default function AuditLog() {
           {fieldError('accountId')}
           <button type="submit">{t('filter')}</button>
         </form>
-        <OpsError message={error} />
+        <OpsError id={alertId} message={error} />
       </div>
       <table className="ops-table">
         <thead>

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { opsRequest, type OpsDeadLetter } from '@/lib/api/ops';
 import OpsError from './OpsError';
+import { useOpsForm } from './useOpsForm';
 
 type Letter = OpsDeadLetter;
 
@@ -13,6 +14,13 @@ export default function DeadLetters() {
   const [letters, setLetters] = useState<Letter[] | null>(null);
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const {
+    ref: listRef,
+    refused,
+    fieldProps,
+    fieldError,
+    alertId,
+  } = useOpsForm<HTMLElement>('ops-dead');
 
   const load = useCallback(async () => {
     const result = await opsRequest<{ entries: Letter[] }>('/outbox/dead');
@@ -29,14 +37,15 @@ export default function DeadLetters() {
       method: 'POST',
       body: { reason: reasons[id] ?? '' },
     });
+    if (!result.ok) refused(result.message, `d${id}`);
     setError(result.ok ? null : result.message);
     await load();
   }
 
   return (
-    <section className="ops-card">
+    <section ref={listRef} className="ops-card">
       <h1>{t('heading')}</h1>
-      <OpsError message={error} />
+      <OpsError id={alertId} message={error} />
       {letters && letters.length === 0 && <p>{t('empty')}</p>}
       {letters && letters.length > 0 && (
         <table className="ops-table">
@@ -67,10 +76,12 @@ export default function DeadLetters() {
                 <td>{l.lastError ?? ''}</td>
                 <td>
                   <input
+                    {...fieldProps('reason', `d${l.id}`)}
                     aria-label={t('reason')}
                     value={reasons[l.id] ?? ''}
                     onChange={(e) => setReasons({ ...reasons, [l.id]: e.target.value })}
                   />
+                  {fieldError('reason', `d${l.id}`)}
                 </td>
                 <td>
                   <button type="button" onClick={() => act(l.id, 'retry')}>

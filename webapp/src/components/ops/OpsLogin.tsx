@@ -12,7 +12,7 @@ export default function OpsLogin() {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { ref: formRef, check, refused, fieldProps, fieldError } = useOpsForm('ops-login');
+  const { ref: formRef, check, refused, fieldProps, fieldError, alertId } = useOpsForm('ops-login');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,7 +26,8 @@ export default function OpsLogin() {
     });
     setBusy(false);
     if (!result.ok) {
-      setError(refused(result.message) ? null : result.message);
+      refused(result.message);
+      setError(result.message);
       return;
     }
     keepSession(result.data.token, result.data.staff);
@@ -62,7 +63,7 @@ export default function OpsLogin() {
         />
       </label>
       {fieldError('code')}
-      <OpsError message={error} />
+      <OpsError id={alertId} message={error} />
       <button type="submit" disabled={busy}>
         {t('submit')}
       </button>

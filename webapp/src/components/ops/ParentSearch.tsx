@@ -29,6 +29,7 @@ export default function ParentSearch() {
     refused,
     fieldProps,
     fieldError,
+    alertId,
   } = useOpsForm<HTMLDivElement>('ops-search');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -38,7 +39,8 @@ export default function ParentSearch() {
     const query = new URLSearchParams({ by: String(form.get('by')), q: String(form.get('q')) });
     const result = await opsRequest<{ results: Result[] }>(`/parents?${query}`);
     if (!result.ok) {
-      setError(refused(result.message) ? null : result.message);
+      refused(result.message);
+      setError(result.message);
       setResults(null);
       return;
     }
@@ -68,7 +70,7 @@ export default function ParentSearch() {
           {fieldError('q')}
           <button type="submit">{t('submit')}</button>
         </form>
-        <OpsError message={error} />
+        <OpsError id={alertId} message={error} />
       </div>
       {results && results.length === 0 && <p>{t('noResults')}</p>}
       {results && results.length > 0 && (

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { may, opsRequest, signedInStaff, type Staff, type OpsWebhookEvent } from '@/lib/api/ops';
 import OpsError from './OpsError';
+import { useOpsForm } from './useOpsForm';
 
 type Hook = OpsWebhookEvent;
 
@@ -15,6 +16,13 @@ export default function Webhooks() {
   const [staff, setStaff] = useState<Staff | null>(null);
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const {
+    ref: listRef,
+    refused,
+    fieldProps,
+    fieldError,
+    alertId,
+  } = useOpsForm<HTMLElement>('ops-webhooks');
   const [done, setDone] = useState(false);
   const whenTime = (iso: string) =>
     format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
@@ -36,6 +44,7 @@ export default function Webhooks() {
       method: 'POST',
       body: { reason: reasons[id] ?? '' },
     });
+    if (!result.ok) refused(result.message, `w${id}`);
     setError(result.ok ? null : result.message);
     setDone(result.ok);
     await load();
@@ -43,9 +52,9 @@ export default function Webhooks() {
 
   const canReplay = may(staff, 'webhooks.replay');
   return (
-    <section className="ops-card">
+    <section ref={listRef} className="ops-card">
       <h1>{t('heading')}</h1>
-      <OpsError message={error} />
+      <OpsError id={alertId} message={error} />
       {done && <p role="status">{t('replayed')}</p>}
       {hooks && hooks.length === 0 && <p>{t('empty')}</p>}
       {hooks && hooks.length > 0 && (
@@ -85,11 +94,13 @@ export default function Webhooks() {
                 {canReplay && (
                   <td>
                     <input
+                      {...fieldProps('reason', `w${h.id}`)}
                       aria-label={t('reasonFor', { id: h.id })}
                       value={reasons[h.id] ?? ''}
                       maxLength={500}
                       onChange={(e) => setReasons({ ...reasons, [h.id]: e.target.value })}
                     />
+                    {fieldError('reason', `w${h.id}`)}
                   </td>
                 )}
                 {canReplay && (

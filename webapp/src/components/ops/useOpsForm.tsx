@@ -9,18 +9,21 @@ import { useErrorFocus } from '@/components/common/errorFocus';
 // fields at fault (aria-invalid, aria-describedby to their message) and, after a failed submit,
 // focuses the first of them, else the API's refusal (OpsError, role="alert").
 
-type FieldError = 'fillField' | 'invalidEmail' | 'reasonRequired' | 'confirmationMismatch';
+type FieldError = 'fillField' | 'invalidEmail';
 
 /** The API's answers that name the field at fault (its `name` in the console's forms). */
-const FIELD_OF: Partial<Record<string, { name: string; key: FieldError }>> = {
-  reasonRequired: { name: 'reason', key: 'reasonRequired' },
-  confirmationMismatch: { name: 'confirmation', key: 'confirmationMismatch' },
-  invalidEmail: { name: 'email', key: 'invalidEmail' },
+const FIELD_OF: Partial<Record<string, string>> = {
+  reasonRequired: 'reason',
+  confirmationMismatch: 'confirmation',
+  invalidEmail: 'email',
+  passwordTooShort: 'password',
 };
 
 type Field = { name?: string; willValidate?: boolean; checkValidity?(): boolean } & Partial<
   Pick<HTMLInputElement, 'validity'>
 >;
+
+const keyOf = (name: string, scope: string) => (scope ? `${scope}-${name}` : name);
 
 /** What is wrong with each field of `form` that fails its own constraints, by name. */
 export function invalidFields(form: HTMLFormElement): Record<string, FieldError> {
@@ -35,20 +38,24 @@ export function invalidFields(form: HTMLFormElement): Record<string, FieldError>
 }
 
 /**
- * `ref` goes on the element holding the form and its OpsError; `check(form)` before sending;
- * `refused(message)` after the API refused (answers whether a field took the message, so the
- * caller shows it in OpsError only otherwise); `fieldProps(name)` spreads on an input and
- * `fieldError(name)` renders its message. Destructure it (the React compiler's ref rules).
+ * `ref` goes on the element holding the form(s) and their OpsError; `check(form, scope)` before
+ * sending; `refused(message, scope)` after the API refused (the field it names, if that form has
+ * one, is marked and points at the refusal: an OpsError with id `alertId`); `fieldProps(name, scope)`
+ * spreads on an input and `fieldError(name, scope)` renders its message. `scope` tells apart the
+ * forms that share a holder (several have a "reason"). Destructure it (the React compiler's ref rules).
  */
 export function useOpsForm<T extends HTMLElement = HTMLFormElement>(id: string) {
   const t = useTranslations('Errors');
   const { ref, focusError } = useErrorFocus<T>();
-  const [invalid, setInvalid] = useState<Record<string, FieldError>>({});
-  const messageId = (name: string) => `${id}-${name}-error`;
+  // A field at fault: its own message (the form's checks), or the API's refusal (shown in OpsError).
+  const [invalid, setInvalid] = useState<Record<string, FieldError | 'refused'>>({});
+  const alertId = `${id}-alert`;
 
   const check = useCallback(
-    (form: HTMLFormElement): boolean => {
-      const found = invalidFields(form);
+    (form: HTMLFormElement, scope = ''): boolean => {
+      const found = Object.fromEntries(
+        Object.entries(invalidFields(form)).map(([name, key]) => [keyOf(name, scope), key]),
+      );
       setInvalid(found);
       if (Object.keys(found).length === 0) return true;
       focusError();
@@ -58,31 +65,31 @@ export function useOpsForm<T extends HTMLElement = HTMLFormElement>(id: string) 
   );
 
   const refused = useCallback(
-    (message: string): boolean => {
+    (message: string, scope = ''): void => {
       const owner = FIELD_OF[message];
-      const taken = !!owner && !!ref.current?.querySelector(`[name="${owner.name}"]`);
-      setInvalid(taken && owner ? { [owner.name]: owner.key } : {});
+      setInvalid(owner ? { [keyOf(owner, scope)]: 'refused' } : {});
       focusError();
-      return taken;
     },
-    [ref, focusError],
+    [focusError],
   );
 
-  function fieldProps(name: string) {
-    const wrong = name in invalid;
+  function fieldProps(name: string, scope = '') {
+    const key = keyOf(name, scope);
+    const wrong = invalid[key];
     return {
       name,
-      'aria-invalid': wrong || undefined,
-      'aria-describedby': wrong ? messageId(name) : undefined,
+      'aria-invalid': !!wrong || undefined,
+      'aria-describedby': !wrong ? undefined : wrong === 'refused' ? alertId : `${id}-${key}-error`,
     };
   }
 
-  function fieldError(name: string) {
-    const key = invalid[name];
-    if (!key) return null;
+  function fieldError(name: string, scope = '') {
+    const key = keyOf(name, scope);
+    const message = invalid[key];
+    if (!message || message === 'refused') return null;
     return (
-      <span id={messageId(name)} className="ops-error">
-        {t(key)}
+      <span id={`${id}-${key}-error`} className="ops-error">
+        {t(message)}
       </span>
     );
   }
@@ -93,6 +100,7 @@ export function useOpsForm<T extends HTMLElement = HTMLFormElement>(id: string) 
     refused,
     fieldProps,
     fieldError,
+    alertId,
     focusError,
     clear: () => setInvalid({}),
   };

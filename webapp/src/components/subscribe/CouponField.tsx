@@ -81,6 +81,7 @@ export default function CouponField({
         <span>{t('label')}</span>
         <span className={styles.couponRow}>
           <input
+            name="coupon"
             value={code}
             onChange={(e) => setCode(e.target.value)}
             autoComplete="off"

@@ -21,8 +21,8 @@ export default function DataRights() {
   const [errorKey, setErrorKey] = useState<ErrorKey | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [password, setPassword] = useState('');
-  // Issue 17: a refused deletion is the password's fault (empty or wrong): the field, described by
-  // the message, takes the focus; a failed download focuses the message.
+  // Issue 17: an empty or wrong password is the field's fault: it takes the focus, described by
+  // the message; any other failure (the download, the server) focuses the message.
   const [passwordInvalid, setPasswordInvalid] = useState(false);
   const { ref: sectionRef, focusError } = useErrorFocus<HTMLElement>();
 
@@ -52,7 +52,7 @@ export default function DataRights() {
     const result = await deleteAccount(await hashPassword(password));
     if (!result.ok) {
       setBusy(null);
-      setPasswordInvalid(true);
+      setPasswordInvalid(result.errorKey === 'wrongPassword');
       setErrorKey(result.errorKey);
       return focusError();
     }

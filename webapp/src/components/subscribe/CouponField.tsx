@@ -78,10 +78,12 @@ export default function CouponField({
       }}
     >
       <label className="field">
-        <span>{t('label')}</span>
+        {/* Named by its own text only: the label also holds the Apply button. */}
+        <span id="coupon-label">{t('label')}</span>
         <span className={styles.couponRow}>
           <input
             name="coupon"
+            aria-labelledby="coupon-label"
             value={code}
             onChange={(e) => setCode(e.target.value)}
             autoComplete="off"

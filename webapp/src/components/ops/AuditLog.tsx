@@ -1,8 +1,9 @@
 'use client';
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { opsRequest, type OpsAuditEntry } from '@/lib/api/ops';
+import { opsRequest, type OpsAuditEntry, type OpsResult } from '@/lib/api/ops';
+import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
 import { useOpsForm } from './useOpsForm';
 
@@ -40,9 +41,12 @@ export default function AuditLog() {
     [refused],
   );
 
-  useEffect(() => {
-    void load({});
-  }, [load]);
+  const fetchFirst = useCallback(() => opsRequest<{ entries: Entry[] }>('/audit?'), []);
+  const showFirst = useCallback((result: OpsResult<{ entries: Entry[] }>) => {
+    setError(result.ok ? null : result.message);
+    if (result.ok) setEntries(result.data.entries);
+  }, []);
+  useLoaded(fetchFirst, showFirst);
 
   function filter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -4,8 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { download } from './csv';
-import { campaignCodesCsv, may, opsRequest, signedInStaff } from '@/lib/api/ops';
+import { campaignCodesCsv, may, opsRequest } from '@/lib/api/ops';
 import OpsError from './OpsError';
+import { useSignedInStaff } from './useSignedInStaff';
 import { useOpsForm } from './useOpsForm';
 
 type Report = {
@@ -44,7 +45,7 @@ export default function Campaigns() {
     alertId: createAlertId,
   } = useOpsForm<HTMLElement>('ops-campaign-create');
   const [createError, setCreateError] = useState<string | null>(null);
-  const canCreate = may(signedInStaff(), 'campaigns.manage');
+  const canCreate = may(useSignedInStaff() ?? null, 'campaigns.manage');
 
   async function show(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

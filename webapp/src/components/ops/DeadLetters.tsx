@@ -1,12 +1,16 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { opsRequest, type OpsDeadLetter } from '@/lib/api/ops';
+import { opsRequest, type OpsDeadLetter, type OpsResult } from '@/lib/api/ops';
+import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
 import { useOpsForm } from './useOpsForm';
 
 type Letter = OpsDeadLetter;
+type Letters = OpsResult<{ entries: Letter[] }>;
+
+const fetchLetters = () => opsRequest<{ entries: Letter[] }>('/outbox/dead');
 
 export default function DeadLetters() {
   const t = useTranslations('Ops.dead');
@@ -22,15 +26,13 @@ export default function DeadLetters() {
     alertId,
   } = useOpsForm<HTMLElement>('ops-dead');
 
-  const load = useCallback(async () => {
-    const result = await opsRequest<{ entries: Letter[] }>('/outbox/dead');
+  const show = useCallback((result: Letters) => {
     if (result.ok) setLetters(result.data.entries);
     else setError(result.message);
   }, []);
+  const load = async () => show(await fetchLetters());
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+  useLoaded(fetchLetters, show);
 
   async function act(id: number, action: 'retry' | 'discard') {
     const result = await opsRequest(`/outbox/${id}/${action}`, {

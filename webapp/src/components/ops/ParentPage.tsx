@@ -1,10 +1,12 @@
 'use client';
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { may, opsRequest, signedInStaff, type OpsParentPage, type Staff } from '@/lib/api/ops';
+import { may, opsRequest, type OpsParentPage, type OpsResult } from '@/lib/api/ops';
+import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
 import PaymentHistory from './PaymentHistory';
+import { useSignedInStaff } from './useSignedInStaff';
 import { useOpsForm } from './useOpsForm';
 
 type Page = OpsParentPage;
@@ -16,7 +18,7 @@ export default function ParentPage({ accountId }: { accountId: number }) {
   const a = useTranslations('Ops.actions');
   const format = useFormatter();
   const [page, setPage] = useState<Page | null>(null);
-  const [staff, setStaff] = useState<Staff | null>(null);
+  const staff = useSignedInStaff() ?? null;
   const [error, setError] = useState<{ message: string; max?: number } | null>(null);
   const [done, setDone] = useState(false);
   const {
@@ -36,16 +38,13 @@ export default function ParentPage({ accountId }: { accountId: number }) {
   const whenTime = (iso: string) =>
     format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
-  const load = useCallback(async () => {
-    const result = await opsRequest<Page>(`/parents/${accountId}`);
+  const fetchPage = useCallback(() => opsRequest<Page>(`/parents/${accountId}`), [accountId]);
+  const show = useCallback((result: OpsResult<Page>) => {
     if (result.ok) setPage(result.data);
     else setError({ message: result.message });
-  }, [accountId]);
-
-  useEffect(() => {
-    setStaff(signedInStaff());
-    void load();
-  }, [load]);
+  }, []);
+  const load = useCallback(async () => show(await fetchPage()), [fetchPage, show]);
+  useLoaded(fetchPage, show);
 
   /** `scope`: the form it was sent from, whose field may be at fault (buttons: none). */
   async function act(path: string, body: Record<string, unknown>, scope = 'buttons') {

@@ -1,9 +1,10 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { SITE_STATUS_TTL_MS } from '@/lib/site/status';
-import { opsRequest } from '@/lib/api/ops';
+import { opsRequest, type OpsResult } from '@/lib/api/ops';
+import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
 import { useOpsForm } from './useOpsForm';
 
@@ -30,6 +31,8 @@ type Switches = {
   history: Change[];
 };
 
+const fetchSwitches = () => opsRequest<Switches>('/site');
+
 /** The runtime switches (admin): maintenance mode and the holiday promotion, each change with a reason. */
 export default function SiteSwitches() {
   const t = useTranslations('Ops.site');
@@ -48,8 +51,7 @@ export default function SiteSwitches() {
     alertId,
   } = useOpsForm<HTMLDivElement>('ops-site');
 
-  const load = useCallback(async () => {
-    const result = await opsRequest<Switches>('/site');
+  const show = useCallback((result: OpsResult<Switches>) => {
     if (!result.ok) {
       setError(result.message);
       return;
@@ -58,10 +60,8 @@ export default function SiteSwitches() {
     const { from, to, coupon } = result.data.holidayPromo;
     setPromo((old) => ({ ...old, from: from ?? '', to: to ?? '', coupon: coupon ?? '' }));
   }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const load = useCallback(async () => show(await fetchSwitches()), [show]);
+  useLoaded(fetchSwitches, show);
 
   /** `scope`: the switch whose fields may be at fault ('maintenance' or 'promo'). */
   async function send(path: string, body: Record<string, unknown>, scope: string) {

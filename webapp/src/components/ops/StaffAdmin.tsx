@@ -1,10 +1,12 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import QrCode from '@/components/login/QrCode';
-import { opsRequest, signedInStaff, type Staff } from '@/lib/api/ops';
+import { opsRequest, type OpsResult } from '@/lib/api/ops';
+import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
+import { useSignedInStaff } from './useSignedInStaff';
 import { useOpsForm } from './useOpsForm';
 
 const ROLES = ['support', 'finance', 'admin'] as const;
@@ -25,7 +27,7 @@ export default function StaffAdmin() {
   const nav = useTranslations('Ops.nav');
   const format = useFormatter();
   const [members, setMembers] = useState<Member[] | null>(null);
-  const [me, setMe] = useState<Staff | null>(null);
+  const me = useSignedInStaff() ?? null;
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [provisioning, setProvisioning] = useState<Provisioning | null>(null);
@@ -42,16 +44,13 @@ export default function StaffAdmin() {
   } = useOpsForm<HTMLDivElement>('ops-staff');
   const roleName = (role: string) => nav(`role_${role}` as Parameters<typeof nav>[0]);
 
-  const load = useCallback(async () => {
-    const result = await opsRequest<{ staff: Member[] }>('/staff');
+  const fetchList = useCallback(() => opsRequest<{ staff: Member[] }>('/staff'), []);
+  const show = useCallback((result: OpsResult<{ staff: Member[] }>) => {
     if (result.ok) setMembers(result.data.staff);
     else setError(result.message);
   }, []);
-
-  useEffect(() => {
-    setMe(signedInStaff());
-    void load();
-  }, [load]);
+  const load = useCallback(async () => show(await fetchList()), [fetchList, show]);
+  useLoaded(fetchList, show);
 
   /** `scope`: the form or row whose fields may be at fault. */
   async function act<T>(path: string, body: Record<string, unknown>, scope: string) {

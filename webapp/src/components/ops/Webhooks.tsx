@@ -1,9 +1,11 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { may, opsRequest, signedInStaff, type Staff, type OpsWebhookEvent } from '@/lib/api/ops';
+import { may, opsRequest, type OpsWebhookEvent, type OpsResult } from '@/lib/api/ops';
+import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
+import { useSignedInStaff } from './useSignedInStaff';
 import { useOpsForm } from './useOpsForm';
 
 type Hook = OpsWebhookEvent;
@@ -13,7 +15,7 @@ export default function Webhooks() {
   const t = useTranslations('Ops.webhooks');
   const format = useFormatter();
   const [hooks, setHooks] = useState<Hook[] | null>(null);
-  const [staff, setStaff] = useState<Staff | null>(null);
+  const staff = useSignedInStaff() ?? null;
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const {
@@ -27,16 +29,13 @@ export default function Webhooks() {
   const whenTime = (iso: string) =>
     format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
-  const load = useCallback(async () => {
-    const result = await opsRequest<{ entries: Hook[] }>('/webhooks');
+  const fetchList = useCallback(() => opsRequest<{ entries: Hook[] }>('/webhooks'), []);
+  const show = useCallback((result: OpsResult<{ entries: Hook[] }>) => {
     if (result.ok) setHooks(result.data.entries);
     else setError(result.message);
   }, []);
-
-  useEffect(() => {
-    setStaff(signedInStaff());
-    void load();
-  }, [load]);
+  const load = useCallback(async () => show(await fetchList()), [fetchList, show]);
+  useLoaded(fetchList, show);
 
   async function replay(id: number) {
     setDone(false);

@@ -1,10 +1,11 @@
 'use client';
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import { useErrorFocus } from '@/components/common/errorFocus';
 import Spinner from '@/components/common/Spinner';
+import { useLoaded } from '@/components/common/useLoaded';
 import {
   AGE_BANDS,
   createChild,
@@ -37,15 +38,12 @@ export default function ChildrenManager() {
   const [renameFault, setRenameFault] = useState<number | null>(null);
   const { ref: managerRef, focusError } = useErrorFocus<HTMLDivElement>();
 
-  const load = useCallback(async () => {
-    const result = await listChildren();
+  const show = useCallback((result: Awaited<ReturnType<typeof listChildren>>) => {
     if (result.ok) setList(result.data);
     else setErrorKey(result.errorKey);
   }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const load = async () => show(await listChildren());
+  useLoaded(listChildren, show);
 
   const fail = (key: ErrorKey, body?: Record<string, unknown>) => {
     setErrorKey(key);

@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
-import { useLocationSearch } from '@/components/common/useLocationSearch';
 import { removeQueryParams } from '@/lib/url';
 import { FLASH_PARAMS, flashFromQuery, type PageFlash as PageFlashValue } from './page-flash';
 
@@ -16,18 +15,15 @@ export default function PageFlash({ flash }: { flash?: PageFlashValue | null }) 
   const tNotices = useTranslations('Notices');
   const tData = useTranslations('DataRights'); // issue 7's notice lives in its own namespace
   const [shown, setShown] = useState(flash ?? null);
-  // The query is read once, during the first render that knows it, then removed from the address.
-  const search = useLocationSearch();
-  const [read, setRead] = useState(false);
-  if (search !== null && !read) {
-    setRead(true);
-    const fromQuery =
-      flash === undefined ? flashFromQuery(Object.fromEntries(new URLSearchParams(search))) : null;
-    if (fromQuery) setShown(fromQuery);
-  }
   useEffect(() => {
-    if (read) removeQueryParams(...FLASH_PARAMS);
-  }, [read]);
+    if (flash === undefined) {
+      const fromQuery = flashFromQuery(
+        Object.fromEntries(new URLSearchParams(window.location.search)),
+      );
+      if (fromQuery) setShown(fromQuery);
+    }
+    removeQueryParams(...FLASH_PARAMS);
+  }, [flash]);
   if (!shown) return null;
   return (
     <Flash kind={shown.kind} onClose={() => setShown(null)}>

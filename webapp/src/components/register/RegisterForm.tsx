@@ -5,7 +5,6 @@ import { useLocale, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import { useErrorFocus } from '@/components/common/errorFocus';
 import Spinner from '@/components/common/Spinner';
-import { useLocationSearch } from '@/components/common/useLocationSearch';
 import { marketingUrl } from '@/components/layout/marketing';
 import Field from '@/components/login/Field';
 import PasswordHint from '@/components/common/PasswordHint';
@@ -57,19 +56,14 @@ export default function RegisterForm({
   const [submitting, setSubmitting] = useState(false);
   const { ref: formRef, focusError } = useErrorFocus();
 
-  // The e-mail may come from the address (then removed from it; read in the browser's first render
-  // that knows it, issue 20: the page is prerendered) or from the landing form.
-  const search = useLocationSearch();
-  const [prefilled, setPrefilled] = useState(false);
-  if (search !== null && !prefilled) {
-    setPrefilled(true);
-    const fromQuery = new URLSearchParams(search).get('email')?.trim();
+  useEffect(() => {
+    // The e-mail may come from the address (then removed from it; read here, issue 20: the page is
+    // prerendered) or from the landing form.
+    const fromQuery = new URLSearchParams(window.location.search).get('email')?.trim();
+    removeQueryParams('email');
     const fromLanding = session.get('landingEmail');
     if (!initialEmail && (fromQuery || fromLanding)) setEmail(fromQuery || fromLanding || '');
-  }
-  useEffect(() => {
-    if (prefilled) removeQueryParams('email');
-  }, [prefilled]);
+  }, [initialEmail]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

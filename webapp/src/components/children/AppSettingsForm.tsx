@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import { routing } from '@/i18n/routing';
 import {
   AGE_FILTERS,
@@ -31,6 +32,7 @@ export default function AppSettingsForm({ childId, app, initial }: Props) {
   const [status, setStatus] = useState<'editing' | 'saving' | 'saved'>('editing');
   const [errorKey, setErrorKey] = useState<ErrorKey | null>(null);
   const [minutesInvalid, setMinutesInvalid] = useState(false);
+  const { ref: formRef, focusError } = useErrorFocus();
   const limited = settings.timeLimitMinutes !== null;
   const id = (field: string) => `${app}-${field}`;
 
@@ -46,7 +48,7 @@ export default function AppSettingsForm({ childId, app, initial }: Props) {
     const invalid =
       limited && (!Number.isInteger(value) || value < MIN_MINUTES || value > MAX_MINUTES);
     setMinutesInvalid(invalid);
-    if (invalid) return;
+    if (invalid) return focusError();
     setStatus('saving');
     const result = await putChildSettings(childId, app, {
       ...settings,
@@ -58,10 +60,12 @@ export default function AppSettingsForm({ childId, app, initial }: Props) {
     }
     setErrorKey(result.errorKey);
     setStatus('editing');
+    focusError();
   }
 
   return (
     <form
+      ref={formRef}
       className="form"
       onSubmit={save}
       noValidate
@@ -106,13 +110,16 @@ export default function AppSettingsForm({ childId, app, initial }: Props) {
             step={5}
             dir="ltr"
             aria-invalid={minutesInvalid}
+            aria-describedby={minutesInvalid ? id('minutes-error') : undefined}
             value={minutes}
             onChange={(e) => setMinutes(e.target.value)}
           />
         </label>
       )}
       {minutesInvalid && (
-        <p className="field-error">{t('minutesInvalid', { min: MIN_MINUTES, max: MAX_MINUTES })}</p>
+        <p id={id('minutes-error')} className="field-error">
+          {t('minutesInvalid', { min: MIN_MINUTES, max: MAX_MINUTES })}
+        </p>
       )}
       <label className="field">
         <span>{t('contentType')}</span>

@@ -10,10 +10,12 @@ type Props = {
   child: Child;
   onRename(id: number, name: string): Promise<boolean>;
   onDelete(id: number): Promise<boolean>;
+  /** The page's error message, when this row's rename failed: its name field points at it. */
+  renameError?: string;
 };
 
 /** One child profile: its name and age band, with rename and delete (confirmed). */
-export default function ChildRow({ child, onRename, onDelete }: Props) {
+export default function ChildRow({ child, onRename, onDelete, renameError }: Props) {
   const t = useTranslations('ChildrenPage');
   const [mode, setMode] = useState<'view' | 'rename' | 'confirmDelete'>('view');
   const [name, setName] = useState(child.name);
@@ -21,7 +23,7 @@ export default function ChildRow({ child, onRename, onDelete }: Props) {
 
   async function rename(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!name.trim() || busy) return;
+    if (busy) return;
     setBusy(true);
     if (await onRename(child.id, name.trim())) setMode('view');
     setBusy(false);
@@ -35,13 +37,15 @@ export default function ChildRow({ child, onRename, onDelete }: Props) {
   if (mode === 'rename') {
     return (
       <li className={styles.row}>
-        <form className={styles.inline} onSubmit={rename} aria-busy={busy}>
+        <form className={styles.inline} onSubmit={rename} aria-busy={busy} noValidate>
           <label className="field">
             <span>{t('nameLabel')}</span>
             <input
               value={name}
               maxLength={100}
               required
+              aria-invalid={!!renameError || undefined}
+              aria-describedby={renameError}
               onChange={(e) => setName(e.target.value)}
             />
           </label>

@@ -14,23 +14,23 @@ export default function ChildSettingsView({ childId }: { childId: number }) {
   const t = useTranslations('ChildSettingsPage');
   const tErrors = useTranslations('Errors');
   const [settings, setSettings] = useState<ChildSettings | null>(null);
-  const [errorKey, setErrorKey] = useState<ErrorKey | null>(null);
+  const [apiError, setApiError] = useState<ErrorKey | null>(null);
+  // An id that cannot be a child's is known at once, without a call.
+  const validId = Number.isInteger(childId) && childId > 0;
+  const errorKey: ErrorKey | null = validId ? apiError : 'childNotFound';
 
   useEffect(() => {
     let live = true;
-    if (!Number.isInteger(childId) || childId <= 0) {
-      setErrorKey('childNotFound');
-      return;
-    }
+    if (!validId) return;
     getChildSettings(childId).then((result) => {
       if (!live) return;
       if (result.ok) setSettings(result.data);
-      else setErrorKey(result.errorKey);
+      else setApiError(result.errorKey);
     });
     return () => {
       live = false;
     };
-  }, [childId]);
+  }, [childId, validId]);
 
   return (
     <>

@@ -1,9 +1,11 @@
 'use client';
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import Spinner from '@/components/common/Spinner';
+import { useLoaded } from '@/components/common/useLoaded';
 import {
   AGE_BANDS,
   createChild,
@@ -17,6 +19,9 @@ import type { ErrorKey } from '@/lib/api/errors';
 import ChildRow, { bandKey } from './ChildRow';
 import styles from './Children.module.css';
 
+/** The page's error message, which a field at fault points at (aria-describedby). */
+const ERROR_ID = 'children-error';
+
 // Issue 7: up to six child profiles (name or nickname and an age band only).
 export default function ChildrenManager() {
   const t = useTranslations('ChildrenPage');
@@ -27,26 +32,31 @@ export default function ChildrenManager() {
   const [name, setName] = useState('');
   const [ageBand, setAgeBand] = useState<AgeBand>('3-5');
   const [creating, setCreating] = useState(false);
+  // Issue 17: the add form's name field when it is at fault; after any failed submit the focus goes
+  // to the field at fault (here or in a row being renamed), else to the message.
+  const [nameInvalid, setNameInvalid] = useState(false);
+  const [renameFault, setRenameFault] = useState<number | null>(null);
+  const { ref: managerRef, focusError } = useErrorFocus<HTMLDivElement>();
 
-  const load = useCallback(async () => {
-    const result = await listChildren();
+  const show = useCallback((result: Awaited<ReturnType<typeof listChildren>>) => {
     if (result.ok) setList(result.data);
     else setErrorKey(result.errorKey);
   }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const load = async () => show(await listChildren());
+  useLoaded(listChildren, show);
 
   const fail = (key: ErrorKey, body?: Record<string, unknown>) => {
     setErrorKey(key);
     setErrorMax(typeof body?.max === 'number' ? body.max : undefined);
+    focusError();
   };
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (creating) return;
     setErrorKey(null);
+    setRenameFault(null);
+    setNameInvalid(!name.trim());
     if (!name.trim()) return fail('valueRequired');
     setCreating(true);
     const result = await createChild(name.trim(), ageBand);
@@ -58,6 +68,12 @@ export default function ChildrenManager() {
 
   async function rename(id: number, newName: string) {
     setErrorKey(null);
+    setNameInvalid(false);
+    setRenameFault(id);
+    if (!newName.trim()) {
+      fail('valueRequired');
+      return false;
+    }
     const result = await updateChild(id, { name: newName });
     if (!result.ok) {
       fail(result.errorKey, result.body);
@@ -69,6 +85,8 @@ export default function ChildrenManager() {
 
   async function remove(id: number) {
     setErrorKey(null);
+    setNameInvalid(false);
+    setRenameFault(null);
     const result = await deleteChild(id);
     if (!result.ok) {
       fail(result.errorKey, result.body);
@@ -82,9 +100,9 @@ export default function ChildrenManager() {
   const full = !!list && list.children.length >= list.max;
 
   return (
-    <div className={styles.manager}>
+    <div ref={managerRef} className={styles.manager}>
       {errorKey && (
-        <Flash kind="error" onClose={() => setErrorKey(null)}>
+        <Flash kind="error" id={ERROR_ID} onClose={() => setErrorKey(null)}>
           {tErrors(errorKey, { max: errorMax ?? list?.max ?? 6 })}
         </Flash>
       )}
@@ -100,6 +118,7 @@ export default function ChildrenManager() {
                   key={`${child.id}-${child.name}`}
                   child={child}
                   onRename={rename}
+                  renameError={renameFault === child.id && errorKey ? ERROR_ID : undefined}
                   onDelete={remove}
                 />
               ))}
@@ -118,6 +137,8 @@ export default function ChildrenManager() {
                   maxLength={100}
                   required
                   autoComplete="off"
+                  aria-invalid={(nameInvalid && !!errorKey) || undefined}
+                  aria-describedby={nameInvalid && errorKey ? ERROR_ID : undefined}
                   onChange={(e) => setName(e.target.value)}
                 />
               </label>

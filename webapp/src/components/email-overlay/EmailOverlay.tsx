@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useErrorFocus } from '@/components/common/errorFocus';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
@@ -16,6 +16,10 @@ import { realEmailRequest, sendsPasswordMail, type EmailRequest } from './needsR
 
 type Props = { account: Account; onSaved(): Promise<unknown> };
 
+const unchanging = () => () => undefined;
+/** Closed in this browser session (read during render; on the server: closed, it cannot know). */
+const closedSnapshot = () => session.get('emailModal') === 'closed';
+
 /** The modal that asks partner and store parents for a real e-mail (shown once per browser session). */
 export default function EmailOverlay({ account, onSaved }: Props) {
   const t = useTranslations('EmailOverlay');
@@ -28,9 +32,15 @@ export default function EmailOverlay({ account, onSaved }: Props) {
   const [status, setStatus] = useState<'editing' | 'saving' | 'saved'>('editing');
   const { ref: formRef, focusError } = useErrorFocus();
 
-  useEffect(() => {
-    if (partner && session.get('emailModal') !== 'closed') setRequest({ partner });
-  }, [partner]);
+  const closed = useSyncExternalStore(unchanging, closedSnapshot, () => true);
+  // Opened when a partner asks and the modal was not closed: decided again during render when either
+  // changes (https://react.dev/learn/you-might-not-need-an-effect#adjusting-some-state-when-a-prop-changes).
+  const asked = `${partner ?? ''}|${closed}`;
+  const [decided, setDecided] = useState<string | null>(null);
+  if (asked !== decided) {
+    setDecided(asked);
+    if (partner && !closed) setRequest({ partner });
+  }
 
   function close() {
     session.set('emailModal', 'closed');

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useIsTv } from '@/components/layout/PlatformContext';
 import { useRouter } from '@/i18n/navigation';
 import { isPremium } from '@/lib/account/account';
@@ -14,24 +14,32 @@ import { entryDestination, type EntryRule } from './entry';
  * logged-in premium -> profile; logged-in non-premium -> subscribe. Returns
  * true while the decision is pending, so the page shows a loader, not a form.
  */
+const unchanging = () => () => undefined;
+const tokenSnapshot = () => getToken() !== null;
+
 export function useAccountRedirect(rule: EntryRule): boolean {
   const router = useRouter();
   const isTv = useIsTv();
-  // Same first value on the server and in the browser (no token there): no hydration mismatch.
-  const [checking, setChecking] = useState(rule === 'register' && isTv);
+  // A stored token means an account to look at first. The server (and hydration) sees none: the same
+  // first value on both sides, no hydration mismatch.
+  const hasToken = useSyncExternalStore(unchanging, tokenSnapshot, () => false);
+  // Set once the account was looked at and the visitor stays.
+  const [settled, setSettled] = useState(false);
+  const checking = !settled && (hasToken || (rule === 'register' && isTv));
 
   useEffect(() => {
     let cancelled = false;
     const go = (to: string | null) => {
       if (cancelled) return;
       if (to) router.replace(to);
-      else setChecking(false);
+      else setSettled(true);
     };
     if (!getToken()) {
-      go(entryDestination(rule, isTv, 'none'));
+      // No account: only a TV's registration goes elsewhere; otherwise nothing was pending.
+      const to = entryDestination(rule, isTv, 'none');
+      if (to) router.replace(to);
       return;
     }
-    setChecking(true);
     loadAccount().then((result) => {
       const calledBack = Boolean(webAppOf(local.get('app')) || local.get('tvAppFolderId'));
       if (result.ok)

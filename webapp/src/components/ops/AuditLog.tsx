@@ -1,9 +1,11 @@
 'use client';
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { opsRequest, type OpsAuditEntry } from '@/lib/api/ops';
+import { opsRequest, type OpsAuditEntry, type OpsResult } from '@/lib/api/ops';
+import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
+import { useOpsForm } from './useOpsForm';
 
 type Entry = OpsAuditEntry;
 
@@ -13,49 +15,70 @@ export default function AuditLog() {
   const [entries, setEntries] = useState<Entry[]>([]);
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const {
+    ref: formRef,
+    check,
+    refused,
+    fieldProps,
+    fieldError,
+    alertId,
+  } = useOpsForm<HTMLDivElement>('ops-audit');
 
-  const load = useCallback(async (wanted: Record<string, string>, beforeId?: number) => {
-    const query = new URLSearchParams(Object.entries(wanted).filter(([, v]) => v));
-    if (beforeId) query.set('beforeId', String(beforeId));
-    const result = await opsRequest<{ entries: Entry[] }>(`/audit?${query}`);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    setError(null);
-    setEntries((shown) => (beforeId ? [...shown, ...result.data.entries] : result.data.entries));
+  const load = useCallback(
+    async (wanted: Record<string, string>, beforeId?: number, asked = false) => {
+      const query = new URLSearchParams(Object.entries(wanted).filter(([, v]) => v));
+      if (beforeId) query.set('beforeId', String(beforeId));
+      const result = await opsRequest<{ entries: Entry[] }>(`/audit?${query}`);
+      if (!result.ok) {
+        // A refused filter (not the first load) takes the focus to why.
+        if (asked) refused(result.message);
+        setError(result.message);
+        return;
+      }
+      setError(null);
+      setEntries((shown) => (beforeId ? [...shown, ...result.data.entries] : result.data.entries));
+    },
+    [refused],
+  );
+
+  const fetchFirst = useCallback(() => opsRequest<{ entries: Entry[] }>('/audit?'), []);
+  const showFirst = useCallback((result: OpsResult<{ entries: Entry[] }>) => {
+    setError(result.ok ? null : result.message);
+    if (result.ok) setEntries(result.data.entries);
   }, []);
-
-  useEffect(() => {
-    void load({});
-  }, [load]);
+  useLoaded(fetchFirst, showFirst);
 
   function filter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!check(event.currentTarget)) return;
     const form = new FormData(event.currentTarget);
     const wanted = {
       staffId: String(form.get('staffId') ?? ''),
       accountId: String(form.get('accountId') ?? ''),
     };
     setFilters(wanted);
-    void load(wanted);
+    void load(wanted, undefined, true);
   }
 
   return (
     <section className="ops-card">
       <h1>{t('heading')}</h1>
-      <form className="ops-inline" onSubmit={filter}>
-        <label>
-          {t('staffId')}
-          <input name="staffId" inputMode="numeric" pattern="[0-9]*" />
-        </label>
-        <label>
-          {t('accountId')}
-          <input name="accountId" inputMode="numeric" pattern="[0-9]*" />
-        </label>
-        <button type="submit">{t('filter')}</button>
-      </form>
-      <OpsError message={error} />
+      <div ref={formRef}>
+        <form className="ops-inline" onSubmit={filter} noValidate>
+          <label>
+            {t('staffId')}
+            <input {...fieldProps('staffId')} inputMode="numeric" pattern="[0-9]*" />
+          </label>
+          {fieldError('staffId')}
+          <label>
+            {t('accountId')}
+            <input {...fieldProps('accountId')} inputMode="numeric" pattern="[0-9]*" />
+          </label>
+          {fieldError('accountId')}
+          <button type="submit">{t('filter')}</button>
+        </form>
+        <OpsError id={alertId} message={error} />
+      </div>
       <table className="ops-table">
         <thead>
           <tr>

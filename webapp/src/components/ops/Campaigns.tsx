@@ -4,8 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { download } from './csv';
-import { campaignCodesCsv, may, opsRequest, signedInStaff } from '@/lib/api/ops';
+import { campaignCodesCsv, may, opsRequest } from '@/lib/api/ops';
 import OpsError from './OpsError';
+import { useSignedInStaff } from './useSignedInStaff';
+import { useOpsForm } from './useOpsForm';
 
 type Report = {
   issued: number;
@@ -26,14 +28,34 @@ export default function Campaigns() {
   const [report, setReport] = useState<Report | null>(null);
   const [created, setCreated] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const canCreate = may(signedInStaff(), 'campaigns.manage');
+  const {
+    ref: reportRef,
+    check: checkReport,
+    refused: reportRefused,
+    fieldProps: reportField,
+    fieldError: reportFieldError,
+    alertId: reportAlertId,
+  } = useOpsForm<HTMLElement>('ops-campaign-report');
+  const {
+    ref: createRef,
+    check: checkCreate,
+    refused: createRefused,
+    fieldProps: createField,
+    fieldError: createFieldError,
+    alertId: createAlertId,
+  } = useOpsForm<HTMLElement>('ops-campaign-create');
+  const [createError, setCreateError] = useState<string | null>(null);
+  const canCreate = may(useSignedInStaff() ?? null, 'campaigns.manage');
 
   async function show(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setError(null);
+    if (!checkReport(event.currentTarget)) return;
     const wanted = String(new FormData(event.currentTarget).get('prefix') ?? '');
     const result = await opsRequest<Report>(
       `/campaigns/report?${new URLSearchParams({ prefix: wanted })}`,
     );
+    if (!result.ok) reportRefused(result.message);
     setError(result.ok ? null : result.message);
     setPrefix(wanted);
     setReport(result.ok ? result.data : null);
@@ -46,6 +68,9 @@ export default function Campaigns() {
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setCreateError(null);
+    setCreated(null);
+    if (!checkCreate(event.currentTarget)) return;
     const form = new FormData(event.currentTarget);
     const result = await opsRequest<{ codes: string[] }>('/campaigns', {
       method: 'POST',
@@ -57,22 +82,24 @@ export default function Campaigns() {
         reason: form.get('reason'),
       },
     });
-    setError(result.ok ? null : result.message);
+    if (!result.ok) createRefused(result.message);
+    setCreateError(result.ok ? null : result.message);
     setCreated(result.ok ? result.data.codes.length : null);
   }
 
   return (
     <div className="ops-parent">
-      <section className="ops-card">
+      <section ref={reportRef} className="ops-card">
         <h1>{t('heading')}</h1>
-        <form className="ops-inline" onSubmit={show}>
+        <form className="ops-inline" onSubmit={show} noValidate>
           <label>
             {t('prefix')}
-            <input name="prefix" required maxLength={40} />
+            <input {...reportField('prefix')} required maxLength={40} />
           </label>
+          {reportFieldError('prefix')}
           <button type="submit">{t('show')}</button>
         </form>
-        <OpsError message={error} />
+        <OpsError id={reportAlertId} message={error} />
         {report && (
           <>
             <dl className="ops-facts">
@@ -111,13 +138,14 @@ export default function Campaigns() {
         )}
       </section>
       {canCreate && (
-        <section className="ops-card">
+        <section ref={createRef} className="ops-card">
           <h2>{t('create')}</h2>
-          <form className="ops-inline" onSubmit={create}>
+          <form className="ops-inline" onSubmit={create} noValidate>
             <label>
               {t('prefix')}
-              <input name="prefix" required pattern="[A-Za-z0-9]{2,20}" />
+              <input {...createField('prefix')} required pattern="[A-Za-z0-9]{2,20}" />
             </label>
+            {createFieldError('prefix')}
             <label>
               {t('type')}
               <select name="type" defaultValue={COUPON_TYPES[0]}>
@@ -140,14 +168,24 @@ export default function Campaigns() {
             </label>
             <label>
               {t('count')}
-              <input name="count" type="number" min={1} max={10000} defaultValue={100} required />
+              <input
+                {...createField('count')}
+                type="number"
+                min={1}
+                max={10000}
+                defaultValue={100}
+                required
+              />
             </label>
+            {createFieldError('count')}
             <label>
               {t('reason')}
-              <input name="reason" maxLength={500} />
+              <input {...createField('reason')} maxLength={500} />
             </label>
+            {createFieldError('reason')}
             <button type="submit">{t('createSubmit')}</button>
           </form>
+          <OpsError id={createAlertId} message={createError} />
           {created !== null && <p role="status">{t('created', { count: created })}</p>}
         </section>
       )}

@@ -1,11 +1,16 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { opsRequest, type OpsDeadLetter } from '@/lib/api/ops';
+import { opsRequest, type OpsDeadLetter, type OpsResult } from '@/lib/api/ops';
+import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
+import { useOpsForm } from './useOpsForm';
 
 type Letter = OpsDeadLetter;
+type Letters = OpsResult<{ entries: Letter[] }>;
+
+const fetchLetters = () => opsRequest<{ entries: Letter[] }>('/outbox/dead');
 
 export default function DeadLetters() {
   const t = useTranslations('Ops.dead');
@@ -13,30 +18,36 @@ export default function DeadLetters() {
   const [letters, setLetters] = useState<Letter[] | null>(null);
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const {
+    ref: listRef,
+    refused,
+    fieldProps,
+    fieldError,
+    alertId,
+  } = useOpsForm<HTMLElement>('ops-dead');
 
-  const load = useCallback(async () => {
-    const result = await opsRequest<{ entries: Letter[] }>('/outbox/dead');
+  const show = useCallback((result: Letters) => {
     if (result.ok) setLetters(result.data.entries);
     else setError(result.message);
   }, []);
+  const load = async () => show(await fetchLetters());
 
-  useEffect(() => {
-    void load();
-  }, [load]);
+  useLoaded(fetchLetters, show);
 
   async function act(id: number, action: 'retry' | 'discard') {
     const result = await opsRequest(`/outbox/${id}/${action}`, {
       method: 'POST',
       body: { reason: reasons[id] ?? '' },
     });
+    if (!result.ok) refused(result.message, `d${id}`);
     setError(result.ok ? null : result.message);
     await load();
   }
 
   return (
-    <section className="ops-card">
+    <section ref={listRef} className="ops-card">
       <h1>{t('heading')}</h1>
-      <OpsError message={error} />
+      <OpsError id={alertId} message={error} />
       {letters && letters.length === 0 && <p>{t('empty')}</p>}
       {letters && letters.length > 0 && (
         <table className="ops-table">
@@ -67,10 +78,12 @@ export default function DeadLetters() {
                 <td>{l.lastError ?? ''}</td>
                 <td>
                   <input
+                    {...fieldProps('reason', `d${l.id}`)}
                     aria-label={t('reason')}
                     value={reasons[l.id] ?? ''}
                     onChange={(e) => setReasons({ ...reasons, [l.id]: e.target.value })}
                   />
+                  {fieldError('reason', `d${l.id}`)}
                 </td>
                 <td>
                   <button type="button" onClick={() => act(l.id, 'retry')}>

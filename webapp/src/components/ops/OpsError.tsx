@@ -3,13 +3,22 @@
 import { useTranslations } from 'next-intl';
 
 /** An /ops error answer in words: the API's message key, from the Errors catalogue. */
-export default function OpsError({ message, max }: { message: string | null; max?: number }) {
+export default function OpsError({
+  message,
+  max,
+  id,
+}: {
+  message: string | null;
+  max?: number;
+  /** Lets a field at fault point at the message (aria-describedby). */
+  id?: string;
+}) {
   const t = useTranslations('Errors');
   if (!message) return null;
   type Key = Parameters<typeof t>[0];
   const key = (t.has(message as Key) ? message : 'somethingWentWrong') as Key;
   return (
-    <p role="alert" className="ops-error">
+    <p id={id} role="alert" className="ops-error">
       {t(key, { max: max ?? 0 })}
     </p>
   );

@@ -5,15 +5,19 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { keepSession, opsRequest, type Staff } from '@/lib/api/ops';
 import OpsError from './OpsError';
+import { useOpsForm } from './useOpsForm';
 
 export default function OpsLogin() {
   const t = useTranslations('Ops.login');
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { ref: formRef, check, refused, fieldProps, fieldError, alertId } = useOpsForm('ops-login');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setError(null);
+    if (!check(event.currentTarget)) return;
     const form = new FormData(event.currentTarget);
     setBusy(true);
     const result = await opsRequest<{ token: string; staff: Staff }>('/session', {
@@ -22,6 +26,7 @@ export default function OpsLogin() {
     });
     setBusy(false);
     if (!result.ok) {
+      refused(result.message);
       setError(result.message);
       return;
     }
@@ -30,27 +35,35 @@ export default function OpsLogin() {
   }
 
   return (
-    <form className="ops-card ops-form" onSubmit={submit}>
+    <form ref={formRef} className="ops-card ops-form" onSubmit={submit} noValidate>
       <h1>{t('heading')}</h1>
       <label>
         {t('email')}
-        <input name="email" type="email" autoComplete="username" required />
+        <input {...fieldProps('email')} type="email" autoComplete="username" required />
       </label>
+      {fieldError('email')}
       <label>
         {t('password')}
-        <input name="password" type="password" autoComplete="current-password" required />
+        <input
+          {...fieldProps('password')}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
       </label>
+      {fieldError('password')}
       <label>
         {t('code')}
         <input
-          name="code"
+          {...fieldProps('code')}
           inputMode="numeric"
           pattern="[0-9]{6}"
           autoComplete="one-time-code"
           required
         />
       </label>
-      <OpsError message={error} />
+      {fieldError('code')}
+      <OpsError id={alertId} message={error} />
       <button type="submit" disabled={busy}>
         {t('submit')}
       </button>

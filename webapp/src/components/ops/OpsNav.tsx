@@ -1,21 +1,20 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
-import { forgetSession, may, opsRequest, signedInStaff, type Staff } from '@/lib/api/ops';
+import { forgetSession, may, opsRequest } from '@/lib/api/ops';
+import { useSignedInStaff } from './useSignedInStaff';
 
 /** The console's bar: its screens (those the role may open) and sign-out. Signed out: back to the login. */
 export default function OpsNav() {
   const t = useTranslations('Ops.nav');
   const router = useRouter();
-  const [staff, setStaff] = useState<Staff | null>(null);
+  const staff = useSignedInStaff();
 
   useEffect(() => {
-    const known = signedInStaff();
-    if (!known) router.replace('/ops');
-    setStaff(known);
-  }, [router]);
+    if (staff === null) router.replace('/ops');
+  }, [staff, router]);
 
   async function logout() {
     await opsRequest('/session', { method: 'DELETE' });

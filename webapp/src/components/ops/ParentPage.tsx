@@ -1,10 +1,13 @@
 'use client';
 
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { may, opsRequest, signedInStaff, type OpsParentPage, type Staff } from '@/lib/api/ops';
+import { may, opsRequest, type OpsParentPage, type OpsResult } from '@/lib/api/ops';
+import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
 import PaymentHistory from './PaymentHistory';
+import { useSignedInStaff } from './useSignedInStaff';
+import { useOpsForm } from './useOpsForm';
 
 type Page = OpsParentPage;
 
@@ -15,9 +18,17 @@ export default function ParentPage({ accountId }: { accountId: number }) {
   const a = useTranslations('Ops.actions');
   const format = useFormatter();
   const [page, setPage] = useState<Page | null>(null);
-  const [staff, setStaff] = useState<Staff | null>(null);
+  const staff = useSignedInStaff() ?? null;
   const [error, setError] = useState<{ message: string; max?: number } | null>(null);
   const [done, setDone] = useState(false);
+  const {
+    ref: actionsRef,
+    check,
+    refused,
+    fieldProps,
+    fieldError,
+    alertId,
+  } = useOpsForm<HTMLElement>('ops-actions');
   const when = (iso: string | null) =>
     iso ? format.dateTime(new Date(iso), { dateStyle: 'medium' }) : '—';
   const stateLabel = (state: string) =>
@@ -27,21 +38,20 @@ export default function ParentPage({ accountId }: { accountId: number }) {
   const whenTime = (iso: string) =>
     format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
-  const load = useCallback(async () => {
-    const result = await opsRequest<Page>(`/parents/${accountId}`);
+  const fetchPage = useCallback(() => opsRequest<Page>(`/parents/${accountId}`), [accountId]);
+  const show = useCallback((result: OpsResult<Page>) => {
     if (result.ok) setPage(result.data);
     else setError({ message: result.message });
-  }, [accountId]);
+  }, []);
+  const load = useCallback(async () => show(await fetchPage()), [fetchPage, show]);
+  useLoaded(fetchPage, show);
 
-  useEffect(() => {
-    setStaff(signedInStaff());
-    void load();
-  }, [load]);
-
-  async function act(path: string, body: Record<string, unknown>) {
+  /** `scope`: the form it was sent from, whose field may be at fault (buttons: none). */
+  async function act(path: string, body: Record<string, unknown>, scope = 'buttons') {
     setDone(false);
     const result = await opsRequest(`/parents/${accountId}/${path}`, { method: 'POST', body });
     if (!result.ok) {
+      refused(result.message, scope);
       setError({ message: result.message, max: result.max });
       return false;
     }
@@ -55,37 +65,52 @@ export default function ParentPage({ accountId }: { accountId: number }) {
     return String(new FormData(form).get('reason') ?? '');
   }
 
-  async function grant(event: FormEvent<HTMLFormElement>) {
+  /** The form's own checks first (issue 17: the field at fault is marked and focused). */
+  function checked(event: FormEvent<HTMLFormElement>, scope: string): boolean {
     event.preventDefault();
+    setDone(false);
+    const ok = check(event.currentTarget, scope);
+    if (!ok) setError(null);
+    return ok;
+  }
+
+  async function grant(event: FormEvent<HTMLFormElement>) {
+    if (!checked(event, 'grant')) return;
     const form = new FormData(event.currentTarget);
     const sub = String(form.get('subscriptionId') ?? '');
-    await act('grant', {
-      duration: form.get('duration'),
-      reason: form.get('reason'),
-      subscriptionId: sub ? Number(sub) : null,
-    });
+    await act(
+      'grant',
+      {
+        duration: form.get('duration'),
+        reason: form.get('reason'),
+        subscriptionId: sub ? Number(sub) : null,
+      },
+      'grant',
+    );
   }
 
   async function erase(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+    if (!checked(event, 'erase')) return;
     const form = new FormData(event.currentTarget);
-    await act('erase', { confirmation: form.get('confirmation'), reason: form.get('reason') });
+    const body = { confirmation: form.get('confirmation'), reason: form.get('reason') };
+    await act('erase', body, 'erase');
   }
 
   async function changeEmail(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+    if (!checked(event, 'email')) return;
     const form = new FormData(event.currentTarget);
-    await act('email', { email: form.get('email'), reason: form.get('reason') });
+    await act('email', { email: form.get('email'), reason: form.get('reason') }, 'email');
   }
 
   async function exportData(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+    if (!checked(event, 'export')) return;
     const reason = reasonOf(event.currentTarget);
     const result = await opsRequest<{ export: unknown }>(`/parents/${accountId}/export`, {
       method: 'POST',
       body: { reason },
     });
     if (!result.ok) {
+      refused(result.message, 'export');
       setError({ message: result.message });
       return;
     }
@@ -195,12 +220,12 @@ export default function ParentPage({ accountId }: { accountId: number }) {
         onChanged={load}
       />
 
-      <section className="ops-card" aria-labelledby="ops-actions">
+      <section ref={actionsRef} className="ops-card" aria-labelledby="ops-actions">
         <h2 id="ops-actions">{a('heading')}</h2>
-        <OpsError message={error?.message ?? null} max={error?.max} />
+        <OpsError id={alertId} message={error?.message ?? null} max={error?.max} />
         {done && <p role="status">{a('done')}</p>}
         {may(staff, 'parents.grant') && (
-          <form className="ops-inline" onSubmit={grant}>
+          <form className="ops-inline" onSubmit={grant} noValidate>
             <label>
               {a('duration')}
               <select name="duration" defaultValue="P1M">
@@ -224,8 +249,9 @@ export default function ParentPage({ accountId }: { accountId: number }) {
             </label>
             <label>
               {a('reason')}
-              <input name="reason" required maxLength={500} />
+              <input {...fieldProps('reason', 'grant')} required maxLength={500} />
             </label>
+            {fieldError('reason', 'grant')}
             <button type="submit">{a('grant')}</button>
           </form>
         )}
@@ -247,37 +273,42 @@ export default function ParentPage({ accountId }: { accountId: number }) {
           )}
         </div>
         {may(staff, 'parents.change_email') && (
-          <form className="ops-inline" onSubmit={changeEmail}>
+          <form className="ops-inline" onSubmit={changeEmail} noValidate>
             <label>
               {a('newEmail')}
-              <input name="email" type="email" required />
+              <input {...fieldProps('email', 'email')} type="email" required />
             </label>
+            {fieldError('email', 'email')}
             <label>
               {a('reason')}
-              <input name="reason" maxLength={500} />
+              <input {...fieldProps('reason', 'email')} maxLength={500} />
             </label>
+            {fieldError('reason', 'email')}
             <button type="submit">{a('changeEmail')}</button>
           </form>
         )}
         {may(staff, 'parents.export') && (
-          <form className="ops-inline" onSubmit={exportData}>
+          <form className="ops-inline" onSubmit={exportData} noValidate>
             <label>
               {a('reason')}
-              <input name="reason" maxLength={500} />
+              <input {...fieldProps('reason', 'export')} maxLength={500} />
             </label>
+            {fieldError('reason', 'export')}
             <button type="submit">{a('export')}</button>
           </form>
         )}
         {may(staff, 'parents.erase') && !account.deletedAt && (
-          <form className="ops-inline ops-danger" onSubmit={erase}>
+          <form className="ops-inline ops-danger" onSubmit={erase} noValidate>
             <label>
               {a('eraseConfirm')}
-              <input name="confirmation" required autoComplete="off" />
+              <input {...fieldProps('confirmation', 'erase')} required autoComplete="off" />
             </label>
+            {fieldError('confirmation', 'erase')}
             <label>
               {a('reason')}
-              <input name="reason" required maxLength={500} />
+              <input {...fieldProps('reason', 'erase')} required maxLength={500} />
             </label>
+            {fieldError('reason', 'erase')}
             <button type="submit">{a('erase')}</button>
           </form>
         )}

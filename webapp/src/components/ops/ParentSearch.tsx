@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { opsRequest, type OpsSearchResult } from '@/lib/api/ops';
 import OpsError from './OpsError';
+import { useOpsForm } from './useOpsForm';
 
 export const SEARCH_KINDS = [
   'email',
@@ -22,13 +23,23 @@ export default function ParentSearch() {
   const format = useFormatter();
   const [results, setResults] = useState<Result[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const {
+    ref: formRef,
+    check,
+    refused,
+    fieldProps,
+    fieldError,
+    alertId,
+  } = useOpsForm<HTMLDivElement>('ops-search');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (!check(event.currentTarget)) return;
     const form = new FormData(event.currentTarget);
     const query = new URLSearchParams({ by: String(form.get('by')), q: String(form.get('q')) });
     const result = await opsRequest<{ results: Result[] }>(`/parents?${query}`);
     if (!result.ok) {
+      refused(result.message);
       setError(result.message);
       setResults(null);
       return;
@@ -40,24 +51,27 @@ export default function ParentSearch() {
   return (
     <section className="ops-card">
       <h1>{t('heading')}</h1>
-      <form className="ops-inline" onSubmit={submit}>
-        <label>
-          {t('by')}
-          <select name="by" defaultValue="email">
-            {SEARCH_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`by_${kind}` as Parameters<typeof t>[0])}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('query')}
-          <input name="q" required maxLength={100} />
-        </label>
-        <button type="submit">{t('submit')}</button>
-      </form>
-      <OpsError message={error} />
+      <div ref={formRef}>
+        <form className="ops-inline" onSubmit={submit} noValidate>
+          <label>
+            {t('by')}
+            <select name="by" defaultValue="email">
+              {SEARCH_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`by_${kind}` as Parameters<typeof t>[0])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('query')}
+            <input {...fieldProps('q')} required maxLength={100} />
+          </label>
+          {fieldError('q')}
+          <button type="submit">{t('submit')}</button>
+        </form>
+        <OpsError id={alertId} message={error} />
+      </div>
       {results && results.length === 0 && <p>{t('noResults')}</p>}
       {results && results.length > 0 && (
         <table className="ops-table">

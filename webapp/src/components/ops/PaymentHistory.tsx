@@ -10,6 +10,7 @@ import {
   type Staff,
 } from '@/lib/api/ops';
 import OpsError from './OpsError';
+import { useOpsForm } from './useOpsForm';
 
 export type Charge = OpsCharge;
 export type PaymentEvent = OpsPaymentHistoryEntry;
@@ -42,6 +43,15 @@ export default function PaymentHistory({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const {
+    ref: dialogRef,
+    check,
+    refused,
+    fieldProps,
+    fieldError,
+    clear,
+    alertId,
+  } = useOpsForm('ops-refund');
   const money = (amount: string | null, currency: string | null) =>
     amount === null
       ? '—'
@@ -55,12 +65,15 @@ export default function PaymentHistory({
   function open(charge: Charge, mode: 'refund' | 'void') {
     setError(null);
     setDone(false);
+    clear();
     setAttempt({ charge, mode, key: operationKey() });
   }
 
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!attempt) return;
+    setError(null);
+    if (!check(event.currentTarget)) return;
     const form = new FormData(event.currentTarget);
     const body: Record<string, unknown> = {
       reason: String(form.get('reason') ?? ''),
@@ -79,6 +92,7 @@ export default function PaymentHistory({
     );
     setBusy(false);
     if (!result.ok) {
+      refused(result.message);
       setError(result.message);
       return;
     }
@@ -148,12 +162,12 @@ export default function PaymentHistory({
                   amount: money(attempt.charge.amount, attempt.charge.currency),
                 })}
           </h3>
-          <form className="ops-inline" onSubmit={confirm}>
+          <form ref={dialogRef} className="ops-inline" onSubmit={confirm} noValidate>
             {attempt.mode === 'refund' && (
               <label>
                 {t('amount', { max: money(attempt.charge.refundable, attempt.charge.currency) })}
                 <input
-                  name="amount"
+                  {...fieldProps('amount')}
                   inputMode="decimal"
                   pattern="\d{1,6}([.,]\d{1,2})?"
                   defaultValue={attempt.charge.refundable}
@@ -161,15 +175,17 @@ export default function PaymentHistory({
                 />
               </label>
             )}
+            {fieldError('amount')}
             <label>
               {t('reason')}
-              <input name="reason" required maxLength={500} />
+              <input {...fieldProps('reason')} required maxLength={500} />
             </label>
+            {fieldError('reason')}
             <label>
               <input name="endAccess" type="checkbox" />
               {t('endAccess')}
             </label>
-            <OpsError message={error} />
+            <OpsError id={alertId} message={error} />
             <button type="submit" disabled={busy}>
               {attempt.mode === 'refund' ? t('confirmRefund') : t('confirmVoid')}
             </button>

@@ -1,10 +1,12 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { SITE_STATUS_TTL_MS } from '@/lib/site/status';
-import { opsRequest } from '@/lib/api/ops';
+import { opsRequest, type OpsResult } from '@/lib/api/ops';
+import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
+import { useOpsForm } from './useOpsForm';
 
 type Source = 'stored' | 'default';
 type Maintenance = { on: boolean; source: Source };
@@ -29,6 +31,8 @@ type Switches = {
   history: Change[];
 };
 
+const fetchSwitches = () => opsRequest<Switches>('/site');
+
 /** The runtime switches (admin): maintenance mode and the holiday promotion, each change with a reason. */
 export default function SiteSwitches() {
   const t = useTranslations('Ops.site');
@@ -38,9 +42,16 @@ export default function SiteSwitches() {
   const [done, setDone] = useState(false);
   const [maintenanceReason, setMaintenanceReason] = useState('');
   const [promo, setPromo] = useState({ from: '', to: '', coupon: '', reason: '' });
+  const {
+    ref: switchesRef,
+    check,
+    refused,
+    fieldProps,
+    fieldError,
+    alertId,
+  } = useOpsForm<HTMLDivElement>('ops-site');
 
-  const load = useCallback(async () => {
-    const result = await opsRequest<Switches>('/site');
+  const show = useCallback((result: OpsResult<Switches>) => {
     if (!result.ok) {
       setError(result.message);
       return;
@@ -49,14 +60,14 @@ export default function SiteSwitches() {
     const { from, to, coupon } = result.data.holidayPromo;
     setPromo((old) => ({ ...old, from: from ?? '', to: to ?? '', coupon: coupon ?? '' }));
   }, []);
+  const load = useCallback(async () => show(await fetchSwitches()), [show]);
+  useLoaded(fetchSwitches, show);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function send(path: string, body: Record<string, unknown>) {
+  /** `scope`: the switch whose fields may be at fault ('maintenance' or 'promo'). */
+  async function send(path: string, body: Record<string, unknown>, scope: string) {
     setDone(false);
     const result = await opsRequest(path, { method: 'POST', body });
+    if (!result.ok) refused(result.message, scope);
     setError(result.ok ? null : result.message);
     setDone(result.ok);
     if (result.ok) await load();
@@ -64,13 +75,17 @@ export default function SiteSwitches() {
   }
 
   async function maintenance(path: string, body: Record<string, unknown>) {
-    if (await send(path, { ...body, reason: maintenanceReason })) setMaintenanceReason('');
+    if (await send(path, { ...body, reason: maintenanceReason }, 'maintenance'))
+      setMaintenanceReason('');
   }
 
-  async function savePromo(event: React.FormEvent) {
+  async function savePromo(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setDone(false);
+    if (!check(event.currentTarget, 'promo')) return setError(null);
     const body = { from: promo.from, to: promo.to, coupon: promo.coupon, reason: promo.reason };
-    if (await send('/site/holiday-promo', body)) setPromo((old) => ({ ...old, reason: '' }));
+    if (await send('/site/holiday-promo', body, 'promo'))
+      setPromo((old) => ({ ...old, reason: '' }));
   }
 
   const day = (iso: string | null) =>
@@ -97,11 +112,11 @@ export default function SiteSwitches() {
   const { maintenance: m, holidayPromo: p } = switches;
   const seconds = Math.round(switches.refreshSeconds + SITE_STATUS_TTL_MS / 1000);
   return (
-    <>
+    <div ref={switchesRef} className="ops-parent">
       <section className="ops-card">
         <h1>{t('heading')}</h1>
         <p>{t('intro', { seconds })}</p>
-        <OpsError message={error} />
+        <OpsError id={alertId} message={error} />
         {done && <p role="status">{t('done')}</p>}
       </section>
       <section className="ops-card" aria-labelledby="ops-maintenance">
@@ -113,11 +128,13 @@ export default function SiteSwitches() {
           <label>
             {t('reason')}
             <input
+              {...fieldProps('reason', 'maintenance')}
               value={maintenanceReason}
               onChange={(e) => setMaintenanceReason(e.target.value)}
               maxLength={500}
             />
           </label>
+          {fieldError('reason', 'maintenance')}
           <button
             type="button"
             className={m.on ? undefined : 'ops-danger-button'}
@@ -142,48 +159,56 @@ export default function SiteSwitches() {
             : t('promoNone')}{' '}
           ({source(p.source)})
         </p>
-        <form className="ops-inline" onSubmit={savePromo}>
+        <form className="ops-inline" onSubmit={savePromo} noValidate>
           <label>
             {t('promoFrom')}
             <input
+              {...fieldProps('from', 'promo')}
               type="date"
               required
               value={promo.from}
               onChange={(e) => setPromo({ ...promo, from: e.target.value })}
             />
           </label>
+          {fieldError('from', 'promo')}
           <label>
             {t('promoTo')}
             <input
+              {...fieldProps('to', 'promo')}
               type="date"
               required
               value={promo.to}
               onChange={(e) => setPromo({ ...promo, to: e.target.value })}
             />
           </label>
+          {fieldError('to', 'promo')}
           <label>
             {t('promoCoupon')}
             <input
+              {...fieldProps('coupon', 'promo')}
               required
               value={promo.coupon}
               maxLength={64}
               onChange={(e) => setPromo({ ...promo, coupon: e.target.value })}
             />
           </label>
+          {fieldError('coupon', 'promo')}
           <label>
             {t('reason')}
             <input
+              {...fieldProps('reason', 'promo')}
               value={promo.reason}
               maxLength={500}
               onChange={(e) => setPromo({ ...promo, reason: e.target.value })}
             />
           </label>
+          {fieldError('reason', 'promo')}
           <button type="submit">{t('promoSave')}</button>
           {p.source === 'stored' && (
             <button
               type="button"
               onClick={async () => {
-                if (await send('/site/holiday-promo/reset', { reason: promo.reason }))
+                if (await send('/site/holiday-promo/reset', { reason: promo.reason }, 'promo'))
                   setPromo((old) => ({ ...old, reason: '' }));
               }}
             >
@@ -222,6 +247,6 @@ export default function SiteSwitches() {
           </tbody>
         </table>
       </section>
-    </>
+    </div>
   );
 }

@@ -1,10 +1,13 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import QrCode from '@/components/login/QrCode';
-import { opsRequest, signedInStaff, type Staff } from '@/lib/api/ops';
+import { opsRequest, type OpsResult } from '@/lib/api/ops';
+import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
+import { useSignedInStaff } from './useSignedInStaff';
+import { useOpsForm } from './useOpsForm';
 
 const ROLES = ['support', 'finance', 'admin'] as const;
 type Role = (typeof ROLES)[number];
@@ -24,38 +27,47 @@ export default function StaffAdmin() {
   const nav = useTranslations('Ops.nav');
   const format = useFormatter();
   const [members, setMembers] = useState<Member[] | null>(null);
-  const [me, setMe] = useState<Staff | null>(null);
+  const me = useSignedInStaff() ?? null;
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [provisioning, setProvisioning] = useState<Provisioning | null>(null);
   const [draft, setDraft] = useState({ email: '', password: '', role: 'support', reason: '' });
   const [roles, setRoles] = useState<Record<number, Role>>({});
   const [reasons, setReasons] = useState<Record<number, string>>({});
+  const {
+    ref: staffRef,
+    check,
+    refused,
+    fieldProps,
+    fieldError,
+    alertId,
+  } = useOpsForm<HTMLDivElement>('ops-staff');
   const roleName = (role: string) => nav(`role_${role}` as Parameters<typeof nav>[0]);
 
-  const load = useCallback(async () => {
-    const result = await opsRequest<{ staff: Member[] }>('/staff');
+  const fetchList = useCallback(() => opsRequest<{ staff: Member[] }>('/staff'), []);
+  const show = useCallback((result: OpsResult<{ staff: Member[] }>) => {
     if (result.ok) setMembers(result.data.staff);
     else setError(result.message);
   }, []);
+  const load = useCallback(async () => show(await fetchList()), [fetchList, show]);
+  useLoaded(fetchList, show);
 
-  useEffect(() => {
-    setMe(signedInStaff());
-    void load();
-  }, [load]);
-
-  async function act<T>(path: string, body: Record<string, unknown>) {
+  /** `scope`: the form or row whose fields may be at fault. */
+  async function act<T>(path: string, body: Record<string, unknown>, scope: string) {
     setDone(false);
     const result = await opsRequest<T>(path, { method: 'POST', body });
+    if (!result.ok) refused(result.message, scope);
     setError(result.ok ? null : result.message);
     setDone(result.ok);
     await load();
     return result.ok ? result.data : null;
   }
 
-  async function create(event: React.FormEvent) {
+  async function create(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const made = await act<{ id: number; provisioningUri: string }>('/staff', draft);
+    setDone(false);
+    if (!check(event.currentTarget, 'new')) return setError(null);
+    const made = await act<{ id: number; provisioningUri: string }>('/staff', draft, 'new');
     if (made) {
       setProvisioning({ email: draft.email.trim().toLowerCase(), uri: made.provisioningUri });
       setDraft({ email: '', password: '', role: 'support', reason: '' });
@@ -63,17 +75,21 @@ export default function StaffAdmin() {
   }
 
   async function resetTotp(member: Member) {
-    const made = await act<{ provisioningUri: string }>(`/staff/${member.id}/reset-totp`, {
-      reason: reasons[member.id] ?? '',
-    });
+    const made = await act<{ provisioningUri: string }>(
+      `/staff/${member.id}/reset-totp`,
+      {
+        reason: reasons[member.id] ?? '',
+      },
+      `m${member.id}`,
+    );
     if (made) setProvisioning({ email: member.email, uri: made.provisioningUri });
   }
 
   return (
-    <>
+    <div ref={staffRef} className="ops-parent">
       <section className="ops-card">
         <h1>{t('heading')}</h1>
-        <OpsError message={error} />
+        <OpsError id={alertId} message={error} />
         {done && <p role="status">{t('done')}</p>}
         {provisioning && (
           <div className="ops-provisioning" data-testid="provisioning">
@@ -130,20 +146,23 @@ export default function StaffAdmin() {
                             ))}
                           </select>
                           <input
+                            {...fieldProps('reason', `m${m.id}`)}
                             aria-label={`${t('reason')} ${m.email}`}
                             placeholder={t('reason')}
                             value={reasons[m.id] ?? ''}
                             maxLength={500}
                             onChange={(e) => setReasons({ ...reasons, [m.id]: e.target.value })}
                           />
+                          {fieldError('reason', `m${m.id}`)}
                           <button
                             type="button"
                             disabled={(roles[m.id] ?? m.role) === m.role}
                             onClick={() =>
-                              act(`/staff/${m.id}/role`, {
-                                role: roles[m.id] ?? m.role,
-                                reason: reasons[m.id] ?? '',
-                              })
+                              act(
+                                `/staff/${m.id}/role`,
+                                { role: roles[m.id] ?? m.role, reason: reasons[m.id] ?? '' },
+                                `m${m.id}`,
+                              )
                             }
                           >
                             {t('changeRole')}
@@ -152,10 +171,11 @@ export default function StaffAdmin() {
                             type="button"
                             className={m.disabledAt ? undefined : 'ops-danger-button'}
                             onClick={() =>
-                              act(`/staff/${m.id}/disabled`, {
-                                disabled: !m.disabledAt,
-                                reason: reasons[m.id] ?? '',
-                              })
+                              act(
+                                `/staff/${m.id}/disabled`,
+                                { disabled: !m.disabledAt, reason: reasons[m.id] ?? '' },
+                                `m${m.id}`,
+                              )
                             }
                           >
                             {m.disabledAt ? t('enable') : t('disable')}
@@ -175,19 +195,22 @@ export default function StaffAdmin() {
       </section>
       <section className="ops-card" aria-labelledby="ops-new-staff">
         <h2 id="ops-new-staff">{t('createHeading')}</h2>
-        <form className="ops-inline" onSubmit={create}>
+        <form className="ops-inline" onSubmit={create} noValidate>
           <label>
             {t('email')}
             <input
+              {...fieldProps('email', 'new')}
               type="email"
               required
               value={draft.email}
               onChange={(e) => setDraft({ ...draft, email: e.target.value })}
             />
           </label>
+          {fieldError('email', 'new')}
           <label>
             {t('password')}
             <input
+              {...fieldProps('password', 'new')}
               type="password"
               required
               minLength={12}
@@ -196,6 +219,7 @@ export default function StaffAdmin() {
               onChange={(e) => setDraft({ ...draft, password: e.target.value })}
             />
           </label>
+          {fieldError('password', 'new')}
           <label>
             {t('role')}
             <select
@@ -212,14 +236,16 @@ export default function StaffAdmin() {
           <label>
             {t('reason')}
             <input
+              {...fieldProps('reason', 'new')}
               value={draft.reason}
               maxLength={500}
               onChange={(e) => setDraft({ ...draft, reason: e.target.value })}
             />
           </label>
+          {fieldError('reason', 'new')}
           <button type="submit">{t('create')}</button>
         </form>
       </section>
-    </>
+    </div>
   );
 }

@@ -1,9 +1,12 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { may, opsRequest, signedInStaff, type Staff, type OpsWebhookEvent } from '@/lib/api/ops';
+import { may, opsRequest, type OpsWebhookEvent, type OpsResult } from '@/lib/api/ops';
+import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
+import { useSignedInStaff } from './useSignedInStaff';
+import { useOpsForm } from './useOpsForm';
 
 type Hook = OpsWebhookEvent;
 
@@ -12,23 +15,27 @@ export default function Webhooks() {
   const t = useTranslations('Ops.webhooks');
   const format = useFormatter();
   const [hooks, setHooks] = useState<Hook[] | null>(null);
-  const [staff, setStaff] = useState<Staff | null>(null);
+  const staff = useSignedInStaff() ?? null;
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const {
+    ref: listRef,
+    refused,
+    fieldProps,
+    fieldError,
+    alertId,
+  } = useOpsForm<HTMLElement>('ops-webhooks');
   const [done, setDone] = useState(false);
   const whenTime = (iso: string) =>
     format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
-  const load = useCallback(async () => {
-    const result = await opsRequest<{ entries: Hook[] }>('/webhooks');
+  const fetchList = useCallback(() => opsRequest<{ entries: Hook[] }>('/webhooks'), []);
+  const show = useCallback((result: OpsResult<{ entries: Hook[] }>) => {
     if (result.ok) setHooks(result.data.entries);
     else setError(result.message);
   }, []);
-
-  useEffect(() => {
-    setStaff(signedInStaff());
-    void load();
-  }, [load]);
+  const load = useCallback(async () => show(await fetchList()), [fetchList, show]);
+  useLoaded(fetchList, show);
 
   async function replay(id: number) {
     setDone(false);
@@ -36,6 +43,7 @@ export default function Webhooks() {
       method: 'POST',
       body: { reason: reasons[id] ?? '' },
     });
+    if (!result.ok) refused(result.message, `w${id}`);
     setError(result.ok ? null : result.message);
     setDone(result.ok);
     await load();
@@ -43,9 +51,9 @@ export default function Webhooks() {
 
   const canReplay = may(staff, 'webhooks.replay');
   return (
-    <section className="ops-card">
+    <section ref={listRef} className="ops-card">
       <h1>{t('heading')}</h1>
-      <OpsError message={error} />
+      <OpsError id={alertId} message={error} />
       {done && <p role="status">{t('replayed')}</p>}
       {hooks && hooks.length === 0 && <p>{t('empty')}</p>}
       {hooks && hooks.length > 0 && (
@@ -85,11 +93,13 @@ export default function Webhooks() {
                 {canReplay && (
                   <td>
                     <input
+                      {...fieldProps('reason', `w${h.id}`)}
                       aria-label={t('reasonFor', { id: h.id })}
                       value={reasons[h.id] ?? ''}
                       maxLength={500}
                       onChange={(e) => setReasons({ ...reasons, [h.id]: e.target.value })}
                     />
+                    {fieldError('reason', `w${h.id}`)}
                   </td>
                 )}
                 {canReplay && (

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import en from '@locales/en.json';
 import ar from '@locales/ar.json';
+import { expectFieldAnnounced } from '@/test/announced';
 import { renderWithIntl } from '@/test/render';
 import ParentalGate from './ParentalGate';
 
@@ -33,6 +34,14 @@ describe('parental gate', () => {
     expect(onPass).not.toHaveBeenCalled();
     expect(screen.getByRole('alert')).toHaveTextContent(en.ParentalGate.wrong);
     expect(screen.getByText('one, one, one')).toBeInTheDocument();
+  });
+
+  it('focuses the answer field after a wrong answer, described by the message (issue 17)', async () => {
+    renderWithIntl(<ParentalGate onPass={jest.fn()} onClose={jest.fn()} />);
+    const field = screen.getByLabelText(new RegExp(en.ParentalGate.task));
+    fireEvent.change(field, { target: { value: '123' } });
+    fireEvent.click(screen.getByRole('button', { name: en.ParentalGate.continue }));
+    await expectFieldAnnounced(field, en.ParentalGate.wrong);
   });
 
   it('writes the words in Arabic', () => {

@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import Modal from '@/components/pricing/Modal';
 import '@/components/pricing/pricing.css'; // the modal's styles live with the plan popup
 import { isCorrect, newChallenge, type Challenge } from './challenge';
@@ -16,6 +17,7 @@ export default function ParentalGate({ onPass, onClose }: Props) {
   const [challenge, setChallenge] = useState<Challenge>(() => newChallenge());
   const [answer, setAnswer] = useState('');
   const [wrong, setWrong] = useState(false);
+  const { ref: formRef, focusError } = useErrorFocus();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -24,6 +26,7 @@ export default function ParentalGate({ onPass, onClose }: Props) {
     setWrong(true);
     setAnswer('');
     setChallenge(newChallenge());
+    focusError(); // the answer field, described by the message, for the new task
   }
 
   const words = new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(
@@ -33,7 +36,7 @@ export default function ParentalGate({ onPass, onClose }: Props) {
     <Modal titleId="parental-gate-title" onClose={onClose} closeLabel={t('close')}>
       <h2 id="parental-gate-title">{t('title')}</h2>
       <p>{t('intro')}</p>
-      <form className="form" onSubmit={submit} noValidate>
+      <form ref={formRef} className="form" onSubmit={submit} noValidate>
         <label className="field">
           <span>{t('task')}</span>
           <strong className={styles.words} aria-live="polite">

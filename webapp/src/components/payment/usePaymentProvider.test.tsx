@@ -1,4 +1,4 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { usePaymentProvider } from './usePaymentProvider';
 
 const generateClientToken = jest.fn();
@@ -26,5 +26,28 @@ describe('usePaymentProvider', () => {
     const { result } = renderHook(() => usePaymentProvider('CHF'));
     await waitFor(() => expect(result.current.status).toBe('ready'));
     expect(generateClientToken.mock.calls).toEqual([['CHF']]);
+  });
+
+  it('says why the token failed, is loading again on retry, then ready', async () => {
+    generateClientToken.mockResolvedValueOnce({ ok: false, errorKey: 'tokenGeneration' });
+    const { result } = renderHook(() => usePaymentProvider('EUR'));
+    await waitFor(() =>
+      expect(result.current).toMatchObject({ status: 'failed', errorKey: 'tokenGeneration' }),
+    );
+    act(() => result.current.retry());
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(generateClientToken).toHaveBeenCalledTimes(2);
+  });
+
+  it('is loading again for another currency until its own answer', async () => {
+    const { result, rerender } = renderHook(({ currency }) => usePaymentProvider(currency), {
+      initialProps: { currency: 'EUR' },
+    });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    rerender({ currency: 'CHF' });
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(generateClientToken.mock.calls).toEqual([['EUR'], ['CHF']]);
   });
 });

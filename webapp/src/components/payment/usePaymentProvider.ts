@@ -10,42 +10,48 @@ export type ProviderState =
   | { status: 'ready'; provider: PaymentProvider }
   | { status: 'failed'; errorKey: ErrorKey };
 
+const LOADING: ProviderState = { status: 'loading' };
+
 /**
  * A client token from the API for the plans' currency, then the matching provider; torn down when the page
  * goes. `currency` null: not known yet (the plans are loading), so nothing is asked.
  */
 export function usePaymentProvider(currency: string | null): ProviderState & { retry(): void } {
-  const [state, setState] = useState<ProviderState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // The answer for one currency and attempt: another one is loading until its own answer comes
+  // (derived during render, not reset in the effect).
+  const key = `${currency ?? ''}:${attempt}`;
+  const [answer, setAnswer] = useState<{ key: string; state: ProviderState } | null>(null);
 
   useEffect(() => {
     let live = true;
     let provider: PaymentProvider | null = null;
-    setState({ status: 'loading' });
     if (!currency) return;
+    const settle = (state: ProviderState) => setAnswer({ key, state });
     (async () => {
       const token = await generateClientToken(currency);
       if (!token.ok || !token.data?.clientToken) {
         // docs/product.md#errors: token generation code 1 has its own message.
         if (live)
-          setState({ status: 'failed', errorKey: token.ok ? 'tokenGeneration' : token.errorKey });
+          settle({ status: 'failed', errorKey: token.ok ? 'tokenGeneration' : token.errorKey });
         return;
       }
       try {
         provider = await createPaymentProvider(token.data.clientToken);
       } catch {
-        if (live) setState({ status: 'failed', errorKey: 'tokenGeneration' });
+        if (live) settle({ status: 'failed', errorKey: 'tokenGeneration' });
         return;
       }
-      if (live) setState({ status: 'ready', provider });
+      if (live) settle({ status: 'ready', provider });
       else void provider.teardown();
     })();
     return () => {
       live = false;
       void provider?.teardown();
     };
-  }, [attempt, currency]);
+  }, [currency, key]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const state: ProviderState = answer?.key === key ? answer.state : LOADING;
   return { ...state, retry };
 }

@@ -1,22 +1,22 @@
 'use client';
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import PlanPopup from './PlanPopup';
 import PricingCard from './PricingCard';
-import { DEFAULT_SELECTION, type PlanSelection } from './plans';
-import { loadSelection, saveSelection } from './selection';
+import type { PlanSelection } from './plans';
+import { saveSelection, useStoredSelection } from './selection';
 import { usePlans } from './usePlans';
 
 /** Pricing card + plan popup in choose mode, the pick kept for the subscribe page. */
 export default function PlanPicker({ note }: { note?: ReactNode }) {
   const { plans, failed, retry } = usePlans();
-  const [selection, setSelection] = useState<PlanSelection>(DEFAULT_SELECTION);
+  const stored = useStoredSelection();
+  const [picked, setPicked] = useState<PlanSelection | null>(null);
+  const selection = picked ?? stored;
   const [open, setOpen] = useState(false);
 
-  useEffect(() => setSelection(loadSelection()), []);
-
   function select(next: PlanSelection) {
-    setSelection(next);
+    setPicked(next);
     saveSelection(next);
   }
 

@@ -1,4 +1,8 @@
-import { loadSelection, saveSelection, withoutOwnedApps } from './selection';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { renderHook } from '@testing-library/react';
+import { DEFAULT_SELECTION } from './apps';
+import { loadSelection, saveSelection, useStoredSelection, withoutOwnedApps } from './selection';
 
 beforeEach(() => window.sessionStorage.clear());
 
@@ -39,5 +43,30 @@ describe('withoutOwnedApps: the subscribe page does not sell an app the family a
       apps: ['tv'],
     });
     expect(loadSelection()).toEqual({ period: 'P1M', apps: ['tv', 'books'] });
+  });
+});
+
+describe('useStoredSelection: the stored pick read during render', () => {
+  it("is this tab's pick, the same object while it is unchanged, the new one once saved", () => {
+    saveSelection({ period: 'P1M', apps: ['books'] });
+    const { result, rerender } = renderHook(() => useStoredSelection());
+    expect(result.current).toEqual({ period: 'P1M', apps: ['books'] });
+    const first = result.current;
+    rerender();
+    expect(result.current).toBe(first);
+    saveSelection({ period: 'P1Y', apps: ['tv'] });
+    rerender();
+    expect(result.current).toEqual({ period: 'P1Y', apps: ['tv'] });
+  });
+
+  it('is the default on the server, which cannot see the browser storage', () => {
+    saveSelection({ period: 'P1M', apps: ['books'] });
+    function Probe() {
+      const selection = useStoredSelection();
+      return createElement('p', null, `${selection.period} ${selection.apps.join(',')}`);
+    }
+    expect(renderToString(createElement(Probe))).toContain(
+      `${DEFAULT_SELECTION.period} ${DEFAULT_SELECTION.apps.join(',')}`,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { session } from '@/lib/session/storage';
 import { APPS, DEFAULT_SELECTION, normalizeApps, type Period, type PlanSelection } from './apps';
 
@@ -17,6 +18,30 @@ export function loadSelection(): PlanSelection {
   } catch {
     return { ...DEFAULT_SELECTION, apps: [...DEFAULT_SELECTION.apps] };
   }
+}
+
+let lastRaw: string | null | undefined;
+let lastSelection: PlanSelection = DEFAULT_SELECTION;
+
+/** The stored selection, the same object while the stored text is the same. */
+function storedSnapshot(): PlanSelection {
+  const raw = session.get('selectedPlan');
+  if (raw !== lastRaw) {
+    lastRaw = raw;
+    lastSelection = loadSelection();
+  }
+  return lastSelection;
+}
+
+const unchanging = () => () => undefined;
+
+/**
+ * The stored selection read during render (no effect copying it into state): the default on the
+ * server and while hydrating, then this tab's. Read again at each render (a pick saved with
+ * saveSelection is seen by the next render); no event tells of a change made elsewhere.
+ */
+export function useStoredSelection(): PlanSelection {
+  return useSyncExternalStore(unchanging, storedSnapshot, () => DEFAULT_SELECTION);
 }
 
 export function saveSelection(selection: PlanSelection): void {

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import ar from '@locales/ar.json';
 import en from '@locales/en.json';
 import { hashPassword } from '@/lib/password';
+import { expectAlertAnnounced, expectFieldAnnounced } from '@/test/announced';
 import { jsonResponse } from '@/test/http';
 import { resetNavigation, router } from '@/test/navigation';
 import { renderWithIntl } from '@/test/render';
@@ -104,5 +105,35 @@ describe('data rights on the profile (issue 7)', () => {
   it('speaks Arabic', () => {
     renderWithIntl(<DataRights />, 'ar');
     expect(screen.getByRole('button', { name: ar.DataRights.export })).toBeInTheDocument();
+  });
+
+  describe('a failed request takes the focus to why (issue 17)', () => {
+    it('no password: the password field, described by the message', async () => {
+      renderWithIntl(<DataRights />);
+      askDeletion('');
+      await expectFieldAnnounced(screen.getByLabelText(t.password), en.Errors.valueRequired);
+    });
+
+    it('a wrong password: the password field, described by the refusal', async () => {
+      fetchMock.mockResolvedValue(jsonResponse(400, { code: 1, message: 'wrongPassword' }));
+      renderWithIntl(<DataRights />);
+      askDeletion('nope');
+      await expectFieldAnnounced(screen.getByLabelText(t.password), en.Errors.wrongPassword);
+    });
+
+    it('the server failing the deletion: the message, the field not blamed', async () => {
+      fetchMock.mockResolvedValue(jsonResponse(503, { code: 1, message: 'accountDeleteFailed' }));
+      renderWithIntl(<DataRights />);
+      askDeletion('nope');
+      await expectAlertAnnounced(en.Errors.accountDeleteFailed);
+      expect(screen.getByLabelText(t.password)).not.toHaveAttribute('aria-invalid');
+    });
+
+    it('a failed download: the message', async () => {
+      fetchMock.mockResolvedValue(jsonResponse(503, { code: 1, message: 'accountDeleteFailed' }));
+      renderWithIntl(<DataRights />);
+      fireEvent.click(screen.getByRole('button', { name: t.export }));
+      await expectAlertAnnounced(en.Errors.accountDeleteFailed);
+    });
   });
 });

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import { withFlash } from '@/components/login/page-flash';
 import { useRouter } from '@/i18n/navigation';
 import { deleteAccount, exportAccountData, saveJsonFile } from '@/lib/api/account-data';
@@ -20,13 +21,21 @@ export default function DataRights() {
   const [errorKey, setErrorKey] = useState<ErrorKey | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [password, setPassword] = useState('');
+  // Issue 17: an empty or wrong password is the field's fault: it takes the focus, described by
+  // the message; any other failure (the download, the server) focuses the message.
+  const [passwordInvalid, setPasswordInvalid] = useState(false);
+  const { ref: sectionRef, focusError } = useErrorFocus<HTMLElement>();
 
   async function download() {
     setErrorKey(null);
     setBusy('export');
     const result = await exportAccountData();
     setBusy(null);
-    if (!result.ok) return setErrorKey(result.errorKey);
+    if (!result.ok) {
+      setPasswordInvalid(false);
+      setErrorKey(result.errorKey);
+      return focusError();
+    }
     saveJsonFile(result.data, `lumo-data-${new Date().toISOString().slice(0, 10)}.json`);
   }
 
@@ -34,23 +43,32 @@ export default function DataRights() {
     event.preventDefault();
     if (busy) return;
     setErrorKey(null);
-    if (!password) return setErrorKey('valueRequired');
+    if (!password) {
+      setPasswordInvalid(true);
+      setErrorKey('valueRequired');
+      return focusError();
+    }
     setBusy('delete');
     const result = await deleteAccount(await hashPassword(password));
     if (!result.ok) {
       setBusy(null);
+      setPasswordInvalid(result.errorKey === 'wrongPassword');
       setErrorKey(result.errorKey);
-      return;
+      return focusError();
     }
     clearSession();
     router.replace(withFlash('/login', { kind: 'success', key: 'accountDeleted' }));
   }
 
   return (
-    <section className={`${styles.card} ${styles.dataRights}`} aria-labelledby="data-rights-title">
+    <section
+      ref={sectionRef}
+      className={`${styles.card} ${styles.dataRights}`}
+      aria-labelledby="data-rights-title"
+    >
       <h2 id="data-rights-title">{t('title')}</h2>
       {errorKey && (
-        <Flash kind="error" onClose={() => setErrorKey(null)}>
+        <Flash kind="error" id="data-rights-error" onClose={() => setErrorKey(null)}>
           {tErrors(errorKey)}
         </Flash>
       )}
@@ -91,6 +109,8 @@ export default function DataRights() {
                 autoComplete="current-password"
                 required
                 value={password}
+                aria-invalid={(passwordInvalid && !!errorKey) || undefined}
+                aria-describedby={passwordInvalid && errorKey ? 'data-rights-error' : undefined}
                 onChange={(e) => setPassword(e.target.value)}
               />
             </label>

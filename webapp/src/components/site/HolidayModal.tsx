@@ -1,15 +1,15 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useIsTv } from '@/components/layout/PlatformContext';
 import Modal from '@/components/pricing/Modal';
 import '@/components/pricing/pricing.css'; // the modal's styles live with the plan popup
 import { Link, usePathname } from '@/i18n/navigation';
-import { holidayPromoHref, holidayWindowId, shouldOfferHoliday } from '@/lib/site/holiday';
+import { holidayPromoHref, holidayWindowId } from '@/lib/site/holiday';
 import type { HolidayPromo } from '@/lib/site/status';
 import { local } from '@/lib/session/storage';
-import { holidayVisitor } from './holiday-visitor';
+import { useHolidayOffered } from './holiday-visitor';
 import { GiftArt } from './art';
 import styles from './Site.module.css';
 
@@ -23,18 +23,16 @@ export default function HolidayModal({ promo }: { promo: HolidayPromo }) {
   const format = useFormatter();
   const pathname = usePathname();
   const isTv = useIsTv();
-  const [open, setOpen] = useState(false);
-
   // Decided after hydration: the server cannot see this browser's storage.
-  useEffect(() => {
-    setOpen(shouldOfferHoliday(promo, holidayVisitor(pathname, isTv)));
-  }, [promo, pathname, isTv]);
+  const offered = useHolidayOffered(promo, pathname, isTv);
+  const [dismissed, setDismissed] = useState(false);
+  const open = offered && !dismissed;
 
   if (!open || !promo.couponCode || !promo.to) return null;
 
   function dismiss() {
     local.set('holidayModal', holidayWindowId(promo));
-    setOpen(false);
+    setDismissed(true);
   }
 
   // The last day of the window, kept on one line.

@@ -3,9 +3,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useIsTv } from '@/components/layout/PlatformContext';
 import { usePathname } from '@/i18n/navigation';
-import { shouldOfferHoliday } from '@/lib/site/holiday';
 import { parseSiteStatus, type HolidayPromo } from '@/lib/site/status';
-import { holidayVisitor } from './holiday-visitor';
+import { useHolidayOffered } from './holiday-visitor';
 
 // The modal, its artwork and its styles are fetched only for a visitor it is offered to.
 const HolidayModal = lazy(() => import('./HolidayModal'));
@@ -42,10 +41,9 @@ export default function HolidayOffer({ promo: given }: { promo?: HolidayPromo })
     };
   }, [given, isTv]);
 
-  useEffect(() => {
-    if (offered || !promo || isTv) return;
-    setOffered(shouldOfferHoliday(promo, holidayVisitor(pathname, isTv)));
-  }, [offered, promo, pathname, isTv]);
+  // Once offered, the modal stays loaded (it decides from then on).
+  const offerNow = useHolidayOffered(promo, pathname, isTv);
+  if (offerNow && !offered) setOffered(true);
 
   return offered && promo ? (
     <Suspense>

@@ -1,13 +1,13 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import PlanPopup from '@/components/pricing/PlanPopup';
 import PricingCard from '@/components/pricing/PricingCard';
 import { normalizeApps, priceSelection, type PlanSelection } from '@/components/pricing/plans';
-import { loadSelection } from '@/components/pricing/selection';
+import { useStoredSelection } from '@/components/pricing/selection';
 import { usePlans } from '@/components/pricing/usePlans';
 import { Link } from '@/i18n/navigation';
 import type { Subscription } from '@/lib/account/account';
@@ -43,7 +43,10 @@ export default function ChangePlanPanel({
   const { reloadAccount } = useStartup();
   const { plans, failed, retry } = usePlans();
   const current = currentSelection(subscription);
-  const [selection, setSelection] = useState<PlanSelection>(current);
+  // Coming from /changeSubscriptionPlan, the plan picked there is the one to confirm.
+  const stored = useStoredSelection();
+  const [chosen, setChosen] = useState<PlanSelection | null>(null);
+  const selection = chosen ?? (picked ? stored : current);
   const [popupOpen, setPopupOpen] = useState(false);
   const [status, setStatus] = useState<'editing' | 'sending' | 'done'>('editing');
   const [error, setError] = useState<ErrorKey | null>(null);
@@ -52,13 +55,8 @@ export default function ChangePlanPanel({
   const [startsAfter, setStartsAfter] = useState<string | null>(null);
   const format = useFormatter();
 
-  // Coming from /changeSubscriptionPlan, the plan picked there is the one to confirm.
-  useEffect(() => {
-    if (picked) setSelection(loadSelection());
-  }, [picked]);
-
   async function confirm(next: PlanSelection) {
-    setSelection(next);
+    setChosen(next);
     setPopupOpen(false);
     setError(null);
     setUnchanged(sameSelection(next, current));
@@ -157,7 +155,7 @@ export default function ChangePlanPanel({
           mode="change"
           plans={plans}
           selected={selection}
-          onSelect={setSelection}
+          onSelect={setChosen}
           onConfirm={confirm}
           onClose={() => setPopupOpen(false)}
           confirming={status === 'sending'}

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import en from '@locales/en.json';
+import { expectFieldAnnounced } from '@/test/announced';
 import { jsonResponse } from '@/test/http';
 import { renderWithIntl } from '@/test/render';
 import type { PlanSelection, PricedSelection } from '@/components/pricing/plans';
@@ -92,5 +93,30 @@ describe('coupon field', () => {
     apply('   ');
     expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.fillField);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('a refused code takes the focus to the field (issue 17)', () => {
+  it('nothing typed: the field, described by the message, and no call', async () => {
+    apply('  ');
+    await expectFieldAnnounced(screen.getByLabelText(en.CouponField.label), en.Errors.fillField);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a code the API refuses: the field, described by the refusal', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(400, { code: 1, message: 'couponExpired' }));
+    apply('OLD');
+    await expectFieldAnnounced(
+      screen.getByLabelText(en.CouponField.label),
+      en.Errors.couponExpired,
+    );
+  });
+
+  it('is named by its label only, not the Apply button', () => {
+    renderWithIntl(<Harness onAccess={jest.fn(async () => undefined)} />);
+    expect(screen.getByRole('textbox', { name: en.CouponField.label })).toHaveAttribute(
+      'name',
+      'coupon',
+    );
   });
 });

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { useErrorFocus } from '@/components/common/errorFocus';
 import Spinner from '@/components/common/Spinner';
 import { formatMoney, toCents } from '@/components/pricing/plans';
 import { couponDuration, type AppliedCoupon } from './coupon';
@@ -45,6 +46,8 @@ export default function CouponField({
   const tErrors = useTranslations('Errors');
   const tPlans = useTranslations('Plans');
   const [code, setCode] = useState('');
+  // Issue 17: a refused code focuses the field, which its message describes.
+  const { ref: formRef, focusError } = useErrorFocus();
 
   if (coupon.applied) {
     return (
@@ -65,17 +68,22 @@ export default function CouponField({
   const error = coupon.error;
   return (
     <form
+      ref={formRef}
       className={styles.coupon}
       noValidate
-      onSubmit={(e) => {
+      onSubmit={async (e) => {
         e.preventDefault();
-        void coupon.apply(code);
+        await coupon.apply(code);
+        focusError(); // nothing to focus once the code is applied (the form is gone)
       }}
     >
       <label className="field">
-        <span>{t('label')}</span>
+        {/* Named by its own text only: the label also holds the Apply button. */}
+        <span id="coupon-label">{t('label')}</span>
         <span className={styles.couponRow}>
           <input
+            name="coupon"
+            aria-labelledby="coupon-label"
             value={code}
             onChange={(e) => setCode(e.target.value)}
             autoComplete="off"

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import SecurePayment from '@/components/brand/SecurePayment';
 import Flash from '@/components/common/Flash';
@@ -11,13 +11,16 @@ import { usePaymentProvider } from '@/components/payment/usePaymentProvider';
 import PlanPopup from '@/components/pricing/PlanPopup';
 import PricingCard from '@/components/pricing/PricingCard';
 import {
-  DEFAULT_SELECTION,
   formatMoney,
   priceSelection,
   toCents,
   type PlanSelection,
 } from '@/components/pricing/plans';
-import { loadSelection, saveSelection, withoutOwnedApps } from '@/components/pricing/selection';
+import {
+  saveSelection,
+  useStoredSelection,
+  withoutOwnedApps,
+} from '@/components/pricing/selection';
 import { usePlans } from '@/components/pricing/usePlans';
 import { useRouter } from '@/i18n/navigation';
 import { appsWithAccess } from '@/lib/account/account';
@@ -48,7 +51,20 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
   const { account, reloadAccount } = useStartup();
   const { plans, failed, retry } = usePlans();
   const provider = usePaymentProvider(plans?.currency ?? null);
-  const [selection, setSelection] = useState<PlanSelection>(DEFAULT_SELECTION);
+  // On /subscribe, apps the family already has are not preselected (one key per set of apps,
+  // so a reloaded account with the same apps leaves the parent's own pick alone).
+  const owned =
+    mode === 'subscribe' && account
+      ? [...appsWithAccess(account.subscriptions)].sort().join(' ')
+      : '';
+  const stored = useStoredSelection();
+  const offered = useMemo(
+    () => withoutOwnedApps(stored, new Set(owned.split(' '))),
+    [stored, owned],
+  );
+  // The parent's own pick, for the apps owned when it was made.
+  const [picked, setPicked] = useState<{ owned: string; selection: PlanSelection } | null>(null);
+  const selection = picked?.owned === owned ? picked.selection : offered;
   const [popupOpen, setPopupOpen] = useState(false);
   const priced = plans ? priceSelection(plans, selection) : null;
   // docs/product.md#flows: an access coupon opens the apps and goes to /products with a success message. The
@@ -73,22 +89,12 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
     ? quote.quote.freeReason === 'trial'
     : !account?.subscriptions.length;
 
-  // On /subscribe, apps the family already has are not preselected (one key per set of apps,
-  // so a reloaded account with the same apps leaves the parent's own pick alone).
-  const owned =
-    mode === 'subscribe' && account
-      ? [...appsWithAccess(account.subscriptions)].sort().join(' ')
-      : '';
-  useEffect(
-    () => setSelection(withoutOwnedApps(loadSelection(), new Set(owned.split(' ')))),
-    [owned],
-  );
   useEffect(() => {
     if (account && !accessGranted.current && sendsToProfile(account, mode)) router.replace('/');
   }, [account, mode, router]);
 
   function choose(next: PlanSelection) {
-    setSelection(next);
+    setPicked({ owned, selection: next });
     saveSelection(next);
   }
 

@@ -48,8 +48,8 @@ class Container:
     services: ServiceContext
     mail: email_delivery.MailSetup
     rate_limiter: RateLimiter
+    dispatcher: outbox_dispatch.Dispatcher  # the outbox's handlers and retry policy
     catalogue: FileCatalogue = field(default_factory=FileCatalogue.load)  # plans, prices, licenses
-    dispatcher: outbox_dispatch.Dispatcher | None = None
     read_engine: Engine | None = (
         None  # autocommit connections of the read-only units of work (PostgreSQL)
     )

@@ -47,13 +47,13 @@ class ServiceContext:
     clock: Clock
     jobs: JobQueue
     policy: TokenPolicy
+    gateway: PaymentGateway
+    catalogue: Catalogue
+    qr: QrEncoder
     default_country: str = "FR"
-    gateway: PaymentGateway | None = None
-    catalogue: Catalogue | None = None
     terms: TermsPolicy = field(default_factory=TermsPolicy)
     tv_link: TvLinkPolicy = field(default_factory=TvLinkPolicy)
     site: SiteConfig = field(default_factory=SiteConfig)
-    qr: QrEncoder | None = None
     login_throttle: LoginThrottle = field(default_factory=LoginThrottle)
     read_uow: Callable[[], UnitOfWork] | None = None  # reads only; None: the ordinary unit of work
     three_d_secure: ThreeDSecurePolicy = field(default_factory=ThreeDSecurePolicy)  # THREE_D_SECURE

@@ -102,7 +102,7 @@ def _localise(
     profile names it (bundle and period), the amount and the date formatted for the locale. Payloads
     written before this carry a plan id and "70.90 EUR": they come out the same way."""
     product, duration = params.pop("product", None), params.pop("duration", None)
-    if not product and params.get("plan") and ctx.catalogue is not None:
+    if not product and params.get("plan"):
         plan = ctx.catalogue.find(params["plan"])
         if plan is not None:
             product, duration = plan.product, plan.duration_code

@@ -33,6 +33,7 @@ def check_nonce(ctx: ServiceContext, nonce: str, currency: str) -> Decision:
         raise DomainError(errors.PAYMENT_UNAVAILABLE) from exc
     decision = decide(level, facts)
     if not decision.accepted:
+        assert decision.outcome is not None  # decide() names why it refuses
         # The nonce is a single-use secret of the parent's card: never logged.
         log.info(
             "3-D Secure refused a %s payment: %s (status %s)",

@@ -7,7 +7,14 @@ from core.adapters.payments.sandbox import SandboxGateway
 from core.adapters.qr import SegnoQrEncoder
 from core.domain.clock import FixedClock
 from core.services.context import ServiceContext, TokenPolicy
-from tests.core.fakes import CountingJobs, FakeStore, FakeUnitOfWork, PlainHasher
+from core.services.site_switches import SiteSwitches
+from tests.core.fakes import (
+    CountingJobs,
+    FakeSiteSwitches,
+    FakeStore,
+    FakeUnitOfWork,
+    PlainHasher,
+)
 
 
 @pytest.fixture
@@ -18,7 +25,7 @@ def store():
 @pytest.fixture
 def ctx(store):
     clock = FixedClock(datetime(2026, 1, 31, 12, 0, tzinfo=UTC))
-    return ServiceContext(
+    context = ServiceContext(
         uow=lambda: FakeUnitOfWork(store),
         hasher=PlainHasher(),
         clock=clock,
@@ -27,4 +34,6 @@ def ctx(store):
         gateway=SandboxGateway(clock=clock),
         catalogue=FileCatalogue.load(),
         qr=SegnoQrEncoder(),
+        switches=SiteSwitches(FakeSiteSwitches(), defaults=lambda: context.site, clock=clock),
     )
+    return context

@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 export NEXT_TELEMETRY_DISABLED := 1
 export FLASK_APP := bff
 
-.PHONY: run flask lint api-types web-fixtures test test-python test-web test-e2e lint-imports install migrate seed bench screenshots clean backup restore test-scale
+.PHONY: run flask lint api-types settings-doc web-fixtures test test-python test-web test-e2e lint-imports install migrate seed bench screenshots clean backup restore test-scale
 
 run: install migrate seed ## install, migrate, seed, then the Procfile's processes under honcho; prints the demo logins and "ready"
 	$(PY) scripts/run.py
@@ -34,6 +34,9 @@ lint: $(VENV)/.installed webapp/node_modules/.installed ## ruff (lint + format),
 api-types: $(VENV)/.installed webapp/node_modules/.installed ## webapp/src/lib/api/schema.d.ts from the API's OpenAPI (no server needed)
 	@mkdir -p var && $(VENV)/bin/flask openapi write var/openapi.json
 	cd webapp && node scripts/api-types.mjs ../var/openapi.json
+
+settings-doc: $(VENV)/.installed ## README.md's settings table from core/settings.py's declarations
+	$(PY) scripts/settings_doc.py
 
 web-fixtures: $(VENV)/.installed ## the API answers the Jest tests render (webapp/src/test/fixtures/api)
 	UPDATE_WEB_FIXTURES=1 $(VENV)/bin/pytest tests/bff/test_web_fixtures.py -q

@@ -1,16 +1,22 @@
-"""Configuration, read from the environment once. Nothing else reads os.environ.
+"""Configuration: every environment variable declared once — its name, type, bounds, default and meaning —
+as a field of `Settings` (pydantic-settings). `from_environment` is the one place that reads them; the README's
+configuration table is generated from these declarations (`make settings-doc`; a test fails when it is stale).
 
-Every variable, its default and its meaning is listed in README.md.
+An empty variable counts as unset (its default applies), so `FOO=` in a `.env` file never means "the empty
+value" by accident. `Settings(...)` itself never reads the process environment: tests build one from a dict.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, field, fields
+from collections.abc import Iterable, Mapping
 from datetime import date
 from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, JsonValue, field_validator, model_validator
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from core.domain import consents, three_d_secure
 from core.domain.catalogue import CURRENCY_SYMBOLS
@@ -20,8 +26,17 @@ SOLD_CURRENCIES = tuple(
     CURRENCY_SYMBOLS
 )  # the catalogue prices every plan in each of them (catalogue_file)
 
-
 DEV_ANALYTICS_KEY = "lumo-web-dev"  # public: the web app ships it; production must set its own keys
+DEV_LINK_PIN_PEPPER = "lumo-development-pin-pepper"  # public; production must set LINK_PIN_PEPPER
+# Public (it is in the repository): seals staff TOTP secrets in development and tests only; production
+# must set STAFF_TOTP_KEY to its own Fernet key(s) (core/adapters/totp.py).
+DEV_STAFF_TOTP_KEY = "L3-lILf3ziUOQ7AMrI6XBqziBS_36jtmI3VryKe8GXY="
+
+# Bounds that keep ASVS 2.2.1 true whatever is configured: at most 20 free failures, then delays
+# that grow to at least a minute, so no account sees 100 failed logins in an hour (a property test
+# in tests/core/test_properties.py checks the worst case).
+MAX_LOGIN_FREE_FAILURES = 20
+MIN_LOGIN_MAX_DELAY_SECONDS = 60
 
 
 def parse_partner_callbacks(raw: str) -> dict[str, tuple[str, str]]:
@@ -55,165 +70,538 @@ def parse_merchant_accounts(raw: str) -> dict[str, str]:
     return accounts
 
 
-DEV_LINK_PIN_PEPPER = "lumo-development-pin-pepper"  # public; production must set LINK_PIN_PEPPER
-# Public (it is in the repository): seals staff TOTP secrets in development and tests only; production
-# must set STAFF_TOTP_KEY to its own Fernet key(s) (core/adapters/totp.py).
-DEV_STAFF_TOTP_KEY = "L3-lILf3ziUOQ7AMrI6XBqziBS_36jtmI3VryKe8GXY="
+def setting(
+    default: Any, env: str, meaning: str, *, shown: str | None = None, **bounds: Any
+) -> Any:
+    """One variable: its default, its name in the environment, what it means (the README's table) and,
+    where the default is computed or secret, how the table shows it."""
+    extra: dict[str, JsonValue] | None = {"shown": shown} if shown is not None else None
+    return Field(default, alias=env, description=meaning, json_schema_extra=extra, **bounds)
 
 
-def _bool(raw: str | None, default: bool = False) -> bool:
-    if raw is None or raw.strip() == "":
-        return default
-    return raw.strip().lower() in ("1", "true", "yes", "on")
+RATE_LIMIT_DEFAULTED = (
+    "register_rate_limit_per_minute",
+    "forgot_password_rate_limit_per_minute",
+    "coupon_rate_limit_per_minute",
+)
 
 
-def _version(name: str, raw: str) -> str:
-    if not consents.is_version(raw):
-        raise ValueError(f"{name} must be an ISO date like 2026-11 or 2026-11-15, not {raw!r}")
-    return raw
-
-
-def _promo_dates(raw_from: str, raw_to: str) -> tuple[date | None, date | None]:
-    if not raw_from and not raw_to:
-        return None, None
-    if not (raw_from and raw_to):
-        raise ValueError(
-            "HOLIDAY_PROMO_FROM and HOLIDAY_PROMO_TO go together (ISO dates, both included)"
-        )
-    starts, ends = date.fromisoformat(raw_from), date.fromisoformat(raw_to)
-    if starts > ends:
-        raise ValueError("HOLIDAY_PROMO_FROM is after HOLIDAY_PROMO_TO")
-    return starts, ends
-
-
-# Bounds that keep ASVS 2.2.1 true whatever is configured: at most 20 free failures, then delays
-# that grow to at least a minute, so no account sees 100 failed logins in an hour (a property test
-# in tests/core/test_properties.py checks the worst case).
-MAX_LOGIN_FREE_FAILURES = 20
-MIN_LOGIN_MAX_DELAY_SECONDS = 60
-
-
-def _bounded(name: str, raw: str | None, default: int, low: int, high: int) -> int:
-    value = default if raw is None or raw.strip() == "" else int(raw)
-    if not low <= value <= high:
-        raise ValueError(f"{name} must be between {low} and {high}, not {value}")
-    return value
-
-
-def _analytics_keys(raw: str | None, env: str) -> tuple[str, ...]:
-    if raw is None:
-        return () if env == "production" else (DEV_ANALYTICS_KEY,)
-    return tuple(key.strip() for key in raw.split(",") if key.strip())
-
-
-def _three_d_secure(raw: str | None, env: str) -> dict[str, str]:
-    """THREE_D_SECURE, else production's default (EUR required) or development's (every currency optional)."""
-    if raw is None or not raw.strip():
-        return dict(
-            three_d_secure.PRODUCTION_DEFAULT
-            if env == "production"
-            else three_d_secure.DEVELOPMENT_DEFAULT
-        )
-    return three_d_secure.parse_setting(raw)
-
-
-@dataclass(frozen=True)
-class Settings:
-    env: str = "development"  # LUMO_ENV: development | test | production
-    database_url: str = f"sqlite:///{ROOT / 'var' / 'lumo.db'}"
-    redis_url: str = ""
-    public_url: str = "http://127.0.0.1:3000"
-    smtp_url: str = ""
-    mail_from: str = "Lumo <hello@lumo.example>"
-    outbox_dir: str = str(ROOT / "var" / "outbox")
-    locales_dir: str = str(ROOT / "locales")
-    trusted_country_header: str = "X-Country-Code"
-    default_country: str = "FR"
-    session_days: int = 90
-    session_idle_days: int = 30  # a token unused this long is dead, however young it is
-    reset_minutes: int = 60
-    confirm_hours: int = 72
-    redirect_key_seconds: int = 60
-    rate_limit_per_minute: int = 20
-    trusted_proxy_hops: int = (
-        1  # proxies that append to X-Forwarded-For: the web app's /api proxy (README)
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        frozen=True,
+        extra="forbid",
+        validate_by_name=True,  # Settings(env="test") in code and tests
+        validate_by_alias=True,  # Settings(LUMO_ENV="test"): what from_environment passes
+        str_strip_whitespace=True,
     )
-    register_rate_limit_per_minute: int = 20  # default: RATE_LIMIT_PER_MINUTE
-    forgot_password_rate_limit_per_minute: int = 20  # default: RATE_LIMIT_PER_MINUTE
-    coupon_rate_limit_per_minute: int = 20  # default: RATE_LIMIT_PER_MINUTE
-    login_free_failures: int = 5  # failed logins per account before the growing delays start
-    login_max_delay_seconds: int = 300  # cap of the delay (2, 4, 8, … s) after each further failure
-    argon2_memory_kib: int = 19 * 1024
-    payment_gateway: str = "sandbox"  # sandbox | braintree
-    braintree_environment: str = "sandbox"  # sandbox | production
-    braintree_merchant_id: str = ""
-    braintree_public_key: str = ""
-    braintree_private_key: str = ""
-    braintree_merchant_accounts: dict = field(
-        default_factory=dict
-    )  # currency -> merchant account id
-    sandbox_webhook_secret: str = ""
-    sandbox_settle_seconds: int | None = (
-        None  # the sandbox settles charges this old (None: never by itself)
+
+    # --- where things are ---
+    env: Literal["development", "test", "production"] = setting(
+        "development", "LUMO_ENV", "`development`, `test` or `production`"
     )
-    three_d_secure: dict = field(
-        default_factory=dict
-    )  # currency -> required|optional|off (others: optional)
-    celery_queue: str = "celery"
-    outbox_max_attempts: int = 10
-    outbox_retry_seconds: int = 30
-    callback_timeout_seconds: float = 5.0
-    analytics_api_keys: tuple[str, ...] = (DEV_ANALYTICS_KEY,)
-    analytics_collector_url: str = ""
-    analytics_rate_limit_per_minute: int = 120
-    partner_callbacks: dict = field(default_factory=dict)  # partner -> (url, secret)
-    past_due_grace_days: int = 14
-    terms_version: str = "2026-11"
-    promo_consent_version: str = "2026-11"
-    support_email: str = "support@lumo.example"
-    support_language: str = "en"
-    link_pin_pepper: str = DEV_LINK_PIN_PEPPER
-    link_claim_attempts: int = 10  # PIN claims per account and per address in 10 minutes
-    link_poll_rate_limit_per_minute: int = 60
-    contact_rate_limit_per_hour: int = 10
-    maintenance_mode: bool = False
-    holiday_promo_from: date | None = None
-    holiday_promo_to: date | None = None
-    holiday_promo_coupon: str = ""
-    retention_analytics_days: int = 395  # 13 months
-    retention_outbox_days: int = 30  # delivered outbox rows
-    retention_tokens_days: int = 7  # tokens and links after they expired, were used or revoked
-    retention_contact_days: int = 365
-    celery_broker_url: str = (
-        ""  # CELERY_BROKER_URL; empty = REDIS_URL, else a SQLite file under var/ (embedded)
+    database_url: str = setting(
+        f"sqlite:///{ROOT / 'var' / 'lumo.db'}",
+        "DATABASE_URL",
+        "SQLAlchemy URL, e.g. `postgresql+psycopg://postgres@127.0.0.1:5432/test`",
     )
-    outbox_lease_seconds: int = (
-        300  # OUTBOX_LEASE_SECONDS: a message a dead worker had is retried after this
+    redis_url: str = setting(
+        "",
+        "REDIS_URL",
+        "Celery broker and shared rate limits, e.g. `redis://127.0.0.1:6379/0`; empty = in-process jobs, "
+        "memory limits",
     )
-    outbox_redrive_seconds: float = (
-        60.0  # how often beat re-drives the outbox (retries, rows a lost broker missed)
+    public_url: str = setting(
+        "http://127.0.0.1:3000", "PUBLIC_URL", "address of the web app, used in e-mail links"
     )
-    clock_seconds: float = (
-        3600.0  # how often beat runs the subscription clock (expiry, reminders, past due)
+    smtp_url: str = setting(
+        "",
+        "SMTP_URL",
+        "`smtp://user:pass@host:port` (`smtps://…`, `?starttls=1`); empty = `.eml` files",
     )
-    metrics_token: str = ""  # METRICS_TOKEN: bearer token of GET /metrics on the public port; empty = not served there
-    metrics_host: str = (
-        "127.0.0.1"  # METRICS_HOST: where the separate metrics ports listen (never the public one)
+    mail_from: str = setting("Lumo <hello@lumo.example>", "MAIL_FROM", "sender of every e-mail")
+    outbox_dir: str = setting(
+        str(ROOT / "var" / "outbox"), "OUTBOX_DIR", "where `.eml` files go without SMTP"
     )
-    metrics_port: int = (
-        0  # METRICS_PORT: the API's metrics port (gunicorn's master serves it); 0 = none
+    locales_dir: str = setting(str(ROOT / "locales"), "LOCALES_DIR", "the nine message catalogues")
+
+    # --- jobs ---
+    celery_queue: str = setting(
+        "celery",
+        "CELERY_QUEUE",
+        "the Celery queue the API enqueues to and the worker consumes",
     )
-    worker_metrics_port: int = 0  # WORKER_METRICS_PORT: the Celery worker's metrics port; 0 = none
-    prometheus_multiproc_dir: str = (
-        ""  # PROMETHEUS_MULTIPROC_DIR: one per API or worker, emptied at its start
+    celery_broker_url: str = setting(
+        "",
+        "CELERY_BROKER_URL",
+        "the worker's broker (kombu's SQLAlchemy transport over a file when there is no Redis)",
+        shown="`REDIS_URL`, else `sqla+sqlite:///<repo>/var/celery-broker.sqlite`",
     )
-    sentry_dsn: str = ""  # SENTRY_DSN: optional error tracking, events redacted like the logs
-    site_cache_seconds: float = (
-        10.0  # SITE_CACHE_SECONDS: how long runtime switches (maintenance, promo) are cached
+    outbox_max_attempts: int = setting(
+        10,
+        "OUTBOX_MAX_ATTEMPTS",
+        "attempts per outbox message (e-mail, analytics, partner callback) before it is dead-lettered",
+        ge=1,
     )
-    staff_totp_key: str = (
-        DEV_STAFF_TOTP_KEY  # STAFF_TOTP_KEY: Fernet key(s) sealing staff TOTP secrets, first seals
+    outbox_retry_seconds: int = setting(
+        30,
+        "OUTBOX_RETRY_SECONDS",
+        "first retry delay; doubled after each failed attempt, at most 6 hours "
+        "(30 s, 1 min, 2 min, … ≈ 8.5 h for 10 tries)",
+        ge=0,
     )
+    outbox_lease_seconds: int = setting(
+        300,
+        "OUTBOX_LEASE_SECONDS",
+        "a message a worker took and did not finish (it died) is retried after this",
+        ge=1,
+    )
+    outbox_redrive_seconds: float = setting(
+        60.0,
+        "OUTBOX_REDRIVE_SECONDS",
+        "how often beat re-drives the outbox (retries, rows a lost broker missed)",
+        gt=0,
+    )
+    clock_seconds: float = setting(
+        3600.0,
+        "CLOCK_SECONDS",
+        "how often beat runs the subscription clock (expiry, trial reminders, past due)",
+        gt=0,
+    )
+    callback_timeout_seconds: float = setting(
+        5.0,
+        "CALLBACK_TIMEOUT_SECONDS",
+        "HTTP timeout of analytics forwards and partner callbacks",
+        gt=0,
+    )
+
+    # --- observability ---
+    metrics_token: str = setting(
+        "",
+        "METRICS_TOKEN",
+        "also serve `GET /metrics` on the API's own port to `Authorization: Bearer <token>` "
+        "(404 otherwise)",
+    )
+    metrics_host: str = setting(
+        "127.0.0.1",
+        "METRICS_HOST",
+        "where the separate metrics ports listen (never the public one)",
+    )
+    metrics_port: int = setting(
+        0,
+        "METRICS_PORT",
+        "Prometheus `/metrics` of the API, served by gunicorn's master on its own port; "
+        "0 = none (`make run`: 9100)",
+        ge=0,
+        le=65535,
+    )
+    worker_metrics_port: int = setting(
+        0,
+        "WORKER_METRICS_PORT",
+        "Prometheus `/metrics` of the Celery worker on its own port; 0 = none (`make run`: 9101)",
+        ge=0,
+        le=65535,
+    )
+    prometheus_multiproc_dir: str = setting(
+        "",
+        "PROMETHEUS_MULTIPROC_DIR",
+        "one folder per API or worker, emptied at its start (the launcher and the Procfile set it)",
+    )
+    sentry_dsn: str = setting(
+        "",
+        "SENTRY_DSN",
+        "optional error tracking of the API and the worker; events are redacted like the logs "
+        "(docs/operations.md)",
+    )
+
+    # --- analytics and partners ---
+    analytics_api_keys: tuple[str, ...] = setting(
+        (),
+        "ANALYTICS_API_KEYS",
+        "comma-separated keys accepted in `X-Api-Key` by `POST /v4/analytics`; production refuses to "
+        "start without its own keys or with the development key",
+        shown=f"`{DEV_ANALYTICS_KEY}` (none in production)",
+    )
+    analytics_collector_url: str = setting(
+        "",
+        "ANALYTICS_COLLECTOR_URL",
+        "where analytics records are forwarded (JSON POST, retried); empty = stored only",
+    )
+    analytics_rate_limit_per_minute: int = setting(
+        120,
+        "ANALYTICS_RATE_LIMIT_PER_MINUTE",
+        "analytics records per client address per minute",
+        ge=1,
+    )
+    partner_callbacks: dict[str, tuple[str, str]] = setting(
+        {},
+        "PARTNER_CALLBACKS",
+        "`partner=URL|secret;partner2=URL|secret`, e.g. `swisscom=https://partner.example/lumo|s3cret`: "
+        "signed callbacks on subscribe/unsubscribe of that partner's users",
+        shown="*(empty)*",
+    )
+
+    # --- the product's rules ---
+    past_due_grace_days: int = setting(
+        14,
+        "PAST_DUE_GRACE_DAYS",
+        "a past-due subscription lapses this many days after its paid time ended "
+        "(the gateway subscription is cancelled first)",
+        ge=0,
+    )
+    terms_version: str = setting(
+        "2026-11",
+        "TERMS_VERSION",
+        "terms of use in force (`YYYY-MM` or `YYYY-MM-DD`); an account that accepted an older version "
+        "gets 403 code 9 `termsUpdate` until it accepts this one",
+    )
+    promo_consent_version: str = setting(
+        "2026-11",
+        "PROMO_CONSENT_VERSION",
+        "wording of the promotional-e-mail consent, recorded with each consent given",
+    )
+    support_email: str = setting(
+        "support@lumo.example", "SUPPORT_EMAIL", "where contact messages are e-mailed"
+    )
+    support_language: str = setting(
+        "en",
+        "SUPPORT_LANGUAGE",
+        "the language of the e-mails to support (the parent's language is in the e-mail)",
+    )
+
+    # --- secrets ---
+    link_pin_pepper: str = setting(
+        "",
+        "LINK_PIN_PEPPER",
+        "secret key of the HMAC-SHA256 that stores TV-link PINs; production refuses to start "
+        "without its own",
+        shown="a public development value (required in production)",
+    )
+    staff_totp_key: str = setting(
+        "",
+        "STAFF_TOTP_KEY",
+        "Fernet key(s), comma-separated (the first seals), that encrypt the operator console's TOTP "
+        "secrets at rest; production refuses to start without its own",
+        shown="a public development key (required in production)",
+    )
+
+    # --- runtime switches' defaults ---
+    maintenance_mode: bool = setting(
+        False,
+        "MAINTENANCE_MODE",
+        "`true`: every API call but `/healthz`, `/readyz`, `/v4/site` and the OpenAPI pages answers 503 "
+        "`maintenance`, and the web app its maintenance page. The default of the runtime switch "
+        "(`flask --app bff site set maintenance on|off --by … --reason …`, or the console); "
+        "see docs/operations.md",
+    )
+    holiday_promo_from: date | None = setting(
+        None,
+        "HOLIDAY_PROMO_FROM",
+        "first day (ISO date, UTC) of the holiday modal's month free; with `HOLIDAY_PROMO_TO` and "
+        "`HOLIDAY_PROMO_COUPON`, the default of the runtime switch "
+        "(`flask --app bff site set holiday-promo …`, or the console)",
+        shown="*(empty)*",
+    )
+    holiday_promo_to: date | None = setting(
+        None,
+        "HOLIDAY_PROMO_TO",
+        "last day (ISO date, UTC, included) of the holiday promotion",
+        shown="*(empty)*",
+    )
+    holiday_promo_coupon: str = setting(
+        "",
+        "HOLIDAY_PROMO_COUPON",
+        "the coupon the holiday modal's button opens (`/promo/{coupon}`); the demo seed has "
+        "`LUMO-HOLIDAY`",
+    )
+    site_cache_seconds: float = setting(
+        10.0,
+        "SITE_CACHE_SECONDS",
+        "how long a process keeps the runtime switches (maintenance, holiday promotion) before "
+        "reading them again",
+        ge=0,
+    )
+
+    # --- visitors, sessions and links ---
+    trusted_country_header: str = setting(
+        "X-Country-Code",
+        "TRUSTED_COUNTRY_HEADER",
+        "header set by the edge proxy/CDN with the visitor's country (`GET /v4/country`)",
+    )
+    default_country: str = setting(
+        "FR", "DEFAULT_COUNTRY", "country when the header is missing or malformed"
+    )
+    trusted_proxy_hops: int = setting(
+        1,
+        "TRUSTED_PROXY_HOPS",
+        "proxies in front of the API that append the address they see to `X-Forwarded-For`: "
+        "`1` = the web app's `/api` proxy (`npm run start`, the Procfile); `2` = a load balancer in "
+        "front of the web app; `0` = the API is reached directly (the header is ignored). "
+        "See docs/security.md",
+        ge=0,
+        le=5,
+    )
+    session_days: int = setting(
+        90,
+        "SESSION_DAYS",
+        "lifetime of a bearer token (absolute: however much it is used)",
+        ge=1,
+    )
+    session_idle_days: int = setting(
+        30,
+        "SESSION_IDLE_DAYS",
+        "a bearer token unused this long is dead (its last use is noted at most once an hour)",
+        ge=1,
+    )
+    reset_minutes: int = setting(
+        60, "RESET_LINK_MINUTES", "lifetime of a password-reset link (single use)", ge=1
+    )
+    confirm_hours: int = setting(
+        72, "CONFIRM_LINK_HOURS", "lifetime of an e-mail confirmation link (single use)", ge=1
+    )
+    redirect_key_seconds: int = setting(
+        60, "REDIRECT_KEY_SECONDS", "lifetime of a redirect key (single use)", ge=1
+    )
+
+    # --- limits ---
+    rate_limit_per_minute: int = setting(
+        20,
+        "RATE_LIMIT_PER_MINUTE",
+        "attempts per client address per minute on login (also per e-mail), reset password, "
+        "verify-key, newsletter, TV link start; the default of the three below",
+        ge=1,
+    )
+    register_rate_limit_per_minute: int = setting(
+        20,
+        "REGISTER_RATE_LIMIT_PER_MINUTE",
+        "registrations per client address per minute",
+        shown="`RATE_LIMIT_PER_MINUTE`",
+        ge=1,
+    )
+    forgot_password_rate_limit_per_minute: int = setting(
+        20,
+        "FORGOT_PASSWORD_RATE_LIMIT_PER_MINUTE",
+        "forgotten-password e-mails asked per client address per minute",
+        shown="`RATE_LIMIT_PER_MINUTE`",
+        ge=1,
+    )
+    coupon_rate_limit_per_minute: int = setting(
+        20,
+        "COUPON_RATE_LIMIT_PER_MINUTE",
+        "coupon validations and redemptions per client address per minute",
+        shown="`RATE_LIMIT_PER_MINUTE`",
+        ge=1,
+    )
+    login_free_failures: int = setting(
+        5,
+        "LOGIN_FREE_FAILURES",
+        "wrong passwords in a row on one account before the delays start",
+        ge=1,
+        le=MAX_LOGIN_FREE_FAILURES,
+    )
+    login_max_delay_seconds: int = setting(
+        300,
+        "LOGIN_MAX_DELAY_SECONDS",
+        "the delays after each further wrong password double from 2 s up to this; "
+        "see docs/security.md",
+        ge=MIN_LOGIN_MAX_DELAY_SECONDS,
+        le=3600,
+    )
+    link_claim_attempts: int = setting(
+        10,
+        "LINK_CLAIM_ATTEMPTS",
+        "PIN claims per account and per client address in 10 minutes",
+        ge=1,
+    )
+    link_poll_rate_limit_per_minute: int = setting(
+        60,
+        "LINK_POLL_RATE_LIMIT_PER_MINUTE",
+        "TV-link polls per client address per minute (a TV polls every 5 s)",
+        ge=1,
+    )
+    contact_rate_limit_per_hour: int = setting(
+        10,
+        "CONTACT_RATE_LIMIT_PER_HOUR",
+        "contact messages per client address per hour",
+        ge=1,
+    )
+    argon2_memory_kib: int = setting(
+        19 * 1024,
+        "ARGON2_MEMORY_KIB",
+        "argon2id memory cost (OWASP minimum: 19 MiB, t=2, p=1)",
+        ge=1024,
+    )
+
+    # --- retention ---
+    retention_analytics_days: int = setting(
+        395,
+        "RETENTION_ANALYTICS_DAYS",
+        "analytics records are deleted this long (13 months) after they were received",
+        ge=1,
+    )
+    retention_outbox_days: int = setting(
+        30,
+        "RETENTION_OUTBOX_DAYS",
+        "delivered outbox rows (e-mails, forwards, callbacks) are deleted after this; "
+        "pending and dead ones stay",
+        ge=1,
+    )
+    retention_tokens_days: int = setting(
+        7,
+        "RETENTION_TOKENS_DAYS",
+        "tokens and single-use links are deleted this long after they expired, were used or revoked "
+        "(sessions: after `SESSION_IDLE_DAYS` unused)",
+        ge=1,
+    )
+    retention_contact_days: int = setting(
+        365,
+        "RETENTION_CONTACT_DAYS",
+        "contact messages are deleted this long after they were sent",
+        ge=1,
+    )
+
+    # --- payments ---
+    payment_gateway: Literal["sandbox", "braintree"] = setting(
+        "sandbox",
+        "PAYMENT_GATEWAY",
+        "`sandbox` (Braintree's test nonces, no network) or `braintree`; production refuses to start "
+        "on the sandbox",
+    )
+    braintree_environment: Literal["sandbox", "production"] = setting(
+        "sandbox",
+        "BRAINTREE_ENVIRONMENT",
+        "`sandbox` or `production` (with `PAYMENT_GATEWAY=braintree`)",
+    )
+    braintree_merchant_id: str = setting(
+        "", "BRAINTREE_MERCHANT_ID", "Braintree credential; missing, it stops the start-up"
+    )
+    braintree_public_key: str = setting(
+        "", "BRAINTREE_PUBLIC_KEY", "Braintree credential; missing, it stops the start-up"
+    )
+    braintree_private_key: str = setting(
+        "", "BRAINTREE_PRIVATE_KEY", "Braintree credential; missing, it stops the start-up"
+    )
+    braintree_merchant_accounts: dict[str, str] = setting(
+        {},
+        "BRAINTREE_MERCHANT_ACCOUNTS",
+        "`EUR=lumo_eur,CHF=lumo_chf,USD=lumo_usd`: the merchant account of each currency, on every "
+        "verification, subscription and charge; production refuses to start without one per "
+        "currency sold (docs/billing-refunds.md)",
+        shown="*(empty)*",
+    )
+    three_d_secure: dict[str, str] = setting(
+        {},
+        "THREE_D_SECURE",
+        "3-D Secure per currency, `EUR=required,CHF=optional,USD=optional`: `required` refuses a card "
+        "whose issuer did not authenticate it (liability not shifted), `optional` refuses only a "
+        "failed authentication, `off` checks nothing; wallets follow Braintree "
+        "(docs/taking-real-money.md)",
+        shown="production: `EUR=required` (others `optional`); development and test: every currency "
+        "`optional`",
+    )
+    sandbox_webhook_secret: str = setting(
+        "",
+        "SANDBOX_WEBHOOK_SECRET",
+        "HMAC key of the sandbox gateway's webhooks",
+        shown="*(random per process)*",
+    )
+    sandbox_settle_seconds: int | None = setting(
+        None,
+        "SANDBOX_SETTLE_SECONDS",
+        "the sandbox settles a charge this many seconds old (the browser journeys set 0); unset: "
+        "only an explicit settle does",
+        shown="*(never by itself)*",
+        ge=0,
+    )
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # Only what the caller passes: the environment is read by from_environment, from the mapping
+        # it is given (os.environ in the processes, a dict in tests), never behind a test's back.
+        return (init_settings,)
+
+    # --- defaults that depend on other settings ---
+    @model_validator(mode="before")
+    @classmethod
+    def _derived_defaults(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        values = dict(data)
+
+        def given(name: str) -> Any:
+            alias = cls.model_fields[name].alias or name
+            return values.get(name, values.get(alias))
+
+        production = given("env") == "production"
+        rate_limit = given("rate_limit_per_minute")
+        defaults: dict[str, Any] = {
+            "analytics_api_keys": () if production else (DEV_ANALYTICS_KEY,),
+            "three_d_secure": dict(
+                three_d_secure.PRODUCTION_DEFAULT
+                if production
+                else three_d_secure.DEVELOPMENT_DEFAULT
+            ),
+            "link_pin_pepper": "" if production else DEV_LINK_PIN_PEPPER,
+            "staff_totp_key": "" if production else DEV_STAFF_TOTP_KEY,
+        }
+        if rate_limit is not None:
+            defaults.update(dict.fromkeys(RATE_LIMIT_DEFAULTED, rate_limit))
+        for name, value in defaults.items():
+            if given(name) is None:
+                values[name] = value
+        return values
+
+    # --- the variables' own formats ---
+    @field_validator("analytics_api_keys", mode="before")
+    @classmethod
+    def _comma_separated(cls, raw: Any) -> Any:
+        if isinstance(raw, str):
+            return tuple(key.strip() for key in raw.split(",") if key.strip())
+        return raw
+
+    @field_validator("partner_callbacks", mode="before")
+    @classmethod
+    def _partners(cls, raw: Any) -> Any:
+        return parse_partner_callbacks(raw) if isinstance(raw, str) else raw
+
+    @field_validator("braintree_merchant_accounts", mode="before")
+    @classmethod
+    def _merchant_accounts(cls, raw: Any) -> Any:
+        return parse_merchant_accounts(raw) if isinstance(raw, str) else raw
+
+    @field_validator("three_d_secure", mode="before")
+    @classmethod
+    def _three_d_secure(cls, raw: Any) -> Any:
+        return three_d_secure.parse_setting(raw) if isinstance(raw, str) else raw
+
+    @field_validator("terms_version", "promo_consent_version")
+    @classmethod
+    def _consent_version(cls, raw: str) -> str:
+        if not consents.is_version(raw):
+            raise ValueError(f"must be an ISO date like 2026-11 or 2026-11-15, not {raw!r}")
+        return raw
+
+    @field_validator("public_url")
+    @classmethod
+    def _no_trailing_slash(cls, raw: str) -> str:
+        return raw.rstrip("/")
+
+    @model_validator(mode="after")
+    def _promo_window(self) -> Settings:
+        starts, ends = self.holiday_promo_from, self.holiday_promo_to
+        if (starts is None) != (ends is None):
+            raise ValueError(
+                "HOLIDAY_PROMO_FROM and HOLIDAY_PROMO_TO go together (ISO dates, both included)"
+            )
+        if starts and ends and starts > ends:
+            raise ValueError("HOLIDAY_PROMO_FROM is after HOLIDAY_PROMO_TO")
+        return self
 
     @property
     def is_production(self) -> bool:
@@ -229,125 +617,27 @@ class Settings:
             or f"sqla+sqlite:///{ROOT / 'var' / 'celery-broker.sqlite'}"
         )
 
-    def replace(self, **changes) -> Settings:
-        values = {f.name: getattr(self, f.name) for f in fields(self)}
-        values.update(changes)
-        return Settings(**values)
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with some settings changed (tests, the scale run's clock), checked like the original."""
+        return type(self).model_validate({**self.model_dump(), **changes})
 
 
-def from_environment(environ=None) -> Settings:
+def variable_names() -> dict[str, str]:
+    """Field name -> its environment variable, in declaration order."""
+    return {name: field.alias or name for name, field in Settings.model_fields.items()}
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> Settings:
+    """The settings the environment gives (os.environ unless a mapping is passed); an empty value is unset.
+    Anything out of type or bounds stops here with the variable's name (pydantic's ValidationError, a
+    ValueError)."""
     e = os.environ if environ is None else environ
-    d = Settings()
-    env = e.get("LUMO_ENV", d.env)
-    rate_limit = int(e.get("RATE_LIMIT_PER_MINUTE", d.rate_limit_per_minute))
-    promo_from, promo_to = _promo_dates(
-        e.get("HOLIDAY_PROMO_FROM", "").strip(), e.get("HOLIDAY_PROMO_TO", "").strip()
-    )
-    return Settings(
-        env=env,
-        database_url=e.get("DATABASE_URL") or d.database_url,
-        redis_url=e.get("REDIS_URL", d.redis_url),
-        public_url=e.get("PUBLIC_URL", d.public_url).rstrip("/"),
-        smtp_url=e.get("SMTP_URL", d.smtp_url),
-        mail_from=e.get("MAIL_FROM", d.mail_from),
-        outbox_dir=e.get("OUTBOX_DIR", d.outbox_dir),
-        locales_dir=e.get("LOCALES_DIR", d.locales_dir),
-        trusted_country_header=e.get("TRUSTED_COUNTRY_HEADER", d.trusted_country_header),
-        default_country=e.get("DEFAULT_COUNTRY", d.default_country),
-        session_days=int(e.get("SESSION_DAYS", d.session_days)),
-        session_idle_days=int(e.get("SESSION_IDLE_DAYS", d.session_idle_days)),
-        reset_minutes=int(e.get("RESET_LINK_MINUTES", d.reset_minutes)),
-        confirm_hours=int(e.get("CONFIRM_LINK_HOURS", d.confirm_hours)),
-        redirect_key_seconds=int(e.get("REDIRECT_KEY_SECONDS", d.redirect_key_seconds)),
-        rate_limit_per_minute=rate_limit,
-        trusted_proxy_hops=_bounded(
-            "TRUSTED_PROXY_HOPS", e.get("TRUSTED_PROXY_HOPS"), d.trusted_proxy_hops, 0, 5
-        ),
-        register_rate_limit_per_minute=int(e.get("REGISTER_RATE_LIMIT_PER_MINUTE", rate_limit)),
-        forgot_password_rate_limit_per_minute=int(
-            e.get("FORGOT_PASSWORD_RATE_LIMIT_PER_MINUTE", rate_limit)
-        ),
-        coupon_rate_limit_per_minute=int(e.get("COUPON_RATE_LIMIT_PER_MINUTE", rate_limit)),
-        login_free_failures=_bounded(
-            "LOGIN_FREE_FAILURES",
-            e.get("LOGIN_FREE_FAILURES"),
-            d.login_free_failures,
-            1,
-            MAX_LOGIN_FREE_FAILURES,
-        ),
-        login_max_delay_seconds=_bounded(
-            "LOGIN_MAX_DELAY_SECONDS",
-            e.get("LOGIN_MAX_DELAY_SECONDS"),
-            d.login_max_delay_seconds,
-            MIN_LOGIN_MAX_DELAY_SECONDS,
-            3600,
-        ),
-        argon2_memory_kib=int(e.get("ARGON2_MEMORY_KIB", d.argon2_memory_kib)),
-        payment_gateway=e.get("PAYMENT_GATEWAY", d.payment_gateway),
-        braintree_environment=e.get("BRAINTREE_ENVIRONMENT", d.braintree_environment),
-        braintree_merchant_id=e.get("BRAINTREE_MERCHANT_ID", d.braintree_merchant_id),
-        braintree_public_key=e.get("BRAINTREE_PUBLIC_KEY", d.braintree_public_key),
-        braintree_private_key=e.get("BRAINTREE_PRIVATE_KEY", d.braintree_private_key),
-        braintree_merchant_accounts=parse_merchant_accounts(
-            e.get("BRAINTREE_MERCHANT_ACCOUNTS", "")
-        ),
-        sandbox_webhook_secret=e.get("SANDBOX_WEBHOOK_SECRET", d.sandbox_webhook_secret),
-        sandbox_settle_seconds=int(e["SANDBOX_SETTLE_SECONDS"])
-        if e.get("SANDBOX_SETTLE_SECONDS")
-        else None,
-        three_d_secure=_three_d_secure(e.get("THREE_D_SECURE"), env),
-        celery_queue=e.get("CELERY_QUEUE") or d.celery_queue,
-        outbox_max_attempts=int(e.get("OUTBOX_MAX_ATTEMPTS", d.outbox_max_attempts)),
-        outbox_retry_seconds=int(e.get("OUTBOX_RETRY_SECONDS", d.outbox_retry_seconds)),
-        callback_timeout_seconds=float(
-            e.get("CALLBACK_TIMEOUT_SECONDS", d.callback_timeout_seconds)
-        ),
-        analytics_api_keys=_analytics_keys(e.get("ANALYTICS_API_KEYS"), env),
-        analytics_collector_url=e.get("ANALYTICS_COLLECTOR_URL", d.analytics_collector_url),
-        analytics_rate_limit_per_minute=int(
-            e.get("ANALYTICS_RATE_LIMIT_PER_MINUTE", d.analytics_rate_limit_per_minute)
-        ),
-        partner_callbacks=parse_partner_callbacks(e.get("PARTNER_CALLBACKS", "")),
-        past_due_grace_days=int(e.get("PAST_DUE_GRACE_DAYS", d.past_due_grace_days)),
-        terms_version=_version("TERMS_VERSION", e.get("TERMS_VERSION") or d.terms_version),
-        promo_consent_version=_version(
-            "PROMO_CONSENT_VERSION", e.get("PROMO_CONSENT_VERSION") or d.promo_consent_version
-        ),
-        support_email=e.get("SUPPORT_EMAIL") or d.support_email,
-        support_language=e.get("SUPPORT_LANGUAGE") or d.support_language,
-        link_pin_pepper=e.get("LINK_PIN_PEPPER")
-        or ("" if env == "production" else d.link_pin_pepper),
-        link_claim_attempts=int(e.get("LINK_CLAIM_ATTEMPTS", d.link_claim_attempts)),
-        link_poll_rate_limit_per_minute=int(
-            e.get("LINK_POLL_RATE_LIMIT_PER_MINUTE", d.link_poll_rate_limit_per_minute)
-        ),
-        contact_rate_limit_per_hour=int(
-            e.get("CONTACT_RATE_LIMIT_PER_HOUR", d.contact_rate_limit_per_hour)
-        ),
-        maintenance_mode=_bool(e.get("MAINTENANCE_MODE")),
-        holiday_promo_from=promo_from,
-        holiday_promo_to=promo_to,
-        holiday_promo_coupon=e.get("HOLIDAY_PROMO_COUPON", d.holiday_promo_coupon).strip(),
-        retention_analytics_days=int(e.get("RETENTION_ANALYTICS_DAYS", d.retention_analytics_days)),
-        retention_outbox_days=int(e.get("RETENTION_OUTBOX_DAYS", d.retention_outbox_days)),
-        retention_tokens_days=int(e.get("RETENTION_TOKENS_DAYS", d.retention_tokens_days)),
-        retention_contact_days=int(e.get("RETENTION_CONTACT_DAYS", d.retention_contact_days)),
-        celery_broker_url=e.get("CELERY_BROKER_URL", d.celery_broker_url).strip(),
-        outbox_lease_seconds=int(e.get("OUTBOX_LEASE_SECONDS") or d.outbox_lease_seconds),
-        outbox_redrive_seconds=float(e.get("OUTBOX_REDRIVE_SECONDS") or d.outbox_redrive_seconds),
-        clock_seconds=float(e.get("CLOCK_SECONDS") or d.clock_seconds),
-        metrics_token=e.get("METRICS_TOKEN", d.metrics_token).strip(),
-        metrics_host=e.get("METRICS_HOST") or d.metrics_host,
-        metrics_port=int(e.get("METRICS_PORT") or d.metrics_port),
-        worker_metrics_port=int(e.get("WORKER_METRICS_PORT") or d.worker_metrics_port),
-        prometheus_multiproc_dir=e.get(
-            "PROMETHEUS_MULTIPROC_DIR", d.prometheus_multiproc_dir
-        ).strip(),
-        sentry_dsn=e.get("SENTRY_DSN", d.sentry_dsn).strip(),
-        site_cache_seconds=float(e.get("SITE_CACHE_SECONDS") or d.site_cache_seconds),
-        staff_totp_key=(e.get("STAFF_TOTP_KEY") or "").strip()
-        or ("" if env == "production" else d.staff_totp_key),
-    )
+    given = {
+        alias: e[alias]
+        for alias in variable_names().values()
+        if alias in e and e[alias] is not None and str(e[alias]).strip()
+    }
+    return Settings.model_validate(given)
 
 
 def production_problems(

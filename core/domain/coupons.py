@@ -11,7 +11,6 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Any
 
 from core.domain import errors
 from core.domain.catalogue import covered_apps
@@ -67,6 +66,15 @@ def add_duration(start: datetime, code: str) -> datetime:
     raise AssertionError("unreachable")
 
 
+@dataclass(frozen=True)
+class DiscountTerms:
+    """A discount coupon's terms: the price it charges, whether it is the bundle discount, its plan type."""
+
+    price: Decimal | None
+    is_bundle_discount: bool
+    plan_type: str | None
+
+
 @dataclass
 class Coupon:
     code: str
@@ -109,23 +117,12 @@ class Coupon:
             return 1
         return max(1, n // 12) if (self.plan_type or "").upper() == "P1Y" else n
 
-    def as_user_coupon(self) -> dict[str, Any]:
-        details = None
-        if self.is_discount:
-            details = {
-                "discountPrice": str(self.discount_price)
-                if self.discount_price is not None
-                else None,
-                "isBundleDiscount": self.is_bundle_discount,
-                "planType": self.plan_type,
-            }
-        return {
-            "couponSerialNumber": self.code,
-            "couponDurationCode": self.duration_code,
-            "couponProduct": self.product,
-            "couponType": self.coupon_type,
-            "discountDetails": details,
-        }
+    @property
+    def discount_terms(self) -> DiscountTerms | None:
+        """What a discount coupon takes off (None for other coupon types)."""
+        if not self.is_discount:
+            return None
+        return DiscountTerms(self.discount_price, self.is_bundle_discount, self.plan_type)
 
 
 @dataclass(frozen=True)

@@ -40,8 +40,13 @@ class Registration:
 @dataclass
 class RegistrationResult:
     token: str
-    user_coupon: dict[str, Any] | None
+    user_coupon: Coupon | None  # the coupon given at registration, checked
     has_subscription: bool
+
+    @property
+    def free_campaign(self) -> bool:
+        """The registration's coupon gave access at once (the apps' name for has_subscription)."""
+        return self.has_subscription
 
 
 def register(ctx: ServiceContext, cmd: Registration) -> RegistrationResult:
@@ -89,7 +94,7 @@ def register(ctx: ServiceContext, cmd: Registration) -> RegistrationResult:
     ctx.jobs.outbox_changed()
     return RegistrationResult(
         token=token,
-        user_coupon=coupon.as_user_coupon() if coupon else None,
+        user_coupon=coupon,
         has_subscription=has_subscription,
     )
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from core.domain import errors
-from core.domain.coupons import CouponContext, check_for, check_usable, normalise_code
+from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
 from core.domain.subscriptions import Subscription, products_with_access
 from core.services.context import ServiceContext
@@ -18,8 +16,8 @@ def validate(
     account_id: int | None = None,
     product: str | None = None,
     plan_type: str | None = None,
-) -> dict[str, Any]:
-    """The coupon's fields if it can be used here; a DomainError with codes 3 to 7 otherwise."""
+) -> Coupon:
+    """The coupon if it can be used here; a DomainError with codes 3 to 7 otherwise."""
     now = ctx.clock.now()
     with ctx.read() as uow:
         coupon = check_usable(uow.coupons.by_code(normalise_code(code)), now)
@@ -37,7 +35,7 @@ def validate(
                 used_by_account=uow.coupons.used_by(coupon, account_id),
             )
     check_for(coupon, context)
-    return coupon.as_user_coupon()
+    return coupon
 
 
 def redeem_access(ctx: ServiceContext, account_id: int, code: str) -> Subscription:

@@ -88,7 +88,7 @@ def replay_webhook(
             raise DomainError(errors.WEBHOOK_REPLAY_STALE)
         before = {
             "state": sub.payment_state_id,
-            "endDate": sub.end_date.isoformat() if sub.end_date else None,
+            "end_date": sub.end_date.isoformat() if sub.end_date else None,
             "renewing": sub.is_renewing,
         }
         _apply(uow, sub, event, now)

@@ -90,7 +90,7 @@ def test_promo_settings_are_checked_at_start_up():
         {"HOLIDAY_PROMO_FROM": "2026-12-15"},
         {"HOLIDAY_PROMO_FROM": "2027-01-05", "HOLIDAY_PROMO_TO": "2026-12-15"},
         {"TERMS_VERSION": "v2"},
-        {"PROMO_CONSENT_VERSION": "2026-11\n"},
+        {"PROMO_CONSENT_VERSION": "2026-11-x"},
     ):
         with pytest.raises(ValueError):
             from_environment(bad)

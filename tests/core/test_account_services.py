@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from core.domain import errors
-from core.domain.coupons import Coupon
+from core.domain.coupons import Coupon, DiscountTerms
 from core.domain.errors import DomainError
 from core.services import accounts, passwords, profile, redirect_keys, sessions
 
@@ -54,7 +54,7 @@ def test_register_with_access_coupon_gives_free_campaign_subscription(ctx, store
         uow.commit()
     result = accounts.register(ctx, reg(coupon="free1"))
     assert result.has_subscription is True
-    assert result.user_coupon["couponType"] == "UNIQUE_ACCESS_COUPON"
+    assert result.user_coupon.coupon_type == "UNIQUE_ACCESS_COUPON"
     sub = next(iter(store.subscriptions.values()))
     assert (sub.payment_state_id, sub.subscription_type, sub.coupon) == (
         "Free_Campaign",
@@ -81,11 +81,7 @@ def test_register_with_discount_coupon_does_not_redeem_it(ctx, store):
         uow.commit()
     result = accounts.register(ctx, reg(coupon="HALF"))
     assert result.has_subscription is False
-    assert result.user_coupon["discountDetails"] == {
-        "discountPrice": "2.99",
-        "isBundleDiscount": False,
-        "planType": "P1M",
-    }
+    assert result.user_coupon.discount_terms == DiscountTerms(Decimal("2.99"), False, "P1M")
     assert next(iter(store.coupons.values())).redeemed_at is None
 
 

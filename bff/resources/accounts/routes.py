@@ -29,17 +29,10 @@ blp = Blueprint("accounts", __name__, description="Registration, login and logou
 )
 def register(registration: accounts.Registration):
     """Create a parent account (docs/product.md#api). An access coupon gives a subscription at once."""
-    result = accounts.register(
+    return accounts.register(
         services(),
         replace(registration, language=registration.language or request.accept_languages.best),
     )
-    return {
-        "token": result.token,
-        "userCoupon": result.user_coupon,
-        "hasSubscription": result.has_subscription,
-        "status": True,
-        "freeCampaign": result.has_subscription,
-    }
 
 
 @blp.route("/v4/accounts/login", methods=["POST"])

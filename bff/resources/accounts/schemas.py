@@ -50,11 +50,13 @@ class RegisterSchema(InputSchema):
 
 
 class RegistrationSchema(Schema):
+    """accounts.RegistrationResult."""
+
     token = fields.String(required=True)
-    userCoupon = fields.Nested(CouponSchema, required=True, allow_none=True)
-    hasSubscription = fields.Boolean(required=True)
-    status = fields.Boolean(required=True)
-    freeCampaign = fields.Boolean(required=True)
+    user_coupon = fields.Nested(CouponSchema, required=True, allow_none=True, data_key="userCoupon")
+    has_subscription = fields.Boolean(required=True, data_key="hasSubscription")
+    status = fields.Boolean(required=True, dump_default=True)
+    free_campaign = fields.Boolean(required=True, data_key="freeCampaign")
 
 
 class LoginSchema(InputSchema):

@@ -1,17 +1,28 @@
-"""A checked coupon as the register and coupon answers give it (core.domain.coupons.Coupon.as_user_coupon)."""
+"""A checked coupon as the register and coupon answers name it (core.domain.coupons.Coupon): the one place
+its wire names are written."""
 
 from marshmallow import Schema, fields
 
 
 class DiscountDetailsSchema(Schema):
-    discountPrice = fields.String(required=True, allow_none=True)
-    isBundleDiscount = fields.Boolean(required=True)
-    planType = fields.String(required=True, allow_none=True)
+    """core.domain.coupons.DiscountTerms."""
+
+    price = fields.Decimal(
+        as_string=True,
+        required=True,
+        allow_none=True,
+        data_key="discountPrice",
+        metadata={"type": "string"},
+    )
+    is_bundle_discount = fields.Boolean(required=True, data_key="isBundleDiscount")
+    plan_type = fields.String(required=True, allow_none=True, data_key="planType")
 
 
 class CouponSchema(Schema):
-    couponSerialNumber = fields.String(required=True)
-    couponDurationCode = fields.String(required=True)
-    couponProduct = fields.String(required=True)
-    couponType = fields.String(required=True)
-    discountDetails = fields.Nested(DiscountDetailsSchema, required=True, allow_none=True)
+    code = fields.String(required=True, data_key="couponSerialNumber")
+    duration_code = fields.String(required=True, data_key="couponDurationCode")
+    product = fields.String(required=True, data_key="couponProduct")
+    coupon_type = fields.String(required=True, data_key="couponType")
+    discount_terms = fields.Nested(
+        DiscountDetailsSchema, required=True, allow_none=True, data_key="discountDetails"
+    )

@@ -149,7 +149,7 @@ def grant(
             end = add_duration(start, code)
             _check_length(start, end, limit)
             before = {
-                "endDate": sub.end_date.isoformat() if sub.end_date else None,
+                "end_date": sub.end_date.isoformat() if sub.end_date else None,
                 "state": sub.payment_state_id,
             }
             sub.end_date = end
@@ -165,7 +165,7 @@ def grant(
             target=f"subscription:{sub.id}",
             before=before,
             after={
-                "endDate": end.isoformat(),
+                "end_date": end.isoformat(),
                 "duration": code,
                 "state": sub.payment_state_id,
             },
@@ -198,12 +198,11 @@ def cancel(
         raise DomainError(errors.SUBSCRIPTION_NOT_FOUND)
     before = {
         "state": current.payment_state_id,
-        "endDate": current.end_date.isoformat() if current.end_date else None,
+        "end_date": current.end_date.isoformat() if current.end_date else None,
     }
 
-    def audit(
-        uow: UnitOfWork, sub: Subscription
-    ) -> None:  # the change "now" adds and the entry, in one transaction
+    # The change "now" adds and the entry, in one transaction.
+    def audit(uow: UnitOfWork, sub: Subscription) -> None:
         if not at_period_end and not sub.is_expired(now):
             sub.expire(now)
             uow.subscriptions.save(sub)
@@ -217,7 +216,7 @@ def cancel(
             before=before,
             after={
                 "state": sub.payment_state_id,
-                "endDate": sub.end_date.isoformat() if sub.end_date else None,
+                "end_date": sub.end_date.isoformat() if sub.end_date else None,
                 "when": "period_end" if at_period_end else "now",
             },
             reason=reason,

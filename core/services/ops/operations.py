@@ -44,7 +44,7 @@ def discard(ctx: ServiceContext, staff: StaffMember, message_id: int, reason: st
             before={
                 "kind": gone["kind"],
                 "topic": gone["topic"],
-                "lastError": (gone["last_error"] or "")[:200],
+                "last_error": (gone["last_error"] or "")[:200],
             },
             reason=reason,
         )
@@ -85,10 +85,10 @@ def replay_webhook(
             before=before,
             after={
                 "state": sub.payment_state_id,
-                "endDate": sub.end_date.isoformat() if sub.end_date else None,
+                "end_date": sub.end_date.isoformat() if sub.end_date else None,
                 "renewing": sub.is_renewing,
                 "kind": row["kind"],
-                "subscriptionId": sub.id,
+                "subscription_id": sub.id,
             },
             reason=reason,
         )

@@ -37,7 +37,7 @@ def _switch_view(
         "from": promo.starts.isoformat() if promo.starts else None,
         "to": promo.ends.isoformat() if promo.ends else None,
         "coupon": promo.coupon_code or None,
-        "activeToday": promo.is_active(today),
+        "active_today": promo.is_active(today),
         "source": source,
     }
 

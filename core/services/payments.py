@@ -81,9 +81,8 @@ def subscribe(ctx: ServiceContext, cmd: SubscribeCommand) -> Subscription:
     answered = _answered_before(ctx, key, fingerprint)
     if answered is not None:
         return answered
-    authentication = check_nonce(
-        ctx, cmd.nonce, plan.currency
-    )  # 3-D Secure, before anything is recorded
+    # 3-D Secure, before anything is recorded
+    authentication = check_nonce(ctx.three_d_secure, ctx.gateway, cmd.nonce, plan.currency)
     for attempt in (1, 2):
         started = _start(
             ctx, cmd, plan, product, price, key, fingerprint, resolve_stale=attempt == 1

@@ -46,7 +46,10 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     # there itself is further left and never read. 0: the API is reached directly, the header is ignored.
     hops = settings.trusted_proxy_hops
     if hops:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+        # Flask's documented way to add WSGI middleware; its types declare wsgi_app a method.
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops
+        )
     api = Api(app)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     converters.install(app, api)

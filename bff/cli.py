@@ -124,6 +124,7 @@ def register(app: Flask) -> None:
             f"{'id':>8}  {'kind':<9} {'topic':<22} {'tries':>5}  {'dead since':<20} last error"
         )
         for m in messages:
+            assert m.dead_at is not None  # dead-lettered
             click.echo(
                 f"{m.id:>8}  {m.kind:<9} {m.topic:<22} {m.attempts:>5}  "
                 f"{m.dead_at.strftime('%Y-%m-%d %H:%M:%S'):<20} {m.last_error or ''}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException, UnprocessableEntity
@@ -30,7 +31,7 @@ def _domain(exc: DomainError):
 def _invalid_input(exc: UnprocessableEntity):
     messages = (getattr(exc, "data", None) or {}).get("messages", {})
     # webargs nests by location ("json", "query"); the apps want field -> messages.
-    flat = {}
+    flat: dict[str, Any] = {}
     for fields in messages.values():
         flat.update(fields if isinstance(fields, dict) else {"_": fields})
     return error_body(errors.PARAMETER_REQUIRED, errors=flat)
@@ -41,9 +42,10 @@ def _http(exc: HTTPException):
         return error_body(errors.NOT_FOUND)
     if exc.code and 400 <= exc.code < 500:
         response = jsonify({"code": 0, "message": "somethingWentWrong"})
-        if exc.code == 405 and getattr(exc, "valid_methods", None):
+        allowed = getattr(exc, "valid_methods", None)  # MethodNotAllowed's
+        if exc.code == 405 and allowed:
             response.headers["Allow"] = ", ".join(
-                sorted(exc.valid_methods)
+                sorted(allowed)
             )  # RFC 9110: a 405 says what is allowed
         return response, exc.code
     return error_body(errors.GENERIC)

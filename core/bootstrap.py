@@ -48,8 +48,8 @@ class Container:
     services: ServiceContext
     mail: email_delivery.MailSetup
     rate_limiter: RateLimiter
+    dispatcher: outbox_dispatch.Dispatcher  # the outbox's handlers and retry policy
     catalogue: FileCatalogue = field(default_factory=FileCatalogue.load)  # plans, prices, licenses
-    dispatcher: outbox_dispatch.Dispatcher | None = None
     read_engine: Engine | None = (
         None  # autocommit connections of the read-only units of work (PostgreSQL)
     )
@@ -108,6 +108,12 @@ def bootstrap(
         support_email=settings.support_email,
         support_language=settings.support_language,
     )
+    switches = SiteSwitches(
+        SqlSiteSwitches(engine),
+        defaults=lambda: ctx.site,
+        clock=clock,
+        ttl_seconds=settings.site_cache_seconds,
+    )
     ctx = ServiceContext(
         uow=uow_factory(engine, clock),
         read_uow=read_uow_factory(read_engine, clock),
@@ -138,17 +144,12 @@ def bootstrap(
             ),
         ),
         qr=SegnoQrEncoder(),
+        switches=switches,
         login_throttle=LoginThrottle(
             free_failures=settings.login_free_failures,
             max_delay_seconds=settings.login_max_delay_seconds,
         ),
         three_d_secure=ThreeDSecurePolicy.of(settings.three_d_secure),
-    )
-    ctx.switches = SiteSwitches(
-        SqlSiteSwitches(engine),
-        defaults=lambda: ctx.site,
-        clock=clock,
-        ttl_seconds=settings.site_cache_seconds,
     )
     dispatcher = outbox_dispatcher(
         settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds)

@@ -42,7 +42,7 @@ class LocaleEmailTemplates:
 
     def text(self, key: str, language: str) -> str | None:
         for lang in (language, "en"):
-            node = _catalogue(self.folder, lang)
+            node: object = _catalogue(self.folder, lang)
             for part in key.split("."):
                 node = node.get(part) if isinstance(node, dict) else None
             if isinstance(node, str) and node:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -157,7 +158,7 @@ def refresh_gauges(engine: Engine, now: datetime | None = None) -> dict[str, Any
     """Two GROUP BY queries (the outbox's undelivered rows use its pending index): run by beat every
     OUTBOX_REDRIVE_SECONDS, never by a scrape. Labels that disappeared are set to 0."""
     now = now or datetime.now(UTC)
-    outbox: dict[tuple[str, str], int] = {}
+    outbox: dict[tuple[str, ...], int] = {}
     oldest: dict[str, float] = {}
     with engine.connect() as c:
         for kind, state, count, first in c.execute(text(_OUTBOX_STATES), {"now": now}):
@@ -174,7 +175,7 @@ def refresh_gauges(engine: Engine, now: datetime | None = None) -> dict[str, Any
     return {"outbox": outbox, "subscriptions": subscriptions}
 
 
-def _set(gauge: Gauge, name: str, values: dict[tuple, float]) -> None:
+def _set(gauge: Gauge, name: str, values: Mapping[tuple[str, ...], float]) -> None:
     for gone in _seen[name] - set(values):
         gauge.labels(*gone).set(0)
     for labels, value in values.items():
@@ -189,6 +190,7 @@ _METERED = (
     "change_plan",
     "delete_customer",
 )
+_MARK = "__lumo_metered__"  # set on the wrappers MeteredGateway hands out
 
 
 class MeteredGateway:
@@ -217,13 +219,11 @@ class MeteredGateway:
             finally:
                 GATEWAY_CALLS.labels(name, outcome).observe(time.perf_counter() - started)
 
-        metered.__lumo_metered__ = True
+        metered.__dict__[_MARK] = True
         return metered
 
     def __setattr__(self, name: str, value) -> None:
-        if getattr(
-            value, "__lumo_metered__", False
-        ):  # putting our own wrapper back = undoing a replacement
+        if getattr(value, _MARK, False):  # putting our own wrapper back = undoing a replacement
             self._inner.__dict__.pop(name, None)
         else:
             setattr(self._inner, name, value)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from core.domain import errors
@@ -77,9 +78,10 @@ def register(ctx: ServiceContext, cmd: Registration) -> RegistrationResult:
                 created_at=now,
             )
         )
+        assert account.id is not None  # add() gives the new account its id
         consents.record_registration(ctx, uow, account, now)
         has_subscription = bool(coupon and coupon.is_access)
-        if has_subscription:
+        if coupon is not None and coupon.is_access:
             grant_access_coupon(uow, coupon, account.id, now)
         uow.outbox.add(
             OutboxMessage(kind="email", topic="welcome", payload={"account_id": account.id})
@@ -97,7 +99,7 @@ def register(ctx: ServiceContext, cmd: Registration) -> RegistrationResult:
     )
 
 
-def _usable_coupon(uow: UnitOfWork, code: str | None, now) -> Coupon | None:
+def _usable_coupon(uow: UnitOfWork, code: str | None, now: datetime) -> Coupon | None:
     code = normalise_code(code)
     return check_usable(uow.coupons.by_code(code), now) if code else None
 
@@ -113,6 +115,7 @@ def login(ctx: ServiceContext, email: str, password: str, country_code: str | No
         )
         if account is None:
             raise DomainError(errors.EMAIL_NOT_FOUND)
+        assert account.id is not None  # a stored account
         _count_attempt(ctx, uow, account.id)
         uow.commit()
     if not ctx.hasher.verify(account.password_hash, password):

@@ -41,9 +41,11 @@ def prepare_forward(
     ctx: ServiceContext, collector: Collector, uow: UnitOfWork, message: OutboxMessage
 ) -> Callable[[], None] | None:
     """The outbox handler of kind "analytics"."""
-    event = uow.analytics.get(message.payload.get("event_id")) if collector.url else None
+    event_id = message.payload.get("event_id")
+    event = uow.analytics.get(event_id) if collector.url and event_id is not None else None
     if event is None:
         return None
+    assert event.received_at is not None  # stamped when stored
     body = json.dumps(
         {
             "id": f"lumo-{event.id}",

@@ -42,7 +42,6 @@ def cancel(
             # nothing renews: there is nothing to cancel
             raise DomainError(errors.SUBSCRIPTION_NOT_FOUND)
     if sub.store_id == WEB_STORE and sub.gateway_id:
-        assert ctx.gateway is not None
         result = ctx.gateway.cancel_subscription(sub.gateway_id)
         if not result.ok:
             raise DomainError(errors.GENERIC)

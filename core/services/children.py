@@ -78,7 +78,7 @@ def update(
 
 def delete(ctx: ServiceContext, account_id: int, child_id: int) -> None:
     with ctx.uow() as uow:
-        uow.children.delete(_owned(uow, account_id, child_id).id)
+        uow.children.delete(_stored_id(_owned(uow, account_id, child_id)))
         uow.commit()
 
 
@@ -86,7 +86,7 @@ def settings_of(ctx: ServiceContext, account_id: int, child_id: int) -> dict[str
     """Every app's settings; the defaults for the child's age band where nothing was saved."""
     with ctx.uow() as uow:
         child = _owned(uow, account_id, child_id)
-        return _effective(uow, account_id, [child])[child.id]
+        return _effective(uow, account_id, [child])[_stored_id(child)]
 
 
 def save_settings(
@@ -105,7 +105,7 @@ def family_settings(ctx: ServiceContext, account_id: int) -> list[ChildWithSetti
     with ctx.uow() as uow:
         children = uow.children.for_account(account_id)
         effective = _effective(uow, account_id, children)
-    return [ChildWithSettings(child, effective[child.id]) for child in children]
+    return [ChildWithSettings(child, effective[_stored_id(child)]) for child in children]
 
 
 def _effective(
@@ -113,13 +113,21 @@ def _effective(
 ) -> dict[int, dict[str, AppSettings]]:
     if not children:
         return {}
-    saved = uow.children.settings([c.id for c in children])
+    saved = uow.children.settings([_stored_id(c) for c in children])
     account = uow.accounts.get(account_id)
     language = account.language if account else "en"
     return {
-        c.id: {app: saved.get((c.id, app)) or defaults(app, c.age_band, language) for app in APPS}
+        _stored_id(c): {
+            app: saved.get((_stored_id(c), app)) or defaults(app, c.age_band, language)
+            for app in APPS
+        }
         for c in children
     }
+
+
+def _stored_id(child: ChildProfile) -> int:
+    assert child.id is not None  # read from the repository
+    return child.id
 
 
 def _owned(uow: UnitOfWork, account_id: int, child_id: int) -> ChildProfile:
@@ -139,7 +147,7 @@ def _name(raw: str | None) -> str:
 
 
 def _band(raw: str | None) -> str:
-    if not is_age_band(raw):
+    if raw is None or not is_age_band(raw):
         raise DomainError(
             errors.PARAMETER_REQUIRED, errors={"ageBand": ["Must be one of: 3-5, 6-8, 9-10."]}
         )

@@ -17,8 +17,9 @@ def record_registration(
     ctx: ServiceContext, uow: UnitOfWork, account: Account, now: datetime
 ) -> None:
     """The register form's terms checkbox, and its promotional checkbox when ticked."""
+    assert account.id is not None and account.terms_version is not None  # stored, terms accepted
     uow.consents.add(ConsentRecord(account.id, TERMS, account.terms_version, True, now))
-    if account.promo_accepted_at is not None:
+    if account.promo_accepted_at is not None and account.promo_consent_version is not None:
         uow.consents.add(
             ConsentRecord(account.id, PROMOTIONAL, account.promo_consent_version, True, now)
         )

@@ -47,23 +47,21 @@ class ServiceContext:
     clock: Clock
     jobs: JobQueue
     policy: TokenPolicy
+    gateway: PaymentGateway
+    catalogue: Catalogue
+    qr: QrEncoder
+    switches: SiteSwitches  # the runtime switches over `site` (maintenance, holiday promotion)
     default_country: str = "FR"
-    gateway: PaymentGateway | None = None
-    catalogue: Catalogue | None = None
     terms: TermsPolicy = field(default_factory=TermsPolicy)
     tv_link: TvLinkPolicy = field(default_factory=TvLinkPolicy)
     site: SiteConfig = field(default_factory=SiteConfig)
-    qr: QrEncoder | None = None
     login_throttle: LoginThrottle = field(default_factory=LoginThrottle)
     read_uow: Callable[[], UnitOfWork] | None = None  # reads only; None: the ordinary unit of work
     three_d_secure: ThreeDSecurePolicy = field(default_factory=ThreeDSecurePolicy)  # THREE_D_SECURE
-    switches: SiteSwitches | None = (
-        None  # runtime switches over `site` (None: `site` as configured)
-    )
 
     def site_config(self) -> SiteConfig:
         """Maintenance and holiday promotion in force: the runtime switches, else the configuration."""
-        return self.switches.current() if self.switches is not None else self.site
+        return self.switches.current()
 
     def read(self) -> UnitOfWork:
         """A unit of work for reads alone (cheaper where the adapter allows); never commit it."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -70,7 +70,7 @@ def create_batch(
 class ImportReport:
     added: int = 0
     skipped: int = 0
-    errors: list[str] | None = None
+    errors: list[str] = field(default_factory=list)
 
 
 def import_rows(
@@ -80,7 +80,7 @@ def import_rows(
 ) -> ImportReport:
     """All rows or none: a file with one bad line imports nothing and says which line. `audit(uow,
     report)`: the operator console's entry, in the importing transaction."""
-    report, coupons = ImportReport(errors=[]), []
+    report, coupons = ImportReport(), []
     for number, row in enumerate(rows, start=2):
         try:
             coupons.append(checked(from_row(row)))

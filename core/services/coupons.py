@@ -24,6 +24,7 @@ def validate(
         context = CouponContext(product=product, plan_type=plan_type)
         if account_id is not None:
             account = uow.accounts.get(account_id)
+            assert account is not None  # the caller's own account
             context = CouponContext(
                 product=product,
                 plan_type=plan_type,
@@ -46,6 +47,7 @@ def redeem_access(ctx: ServiceContext, account_id: int, code: str) -> Subscripti
         if not coupon.is_access:
             raise DomainError(errors.COUPON_NOT_FOR_ACCOUNT)
         account = uow.accounts.get(account_id)
+        assert account is not None  # the caller's own account
         check_for(
             coupon,
             CouponContext(

@@ -8,6 +8,7 @@ ids) and coupon redemptions keep their owner; everything that identifies a perso
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -20,8 +21,8 @@ from core.domain.errors import DomainError
 from core.domain.newsletter import NewsletterSignup
 from core.domain.payment_history import PaymentEvent
 from core.domain.payments import GatewayUnavailable
-from core.domain.ports import ERASE_AFTER_DELIVERY, OutboxMessage
-from core.domain.subscriptions import WEB_STORE
+from core.domain.ports import ERASE_AFTER_DELIVERY, OutboxMessage, UnitOfWork
+from core.domain.subscriptions import WEB_STORE, Subscription
 from core.services import children, consents, profile
 from core.services.children import ChildWithSettings
 from core.services.context import ServiceContext
@@ -145,7 +146,12 @@ def delete_account(ctx: ServiceContext, account_id: int, password: str) -> None:
     erase_account(ctx, account_id, subscriptions)
 
 
-def erase_account(ctx: ServiceContext, account_id: int, subscriptions=None, audit=None) -> None:
+def erase_account(
+    ctx: ServiceContext,
+    account_id: int,
+    subscriptions: list[Subscription] | None = None,
+    audit: Callable[[UnitOfWork], None] | None = None,
+) -> None:
     """The erasure itself, once the caller is entitled to it (the parent's password, or an admin of the
     operator console with a typed confirmation: core/services/ops/actions.py, whose `audit(uow)` writes its
     entry in the erasing transaction)."""
@@ -158,6 +164,7 @@ def erase_account(ctx: ServiceContext, account_id: int, subscriptions=None, audi
     )
     with ctx.uow() as uow:
         account = uow.accounts.get(account_id)
+        assert account is not None  # the callers found it
         uow.personal_data.erase(account_id, account.email)
         for sub in uow.subscriptions.for_account(account_id):
             # App-store subscriptions can only be stopped by the parent in that store (the e-mail says so).
@@ -205,11 +212,14 @@ def erase_account(ctx: ServiceContext, account_id: int, subscriptions=None, audi
     ctx.jobs.outbox_changed()
 
 
-def _close_at_gateway(ctx: ServiceContext, account_id: int, web_subscriptions, now) -> None:
+def _close_at_gateway(
+    ctx: ServiceContext, account_id: int, web_subscriptions: list[Subscription], now: datetime
+) -> None:
     try:
         for sub in web_subscriptions:
             if (
-                sub.is_renewing
+                sub.gateway_id
+                and sub.is_renewing
                 and not sub.is_expired(now)
                 and not ctx.gateway.cancel_subscription(sub.gateway_id).ok
             ):

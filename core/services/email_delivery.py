@@ -59,9 +59,11 @@ def _compose(
             payload.get("language") or DEFAULT_LANGUAGE,
             {k: str(v) for k, v in payload.get("params", {}).items()},
         )
-    account = uow.accounts.get(message.payload.get("account_id"))
+    account_id = message.payload.get("account_id")
+    account = uow.accounts.get(account_id) if account_id is not None else None
     if account is None or account.deleted_at is not None:
         return None
+    assert account.id is not None  # a stored account
     language = account.language or DEFAULT_LANGUAGE
     prefix = "" if language == DEFAULT_LANGUAGE else f"/{language}"
     params = {
@@ -102,7 +104,7 @@ def _localise(
     profile names it (bundle and period), the amount and the date formatted for the locale. Payloads
     written before this carry a plan id and "70.90 EUR": they come out the same way."""
     product, duration = params.pop("product", None), params.pop("duration", None)
-    if not product and params.get("plan") and ctx.catalogue is not None:
+    if not product and params.get("plan"):
         plan = ctx.catalogue.find(params["plan"])
         if plan is not None:
             product, duration = plan.product, plan.duration_code
@@ -124,7 +126,8 @@ def _localise(
 
 def _contact(setup: MailSetup, uow: UnitOfWork, message: OutboxMessage) -> Email | None:
     """A parent's contact message, to support, in support's language; the parent's language is in it."""
-    contact = uow.contact_messages.get(message.payload.get("contact_message_id"))
+    contact_id = message.payload.get("contact_message_id")
+    contact = uow.contact_messages.get(contact_id) if contact_id is not None else None
     if contact is None:
         return None  # erased with its sender's account before it was sent
     language = setup.support_language

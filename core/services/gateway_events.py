@@ -55,7 +55,7 @@ def apply_webhook(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:
             return False
         pending = (
             ctx.catalogue.find(sub.pending_plan_id)
-            if sub.pending_plan_id and event.kind == Event.CHARGED and ctx.catalogue is not None
+            if sub.pending_plan_id and event.kind == Event.CHARGED
             else None
         )
         _apply(uow, sub, event, now)

@@ -60,7 +60,7 @@ class Dispatcher:
 
 @dataclass
 class DeliveryReport:
-    delivered: Counter = field(default_factory=Counter)  # kind -> messages delivered
+    delivered: Counter[str] = field(default_factory=Counter)  # kind -> messages delivered
     retrying: int = 0
     dead: int = 0
 
@@ -81,7 +81,7 @@ def deliver_pending(
     report = DeliveryReport()
     for message_id in ids:
         outcome, kind = deliver_one(ctx, dispatcher, message_id)
-        if outcome == "delivered":
+        if outcome == "delivered" and kind is not None:
             report.delivered[kind] += 1
         elif outcome == "retrying":
             report.retrying += 1
@@ -140,7 +140,7 @@ def _attempt(
             return _dead(ctx, message, error), message
         retry_at = ctx.clock.now() + policy.backoff(message.attempts)
         with ctx.uow() as uow:
-            uow.outbox.mark_failed(message.id, error, retry_at)
+            uow.outbox.mark_failed(message_id, error, retry_at)
             uow.commit()
         log.warning(
             "outbox %s %s/%s attempt %d failed, next at %s: %s",
@@ -159,10 +159,13 @@ def _attempt(
 MARK_RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 4.0, 8.0)  # about 16 s in all, far inside the lease
 
 
-def _mark_delivered(ctx: ServiceContext, message: OutboxMessage, sleep=time.sleep) -> None:
+def _mark_delivered(
+    ctx: ServiceContext, message: OutboxMessage, sleep: Callable[[float], None] = time.sleep
+) -> None:
     """The message went out: record it, on a fresh connection each try (the pool replaces a dropped
     one), so a database blip right after the send does not get the message sent a second time when its
     lease expires. Only a database down for longer than MARK_RETRY_DELAYS leaves it to the lease."""
+    assert message.id is not None  # claimed from the outbox
     for attempt, delay in enumerate((*MARK_RETRY_DELAYS, None)):
         try:
             with ctx.uow() as uow:
@@ -185,6 +188,7 @@ def _mark_delivered(ctx: ServiceContext, message: OutboxMessage, sleep=time.slee
 
 
 def _dead(ctx: ServiceContext, message: OutboxMessage, error: str) -> str:
+    assert message.id is not None  # claimed from the outbox
     with ctx.uow() as uow:
         uow.outbox.mark_dead(message.id, error[:500], ctx.clock.now())
         uow.commit()

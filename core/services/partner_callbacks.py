@@ -54,6 +54,7 @@ def prepare_callback(
     if partner not in partners.endpoints:
         raise DeliveryError(f"no callback URL configured for partner {partner!r}", permanent=True)
     url, secret = partners.endpoints[partner]
+    assert message.id is not None  # claimed from the outbox
     data = {
         k: v for k, v in message.payload.items() if k != ERASE_AFTER_DELIVERY
     }  # ours, not the partner's

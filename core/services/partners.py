@@ -28,9 +28,8 @@ def publisher_subscribe(ctx: ServiceContext, publisher: str, phone: str, coupon_
     now = ctx.clock.now()
     password_hash = ctx.hasher.hash(client_password_hash(code))
     with ctx.uow() as uow:
-        coupon = uow.coupons.by_code(code)
         try:
-            check_usable(coupon, now)
+            coupon = check_usable(uow.coupons.by_code(code), now)
         except DomainError:
             raise DomainError(
                 errors.PUBLISHER_INVALID_COUPON, messageCode=f"{prefix}_INVALID_COUPON"
@@ -57,6 +56,7 @@ def publisher_subscribe(ctx: ServiceContext, publisher: str, phone: str, coupon_
         else:
             account.password_hash = password_hash  # the newest access code is the password
             uow.accounts.save(account)
+        assert account.id is not None  # stored (add() gives a new account its id)
         try:
             grant_access_coupon(uow, coupon, account.id, now, partner=publisher)
         except DomainError:

@@ -43,8 +43,8 @@ def reset(ctx: ServiceContext, raw_token: str, new_password: str) -> None:
             raise DomainError(errors.LINK_INVALID)
         account.password_hash = new_hash
         uow.accounts.save(account)
-        uow.tokens.revoke_all(account.id, Purpose.SESSION, now)
-        uow.tokens.revoke_all(account.id, Purpose.RESET_PASSWORD, now)
+        uow.tokens.revoke_all(token.account_id, Purpose.SESSION, now)
+        uow.tokens.revoke_all(token.account_id, Purpose.RESET_PASSWORD, now)
         uow.commit()
 
 
@@ -63,5 +63,5 @@ def change(
         account.password_hash = new_hash
         uow.accounts.save(account)
         # Every other device is signed out; the one that changed the password stays in.
-        uow.tokens.revoke_all(account.id, Purpose.SESSION, now, keep_hash=hash_token(current_token))
+        uow.tokens.revoke_all(account_id, Purpose.SESSION, now, keep_hash=hash_token(current_token))
         uow.commit()

@@ -15,12 +15,15 @@ import hashlib
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
 from core.domain import callbacks, errors, payments, purchases
+from core.domain.accounts import Account
 from core.domain.catalogue import Plan, apps_of, price_bundle
 from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
+from core.domain.ports import UnitOfWork
 from core.domain.quotes import PAID_THROUGH, free_time
 from core.domain.subscriptions import (
     ACTIVE,
@@ -78,9 +81,8 @@ def subscribe(ctx: ServiceContext, cmd: SubscribeCommand) -> Subscription:
     answered = _answered_before(ctx, key, fingerprint)
     if answered is not None:
         return answered
-    authentication = check_nonce(
-        ctx, cmd.nonce, plan.currency
-    )  # 3-D Secure, before anything is recorded
+    # 3-D Secure, before anything is recorded
+    authentication = check_nonce(ctx.three_d_secure, ctx.gateway, cmd.nonce, plan.currency)
     for attempt in (1, 2):
         started = _start(
             ctx, cmd, plan, product, price, key, fingerprint, resolve_stale=attempt == 1
@@ -92,13 +94,14 @@ def subscribe(ctx: ServiceContext, cmd: SubscribeCommand) -> Subscription:
     if isinstance(started, Subscription):
         return started
     pending, request = started
+    assert pending.id is not None  # added by _start
     try:
         result = ctx.gateway.create_subscription(request)
     except payments.GatewayUnavailable as exc:
         raise DomainError(
             errors.PAYMENT_UNAVAILABLE
         ) from exc  # the row stays pending; a retry resumes
-    return _settle(ctx, pending.id, plan, request, result, authentication)
+    return _settle(ctx, pending.id, plan, request.trial_days, request.price, result, authentication)
 
 
 def _answered_before(ctx: ServiceContext, key: str, fingerprint: str) -> Subscription | None:
@@ -109,6 +112,7 @@ def _answered_before(ctx: ServiceContext, key: str, fingerprint: str) -> Subscri
         earlier = uow.subscriptions.by_idempotency_key(key)
     if earlier is None or earlier.payment_state_id == PENDING:
         return None
+    assert earlier.created_at is not None  # stored
     if ctx.clock.now() - earlier.created_at >= purchases.KEY_TTL:
         return None  # an expired key: _start forgets it
     if earlier.request_fingerprint and earlier.request_fingerprint != fingerprint:
@@ -116,16 +120,30 @@ def _answered_before(ctx: ServiceContext, key: str, fingerprint: str) -> Subscri
     return _replay(earlier)
 
 
-def _start(ctx, cmd, plan, product, price, key, fingerprint, resolve_stale: bool):
+Started = Subscription | tuple[Subscription, payments.SubscriptionRequest]
+
+
+def _start(
+    ctx: ServiceContext,
+    cmd: SubscribeCommand,
+    plan: Plan,
+    product: str,
+    price: Decimal,
+    key: str,
+    fingerprint: str,
+    resolve_stale: bool,
+) -> Started | None:
     """Commit the pending purchase with its claims. Answers a Subscription when there is nothing to pay
     (a replay, an access coupon), (pending, request) when the gateway is to be called, or None after a
     stale pending purchase in the way was settled (try again)."""
     now = ctx.clock.now()
     with ctx.uow() as uow:
         earlier = uow.subscriptions.by_idempotency_key(key)
-        if earlier is not None and now - earlier.created_at >= purchases.KEY_TTL:
-            uow.subscriptions.forget_key(earlier.id)  # a key lives 24 hours
-            earlier = None
+        if earlier is not None:
+            assert earlier.id is not None and earlier.created_at is not None  # stored
+            if now - earlier.created_at >= purchases.KEY_TTL:
+                uow.subscriptions.forget_key(earlier.id)  # a key lives 24 hours
+                earlier = None
         if earlier is not None:
             return _again(ctx, uow, earlier, plan, cmd, price, fingerprint, now)
         account = uow.accounts.get(cmd.account_id)
@@ -164,6 +182,7 @@ def _start(ctx, cmd, plan, product, price, key, fingerprint, resolve_stale: bool
         if added.outcome is purchases.AddOutcome.APPS_TAKEN:
             holder = uow.subscriptions.get(added.conflict_id) if added.conflict_id else None
             if holder is not None and holder.payment_state_id == PENDING:
+                assert holder.id is not None and holder.created_at is not None  # stored
                 if not resolve_stale or now - holder.created_at < STALE_PENDING:
                     raise DomainError(errors.PAYMENT_IN_PROGRESS)
                 uow.commit()  # a forgotten key, if any
@@ -183,11 +202,21 @@ def _start(ctx, cmd, plan, product, price, key, fingerprint, resolve_stale: bool
     return pending, request
 
 
-def _again(ctx, uow, earlier: Subscription, plan, cmd, price, fingerprint, now):
+def _again(
+    ctx: ServiceContext,
+    uow: UnitOfWork,
+    earlier: Subscription,
+    plan: Plan,
+    cmd: SubscribeCommand,
+    price: Decimal,
+    fingerprint: str,
+    now: datetime,
+) -> Started:
     """The key was used before by this account: the same request is answered as the first time (or
     resumed when its payment stalled); another request under the same key is refused."""
     if earlier.request_fingerprint and earlier.request_fingerprint != fingerprint:
         raise DomainError(errors.IDEMPOTENCY_KEY_REUSED)
+    assert earlier.created_at is not None  # stored
     if earlier.payment_state_id != PENDING or now - earlier.created_at < STALE_PENDING:
         return _replay(earlier)
     request = _request(ctx, uow, earlier, plan, cmd, price, None)
@@ -203,6 +232,7 @@ def resolve_stale_purchases(ctx: ServiceContext, limit: int = 100) -> int:
         stale = uow.subscriptions.stale_pending(ctx.clock.now() - STALE_PENDING, limit)
     resolved = 0
     for sub in stale:
+        assert sub.id is not None  # stored
         try:
             _resolve_stale(ctx, sub.id)
             resolved += 1
@@ -221,34 +251,25 @@ def _resolve_stale(ctx: ServiceContext, subscription_id: int) -> None:
         sub = uow.subscriptions.get(subscription_id)
         if sub is None or sub.payment_state_id != PENDING:
             return
+    assert sub.created_at is not None  # stored
     try:
         found = ctx.gateway.find_subscription(f"lumo{sub.id}")
     except payments.GatewayUnavailable as exc:
         raise DomainError(errors.PAYMENT_UNAVAILABLE) from exc
     plan = ctx.catalogue.find(sub.payment_plan_id or "")
     trial_days = max(0, (sub.end_date - sub.created_at).days) if sub.end_date else 0
-    request = payments.SubscriptionRequest(
-        subscription_id=f"lumo{sub.id}",
-        customer_id=str(sub.account_id),
-        email="",
-        nonce="",
-        plan_id=sub.payment_plan_id,
-        price=sub.payment_plan_price,
-        currency=sub.currency,
-        trial_days=trial_days,
-    )
     result = (
         found
         if found is not None and found.ok
         else payments.GatewayResult(ok=False, error=payments.UNAVAILABLE)
     )
     try:
-        _settle(ctx, sub.id, plan, request, result)
+        _settle(ctx, subscription_id, plan, trial_days, sub.payment_plan_price, result)
     except DomainError:
         pass  # not created at the gateway: the stale purchase is failed and its claims released
 
 
-def _priced(ctx: ServiceContext, cmd: SubscribeCommand) -> tuple[Plan, str, object]:
+def _priced(ctx: ServiceContext, cmd: SubscribeCommand) -> tuple[Plan, str, Decimal]:
     plan = ctx.catalogue.find(cmd.plan_id or "")
     if plan is None:
         raise DomainError(errors.PLAN_NOT_FOUND)
@@ -258,10 +279,19 @@ def _priced(ctx: ServiceContext, cmd: SubscribeCommand) -> tuple[Plan, str, obje
         raise DomainError(errors.PLAN_NOT_FOUND) from exc
 
 
-def _coupon(uow, cmd, account, owned, product, plan, now) -> Coupon | None:
+def _coupon(
+    uow: UnitOfWork,
+    cmd: SubscribeCommand,
+    account: Account | None,
+    owned: list[Subscription],
+    product: str,
+    plan: Plan,
+    now: datetime,
+) -> Coupon | None:
     code = normalise_code(cmd.coupon)
     if not code:
         return None
+    assert account is not None and account.id is not None  # the caller's own account
     coupon = check_usable(uow.coupons.by_code(code), now)
     check_for(
         coupon,
@@ -283,17 +313,19 @@ def _free_days(
 
 
 def _request(
-    ctx,
-    uow,
+    ctx: ServiceContext,
+    uow: UnitOfWork,
     sub: Subscription,
     plan: Plan,
     cmd: SubscribeCommand,
-    price,
+    price: Decimal,
     coupon: Coupon | None,
     trial_days: int | None = None,
 ) -> payments.SubscriptionRequest:
     account = uow.accounts.get(sub.account_id)
+    assert account is not None  # the buyer's
     if trial_days is None:  # resuming a stale pending payment: same terms as first computed
+        assert sub.created_at is not None  # stored
         trial_days = max(0, (sub.end_date - sub.created_at).days) if sub.end_date else 0
         coupon = uow.coupons.by_code(sub.coupon) if sub.coupon else None
     discount = None
@@ -324,25 +356,30 @@ def _request(
 def _settle(
     ctx: ServiceContext,
     subscription_id: int,
-    plan: Plan,
-    request: payments.SubscriptionRequest,
+    plan: Plan | None,  # None: a stale purchase of a plan no longer in the catalogue
+    trial_days: int,  # free days before the first charge
+    price: Decimal | None,  # per cycle, for the receipt (None: the subscription's own)
     result: payments.GatewayResult,
     authentication: Decision | None = None,
 ) -> Subscription:
     now = ctx.clock.now()
     with ctx.uow() as uow:
         sub = uow.subscriptions.get(subscription_id)
+        assert sub is not None  # the pending purchase
         if not result.ok:
             sub.payment_state_id = FAILED
             uow.subscriptions.save(sub)
             if sub.coupon:
-                uow.coupons.release(uow.coupons.by_code(sub.coupon), sub.account_id)
+                coupon = uow.coupons.by_code(sub.coupon)
+                assert coupon is not None  # the coupon it was bought with
+                uow.coupons.release(coupon, sub.account_id)
             uow.commit()
             raise DomainError(
                 errors.PAYMENT_FAILED,
-                errorMessage=payments.MESSAGE_KEYS.get(result.error, "paymentNotValid"),
+                errorMessage=payments.MESSAGE_KEYS.get(result.error or "", "paymentNotValid"),
             )
-        first_charge = now + timedelta(days=request.trial_days) if request.trial_days else None
+        assert plan is not None  # settling needs the plan's period and currency
+        first_charge = now + timedelta(days=trial_days) if trial_days else None
         sub.gateway_id = result.gateway_id
         sub.payment_method = result.payment_method
         if (
@@ -357,7 +394,7 @@ def _settle(
             result.card_last4,
         )  # issue 15: for the profile
         sub.payment_email = result.payer_email  # masked by the gateway adapter
-        sub.payment_state_id = TRIAL if request.trial_days and _is_free_time(uow, sub) else ACTIVE
+        sub.payment_state_id = TRIAL if trial_days and _is_free_time(uow, sub) else ACTIVE
         sub.next_billing_date = first_charge or _period_end(now, plan.duration_code)
         sub.end_date = sub.next_billing_date
         uow.subscriptions.save(sub)
@@ -366,7 +403,7 @@ def _settle(
         )  # no trial: paid
         uow.outbox.add(
             receipt_email(
-                sub, now, amount=request.price, currency=plan.currency, duration=plan.duration_code
+                sub, now, amount=price, currency=plan.currency, duration=plan.duration_code
             )
         )
         record_event(
@@ -377,12 +414,13 @@ def _settle(
     return sub
 
 
-def _is_free_time(uow, sub: Subscription) -> bool:
+def _is_free_time(uow: UnitOfWork, sub: Subscription) -> bool:
     """Whether the days before the first charge are a free trial or a coupon's free time (a "Free trial"),
     not the paid-through rest of a cancelled subscription: that new subscription is active, billed when the
     old one ends (issue 15: a resubscribe during a cancelled trial is not a second free trial)."""
     others = [o for o in visible(uow.subscriptions.for_account(sub.account_id)) if o.id != sub.id]
     coupon = uow.coupons.by_code(sub.coupon) if sub.coupon else None
+    assert sub.created_at is not None  # stored
     return free_time(others, coupon, sub.subscription_type, sub.created_at)[1] != PAID_THROUGH
 
 

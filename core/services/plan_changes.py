@@ -23,7 +23,6 @@ def change_plan(
     plan_id: str,
     products: list[str] | None = None,
 ) -> Subscription:
-    assert ctx.catalogue is not None
     plan = ctx.catalogue.find(plan_id or "")
     if plan is None:
         raise DomainError(errors.PLAN_NOT_FOUND)
@@ -48,7 +47,6 @@ def change_plan(
     now = ctx.clock.now()
     deferred = sub.in_no_change_window(now)
     if sub.gateway_id and not deferred:
-        assert ctx.gateway is not None
         if not ctx.gateway.change_plan(sub.gateway_id, plan.plan_id, price).ok:
             raise DomainError(errors.GENERIC)
     with ctx.uow() as uow:
@@ -101,7 +99,6 @@ def send_plan_change(ctx: ServiceContext, message: OutboxMessage) -> Callable[[]
     if message.topic == "cancel_subscription":
 
         def cancel() -> None:
-            assert ctx.gateway is not None
             result = ctx.gateway.cancel_subscription(message.payload["gateway_id"])
             if not result.ok:
                 raise RuntimeError(
@@ -111,7 +108,6 @@ def send_plan_change(ctx: ServiceContext, message: OutboxMessage) -> Callable[[]
         return cancel
 
     def send() -> None:
-        assert ctx.gateway is not None
         result = ctx.gateway.change_plan(
             message.payload["gateway_id"],
             message.payload["plan_id"],

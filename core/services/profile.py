@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 from core.domain import errors
 from core.domain.accounts import MAX_NAME_LENGTH, Account, is_valid_email, normalise_email
 from core.domain.errors import DomainError
-from core.domain.ports import OutboxMessage
+from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.stores import can_change_plan, cancel_route
 from core.domain.subscriptions import Subscription, visible
 from core.domain.tokens import Purpose, hash_token
@@ -111,7 +112,12 @@ def subscription_view(
     )
 
 
-def change_email(ctx: ServiceContext, account_id: int, raw_email: str, audit=None) -> None:
+def change_email(
+    ctx: ServiceContext,
+    account_id: int,
+    raw_email: str,
+    audit: Callable[[UnitOfWork, str, str], None] | None = None,
+) -> None:
     """`audit(uow, old_email, new_email)`: the operator console's entry, in the same transaction."""
     email = normalise_email(raw_email)
     if not is_valid_email(email):
@@ -127,15 +133,15 @@ def change_email(ctx: ServiceContext, account_id: int, raw_email: str, audit=Non
         old_email = account.email
         account.email, account.is_email_confirmed, account.is_email_fake = email, False, False
         uow.accounts.save(account)
-        uow.tokens.revoke_all(account.id, Purpose.CONFIRM_EMAIL, ctx.clock.now())
+        uow.tokens.revoke_all(account_id, Purpose.CONFIRM_EMAIL, ctx.clock.now())
         uow.outbox.add(
-            OutboxMessage(kind="email", topic="confirm_email", payload={"account_id": account.id})
+            OutboxMessage(kind="email", topic="confirm_email", payload={"account_id": account_id})
         )
         uow.outbox.add(
             OutboxMessage(
                 kind="email",
                 topic="email_changed",
-                payload={"account_id": account.id, "to": old_email},
+                payload={"account_id": account_id, "to": old_email},
             )
         )
         if audit is not None:
@@ -178,7 +184,7 @@ def confirm_email(ctx: ServiceContext, raw_token: str) -> None:
         )
         account = uow.accounts.get(token.account_id) if token else None
         # The link confirms the address it was sent to, not whatever the account holds now.
-        if account is None or account.email != token.payload:
+        if token is None or account is None or account.email != token.payload:
             raise DomainError(errors.LINK_INVALID)
         account.is_email_confirmed = True
         uow.accounts.save(account)

@@ -75,6 +75,7 @@ def refund(ctx: ServiceContext, cmd: RefundCommand) -> PaymentEvent:
         earlier = uow.payments.event_by_key(key)
     if payment is None:
         raise DomainError(errors.PAYMENT_NOT_FOUND)
+    assert payment.id is not None  # a stored charge
     if earlier is not None:
         return _again(ctx, earlier, payment, wanted)
     info = _find(ctx, payment.transaction_id)
@@ -98,6 +99,7 @@ def refund(ctx: ServiceContext, cmd: RefundCommand) -> PaymentEvent:
         if not uow.payments.add_event(event):  # the same request, at the same moment
             uow.rollback()
             earlier = uow.payments.event_by_key(key)
+            assert earlier is not None  # the key's event, added by the other request
             return _again(ctx, earlier, payment, wanted)
         if not uow.payments.reserve(payment.id, amount):
             raise DomainError(errors.REFUND_TOO_MUCH)  # leaving the block rolls the event back
@@ -187,13 +189,13 @@ def _again(
         with ctx.uow() as uow:
             done = sum(
                 (
-                    e.amount
+                    _amount(e)
                     for e in uow.payments.events(transaction_id=earlier.transaction_id)
                     if e.kind == REFUND and e.status == SUCCEEDED
                 ),
                 Decimal(0),
             )
-        if info.refunded >= done + earlier.amount:
+        if info.refunded >= done + _amount(earlier):
             return _finish(ctx, earlier, payments.GatewayResult(ok=True))
     return _execute(ctx, earlier)
 
@@ -203,7 +205,7 @@ def _execute(ctx: ServiceContext, event: PaymentEvent) -> PaymentEvent:
         result = (
             ctx.gateway.void(event.transaction_id)
             if event.kind == VOID
-            else ctx.gateway.refund(event.transaction_id, event.amount)
+            else ctx.gateway.refund(event.transaction_id, _amount(event))
         )
     except payments.GatewayUnavailable as exc:
         raise DomainError(
@@ -212,12 +214,18 @@ def _execute(ctx: ServiceContext, event: PaymentEvent) -> PaymentEvent:
     return _finish(ctx, event, result)
 
 
+def _amount(event: PaymentEvent) -> Decimal:
+    assert event.amount is not None  # a refund or a void says how much
+    return event.amount
+
+
 def _finish(
     ctx: ServiceContext, pending: PaymentEvent, result: payments.GatewayResult
 ) -> PaymentEvent:
     now = ctx.clock.now()
     with ctx.uow() as uow:
         event = uow.payments.event_by_key(pending.operation_key)
+        assert event is not None and event.payment_id is not None  # the refund or void of a charge
         if event.status != PENDING:  # a concurrent resume finished it
             uow.rollback()
             return event
@@ -232,7 +240,7 @@ def _finish(
                     end_access(uow, sub, now)
         else:
             event.status = FAILED
-            uow.payments.release(event.payment_id, event.amount)
+            uow.payments.release(event.payment_id, _amount(event))
             log.warning(
                 "refund %s of %s refused by the gateway: %s",
                 event.id,

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import TypeVar
 
 from core.domain import errors
 from core.domain.accounts import Account
 from core.domain.consents import must_accept_terms
 from core.domain.errors import DomainError
-from core.domain.ports import UnitOfWork
+from core.domain.ports import TokenRepository, UnitOfWork
 from core.domain.subscriptions import Subscription
 from core.domain.tokens import Purpose, StoredToken, hash_token, new_token
 from core.services.context import ServiceContext
@@ -49,22 +51,24 @@ def issue_session(ctx: ServiceContext, uow: UnitOfWork, account_id: int) -> str:
 def authenticate(ctx: ServiceContext, raw_token: str | None, terms_gate: bool = False) -> int:
     """The account id behind a bearer token, or 401 loginNeeded. With `terms_gate`, an account that
     has not accepted the terms in force gets 403 termsUpdate (with the version to accept)."""
-    return authenticated_account(ctx, raw_token, terms_gate).id
+    account = authenticated_account(ctx, raw_token, terms_gate)
+    assert account.id is not None  # a stored account
+    return account.id
 
 
 def authenticated_account(
     ctx: ServiceContext, raw_token: str | None, terms_gate: bool = False
 ) -> Account:
     """As `authenticate`, answering the account itself (read in the same query as the token)."""
-    account, _ = _admitted(
-        ctx,
-        raw_token,
-        terms_gate,
-        lambda tokens, token_hash, now, idle_since: tokens.live_session(
-            token_hash, now, idle_since=idle_since
-        ),
-    )
+    account, _ = _admitted(ctx, raw_token, terms_gate, _live_session)
     return account
+
+
+def _live_session(
+    tokens: TokenRepository, token_hash: str, now: datetime, idle_since: datetime
+) -> tuple[Account, datetime, None] | None:
+    found = tokens.live_session(token_hash, now, idle_since=idle_since)
+    return None if found is None else (*found, None)
 
 
 def authenticated_account_with_subscriptions(
@@ -82,11 +86,21 @@ def authenticated_account_with_subscriptions(
     )
 
 
-def _admitted(ctx: ServiceContext, raw_token: str | None, terms_gate: bool, lookup):
+_More = TypeVar("_More")
+
+
+def _admitted(
+    ctx: ServiceContext,
+    raw_token: str | None,
+    terms_gate: bool,
+    lookup: Callable[
+        [TokenRepository, str, datetime, datetime], tuple[Account, datetime, _More] | None
+    ],
+) -> tuple[Account, _More]:
     """The session checks shared by every authenticated call: 401 loginNeeded without a live token
     (unknown, expired, revoked, or idle for `session_idle_days`), the hourly note of use, and with
     `terms_gate` 403 termsUpdate until the terms in force are accepted. `lookup(tokens, token_hash,
-    now, idle_since)` answers (account, last use[, more]) or None; this answers (account, more)."""
+    now, idle_since)` answers (account, last use, more) or None; this answers (account, more)."""
     if not raw_token:
         raise DomainError(errors.LOGIN_NEEDED)
     now = ctx.clock.now()
@@ -97,15 +111,15 @@ def _admitted(ctx: ServiceContext, raw_token: str | None, terms_gate: bool, look
         )
     if found is None:
         raise DomainError(errors.LOGIN_NEEDED)
-    account, last_use, *more = found
+    account, last_use, more = found
     if now - last_use >= NOTE_USE_EVERY:
         note_use(ctx, token_hash, now)
     if terms_gate and must_accept_terms(account.terms_version, ctx.terms.terms_version):
         raise DomainError(errors.TERMS_UPDATE, version=ctx.terms.terms_version)
-    return account, (more[0] if more else None)
+    return account, more
 
 
-def note_use(ctx: ServiceContext, token_hash: str, now) -> None:
+def note_use(ctx: ServiceContext, token_hash: str, now: datetime) -> None:
     """Idle expiry needs the last use, but not a write per request: one an hour is precise enough."""
     with ctx.uow() as uow:
         uow.tokens.touch(token_hash, now, unless_since=now - NOTE_USE_EVERY)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from core.domain.clock import Clock
@@ -48,7 +48,9 @@ def apply(defaults: SiteConfig, stored: dict[str, dict[str, Any]]) -> SiteConfig
     return config
 
 
-def holiday_value(starts: date, ends: date, coupon_code: str, coupon_exists) -> dict[str, Any]:
+def holiday_value(
+    starts: date, ends: date, coupon_code: str, coupon_exists: Callable[[str], bool]
+) -> dict[str, Any]:
     """The stored form of a holiday promotion; SwitchError when the dates are reversed or the coupon unknown."""
     code = (coupon_code or "").strip().upper()
     if starts > ends:
@@ -73,7 +75,7 @@ class SiteSwitches:
         )  # defaults: the configuration's, read each time
         self.ttl = timedelta(seconds=ttl_seconds)
         self._stored: dict[str, dict[str, Any]] | None = None
-        self._expires = None
+        self._expires: datetime | None = None
 
     def current(self) -> SiteConfig:
         now = self.clock.now()
@@ -124,7 +126,7 @@ class SiteSwitches:
         coupon_code: str,
         changed_by: str,
         reason: str,
-        coupon_exists=lambda code: True,
+        coupon_exists: Callable[[str], bool] = lambda code: True,
     ) -> SiteConfig:
         return self.set(
             HOLIDAY_PROMO,

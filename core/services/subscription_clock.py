@@ -28,6 +28,7 @@ def remind_trials_ending(ctx: ServiceContext, limit: int = 500) -> int:
         for sub in uow.subscriptions.trials_ending(
             now + TRIAL_REMINDER_TOO_LATE, now + TRIAL_REMINDER_BEFORE, limit
         ):
+            assert sub.id is not None and sub.end_date is not None  # stored; ends in the window
             if not uow.subscriptions.mark_trial_reminded(sub.id, now):
                 continue  # a concurrent run got there first
             uow.outbox.add(
@@ -64,6 +65,7 @@ def expire_past_due(ctx: ServiceContext, grace_days: int, limit: int = 500) -> i
         due = uow.subscriptions.past_due_since(now - timedelta(days=grace_days), limit)
     expired = 0
     for sub in due:
+        assert sub.id is not None  # stored
         if sub.store_id == WEB_STORE and sub.gateway_id:
             try:
                 ok = ctx.gateway.cancel_subscription(sub.gateway_id).ok

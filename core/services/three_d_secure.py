@@ -6,9 +6,16 @@ import logging
 
 from core.domain import errors
 from core.domain.errors import DomainError
-from core.domain.payments import GatewayUnavailable
-from core.domain.three_d_secure import FAILED, NOT_VERIFIED, OFF, UNAVAILABLE, Decision, decide
-from core.services.context import ServiceContext
+from core.domain.payments import GatewayUnavailable, PaymentGateway
+from core.domain.three_d_secure import (
+    FAILED,
+    NOT_VERIFIED,
+    OFF,
+    UNAVAILABLE,
+    Decision,
+    ThreeDSecurePolicy,
+    decide,
+)
 
 log = logging.getLogger(__name__)
 
@@ -19,12 +26,14 @@ _REFUSALS = {
 }
 
 
-def check_nonce(ctx: ServiceContext, nonce: str, currency: str) -> Decision:
+def check_nonce(
+    policy: ThreeDSecurePolicy, gateway: PaymentGateway, nonce: str, currency: str
+) -> Decision:
     """The decision for this nonce under the currency's rule; DomainError (400) when the payment must not go on."""
-    level = ctx.three_d_secure.level_for(currency)
+    level = policy.level_for(currency)
     # A gateway that can tell what it knows of a nonce has inspect_nonce(nonce) -> NonceFacts | None
     # (None: no such nonce, the payment call refuses it); it raises GatewayUnavailable when silent.
-    inspect = getattr(ctx.gateway, "inspect_nonce", None)
+    inspect = getattr(gateway, "inspect_nonce", None)
     if level == OFF or inspect is None:
         return Decision(accepted=True)
     try:
@@ -33,6 +42,7 @@ def check_nonce(ctx: ServiceContext, nonce: str, currency: str) -> Decision:
         raise DomainError(errors.PAYMENT_UNAVAILABLE) from exc
     decision = decide(level, facts)
     if not decision.accepted:
+        assert decision.outcome is not None  # decide() names why it refuses
         # The nonce is a single-use secret of the parent's card: never logged.
         log.info(
             "3-D Secure refused a %s payment: %s (status %s)",

@@ -87,6 +87,7 @@ def poll(ctx: ServiceContext, raw_poll_token: str) -> PollResult:
             raise DomainError(errors.LINK_EXPIRED)
         if link.claimed_at is None:
             return PollResult(expires_in=max(1, int((link.expires_at - now).total_seconds())))
+        assert link.id is not None and link.account_id is not None  # stored; claimed by an account
         if not uow.tv_links.collect(link.id, now):
             raise DomainError(errors.LINK_EXPIRED)
         token = sessions.issue_token(

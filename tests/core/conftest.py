@@ -2,9 +2,19 @@ from datetime import UTC, datetime
 
 import pytest
 
+from core.adapters.catalogue_file import FileCatalogue
+from core.adapters.payments.sandbox import SandboxGateway
+from core.adapters.qr import SegnoQrEncoder
 from core.domain.clock import FixedClock
 from core.services.context import ServiceContext, TokenPolicy
-from tests.core.fakes import CountingJobs, FakeStore, FakeUnitOfWork, PlainHasher
+from core.services.site_switches import SiteSwitches
+from tests.core.fakes import (
+    CountingJobs,
+    FakeSiteSwitches,
+    FakeStore,
+    FakeUnitOfWork,
+    PlainHasher,
+)
 
 
 @pytest.fixture
@@ -14,10 +24,16 @@ def store():
 
 @pytest.fixture
 def ctx(store):
-    return ServiceContext(
+    clock = FixedClock(datetime(2026, 1, 31, 12, 0, tzinfo=UTC))
+    context = ServiceContext(
         uow=lambda: FakeUnitOfWork(store),
         hasher=PlainHasher(),
-        clock=FixedClock(datetime(2026, 1, 31, 12, 0, tzinfo=UTC)),
+        clock=clock,
         jobs=CountingJobs(),
         policy=TokenPolicy(),
+        gateway=SandboxGateway(clock=clock),
+        catalogue=FileCatalogue.load(),
+        qr=SegnoQrEncoder(),
+        switches=SiteSwitches(FakeSiteSwitches(), defaults=lambda: context.site, clock=clock),
     )
+    return context

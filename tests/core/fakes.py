@@ -389,5 +389,18 @@ class CountingJobs:
         self.pings += 1
 
 
+class FakeSiteSwitches:
+    """The runtime switches' table with no switch set: the configured site applies."""
+
+    def load(self):
+        return {}
+
+    def save(self, name, value, changed_by, reason, at):
+        raise AssertionError("the core tests set no runtime switch")
+
+    def history(self, limit):
+        return []
+
+
 def one_day():
     return timedelta(days=1)

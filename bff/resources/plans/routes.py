@@ -21,7 +21,7 @@ from core.services import plans
 
 blp = Blueprint("plans", __name__, description="Plans and prices")
 
-OPTIONAL_BEARER = [{}, {"bearer": []}]
+OPTIONAL_BEARER: list[dict[str, list[str]]] = [{}, {"bearer": []}]
 
 
 def visitor_country(raw: str | None) -> str:

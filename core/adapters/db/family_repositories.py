@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.orm import Session
 
-from core.adapters.db.mapping import to_domain, to_row
+from core.adapters.db.mapping import rowcount, to_domain, to_row
 from core.adapters.db.models import (
     ChildProfileRow,
     ConsentRecordRow,
@@ -113,9 +113,9 @@ class SqlChildren:
         }
         where = (ParentalSettingsRow.child_id == child_id, ParentalSettingsRow.app == app)
         if (
-            self.session.execute(
-                update(ParentalSettingsRow).where(*where).values(**values)
-            ).rowcount
+            rowcount(
+                self.session.execute(update(ParentalSettingsRow).where(*where).values(**values))
+            )
             == 1
         ):
             return
@@ -161,7 +161,7 @@ class SqlTvLinks:
             .values(account_id=account_id, claimed_at=now, pin_hash=None, expires_at=collect_by)
             .execution_options(synchronize_session=False)
         )
-        return result.rowcount == 1
+        return rowcount(result) == 1
 
     def collect(self, link_id: int, now: datetime) -> bool:
         result = self.session.execute(
@@ -174,7 +174,7 @@ class SqlTvLinks:
             .values(collected_at=now)
             .execution_options(synchronize_session=False)
         )
-        return result.rowcount == 1
+        return rowcount(result) == 1
 
 
 class SqlConsents:

@@ -8,7 +8,7 @@ from datetime import datetime
 from sqlalchemy import case, delete, func, insert, or_, select, union, update
 from sqlalchemy.orm import Session
 
-from core.adapters.db.mapping import to_domain, to_row
+from core.adapters.db.mapping import rowcount, to_domain, to_row
 from core.adapters.db.models import (
     AccountRow,
     AnalyticsEventRow,
@@ -63,6 +63,7 @@ class SqlStaff:
 
     def login_state(self, staff_id: int) -> LoginState:
         row = self.session.get(StaffAccountRow, staff_id, populate_existing=True)
+        assert row is not None  # the member signing in
         return LoginState(
             failures=row.failed_logins,
             blocked_until=row.login_blocked_until,
@@ -81,7 +82,7 @@ class SqlStaff:
             )
             .execution_options(synchronize_session=False)
         )
-        return result.rowcount == 1
+        return rowcount(result) == 1
 
     def logged_in(self, staff_id: int, totp_step: int) -> bool:
         """Clear the failures and spend the TOTP step; False if that step (or a later one) was spent already."""
@@ -97,7 +98,7 @@ class SqlStaff:
             .values(failed_logins=0, login_blocked_until=None, last_totp_step=totp_step)
             .execution_options(synchronize_session=False)
         )
-        return result.rowcount == 1
+        return rowcount(result) == 1
 
     def add_session(
         self, staff_id: int, token_hash: str, now: datetime, expires_at: datetime
@@ -366,7 +367,7 @@ class SqlOpsReads:
             .values(revoked_at=now)
             .execution_options(synchronize_session=False)
         )
-        return result.rowcount == 1
+        return rowcount(result) == 1
 
     def tv_links(self, account_id: int) -> list[dict]:
         rows = self.session.execute(
@@ -377,11 +378,11 @@ class SqlOpsReads:
         return [dict(r._mapping) for r in rows]
 
     def child_profile_count(self, account_id: int) -> int:
-        return self.session.scalar(
+        return self.session.execute(
             select(func.count())
             .select_from(ChildProfileRow)
             .where(ChildProfileRow.account_id == account_id)
-        )
+        ).scalar_one()
 
     def dead_letters(self, limit: int) -> list[dict]:
         rows = self.session.execute(
@@ -428,7 +429,7 @@ class SqlOpsReads:
             .values(discarded_at=now)
             .execution_options(synchronize_session=False)
         )
-        return dict(row._mapping) if result.rowcount == 1 else None
+        return dict(row._mapping) if rowcount(result) == 1 else None
 
     def webhook_events(self, limit: int, before_id: int | None = None) -> list[dict]:
         w = WebhookEventRow
@@ -568,11 +569,11 @@ class SqlRevenue:
 
     def trials_running(self, now: datetime) -> int:
         s = SubscriptionRow
-        return self.session.scalar(
+        return self.session.execute(
             select(func.count())
             .select_from(s)
             .where(s.payment_state_id == State.TRIAL, or_(s.end_date.is_(None), s.end_date > now))
-        )
+        ).scalar_one()
 
     def trial_cohorts(self, since: datetime, now: datetime, trial_gap_seconds: int) -> list[dict]:
         """Web subscriptions of a paid plan that began with free days, by the week they began: how many, and
@@ -693,12 +694,6 @@ class SqlRevenue:
                 "expiries"
             ] = row.count
         return [months[m] for m in sorted(months)]
-
-
-def _day(session: Session, column):
-    if session.get_bind().dialect.name == "postgresql":
-        return func.to_char(func.timezone("UTC", column), "YYYY-MM-DD")
-    return func.strftime("%Y-%m-%d", column)
 
 
 class SqlCampaigns:

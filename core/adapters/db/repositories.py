@@ -12,7 +12,7 @@ from sqlalchemy import bindparam, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from core.adapters.db.mapping import to_domain, to_row
+from core.adapters.db.mapping import rowcount, to_domain, to_row
 from core.adapters.db.models import (
     AccountRow,
     AnalyticsEventRow,
@@ -94,6 +94,7 @@ class SqlAccounts:
     def login_state(self, account_id: int) -> LoginState:
         # Usually no query: the row is in the session since by_email/by_alias loaded it.
         row = self.session.get(AccountRow, account_id)
+        assert row is not None  # the account logging in
         return LoginState(
             failures=row.failed_logins or 0,
             blocked_until=row.login_blocked_until,
@@ -111,7 +112,7 @@ class SqlAccounts:
             )
             .execution_options(synchronize_session=False)
         )
-        if result.rowcount != 1:  # another login got there first: read its count afresh
+        if rowcount(result) != 1:  # another login got there first: read its count afresh
             row = self.session.get(AccountRow, account_id)
             if row is not None:
                 self.session.expire(row)
@@ -195,10 +196,18 @@ def _subscription_of(row) -> Subscription:
     return Subscription(**{name: getattr(row, f"s_{name}") for name in _SUBSCRIPTION_FIELDS})
 
 
-class SqlTokens:
-    def __init__(self, session: Session) -> None:
-        self.session = session
+class _OnSession:
+    """A repository on its unit of work's ORM session (a read repository takes it from its unit instead)."""
 
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    @property
+    def session(self) -> Session:
+        return self._session
+
+
+class SqlTokens(_OnSession):
     def add(self, token: StoredToken) -> None:
         row = to_row(token, TokenRow())
         row.purpose = token.purpose.value
@@ -262,9 +271,10 @@ class SqlTokens:
             .values(used_at=now)
             .execution_options(synchronize_session=False)
         )
-        if result.rowcount != 1:
+        if rowcount(result) != 1:
             return None
         row = self.session.scalar(select(TokenRow).where(TokenRow.token_hash == token_hash))
+        assert row is not None  # the token just consumed
         return self._domain(row)
 
     def revoke(self, token_hash: str, now: datetime) -> None:
@@ -314,10 +324,7 @@ class ReadTokens(_OnConnection, SqlTokens):
         return self.uow.execute(statement, parameters)
 
 
-class SqlSubscriptions:
-    def __init__(self, session: Session) -> None:
-        self.session = session
-
+class SqlSubscriptions(_OnSession):
     def add(self, subscription: Subscription) -> Subscription:
         row = to_row(subscription, SubscriptionRow())
         self.session.add(row)
@@ -503,7 +510,7 @@ class SqlSubscriptions:
             .values(trial_reminded_at=now)
             .execution_options(synchronize_session=False)
         )
-        return result.rowcount == 1
+        return rowcount(result) == 1
 
     def past_due_since(self, paid_through: datetime, limit: int) -> list[Subscription]:
         rows = self.session.scalars(
@@ -532,10 +539,7 @@ class ReadSubscriptions(_OnConnection, SqlSubscriptions):
         return [to_domain(r, Subscription) for r in rows]
 
 
-class SqlCoupons:
-    def __init__(self, session: Session) -> None:
-        self.session = session
-
+class SqlCoupons(_OnSession):
     def by_code(self, code: str) -> Coupon | None:
         row = self.session.scalar(select(CouponRow).where(CouponRow.code == code))
         return to_domain(row, Coupon) if row else None
@@ -566,7 +570,7 @@ class SqlCoupons:
                 .values(redeemed_at=now, redeemed_by=account_id)
                 .execution_options(synchronize_session=False)
             )
-            if result.rowcount != 1:
+            if rowcount(result) != 1:
                 return False
         return _insert_once(
             self.session,
@@ -666,7 +670,7 @@ class SqlOutbox:
             )
             .execution_options(synchronize_session=False)
         )
-        if result.rowcount != 1:
+        if rowcount(result) != 1:
             return None
         return to_domain(
             self.session.get(OutboxRow, message_id, populate_existing=True), OutboxMessage
@@ -716,7 +720,7 @@ class SqlOutbox:
             .values(dead_at=None, attempts=0, next_attempt_at=None, locked_until=None)
             .execution_options(synchronize_session=False)
         )
-        return result.rowcount == 1
+        return rowcount(result) == 1
 
 
 class SqlAnalytics:
@@ -820,7 +824,7 @@ class SqlPaymentHistory:
             .values(refunded_amount=PaymentRow.refunded_amount + amount)
             .execution_options(synchronize_session=False)
         )
-        return result.rowcount == 1
+        return rowcount(result) == 1
 
     def release(self, payment_id: int, amount: Decimal) -> None:
         self.session.execute(

@@ -7,6 +7,7 @@ from datetime import datetime
 from sqlalchemy import delete, func, or_
 from sqlalchemy.orm import Session
 
+from core.adapters.db.mapping import rowcount
 from core.adapters.db.models import AnalyticsEventRow, ContactMessageRow, OutboxRow, TokenRow
 
 
@@ -15,9 +16,11 @@ class SqlRetention:
         self.session = session
 
     def _delete(self, table, *where) -> int:
-        return self.session.execute(
-            delete(table).where(*where).execution_options(synchronize_session=False)
-        ).rowcount
+        return rowcount(
+            self.session.execute(
+                delete(table).where(*where).execution_options(synchronize_session=False)
+            )
+        )
 
     def purge_analytics(self, received_before: datetime) -> int:
         return self._delete(AnalyticsEventRow, AnalyticsEventRow.received_at < received_before)

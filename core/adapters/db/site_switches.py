@@ -19,20 +19,19 @@ def _load(c: Connection) -> dict[str, dict]:
 def _save(
     c: Connection, name: str, value: dict | None, changed_by: str, reason: str, at: datetime
 ) -> None:
-    table = SiteSwitchRow.__table__
     if c.dialect.name == "postgresql":
         c.exec_driver_sql(
             "LOCK TABLE site_switches IN SHARE ROW EXCLUSIVE MODE"
         )  # one writer at a time
-    c.execute(delete(table).where(table.c.name == name))
+    c.execute(delete(SiteSwitchRow).where(SiteSwitchRow.name == name))
     if value is not None:
         c.execute(
-            insert(table).values(
+            insert(SiteSwitchRow).values(
                 name=name, value=value, changed_at=at, changed_by=changed_by, reason=reason
             )
         )
     c.execute(
-        insert(SiteSwitchChangeRow.__table__).values(
+        insert(SiteSwitchChangeRow).values(
             name=name, value=value, changed_at=at, changed_by=changed_by, reason=reason
         )
     )

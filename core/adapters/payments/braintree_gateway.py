@@ -18,6 +18,7 @@ import logging
 from collections.abc import Mapping
 from datetime import UTC, date, datetime
 from decimal import Decimal
+from typing import Any, overload
 
 import braintree
 from braintree.error_codes import ErrorCodes
@@ -178,7 +179,7 @@ def classify_error(result) -> str:
     code = _int(getattr(outcome, "processor_response_code", None))
     if status == "gateway_rejected":
         return REJECTION_REASON_TABLE.get(
-            getattr(outcome, "gateway_rejection_reason", None), GATEWAY_REJECTED
+            getattr(outcome, "gateway_rejection_reason", None) or "", GATEWAY_REJECTED
         )
     if status == "processor_declined" or 2000 <= code < 3000:
         return DECLINED
@@ -305,7 +306,7 @@ class BraintreeGateway(PaymentGateway):
         details = getattr(found, "details", None) or {}
         tokenized = details.get("is_network_tokenized") if isinstance(details, dict) else None
         return tds.NonceFacts(
-            kind=_NONCE_KINDS.get(getattr(found, "type", None), tds.OTHER),
+            kind=_NONCE_KINDS.get(getattr(found, "type", None) or "", tds.OTHER),
             authentication=None
             if info is None
             else tds.Authentication(
@@ -459,9 +460,9 @@ class BraintreeGateway(PaymentGateway):
             method = None
         return _success(subscription, method)
 
-    def _payment_method_params(self, r: SubscriptionRequest) -> dict:
+    def _payment_method_params(self, r: SubscriptionRequest) -> dict[str, Any]:
         # Braintree applies verify_card (and cardholder_name) to cards only; other kinds ignore them.
-        params = {
+        params: dict[str, Any] = {
             "customer_id": r.customer_id,
             "payment_method_nonce": r.nonce,
             "options": {"verify_card": True},
@@ -479,13 +480,13 @@ class BraintreeGateway(PaymentGateway):
             params["cardholder_name"] = r.billing_name
         return params
 
-    def _subscription_params(self, r: SubscriptionRequest, token: str) -> dict:
+    def _subscription_params(self, r: SubscriptionRequest, token: str) -> dict[str, Any]:
         # Our price includes the add-ons while Braintree adds them on top: send the base price,
         # and inherit nothing from the plan so that the control panel cannot change the charge.
         base_price = r.price - sum((amount for _, amount in r.add_ons), Decimal(0))
         if base_price < 0:
             raise ValueError("add-ons cost more than the subscription price")
-        params = {
+        params: dict[str, Any] = {
             "id": r.subscription_id,
             "payment_method_token": token,
             "plan_id": r.plan_id,
@@ -588,6 +589,12 @@ def _int(value) -> int:
         return int(value)
     except (TypeError, ValueError):
         return 0
+
+
+@overload
+def _utc(value: date | datetime) -> datetime: ...
+@overload
+def _utc(value: date | datetime | None) -> datetime | None: ...
 
 
 def _utc(value: date | datetime | None) -> datetime | None:

@@ -5,10 +5,13 @@ E-mail addresses in the trail are masked."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from core.domain import errors
+from core.domain.accounts import Account
 from core.domain.coupons import add_duration, parse_duration
 from core.domain.errors import DomainError
-from core.domain.ports import OutboxMessage
+from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.staff import StaffMember, mask_email, max_grant_days
 from core.domain.subscriptions import EXPIRED, FREE_CAMPAIGN, WEB_STORE, Subscription
 from core.domain.tokens import Purpose
@@ -19,7 +22,7 @@ from core.services.ops.audit import clean_reason, record
 GRANT_PRODUCTS = ("lumo_tv", "lumo_books", "lumo_tv_books_games")
 
 
-def _account(uow, account_id: int):
+def _account(uow: UnitOfWork, account_id: int) -> Account:
     account = uow.accounts.get(account_id)
     if account is None or account.deleted_at is not None:
         raise DomainError(errors.PARENT_NOT_FOUND)
@@ -38,7 +41,14 @@ def send_reset_link(
     _email(ctx, staff, account_id, "reset_password", "parent.send_reset_link", reason)
 
 
-def _email(ctx, staff, account_id, topic, action, reason) -> None:
+def _email(
+    ctx: ServiceContext,
+    staff: StaffMember,
+    account_id: int,
+    topic: str,
+    action: str,
+    reason: str | None,
+) -> None:
     with ctx.uow() as uow:
         account = _account(uow, account_id)
         if account.is_email_fake:
@@ -69,7 +79,7 @@ def change_email(
     with ctx.read() as uow:
         _account(uow, account_id)
 
-    def audit(uow, old: str, new: str) -> None:
+    def audit(uow: UnitOfWork, old: str, new: str) -> None:
         record(
             ctx,
             uow,
@@ -129,9 +139,10 @@ def grant(
             )
             before = None
         else:
-            sub = uow.subscriptions.get(subscription_id)
-            if sub is None or sub.account_id != account_id or not sub.visible:
+            found = uow.subscriptions.get(subscription_id)
+            if found is None or found.account_id != account_id or not found.visible:
                 raise DomainError(errors.SUBSCRIPTION_NOT_FOUND)
+            sub = found
             if sub.is_renewing and sub.payment_state_id not in (EXPIRED,):
                 raise DomainError(errors.GRANT_RENEWING)
             start = max(sub.end_date or now, now)
@@ -154,7 +165,7 @@ def grant(
             target=f"subscription:{sub.id}",
             before=before,
             after={
-                "end_date": sub.end_date.isoformat(),
+                "end_date": end.isoformat(),
                 "duration": code,
                 "state": sub.payment_state_id,
             },
@@ -164,7 +175,7 @@ def grant(
     return sub
 
 
-def _check_length(start, end, limit_days: int) -> None:
+def _check_length(start: datetime, end: datetime, limit_days: int) -> None:
     if (end - start).days > limit_days:
         raise DomainError(errors.GRANT_TOO_LONG, max=limit_days)
 
@@ -190,7 +201,8 @@ def cancel(
         "end_date": current.end_date.isoformat() if current.end_date else None,
     }
 
-    def audit(uow, sub) -> None:  # the change "now" adds and the entry, in one transaction
+    # The change "now" adds and the entry, in one transaction.
+    def audit(uow: UnitOfWork, sub: Subscription) -> None:
         if not at_period_end and not sub.is_expired(now):
             sub.expire(now)
             uow.subscriptions.save(sub)
@@ -216,6 +228,7 @@ def cancel(
         raise DomainError(errors.ALREADY_CANCELLED)
     with ctx.uow() as uow:  # already cancelled (or a comp): only "now" is left to do
         sub = uow.subscriptions.get(subscription_id)
+        assert sub is not None  # found above; subscriptions are not deleted
         audit(uow, sub)
         uow.commit()
     return sub
@@ -278,7 +291,7 @@ def erase(
     if (confirmation or "").strip().lower() != account.email.lower():
         raise DomainError(errors.CONFIRMATION_MISMATCH)
 
-    def audit(uow) -> None:
+    def audit(uow: UnitOfWork) -> None:
         record(
             ctx,
             uow,

@@ -8,6 +8,7 @@ from typing import Any
 
 from core.domain import errors
 from core.domain.errors import DomainError
+from core.domain.ports import UnitOfWork
 from core.domain.staff import StaffMember
 from core.services import coupon_batches
 from core.services.context import ServiceContext
@@ -30,7 +31,7 @@ def create(
     except (coupon_batches.BatchError, ValueError) as exc:
         raise DomainError(errors.PARAMETER_REQUIRED, field=str(exc)[:200]) from None
 
-    def audit(uow, codes: list[str]) -> None:  # in the transaction that adds the codes
+    def audit(uow: UnitOfWork, codes: list[str]) -> None:  # in the transaction that adds the codes
         record(
             ctx,
             uow,
@@ -55,8 +56,10 @@ def create(
 
 def import_rows(
     ctx: ServiceContext, staff: StaffMember, rows: list[dict[str, Any]], reason: str | None
-):
-    def audit(uow, report) -> None:  # in the importing transaction
+) -> coupon_batches.ImportReport:
+    def audit(
+        uow: UnitOfWork, report: coupon_batches.ImportReport
+    ) -> None:  # in the importing transaction
         record(
             ctx,
             uow,

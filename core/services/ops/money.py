@@ -55,6 +55,7 @@ def give_back(
     to the staff member, so two people's keys never meet."""
     action = VOID if void else REFUND
     reason = clean_reason(action, reason)
+    assert reason is not None  # required for money actions (REASON_REQUIRED)
     before = _charge_of(ctx, account_id, transaction_id)
     key = f"ops:{staff.id}:{operation_key.strip()}"
     with ctx.read() as uow:
@@ -94,6 +95,7 @@ def give_back(
         return event  # the same click again: already done and audited
     with ctx.uow() as uow:
         after = uow.payments.by_transaction(transaction_id)
+        assert after is not None  # the charge just refunded
         record(
             ctx,
             uow,

@@ -6,7 +6,9 @@ from typing import Any
 
 from core.domain import errors, payments
 from core.domain.errors import DomainError
+from core.domain.ports import UnitOfWork
 from core.domain.staff import StaffMember
+from core.domain.subscriptions import Subscription
 from core.services import gateway_events
 from core.services.context import ServiceContext
 from core.services.ops.audit import clean_reason, record
@@ -71,7 +73,7 @@ def replay_webhook(
         currency=row["currency"],
     )
 
-    def audit(uow, before: dict[str, Any], sub) -> None:
+    def audit(uow: UnitOfWork, before: dict[str, Any], sub: Subscription) -> None:
         uow.ops.count_replay(event_id)
         record(
             ctx,

@@ -3,6 +3,7 @@ Child profiles appear as a number only: never a nickname or an age band."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from core.domain import errors
@@ -84,7 +85,7 @@ def page(ctx: ServiceContext, account_id: int) -> dict[str, Any]:
     return view
 
 
-def subscription_view(s: Subscription, now) -> dict[str, Any]:
+def subscription_view(s: Subscription, now: datetime) -> dict[str, Any]:
     view = {k: getattr(s, k) for k in SUBSCRIPTION_FIELDS}
     view.update(cancel=cancel_route(s), is_expired=s.is_expired(now), visible=s.visible)
     return view

@@ -4,11 +4,12 @@ come from SQL (core/adapters/db/ops_repositories.py SqlRevenue); here only the d
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from core.domain.coupons import parse_duration
+from core.domain.ports import UnitOfWork
 from core.services.context import ServiceContext
 
 CHURN_MONTHS = 12
@@ -49,14 +50,14 @@ TRIAL_GAP = timedelta(
 MAX_DAYS, MAX_WEEKS = 92, 52
 
 
-def _midnight(now):
+def _midnight(now: datetime) -> datetime:
     return now.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
 REROLL_DAYS = 2  # the job rolls the last two finished days again each time (events that came late)
 
 
-def _day_rows(uow, since, until) -> list[dict]:
+def _day_rows(uow: UnitOfWork, since: datetime, until: datetime) -> list[dict[str, Any]]:
     """The funnel of [since, until) counted from the events and accounts, as roll-up rows."""
     rows = [
         {
@@ -103,7 +104,7 @@ def roll_up_funnel(ctx: ServiceContext) -> int:
     return len(due)
 
 
-def funnel(ctx: ServiceContext, days: int = 30) -> list[dict]:
+def funnel(ctx: ServiceContext, days: int = 30) -> list[dict[str, Any]]:
     """START_FREE_TRIAL -> CLICK_REGISTER -> registered -> PAYMENT_DONE per UTC day, origin and utm campaign,
     for the last `days` days (today included); newest day first. Analytics steps count distinct journeys;
     `registered` counts accounts created, which keep their landing's utm tags but not the ad click id that
@@ -123,9 +124,9 @@ def funnel(ctx: ServiceContext, days: int = 30) -> list[dict]:
             since.date().isoformat(), live_from.date().isoformat()
         ) + _day_rows(uow, live_from, now)
     key_of = {event: key for key, event in FUNNEL_EVENTS}
-    rows: dict[tuple, dict[str, Any]] = {}
+    rows: dict[tuple[str, str, str], dict[str, Any]] = {}
 
-    def row(day, origin, campaign) -> dict[str, Any]:
+    def row(day: str, origin: str, campaign: str) -> dict[str, Any]:
         return rows.setdefault(
             (day, origin, campaign),
             {

@@ -43,7 +43,7 @@ def _switch_view(
 
 
 def _defaults(ctx: ServiceContext) -> SiteConfig:
-    return ctx.switches.defaults() if ctx.switches is not None else ctx.site
+    return ctx.switches.defaults()
 
 
 def view(ctx: ServiceContext) -> dict[str, Any]:
@@ -56,7 +56,7 @@ def view(ctx: ServiceContext) -> dict[str, Any]:
     return {
         "maintenance": _switch_view(MAINTENANCE, config, stored, today),
         "holiday_promo": _switch_view(HOLIDAY_PROMO, config, stored, today),
-        "refresh_seconds": ctx.switches.ttl.total_seconds() if ctx.switches is not None else 0,
+        "refresh_seconds": ctx.switches.ttl.total_seconds(),
         "history": history,
     }
 
@@ -90,8 +90,7 @@ def _change(
             reason=reason,
         )
         uow.commit()
-    if ctx.switches is not None:
-        ctx.switches.forget()  # this process at once; the others within SITE_CACHE_SECONDS
+    ctx.switches.forget()  # this process at once; the others within SITE_CACHE_SECONDS
     return after
 
 

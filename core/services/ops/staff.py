@@ -96,7 +96,7 @@ def staff_list(ctx: ServiceContext) -> list[dict[str, Any]]:
             "role": m.role,
             "created_at": m.created_at,
             "disabled_at": m.disabled_at,
-            "sessions": live.get(m.id, 0),
+            "sessions": live.get(m.id, 0) if m.id is not None else 0,
         }
         for m in members
     ]
@@ -146,8 +146,8 @@ def change_role(
     now = ctx.clock.now()
     with ctx.uow() as uow:
         member = _other(uow, admin, staff_id)
-        uow.staff.set_fields(member.id, role=role)
-        uow.staff.revoke_all(member.id, now)
+        uow.staff.set_fields(staff_id, role=role)
+        uow.staff.revoke_all(staff_id, now)
         _audit(ctx, uow, admin, "staff.role", member, {"role": member.role}, {"role": role}, reason)
         uow.commit()
 
@@ -160,9 +160,9 @@ def set_disabled(
     with ctx.uow() as uow:
         member = _other(uow, admin, staff_id)
         was = member.disabled_at is not None
-        uow.staff.set_fields(member.id, disabled_at=now if disabled else None)
+        uow.staff.set_fields(staff_id, disabled_at=now if disabled else None)
         if disabled:
-            uow.staff.revoke_all(member.id, now)
+            uow.staff.revoke_all(staff_id, now)
         _audit(
             ctx,
             uow,
@@ -185,8 +185,8 @@ def reset_totp(
     now = ctx.clock.now()
     with ctx.uow() as uow:
         member = _other(uow, admin, staff_id)
-        uow.staff.set_fields(member.id, totp_secret=secret, last_totp_step=None)
-        uow.staff.revoke_all(member.id, now)
+        uow.staff.set_fields(staff_id, totp_secret=secret, last_totp_step=None)
+        uow.staff.revoke_all(staff_id, now)
         _audit(ctx, uow, admin, "staff.reset_totp", member, None, None, reason)
         uow.commit()
     return totp.provisioning_uri(secret, member.email)
@@ -222,6 +222,7 @@ def login(
             )
             uow.commit()
             raise DomainError(errors.STAFF_LOGIN_FAILED)
+        assert member.id is not None  # a stored member
         state = uow.staff.login_state(member.id)
         wait = throttle.wait(state, now)
         if wait:

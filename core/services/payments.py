@@ -378,7 +378,10 @@ def _settle(
                 errors.PAYMENT_FAILED,
                 errorMessage=payments.MESSAGE_KEYS.get(result.error or "", "paymentNotValid"),
             )
-        assert plan is not None  # settling needs the plan's period and currency
+        # The plan's period and currency; a stale purchase of a plan since removed from the catalogue
+        # was still taken by the gateway: settle it on what the purchase itself recorded.
+        duration = plan.duration_code if plan is not None else sub.duration_code
+        currency = plan.currency if plan is not None else sub.currency
         first_charge = now + timedelta(days=trial_days) if trial_days else None
         sub.gateway_id = result.gateway_id
         sub.payment_method = result.payment_method
@@ -395,17 +398,13 @@ def _settle(
         )  # issue 15: for the profile
         sub.payment_email = result.payer_email  # masked by the gateway adapter
         sub.payment_state_id = TRIAL if trial_days and _is_free_time(uow, sub) else ACTIVE
-        sub.next_billing_date = first_charge or _period_end(now, plan.duration_code)
+        sub.next_billing_date = first_charge or _period_end(now, duration)
         sub.end_date = sub.next_billing_date
         uow.subscriptions.save(sub)
         refunds.record_charge(
-            uow, sub, result.transaction_id, result.amount, plan.currency, now
+            uow, sub, result.transaction_id, result.amount, currency, now
         )  # no trial: paid
-        uow.outbox.add(
-            receipt_email(
-                sub, now, amount=price, currency=plan.currency, duration=plan.duration_code
-            )
-        )
+        uow.outbox.add(receipt_email(sub, now, amount=price, currency=currency, duration=duration))
         record_event(
             uow, callbacks.SUBSCRIBED, sub, now
         )  # a partner account paid: tell the partner

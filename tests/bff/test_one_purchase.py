@@ -220,6 +220,33 @@ def test_a_stale_pending_purchase_the_gateway_has_is_settled_and_the_new_one_ref
     assert len(gateway_calls) == 1
 
 
+def test_a_stale_purchase_of_a_plan_since_retired_is_settled_on_what_it_recorded(
+    client, container, clock
+):
+    """The gateway took it, then the plan left the catalogue: the sweep still settles it (it used to crash
+    on every tick), with the period and currency the purchase recorded."""
+    from core.services.payments import resolve_stale_purchases
+
+    token = signed_up(client)
+    first = pay(client, token, key="first").json["data"]["subscriptionId"]
+    with container.engine.begin() as c:  # the settling answer lost, the plan since retired
+        c.exec_driver_sql(
+            "UPDATE subscriptions SET payment_state_id = 'Pending', payment_plan_id = 'retired_plan'"
+            f" WHERE id = {first}"
+        )
+    clock.advance(timedelta(minutes=3))
+    assert resolve_stale_purchases(container.services) == 1
+    [(state, currency)] = _rows_of(container, first)
+    assert state in ("Trial", "Active") and currency == "EUR"
+
+
+def _rows_of(container, subscription_id):
+    with container.engine.connect() as c:
+        return c.exec_driver_sql(
+            f"SELECT payment_state_id, currency FROM subscriptions WHERE id = {subscription_id}"
+        ).fetchall()
+
+
 def test_twenty_parallel_purchases_with_different_keys_give_one_subscription(
     app, container, gateway_calls
 ):

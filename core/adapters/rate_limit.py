@@ -11,6 +11,7 @@ import math
 import threading
 import time
 from collections import defaultdict
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +120,7 @@ class RedisRateLimiter:
         self._prefix = prefix
         self._fallback = fallback or MemoryRateLimiter()
         self._warned_at = -math.inf
-        self._count = None  # the registered COUNT_HIT script
+        self._count: Any = None  # the registered COUNT_HIT script (redis-py's Script)
 
     def hit(self, key: str, limit: int, window_seconds: int) -> bool:
         window = int(time.time() // window_seconds)

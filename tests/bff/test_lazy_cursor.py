@@ -98,7 +98,8 @@ def test_a_statement_run_before_builds_no_column(container, client, monkeypatch)
     monkeypatch.setattr(lazy_cursor.LazyDescription, "_built", counting_built)
     token = signed_up(client)
     first = client.get("/v5/subscriptions", headers=bearer(token))
-    made.clear(), built.clear()
+    made.clear()
+    built.clear()
     again = client.get("/v5/subscriptions", headers=bearer(token))
     assert again.status_code == first.status_code == 200 and again.json == first.json
     assert made == [len(_LIVE_SESSION_WITH_SUBSCRIPTIONS.selected_columns)]  # the one statement

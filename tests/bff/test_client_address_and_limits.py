@@ -111,8 +111,13 @@ def test_trusted_proxy_hops_is_a_bounded_setting():
 
 
 class DeadRedis:
-    def pipeline(self):
-        raise ConnectionError("Redis is gone")
+    """A Redis client whose every command fails as on a lost connection."""
+
+    def register_script(self, _script):
+        def run(**_ignored):
+            raise ConnectionError("Redis is gone")
+
+        return run
 
 
 def test_with_redis_lost_the_limits_are_counted_in_the_database_across_processes(settings):

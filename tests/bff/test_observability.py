@@ -1,5 +1,6 @@
 """Headers on every answer, request ids, and logs that never carry a secret."""
 
+import json
 import logging
 
 from bff.observability import redact
@@ -67,3 +68,16 @@ def test_no_secret_reaches_the_logs(client, caplog, mailbox):
         "fake-valid-nonce",
     ):
         assert secret not in lines
+
+
+def test_one_access_line_per_request_with_its_fields(client, caplog):
+    caplog.set_level(logging.INFO, logger="lumo.access")
+    response = client.get("/v5/plans?countryCode=FR", headers={"X-Request-Id": "req-12345678"})
+    records = [r for r in caplog.records if r.name == "lumo.access"]
+    assert len(records) == 1
+    line = json.loads(formatter().format(records[0]))
+    assert line["event"] == "request" and line["logger"] == "lumo.access"
+    assert line["level"] == "info" and line["timestamp"].endswith("Z")
+    assert line["request_id"] == response.headers["X-Request-Id"] == "req-12345678"
+    assert (line["method"], line["path"], line["status"]) == ("GET", "/v5/plans", 200)
+    assert isinstance(line["ms"], float) and line["ms"] >= 0

@@ -8,6 +8,8 @@ import json
 import logging
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sqlalchemy import text
 
 from core.adapters.db.unit_of_work import make_engine
@@ -18,6 +20,7 @@ from core.adapters.logs import (
     formatter,
     get_logger,
     redact,
+    redact_slowly,
     redact_value,
 )
 from core.adapters.passwords import Argon2Hasher
@@ -48,6 +51,41 @@ def test_emails_tokens_and_bearers_are_masked():
     assert (
         "k1" not in line and "/v5/braintree/subscription/change-plan" in line
     )  # paths stay readable
+
+
+# Pieces of every kind the patterns look for (and near misses), joined at random by the property below.
+_PIECES = [
+    KNOWN_HASH,
+    "$argon2i$v=19$x",
+    "token=abc",
+    "?Email=p@x.org",
+    "newPass=s3",
+    "=",
+    "Bearer abc.def",
+    "BEARER\tx",
+    "bearer",
+    "a.b+c@mail.example.org",
+    "@",
+    "fake-valid-nonce",
+    "fake-NONCE",
+    "tokencc_bf_abc",
+    "x" * 31,
+    "y" * 32,
+    "A" * 43 + "==",
+    "/v5/coupon/validate/LUMO-HALF",
+    "request",
+    " ",
+    "/",
+    "-",
+    "é",
+]
+
+
+@given(st.lists(st.sampled_from(_PIECES) | st.text(max_size=12), max_size=8))
+@settings(max_examples=500, deadline=None)
+def test_the_shortcuts_of_redact_change_no_result(pieces):
+    text = "".join(pieces)
+    assert redact(text) == redact_slowly(text)
 
 
 def test_redact_value_walks_nested_values():

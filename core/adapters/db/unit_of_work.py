@@ -83,7 +83,7 @@ def make_engine(url: str, read_only: bool = False, pre_ping: bool = True) -> Eng
     # connection instead (ReadOnlyUnitOfWork.execute).
     common = {"pool_recycle": 1800, "pool_pre_ping": pre_ping, "hide_parameters": True}
     if read_only:
-        return create_engine(
+        engine = create_engine(
             url,
             pool_size=5,
             max_overflow=10,
@@ -91,6 +91,15 @@ def make_engine(url: str, read_only: bool = False, pre_ping: bool = True) -> Eng
             pool_reset_on_return=None,
             **common,
         )
+        if engine.dialect.driver == "psycopg":
+            from core.adapters.db.lazy_cursor import LazyDescriptionCursor
+
+            @event.listens_for(engine, "connect")
+            def _lazy_description(dbapi_connection, _record):
+                # the hot reads' result columns are described only if something reads them
+                dbapi_connection.cursor_factory = LazyDescriptionCursor
+
+        return engine
     return create_engine(url, pool_size=10, max_overflow=20, **common)
 
 

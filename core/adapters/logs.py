@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 import structlog
+from structlog.typing import EventDict, Processor, WrappedLogger
 
 # Masked wherever they appear in a log line:
 _ARGON2 = re.compile(
@@ -103,12 +104,14 @@ def redact_value(value: Any, _depth: int = 0) -> Any:
     return redact(str(value))
 
 
-def redact_event(_logger, _method: str, event_dict: dict) -> dict:
+def redact_event(_logger: WrappedLogger, _method: str, event_dict: EventDict) -> EventDict:
     """The structlog processor: every field but our own safe ones goes through `redact_value`."""
     return {k: (v if k in SAFE_KEYS else redact_value(v)) for k, v in event_dict.items()}
 
 
-def _standard_record_fields(_logger, _method: str, event_dict: dict) -> dict:
+def _standard_record_fields(
+    _logger: WrappedLogger, _method: str, event_dict: EventDict
+) -> EventDict:
     """A `logging` record's `extra={"fields": {...}}` becomes fields of the line."""
     record = event_dict.get("_record")
     if record is not None and record.name == "gunicorn.access" and isinstance(record.args, dict):
@@ -122,7 +125,7 @@ def _standard_record_fields(_logger, _method: str, event_dict: dict) -> dict:
     return event_dict
 
 
-_SHARED = [
+_SHARED: list[Processor] = [
     structlog.contextvars.merge_contextvars,
     structlog.stdlib.add_log_level,
     structlog.stdlib.add_logger_name,

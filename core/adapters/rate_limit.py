@@ -11,7 +11,9 @@ import math
 import threading
 import time
 from collections import defaultdict
-from typing import Any
+from typing import Any, cast
+
+from sqlalchemy import Table
 
 log = logging.getLogger(__name__)
 
@@ -53,37 +55,43 @@ class SqlRateLimiter:
 
         self._engine = engine
         self._now = now
-        self._table = RateLimitCounterRow.__table__
+        self._table = cast(Table, RateLimitCounterRow.__table__)  # a mapped class's table
         self._hits = 0
 
     def hit(self, key: str, limit: int, window_seconds: int) -> bool:
         from sqlalchemy import delete
 
-        if self._engine.dialect.name == "postgresql":
-            from sqlalchemy.dialects.postgresql import insert
-        else:
-            from sqlalchemy.dialects.sqlite import insert
         now = self._now()
         window = int(now // window_seconds)
         t = self._table
-        upsert = insert(t).values(
+        upsert = self._insert().values(
             key=f"{key}:{window_seconds}"[:200],
             window_no=window,
             hits=1,
             expires=(window + 1) * window_seconds,
         )
-        upsert = upsert.on_conflict_do_update(
+        counted = upsert.on_conflict_do_update(
             index_elements=[t.c.key, t.c.window_no], set_={"hits": t.c.hits + 1}
         ).returning(t.c.hits)
         self._hits += 1
         with self._engine.begin() as connection:
-            hits = connection.execute(upsert).scalar_one()
+            hits = connection.execute(counted).scalar_one()
             if self._hits % self.PURGE_EVERY == 0:
                 connection.execute(delete(t).where(t.c.expires < int(now)))
         return hits <= limit
 
     def retry_after(self, window_seconds: int) -> int:
         return seconds_left(self._now(), window_seconds)
+
+    def _insert(self) -> Any:
+        """INSERT … ON CONFLICT: the same API in PostgreSQL's and SQLite's dialects, two types."""
+        if self._engine.dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+            return postgresql_insert(self._table)
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        return sqlite_insert(self._table)
 
 
 # One hit, one command: the window's count, which expires a second after its window ends (the key names

@@ -1,5 +1,28 @@
 import { encode } from 'uqr';
 
+/**
+ * The dark modules of a QR code as one SVG path: each horizontal run of dark modules is one rectangle
+ * (`M x,y h n v1 h -n z`), about half the text of one square per module — the path travels in the page's
+ * HTML and RSC payload (docs/web-speed.md).
+ */
+export function qrPath(modules: boolean[][]): string {
+  const parts: string[] = [];
+  modules.forEach((row, y) => {
+    let x = 0;
+    while (x < row.length) {
+      if (!row[x]) {
+        x += 1;
+        continue;
+      }
+      const start = x;
+      while (x < row.length && row[x]) x += 1;
+      const run = x - start;
+      parts.push(`M${start},${y}h${run}v1h-${run}z`);
+    }
+  });
+  return parts.join('');
+}
+
 /** A QR code drawn as one SVG path (no image request, crisp at any size). */
 export default function QrCode({
   value,
@@ -11,9 +34,6 @@ export default function QrCode({
   size?: number;
 }) {
   const { data } = encode(value, { border: 2 });
-  const path = data
-    .flatMap((row, y) => row.map((dark, x) => (dark ? `M${x},${y}h1v1h-1z` : '')))
-    .join('');
   return (
     <svg
       className="qr-code"
@@ -25,7 +45,7 @@ export default function QrCode({
       shapeRendering="crispEdges"
     >
       <rect width="100%" height="100%" fill="#fff" />
-      <path d={path} fill="#000" />
+      <path d={qrPath(data)} fill="#000" />
     </svg>
   );
 }

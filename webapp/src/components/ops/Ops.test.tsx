@@ -3,6 +3,7 @@ import ar from '@locales/ar.json';
 import en from '@locales/en.json';
 import { jsonResponse } from '@/test/http';
 import { resetNavigation, router } from '@/test/navigation';
+import { PARENT_PAGE } from '@/test/ops-parent-page';
 import { renderWithIntl } from '@/test/render';
 import { keepSession, STAFF_TOKEN_KEY, type Staff } from '@/lib/api/ops';
 import AuditLog from './AuditLog';
@@ -43,47 +44,6 @@ const ADMIN: Staff = {
     'payments.refund',
     'staff.manage',
     'webhooks.read',
-  ],
-};
-
-const PAGE = {
-  account: {
-    id: 7,
-    email: 'zeb@example.com',
-    name: 'Zeb',
-    isEmailConfirmed: true,
-    isEmailFake: false,
-    partner: null,
-    language: 'fr',
-    createdAt: '2026-11-01T10:00:00+00:00',
-    deletedAt: null,
-  },
-  subscriptions: [
-    {
-      id: 3,
-      subscriptionType: 'lumo_tv',
-      storeId: 'lumo',
-      paymentStateId: 'Active',
-      endDate: '2026-12-01T10:00:00+00:00',
-      isRenewing: true,
-      isExpired: false,
-      visible: true,
-      cancel: { method: 'in_app' },
-    },
-  ],
-  couponsRedeemed: [],
-  emails: [
-    { id: 1, topic: 'welcome', createdAt: '2026-11-01T10:00:00+00:00', status: 'delivered' },
-  ],
-  consents: [],
-  sessions: [],
-  tvLinks: [],
-  childProfiles: 2,
-  throttle: { failures: 0, blocked: false, blockedUntil: null },
-  audit: [],
-  timeline: [
-    { at: '2026-11-01T10:05:00+00:00', kind: 'email', detail: 'welcome', state: 'delivered' },
-    { at: '2026-11-01T10:00:00+00:00', kind: 'account.created', detail: 'web' },
   ],
 };
 
@@ -185,7 +145,7 @@ it('searches by the chosen key and links each parent to its page', async () => {
 describe('parent page', () => {
   it('shows the account, the child count only, and support the actions support may take', async () => {
     keepSession('tok', SUPPORT);
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, PAGE));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, PARENT_PAGE));
     renderWithIntl(<ParentPage accountId={7} />);
     expect(
       await screen.findByRole('heading', { name: t.parent.heading.replace('{id}', '7') }),
@@ -202,15 +162,15 @@ describe('parent page', () => {
 
   it('grants free time with a reason and shows the new end date', async () => {
     keepSession('tok', SUPPORT);
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, PAGE));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, PARENT_PAGE));
     renderWithIntl(<ParentPage accountId={7} />);
     await screen.findByRole('heading', { name: t.parent.heading.replace('{id}', '7') });
     const later = {
-      ...PAGE,
+      ...PARENT_PAGE,
       subscriptions: [
-        ...PAGE.subscriptions,
+        ...PARENT_PAGE.subscriptions,
         {
-          ...PAGE.subscriptions[0],
+          ...PARENT_PAGE.subscriptions[0],
           id: 4,
           paymentStateId: 'Free_Campaign',
           isRenewing: false,
@@ -239,7 +199,7 @@ describe('parent page', () => {
 
   it('shows the API refusal in words (support asking more than a month)', async () => {
     keepSession('tok', SUPPORT);
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, PAGE));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, PARENT_PAGE));
     renderWithIntl(<ParentPage accountId={7} />);
     await screen.findByRole('heading', { name: t.parent.heading.replace('{id}', '7') });
     fetchMock.mockResolvedValueOnce(
@@ -255,11 +215,11 @@ describe('parent page', () => {
 
   it('lets an admin erase with the typed confirmation', async () => {
     keepSession('tok', ADMIN);
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, PAGE));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, PARENT_PAGE));
     renderWithIntl(<ParentPage accountId={7} />);
     await screen.findByRole('heading', { name: t.parent.heading.replace('{id}', '7') });
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { status: true }));
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, PAGE));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, PARENT_PAGE));
     fireEvent.change(screen.getByLabelText(t.actions.eraseConfirm), {
       target: { value: 'zeb@example.com' },
     });

@@ -4,6 +4,7 @@ import { keepSession, type Staff } from '@/lib/api/ops';
 import { expectAlertAnnounced, expectFieldAnnounced } from '@/test/announced';
 import { jsonResponse } from '@/test/http';
 import { resetNavigation } from '@/test/navigation';
+import { PARENT_PAGE } from '@/test/ops-parent-page';
 import { renderWithIntl } from '@/test/render';
 import AuditLog from './AuditLog';
 import Campaigns from './Campaigns';
@@ -41,47 +42,6 @@ const ADMIN: Staff = {
     'staff.manage',
     'webhooks.read',
     'webhooks.replay',
-  ],
-};
-
-const PAGE = {
-  account: {
-    id: 7,
-    email: 'zeb@example.com',
-    name: 'Zeb',
-    isEmailConfirmed: true,
-    isEmailFake: false,
-    partner: null,
-    language: 'fr',
-    createdAt: '2026-11-01T10:00:00+00:00',
-    deletedAt: null,
-  },
-  subscriptions: [
-    {
-      id: 3,
-      subscriptionType: 'lumo_tv',
-      storeId: 'lumo',
-      paymentStateId: 'Active',
-      endDate: '2026-12-01T10:00:00+00:00',
-      isRenewing: true,
-      isExpired: false,
-      visible: true,
-      cancel: { method: 'in_app' },
-    },
-  ],
-  couponsRedeemed: [],
-  emails: [
-    { id: 1, topic: 'welcome', createdAt: '2026-11-01T10:00:00+00:00', status: 'delivered' },
-  ],
-  consents: [],
-  sessions: [],
-  tvLinks: [],
-  childProfiles: 2,
-  throttle: { failures: 0, blocked: false, blockedUntil: null },
-  audit: [],
-  timeline: [
-    { at: '2026-11-01T10:05:00+00:00', kind: 'email', detail: 'welcome', state: 'delivered' },
-    { at: '2026-11-01T10:00:00+00:00', kind: 'account.created', detail: 'web' },
   ],
 };
 
@@ -147,7 +107,7 @@ it('audit filter: a staff id that is not a number focuses that field', async () 
 
 describe("a parent's page", () => {
   async function open() {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, PAGE));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, PARENT_PAGE));
     renderWithIntl(<ParentPage accountId={7} />);
     await screen.findByRole('heading', { name: t.actions.heading });
     return screen.getByRole('region', { name: t.actions.heading });

@@ -466,7 +466,10 @@ def test_tv_user_agent_no_footer_no_register_qr_login(new_context, make_parent, 
     page = context.new_page()
     page.goto(cat.path("/login"))
     expect(heading(page, cat.t("LoginPage.title"))).to_be_visible()
-    expect(page.get_by_role("img", name=cat.t("LoginPage.qrLabel"))).to_be_visible()
+    qr = page.get_by_role("img", name=cat.t("LoginPage.qrLabel"))
+    expect(qr).to_be_visible()
+    # An image of its own (issue 20): it must have loaded, not only carry its text alternative.
+    qr.evaluate("image => image.decode()")  # rejects, failing the test, if the image cannot load
     expect(page.get_by_role("heading", name=cat.t("LoginPage.qrTitle"))).to_be_visible()
     expect(page.get_by_role("contentinfo")).to_have_count(0)
     expect(page.get_by_role("link", name=cat.tag("LoginPage.noAccount", "link"))).to_have_count(0)

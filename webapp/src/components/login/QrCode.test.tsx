@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { encode } from 'uqr';
-import QrCode, { qrPath } from './QrCode';
+import QrCode, { qrPath, qrSvg } from './QrCode';
 
 /** The modules a path paints: every rectangle `M x,y h n v1 h -n z` expanded back to its cells. */
 function painted(path: string, size: number): boolean[][] {
@@ -30,6 +30,15 @@ describe('QrCode', () => {
     render(<QrCode value="https://www.lumo.example" label="Scan to log in" />);
     const image = screen.getByRole('img', { name: 'Scan to log in' });
     expect(image.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+,\d+h\d+v1h-\d+z/);
+  });
+
+  it('writes the same drawing as a standalone SVG file', () => {
+    const value = 'https://www.lumo.example/en/register';
+    const { data } = encode(value, { border: 2 });
+    const svg = new DOMParser().parseFromString(qrSvg(value), 'image/svg+xml').documentElement;
+    expect(svg.namespaceURI).toBe('http://www.w3.org/2000/svg');
+    expect(svg.getAttribute('viewBox')).toBe(`0 0 ${data.length} ${data.length}`);
+    expect(painted(svg.querySelector('path')?.getAttribute('d') ?? '', data.length)).toEqual(data);
   });
 
   it('draws nothing for a row without dark modules', () => {

@@ -23,6 +23,16 @@ export function qrPath(modules: boolean[][]): string {
   return parts.join('');
 }
 
+/** The same drawing as a standalone SVG file (the TV login's code, src/app/qr): named by its <img alt>. */
+export function qrSvg(value: string): string {
+  const { data } = encode(value, { border: 2 });
+  const n = data.length;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n} ${n}" shape-rendering="crispEdges">` +
+    `<rect width="100%" height="100%" fill="#fff"/><path d="${qrPath(data)}" fill="#000"/></svg>`
+  );
+}
+
 /** A QR code drawn as one SVG path (no image request, crisp at any size). */
 export default function QrCode({
   value,

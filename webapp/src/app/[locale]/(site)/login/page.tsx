@@ -2,10 +2,9 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import LoginForm from '@/components/login/LoginForm';
 import LoginPagePair from '@/components/login/LoginPagePair';
-import QrCode from '@/components/login/QrCode';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 import PageMessages from '@/i18n/PageMessages';
-import { absoluteUrl, pageMetadata } from '@/lib/seo';
+import { pageMetadata } from '@/lib/seo';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   const locale = await resolvePageLocale(params);
@@ -24,7 +23,15 @@ export default async function LoginPage({ params }: LocaleParams) {
           <aside className="page qr-panel" aria-labelledby="qr-title">
             <h2 id="qr-title">{t('qrTitle')}</h2>
             <p>{t('qrText')}</p>
-            <QrCode value={absoluteUrl(locale, '/register')} label={t('qrLabel')} />
+            {/* An image (src/app/qr): the page's data carries its address, not its drawing. */}
+            {/* eslint-disable-next-line @next/next/no-img-element -- an SVG built with the app needs no optimiser */}
+            <img
+              className="qr-code"
+              src={`/qr/${locale}/register.svg`}
+              alt={t('qrLabel')}
+              width={184}
+              height={184}
+            />
           </aside>
         }
       >

@@ -143,6 +143,15 @@ def cases(api: str, token: str, password: str) -> dict[str, dict]:
     }
 
 
+def references(bare: str) -> dict[str, dict]:
+    """Bare Flask plus the one round trip a hot read needs (bench/bare_app.py): what 1 PostgreSQL
+    statement (and 1 Redis command) cost on this machine, whatever the application does."""
+    return {
+        "reference: bare + 1 SQL": dict(url=f"{bare}/one-query"),
+        "reference: bare + 1 SQL + 1 Redis": dict(url=f"{bare}/one-query-redis"),
+    }
+
+
 def _wrk_case(case: dict, connections: int, seconds: int | None = None) -> dict:
     return wrk(
         case["url"],
@@ -195,6 +204,8 @@ def run(env: dict) -> dict:
                         "isTcAccepted": True,
                     },
                 )
+        # The floors of a database read, measured like the endpoints (rows marked "reference").
+        chosen = {**references(bare), **chosen}
         # Warm-up, not counted: every worker builds its caches and connections on its first calls.
         bare_case = {"url": f"{bare}/json"}
         for case in (bare_case, *chosen.values()):

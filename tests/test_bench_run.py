@@ -1,6 +1,7 @@
 """`make bench`'s command line (bench/run.py): parts and aliases, a database of each run's own, and
 results kept out of the repository's tracked files. The benchmarks themselves never run in tests."""
 
+import os
 import subprocess
 
 import pytest
@@ -88,3 +89,26 @@ def test_the_web_part_without_lighthouse_measures_the_pages_only(monkeypatch):
     assert results["floor"] == {"first_load_kb": 150.0, "lighthouse": None}
     assert results["pages"]["/ACEF"] == {"first_load_kb": 150.0, "lighthouse": None}
     assert "Lighthouse" not in web_pages.table(results)
+
+
+def test_the_reference_endpoints_make_their_one_round_trip_each(monkeypatch):
+    """bench/bare_app.py's floors of a database read: one PostgreSQL statement, then one Redis command
+    as well (the CI's PostgreSQL + Redis pass; the SQLite pass has no server to reach)."""
+    database, redis_url = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")
+    if not database.startswith("postgresql") or not redis_url:
+        pytest.skip(
+            "needs PostgreSQL and Redis: the CI's second pass sets DATABASE_URL and REDIS_URL"
+        )
+    import redis
+
+    from bench import bare_app, load
+
+    client = bare_app.create_app().test_client()
+    assert set(load.references("http://bare")) == {
+        "reference: bare + 1 SQL",
+        "reference: bare + 1 SQL + 1 Redis",
+    }
+    assert client.get("/one-query").get_json() == {"status": "ok", "value": 1}
+    before = int(redis.Redis.from_url(redis_url).get("bench:bare:calls") or 0)
+    answer = client.get("/one-query-redis").get_json()
+    assert answer["value"] == 1 and answer["count"] > before  # another run may count too

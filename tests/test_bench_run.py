@@ -91,7 +91,7 @@ def test_the_web_part_without_lighthouse_measures_the_pages_only(monkeypatch):
     assert "Lighthouse" not in web_pages.table(results)
 
 
-def test_the_reference_endpoints_make_their_one_round_trip_each(monkeypatch):
+def test_the_reference_endpoints_make_their_one_round_trip_each():
     """bench/bare_app.py's floors of a database read: one PostgreSQL statement, then one Redis command
     as well (the CI's PostgreSQL + Redis pass; the SQLite pass has no server to reach)."""
     database, redis_url = os.environ.get("DATABASE_URL", ""), os.environ.get("REDIS_URL", "")

@@ -23,13 +23,18 @@ export function qrPath(modules: boolean[][]): string {
   return parts.join('');
 }
 
+/** A value's code: its side in modules (a 2-module quiet zone included) and its dark modules as a path. */
+function qrDrawing(value: string): { side: number; path: string } {
+  const { data } = encode(value, { border: 2 });
+  return { side: data.length, path: qrPath(data) };
+}
+
 /** The same drawing as a standalone SVG file (the TV login's code, src/app/qr): named by its <img alt>. */
 export function qrSvg(value: string): string {
-  const { data } = encode(value, { border: 2 });
-  const n = data.length;
+  const { side, path } = qrDrawing(value);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n} ${n}" shape-rendering="crispEdges">` +
-    `<rect width="100%" height="100%" fill="#fff"/><path d="${qrPath(data)}" fill="#000"/></svg>`
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges">` +
+    `<rect width="100%" height="100%" fill="#fff"/><path d="${path}" fill="#000"/></svg>`
   );
 }
 
@@ -43,19 +48,19 @@ export default function QrCode({
   label: string;
   size?: number;
 }) {
-  const { data } = encode(value, { border: 2 });
+  const { side, path } = qrDrawing(value);
   return (
     <svg
       className="qr-code"
       role="img"
       aria-label={label}
-      viewBox={`0 0 ${data.length} ${data.length}`}
+      viewBox={`0 0 ${side} ${side}`}
       width={size}
       height={size}
       shapeRendering="crispEdges"
     >
       <rect width="100%" height="100%" fill="#fff" />
-      <path d={qrPath(data)} fill="#000" />
+      <path d={path} fill="#000" />
     </svg>
   );
 }

@@ -10,6 +10,9 @@ import urllib.error
 import urllib.request
 
 import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.support import catalog
 
 pytestmark = pytest.mark.e2e
 
@@ -107,3 +110,25 @@ def test_the_static_landing_page_shows_the_visitors_prices_from_the_api(
     amount = re.sub(r"\D", "", expected["monthlyPrice"])
     assert amount in re.sub(r"\D", "", shown), (shown, expected)
     assert expected["currency"] in shown or expected["currencySymbol"] in shown, shown
+
+
+@pytest.mark.parametrize("image", ["hero", "app-tv", "app-stories", "app-games"])
+def test_the_landing_illustrations_are_cached(stack, image):
+    """public/landing's SVGs (next.config.ts's headers): kept by browsers and CDNs instead of Next's
+    max-age=0, which had every visit ask for them again."""
+    status, headers, body = fetch(f"{stack.web_url}/landing/{image}.svg")
+    assert status == 200 and headers["Content-Type"].startswith("image/svg+xml")
+    cache = headers["Cache-Control"] or ""
+    assert cache.startswith("public") and "max-age=3600" in cache and "s-maxage=" in cache, cache
+    assert body.startswith("<svg")
+
+
+@pytest.mark.parametrize("locale", ["en", "ar"])
+def test_the_hero_illustration_loads_as_an_image(new_context, locale):
+    cat = catalog(locale)
+    page = new_context(locale={"en": "en-GB", "ar": "ar-EG"}[locale]).new_page()
+    page.goto(cat.path("/homePage"))
+    art = page.get_by_role("img", name=cat.t("HomePage.art.hero"))
+    expect(art).to_be_visible()
+    art.evaluate("image => image.decode()")  # rejects, failing the test, if the image cannot load
+    assert art.evaluate("image => image.naturalWidth") == 480

@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fireEvent, screen, within } from '@testing-library/react';
 import ar from '@locales/ar.json';
 import en from '@locales/en.json';
 import { renderWithIntl } from '@/test/render';
 import { faqStructuredData, jsonForScript } from './faq';
+import { HERO_ART } from './HeroArt';
 import LandingPage from './LandingPage';
+
+const PUBLIC = path.join(__dirname, '..', '..', '..', 'public');
 
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
 
@@ -55,7 +60,9 @@ describe('landing page (docs/product.md#screens)', () => {
   });
 
   it("shows the three apps' screens, sized and lazily loaded, with alternative texts", () => {
-    const images = screen.getAllByRole('img', { name: /./ }).filter((img) => img.tagName === 'IMG');
+    const images = screen
+      .getAllByRole('img', { name: /./ })
+      .filter((img) => img.tagName === 'IMG' && img.closest('.reel'));
     expect(images.map((img) => img.getAttribute('alt'))).toEqual([
       en.HomePage.reel.tv,
       en.HomePage.reel.stories,
@@ -69,11 +76,25 @@ describe('landing page (docs/product.md#screens)', () => {
     });
   });
 
-  it('draws the hero illustration inline, sized, with its alternative text', () => {
+  it('shows the hero illustration as an early, sized image with its alternative text', () => {
     const art = screen.getByRole('img', { name: en.HomePage.art.hero });
-    expect(art.tagName.toLowerCase()).toBe('svg');
+    expect(art.tagName.toLowerCase()).toBe('img');
+    expect(art).toHaveAttribute('src', HERO_ART.src);
     expect(art).toHaveAttribute('width', '480');
     expect(art).toHaveAttribute('height', '400');
+    expect(art).toHaveAttribute('fetchpriority', 'high'); // above the fold: not lazy, asked for first
+    expect(art).not.toHaveAttribute('loading');
+  });
+
+  it("serves the hero illustration as a word-free SVG of the image's size", () => {
+    const svg = fs.readFileSync(path.join(PUBLIC, HERO_ART.src), 'utf8');
+    expect(svg).toMatch(
+      new RegExp(
+        `^<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${HERO_ART.width} ${HERO_ART.height}" width="${HERO_ART.width}" height="${HERO_ART.height}">`,
+      ),
+    );
+    expect(svg).not.toMatch(/<(text|script|image|foreignObject)\b/); // no words, nothing loaded
+    expect(svg.trim().endsWith('</svg>')).toBe(true);
   });
 
   it('says how many parents trust Lumo, with the number in the page language', () => {

@@ -12,6 +12,7 @@ import { nunitoCyrillic, nunitoLatin, tajawalArabic } from '@/lib/fonts/fonts';
 import { fontStack } from '@/lib/fonts/stack';
 import { HEAD_SCRIPT } from '@/lib/security/inline-scripts';
 import '../globals.css';
+import '@/lib/fonts/fallback.css';
 
 const FONTS = { latin: nunitoLatin, cyrillic: nunitoCyrillic, arabic: tajawalArabic };
 

@@ -4,6 +4,12 @@ import { textDirection } from '@/i18n/direction';
 // "'__Nunito_1a2b3c', '__Nunito_Fallback_1a2b3c'".
 export type LoadedFont = { style: { fontFamily: string } };
 
+/**
+ * lib/fonts/fallback.css: local fonts sized to Nunito's widths at each weight, Arial or its metric
+ * twins (Windows, Apple, ChromeOS, Linux) then Roboto (Android), while Nunito loads.
+ */
+export const NUNITO_FALLBACKS = "'Lumo Fallback', 'Lumo Fallback Roboto'";
+
 /** The platform fonts after ours, while a face loads or for a script none of ours covers. */
 export const SYSTEM_FONTS =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', Tahoma, Arial, sans-serif";
@@ -17,7 +23,8 @@ function names(font: LoadedFont): { face: string; fallback: string | null } {
  * The page's font stack. Each face covers one script (its unicode-range), so the browser fetches
  * only the files a page's text needs. The metric-adjusted fallback must come after every face: a
  * fallback (a local Arial) covers every script, so one placed between the faces would catch the
- * later scripts' letters. The fallback adjusted to the page's main script goes first among them.
+ * later scripts' letters. In Arabic, Tajawal's (next/font's local Arial) comes first; the Latin and
+ * Cyrillic faces have no next/font fallback (lib/fonts/fonts.ts) but the Nunito-sized ones.
  */
 export function fontStack(
   locale: string,
@@ -31,5 +38,5 @@ export function fontStack(
     ? [arabic.face, latin.face, cyrillic.face]
     : [latin.face, cyrillic.face, arabic.face];
   const fallback = rtl ? arabic.fallback : latin.fallback;
-  return [...faces, ...(fallback ? [fallback] : []), SYSTEM_FONTS].join(', ');
+  return [...faces, ...(fallback ? [fallback] : []), NUNITO_FALLBACKS, SYSTEM_FONTS].join(', ');
 }

@@ -300,7 +300,12 @@ ROWS = (
     ("Lighthouse score", "lighthouse.score"),
     ("TBT ms", "lighthouse.tbt_ms"),
     ("LCP ms", "lighthouse.lcp_ms"),
+    (
+        "CLS",
+        "lighthouse.cls",
+    ),  # layout shift, e.g. when the web font arrives (docs/brand.md, "Fonts")
 )
+DECIMALS = {"lighthouse.cls": 3}
 
 
 def _value(figures: dict, key: str):
@@ -319,7 +324,8 @@ def table(web: dict) -> str:
             if mine is None:
                 continue
             ratio = f"{mine / base:7.2f}" if base else f"{'—':>7}"
-            lines.append(f"{route:20} {label:24} {mine:9.1f} {base:9.1f} {ratio}")
+            places = DECIMALS.get(key, 1)
+            lines.append(f"{route:20} {label:24} {mine:9.{places}f} {base:9.{places}f} {ratio}")
     return "\n".join(lines)
 
 

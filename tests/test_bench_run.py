@@ -91,6 +91,22 @@ def test_the_web_part_without_lighthouse_measures_the_pages_only(monkeypatch):
     assert "Lighthouse" not in web_pages.table(results)
 
 
+def test_the_web_table_shows_lighthouse_with_the_layout_shift_to_three_places():
+    from bench import web_pages
+
+    lighthouse = {"score": 98, "tbt_ms": 104.0, "lcp_ms": 2168.6, "cls": 0.002}
+    results = {
+        "floor": {"first_load_kb": 133.5, "lighthouse": dict(lighthouse, tbt_ms=74.0, cls=0)},
+        "pages": {"/homePage": {"first_load_kb": 184.4, "lighthouse": lighthouse}},
+    }
+    rows = {
+        line[20:45].strip(): line[45:].split() for line in web_pages.table(results).splitlines()[2:]
+    }
+    assert rows["first-load bytes, KB"] == ["184.4", "133.5", "1.38"]
+    assert rows["TBT ms"] == ["104.0", "74.0", "1.41"]
+    assert rows["CLS"] == ["0.002", "0.000", "—"]  # no ratio to a floor of 0
+
+
 def test_the_reference_endpoints_make_their_one_round_trip_each():
     """bench/bare_app.py's floors of a database read: one PostgreSQL statement, then one Redis command
     as well (the CI's PostgreSQL + Redis pass; the SQLite pass has no server to reach)."""

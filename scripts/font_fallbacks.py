@@ -40,7 +40,8 @@ FAMILIES = {
     ),
     "Lumo Fallback Roboto": (
         ["Roboto", "Roboto-Regular"],
-        ["Roboto Bold", "Roboto-Bold"],
+        # Android's Roboto is one variable font named "Roboto": last, its bold comes from the weight axis.
+        ["Roboto Bold", "Roboto-Bold", "Roboto"],
         ("Roboto", "Roboto Bold"),
     ),
 }

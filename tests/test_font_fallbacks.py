@@ -47,6 +47,8 @@ def test_each_face_is_sized_by_the_measured_widths_and_keeps_nunitos_lines():
         assert percent(face["descent-override"]) == pytest.approx(DESCENT / size, abs=0.01)
     assert "local('Liberation Sans Bold')" in written[2]["src"]
     assert written[4]["src"].startswith("local('Roboto')")
+    # Android's Roboto is one variable font: the bold faces end with it (bold from its weight axis).
+    assert all(face["src"].endswith("local('Roboto')") for face in written[5:])
 
 
 def test_the_committed_stylesheet_is_consistent_with_nunitos_metrics():

@@ -84,11 +84,34 @@ def test_the_web_part_without_lighthouse_measures_the_pages_only(monkeypatch):
         raise AssertionError("Lighthouse ran")
 
     monkeypatch.setattr(web_pages, "lighthouse", no_lighthouse)
+    monkeypatch.setattr(
+        web_pages,
+        "ttfb_against_floor",
+        lambda base, floor, routes: ({r: 2.0 for r in routes}, 1.5),
+    )
     results = web_pages.measure("http://lumo", "http://floor", lighthouse_runs=0)
     assert results["lighthouse_runs"] == 0
-    assert results["floor"] == {"first_load_kb": 150.0, "lighthouse": None}
-    assert results["pages"]["/ACEF"] == {"first_load_kb": 150.0, "lighthouse": None}
+    assert results["floor"] == {"first_load_kb": 150.0, "ttfb_ms": 1.5, "lighthouse": None}
+    assert results["pages"]["/ACEF"] == {"first_load_kb": 150.0, "ttfb_ms": 2.0, "lighthouse": None}
     assert "Lighthouse" not in web_pages.table(results)
+
+
+def test_ttfb_interleaves_the_floor_with_each_page_and_drops_the_warm_up(monkeypatch):
+    from bench import web_pages
+
+    asked: list[str] = []
+
+    def fake(url: str) -> float:
+        asked.append(url)
+        return {"http://floor/en": 1.0, "http://lumo/a": 2.0}.get(url, 3.0) + len(asked) / 10_000
+
+    monkeypatch.setattr(web_pages, "first_byte_ms", fake)
+    pages, floor = web_pages.ttfb_against_floor(
+        "http://lumo", "http://floor", ("/a", "/b"), samples=5
+    )
+    assert asked[:4] == ["http://floor/en", "http://lumo/a", "http://floor/en", "http://lumo/b"]
+    assert len(asked) == 4 * (web_pages.TTFB_WARM_UP + 5)
+    assert round(floor) == 1 and round(pages["/a"]) == 2 and round(pages["/b"]) == 3
 
 
 def test_the_web_table_shows_lighthouse_with_the_layout_shift_to_three_places():

@@ -319,10 +319,8 @@ ROWS = (
     ("Lighthouse score", "lighthouse.score"),
     ("TBT ms", "lighthouse.tbt_ms"),
     ("LCP ms", "lighthouse.lcp_ms"),
-    (
-        "CLS",
-        "lighthouse.cls",
-    ),  # layout shift, e.g. when the web font arrives (docs/brand.md, "Fonts")
+    # Layout shift, e.g. when the web font arrives (docs/brand.md, "Fonts").
+    ("CLS", "lighthouse.cls"),
 )
 DECIMALS = {"lighthouse.cls": 3, "ttfb_ms": 2}
 

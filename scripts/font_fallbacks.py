@@ -46,10 +46,17 @@ FAMILIES = {
     ),
 }
 NUNITO = "nunitoLatin, nunitoCyrillic"  # lib/fonts/fonts.ts's faces, as the page names them
+REGULAR = 400  # the one regular weight of WEIGHTS; the others are set in the bold fonts
 
-MEASURE = """async ({ sample, families }) => {
+
+def probe(family: int, weight: int) -> str:
+    """The page's name for the local font measured for FAMILIES' `family`-th entry at `weight`."""
+    return f"probe{family}{'R' if weight == REGULAR else 'B'}"
+
+
+MEASURE = """async ({ sample, families, weights }) => {
   const widths = {};
-  for (const weight of [400, 600, 700, 800])
+  for (const weight of weights)
     for (const family of families) {
       const span = document.createElement('span');
       span.style.font = `${weight} 20px ${family}`;
@@ -84,9 +91,9 @@ def landing_texts() -> str:
 
 def measure(web: str) -> dict[str, float]:
     probes = {
-        f"probe{n}{bold}": name
+        probe(n, weight): name
         for n, (_, _, measured) in enumerate(FAMILIES.values())
-        for bold, name in zip(("R", "B"), measured, strict=True)
+        for weight, name in zip((REGULAR, 700), measured, strict=True)
     }
     css = "".join(
         f"@font-face{{font-family:{p};src:local('{name}')}}" for p, name in probes.items()
@@ -100,7 +107,12 @@ def measure(web: str) -> dict[str, float]:
         page.add_style_tag(content=css)
         try:
             widths = page.evaluate(
-                MEASURE, {"sample": landing_texts(), "families": [NUNITO, *probes]}
+                MEASURE,
+                {
+                    "sample": landing_texts(),
+                    "families": [NUNITO, *probes],
+                    "weights": list(WEIGHTS),
+                },
             )
         except Exception as error:
             raise SystemExit(
@@ -121,9 +133,10 @@ def stylesheet(widths: dict[str, float]) -> str:
     ]
     for n, (family, (regular, bold, _)) in enumerate(FAMILIES.items()):
         for weight, weights in WEIGHTS.items():
-            probe = f"probe{n}{'R' if weight == 400 else 'B'}"
-            size = widths[f"{weight} {NUNITO}"] / widths[f"{weight} {probe}"]
-            names = ", ".join(f"local('{name}')" for name in (regular if weight == 400 else bold))
+            size = widths[f"{weight} {NUNITO}"] / widths[f"{weight} {probe(n, weight)}"]
+            names = ", ".join(
+                f"local('{name}')" for name in (regular if weight == REGULAR else bold)
+            )
             rules.append(
                 f"@font-face {{\n  font-family: '{family}';\n  font-weight: {weights};\n"
                 f"  src: {names};\n  size-adjust: {100 * size:.2f}%;\n"

@@ -30,9 +30,7 @@ def percent(value: str) -> float:
 def test_each_face_is_sized_by_the_measured_widths_and_keeps_nunitos_lines():
     widths = {f"{w} {font_fallbacks.NUNITO}": 1000.0 + w for w in (400, 600, 700, 800)}
     widths |= {
-        f"{w} probe{n}{'R' if w == 400 else 'B'}": 1000.0
-        for w in (400, 600, 700, 800)
-        for n in (0, 1)
+        f"{w} {font_fallbacks.probe(n, w)}": 1000.0 for w in (400, 600, 700, 800) for n in (0, 1)
     }
     written = faces(font_fallbacks.stylesheet(widths))
     assert [(f["font-family"], f["font-weight"]) for f in written] == [

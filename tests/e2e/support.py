@@ -16,6 +16,8 @@ from typing import Any
 from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[2]
+# The browser language a parent of each site language has (new_context(locale=...)).
+BROWSER_LOCALES = {"en": "en-GB", "ar": "ar-EG", "de": "de-DE", "ru": "ru-RU"}
 LOCALES_DIR = ROOT / "locales"
 AXE_JS = ROOT / "webapp" / "node_modules" / "axe-core" / "axe.min.js"
 PASSWORD_SALT = "lumo-world:pw:v1"  # webapp/src/lib/password.ts

@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import catalog
+from tests.e2e.support import BROWSER_LOCALES, catalog
 
 pytestmark = pytest.mark.e2e
 
@@ -126,7 +126,7 @@ def test_the_landing_illustrations_are_cached(stack, image):
 @pytest.mark.parametrize("locale", ["en", "ar"])
 def test_the_hero_illustration_loads_as_an_image(new_context, locale):
     cat = catalog(locale)
-    page = new_context(locale={"en": "en-GB", "ar": "ar-EG"}[locale]).new_page()
+    page = new_context(locale=BROWSER_LOCALES[locale]).new_page()
     page.goto(cat.path("/homePage"))
     art = page.get_by_role("img", name=cat.t("HomePage.art.hero"))
     expect(art).to_be_visible()

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.e2e.support import catalog
+from tests.e2e.support import BROWSER_LOCALES, catalog
 
 pytestmark = pytest.mark.e2e
 
@@ -18,7 +18,6 @@ FONT_DELAY_SECONDS = (
     0.6  # a phone on a slow network: the page is painted long before Nunito arrives
 )
 GOOD_CLS = 0.1  # Web Vitals' "good"; with next/font's fallback these loads measured 0.12-0.24
-BROWSER_LOCALES = {"en": "en-GB", "de": "de-DE", "ru": "ru-RU"}
 
 SHIFTS = """window.__shifts = [];
 new PerformanceObserver((list) => {

@@ -11,14 +11,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.support import ROOT, catalog
+from tests.e2e.support import BROWSER_LOCALES, ROOT, catalog
 from tests.e2e.test_journeys import at, heading, pay_by_card
 
 pytestmark = pytest.mark.e2e
 
 PARTNER_PATHS = ["/twt-partner", "/tclpromo", "/orange-link", "/vodafone_account", "/cafeyn"]
 SCREENSHOTS = ROOT / "var" / "screenshots"
-BROWSER_LOCALES = {"en": "en-GB", "ar": "ar-EG", "de": "de-DE"}
 MONTHS_EN = [
     "January",
     "February",

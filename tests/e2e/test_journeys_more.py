@@ -22,7 +22,7 @@ from core.adapters.db.models import AccountRow, SubscriptionRow
 from core.adapters.db.unit_of_work import make_engine
 from core.domain.stores import SWITCH_OPERATORS
 from tests.e2e.conftest import Parent
-from tests.e2e.support import Catalog, catalog, paid_notice, text_of
+from tests.e2e.support import BROWSER_LOCALES, Catalog, catalog, paid_notice, text_of
 from tests.e2e.test_journeys import (
     VALID_CARD,
     assert_language,
@@ -34,8 +34,6 @@ from tests.e2e.test_journeys import (
 )
 
 pytestmark = pytest.mark.e2e
-
-BROWSER_LOCALES = {"en": "en-GB", "ar": "ar-EG"}
 
 
 # --- the stack's database, for what only a partner store can make ------------------------------

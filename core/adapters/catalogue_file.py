@@ -24,12 +24,8 @@ from core.domain.catalogue import (
     YEARLY,
     AddOn,
     Plan,
-    RegisterPrice,
-    RegisterRule,
     apps_of,
-    check_register_rules,
     plan_id,
-    register_price_for,
 )
 from core.domain.licenses import LICENSE_APPS, License, PromoCard
 
@@ -78,7 +74,6 @@ class FileCatalogue:
     def __init__(
         self,
         plans: Iterable[Plan],
-        register_rules: Iterable[RegisterRule],
         licenses: Iterable[License] = (),
         cards: Iterable[PromoCard] = (),
     ) -> None:
@@ -86,8 +81,6 @@ class FileCatalogue:
         self._by_id = {p.plan_id: p for p in self._plans}
         if len(self._by_id) != len(self._plans):
             raise CatalogueError("two plans share one plan id")
-        check_register_rules(register_rules)
-        self._rules = list(register_rules)
         self._licenses = list(licenses)
         self._cards = list(cards)
 
@@ -95,9 +88,9 @@ class FileCatalogue:
     def load(
         cls, catalogue_path: Path = CATALOGUE_FILE, licenses_path: Path = LICENSES_FILE
     ) -> FileCatalogue:
-        plans, rules = parse_catalogue(_read(catalogue_path))
+        plans = parse_catalogue(_read(catalogue_path))
         licenses, cards = parse_licenses(_read(licenses_path))
-        return cls(plans, rules, licenses, cards)
+        return cls(plans, licenses, cards)
 
     def find(self, plan_id: str) -> Plan | None:
         return self._by_id.get(plan_id)
@@ -107,9 +100,6 @@ class FileCatalogue:
 
     def default_plans(self) -> list[Plan]:
         return [p for p in self._plans if p.is_default]
-
-    def register_price(self, country: str) -> RegisterPrice:
-        return register_price_for(self._rules, country)
 
     def licenses(self) -> list[License]:
         return list(self._licenses)
@@ -125,11 +115,11 @@ def _read(path: Path) -> dict:
         raise CatalogueError(f"{path}: {exc}") from exc
 
 
-def parse_catalogue(data: dict) -> tuple[list[Plan], list[RegisterRule]]:
+def parse_catalogue(data: dict) -> list[Plan]:
     plans = [p for currency in CURRENCY_SYMBOLS for p in _regular_plans(data, currency)]
     plans += _promo_plans(_need(data, "promo", "catalogue"))
     plans += _default_plans(_need(data, "defaultPlans", "catalogue"))
-    return plans, _register_rules(_need(data, "registerPrices", "catalogue"))
+    return plans
 
 
 def _regular_plans(data: dict, currency: str) -> list[Plan]:
@@ -231,31 +221,6 @@ def _plan(
         name_key=f"Plans.{sku}",
         promo_title=promo_title,
     )
-
-
-def _register_rules(items: list) -> list[RegisterRule]:
-    rules = []
-    for i, item in enumerate(items):
-        where = f"registerPrices[{i}]"
-        currency = _need(item, "currency", where)
-        if currency not in CURRENCY_SYMBOLS:
-            raise CatalogueError(f"{where}: unknown currency {currency!r}")
-        rules.append(
-            RegisterRule(
-                name=str(_need(item, "name", where)),
-                countries=countries(_need(item, "countries", where), where),
-                price=RegisterPrice(
-                    currency=currency,
-                    monthly=money(_need(item, "monthly", where), f"{where}.monthly"),
-                    yearly=money(_need(item, "yearly", where), f"{where}.yearly"),
-                ),
-            )
-        )
-    try:
-        check_register_rules(rules)
-    except ValueError as exc:
-        raise CatalogueError(str(exc)) from exc
-    return rules
 
 
 def parse_licenses(data: dict) -> tuple[list[License], list[PromoCard]]:

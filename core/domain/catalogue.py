@@ -317,7 +317,7 @@ def group_plans(plans: Iterable[Plan]) -> PlanGroups:
 
 @dataclass(frozen=True)
 class RegisterPrice:
-    """The price shown on the registration page's pricing card."""
+    """The landing page's "from" figures: one plan a parent can really buy, over both periods."""
 
     currency: str
     monthly: Decimal
@@ -328,34 +328,20 @@ class RegisterPrice:
         return CURRENCY_SYMBOLS[self.currency]
 
 
-@dataclass(frozen=True)
-class RegisterRule:
-    name: str
-    countries: frozenset[str]  # empty: the default rule
-    price: RegisterPrice
-
-
-def register_price_for(rules: Iterable[RegisterRule], country: str) -> RegisterPrice:
-    """The most specific rule naming the country wins (ES alone beats the six-country group)."""
-    rules = list(rules)
-    code = (country or "").upper()
-    matching = [r for r in rules if code in r.countries]
-    if matching:
-        return min(matching, key=lambda r: len(r.countries)).price
-    return next(r for r in rules if not r.countries).price
-
-
-def check_register_rules(rules: Iterable[RegisterRule]) -> None:
-    """Exactly one default, and no country left to a tie between equally specific rules."""
-    rules = list(rules)
-    if sum(1 for r in rules if not r.countries) != 1:
-        raise ValueError("register prices need exactly one default rule (no countries)")
-    for i, a in enumerate(rules):
-        for b in rules[i + 1 :]:
-            if a.countries and len(a.countries) == len(b.countries) and a.countries & b.countries:
-                raise ValueError(
-                    f"register rules {a.name} and {b.name} both claim {sorted(a.countries & b.countries)}"
-                )
+def starting_price(plans: Iterable[Plan]) -> RegisterPrice | None:
+    """The cheapest regular monthly plan on sale and its yearly counterpart (the same apps), so that
+    "from X a month, or Y a year" and the savings between them are figures of one plan a parent can
+    buy (docs/billing.md#one-price-truth). None when no regular plan has both periods."""
+    plans = [p for p in plans if not p.is_promo and not p.is_default]
+    pairs = [
+        (p, yearly)
+        for p in plans
+        if p.duration_code == MONTHLY and (yearly := counterpart(p, plans)) is not None
+    ]
+    if not pairs:
+        return None
+    monthly, yearly = min(pairs, key=lambda pair: (pair[0].price, pair[1].price))
+    return RegisterPrice(currency=monthly.currency, monthly=monthly.price, yearly=yearly.price)
 
 
 class Catalogue(Protocol):
@@ -366,4 +352,3 @@ class Catalogue(Protocol):
         """Every regular and promotional plan priced in `currency`, in catalogue order."""
 
     def default_plans(self) -> list[Plan]: ...
-    def register_price(self, country: str) -> RegisterPrice: ...

@@ -22,6 +22,7 @@ from core.domain.catalogue import (
     is_subscribed,
     monthly_display_price,
     quote_bundles,
+    starting_price,
     yearly_savings,
 )
 from core.domain.subscriptions import visible
@@ -129,7 +130,11 @@ def plan_view(plan: Plan, siblings: list[Plan], covered: frozenset[str]) -> Plan
 
 
 def register_price(catalogue: Catalogue, country: str) -> RegisterPriceView:
-    price: RegisterPrice = catalogue.register_price(country)
+    """The landing's "from" figures for the visitor's country: those of the cheapest plan on sale there,
+    never a separate table (docs/billing.md#one-price-truth)."""
+    price = starting_price(catalogue.plans(currency_for(country)))
+    if price is None:  # a catalogue without a regular plan over both periods fails at load
+        raise ValueError(f"no regular plan over both periods for {country!r}")
     return RegisterPriceView(
         country_code=country,
         price=price,

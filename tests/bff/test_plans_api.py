@@ -44,12 +44,13 @@ TRIPLE = ("lumo_tv_books_games",)
 DOLLAR_OR_EURO = {"P1M": ("4.99", "7.99", "9.99"), "P1Y": ("34.90", "55.90", "70.90")}
 FRANC = {"P1M": ("6.90", "10.90", "13.90"), "P1Y": ("49.90", "79.90", "99.90")}
 # country: currency, symbol, catalogue figures, promo (monthly, yearly), register (monthly, yearly, currency)
+# The register ("from") figures are the single-app plan's: a plan on sale (docs/billing.md#one-price-truth).
 COUNTRIES = {
-    "FR": ("EUR", "€", DOLLAR_OR_EURO, ("2.99", "20.90"), ("9.99", "59.90", "EUR")),
-    "DE": ("EUR", "€", DOLLAR_OR_EURO, ("2.99", "20.90"), ("9.99", "59.90", "EUR")),
-    "ES": ("EUR", "€", DOLLAR_OR_EURO, ("2.99", "20.90"), ("7.99", "49.90", "EUR")),
-    "CH": ("CHF", "CHF", FRANC, ("3.90", "29.90"), ("9.99", "59.90", "CHF")),
-    "US": ("USD", "$", DOLLAR_OR_EURO, ("2.99", "20.90"), ("7.99", "49.90", "USD")),
+    "FR": ("EUR", "€", DOLLAR_OR_EURO, ("2.99", "20.90"), ("4.99", "34.90", "EUR")),
+    "DE": ("EUR", "€", DOLLAR_OR_EURO, ("2.99", "20.90"), ("4.99", "34.90", "EUR")),
+    "ES": ("EUR", "€", DOLLAR_OR_EURO, ("2.99", "20.90"), ("4.99", "34.90", "EUR")),
+    "CH": ("CHF", "CHF", FRANC, ("3.90", "29.90"), ("6.90", "49.90", "CHF")),
+    "US": ("USD", "$", DOLLAR_OR_EURO, ("2.99", "20.90"), ("4.99", "34.90", "USD")),
 }
 # yearly price -> (monthly display price, savings against the same offer's monthly price)
 YEARLY_FIGURES = {
@@ -177,8 +178,8 @@ def test_promo_plans_only_with_show_all(client, country):
 @pytest.mark.parametrize("country", COUNTRIES)
 def test_register_price_in_the_answer_and_on_its_own(client, country):
     monthly, yearly, currency = COUNTRIES[country][4]
-    display = {"59.90": "5.00", "49.90": "4.20"}[yearly]
-    savings = {"59.90": "59.98", "49.90": "45.98"}[yearly]
+    display = {"34.90": "3.00", "49.90": "4.20"}[yearly]
+    savings = {"34.90": "24.98", "49.90": "32.90"}[yearly]
     symbol = {"EUR": "€", "CHF": "CHF", "USD": "$"}[currency]
     expected = {
         "countryCode": country,
@@ -196,17 +197,35 @@ def test_register_price_in_the_answer_and_on_its_own(client, country):
 @pytest.mark.parametrize(
     "country,expected",
     [
-        ("BE", ("9.99", "EUR")),
-        ("LU", ("9.99", "EUR")),
-        ("AT", ("9.99", "EUR")),
-        ("IT", ("7.99", "USD")),
-        ("GB", ("7.99", "USD")),
-        ("es", ("7.99", "EUR")),
+        ("BE", ("4.99", "EUR")),
+        ("LU", ("4.99", "EUR")),
+        ("AT", ("4.99", "EUR")),
+        ("IT", ("4.99", "EUR")),
+        ("GB", ("4.99", "USD")),
+        ("es", ("4.99", "EUR")),
+        ("ch", ("6.90", "CHF")),
     ],
 )
-def test_register_price_of_the_special_group_and_elsewhere(client, country, expected):
+def test_register_price_follows_the_country_catalogue(client, country, expected):
     body = client.get(f"/v5/plans/register?countryCode={country}").json
     assert (body["monthlyPrice"], body["currency"]) == expected
+
+
+@pytest.mark.parametrize("country", EU_27 + ["CH", "US", "GB", "JP"])
+def test_register_price_is_a_plan_on_sale(client, country):
+    """No figure a purchase cannot produce: the monthly and yearly "from" prices are one regular plan's,
+    the cheapest of the country's plans (docs/billing.md#one-price-truth)."""
+    answer = get_plans(client, f"?countryCode={country}")
+    register = answer["registerPrice"]
+    monthly = [p for p in answer["monthly_plan"] if not p["isPromo"]]
+    cheapest = min(monthly, key=lambda p: Decimal(p["price"]))
+    assert register["currency"] == answer["currency"]
+    assert register["monthlyPrice"] == cheapest["price"]
+    assert register["yearlyPrice"] == cheapest["yearlyPrice"]
+    assert any(
+        y["product"] == cheapest["product"] and y["price"] == register["yearlyPrice"]
+        for y in answer["annual_plan"]
+    )
 
 
 def test_default_plans(client):

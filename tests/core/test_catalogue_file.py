@@ -14,7 +14,7 @@ from core.adapters.catalogue_file import (
     parse_catalogue,
     parse_licenses,
 )
-from core.domain.catalogue import PRODUCTS, charge_for
+from core.domain.catalogue import PRODUCTS, charge_for, starting_price
 
 RAW = json.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
 RAW_LICENSES = json.loads(LICENSES_FILE.read_text(encoding="utf-8"))
@@ -111,21 +111,11 @@ def test_default_plans(catalogue):
 
 
 @pytest.mark.parametrize(
-    "country,currency,monthly,yearly",
-    [
-        ("FR", "EUR", "9.99", "59.90"),
-        ("BE", "EUR", "9.99", "59.90"),
-        ("LU", "EUR", "9.99", "59.90"),
-        ("DE", "EUR", "9.99", "59.90"),
-        ("AT", "EUR", "9.99", "59.90"),
-        ("ES", "EUR", "7.99", "49.90"),
-        ("CH", "CHF", "9.99", "59.90"),
-        ("US", "USD", "7.99", "49.90"),
-        ("IT", "USD", "7.99", "49.90"),
-    ],
+    "currency,monthly,yearly",
+    [("EUR", "4.99", "34.90"), ("USD", "4.99", "34.90"), ("CHF", "6.90", "49.90")],
 )
-def test_register_prices(catalogue, country, currency, monthly, yearly):
-    assert catalogue.register_price(country).__dict__ == {
+def test_starting_price_is_the_cheapest_plan_on_sale(catalogue, currency, monthly, yearly):
+    assert starting_price(catalogue.plans(currency)).__dict__ == {
         "currency": currency,
         "monthly": D(monthly),
         "yearly": D(yearly),
@@ -168,13 +158,7 @@ def _broken(mutate, raw=RAW):
             "no more add-ons",
         ),
         (lambda d: d["defaultPlans"].update(currency="GBP"), "unknown currency"),
-        (lambda d: d["registerPrices"].pop(), "default"),
-        (
-            lambda d: d["registerPrices"].append(dict(d["registerPrices"][2], name="spain_again")),
-            "both claim",
-        ),
-        (lambda d: d["registerPrices"][0].update(countries=["fr"]), "upper-case"),
-        (lambda d: d["registerPrices"][0].update(yearly=59.9), "string with two decimals"),
+        (lambda d: d["defaultPlans"]["P1Y"].update(price=59.9), "string with two decimals"),
     ],
 )
 def test_a_malformed_catalogue_stops_the_start(mutate, message):

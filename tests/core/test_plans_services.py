@@ -48,7 +48,10 @@ def test_offer_groups_and_flags(catalogue):
     assert subscribed == {"lumo_tv", "lumo_books", "lumo_tv_books"}
     assert [g.product for g in answer.user_plan][:3] == ["lumo_tv", "lumo_books", "lumo_games"]
     assert all(len(g.plans) == 2 for g in answer.user_plan)
-    assert answer.register_price.price.monthly == D("9.99")
+    assert (answer.register_price.price.monthly, answer.register_price.price.yearly) == (
+        D("4.99"),
+        D("34.90"),
+    )
 
 
 def test_offer_with_promotions(catalogue):

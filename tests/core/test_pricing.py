@@ -13,10 +13,8 @@ from core.domain.catalogue import (
     AddOn,
     Plan,
     RegisterPrice,
-    RegisterRule,
     apps_of,
     charge_for,
-    check_register_rules,
     counterpart,
     covered_apps,
     currency_for,
@@ -26,7 +24,7 @@ from core.domain.catalogue import (
     plan_id,
     product_code,
     quote_bundles,
-    register_price_for,
+    starting_price,
     yearly_savings,
 )
 
@@ -290,53 +288,35 @@ def test_groups_and_counterparts():
     assert counterpart(plans[2], plans) is None and counterpart(plans[3], plans) is None
 
 
-def _rule(name, countries, currency, monthly, yearly):
-    return RegisterRule(name, frozenset(countries), RegisterPrice(currency, D(monthly), D(yearly)))
-
-
-RULES = [
-    _rule("group", ["FR", "BE", "LU", "DE", "AT", "ES"], EUR, "9.99", "59.90"),
-    _rule("spain", ["ES"], EUR, "7.99", "49.90"),
-    _rule("swiss", ["CH"], CHF, "9.99", "59.90"),
-    _rule("default", [], USD, "7.99", "49.90"),
-]
-
-
-@pytest.mark.parametrize(
-    "country,expected",
-    [
-        ("FR", (EUR, "9.99", "59.90")),
-        ("BE", (EUR, "9.99", "59.90")),
-        ("LU", (EUR, "9.99", "59.90")),
-        ("DE", (EUR, "9.99", "59.90")),
-        ("AT", (EUR, "9.99", "59.90")),
-        ("ES", (EUR, "7.99", "49.90")),
-        ("es", (EUR, "7.99", "49.90")),
-        ("CH", (CHF, "9.99", "59.90")),
-        ("US", (USD, "7.99", "49.90")),
-        ("IT", (USD, "7.99", "49.90")),
-        ("", (USD, "7.99", "49.90")),
-    ],
-)
-def test_the_most_specific_register_rule_wins(country, expected):
-    price = register_price_for(RULES, country)
-    assert (price.currency, price.monthly, price.yearly) == (
-        expected[0],
-        D(expected[1]),
-        D(expected[2]),
+def _sale_plan(product, duration, price, promo=False, default=False):
+    return Plan(
+        plan_id=f"{product}_{duration}{'_promo' if promo else ''}{'_default' if default else ''}",
+        product=product,
+        duration_code=duration,
+        currency=EUR,
+        price=D(price),
+        promo_title="Plans.promoTitle" if promo else None,
+        is_default=default,
     )
-    # the order of the rules does not matter
-    assert register_price_for(list(reversed(RULES)), country) == price
 
 
-def test_register_rules_need_one_default_and_no_ties():
-    check_register_rules(RULES)
-    with pytest.raises(ValueError, match="default"):
-        check_register_rules(RULES[:3])
-    with pytest.raises(ValueError, match="default"):
-        check_register_rules([*RULES, _rule("other", [], USD, "1.00", "2.00")])
-    with pytest.raises(ValueError, match="ES"):
-        check_register_rules([*RULES, _rule("spain2", ["ES"], EUR, "1.00", "2.00")])
+def test_starting_price_is_one_plan_over_both_periods():
+    """The cheapest regular monthly plan with a yearly twin: never a promo, a default plan, or a
+    monthly price of one plan beside the yearly price of another."""
+    plans = [
+        _sale_plan("lumo_tv_books", "P1M", "7.99"),
+        _sale_plan("lumo_tv_books", "P1Y", "55.90"),
+        _sale_plan("lumo_tv", "P1M", "4.99"),
+        _sale_plan("lumo_tv", "P1Y", "34.90"),
+        _sale_plan("lumo_books", "P1M", "2.99", promo=True),
+        _sale_plan("lumo_books", "P1Y", "20.90", promo=True),
+        _sale_plan("lumo_games", "P1M", "1.00"),  # no yearly twin: not a "from" price
+        _sale_plan("lumo_tv", "P1M", "0.50", default=True),
+        _sale_plan("lumo_tv", "P1Y", "5.00", default=True),
+    ]
+    assert starting_price(plans) == RegisterPrice(EUR, D("4.99"), D("34.90"))
+    assert starting_price(list(reversed(plans))) == RegisterPrice(EUR, D("4.99"), D("34.90"))
+    assert starting_price(plans[4:]) is None
 
 
 def test_plan_names_follow_the_profiles_rule():

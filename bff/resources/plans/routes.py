@@ -89,9 +89,9 @@ def _gzipped(body: str) -> bytes:
 @blp.response(200, RegisterPriceSchema)
 @documents(blp)
 def register_price(query):
-    """The price on the registration page's pricing card.
+    """The landing page's "from" prices for the visitor's country.
 
-    FR, BE, LU, DE, AT: 9.99 / 59.90 EUR; ES: 7.99 / 49.90 EUR (its own rule beats the group);
-    CH: 9.99 / 59.90 CHF; anywhere else 7.99 / 49.90 USD.
+    The figures of the cheapest regular plan on sale in the country's currency, over both periods
+    (one app: 4.99 / 34.90 USD and EUR, 6.90 / 49.90 CHF), so every figure is one a parent can buy.
     """
     return plans.register_price(container().catalogue, visitor_country(query["countryCode"]))

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fireEvent, screen, within } from '@testing-library/react';
 import ar from '@locales/ar.json';
 import en from '@locales/en.json';
+import plansFR from '@/test/fixtures/api/plans-FR.json';
 import { renderWithIntl } from '@/test/render';
 import { faqStructuredData, jsonForScript } from './faq';
 import { HERO_ART } from './HeroArt';
@@ -114,22 +115,21 @@ describe('landing page (docs/product.md#screens)', () => {
   });
 });
 
-describe('landing page prices (issue 17: from the API, never computed here)', () => {
-  const price = {
-    countryCode: 'FR',
-    currency: 'EUR',
-    monthlyPrice: '9.99',
-    yearlyPrice: '59.90',
-    yearlyPerMonthPrice: '5.00',
-    yearlySavings: '59.98',
-  };
+describe('landing page prices (from the API, never computed here; docs/billing.md#one-price-truth)', () => {
+  // The API's own answer for France (tests/bff/test_web_fixtures.py): the single-app plan's figures.
+  const price = plansFR.registerPrice;
+
+  it('are the figures of a plan on sale', () => {
+    const single = plansFR.monthly_plan.find((plan) => plan.planId === 'lumo_tv_monthly_eur');
+    expect([price.monthlyPrice, price.yearlyPrice]).toEqual([single?.price, single?.yearlyPrice]);
+  });
 
   it("shows the API's amounts, formatted for the page language", () => {
     renderWithIntl(<LandingPage price={price} />);
     const section = screen.getByRole('region', { name: en.HomePage.prices.heading });
-    expect(within(section).getByText('From €9.99 a month')).toBeInTheDocument();
+    expect(within(section).getByText('From €4.99 a month')).toBeInTheDocument();
     expect(
-      within(section).getByText('or €59.90 a year: €5.00 a month, you save €59.98'),
+      within(section).getByText('or €34.90 a year: €3.00 a month, you save €24.98'),
     ).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: en.HomePage.prices.cta })).toHaveAttribute(
       'href',

@@ -17,10 +17,10 @@ const FR = {
   countryCode: 'FR',
   currency: 'EUR',
   currencySymbol: '€',
-  monthlyPrice: '9.99',
-  yearlyPrice: '59.90',
-  yearlyPerMonthPrice: '5.00',
-  yearlySavings: '59.98',
+  monthlyPrice: '4.99',
+  yearlyPrice: '34.90',
+  yearlyPerMonthPrice: '3.00',
+  yearlySavings: '24.98',
 };
 const answer = (status: number, body: unknown) =>
   ({ ok: status < 400, status, text: async () => JSON.stringify(body) }) as unknown as Response;
@@ -37,10 +37,10 @@ describe('the landing page prices (GET /v5/plans/register, asked by the browser)
     expect(parseRegisterPrice(FR)).toEqual({
       countryCode: 'FR',
       currency: 'EUR',
-      monthlyPrice: '9.99',
-      yearlyPrice: '59.90',
-      yearlyPerMonthPrice: '5.00',
-      yearlySavings: '59.98',
+      monthlyPrice: '4.99',
+      yearlyPrice: '34.90',
+      yearlyPerMonthPrice: '3.00',
+      yearlySavings: '24.98',
     });
   });
 
@@ -49,7 +49,7 @@ describe('the landing page prices (GET /v5/plans/register, asked by the browser)
     'text',
     { ...FR, currency: 'euro' },
     { ...FR, yearlyPrice: 59.9 },
-    { ...FR, monthlyPrice: '9,99' },
+    { ...FR, monthlyPrice: '4,99' },
     { ...FR, yearlySavings: undefined },
   ])('refuses an answer it cannot show: %p', (body) => {
     expect(parseRegisterPrice(body)).toBeNull();
@@ -57,7 +57,7 @@ describe('the landing page prices (GET /v5/plans/register, asked by the browser)
 
   it('asks the API through /api, without a token (the API reads the edge country header)', async () => {
     fetchMock.mockResolvedValue(answer(200, FR));
-    expect((await registerPrice())?.monthlyPrice).toBe('9.99');
+    expect((await registerPrice())?.monthlyPrice).toBe('4.99');
     expect(String(fetchMock.mock.calls[0][0])).toBe('/api/v5/plans/register');
     expect(fetchMock.mock.calls[0][1].headers.Authorization).toBeUndefined();
   });
@@ -82,7 +82,7 @@ describe('the landing page prices (GET /v5/plans/register, asked by the browser)
     fetchMock.mockResolvedValue(answer(200, FR));
     renderPrices();
     expect(await screen.findByRole('heading', { name: en.HomePage.prices.heading })).toBeVisible();
-    expect(screen.getByText(/€9\.99/)).toBeInTheDocument();
+    expect(screen.getByText(/€4\.99/)).toBeInTheDocument();
   });
 
   it('shows no section when the API fails', async () => {

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import StoreBadge from '@/components/brand/StoreBadge';
 import AppIcon from '@/components/landing/AppIcon';
 import { Link } from '@/i18n/navigation';
+import { loadSelection, saveSelection } from '@/components/pricing/selection';
 import type { HubApp } from './apps';
 import styles from './Products.module.css';
 
@@ -43,7 +44,14 @@ export default function AppCard({ app, subscribed, guard }: Props) {
           />
         </div>
       ) : (
-        <Link prefetch={false} href="/subscribe" className="button">
+        <Link
+          prefetch={false}
+          href="/subscribe"
+          className="button"
+          // "Subscribe to TV" opens the payment page with TV alone (the parent's period kept), not the
+          // last or default pick of apps (docs/billing.md#one-price-truth).
+          onClick={() => saveSelection({ period: loadSelection().period, apps: [app.id] })}
+        >
           {t('subscribeTo', { app: tPlans(`lumo_${app.id}`) })}
         </Link>
       )}

@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import en from '@locales/en.json';
 import {
   accessJustGranted,
   clearAccessNotice,
   noteAccessGranted,
 } from '@/components/subscribe/paymentNotice';
+import { loadSelection, saveSelection } from '@/components/pricing/selection';
 import { StartupContext } from '@/lib/startup/StartupProvider';
 import { account, subscription } from '@/test/accounts';
 import { renderWithIntl } from '@/test/render';
@@ -94,5 +95,18 @@ describe('the hub laid out for a phone (issue 17)', () => {
     expect(
       within(tvCard as HTMLElement).getByRole('link', { name: en.ProductsPage.googlePlay }),
     ).toHaveAttribute('href', expect.stringContaining('play.google.com'));
+  });
+});
+
+describe("an app's subscribe button on the hub", () => {
+  it('opens the payment page with that app alone, keeping the period', () => {
+    saveSelection({ period: 'P1M', apps: ['tv', 'books'] });
+    renderHub(account([]));
+    const games = screen.getByRole('link', {
+      name: en.ProductsPage.subscribeTo.replace('{app}', en.Plans.lumo_games),
+    });
+    expect(games).toHaveAttribute('href', '/subscribe');
+    fireEvent.click(games);
+    expect(loadSelection()).toEqual({ period: 'P1M', apps: ['games'] });
   });
 });

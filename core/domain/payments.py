@@ -15,6 +15,11 @@ from typing import Any, Protocol
 CARD, PAYPAL, GOOGLE_PAY = "card", "paypal", "google_pay"
 APPLE_PAY = "apple_pay"
 
+# The card brands Lumo takes, as Braintree names them: the marks the payment form shows and Google Pay's
+# networks (docs/product.md#constants). The merchant account's accepted card types must be the same
+# (docs/taking-real-money.md); the sandbox refuses the others as Braintree then does.
+ACCEPTED_CARD_BRANDS = frozenset({"Visa", "MasterCard", "American Express"})
+
 # Neutral error codes -> the message key a parent may see (locales, namespace Errors).
 DECLINED = "declined"
 GATEWAY_REJECTED = "gateway_rejected"

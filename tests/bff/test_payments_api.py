@@ -45,6 +45,9 @@ def test_client_token_failure_is_code_1(client, container):
         ("fake-luhn-invalid-nonce", "paymentNotValid"),
         ("fake-cvv-failed-nonce", "cvvFailed"),
         ("fake-brand-not-accepted-nonce", "cardBrandNotAccepted"),
+        # Discover: no mark on the form, not one of Google Pay's networks, so not taken or saved
+        ("fake-valid-discover-nonce", "cardBrandNotAccepted"),
+        ("fake-android-pay-discover-nonce", "cardBrandNotAccepted"),
         ("not-a-nonce", "paymentNotValid"),
     ],
 )

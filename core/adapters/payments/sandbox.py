@@ -46,7 +46,7 @@ FAILURES = {
     "fake-processor-declined-visa-nonce": p.DECLINED,
     "fake-processor-declined-mastercard-nonce": p.DECLINED,
     "fake-processor-declined-amex-nonce": p.DECLINED,
-    "fake-processor-declined-discover-nonce": p.DECLINED,
+    "fake-processor-declined-discover-nonce": p.BRAND_NOT_ACCEPTED,  # refused before the bank sees it
     "fake-processor-failure-jcb-nonce": p.DECLINED,
     "fake-gateway-rejected-fraud-nonce": p.GATEWAY_REJECTED,
     "fake-consumed-nonce": p.CONSUMED_NONCE,
@@ -175,6 +175,9 @@ class SandboxGateway:
             raise p.GatewayUnavailable("sandbox: simulated timeout")
         if nonce in FAILURES:
             return p.GatewayResult(ok=False, error=FAILURES[nonce])
+        if nonce in CARD_DETAILS and CARD_DETAILS[nonce][0] not in p.ACCEPTED_CARD_BRANDS:
+            # Braintree: "Credit card type is not accepted by this merchant account" (81703).
+            return p.GatewayResult(ok=False, error=p.BRAND_NOT_ACCEPTED)
         method = (
             p.CARD
             if nonce in CARD_NONCES or nonce in THREE_D_SECURE_NONCES

@@ -1,10 +1,18 @@
 import { siAmericanexpress, siMastercard, siVisa } from 'simple-icons';
 import { useTranslations } from 'next-intl';
+import { ACCEPTED_CARD_BRANDS, type CardBrand } from '@/components/payment/cardFormat';
 import BrandMark from './BrandMark';
 import styles from './Brand.module.css';
 
-// The networks the payment form and Google Pay take (docs/product.md#constants: VISA, MASTERCARD, AMEX).
-export const CARD_BRANDS = [siVisa, siMastercard, siAmericanexpress] as const;
+// The marks of the brands the payment form takes (ACCEPTED_CARD_BRANDS; docs/product.md#constants).
+const MARKS: Partial<Record<CardBrand, typeof siVisa>> = {
+  visa: siVisa,
+  mastercard: siMastercard,
+  amex: siAmericanexpress,
+};
+export const CARD_BRANDS = ACCEPTED_CARD_BRANDS.map((brand) => MARKS[brand]).filter(
+  (icon): icon is typeof siVisa => icon !== undefined,
+);
 
 /** The accepted cards' logos, each named for screen readers. */
 export default function CardBrands() {

@@ -19,6 +19,12 @@ export const CARD_LAYOUTS: Record<
   other: { lengths: [12, 13, 14, 15, 16], groups: [4, 4, 4, 4] },
 };
 
+/**
+ * The brands the payment form takes: the marks it shows and Google Pay's networks (docs/product.md#constants:
+ * VISA, MASTERCARD, AMEX). The sandbox form, the hosted fields and the marks all read this list.
+ */
+export const ACCEPTED_CARD_BRANDS: readonly CardBrand[] = ['visa', 'mastercard', 'amex'];
+
 export function cardBrand(number: string): CardBrand {
   const digits = digitsOf(number);
   if (/^4/.test(digits)) return 'visa';

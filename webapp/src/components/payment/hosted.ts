@@ -1,4 +1,4 @@
-import type { CardField } from './cardFormat';
+import { ACCEPTED_CARD_BRANDS, type CardBrand, type CardField } from './cardFormat';
 import { billingAddressOf } from './threeDSecure';
 import { tokenizeFields, tokenizeMessage } from './tokenizeErrors';
 import type {
@@ -21,8 +21,17 @@ import type {
 const GOOGLE_PAY_JS = 'https://pay.google.com/gp/p/js/pay.js';
 export const GOOGLE_PAY_NETWORKS = ['VISA', 'MASTERCARD', 'AMEX'];
 export const GOOGLE_PAY_METHODS = ['PAN_ONLY', 'CRYPTOGRAM_3DS'];
+/** Hosted fields' names of our card brands. */
+const HOSTED_BRAND_NAMES: Record<CardBrand, string> = {
+  visa: 'visa',
+  mastercard: 'master-card',
+  amex: 'american-express',
+  diners: 'diners-club',
+  discover: 'discover',
+  other: 'unknown',
+};
 /** Card brands the payment form takes (docs/product.md#validation: the brand must be accepted), in hosted fields' names. */
-export const ACCEPTED_BRANDS = ['visa', 'master-card', 'american-express', 'discover'];
+export const ACCEPTED_BRANDS = ACCEPTED_CARD_BRANDS.map((brand) => HOSTED_BRAND_NAMES[brand]);
 const APPLE_PAY_VERSION = 3;
 
 type GooglePaymentsClient = { loadPaymentData(request: unknown): Promise<unknown> };
@@ -177,6 +186,7 @@ export async function createHostedProvider(clientToken: string): Promise<Payment
               maestro: false,
               'diners-club': false,
               unionpay: false,
+              discover: false,
             },
           },
           expirationDate: { container: `#${containers.expiry}`, placeholder: 'MM / YY' },

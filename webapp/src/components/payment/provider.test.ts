@@ -48,6 +48,7 @@ describe('sandbox card numbers', () => {
     ['4111 1111 1111 1112', 'fake-luhn-invalid-nonce'],
     ['4242 4242 4242 4242', 'fake-valid-nonce'], // another valid Visa
     ['3530 1113 3330 0000', 'fake-brand-not-accepted-nonce'], // JCB
+    ['6011 1111 1111 1117', 'fake-brand-not-accepted-nonce'], // Discover: no mark shown, not taken
   ])('%s -> %s', (number, nonce) => {
     expect(sandboxCardNonce(card(number, number.startsWith('37') ? '1234' : '123'))).toBe(nonce);
   });

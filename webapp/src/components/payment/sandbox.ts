@@ -1,4 +1,10 @@
-import { cardBrand, cardProblems, luhnValid, type CardValues } from './cardFormat';
+import {
+  ACCEPTED_CARD_BRANDS,
+  cardBrand,
+  cardProblems,
+  luhnValid,
+  type CardValues,
+} from './cardFormat';
 import type { CardCheck, PaymentProvider, TokenizeResult } from './provider';
 import { FAILING_CVV, TEST_CARD_NONCES, THREE_D_SECURE_CARDS, WALLET_NONCES } from './testCards';
 
@@ -6,17 +12,15 @@ import { FAILING_CVV, TEST_CARD_NONCES, THREE_D_SECURE_CARDS, WALLET_NONCES } fr
 // API's sandbox gateway understands (no card data leaves the page). Braintree's
 // 3-D Secure test cards play the bank's check, with a challenge the parent answers.
 
-const ACCEPTED_BRANDS = new Set(['visa', 'mastercard', 'amex', 'discover']);
 const SANDBOX_DEVICE_DATA = JSON.stringify({ correlation_id: 'sandbox' });
 
 export function sandboxCardNonce(card: CardValues): string {
   const digits = card.number.replace(/\D/g, '');
   if (!luhnValid(digits)) return 'fake-luhn-invalid-nonce';
   if (card.cvv === FAILING_CVV) return 'fake-cvv-failed-nonce';
-  if (TEST_CARD_NONCES[digits]) return TEST_CARD_NONCES[digits];
-  return ACCEPTED_BRANDS.has(cardBrand(digits))
-    ? 'fake-valid-nonce'
-    : 'fake-brand-not-accepted-nonce';
+  // As hosted fields do (supportedCardBrands): a brand the form does not take never reaches the gateway.
+  if (!ACCEPTED_CARD_BRANDS.includes(cardBrand(digits))) return 'fake-brand-not-accepted-nonce';
+  return TEST_CARD_NONCES[digits] ?? 'fake-valid-nonce';
 }
 
 /** The 3-D Secure outcome of a sandbox card: its own nonce, or the challenge's answer. */

@@ -2,18 +2,19 @@
 
 from sqlalchemy import func, select
 
-from core.adapters.db.models import AccountRow, CouponRow
+from core.adapters.db.models import AccountRow, CouponRow, SubscriptionRow
 from tests.helpers import pw
 
 
 def test_seed_is_idempotent_and_the_demo_parent_can_log_in(app, container):
     runner = app.test_cli_runner()
     first = runner.invoke(args=["seed"])
-    assert first.exit_code == 0 and "1 account(s), 9 coupon(s) added" in first.output
+    assert first.exit_code == 0 and "4 account(s), 9 coupon(s) added" in first.output
     second = runner.invoke(args=["seed"])
     assert "0 account(s), 0 coupon(s) added" in second.output
     with container.engine.connect() as c:
-        assert c.scalar(select(func.count()).select_from(AccountRow)) == 1
+        assert c.scalar(select(func.count()).select_from(AccountRow)) == 4
+        assert c.scalar(select(func.count()).select_from(SubscriptionRow)) == 3
         assert c.scalar(select(func.count()).select_from(CouponRow)) == 9
     login = app.test_client().post(
         "/v4/accounts/login",
@@ -24,6 +25,30 @@ def test_seed_is_idempotent_and_the_demo_parent_can_log_in(app, container):
         "/v5/subscriptions", headers={"Authorization": f"Bearer {login.json['token']}"}
     )
     assert account.status_code == 200  # the demo parent has accepted the terms in force
+
+
+def test_seed_has_a_parent_of_each_store_that_asks_for_a_real_email(app):
+    """virgo with an unconfirmed address, switch and mondia with made-up ones (the web app's e-mail
+    overlay, webapp/src/components/email-overlay/needsRealEmail.ts): each can log in and has its store's
+    running subscription."""
+    assert app.test_cli_runner().invoke(args=["seed"]).exit_code == 0
+    client = app.test_client()
+    for email, store, fake, confirmed in [
+        ("virgo@lumo.example", "virgo", False, False),
+        ("0612345678@switch.partner.lumo.example", "switch", True, False),
+        ("0698765432@mondia.partner.lumo.example", "mondia", True, False),
+    ]:
+        login = client.post(
+            "/v4/accounts/login", json={"email": email, "password": pw("lumo-demo-2026")}
+        )
+        assert login.status_code == 200, (email, login.json)
+        body = client.get(
+            "/v5/subscriptions", headers={"Authorization": f"Bearer {login.json['token']}"}
+        ).json
+        assert (body["isEmailFake"], body["emailIsConfirmed"]) == (fake, confirmed)
+        [subscription] = body["subscriptions"]
+        assert (subscription["storeId"], subscription["isRenewing"]) == (store, True)
+        assert subscription["isExpired"] is False
 
 
 def test_outbox_deliver_command(app, container, mailbox):

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from core.adapters.db.models import AccountRow, CouponRow
+from core.adapters.db.models import AccountRow, CouponRow, SubscriptionRow
 from core.domain.accounts import client_password_hash
 from core.domain.ports import PasswordHasher
+from core.domain.subscriptions import State
 
 DEMO_FILE = Path(__file__).parent / "seed" / "demo.json"
 
@@ -30,17 +31,19 @@ def seed_demo(
                 session.scalar(select(AccountRow.id).where(AccountRow.email == item["email"]))
                 is None
             ):
-                fields = {k: v for k, v in item.items() if k != "password"}
-                session.add(
-                    AccountRow(
-                        **fields,
-                        password_hash=hasher.hash(client_password_hash(item["password"])),
-                        utm={},
-                        created_at=now,
-                        terms_accepted_at=now,
-                        terms_version=terms_version,
-                    )
+                fields = {k: v for k, v in item.items() if k not in ("password", "subscriptions")}
+                account = AccountRow(
+                    **fields,
+                    password_hash=hasher.hash(client_password_hash(item["password"])),
+                    utm={},
+                    created_at=now,
+                    terms_accepted_at=now,
+                    terms_version=terms_version,
                 )
+                session.add(account)
+                session.flush()
+                for sub in item.get("subscriptions", []):
+                    session.add(_store_subscription(account.id, sub, now))
                 added["accounts"] += 1
         for item in data["coupons"]:
             if session.scalar(select(CouponRow.id).where(CouponRow.code == item["code"])) is None:
@@ -50,3 +53,18 @@ def seed_demo(
                 added["coupons"] += 1
         session.commit()
     return added
+
+
+def _store_subscription(account_id: int, item: dict, now: datetime) -> SubscriptionRow:
+    """A partner store's renewing monthly subscription, as its notification would leave it: the demo
+    accounts of the stores whose parents are asked for a real e-mail (docs/product.md#flows)."""
+    return SubscriptionRow(
+        account_id=account_id,
+        subscription_type=item["subscription_type"],
+        duration_code="P1M",
+        store_id=item["store_id"],
+        payment_state_id=State.ACTIVE.value,
+        is_renewing=True,
+        end_date=now + timedelta(days=item["days_left"]),
+        created_at=now,
+    )

@@ -8,7 +8,37 @@ import { PLANS_CH, PLANS_FR } from './test-plans';
 const all = { period: 'P1Y' as const, apps: ['tv' as const, 'books' as const, 'games' as const] };
 
 describe('PlanPopup', () => {
-  it('in choose mode, picking a plan reports it and closes the popup', () => {
+  it.each([
+    ['a period', () => fireEvent.click(screen.getByRole('radio', { name: 'Monthly' })), 'P1M', 3],
+    [
+      'an app',
+      () => fireEvent.click(screen.getByRole('checkbox', { name: en.Plans.lumo_books })),
+      'P1Y',
+      2,
+    ],
+  ] as const)(
+    'in choose mode, choosing %s chooses the plan and closes the popup',
+    (_, act, period, apps) => {
+      const onSelect = jest.fn();
+      const onClose = jest.fn();
+      renderWithIntl(
+        <PlanPopup
+          mode="choose"
+          plans={PLANS_FR}
+          selected={all}
+          onSelect={onSelect}
+          onClose={onClose}
+        />,
+      );
+      act();
+      expect(onSelect).toHaveBeenCalledTimes(1);
+      expect(onSelect.mock.calls[0][0].period).toBe(period);
+      expect(onSelect.mock.calls[0][0].apps).toHaveLength(apps);
+      expect(onClose).toHaveBeenCalled();
+    },
+  );
+
+  it('in choose mode, the button chooses the plan shown and closes the popup', () => {
     const onSelect = jest.fn();
     const onClose = jest.fn();
     renderWithIntl(
@@ -20,14 +50,27 @@ describe('PlanPopup', () => {
         onClose={onClose}
       />,
     );
-
-    fireEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
-    fireEvent.click(screen.getByRole('checkbox', { name: en.Plans.lumo_books }));
-    expect(screen.getByText('€7.99 / month')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: en.PlanPopup.choose }));
-
-    expect(onSelect).toHaveBeenCalledWith({ period: 'P1M', apps: ['tv', 'games'] });
+    expect(onSelect).toHaveBeenCalledWith(all);
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('in choose mode, taking away the last app keeps the popup open and asks for one', () => {
+    const onSelect = jest.fn();
+    const onClose = jest.fn();
+    renderWithIntl(
+      <PlanPopup
+        mode="choose"
+        plans={PLANS_FR}
+        selected={{ period: 'P1M', apps: ['tv'] }}
+        onSelect={onSelect}
+        onClose={onClose}
+      />,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: en.Plans.lumo_tv }));
+    expect(onSelect).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByText(en.PlanPopup.pickOneApp)).toBeInTheDocument();
   });
 
   it('in change mode, the confirm button confirms and leaves closing to the page', () => {

@@ -46,11 +46,21 @@ export default function PlanPopup({
   const priced = priceSelection(plans, draft);
   const money = (cents: number) => formatMoney(cents, priced?.currency ?? plans.currency, locale);
 
+  // docs/product.md#screens "Plan popup": outside change mode, choosing a period or an app is choosing the
+  // plan, so the popup closes with it (unless no app is left: the page says to pick one).
+  function choose(next: PlanSelection) {
+    setDraft(next);
+    if (mode === 'choose' && priceSelection(plans, next)) {
+      onSelect(next);
+      onClose();
+    }
+  }
+
   function toggleApp(app: App) {
     const apps = draft.apps.includes(app)
       ? draft.apps.filter((a) => a !== app)
       : [...draft.apps, app];
-    setDraft({ ...draft, apps: normalizeApps(apps) });
+    choose({ ...draft, apps: normalizeApps(apps) });
   }
 
   function pick() {
@@ -75,7 +85,7 @@ export default function PlanPopup({
               type="radio"
               name="plan-period"
               checked={draft.period === period}
-              onChange={() => setDraft({ ...draft, period })}
+              onChange={() => choose({ ...draft, period })}
             />
             <span>{t('period', { period })}</span>
           </label>

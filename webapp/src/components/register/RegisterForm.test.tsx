@@ -268,8 +268,7 @@ describe('RegisterForm e-mail and coupon', () => {
     await renderForm(<RegisterForm />);
     expect(await screen.findByText('€70.90 / year')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: en.PricingCard.change }));
-    fireEvent.click(screen.getByRole('radio', { name: 'Monthly' }));
-    fireEvent.click(screen.getByRole('button', { name: en.PlanPopup.choose }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Monthly' })); // chooses and closes
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText('€9.99 / month')).toBeInTheDocument();
     expect(JSON.parse(window.sessionStorage.getItem('selectedPlan') ?? '')).toEqual({

@@ -4,7 +4,8 @@ import NewsletterForm from '@/components/newsletter/NewsletterForm';
 import { Link } from '@/i18n/navigation';
 import LocaleSwitcher from './LocaleSwitcher';
 import { marketingUrl, type MarketingPage } from './marketing';
-import { INFO_PATHS, PRODUCT_APPS, productPath } from './site-pages';
+import NextLink from 'next/link';
+import { INFO_PATHS, PRODUCT_APPS, PRODUCT_LINKS_WITHOUT_LOCALE, productPath } from './site-pages';
 
 type InfoKey = 'help' | 'about' | 'learning' | 'legal' | 'privacy' | 'support';
 
@@ -32,9 +33,15 @@ export default function Footer() {
           <ul className="footer-list">
             {PRODUCT_APPS.map((app) => (
               <li key={app}>
-                <Link prefetch={false} href={productPath(app)}>
-                  {t(`products.${app}`)}
-                </Link>
+                {PRODUCT_LINKS_WITHOUT_LOCALE.has(locale) ? (
+                  <NextLink prefetch={false} href={productPath(app)}>
+                    {t(`products.${app}`)}
+                  </NextLink>
+                ) : (
+                  <Link prefetch={false} href={productPath(app)}>
+                    {t(`products.${app}`)}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>

@@ -9,6 +9,12 @@ export function productPath(app: ProductApp) {
   return `/lumo-${app}` as const;
 }
 
+/**
+ * docs/product.md#screens "Footer": in these languages the product switcher's links carry no language path
+ * (the site's middleware then answers in the visitor's language); the others keep theirs.
+ */
+export const PRODUCT_LINKS_WITHOUT_LOCALE: ReadonlySet<string> = new Set(['ar', 'it', 'pt', 'en']);
+
 export const INFO_PATHS = {
   help: '/faq',
   about: '/about',

@@ -216,8 +216,18 @@ def test_change_plan_in_the_last_24_hours_waits_for_the_next_cycle(
 # --- 2. the older 3-step flow: plan -> payment option -> card -> done --------------------------------
 
 
-@pytest.mark.parametrize("locale", ["en", "ar"])
-def test_add_subscription_three_steps_with_a_sandbox_card(locale, new_context, make_parent, stack):
+@pytest.mark.parametrize(
+    "locale,product,period,call",
+    [
+        # one of the four products the older per-product calls sell
+        ("en", "lumo_books", "P1M", "/v4/braintree/books/subscriptions"),
+        # the three apps: not one of them, so the current call (docs/billing.md#one-price-truth)
+        ("ar", "lumo_tv_books_games", "P1Y", "/v5/braintree/subscription"),
+    ],
+)
+def test_add_subscription_three_steps_with_a_sandbox_card(
+    locale, product, period, call, new_context, make_parent, stack
+):
     cat = catalog(locale)
     parent = make_parent(f"add-sub-{locale}", subscribed=False)
     page = new_context(locale=BROWSER_LOCALES[locale], token=parent.token).new_page()
@@ -235,10 +245,11 @@ def test_add_subscription_three_steps_with_a_sandbox_card(locale, new_context, m
     page.get_by_role("button", name=cat.t("AddSubscriptionPage.next")).click()
     expect(page.get_by_role("alert").filter(has_text=cat.t("Errors.selectPlan"))).to_be_visible()
     plans = page.get_by_role("group", name=cat.t("AddSubscriptionPage.planLegend"))
-    stories_monthly = re.compile(
-        "^" + re.escape(cat.t("Plans.lumo_books_monthly"))
-    )  # then its price
-    plans.get_by_role("radio", name=stories_monthly).check()
+    # A family without apps is offered every regular plan: 7 products over two periods.
+    expect(plans.get_by_role("radio")).to_have_count(14)
+    period_name = {"P1M": "monthly", "P1Y": "yearly"}[period]
+    chosen = re.compile("^" + re.escape(cat.t(f"Plans.{product}_{period_name}")))  # then its price
+    plans.get_by_role("radio", name=chosen).check()
     page.get_by_role("button", name=cat.t("AddSubscriptionPage.next")).click()
 
     # Step 2: the payment option; back keeps the plan.
@@ -246,7 +257,7 @@ def test_add_subscription_three_steps_with_a_sandbox_card(locale, new_context, m
     expect(page.get_by_role("alert").filter(has_text=cat.t("Errors.selectPlan"))).to_have_count(0)
     page.get_by_role("button", name=cat.t("AddSubscriptionPage.back")).click()
     expect(step).to_have_text(cat.t("AddSubscriptionPage.step", current=1, total=3))
-    expect(plans.get_by_role("radio", name=stories_monthly)).to_be_checked()
+    expect(plans.get_by_role("radio", name=chosen)).to_be_checked()
     page.get_by_role("button", name=cat.t("AddSubscriptionPage.next")).click()
     expect(
         page.get_by_role("button", name=cat.t("AddSubscriptionPage.methodPaypal"))
@@ -263,7 +274,7 @@ def test_add_subscription_three_steps_with_a_sandbox_card(locale, new_context, m
     )
     page.get_by_label(cat.t("PaymentForm.cvv"), exact=True).fill("123")
     page.get_by_label(cat.t("PaymentForm.holderName"), exact=True).fill("Ada Parent")
-    with page.expect_response(lambda r: "/v4/braintree/books/subscriptions" in r.url) as answer:
+    with page.expect_response(lambda r: call in r.url and r.request.method == "POST") as answer:
         page.get_by_role("button", name=cat.t("AddSubscriptionPage.pay")).click()
     assert answer.value.status == 200
 
@@ -271,7 +282,7 @@ def test_add_subscription_three_steps_with_a_sandbox_card(locale, new_context, m
     assert_language(page, cat)
     expect(page.get_by_role("status").filter(has_text=paid_notice(cat, "trial"))).to_be_visible()
     expect(
-        subscription_card(page).get_by_role("heading", name=cat.t("Plans.lumo_books_monthly"))
+        subscription_card(page).get_by_role("heading", name=cat.t(f"Plans.{product}_{period_name}"))
     ).to_be_visible()
     subscription = only_subscription(stack, parent.token)
     assert (
@@ -280,7 +291,7 @@ def test_add_subscription_three_steps_with_a_sandbox_card(locale, new_context, m
         subscription["storeId"],
         subscription["isRenewing"],
         subscription["paymentMethod"],
-    ) == ("lumo_books", "P1M", "lumo", True, "card"), subscription
+    ) == (product, period, "lumo", True, "card"), subscription
 
 
 # --- 3. carrier and store unsubscribes in the web app -------------------------------------------------

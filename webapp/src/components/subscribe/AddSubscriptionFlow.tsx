@@ -18,7 +18,7 @@ import WalletButtons from '@/components/payment/WalletButtons';
 import type { Plan } from '@/components/pricing/plans';
 import { toCents } from '@/components/pricing/plans';
 import { usePlans } from '@/components/pricing/usePlans';
-import { subscribeLegacy } from '@/lib/api/billing';
+import { LEGACY_PRODUCTS, subscribe, subscribeLegacy } from '@/lib/api/billing';
 import { isErrorKey } from '@/lib/api/errors';
 import { useStartup } from '@/lib/startup/StartupProvider';
 import { nextStep, STEPS, type Step } from './legacy';
@@ -52,17 +52,31 @@ export default function AddSubscriptionFlow() {
 
   async function send(nonce: Nonce, billingName: string): Promise<PaymentMessage | null> {
     if (!plan) return 'selectPlan';
-    const result = await subscribeLegacy(
-      plan.product,
-      {
-        nonce: nonce.nonce,
-        name: billingName,
-        device_data: nonce.deviceData,
-        iap: plan.iap,
-        coupon,
-      },
-      keys.keyFor(nonce.nonce),
-    );
+    // The older per-product calls sell four products; the pairs with Games and the three apps go through
+    // the current call, as the plan itself (no add-ons).
+    const result = LEGACY_PRODUCTS.includes(plan.product)
+      ? await subscribeLegacy(
+          plan.product,
+          {
+            nonce: nonce.nonce,
+            name: billingName,
+            device_data: nonce.deviceData,
+            iap: plan.iap,
+            coupon,
+          },
+          keys.keyFor(nonce.nonce),
+        )
+      : await subscribe(
+          {
+            paymentNonce: nonce.nonce,
+            plans: { planId: plan.planId, product: plan.product, addOns: [] },
+            isBundle: false,
+            coupon,
+            deviceData: nonce.deviceData,
+            billingName,
+          },
+          keys.keyFor(nonce.nonce),
+        );
     keys.settle(result.ok ? null : result);
     if (!result.ok) {
       if (await alreadySubscribed(result)) return 'alreadySubscribed';

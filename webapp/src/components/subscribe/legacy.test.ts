@@ -1,24 +1,38 @@
 import type { Plan, PlansResponse } from '@/components/pricing/plans';
 import { couponFitsProduct, legacyPlans, nextStep } from './legacy';
 
-const plan = (product: string, durationCode: 'P1M' | 'P1Y', isPromo = false) =>
-  ({ planId: `${product}_${durationCode}`, product, durationCode, isPromo }) as Plan;
+const plan = (product: string, durationCode: 'P1M' | 'P1Y', isPromo = false, subscribed = false) =>
+  ({ planId: `${product}_${durationCode}`, product, durationCode, isPromo, subscribed }) as Plan;
 
 describe('older add-subscription flow', () => {
-  it('offers the products of the older calls, monthly first, without promos', () => {
-    const plans = {
-      monthly_plan: [
-        plan('lumo_tv', 'P1M'),
-        plan('lumo_tv_games', 'P1M'),
-        plan('lumo_books', 'P1M', true),
-      ],
-      annual_plan: [plan('lumo_tv_books', 'P1Y'), plan('lumo_games', 'P1Y')],
-    } as PlansResponse;
-    expect(legacyPlans(plans).map((p) => p.planId)).toEqual([
-      'lumo_tv_P1M',
-      'lumo_tv_books_P1Y',
-      'lumo_games_P1Y',
+  const PRODUCTS = [
+    ...['lumo_tv', 'lumo_books', 'lumo_games'],
+    ...['lumo_tv_books', 'lumo_tv_games', 'lumo_books_games', 'lumo_tv_books_games'],
+  ];
+  const catalogue = (owned: string[]) => {
+    const covered = (product: string) =>
+      product
+        .split('_')
+        .slice(1)
+        .every((app) => owned.includes(app));
+    const period = (code: 'P1M' | 'P1Y') => [
+      ...PRODUCTS.map((product) => plan(product, code, false, covered(product))),
+      plan('lumo_books', code, true),
+    ];
+    return { monthly_plan: period('P1M'), annual_plan: period('P1Y') } as PlansResponse;
+  };
+
+  it('offers a family without apps all 14 regular plans, monthly first, without promos', () => {
+    const offered = legacyPlans(catalogue([]));
+    expect(offered.map((p) => `${p.product} ${p.durationCode}`)).toEqual([
+      ...PRODUCTS.map((product) => `${product} P1M`),
+      ...PRODUCTS.map((product) => `${product} P1Y`),
     ]);
+  });
+
+  it('offers a TV + Stories family the plans of the app it lacks, never one it would pay twice', () => {
+    const offered = legacyPlans(catalogue(['tv', 'books']));
+    expect(offered.map((p) => p.planId)).toEqual(['lumo_games_P1M', 'lumo_games_P1Y']);
   });
 
   it('needs a plan before moving on', () => {

@@ -1,5 +1,4 @@
 import type { Plan, PlansResponse } from '@/components/pricing/plans';
-import { LEGACY_PRODUCTS } from '@/lib/api/billing';
 
 // The older /add-subscription flow (docs/product.md#flows): plan, payment option, card.
 
@@ -9,11 +8,22 @@ export type Step = (typeof STEPS)[number];
 /** docs/product.md#constants: the coupon mismatch error stays visible for 3 seconds. */
 export const COUPON_ERROR_MS = 3000;
 
-/** The plans the older calls sell: one product per call, monthly first. */
+const appsOf = (product: string) => product.split('_').slice(1);
+
+/**
+ * Every regular plan made only of apps the family lacks, monthly first: for a family without apps the
+ * pairs with Games and the three apps as well as the four products of the older calls. A plan that would
+ * sell an app the family has again is left out (the API refuses it: `alreadySubscribed`, change plan
+ * instead). The apps it has are those whose one-app plan the API marks `subscribed`.
+ */
 export function legacyPlans(plans: PlansResponse): Plan[] {
-  const pick = (list: Plan[]) =>
-    list.filter((p) => !p.isPromo && LEGACY_PRODUCTS.includes(p.product));
-  return [...pick(plans.monthly_plan ?? []), ...pick(plans.annual_plan ?? [])];
+  const all = [...(plans.monthly_plan ?? []), ...(plans.annual_plan ?? [])];
+  const owned = new Set(
+    all.filter((p) => p.subscribed && appsOf(p.product).length === 1).map((p) => p.product),
+  );
+  return all.filter(
+    (p) => !p.isPromo && appsOf(p.product).every((app) => !owned.has(`lumo_${app}`)),
+  );
 }
 
 /** lumo_TV needs TV, lumo_BOOKS needs Stories, lumo_ALL all three apps; other coupons fit every plan. */

@@ -132,6 +132,35 @@ def test_cookie_banner_is_compact_and_off_the_register_button(new_context, local
     shot(page, f"banner-1280-register-{locale}")
 
 
+@pytest.mark.parametrize("locale", ["en", "ar"])
+def test_cookie_banner_leaves_the_payment_form_free_at_1280_by_900(
+    new_context, make_parent, locale
+):
+    """A parent who has not answered the banner yet can still type the card: no field of /subscribe
+    (number, expiry, CVV, holder's name) nor the pay button lies under it at 1280 x 900."""
+    cat = catalog(locale)
+    parent = make_parent(f"banner-pay-{locale}", subscribed=False)
+    page = new_context(
+        locale=locale, token=parent.token, width=1280, height=900, cookies_answered=False
+    ).new_page()
+    page.goto(cat.path("/subscribe"))
+    expect(page.get_by_role("region", name=cat.t("CookieConsent.title"))).to_be_visible()
+    card = page.get_by_label(cat.t("PaymentForm.cardNumber"), exact=True)
+    expect(card).to_be_editable()
+    banner = page.locator(BANNER).bounding_box()
+    box = lambda b: {  # noqa: E731
+        "top": b["y"],
+        "bottom": b["y"] + b["height"],
+        "left": b["x"],
+        "right": b["x"] + b["width"],
+    }
+    # As the page first shows, without scrolling: the fields the parent sees must not be under it.
+    for label in ("cardNumber", "expiry", "cvv", "holderName"):
+        field = page.get_by_label(cat.t(f"PaymentForm.{label}"), exact=True).bounding_box()
+        assert not overlap(box(banner), box(field)), (label, field, banner)
+    shot(page, f"banner-1280x900-subscribe-{locale}")
+
+
 def test_cookie_banner_choice_still_saved_and_room_released(new_context):
     cat = catalog("en")
     page = open_with_banner(new_context, "en", "/homePage", PHONE)

@@ -156,6 +156,7 @@ export default function PaymentForm({
     <form
       ref={formRef}
       className={`form ${styles.payment}`}
+      data-payment-form // the cookie banner keeps clear of it (docs/accessibility.md)
       onSubmit={submitCard}
       noValidate
       aria-busy={busy !== null}

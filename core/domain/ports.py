@@ -353,6 +353,24 @@ class CampaignReads(Protocol):
     def report(self, prefix: str) -> dict[str, Any]: ...
 
 
+class ReminderLog(Protocol):
+    """Renewal reminders sent (core.domain.renewal_rules), each once per subscription, kind and renewal day."""
+
+    def yearly_renewals(
+        self, countries: Iterable[str], after: datetime, until: datetime, limit: int
+    ) -> list[tuple[Subscription, str]]:
+        """Renewing yearly web subscriptions of accounts in `countries` renewing in (after, until], with
+        no reminder recorded yet for a renewal from `after`'s day on; each with its account's country."""
+
+    def claim(
+        self, subscription_id: int, kind: str, period: date, at: datetime, on_time: bool
+    ) -> bool:
+        """Record the reminder; False when it was already recorded (the database decides)."""
+
+    def on_time(self, subscription_id: int, kind: str, period: date) -> bool | None:
+        """Whether that reminder went out in time; None when it never went out."""
+
+
 class UnitOfWork(Protocol):
     accounts: AccountRepository
     tokens: TokenRepository
@@ -375,6 +393,7 @@ class UnitOfWork(Protocol):
     revenue: RevenueReads
     campaigns: CampaignReads
     site_switches: SiteSwitchStore
+    reminders: ReminderLog
 
     def __enter__(self) -> UnitOfWork: ...
     def __exit__(self, *exc: object) -> None: ...

@@ -38,6 +38,7 @@ from core.adapters.db.repositories import (
     SqlTokens,
     SqlWebhookLog,
 )
+from core.adapters.db.reminder_repositories import SqlReminders
 from core.adapters.db.retention import SqlRetention
 from core.adapters.db.site_switches import SqlSiteSwitchRows
 from core.domain.clock import Clock
@@ -206,6 +207,10 @@ class _Repositories:
     @cached_property
     def site_switches(self) -> SqlSiteSwitchRows:
         return SqlSiteSwitchRows(self.session)
+
+    @cached_property
+    def reminders(self) -> SqlReminders:
+        return SqlReminders(self.session)
 
 
 class SqlUnitOfWork(_Repositories):

@@ -29,7 +29,9 @@ class ReminderKind(StrEnum):
     (subscription, kind, renewal day), which the database enforces."""
 
     TRIAL_ENDING = "trial_ending"
-    CONTINUES_MONTHLY = "renewal_continues_monthly"  # DE, NL: the yearly plan goes on month by month
+    CONTINUES_MONTHLY = (
+        "renewal_continues_monthly"  # DE, NL: the yearly plan goes on month by month
+    )
     RENEWAL_NOTICE = "renewal_notice"  # FR, L215-1: the deadline to refuse the renewal, boxed
     YEARLY_REMINDER = "renewal_yearly_reminder"  # US: ROSCA, Cal. Bus. & Prof. Code § 17602
 
@@ -101,7 +103,9 @@ class RenewalRule:
     renewal_timing: ReminderTiming | None = None  # the reminder before a yearly renewal, if any
     late_notice_frees: bool = False  # without the notice in time, the parent may leave at any time
     terms_acknowledgement: bool = False  # the receipt states the renewal terms and how to cancel
-    consent_proof_years: int = 0  # keep the purchase consent at least this long after the purchase...
+    consent_proof_years: int = (
+        0  # keep the purchase consent at least this long after the purchase...
+    )
     consent_proof_after_end_years: int = 0  # ...and this long after the contract ended, if later
     sources: tuple[str, ...] = ()
 

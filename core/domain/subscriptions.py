@@ -206,7 +206,11 @@ class Subscription:
     def continue_monthly(self, plan_id: str, price: Decimal, product: str) -> None:
         """A yearly plan goes on month by month from its next renewal, at `price` (docs/consumer-law-renewal.md#decisions):
         the paid year and its renewal date stay; only what the next charge buys changes."""
-        self.payment_plan_id, self.payment_plan_price, self.subscription_type = plan_id, price, product
+        self.payment_plan_id, self.payment_plan_price, self.subscription_type = (
+            plan_id,
+            price,
+            product,
+        )
         self.duration_code = MONTHLY
         self.pending_plan_id = self.pending_price = self.pending_subscription_type = None
 

@@ -65,7 +65,7 @@ def remind_renewals(ctx: ServiceContext, limit: int = 500) -> int:
                 if monthly is None:
                     log.warning("renewal %s: no monthly plan for %s", fresh.id, fresh.currency)
                     continue
-            if not uow.reminders.claim(fresh.id, due.kind, due.period, now, due.on_time):
+            if not uow.reminders.claim(sub.id, due.kind, due.period, now, due.on_time):
                 continue  # a concurrent tick got there first
             if monthly is not None:
                 _switch_to_monthly(uow, fresh, monthly)
@@ -84,9 +84,7 @@ def monthly_bundle(ctx: ServiceContext, sub: Subscription) -> Bundle | None:
         (
             b
             for b in quote_bundles(p for p in ctx.catalogue.plans(currency) if not p.is_promo)
-            if b.product == sub.subscription_type
-            and b.period == MONTHLY
-            and b.currency == currency
+            if b.product == sub.subscription_type and b.period == MONTHLY and b.currency == currency
         ),
         None,
     )

@@ -25,6 +25,7 @@ from core.adapters.db.ops_repositories import (
     SqlRevenue,
     SqlStaff,
 )
+from core.adapters.db.reminder_repositories import SqlReminders
 from core.adapters.db.repositories import (
     ReadCoupons,
     ReadSubscriptions,
@@ -38,7 +39,6 @@ from core.adapters.db.repositories import (
     SqlTokens,
     SqlWebhookLog,
 )
-from core.adapters.db.reminder_repositories import SqlReminders
 from core.adapters.db.retention import SqlRetention
 from core.adapters.db.site_switches import SqlSiteSwitchRows
 from core.domain.clock import Clock

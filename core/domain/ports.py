@@ -236,9 +236,11 @@ class PersonalData(Protocol):
 
     def coupons_redeemed(self, account_id: int) -> list[tuple[str, datetime]]: ...
     def sessions(self, account_id: int, now: datetime) -> list[StoredToken]: ...
-    def erase(self, account_id: int, email: str) -> None:
+    def erase(self, account_id: int, email: str, keep_consent_proof: bool = False) -> None:
         """Delete child profiles and their settings, tokens, TV links, consent history, contact messages
-        (the account's or from its address), newsletter rows of the address and the account's outbox rows."""
+        (the account's or from its address), newsletter rows of the address and the account's outbox rows.
+        `keep_consent_proof`: the consent history stays (it names no one; the account is a stub after
+        erasure) until the retention purge may delete it (core.services.retention)."""
 
 
 class Retention(Protocol):
@@ -248,6 +250,13 @@ class Retention(Protocol):
     def purge_outbox(self, delivered_before: datetime) -> int: ...
     def purge_tokens(self, ended_before: datetime, idle_before: datetime) -> int: ...
     def purge_contact_messages(self, received_before: datetime) -> int: ...
+    def kept_consent_proofs(
+        self, limit: int
+    ) -> list[tuple[int, str, datetime, datetime | None, datetime | None]]:
+        """Erased accounts whose consent history was kept as proof: (account id, country, erased at,
+        first web purchase, latest end of a web subscription)."""
+
+    def purge_consents(self, account_ids: list[int]) -> int: ...
 
 
 class PaymentHistory(Protocol):

@@ -20,6 +20,7 @@ from datetime import date, datetime, timedelta
 from enum import StrEnum
 
 from core.domain.catalogue import YEARLY
+from core.domain.subscriptions import HIDDEN_STATES, WEB_STORE, Subscription
 
 CANCEL_BEFORE = timedelta(hours=24)
 
@@ -233,3 +234,18 @@ def must_keep_consent_proof(
     if not rule.consent_proof_years:
         return False
     return ended_at is None or now < consent_proof_until(rule, purchased_at, ended_at)
+
+
+def purchase_span(
+    subscriptions: list[Subscription],
+) -> tuple[datetime | None, datetime | None]:
+    """The first web purchase and the latest end of a web subscription of an account (None, None
+    when it bought nothing on the web): the bounds of `consent_proof_until`."""
+    bought = [
+        s
+        for s in subscriptions
+        if s.store_id == WEB_STORE and s.payment_state_id not in HIDDEN_STATES and s.created_at
+    ]
+    starts = [s.created_at for s in bought if s.created_at is not None]
+    ends = [s.end_date for s in bought if s.end_date is not None]
+    return (min(starts) if starts else None, max(ends) if ends else None)

@@ -110,6 +110,9 @@ def test_france_sends_the_renewal_notice_once_two_months_before_the_deadline(
     boxed = re.search(r'<p [^>]*data-box="deadline">([^<]*)</p>', notice.html)
     assert boxed is not None and boxed.group(1).startswith(box)
     assert templates.format_date(deadline.date(), language) in boxed.group(1)
+    assert re.search(
+        rf"=+\n{re.escape(boxed.group(1))}\n=+", notice.text
+    )  # framed in the text part
     assert f'href="{cancel_link(container, language)}"' in notice.html
     assert cancel_link(container, language) in notice.text
     if language == "ar":

@@ -49,6 +49,10 @@ def create_celery(settings: Settings | None = None) -> Celery:
                 "task": "tasks.remind_trials_ending",
                 "schedule": settings.clock_seconds,
             },
+            "remind-renewals": {
+                "task": "tasks.remind_renewals",
+                "schedule": settings.clock_seconds,
+            },
             "expire-past-due": {
                 "task": "tasks.expire_past_due",
                 "schedule": settings.clock_seconds,

@@ -7,6 +7,7 @@ from celery import shared_task
 
 from core.services.cancellation import expire_due
 from core.services.payments import resolve_stale_purchases
+from core.services.renewal_reminders import remind_renewals
 from core.services.subscription_clock import expire_past_due, remind_trials_ending
 from tasks.container import worker_container
 
@@ -14,6 +15,7 @@ EXPIRE_TASK = "tasks.expire_subscriptions"
 TRIAL_REMINDERS_TASK = "tasks.remind_trials_ending"
 PAST_DUE_TASK = "tasks.expire_past_due"
 STALE_PURCHASES_TASK = "tasks.resolve_stale_purchases"
+RENEWAL_REMINDERS_TASK = "tasks.remind_renewals"
 
 
 @shared_task(name=EXPIRE_TASK, acks_late=True)
@@ -35,3 +37,8 @@ def expire_past_due_subscriptions() -> int:
 @shared_task(name=STALE_PURCHASES_TASK, acks_late=True)
 def resolve_stale() -> int:
     return resolve_stale_purchases(worker_container().services)
+
+
+@shared_task(name=RENEWAL_REMINDERS_TASK, acks_late=True)
+def remind_renewal() -> int:
+    return remind_renewals(worker_container().services)

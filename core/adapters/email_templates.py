@@ -71,9 +71,18 @@ class LocaleEmailTemplates:
             params = {**params, "greeting": greeting.replace("{name}", name)}
         lines = [_fill(line, params, escape=False) for line in entry["body"]]
         subject = _fill(entry["subject"], params, escape=False)
+        boxed = _fill(entry.get("box", ""), params, escape=False)
+        if boxed:  # a date the law wants set apart (docs/consumer-law-renewal.md#reminder-e-mails)
+            rule = "=" * min(len(boxed), 60)
+            lines.append(f"{rule}\n{boxed}\n{rule}")
         text = "\n\n".join(lines + ([params["link"]] if "link" in params else []))
         direction = "rtl" if language == "ar" else "ltr"
         paragraphs = "".join(f"<p>{_fill(line, params, escape=True)}</p>" for line in entry["body"])
+        if boxed:
+            paragraphs += (
+                '<p style="border:2px solid #1f2937;padding:12px;font-weight:bold" '
+                f'data-box="deadline">{html.escape(boxed)}</p>'
+            )
         button = ""
         if "link" in params:
             label = html.escape(entry.get("action", params["link"]))

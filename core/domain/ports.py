@@ -236,9 +236,11 @@ class PersonalData(Protocol):
 
     def coupons_redeemed(self, account_id: int) -> list[tuple[str, datetime]]: ...
     def sessions(self, account_id: int, now: datetime) -> list[StoredToken]: ...
-    def erase(self, account_id: int, email: str) -> None:
+    def erase(self, account_id: int, email: str, keep_consent_proof: bool = False) -> None:
         """Delete child profiles and their settings, tokens, TV links, consent history, contact messages
-        (the account's or from its address), newsletter rows of the address and the account's outbox rows."""
+        (the account's or from its address), newsletter rows of the address and the account's outbox rows.
+        `keep_consent_proof`: the consent history stays (it names no one; the account is a stub after
+        erasure) until the retention purge may delete it (core.services.retention)."""
 
 
 class Retention(Protocol):
@@ -248,6 +250,13 @@ class Retention(Protocol):
     def purge_outbox(self, delivered_before: datetime) -> int: ...
     def purge_tokens(self, ended_before: datetime, idle_before: datetime) -> int: ...
     def purge_contact_messages(self, received_before: datetime) -> int: ...
+    def kept_consent_proofs(
+        self, limit: int
+    ) -> list[tuple[int, str, datetime, datetime | None, datetime | None]]:
+        """Erased accounts whose consent history was kept as proof: (account id, country, erased at,
+        first web purchase, latest end of a web subscription)."""
+
+    def purge_consents(self, account_ids: list[int]) -> int: ...
 
 
 class PaymentHistory(Protocol):
@@ -353,6 +362,24 @@ class CampaignReads(Protocol):
     def report(self, prefix: str) -> dict[str, Any]: ...
 
 
+class ReminderLog(Protocol):
+    """Renewal reminders sent (core.domain.renewal_rules), each once per subscription, kind and renewal day."""
+
+    def yearly_renewals(
+        self, countries: Iterable[str], after: datetime, until: datetime, limit: int
+    ) -> list[tuple[Subscription, str]]:
+        """Renewing yearly web subscriptions of accounts in `countries` renewing in (after, until], with
+        no reminder recorded yet for a renewal from `after`'s day on; each with its account's country."""
+
+    def claim(
+        self, subscription_id: int, kind: str, period: date, at: datetime, on_time: bool
+    ) -> bool:
+        """Record the reminder; False when it was already recorded (the database decides)."""
+
+    def on_time(self, subscription_id: int, kind: str, period: date) -> bool | None:
+        """Whether that reminder went out in time; None when it never went out."""
+
+
 class UnitOfWork(Protocol):
     accounts: AccountRepository
     tokens: TokenRepository
@@ -375,6 +402,7 @@ class UnitOfWork(Protocol):
     revenue: RevenueReads
     campaigns: CampaignReads
     site_switches: SiteSwitchStore
+    reminders: ReminderLog
 
     def __enter__(self) -> UnitOfWork: ...
     def __exit__(self, *exc: object) -> None: ...

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from enum import StrEnum
 
-from core.domain.catalogue import covered_apps
+from core.domain.catalogue import MONTHLY, covered_apps
 
 TRIAL_DAYS = 7
 NO_CHANGE_WINDOW = timedelta(
@@ -202,6 +202,17 @@ class Subscription:
                 self.payment_state_id = ACTIVE
             return ()
         raise ValueError(f"no transition for {event!r}")
+
+    def continue_monthly(self, plan_id: str, price: Decimal, product: str) -> None:
+        """A yearly plan goes on month by month from its next renewal, at `price` (docs/consumer-law-renewal.md#decisions):
+        the paid year and its renewal date stay; only what the next charge buys changes."""
+        self.payment_plan_id, self.payment_plan_price, self.subscription_type = (
+            plan_id,
+            price,
+            product,
+        )
+        self.duration_code = MONTHLY
+        self.pending_plan_id = self.pending_price = self.pending_subscription_type = None
 
     def in_no_change_window(self, now: datetime) -> bool:
         return (

@@ -22,6 +22,7 @@ from core.domain.newsletter import NewsletterSignup
 from core.domain.payment_history import PaymentEvent
 from core.domain.payments import GatewayUnavailable
 from core.domain.ports import ERASE_AFTER_DELIVERY, OutboxMessage, UnitOfWork
+from core.domain.renewal_rules import must_keep_consent_proof, purchase_span, rule_for
 from core.domain.subscriptions import WEB_STORE, Subscription
 from core.services import children, consents, profile
 from core.services.children import ChildWithSettings
@@ -165,7 +166,11 @@ def erase_account(
     with ctx.uow() as uow:
         account = uow.accounts.get(account_id)
         assert account is not None  # the callers found it
-        uow.personal_data.erase(account_id, account.email)
+        bought, last_end = purchase_span(subscriptions)
+        keep_proof = bought is not None and must_keep_consent_proof(
+            rule_for(account.country_code), bought, max(last_end or now, now), now
+        )  # docs/consumer-law-renewal.md#consent-proof
+        uow.personal_data.erase(account_id, account.email, keep_consent_proof=keep_proof)
         for sub in uow.subscriptions.for_account(account_id):
             # App-store subscriptions can only be stopped by the parent in that store (the e-mail says so).
             live = (

@@ -9,19 +9,31 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 
 from core.domain.accounts import DEFAULT_LANGUAGE
 from core.domain.catalogue import plan_name
 from core.domain.ports import Email, EmailTemplates, Mailer, OutboxMessage, UnitOfWork
+from core.domain.renewal_rules import ReminderKind, rule_for
 from core.domain.tokens import Purpose
 from core.services import sessions
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)
 _ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+# The US receipt: also the acknowledgement of the renewal terms and how to cancel
+# (docs/consumer-law-renewal.md#the-table).
+ACKNOWLEDGEMENT = "receipt_acknowledgement"
+# E-mails that carry the one-click link to the public cancellation page: every reminder and the
+# acknowledgement (docs/consumer-law-renewal.md#reminder-e-mails).
+CANCEL_LINK_TOPICS = frozenset({*(k.value for k in ReminderKind), ACKNOWLEDGEMENT})
+
+
+def cancel_contract_link(public_url: str, language: str) -> str:
+    """The public cancellation page (no login), in the reader's language."""
+    return f"{public_url}/{language}/cancel-contract"
 
 
 @dataclass
@@ -92,6 +104,10 @@ def _compose(
         params["link"] = f"{setup.public_url}{prefix}/confirm-email?token={token}"
     elif message.topic == "payment_failed":
         params["link"] = f"{setup.public_url}{prefix}/changePlan"
+    if message.topic == "receipt" and rule_for(account.country_code).terms_acknowledgement:
+        message = replace(message, topic=ACKNOWLEDGEMENT)
+    if message.topic in CANCEL_LINK_TOPICS:
+        params["link"] = cancel_contract_link(setup.public_url, language)
     params.update({k: str(v) for k, v in message.payload.get("params", {}).items()})
     _localise(ctx, setup.templates, params, language)
     return _render(setup, message, to, language, params)
@@ -120,8 +136,9 @@ def _localise(
             )
         except (InvalidOperation, ValueError):
             log.warning("e-mail amount %r %r not formatted", amount, currency)
-    if _ISO_DAY.fullmatch(params.get("date", "")):
-        params["date"] = templates.format_date(date.fromisoformat(params["date"]), language)
+    for key in ("date", "deadline"):
+        if _ISO_DAY.fullmatch(params.get(key, "")):
+            params[key] = templates.format_date(date.fromisoformat(params[key]), language)
 
 
 def _contact(setup: MailSetup, uow: UnitOfWork, message: OutboxMessage) -> Email | None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import asdict, dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
+from core.domain.ports import UnitOfWork
+from core.domain.renewal_rules import must_keep_consent_proof, rule_for
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)
@@ -30,6 +32,7 @@ class PurgeReport:
     outbox: int
     tokens: int
     contact_messages: int
+    consent_proofs: int = 0  # consent histories of erased accounts, kept as proof until now
 
 
 def purge_expired(ctx: ServiceContext, policy: RetentionPolicy) -> PurgeReport:
@@ -49,7 +52,22 @@ def purge_expired(ctx: ServiceContext, policy: RetentionPolicy) -> PurgeReport:
             contact_messages=uow.retention.purge_contact_messages(
                 received_before=now - timedelta(days=policy.contact_days)
             ),
+            consent_proofs=_purge_consent_proofs(uow, now),
         )
         uow.commit()
     log.info("retention purge", extra={"fields": asdict(report)})
     return report
+
+
+def _purge_consent_proofs(uow: UnitOfWork, now: datetime, limit: int = 1000) -> int:
+    """The consent history an erasure kept as proof of a purchase consent goes once its country's rule
+    no longer asks for it (docs/consumer-law-renewal.md#consent-proof): the contract ended at the
+    latest end of its web subscriptions, or at the erasure."""
+    done = []
+    for account_id, country, erased_at, bought, last_end in uow.retention.kept_consent_proofs(
+        limit
+    ):
+        ended = max(d for d in (erased_at, last_end) if d is not None)
+        if bought is None or not must_keep_consent_proof(rule_for(country), bought, ended, now):
+            done.append(account_id)
+    return uow.retention.purge_consents(done)

@@ -52,6 +52,7 @@ NOT_EXPORTED = {
     "site_switch_changes": "which operator changed a site switch and why, nothing about a parent",
     "funnel_daily": "the analytics funnel counted per day, origin and campaign: no account in it",
     "funnel_rolled_days": "which days the funnel roll-up holds",
+    "subscription_reminders": "which renewal reminder went out for which renewal day: the e-mails themselves are in the mailbox",
 }
 
 

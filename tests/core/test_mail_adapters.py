@@ -24,6 +24,10 @@ TOPICS = [
     "payment_failed",
     "trial_ending",
     "refund",
+    "renewal_notice",
+    "renewal_yearly_reminder",
+    "renewal_continues_monthly",
+    "receipt_acknowledgement",
 ]
 PARAMS = {
     "name": "Mia <b>",
@@ -33,6 +37,7 @@ PARAMS = {
     "price": "4.99 EUR",
     "amount": "4.99 EUR",
     "date": "2026-12-01",
+    "deadline": "2026-11-30",
 }
 
 
@@ -64,7 +69,12 @@ def test_email_texts_are_translated_not_copied():
 
 
 def _texts(entry) -> list[str]:
-    return [entry["subject"], *entry["body"], *([entry["action"]] if "action" in entry else [])]
+    return [
+        entry["subject"],
+        *entry["body"],
+        *([entry["action"]] if "action" in entry else []),
+        *([entry["box"]] if "box" in entry else []),
+    ]
 
 
 @pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])

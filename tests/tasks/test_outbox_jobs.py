@@ -86,6 +86,7 @@ def test_beat_runs_the_outbox_redrive_and_the_subscription_clock(settings):
         "tasks.deliver_outbox",
         "tasks.expire_subscriptions",
         "tasks.remind_trials_ending",
+        "tasks.remind_renewals",
         "tasks.expire_past_due",
         "tasks.purge_expired_data",
         "tasks.resolve_stale_purchases",

@@ -277,14 +277,20 @@ class SqlPersonalData:
             for r in rows
         ]
 
-    def erase(self, account_id: int, email: str) -> None:
+    def erase(self, account_id: int, email: str, keep_consent_proof: bool = False) -> None:
         children = select(ChildProfileRow.id).where(ChildProfileRow.account_id == account_id)
+        # kept as proof of the purchase consent (docs/consumer-law-renewal.md#consent-proof)
+        consents = (
+            ()
+            if keep_consent_proof
+            else (delete(ConsentRecordRow).where(ConsentRecordRow.account_id == account_id),)
+        )
         for statement in (
             delete(ParentalSettingsRow).where(ParentalSettingsRow.child_id.in_(children)),
             delete(ChildProfileRow).where(ChildProfileRow.account_id == account_id),
             delete(TokenRow).where(TokenRow.account_id == account_id),
             delete(TvLinkRow).where(TvLinkRow.account_id == account_id),
-            delete(ConsentRecordRow).where(ConsentRecordRow.account_id == account_id),
+            *consents,
             delete(ContactMessageRow).where(
                 or_(ContactMessageRow.account_id == account_id, ContactMessageRow.email == email)
             ),

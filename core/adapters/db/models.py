@@ -623,3 +623,30 @@ class FunnelRolledDayRow(Base):
     __table_args__ = (PrimaryKeyConstraint("day", name="pk_funnel_rolled_days"),)
     day: Mapped[str] = mapped_column(String(10))
     rolled_at = mapped_column(UTCDateTime(), nullable=False)
+
+
+class SubscriptionReminderRow(Base):
+    """One reminder e-mail sent about one renewal of one subscription (core.domain.renewal_rules.ReminderKind):
+    the unique key makes the clock send each exactly once, however many ticks or workers run
+    (docs/consumer-law-renewal.md#once-and-only-once). `on_time`: sent inside the law's window."""
+
+    __tablename__ = "subscription_reminders"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_subscription_reminders"),
+        UniqueConstraint(
+            "subscription_id", "kind", "period", name="uq_subscription_reminders_once"
+        ),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    subscription_id: Mapped[int] = mapped_column(
+        ForeignKey(
+            "subscriptions.id",
+            ondelete="CASCADE",
+            name="fk_subscription_reminders_subscription_id",
+        ),
+        nullable=False,
+    )
+    kind: Mapped[str] = mapped_column(String(40), nullable=False)
+    period: Mapped[str] = mapped_column(String(10), nullable=False)  # the renewal day, YYYY-MM-DD
+    sent_at = mapped_column(UTCDateTime(), nullable=False)
+    on_time: Mapped[bool] = mapped_column(Boolean, nullable=False)

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import delete, func, or_
+from sqlalchemy import delete, exists, func, or_, select
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import rowcount
-from core.adapters.db.models import AnalyticsEventRow, ContactMessageRow, OutboxRow, TokenRow
+from core.adapters.db.models import (
+    AccountRow,
+    AnalyticsEventRow,
+    ConsentRecordRow,
+    ContactMessageRow,
+    OutboxRow,
+    SubscriptionRow,
+    TokenRow,
+)
+from core.domain.subscriptions import HIDDEN_STATES, WEB_STORE
 
 
 class SqlRetention:
@@ -50,3 +59,29 @@ class SqlRetention:
 
     def purge_contact_messages(self, received_before: datetime) -> int:
         return self._delete(ContactMessageRow, ContactMessageRow.created_at < received_before)
+
+    def kept_consent_proofs(
+        self, limit: int
+    ) -> list[tuple[int, str, datetime, datetime | None, datetime | None]]:
+        web = (
+            SubscriptionRow.account_id == AccountRow.id,
+            SubscriptionRow.store_id == WEB_STORE,
+            SubscriptionRow.payment_state_id.not_in([str(s) for s in HIDDEN_STATES]),
+        )
+        first = select(func.min(SubscriptionRow.created_at)).where(*web).scalar_subquery()
+        last = select(func.max(SubscriptionRow.end_date)).where(*web).scalar_subquery()
+        rows = self.session.execute(
+            select(AccountRow.id, AccountRow.country_code, AccountRow.deleted_at, first, last)
+            .where(
+                AccountRow.deleted_at.is_not(None),
+                exists().where(ConsentRecordRow.account_id == AccountRow.id),
+            )
+            .order_by(AccountRow.id)
+            .limit(limit)
+        ).all()
+        return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    def purge_consents(self, account_ids: list[int]) -> int:
+        if not account_ids:
+            return 0
+        return self._delete(ConsentRecordRow, ConsentRecordRow.account_id.in_(account_ids))

@@ -25,6 +25,7 @@ from core.adapters.db.ops_repositories import (
     SqlRevenue,
     SqlStaff,
 )
+from core.adapters.db.reminder_repositories import SqlReminders
 from core.adapters.db.repositories import (
     ReadCoupons,
     ReadSubscriptions,
@@ -206,6 +207,10 @@ class _Repositories:
     @cached_property
     def site_switches(self) -> SqlSiteSwitchRows:
         return SqlSiteSwitchRows(self.session)
+
+    @cached_property
+    def reminders(self) -> SqlReminders:
+        return SqlReminders(self.session)
 
 
 class SqlUnitOfWork(_Repositories):

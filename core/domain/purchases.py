@@ -16,18 +16,11 @@ from datetime import timedelta
 from enum import Enum
 
 from core.domain.catalogue import covered_apps
-from core.domain.subscriptions import (
-    CANCELLED,
-    EXPIRED,
-    FAILED,
-    FREE_CAMPAIGN,
-    WEB_STORE,
-    Subscription,
-)
+from core.domain.subscriptions import WEB_STORE, State, Subscription
 
 KEY_MAX_LENGTH = 64
 KEY_TTL = timedelta(hours=24)
-NOT_RENEWING_STATES = (FAILED, CANCELLED, EXPIRED, FREE_CAMPAIGN)
+NOT_RENEWING_STATES = (State.FAILED, State.CANCELLED, State.EXPIRED, State.FREE_CAMPAIGN)
 
 
 def claimed_apps(sub: Subscription) -> frozenset[str]:

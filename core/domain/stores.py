@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.domain.subscriptions import FREE_CAMPAIGN, WEB_STORE, Subscription
+from core.domain.subscriptions import WEB_STORE, State, Subscription
 
 HELP_ARTICLE = "https://help.lumo.example/articles/cancel-subscription"
 VIRGO_HELP_ARTICLE = "https://help.lumo.example/articles/cancel-virgo"
@@ -32,7 +32,7 @@ def switch_operator(platform: str | None) -> str:
 
 def cancel_route(s: Subscription) -> dict[str, Any]:
     """{"method": in_app | store_page | help | none, "url": …, "path": …}"""
-    if s.payment_state_id == FREE_CAMPAIGN or s.store_id == "salt" or not s.is_renewing:
+    if s.payment_state_id == State.FREE_CAMPAIGN or s.store_id == "salt" or not s.is_renewing:
         return {"method": "none"}
     if s.partner == "insurance":
         return {"method": "help", "url": INSURER_PAGE}
@@ -65,4 +65,4 @@ def cancel_route(s: Subscription) -> dict[str, Any]:
 
 
 def can_change_plan(s: Subscription) -> bool:
-    return s.store_id == WEB_STORE and s.is_renewing and s.payment_state_id != FREE_CAMPAIGN
+    return s.store_id == WEB_STORE and s.is_renewing and s.payment_state_id != State.FREE_CAMPAIGN

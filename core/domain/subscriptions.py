@@ -32,8 +32,8 @@ class State(StrEnum):
 
 
 class Event(StrEnum):
-    """What happens to a subscription: the gateway's events (payments.WebhookEvent.kind), the parent's
-    cancellation and the clock."""
+    """What happens to a subscription: the gateway's events (payments.WebhookEvent.kind), the purchase's
+    outcome, the parent's cancellation, refunds, the operator console and the clock."""
 
     CHARGED = "charged"
     CHARGE_FAILED = "charge_failed"
@@ -45,6 +45,15 @@ class Event(StrEnum):
         "parent_cancelled"  # the parent stopped renewal (or a carrier's in-app unsubscribe)
     )
     TIME_UP = "time_up"  # the subscription clock: its end date has passed
+    PURCHASE_FAILED = "purchase_failed"  # the gateway refused the pending purchase
+    TRIAL_STARTED = "trial_started"  # the purchase went through; free days before the first charge
+    ACTIVATED = (
+        "activated"  # the purchase went through and is paid (or billed when older time ends)
+    )
+    ACCESS_ENDED = "access_ended"  # a refund that ends access, a lost dispute, the console's "now"
+    GRACE_OVER = "grace_over"  # the clock: still past due when the grace days ran out
+    ACCOUNT_CLOSED = "account_closed"  # the parent deleted the account: renewal stops
+    FREE_TIME_GRANTED = "free_time_granted"  # the console moved a non-renewing end date on
 
 
 GATEWAY_EVENTS = frozenset(
@@ -67,13 +76,14 @@ class Effect(StrEnum):
     PAYMENT_FAILED_EMAIL = "payment_failed_email"
     CANCELLATION_EMAIL = "cancellation_email"
     UNSUBSCRIBED = "unsubscribed"  # a carrier store or partner is told (callbacks.UNSUBSCRIBED)
+    SUBSCRIBED = "subscribed"  # a partner is told its user subscribed (callbacks.SUBSCRIBED)
+    RELEASE_COUPON = "release_coupon"  # a failed purchase gives its coupon back
+    CANCEL_AT_GATEWAY = (
+        "cancel_at_gateway"  # through the outbox, retried until the gateway confirms
+    )
 
 
-# The states by their old names (imported all over the code base).
-PENDING, FAILED, TRIAL, ACTIVE = State.PENDING, State.FAILED, State.TRIAL, State.ACTIVE
-PAST_DUE, CANCELLED, EXPIRED = State.PAST_DUE, State.CANCELLED, State.EXPIRED
-FREE_CAMPAIGN = State.FREE_CAMPAIGN
-HIDDEN_STATES = (PENDING, FAILED)
+HIDDEN_STATES = (State.PENDING, State.FAILED)
 
 WEB_STORE = "lumo"
 STORES = (
@@ -96,7 +106,7 @@ class Subscription:
     subscription_type: str
     duration_code: str
     store_id: str
-    payment_state_id: str
+    payment_state_id: State
     end_date: datetime | None = None
     next_billing_date: datetime | None = None
     payment_plan_id: str | None = None
@@ -127,8 +137,97 @@ class Subscription:
     payment_email: str | None = None  # a PayPal account's e-mail, masked (payments.mask_email)
     id: int | None = None
 
+    def __post_init__(self) -> None:
+        # A row read back from the database carries the state's string.
+        self.payment_state_id = State(self.payment_state_id)
+
+    @classmethod
+    def purchase_started(
+        cls,
+        account_id: int,
+        subscription_type: str,
+        duration_code: str,
+        payment_plan_id: str,
+        payment_plan_price: Decimal,
+        currency: str,
+        at: datetime,
+        trial_days: int,
+        coupon: str | None,
+        idempotency_key: str,
+        request_fingerprint: str,
+    ) -> Subscription:
+        """A web purchase before the gateway is called: pending (hidden) until its outcome is applied
+        (Event.PURCHASE_FAILED, TRIAL_STARTED, ACTIVATED)."""
+        return cls(
+            account_id=account_id,
+            subscription_type=subscription_type,
+            duration_code=duration_code,
+            store_id=WEB_STORE,
+            payment_state_id=State.PENDING,
+            payment_plan_id=payment_plan_id,
+            payment_plan_price=payment_plan_price,
+            currency=currency,
+            is_renewing=True,
+            coupon=coupon,
+            created_at=at,
+            idempotency_key=idempotency_key,
+            request_fingerprint=request_fingerprint,
+            end_date=at + timedelta(days=trial_days) if trial_days else None,
+        )
+
+    @classmethod
+    def granted_free(
+        cls,
+        account_id: int,
+        subscription_type: str,
+        duration_code: str,
+        end_date: datetime,
+        payment_method: str,
+        at: datetime,
+        store_id: str = WEB_STORE,
+        coupon: str | None = None,
+        partner: str | None = None,
+    ) -> Subscription:
+        """Free time that needs no payment and does not renew: an access coupon, a console grant."""
+        return cls(
+            account_id=account_id,
+            subscription_type=subscription_type,
+            duration_code=duration_code,
+            store_id=store_id,
+            payment_state_id=State.FREE_CAMPAIGN,
+            end_date=end_date,
+            next_billing_date=None,
+            is_renewing=False,
+            payment_method=payment_method,
+            coupon=coupon,
+            created_at=at,
+            partner=partner,
+        )
+
+    @classmethod
+    def store_running(
+        cls,
+        account_id: int,
+        store_id: str,
+        subscription_type: str,
+        end_date: datetime,
+        at: datetime,
+    ) -> Subscription:
+        """A partner store's renewing monthly subscription as its notification leaves it (the demo
+        seed's partner parents; the stores' own notifications arrive through their routes)."""
+        return cls(
+            account_id=account_id,
+            subscription_type=subscription_type,
+            duration_code="P1M",
+            store_id=store_id,
+            payment_state_id=State.ACTIVE,
+            end_date=end_date,
+            is_renewing=True,
+            created_at=at,
+        )
+
     def is_expired(self, now: datetime) -> bool:
-        return self.payment_state_id == EXPIRED or (
+        return self.payment_state_id == State.EXPIRED or (
             self.end_date is not None and self.end_date <= now
         )
 
@@ -137,27 +236,27 @@ class Subscription:
         return self.payment_state_id not in HIDDEN_STATES
 
     def is_cancelled(self) -> bool:
-        return not self.is_renewing or self.payment_state_id in (CANCELLED, EXPIRED)
+        return not self.is_renewing or self.payment_state_id in (State.CANCELLED, State.EXPIRED)
 
-    def cancel(self, now: datetime) -> None:
+    def _cancel(self, now: datetime) -> None:
         """Renewal stops; access continues until end_date."""
         self.is_renewing = False
-        self.payment_state_id = CANCELLED
+        self.payment_state_id = State.CANCELLED
         self.cancelled_at = now
         self.next_billing_date = None
         self.pending_plan_id = self.pending_price = self.pending_subscription_type = None
 
-    def charged(self, paid_through: datetime | None, next_billing: datetime | None) -> None:
+    def _charged(self, paid_through: datetime | None, next_billing: datetime | None) -> None:
         if self.pending_plan_id:  # a change made inside the 24-hour window applies from now on
             self.payment_plan_id, self.payment_plan_price = self.pending_plan_id, self.pending_price
             self.subscription_type = self.pending_subscription_type or self.subscription_type
             self.pending_plan_id = self.pending_price = self.pending_subscription_type = None
-        self.payment_state_id = ACTIVE
+        self.payment_state_id = State.ACTIVE
         self.end_date = paid_through or next_billing or self.end_date
         self.next_billing_date = next_billing or paid_through
 
-    def expire(self, now: datetime) -> None:
-        self.payment_state_id = EXPIRED
+    def _expire(self, now: datetime) -> None:
+        self.payment_state_id = State.EXPIRED
         self.is_renewing = False
         self.next_billing_date = None
         if self.end_date is None or self.end_date > now:
@@ -171,35 +270,58 @@ class Subscription:
         next_billing: datetime | None = None,
     ) -> tuple[Effect, ...]:
         """The one state machine: move to the state `event` leads to (at `at`) and return what must be
-        done about it. `paid_through` and `next_billing` come with a charge."""
+        done about it (core/services/subscription_effects.py carries it out). `paid_through` and
+        `next_billing` come with a charge; `next_billing` with a purchase's outcome (its first charge or
+        the end of its paid period); `paid_through` with granted free time (the new end date)."""
         if event == Event.CHARGED:
             # An older charge notice (paid through less than what stands) changes no date.
             if self.end_date is None or paid_through is None or paid_through >= self.end_date:
                 renewing = self.is_renewing
-                self.charged(paid_through, next_billing)
+                self._charged(paid_through, next_billing)
                 if not renewing:  # a late charge notice never revives a cancelled subscription
-                    self.payment_state_id = CANCELLED
+                    self.payment_state_id = State.CANCELLED
             return (Effect.RECORD_CHARGE, Effect.RECEIPT_EMAIL)
         if event in (Event.CHARGE_FAILED, Event.PAST_DUE):
             if self.is_renewing:
-                self.payment_state_id = PAST_DUE
+                self.payment_state_id = State.PAST_DUE
             return (Effect.PAYMENT_FAILED_EMAIL,)
         if event == Event.CANCELED:
             if self.is_cancelled():
                 return ()
-            self.cancel(at)
+            self._cancel(at)
             return (Effect.UNSUBSCRIBED,)
         if event == Event.PARENT_CANCELLED:
             if self.is_cancelled():
                 return ()
-            self.cancel(at)
+            self._cancel(at)
             return (Effect.CANCELLATION_EMAIL, Effect.UNSUBSCRIBED)
-        if event in (Event.EXPIRED, Event.TIME_UP):
-            self.expire(at)
+        if event in (Event.EXPIRED, Event.TIME_UP, Event.GRACE_OVER):
+            self._expire(at)
             return ()
         if event == Event.WENT_ACTIVE:
             if self.is_renewing:
-                self.payment_state_id = ACTIVE
+                self.payment_state_id = State.ACTIVE
+            return ()
+        if event == Event.PURCHASE_FAILED:
+            self.payment_state_id = State.FAILED
+            return (Effect.RELEASE_COUPON,) if self.coupon else ()
+        if event in (Event.TRIAL_STARTED, Event.ACTIVATED):
+            self.payment_state_id = State.TRIAL if event == Event.TRIAL_STARTED else State.ACTIVE
+            self.next_billing_date = self.end_date = next_billing
+            return (Effect.RECORD_CHARGE, Effect.RECEIPT_EMAIL, Effect.SUBSCRIBED)
+        if event == Event.ACCESS_ENDED:
+            # A renewing web subscription is cancelled at the gateway too, so it is never charged again.
+            at_gateway = self.store_id == WEB_STORE and self.gateway_id and self.is_renewing
+            self._expire(at)
+            return (Effect.CANCEL_AT_GATEWAY,) if at_gateway else ()
+        if event == Event.ACCOUNT_CLOSED:
+            self._cancel(at)
+            return ()
+        if event == Event.FREE_TIME_GRANTED:
+            assert paid_through is not None  # the new end date
+            self.end_date = paid_through
+            if self.payment_state_id == State.EXPIRED:
+                self.payment_state_id = State.FREE_CAMPAIGN
             return ()
         raise ValueError(f"no transition for {event!r}")
 
@@ -239,7 +361,7 @@ def had_trial(subscriptions: list[Subscription]) -> bool:
     """One free trial per account: any earlier web subscription used it."""
     return any(
         s.store_id == WEB_STORE
-        and s.payment_state_id not in (FAILED, FREE_CAMPAIGN)
+        and s.payment_state_id not in (State.FAILED, State.FREE_CAMPAIGN)
         and s.payment_method != "coupon"
         for s in subscriptions
     )

@@ -9,7 +9,7 @@ from core.domain import errors
 from core.domain.errors import DomainError
 from core.domain.ports import UnitOfWork
 from core.domain.stores import switch_operator
-from core.domain.subscriptions import FREE_CAMPAIGN, WEB_STORE, Event, Subscription, visible
+from core.domain.subscriptions import WEB_STORE, Event, State, Subscription, visible
 from core.services.context import ServiceContext
 from core.services.subscription_effects import carry_out
 
@@ -38,7 +38,7 @@ def cancel(
         now = ctx.clock.now()
         if sub.is_cancelled() or sub.is_expired(now):
             raise DomainError(errors.ALREADY_CANCELLED)
-        if sub.payment_state_id == FREE_CAMPAIGN:
+        if sub.payment_state_id == State.FREE_CAMPAIGN:
             # nothing renews: there is nothing to cancel
             raise DomainError(errors.SUBSCRIPTION_NOT_FOUND)
     if sub.store_id == WEB_STORE and sub.gateway_id:

@@ -23,11 +23,12 @@ from core.domain.payment_history import PaymentEvent
 from core.domain.payments import GatewayUnavailable
 from core.domain.ports import ERASE_AFTER_DELIVERY, OutboxMessage, UnitOfWork
 from core.domain.renewal_rules import must_keep_consent_proof, purchase_span, rule_for
-from core.domain.subscriptions import WEB_STORE, Subscription
+from core.domain.subscriptions import WEB_STORE, Event, Subscription
 from core.services import children, consents, profile
 from core.services.children import ChildWithSettings
 from core.services.context import ServiceContext
 from core.services.profile import SubscriptionView
+from core.services.subscription_effects import carry_out
 from core.services.tv_links import TV_SESSION
 
 log = logging.getLogger(__name__)
@@ -180,8 +181,10 @@ def erase_account(
                 and sub.store_id not in callbacks.APP_STORES
             )
             if live:
-                sub.cancel(now)
+                effects = sub.apply(Event.ACCOUNT_CLOSED, now)
                 uow.subscriptions.save(sub)
+                # None today: the partner is told below, with the reason and erased after delivery.
+                carry_out(uow, sub, effects, now)
             partner = callbacks.partner_of(sub, account)
             if live and partner:
                 uow.outbox.add(

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
-from core.domain import callbacks, errors, payments, purchases
+from core.domain import errors, payments, purchases
 from core.domain.accounts import Account
 from core.domain.catalogue import Plan, apps_of, price_bundle
 from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
@@ -26,22 +26,17 @@ from core.domain.errors import DomainError
 from core.domain.ports import UnitOfWork
 from core.domain.quotes import PAID_THROUGH, free_time
 from core.domain.subscriptions import (
-    ACTIVE,
-    FAILED,
-    PENDING,
-    TRIAL,
-    WEB_STORE,
+    Event,
+    State,
     Subscription,
     had_trial,
     products_with_access,
     visible,
 )
 from core.domain.three_d_secure import Decision
-from core.services import refunds
 from core.services.context import ServiceContext
 from core.services.coupon_grants import grant_access_coupon, redeem_or_fail
-from core.services.partner_callbacks import record_event
-from core.services.subscription_effects import receipt_email
+from core.services.subscription_effects import FirstCharge, carry_out
 from core.services.three_d_secure import check_nonce
 
 log = logging.getLogger(__name__)
@@ -110,7 +105,7 @@ def _answered_before(ctx: ServiceContext, key: str, fingerprint: str) -> Subscri
     Pending and unknown keys go on to _start, which decides under its claims."""
     with ctx.uow() as uow:
         earlier = uow.subscriptions.by_idempotency_key(key)
-    if earlier is None or earlier.payment_state_id == PENDING:
+    if earlier is None or earlier.payment_state_id == State.PENDING:
         return None
     assert earlier.created_at is not None  # stored
     if ctx.clock.now() - earlier.created_at >= purchases.KEY_TTL:
@@ -155,21 +150,18 @@ def _start(
             ctx.jobs.outbox_changed()  # a partner user's callback, if any
             return sub
         trial_days = _free_days(owned, coupon, product, now)
-        pending = Subscription(
+        pending = Subscription.purchase_started(
             account_id=cmd.account_id,
             subscription_type=product,
             duration_code=plan.duration_code,
-            store_id=WEB_STORE,
-            payment_state_id=PENDING,
             payment_plan_id=plan.plan_id,
             payment_plan_price=price,
             currency=plan.currency,
-            is_renewing=True,
+            at=now,
+            trial_days=trial_days,
             coupon=coupon.code if coupon else None,
-            created_at=now,
             idempotency_key=key,
             request_fingerprint=fingerprint,
-            end_date=now + timedelta(days=trial_days) if trial_days else None,
         )
         added = uow.subscriptions.add_unique(pending, takes_trial=not had_trial(owned))
         if added.outcome is purchases.AddOutcome.KEY_TAKEN:  # the twin request got there first
@@ -181,7 +173,7 @@ def _start(
             raise DomainError(errors.PAYMENT_IN_PROGRESS)
         if added.outcome is purchases.AddOutcome.APPS_TAKEN:
             holder = uow.subscriptions.get(added.conflict_id) if added.conflict_id else None
-            if holder is not None and holder.payment_state_id == PENDING:
+            if holder is not None and holder.payment_state_id == State.PENDING:
                 assert holder.id is not None and holder.created_at is not None  # stored
                 if not resolve_stale or now - holder.created_at < STALE_PENDING:
                     raise DomainError(errors.PAYMENT_IN_PROGRESS)
@@ -217,7 +209,7 @@ def _again(
     if earlier.request_fingerprint and earlier.request_fingerprint != fingerprint:
         raise DomainError(errors.IDEMPOTENCY_KEY_REUSED)
     assert earlier.created_at is not None  # stored
-    if earlier.payment_state_id != PENDING or now - earlier.created_at < STALE_PENDING:
+    if earlier.payment_state_id != State.PENDING or now - earlier.created_at < STALE_PENDING:
         return _replay(earlier)
     request = _request(ctx, uow, earlier, plan, cmd, price, None)
     uow.commit()
@@ -249,7 +241,7 @@ def _resolve_stale(ctx: ServiceContext, subscription_id: int) -> None:
     wants: ask the gateway whether it was created under our id; settle it if so, fail it if not."""
     with ctx.uow() as uow:
         sub = uow.subscriptions.get(subscription_id)
-        if sub is None or sub.payment_state_id != PENDING:
+        if sub is None or sub.payment_state_id != State.PENDING:
             return
     assert sub.created_at is not None  # stored
     try:
@@ -367,12 +359,9 @@ def _settle(
         sub = uow.subscriptions.get(subscription_id)
         assert sub is not None  # the pending purchase
         if not result.ok:
-            sub.payment_state_id = FAILED
+            effects = sub.apply(Event.PURCHASE_FAILED, now)
             uow.subscriptions.save(sub)
-            if sub.coupon:
-                coupon = uow.coupons.by_code(sub.coupon)
-                assert coupon is not None  # the coupon it was bought with
-                uow.coupons.release(coupon, sub.account_id)
+            carry_out(uow, sub, effects, now)  # its coupon, if any, is given back
             uow.commit()
             raise DomainError(
                 errors.PAYMENT_FAILED,
@@ -397,17 +386,26 @@ def _settle(
             result.card_last4,
         )  # issue 15: for the profile
         sub.payment_email = result.payer_email  # masked by the gateway adapter
-        sub.payment_state_id = TRIAL if trial_days and _is_free_time(uow, sub) else ACTIVE
-        sub.next_billing_date = first_charge or _period_end(now, duration)
-        sub.end_date = sub.next_billing_date
+        effects = sub.apply(
+            Event.TRIAL_STARTED if trial_days and _is_free_time(uow, sub) else Event.ACTIVATED,
+            now,
+            next_billing=first_charge or _period_end(now, duration),
+        )
         uow.subscriptions.save(sub)
-        refunds.record_charge(
-            uow, sub, result.transaction_id, result.amount, currency, now
-        )  # no trial: paid
-        uow.outbox.add(receipt_email(sub, now, amount=price, currency=currency, duration=duration))
-        record_event(
-            uow, callbacks.SUBSCRIBED, sub, now
-        )  # a partner account paid: tell the partner
+        # The charge (no trial: paid), the receipt, and a partner account's partner told.
+        carry_out(
+            uow,
+            sub,
+            effects,
+            now,
+            first_charge=FirstCharge(
+                result.transaction_id,
+                result.amount,
+                currency,
+                receipt_amount=price,
+                receipt_duration=duration,
+            ),
+        )
         uow.commit()
     ctx.jobs.outbox_changed()
     return sub
@@ -430,8 +428,8 @@ def _period_end(start: datetime, duration_code: str) -> datetime:
 
 
 def _replay(sub: Subscription) -> Subscription:
-    if sub.payment_state_id == PENDING:
+    if sub.payment_state_id == State.PENDING:
         raise DomainError(errors.PAYMENT_IN_PROGRESS)
-    if sub.payment_state_id == FAILED:
+    if sub.payment_state_id == State.FAILED:
         raise DomainError(errors.PAYMENT_FAILED, errorMessage="paymentNotValid")
     return sub

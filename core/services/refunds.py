@@ -32,7 +32,8 @@ from core.domain.payment_history import (
     parse_amount,
 )
 from core.domain.ports import OutboxMessage, UnitOfWork
-from core.domain.subscriptions import EXPIRED, WEB_STORE, Subscription
+from core.domain.subscriptions import Event, State, Subscription
+from core.services import subscription_effects
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)
@@ -278,16 +279,8 @@ def _refund_email(uow: UnitOfWork, sub: Subscription, event: PaymentEvent, now: 
 def end_access(uow: UnitOfWork, sub: Subscription, now: datetime) -> None:
     """Access ends now; a renewing web subscription is cancelled at the gateway through the outbox
     (retried until the gateway confirms), so it is never charged again."""
-    if sub.store_id == WEB_STORE and sub.gateway_id and sub.is_renewing:
-        uow.outbox.add(
-            OutboxMessage(
-                kind="gateway",
-                topic="cancel_subscription",
-                account_id=sub.account_id,
-                payload={"gateway_id": sub.gateway_id},
-            )
-        )
-    sub.expire(now)
+    effects = sub.apply(Event.ACCESS_ENDED, now)
+    subscription_effects.carry_out(uow, sub, effects, now)
     uow.subscriptions.save(sub)
 
 
@@ -361,7 +354,7 @@ def apply_dispute(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:
         if not recorded:
             return False  # a redelivery
         sub = uow.subscriptions.get(payment.subscription_id) if payment.subscription_id else None
-        if event.kind == DISPUTE_LOST and sub is not None and sub.payment_state_id != EXPIRED:
+        if event.kind == DISPUTE_LOST and sub is not None and sub.payment_state_id != State.EXPIRED:
             end_access(uow, sub, now)
         uow.commit()
     ctx.jobs.outbox_changed()

@@ -26,7 +26,7 @@ from core.domain.renewal_rules import (
     months_before,
     rule_for,
 )
-from core.domain.subscriptions import ACTIVE, Subscription
+from core.domain.subscriptions import State, Subscription
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)
@@ -54,7 +54,7 @@ def remind_renewals(ctx: ServiceContext, limit: int = 500) -> int:
             if (
                 fresh is None
                 or not fresh.is_renewing
-                or fresh.payment_state_id != ACTIVE
+                or fresh.payment_state_id != State.ACTIVE
                 or fresh.next_billing_date != sub.next_billing_date
                 or fresh.duration_code != sub.duration_code
             ):

@@ -9,8 +9,9 @@ import logging
 from datetime import timedelta
 
 from core.domain.ports import OutboxMessage
-from core.domain.subscriptions import PAST_DUE, WEB_STORE
+from core.domain.subscriptions import WEB_STORE, Event, State
 from core.services.context import ServiceContext
+from core.services.subscription_effects import carry_out
 
 log = logging.getLogger(__name__)
 
@@ -76,10 +77,11 @@ def expire_past_due(ctx: ServiceContext, grace_days: int, limit: int = 500) -> i
                 continue
         with ctx.uow() as uow:
             fresh = uow.subscriptions.get(sub.id)
-            if fresh is None or fresh.payment_state_id != PAST_DUE:
+            if fresh is None or fresh.payment_state_id != State.PAST_DUE:
                 continue  # paid (or changed) meanwhile
-            fresh.expire(now)
+            effects = fresh.apply(Event.GRACE_OVER, now)
             uow.subscriptions.save(fresh)
+            carry_out(uow, fresh, effects, now)
             uow.commit()
         expired += 1
     return expired

@@ -4,6 +4,7 @@ that saved the change; and the receipt e-mail, built here alone."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
@@ -54,6 +55,18 @@ def _cancellation_email(sub: Subscription) -> OutboxMessage:
     )
 
 
+@dataclass(frozen=True)
+class FirstCharge:
+    """A purchase's outcome as the gateway answered it: its first charge, exactly (no charge, or none
+    taken, records nothing), and what the receipt says (by default the subscription's own terms)."""
+
+    transaction_id: str | None
+    amount: Decimal | None
+    currency: str | None
+    receipt_amount: Decimal | None = None
+    receipt_duration: str | None = None
+
+
 def carry_out(
     uow: UnitOfWork,
     sub: Subscription,
@@ -62,21 +75,44 @@ def carry_out(
     transaction_id: str | None = None,
     amount: Decimal | None = None,
     currency: str | None = None,
+    *,
+    first_charge: FirstCharge | None = None,
 ) -> None:
     """`transaction_id`, `amount` and `currency`: the charge of Effect.RECORD_CHARGE (amount and currency
-    default to the subscription's price)."""
+    default to the subscription's price); `first_charge`: a purchase's, instead."""
     for effect in effects:
         if effect == Effect.RECORD_CHARGE:
-            refunds.record_charge(
-                uow,
-                sub,
-                transaction_id,
-                amount or sub.payment_plan_price,
-                currency or sub.currency,
-                now,
-            )
+            if first_charge is not None:
+                refunds.record_charge(
+                    uow,
+                    sub,
+                    first_charge.transaction_id,
+                    first_charge.amount,
+                    first_charge.currency,
+                    now,
+                )
+            else:
+                refunds.record_charge(
+                    uow,
+                    sub,
+                    transaction_id,
+                    amount or sub.payment_plan_price,
+                    currency or sub.currency,
+                    now,
+                )
         elif effect == Effect.RECEIPT_EMAIL:
-            uow.outbox.add(receipt_email(sub, now))
+            if first_charge is not None:
+                uow.outbox.add(
+                    receipt_email(
+                        sub,
+                        now,
+                        amount=first_charge.receipt_amount,
+                        currency=first_charge.currency,
+                        duration=first_charge.receipt_duration,
+                    )
+                )
+            else:
+                uow.outbox.add(receipt_email(sub, now))
         elif effect == Effect.PAYMENT_FAILED_EMAIL:
             uow.outbox.add(
                 OutboxMessage(
@@ -87,3 +123,21 @@ def carry_out(
             uow.outbox.add(_cancellation_email(sub))
         elif effect == Effect.UNSUBSCRIBED:
             record_event(uow, callbacks.UNSUBSCRIBED, sub, now)  # carrier store or partner user
+        elif effect == Effect.SUBSCRIBED:
+            record_event(uow, callbacks.SUBSCRIBED, sub, now)  # a partner user: tell the partner
+        elif effect == Effect.RELEASE_COUPON:
+            assert sub.coupon is not None  # the effect of a purchase made with a coupon
+            coupon = uow.coupons.by_code(sub.coupon)
+            assert coupon is not None  # the coupon it was bought with
+            uow.coupons.release(coupon, sub.account_id)
+        elif effect == Effect.CANCEL_AT_GATEWAY:
+            uow.outbox.add(
+                OutboxMessage(
+                    kind="gateway",
+                    topic="cancel_subscription",
+                    account_id=sub.account_id,
+                    payload={"gateway_id": sub.gateway_id},
+                )
+            )
+        else:  # pragma: no cover - every Effect has its branch above
+            raise ValueError(f"no way to carry out {effect!r}")

@@ -5,8 +5,8 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import NullPool
 
-from core.adapters.db.unit_of_work import ReadOnlyUnitOfWork
-from tests.helpers import signed_up
+from core.adapters.db.unit_of_work import ReadOnlyUnitOfWork, ReadOnlyWrite
+from tests.helpers import pay, signed_up
 
 
 def test_a_read_unit_of_work_cannot_commit(container):
@@ -16,12 +16,60 @@ def test_a_read_unit_of_work_cannot_commit(container):
             uow.commit()
 
 
+def test_a_save_inside_a_read_is_refused_and_nothing_is_written(client, container):
+    """On every database: the ORM session of a read unit refuses to flush, before any statement (on
+    PostgreSQL its autocommit connection would otherwise commit the write at once)."""
+    token = signed_up(client)
+    assert pay(client, token).status_code == 200
+    with container.services.uow() as uow:
+        account_id = uow.session.execute(text("SELECT id FROM accounts")).scalar()
+        (sub,) = uow.subscriptions.for_account(account_id)
+    with container.services.read() as uow:
+        found = uow.subscriptions.get(sub.id)
+        found.end_date = None
+        with pytest.raises(ReadOnlyWrite):
+            uow.subscriptions.save(found)
+    with container.services.read() as uow:
+        account = uow.accounts.get(account_id)
+        account.name = "Changed in a read"
+        with pytest.raises(ReadOnlyWrite):
+            uow.accounts.save(account)
+    with container.services.uow() as uow:
+        assert uow.subscriptions.get(sub.id).end_date == sub.end_date
+        assert uow.accounts.get(account_id).name != "Changed in a read"
+
+
+def test_a_statement_that_writes_inside_a_read_is_refused_or_rolled_back(client, container):
+    """Past the ORM (a Core UPDATE): PostgreSQL refuses it (the read engine's transactions are
+    read-only), SQLite rolls it back with the unit."""
+    signed_up(client)
+    with container.services.read() as uow:
+        write = text("UPDATE accounts SET name = 'Changed in a read'")
+        if container.engine.dialect.name == "postgresql":
+            with pytest.raises(DBAPIError, match="read-only transaction"):
+                uow.session.execute(write)
+        else:
+            uow.session.execute(write)
+    with container.services.uow() as uow:
+        names = uow.session.execute(text("SELECT name FROM accounts")).scalars().all()
+        assert names and "Changed in a read" not in names
+
+
+def test_loading_and_setting_an_unchanged_value_inside_a_read_is_no_write(client, container):
+    signed_up(client)
+    with container.services.read() as uow:
+        account_id = uow.session.execute(text("SELECT id FROM accounts")).scalar()
+        account = uow.accounts.get(account_id)
+        uow.accounts.save(account)  # the same values: nothing to flush, nothing refused
+
+
 def test_on_postgresql_reads_run_without_a_transaction_round_trip(container):
     if container.engine.dialect.name != "postgresql":
         pytest.skip("SQLite keeps its BEGIN IMMEDIATE set-up: no round trip to save")
     with container.services.read() as uow:
         uow.session.execute(text("SELECT 1"))
         assert uow.session.connection().connection.dbapi_connection.autocommit is True
+        assert uow.session.execute(text("SHOW transaction_read_only")).scalar() == "on"
     # The pool's connections go back to transactions for ordinary units of work.
     with container.services.uow() as uow:
         uow.session.execute(text("SELECT 1"))

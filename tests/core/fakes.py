@@ -27,6 +27,7 @@ class FakeStore:
         self.webhooks: set = set()
         self.consents: dict = {}
         self.logins: dict = {}  # account id -> LoginState (the failed-login throttle)
+        self.payments: dict = {}  # the payment history: charges by id, and "_events"
 
 
 class _Repo:
@@ -292,6 +293,27 @@ class FakeOutbox(_Repo):
         self.table[message_id].payload = {}
 
 
+class FakePaymentHistory(_Repo):
+    """The charges a subscription's transitions record (once per transaction id) and their events."""
+
+    def record_charge(self, payment):
+        if any(p.transaction_id == payment.transaction_id for p in self.charges()):
+            return False
+        self._add(payment)
+        return True
+
+    def charges(self):
+        return [p for k, p in self.table.items() if k != "_events"]
+
+    def add_event(self, event):
+        events = self.table.setdefault("_events", [])
+        if any(e.operation_key == event.operation_key for e in events):
+            return False
+        event.id = event.id or next(_ids)
+        events.append(copy.deepcopy(event))
+        return True
+
+
 class FakeConsents(_Repo):
     add = _Repo._add
 
@@ -355,6 +377,7 @@ class FakeUnitOfWork:
         self.webhooks = FakeWebhookLog(self._work["webhooks"])
         self.analytics = FakeAnalytics(self._work["analytics"])
         self.consents = FakeConsents(self._work["consents"])
+        self.payments = FakePaymentHistory(self._work["payments"])
         return self
 
     def __exit__(self, *exc):

@@ -39,11 +39,8 @@ from core.domain.coupons import (
 from core.domain.errors import DomainError
 from core.domain.login_throttle import FORGET_AFTER, LoginState, LoginThrottle
 from core.domain.subscriptions import (
-    ACTIVE,
-    CANCELLED,
-    EXPIRED,
     HIDDEN_STATES,
-    TRIAL,
+    State,
     Subscription,
     is_premium,
     visible,
@@ -223,7 +220,7 @@ class SubscriptionLife(RuleBasedStateMachine):
             subscription_type="lumo_tv",
             duration_code="P1M",
             store_id="lumo",
-            payment_state_id=TRIAL,
+            payment_state_id=State.TRIAL,
             end_date=T0 + timedelta(days=7),
             next_billing_date=T0 + timedelta(days=7),
             payment_plan_id="lumo_tv_monthly_eur",
@@ -234,11 +231,11 @@ class SubscriptionLife(RuleBasedStateMachine):
     def time_passes(self, days):
         self.now += timedelta(days=days)
 
-    @precondition(lambda self: self.sub.payment_state_id != EXPIRED)
+    @precondition(lambda self: self.sub.payment_state_id != State.EXPIRED)
     @rule()
     def cancel(self):
         end = self.sub.end_date
-        self.sub.cancel(self.now)
+        self.sub._cancel(self.now)
         assert self.sub.end_date == end  # cancelling never shortens paid time
 
     @precondition(lambda self: self.sub.is_renewing)
@@ -249,24 +246,24 @@ class SubscriptionLife(RuleBasedStateMachine):
                 "lumo_tv_yearly_eur",
                 Decimal("34.90"),
             )
-        self.sub.charged(
+        self.sub._charged(
             self.now + timedelta(days=30 * months), self.now + timedelta(days=30 * months)
         )
         assert self.sub.pending_plan_id is None
 
     @rule()
     def expire(self):
-        self.sub.expire(self.now)
+        self.sub._expire(self.now)
 
     @invariant()
     def states_and_flags_agree(self):
         sub = self.sub
-        if sub.payment_state_id in (CANCELLED, EXPIRED):
+        if sub.payment_state_id in (State.CANCELLED, State.EXPIRED):
             assert not sub.is_renewing and sub.next_billing_date is None and sub.is_cancelled()
-        if sub.payment_state_id == EXPIRED:
+        if sub.payment_state_id == State.EXPIRED:
             assert sub.is_expired(self.now) and not is_premium([sub], self.now)
             assert sub.end_date is not None and sub.end_date <= self.now
-        if sub.payment_state_id in (TRIAL, ACTIVE, CANCELLED):
+        if sub.payment_state_id in (State.TRIAL, State.ACTIVE, State.CANCELLED):
             # Access lasts exactly until the end date: premium before it, not after.
             assert is_premium([sub], self.now) == (sub.end_date is None or self.now < sub.end_date)
         assert sub.visible == (sub.payment_state_id not in HIDDEN_STATES) and visible([sub]) == [

@@ -135,3 +135,122 @@ def test_the_receipt_is_built_in_one_place():
         "CHF",
         "P1Y",
     )
+
+
+# --- the purchase, refunds, the console and the clock: every other state change -------------------
+
+
+def pending(coupon=None, trial_days=7) -> Subscription:
+    return Subscription.purchase_started(
+        account_id=7,
+        subscription_type="lumo_tv",
+        duration_code="P1M",
+        payment_plan_id="lumo_tv_monthly_eur",
+        payment_plan_price=Decimal("4.99"),
+        currency="EUR",
+        at=NOW,
+        trial_days=trial_days,
+        coupon=coupon,
+        idempotency_key="7:k",
+        request_fingerprint="f",
+    )
+
+
+def test_a_purchase_starts_pending_and_hidden():
+    s = pending()
+    assert (s.payment_state_id, s.store_id, s.is_renewing, s.visible) == (
+        State.PENDING,
+        "lumo",
+        True,
+        False,
+    )
+    assert s.end_date == NOW + timedelta(days=7) and pending(trial_days=0).end_date is None
+
+
+def test_a_refused_purchase_fails_and_gives_its_coupon_back():
+    with_coupon, without = pending(coupon="LUMO-HALF"), pending()
+    assert with_coupon.apply(Event.PURCHASE_FAILED, NOW) == (Effect.RELEASE_COUPON,)
+    assert without.apply(Event.PURCHASE_FAILED, NOW) == ()
+    assert with_coupon.payment_state_id == without.payment_state_id == State.FAILED
+    assert not without.visible
+
+
+@pytest.mark.parametrize(
+    ("event", "state"), [(Event.TRIAL_STARTED, State.TRIAL), (Event.ACTIVATED, State.ACTIVE)]
+)
+def test_a_purchase_that_went_through_is_charged_confirmed_and_told(event, state):
+    s, first_charge = pending(), NOW + timedelta(days=7)
+    effects = s.apply(event, NOW, next_billing=first_charge)
+    assert effects == (Effect.RECORD_CHARGE, Effect.RECEIPT_EMAIL, Effect.SUBSCRIBED)
+    assert (s.payment_state_id, s.end_date, s.next_billing_date) == (
+        state,
+        first_charge,
+        first_charge,
+    )
+
+
+def test_ending_access_cancels_a_renewing_web_subscription_at_the_gateway():
+    web = sub()
+    web.gateway_id = "lumo1"
+    assert web.apply(Event.ACCESS_ENDED, NOW) == (Effect.CANCEL_AT_GATEWAY,)
+    assert (web.payment_state_id, web.is_renewing, web.end_date) == (State.EXPIRED, False, NOW)
+    cancelled = sub(State.CANCELLED, renewing=False)
+    cancelled.gateway_id = "lumo2"
+    store = sub()
+    store.store_id = "ios"
+    assert cancelled.apply(Event.ACCESS_ENDED, NOW) == store.apply(Event.ACCESS_ENDED, NOW) == ()
+    assert cancelled.payment_state_id == store.payment_state_id == State.EXPIRED
+
+
+def test_the_grace_days_running_out_lapse_a_past_due_subscription():
+    s = sub(State.PAST_DUE, end=NOW - timedelta(days=3))
+    assert s.apply(Event.GRACE_OVER, NOW) == ()
+    assert (s.payment_state_id, s.is_renewing, s.end_date) == (
+        State.EXPIRED,
+        False,
+        NOW - timedelta(days=3),
+    )
+
+
+def test_closing_the_account_stops_renewal_and_keeps_the_paid_time():
+    s = sub()
+    assert s.apply(Event.ACCOUNT_CLOSED, NOW) == ()
+    assert (s.payment_state_id, s.is_renewing, s.cancelled_at, s.end_date) == (
+        State.CANCELLED,
+        False,
+        NOW,
+        NOW + timedelta(days=10),
+    )
+
+
+def test_free_time_moves_the_end_and_makes_an_expired_subscription_free_again():
+    expired, cancelled = sub(State.EXPIRED, renewing=False), sub(State.CANCELLED, renewing=False)
+    later = NOW + timedelta(days=30)
+    assert expired.apply(Event.FREE_TIME_GRANTED, NOW, paid_through=later) == ()
+    assert cancelled.apply(Event.FREE_TIME_GRANTED, NOW, paid_through=later) == ()
+    assert (expired.payment_state_id, expired.end_date) == (State.FREE_CAMPAIGN, later)
+    assert (cancelled.payment_state_id, cancelled.end_date) == (State.CANCELLED, later)
+
+
+def test_free_time_needs_no_payment_and_does_not_renew():
+    s = Subscription.granted_free(
+        account_id=7,
+        subscription_type="lumo_tv",
+        duration_code="P1M",
+        end_date=NOW + timedelta(days=30),
+        payment_method="comp",
+        at=NOW,
+    )
+    assert (s.payment_state_id, s.is_renewing, s.next_billing_date, s.store_id) == (
+        State.FREE_CAMPAIGN,
+        False,
+        None,
+        "lumo",
+    )
+
+
+def test_a_state_read_back_as_a_string_is_a_state():
+    s = sub("Past_Due")
+    assert s.payment_state_id is State.PAST_DUE
+    with pytest.raises(ValueError):
+        sub("Grace")

@@ -89,7 +89,7 @@ def test_no_reminder_when_it_is_too_late_to_cancel_or_the_trial_was_cancelled(
 
 
 def past_due(client, container, clock):
-    from core.domain.subscriptions import PAST_DUE
+    from core.domain.subscriptions import State
 
     token = signed_up(client)
     sub_id = pay(client, token).json["data"]["subscriptionId"]
@@ -104,7 +104,7 @@ def past_due(client, container, clock):
         == 200
     )
     [sub] = subscriptions(client, token)
-    assert sub["paymentStateId"] == PAST_DUE
+    assert sub["paymentStateId"] == State.PAST_DUE
     return token, sub_id
 
 

@@ -36,7 +36,7 @@ from core.domain.login_throttle import LoginState
 from core.domain.payment_history import Payment, PaymentEvent
 from core.domain.ports import OutboxMessage
 from core.domain.purchases import AddOutcome, AddResult, claimed_apps
-from core.domain.subscriptions import FAILED, State, Subscription
+from core.domain.subscriptions import State, Subscription
 from core.domain.tokens import Purpose, StoredToken
 
 
@@ -456,7 +456,7 @@ class SqlSubscriptions(_OnSession):
                     for app in sorted(wanted - held)
                 ]
             )
-        if sub.payment_state_id == FAILED:
+        if sub.payment_state_id == State.FAILED:
             self.session.execute(
                 delete(TrialClaimRow).where(TrialClaimRow.subscription_id == sub.id)
             )

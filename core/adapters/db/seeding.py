@@ -10,10 +10,11 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from core.adapters.db.mapping import to_row
 from core.adapters.db.models import AccountRow, CouponRow, SubscriptionRow
 from core.domain.accounts import client_password_hash
 from core.domain.ports import PasswordHasher
-from core.domain.subscriptions import State
+from core.domain.subscriptions import Subscription
 
 DEMO_FILE = Path(__file__).parent / "seed" / "demo.json"
 
@@ -58,13 +59,11 @@ def seed_demo(
 def _store_subscription(account_id: int, item: dict, now: datetime) -> SubscriptionRow:
     """A partner store's renewing monthly subscription, as its notification would leave it: the demo
     accounts of the stores whose parents are asked for a real e-mail (docs/product.md#flows)."""
-    return SubscriptionRow(
-        account_id=account_id,
-        subscription_type=item["subscription_type"],
-        duration_code="P1M",
-        store_id=item["store_id"],
-        payment_state_id=State.ACTIVE.value,
-        is_renewing=True,
+    running = Subscription.store_running(
+        account_id,
+        item["store_id"],
+        item["subscription_type"],
         end_date=now + timedelta(days=item["days_left"]),
-        created_at=now,
+        at=now,
     )
+    return to_row(running, SubscriptionRow())

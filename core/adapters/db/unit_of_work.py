@@ -50,7 +50,10 @@ _PING = text("SELECT 1")
 def make_engine(url: str, read_only: bool = False, pre_ping: bool = True) -> Engine:
     """The engine of a database URL. `read_only` (PostgreSQL): connections in autocommit, for the
     read-only units of work: no BEGIN/ROLLBACK round trips and no reset when a connection goes back
-    to its pool. SQLite has no round trips to save: the caller uses the ordinary engine.
+    to its pool. Their sessions start with `default_transaction_read_only` on (a connection option, so
+    no statement of its own): each autocommitted statement is a read-only transaction, and the server
+    refuses a write instead of committing it. SQLite has no round trips to save: the caller uses the
+    ordinary engine (where the read unit's transaction is rolled back at its end).
 
     Every engine hides statement parameters from its error messages (`hide_parameters`): an unexpected
     database error must not carry a password hash, an e-mail or a name into a log line."""
@@ -90,6 +93,7 @@ def make_engine(url: str, read_only: bool = False, pre_ping: bool = True) -> Eng
             max_overflow=10,
             isolation_level="AUTOCOMMIT",
             pool_reset_on_return=None,
+            connect_args={"options": "-c default_transaction_read_only=on"},
             **common,
         )
         if engine.dialect.driver == "psycopg":
@@ -237,10 +241,22 @@ class SqlUnitOfWork(_Repositories):
         self._session.rollback()
 
 
+def _refuse_flush(session: Session, _context: Any, _instances: Any) -> None:
+    """A flush with something to write (an attribute set to the value it had is no change)."""
+    if session.new or session.deleted or any(session.is_modified(o) for o in session.dirty):
+        raise ReadOnlyWrite("a read-only unit of work cannot write")
+
+
+class ReadOnlyWrite(RuntimeError):
+    """A save() (or any other write) inside ctx.read(): a bug in the use case, never committed."""
+
+
 class ReadOnlyUnitOfWork(_Repositories):
     """Reads on one connection of the read engine (PostgreSQL: autocommit, so no BEGIN and no ROLLBACK
-    round trips; each statement sees the latest committed data). Nothing may be written (commit
-    raises). The hot reads (the session token, the subscriptions) run as Core statements straight on
+    round trips; each statement sees the latest committed data). Nothing may be written, on any
+    database: commit raises, the ORM session refuses to flush (a save() raises before any statement),
+    on PostgreSQL the server refuses any other write (the read engine's connections are read-only:
+    make_engine), and on SQLite the unit's transaction is rolled back at its end. The hot reads (the session token, the subscriptions) run as Core statements straight on
     the connection: no ORM session machinery or identity map (nothing loaded here is ever saved).
 
     The read engine does not ping a connection at checkout (bootstrap: `pre_ping=False`): under load the
@@ -291,6 +307,7 @@ class ReadOnlyUnitOfWork(_Repositories):
             if not self._proven:  # the session's statements are not repeated: check the connection
                 self.execute(_PING)
             self._session = Session(bind=self.connection, expire_on_commit=False)
+            event.listen(self._session, "before_flush", _refuse_flush)
         return self._session
 
     def __exit__(self, *exc: object) -> None:
@@ -299,7 +316,7 @@ class ReadOnlyUnitOfWork(_Repositories):
         self.connection.close()
 
     def commit(self) -> None:
-        raise RuntimeError("a read-only unit of work cannot commit")
+        raise ReadOnlyWrite("a read-only unit of work cannot commit")
 
     def rollback(self) -> None:
         if self._session is not None:

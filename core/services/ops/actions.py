@@ -13,11 +13,12 @@ from core.domain.coupons import add_duration, parse_duration
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.staff import StaffMember, mask_email, max_grant_days
-from core.domain.subscriptions import EXPIRED, FREE_CAMPAIGN, WEB_STORE, Subscription
+from core.domain.subscriptions import Event, State, Subscription
 from core.domain.tokens import Purpose
 from core.services import cancellation, data_rights, profile
 from core.services.context import ServiceContext
 from core.services.ops.audit import clean_reason, record
+from core.services.subscription_effects import carry_out
 
 GRANT_PRODUCTS = ("lumo_tv", "lumo_books", "lumo_tv_books_games")
 
@@ -124,17 +125,13 @@ def grant(
             end = add_duration(now, code)
             _check_length(now, end, limit)
             sub = uow.subscriptions.add(
-                Subscription(
+                Subscription.granted_free(
                     account_id=account_id,
                     subscription_type=product,
                     duration_code=code,
-                    store_id=WEB_STORE,
-                    payment_state_id=FREE_CAMPAIGN,
                     end_date=end,
-                    next_billing_date=None,
-                    is_renewing=False,
                     payment_method="comp",
-                    created_at=now,
+                    at=now,
                 )
             )
             before = None
@@ -143,7 +140,7 @@ def grant(
             if found is None or found.account_id != account_id or not found.visible:
                 raise DomainError(errors.SUBSCRIPTION_NOT_FOUND)
             sub = found
-            if sub.is_renewing and sub.payment_state_id not in (EXPIRED,):
+            if sub.is_renewing and sub.payment_state_id not in (State.EXPIRED,):
                 raise DomainError(errors.GRANT_RENEWING)
             start = max(sub.end_date or now, now)
             end = add_duration(start, code)
@@ -152,9 +149,7 @@ def grant(
                 "end_date": sub.end_date.isoformat() if sub.end_date else None,
                 "state": sub.payment_state_id,
             }
-            sub.end_date = end
-            if sub.payment_state_id == EXPIRED:
-                sub.payment_state_id = FREE_CAMPAIGN
+            sub.apply(Event.FREE_TIME_GRANTED, now, paid_through=end)  # an expired one: free again
             uow.subscriptions.save(sub)
         record(
             ctx,
@@ -204,8 +199,9 @@ def cancel(
     # The change "now" adds and the entry, in one transaction.
     def audit(uow: UnitOfWork, sub: Subscription) -> None:
         if not at_period_end and not sub.is_expired(now):
-            sub.expire(now)
+            effects = sub.apply(Event.ACCESS_ENDED, now)
             uow.subscriptions.save(sub)
+            carry_out(uow, sub, effects, now)
         record(
             ctx,
             uow,
@@ -222,7 +218,7 @@ def cancel(
             reason=reason,
         )
 
-    if not current.is_cancelled() and current.payment_state_id != FREE_CAMPAIGN:
+    if not current.is_cancelled() and current.payment_state_id != State.FREE_CAMPAIGN:
         return cancellation.cancel(ctx, account_id, subscription_id, audit)
     if at_period_end:
         raise DomainError(errors.ALREADY_CANCELLED)

@@ -60,7 +60,7 @@ def replay_webhook(
     clean_reason("webhook.replay", reason)
     with ctx.read() as uow:
         row = uow.ops.webhook_event(event_id)
-    if row is None:
+    if row is None or row["kind"] == payments.OTHER_KIND:  # nothing to apply (docs/billing.md#webhook-kinds)
         raise DomainError(errors.WEBHOOK_EVENT_NOT_FOUND)
     event = payments.WebhookEvent(
         kind=row["kind"],

@@ -36,7 +36,7 @@ SCOPE_ALL = "lumo_ALL"  # explicitly for the three-app bundle (code 6 otherwise)
 SCOPE_ANY = "lumo"  # any other value: valid for every product
 
 _DURATION = re.compile(
-    r"^P([1-9]\d{0,2})([MD])$"
+    r"^P([1-9][0-9]{0,2})([MD])$"
 )  # 1 to 999 days or months: never zero (found by a property test)
 
 

@@ -51,7 +51,7 @@ class OpsLoginSchema(InputSchema):
     password = fields.String(required=True, validate=validate.Length(min=1, max=256))
     code = fields.String(
         required=True,
-        validate=validate.Regexp(r"^\d{6}$"),
+        validate=validate.Regexp(r"^[0-9]{6}$"),
         metadata={"description": "The current 6-digit TOTP code."},
     )
 
@@ -141,7 +141,7 @@ class OpsChangeEmailSchema(InputSchema):
 class OpsGrantSchema(InputSchema):
     duration = fields.String(
         required=True,
-        validate=validate.Regexp(r"^[Pp]\d{1,3}[MDmd]$"),
+        validate=validate.Regexp(r"^[Pp][0-9]{1,3}[MDmd]$"),
         metadata={"description": "P{n}D or P{n}M; support: one month at most."},
     )
     subscriptionId = fields.Integer(
@@ -328,7 +328,7 @@ class OpsRefundSchema(InputSchema):
     amount = fields.String(
         load_default=None,
         allow_none=True,
-        validate=validate.Regexp(r"^\d{1,6}(\.\d{1,2})?$"),
+        validate=validate.Regexp(r"^[0-9]{1,6}(\.[0-9]{1,2})?$"),
         metadata={
             "description": 'A decimal string such as "12.50" (never a JSON number: '
             "floats are not money); none: everything not yet given back."
@@ -604,14 +604,14 @@ class OpsBatchSchema(InputSchema):
         metadata={"description": "The campaign: codes are PREFIX-XXXXXXXXXX."},
     )
     type = fields.String(required=True, validate=validate.OneOf(COUPON_TYPES))
-    duration = fields.String(required=True, validate=validate.Regexp(r"^[Pp]\d{1,3}[MDmd]$"))
+    duration = fields.String(required=True, validate=validate.Regexp(r"^[Pp][0-9]{1,3}[MDmd]$"))
     count = fields.Integer(required=True, validate=validate.Range(min=1, max=campaigns.MAX_BATCH))
     product = fields.String(
         load_default="lumo", validate=validate.OneOf(["lumo", "lumo_TV", "lumo_BOOKS", "lumo_ALL"])
     )
     partner = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=50))
     discountPrice = fields.String(
-        load_default=None, allow_none=True, validate=validate.Regexp(r"^\d{1,6}(\.\d{1,2})?$")
+        load_default=None, allow_none=True, validate=validate.Regexp(r"^[0-9]{1,6}(\.[0-9]{1,2})?$")
     )
     planType = fields.String(
         load_default=None,

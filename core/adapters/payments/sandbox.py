@@ -127,7 +127,7 @@ def _method_details(method: str, nonce: str) -> dict:
 
 
 _TRANSACTION_ID = re.compile(
-    r"^sandbox_tx_(?P<at>\d{1,12})_[0-9a-f]{6}_(?P<cents>\d{1,9})(?P<currency>[A-Z]{3})$"
+    r"^sandbox_tx_(?P<at>[0-9]{1,12})_[0-9a-f]{6}_(?P<cents>[0-9]{1,9})(?P<currency>[A-Z]{3})$"
 )
 
 

@@ -6,9 +6,10 @@ import csv
 import io
 from decimal import Decimal
 
-from flask import Response, g, request
+from flask import g, request
 from marshmallow import Schema, fields, validate
 
+from bff import csv_export
 from bff.auth import check_rate
 from bff.context import container, services
 from bff.resources.ops.blueprint import blp
@@ -30,6 +31,7 @@ from bff.resources.ops.schemas import (
 from bff.resources.ops.serial import plain
 from bff.schemas import ID_RANGE, InputSchema, StatusSchema
 from core.domain import errors
+from core.domain.coupons import CODE_PATTERN, PARTNER_PATTERN
 from core.domain.coupons import TYPES as COUPON_TYPES
 from core.domain.staff import AuditFilter, permissions_of
 from core.services.ops import (
@@ -549,16 +551,7 @@ class OpsCohortArgs(InputSchema):
 
 
 def _table(rows: list[dict], columns: tuple[str, ...], name: str):
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow([row[c] for c in columns])
-    return Response(
-        out.getvalue(),
-        mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="lumo-{name}.csv"'},
-    )
+    return csv_export.download(columns, ([row[c] for c in columns] for row in rows), name)
 
 
 @ops_route(
@@ -609,7 +602,9 @@ class OpsBatchSchema(InputSchema):
     product = fields.String(
         load_default="lumo", validate=validate.OneOf(["lumo", "lumo_TV", "lumo_BOOKS", "lumo_ALL"])
     )
-    partner = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=50))
+    partner = fields.String(
+        load_default=None, allow_none=True, validate=validate.Regexp(PARTNER_PATTERN)
+    )
     discountPrice = fields.String(
         load_default=None, allow_none=True, validate=validate.Regexp(r"^[0-9]{1,6}(\.[0-9]{1,2})?$")
     )
@@ -640,7 +635,11 @@ class OpsImportSchema(InputSchema):
 
 
 class OpsPrefixArgs(InputSchema):
-    prefix = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    prefix = fields.String(
+        required=True,
+        validate=validate.Regexp(CODE_PATTERN),
+        metadata={"description": "A campaign's prefix or one shared code (case does not matter)."},
+    )
 
 
 @ops_route(
@@ -719,28 +718,9 @@ CSV_COLUMNS = (
 )
 def campaign_codes(args):
     """The codes of a campaign as CSV (the import's columns, plus redeemed_at)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for row in campaigns.codes(services(), args["prefix"]):
-        writer.writerow(
-            [
-                ""
-                if row[c] is None
-                else (
-                    row[c].isoformat()
-                    if hasattr(row[c], "isoformat")
-                    else ("1" if row[c] is True else "" if row[c] is False else row[c])
-                )
-                for c in CSV_COLUMNS
-            ]
-        )
-    return Response(
-        out.getvalue(),
-        mimetype="text/csv",
-        headers={
-            "Content-Disposition": f'attachment; filename="lumo-{args["prefix"].upper()[:40]}.csv"'
-        },
+    rows = campaigns.codes(services(), args["prefix"])
+    return csv_export.download(
+        CSV_COLUMNS, ([row[c] for c in CSV_COLUMNS] for row in rows), args["prefix"].upper()[:40]
     )
 
 

@@ -70,6 +70,7 @@ def test_every_regexp_of_an_input_schema_is_ascii_and_the_one_published(client, 
                 pattern = regexp.regex.pattern
                 where = f"{schema.__name__}.{name}: {pattern}"
                 assert pattern.isascii(), where
+                assert not regexp.regex.flags & ~(re.ASCII | re.UNICODE), where  # as published
                 assert regexp.regex.flags & re.ASCII or not UNICODE_SHORTHANDS.search(pattern), (
                     where
                 )

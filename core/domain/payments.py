@@ -153,10 +153,7 @@ def screened(event: WebhookEvent) -> WebhookEvent:
         len(event.gateway_id) <= GATEWAY_ID_LENGTH
         and len(event.transaction_id or "") <= GATEWAY_ID_LENGTH
         and (event.currency is None or (len(event.currency) == 3 and event.currency.isascii()))
-        and (
-            event.amount is None
-            or (event.amount.is_finite() and abs(event.amount) <= MAX_AMOUNT)
-        )
+        and (event.amount is None or (event.amount.is_finite() and abs(event.amount) <= MAX_AMOUNT))
     )
     if event.kind in WEBHOOK_KINDS and fits:
         return replace(event, extra={**event.extra, "provider_kind": provider_kind})

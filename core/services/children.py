@@ -143,9 +143,7 @@ NAME_RULE = "1 to 30 characters, letters and spaces (a hyphen or apostrophe betw
 def _name(raw: str | None) -> str:
     name = normalise_name(raw)
     if name is None:
-        raise DomainError(
-            errors.PARAMETER_REQUIRED, errors={"name": [NAME_RULE]}
-        )
+        raise DomainError(errors.PARAMETER_REQUIRED, errors={"name": [NAME_RULE]})
     return name
 
 

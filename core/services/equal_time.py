@@ -8,7 +8,8 @@ from weakref import WeakKeyDictionary
 
 from core.domain.ports import PasswordHasher
 
-_DUMMY_SECRET = "0" * 64  # a client hash no parent can have sent: its argon2 never matches a real login
+# A client hash no parent can have sent: its argon2 never matches a real login.
+_DUMMY_SECRET = "0" * 64
 _dummy_hashes: WeakKeyDictionary[PasswordHasher, str] = WeakKeyDictionary()
 
 

@@ -52,7 +52,9 @@ def test_a_display_name_with_a_right_to_left_override_is_refused(client, contain
 @pytest.mark.parametrize("char", INVISIBLE, ids=lambda c: f"U+{ord(c):04X}")
 def test_every_invisible_character_is_refused_in_names_utm_and_the_contact_message(client, char):
     token = signed_up(client)
-    _refused(client.post("/v4/users/change-name", json={"name": f"Ana{char}"}, headers=bearer(token)))
+    _refused(
+        client.post("/v4/users/change-name", json={"name": f"Ana{char}"}, headers=bearer(token))
+    )
     errors = _refused(register(client, email="b@example.com", utm={"campaign": f"x{char}y"}))
     assert list(errors) == ["utm"]
     errors = _refused(

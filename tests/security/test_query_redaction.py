@@ -59,9 +59,7 @@ def _gunicorn_line(method: str, path: str, query: str) -> str:
 def _leaks(line: str) -> list[str]:
     lowered = line.lower()
     return [
-        piece
-        for piece in ("silva", "ana+", "ana%20", TOKEN.lower(), "kids")
-        if piece in lowered
+        piece for piece in ("silva", "ana+", "ana%20", TOKEN.lower(), "kids") if piece in lowered
     ]
 
 
@@ -119,7 +117,10 @@ def test_harmless_parameters_keep_their_values():
     assert redact_query("countryCode=FR&addOns=lumo_books,lumo_games") == (
         "countryCode=FR&addOns=lumo_books,lumo_games"
     )
-    assert redact_query("q=zeb&utm_source=x&%71=Ana") == "q=[redacted]&utm_source=[redacted]&q=[redacted]"
+    assert (
+        redact_query("q=zeb&utm_source=x&%71=Ana")
+        == "q=[redacted]&utm_source=[redacted]&q=[redacted]"
+    )
     assert redact_query("prefix=ana%40example.com&by=Ana%20Silva") == (
         "prefix=[redacted]&by=[redacted]"
     )

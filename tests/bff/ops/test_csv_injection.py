@@ -79,16 +79,16 @@ def test_a_batch_partner_and_a_codes_prefix_follow_their_alphabet(client, staff_
     admin = staff_members.headers("admin")
     batch = {"prefix": "shop", "type": "UNIQUE_ACCESS_COUPON", "duration": "P1M", "count": 1}
     for partner in ("=1+1", "-orange", "or ange", "x" * 51):
-        answer = client.post(
-            "/ops/v1/campaigns", json={**batch, "partner": partner}, headers=admin
-        )
+        answer = client.post("/ops/v1/campaigns", json={**batch, "partner": partner}, headers=admin)
         assert (answer.status_code, answer.json["message"]) == (400, "parameterRequired")
     made = client.post(
         "/ops/v1/campaigns", json={**batch, "partner": "orange.fr", "reason": "r"}, headers=admin
     )
     assert made.status_code == 200, made.json
     for prefix in ("=SHOP", "@shop", "sh op"):
-        answer = client.get("/ops/v1/campaigns/codes", query_string={"prefix": prefix}, headers=admin)
+        answer = client.get(
+            "/ops/v1/campaigns/codes", query_string={"prefix": prefix}, headers=admin
+        )
         assert answer.status_code == 400
     codes = client.get("/ops/v1/campaigns/codes?prefix=shop", headers=admin)
     [row] = list(csv.DictReader(io.StringIO(codes.get_data(as_text=True))))

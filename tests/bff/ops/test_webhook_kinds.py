@@ -116,12 +116,19 @@ def test_an_oversized_gateway_id_is_cut_to_the_column_and_a_naive_time_refused(c
 
 def test_an_other_event_cannot_be_replayed(client, container, staff_members):
     _, _, gateway_id = _subscribed(client, container)
-    assert _post(
-        client, *container.services.gateway.sample_notification(LONG_KIND, gateway_id)
-    ).status_code == 200
+    assert (
+        _post(
+            client, *container.services.gateway.sample_notification(LONG_KIND, gateway_id)
+        ).status_code
+        == 200
+    )
     headers = staff_members.headers("admin")
     [entry] = client.get("/ops/v1/webhooks", headers=headers).json["entries"]
-    assert (entry["kind"], entry["providerKind"], entry["outcome"]) == ("other", LONG_KIND, "ignored")
+    assert (entry["kind"], entry["providerKind"], entry["outcome"]) == (
+        "other",
+        LONG_KIND,
+        "ignored",
+    )
     replay = client.post(
         f"/ops/v1/webhooks/{entry['id']}/replay", json={"reason": "check"}, headers=headers
     )

@@ -1,8 +1,8 @@
 """gunicorn's configuration (`gunicorn -c python:bff.gunicorn_conf 'bff:create_app()'`, used by `make run`
 and the Procfile).
 
-- Logs: its access and error logs go through the API's one logging setup (JSON, redacted: an access line
-  never shows `email=`, `token=` or `redirectKey=` values), and the answers gunicorn writes itself before
+- Logs: its access and error logs go through the API's one logging setup (JSON, redacted: the request line's
+  query keeps only harmless parameters, by allow-list, docs/security.md#query-strings-in-logs), and the answers gunicorn writes itself before
   Flask sees a request (414 URI too long, 431 headers too large, 400 unparsable) are the API's JSON error
   body instead of HTML.
 - Metrics: Prometheus multiprocess mode. PROMETHEUS_MULTIPROC_DIR (set before gunicorn starts, one per API

@@ -74,6 +74,9 @@ def install(app: Flask, production: bool) -> None:
                     1000 * (time.perf_counter() - getattr(g, "started", time.perf_counter())), 2
                 ),
             }
+            query = request.query_string
+            if query:  # by allow-list, decoded before it is judged (docs/security.md#query-strings-in-logs)
+                fields["query"] = logs.redact_query(query.decode("latin-1"))
             log.handle(
                 log.makeRecord(
                     log.name,

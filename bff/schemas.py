@@ -19,8 +19,12 @@ CLIENT_HASH = validate.Regexp(
 
 # Control characters (C0, DEL, C1) are refused in every text field; a field declared with
 # metadata={"multiline": True} (the contact message, webhook payloads) may hold tabs and line breaks.
-SINGLE_LINE_FORBIDDEN = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-MULTILINE_FORBIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# Every text field, multi-line or not, also refuses the invisible characters that reorder or hide text
+# (docs/security.md#input-text): bidirectional controls (U+061C, U+200E/F, U+202A-U+202E, U+2066-U+2069),
+# so "RT\u202egnp.exe" cannot show as "RTexe.png", and zero-width ones (U+200B-U+200D, U+2060, U+FEFF).
+INVISIBLE = r"\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff"
+SINGLE_LINE_FORBIDDEN = re.compile(rf"[\x00-\x1f\x7f-\x9f\u2028\u2029{INVISIBLE}]")
+MULTILINE_FORBIDDEN = re.compile(rf"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{INVISIBLE}]")
 CONTROL_CHARACTERS = "Control characters are not allowed here."
 
 

@@ -35,7 +35,7 @@ LICENSES_FILE = FOLDER / "licenses.json"
 
 TIERS = ("single", "combo", "triple")  # what 1, 2 and 3 apps cost
 ADD_ON_NAMES = ("second_app", "third_app")
-_MONEY = re.compile(r"^\d{1,6}\.\d{2}$")
+_MONEY = re.compile(r"^[0-9]{1,6}\.[0-9]{2}$")
 _COUNTRY = re.compile(r"^[A-Z]{2}$")
 
 

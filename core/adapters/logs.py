@@ -13,6 +13,7 @@ import logging
 import re
 import sys
 from typing import Any
+from urllib.parse import unquote_plus
 
 import structlog
 from structlog.typing import EventDict, Processor, WrappedLogger
@@ -22,8 +23,9 @@ _ARGON2 = re.compile(
     r"\$argon2(?:id|i|d)\$[A-Za-z0-9+/=$,.-]*"
 )  # a stored password hash, salt and all
 _EMAIL = re.compile(
-    r"([A-Za-z0-9!#$%&*+/=?^_`{|}~.-])[A-Za-z0-9!#$%&*+/=?^_`{|}~.-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)"
-)
+    r"([A-Za-z0-9!#$%&*+/=?^_`{|}~.-])[A-Za-z0-9!#$%&*+/=?^_`{|}~.-]*(?:@|%40)([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)",
+    re.IGNORECASE,
+)  # also URL-encoded (`%40`)
 _SECRET_QUERY = re.compile(
     r"((?:token|redirectKey|key|email|password|newPass|oldPass|pin|pollToken)=)[^&\s\"']+",
     re.IGNORECASE,
@@ -35,6 +37,63 @@ _LONG_SECRET = re.compile(
 _NONCE = re.compile(
     r"\b(?:fake-[A-Za-z0-9-]*nonce|tokencc_[A-Za-z0-9_-]+)\b"
 )  # payment nonces (Braintree's, tests')
+# Query strings (docs/security.md#query-strings-in-logs), wherever a path is followed by one (gunicorn's request
+# line, an adapter's URL): only the parameters below keep their value, and only when it is a short plain
+# word, number or list once URL-decoded; every other value, and any parameter not named here, becomes
+# `[redacted]`. The names are the documented query parameters that never carry a person or a secret
+# (`tests/security/test_query_redaction.py` sends every documented one with an e-mail, token and name).
+SAFE_QUERY_PARAMETERS = frozenset(
+    {
+        "accountId",
+        "action",
+        "addOns",
+        "beforeId",
+        "by",
+        "count",
+        "countryCode",
+        "currency",
+        "days",
+        "format",
+        "id",
+        "language",
+        "limit",
+        "planId",
+        "planType",
+        "prefix",
+        "product",
+        "showAll",
+        "staffId",
+        "weeks",
+    }
+)
+REDACTED = "[redacted]"
+_SAFE_VALUE = re.compile(r"^[A-Za-z0-9_.,:-]{0,64}$")
+_PARAMETER_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+_QUERY = re.compile(r"(/[^\s?\"']*)\?([^\s\"'#]*)")
+
+
+def redact_query(query: str) -> str:
+    """A query string by allow-list: `by=email&q=[redacted]`. Names and values are URL-decoded (`%40`, `+`)
+    before they are judged, so an encoded e-mail is not let through as harmless text."""
+    if not query:
+        return query
+    kept = []
+    for pair in query.split("&"):
+        raw_name, has_value, raw_value = pair.partition("=")
+        name, value = unquote_plus(raw_name), unquote_plus(raw_value)
+        if not _PARAMETER_NAME.match(name):
+            kept.append(REDACTED)
+        elif name in SAFE_QUERY_PARAMETERS and _SAFE_VALUE.match(value):
+            kept.append(f"{name}={value}" if has_value else name)
+        else:
+            kept.append(f"{name}={REDACTED}")
+    return "&".join(kept)
+
+
+def _redact_queries(text: str) -> str:
+    return _QUERY.sub(lambda m: f"{m.group(1)}?{redact_query(m.group(2))}", text)
+
+
 # Fields of a log line that are ours and never hold personal data (the request id is 32 hex characters,
 # which the long-secret rule would otherwise mask).
 SAFE_KEYS = frozenset(
@@ -56,13 +115,15 @@ SAFE_KEYS = frozenset(
 
 
 def redact(text: str) -> str:
-    """Mask argon2 hashes, secrets in query strings, bearer tokens, long random strings and e-mail
-    addresses (first character and domain kept: `p***@example.com`).
+    """Redact query strings by allow-list, mask argon2 hashes, secrets in query strings, bearer tokens, long
+    random strings and e-mail addresses, URL-encoded too (first character and domain kept: `p***@example.com`).
 
     Each pattern runs only where it could match: every one needs a character or word a short ordinary
     text (an access line's path, "request") lacks, and testing for it is much cheaper than the search
     (the access log redacts every request's path). Same result as running all six
     (tests/security/test_log_redaction.py compares them)."""
+    if "?" in text and "/" in text:
+        text = _redact_queries(text)
     if "$argon2" in text:
         text = _ARGON2.sub("$argon2***", text)
     if "=" in text:
@@ -70,7 +131,7 @@ def redact(text: str) -> str:
     lowered = text.lower()
     if "bearer" in lowered:
         text = _BEARER.sub(r"\1***", text)
-    if "@" in text:
+    if "@" in text or "%40" in lowered:
         text = _EMAIL.sub(r"\1***@\2", text)
     if "nonce" in lowered or "tokencc_" in text:
         text = _NONCE.sub("***", text)
@@ -81,6 +142,7 @@ def redact(text: str) -> str:
 
 def redact_slowly(text: str) -> str:
     """`redact` without the shortcuts: every pattern on every text (the reference the tests compare to)."""
+    text = _redact_queries(text)
     text = _ARGON2.sub("$argon2***", text)
     text = _SECRET_QUERY.sub(r"\1***", text)
     text = _BEARER.sub(r"\1***", text)

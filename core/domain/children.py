@@ -31,14 +31,28 @@ class ChildProfile:
     id: int | None = None
 
 
+JOINERS = "-'\u2019"  # between two letters only: Jean-Luc, N'Golo, N’Golo
+
+
 def normalise_name(raw: str | None) -> str | None:
-    """The name as stored: trimmed, inner spaces collapsed; None if empty, too long or with control characters."""
+    """The name as stored: trimmed, inner spaces collapsed; None if empty, too long or not letters and spaces
+    (docs/product.md#entities): letters of any script with their accents (Unicode L and M), a space between
+    words, a hyphen or apostrophe between two letters. So no digit, no `=1+1`, no control or bidirectional
+    character."""
     name = _SPACES.sub(" ", unicodedata.normalize("NFC", raw or "")).strip()
     if not name or len(name) > MAX_NAME_LENGTH:
         return None
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        return None
+    for i, ch in enumerate(name):
+        if ch in JOINERS:
+            if not (0 < i < len(name) - 1 and _letter(name[i - 1]) and _letter(name[i + 1])):
+                return None
+        elif ch != " " and not _letter(ch):
+            return None
     return name
+
+
+def _letter(ch: str) -> bool:
+    return unicodedata.category(ch)[0] in "LM"
 
 
 def is_age_band(value: str | None) -> bool:

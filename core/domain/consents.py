@@ -13,7 +13,7 @@ from datetime import datetime
 
 TERMS, PROMOTIONAL, NEWSLETTER = "terms", "promotional", "newsletter"
 KINDS = (TERMS, PROMOTIONAL, NEWSLETTER)
-_VERSION = re.compile(r"^\d{4}-\d{2}(-\d{2})?$")
+_VERSION = re.compile(r"^[0-9]{4}-[0-9]{2}(-[0-9]{2})?$")
 
 
 @dataclass

@@ -36,8 +36,24 @@ SCOPE_ALL = "lumo_ALL"  # explicitly for the three-app bundle (code 6 otherwise)
 SCOPE_ANY = "lumo"  # any other value: valid for every product
 
 _DURATION = re.compile(
-    r"^P([1-9]\d{0,2})([MD])$"
+    r"^P([1-9][0-9]{0,2})([MD])$"
 )  # 1 to 999 days or months: never zero (found by a property test)
+
+
+# The alphabets of what an operator makes or imports (docs/operator-console.md#campaigns-and-coupons): a code
+# and a partner name start with a letter or digit, so none can be a spreadsheet formula.
+CODE_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$"
+PARTNER_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,49}$"
+_CODE = re.compile(CODE_PATTERN)
+_PARTNER = re.compile(PARTNER_PATTERN)
+
+
+def is_code(code: str) -> bool:
+    return bool(_CODE.match(code)) and code.isascii()
+
+
+def is_partner(name: str) -> bool:
+    return bool(_PARTNER.match(name)) and name.isascii()
 
 
 def normalise_code(raw: str | None) -> str:

@@ -6,7 +6,7 @@ dataclasses. Error codes are ours, mapped from the provider's in one table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, Protocol
@@ -137,6 +137,37 @@ SETTLED = "settled"  # settling or settled: it can be refunded, in full or in pa
 VOIDED = "voided"
 NOT_CHARGED = "not_charged"  # declined, rejected, failed, expired: nothing to give back
 DISPUTE_KINDS = ("dispute_opened", "dispute_won", "dispute_lost")
+
+# Webhook kinds in our own words (docs/billing.md#webhook-kinds): what webhook_events.kind holds. Anything else a
+# gateway sends, a kind we do not know or an event whose fields do not fit the log's columns, is recorded as
+# OTHER_KIND with the provider's own kind kept (cut to PROVIDER_KIND_LENGTH), and changes nothing.
+SUBSCRIPTION_KINDS = ("charged", "charge_failed", "past_due", "expired", "canceled", "went_active")
+OTHER_KIND = "other"
+WEBHOOK_KINDS = (*SUBSCRIPTION_KINDS, *DISPUTE_KINDS, OTHER_KIND)
+KIND_LENGTH = 30  # webhook_events.kind
+PROVIDER_KIND_LENGTH = 64  # webhook_events.provider_kind
+GATEWAY_ID_LENGTH = 64  # webhook_events.gateway_id and transaction_id
+MAX_AMOUNT = Decimal("9999999999.99")  # webhook_events.amount: NUMERIC(12, 2)
+
+
+def screened(event: WebhookEvent) -> WebhookEvent:
+    """The event as the webhook log can hold it: a kind of ours, or OTHER_KIND with the provider's kind in
+    `extra["provider_kind"]` when the kind is unknown or a field would not fit its column."""
+    provider_kind = str(event.extra.get("provider_kind") or event.kind)[:PROVIDER_KIND_LENGTH]
+    fits = (
+        len(event.gateway_id) <= GATEWAY_ID_LENGTH
+        and len(event.transaction_id or "") <= GATEWAY_ID_LENGTH
+        and (event.currency is None or (len(event.currency) == 3 and event.currency.isascii()))
+        and (event.amount is None or (event.amount.is_finite() and abs(event.amount) <= MAX_AMOUNT))
+    )
+    if event.kind in WEBHOOK_KINDS and fits:
+        return replace(event, extra={**event.extra, "provider_kind": provider_kind})
+    return WebhookEvent(
+        kind=OTHER_KIND,
+        gateway_id=event.gateway_id[:GATEWAY_ID_LENGTH],
+        occurred_at=event.occurred_at,
+        extra={"provider_kind": provider_kind},
+    )
 
 
 @dataclass(frozen=True)

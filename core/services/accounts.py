@@ -17,7 +17,7 @@ from core.domain.accounts import (
 from core.domain.coupons import Coupon, check_usable, normalise_code
 from core.domain.errors import DomainError, RetryLater
 from core.domain.ports import OutboxMessage, UnitOfWork
-from core.services import consents, sessions
+from core.services import consents, equal_time, sessions
 from core.services.context import ServiceContext
 from core.services.coupon_grants import grant_access_coupon
 
@@ -113,11 +113,12 @@ def login(ctx: ServiceContext, email: str, password: str, country_code: str | No
             if "@" in email
             else uow.accounts.by_alias(email.replace(" ", ""))
         )
-        if account is None:
-            raise DomainError(errors.EMAIL_NOT_FOUND)
-        assert account.id is not None  # a stored account
-        _count_attempt(ctx, uow, account.id)
-        uow.commit()
+        if account is not None and account.id is not None:  # a stored account has an id
+            _count_attempt(ctx, uow, account.id)
+            uow.commit()
+    if account is None or account.id is None:  # the spec's answer, after the same password check
+        equal_time.verify_nobody(ctx.hasher, password)  # (docs/security.md#login-timing)
+        raise DomainError(errors.EMAIL_NOT_FOUND)
     if not ctx.hasher.verify(account.password_hash, password):
         raise DomainError(errors.WRONG_PASSWORD)  # the attempt is counted already
     rehashed = ctx.hasher.hash(password) if ctx.hasher.needs_rehash(account.password_hash) else None

@@ -137,12 +137,13 @@ def _owned(uow: UnitOfWork, account_id: int, child_id: int) -> ChildProfile:
     return child
 
 
+NAME_RULE = "1 to 30 characters, letters and spaces (a hyphen or apostrophe between letters)."
+
+
 def _name(raw: str | None) -> str:
     name = normalise_name(raw)
     if name is None:
-        raise DomainError(
-            errors.PARAMETER_REQUIRED, errors={"name": ["1 to 30 characters, letters and spaces."]}
-        )
+        raise DomainError(errors.PARAMETER_REQUIRED, errors={"name": [NAME_RULE]})
     return name
 
 

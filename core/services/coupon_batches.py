@@ -9,7 +9,15 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from core.domain.coupons import DISCOUNT_TYPES, TYPES, Coupon, normalise_code, parse_duration
+from core.domain.coupons import (
+    DISCOUNT_TYPES,
+    TYPES,
+    Coupon,
+    is_code,
+    is_partner,
+    normalise_code,
+    parse_duration,
+)
 from core.domain.ports import UnitOfWork
 from core.services.context import ServiceContext
 
@@ -30,8 +38,14 @@ def checked(coupon: Coupon) -> Coupon:
         raise BatchError(
             f"duration must look like P3M or P14D, not {coupon.duration_code!r}"
         ) from None
-    if not coupon.code or len(coupon.code) > 40:
-        raise BatchError(f"bad code {coupon.code!r}")
+    if not is_code(coupon.code):
+        raise BatchError(
+            f"bad code {coupon.code!r}: letters, digits, - and _, 40 at most, a letter or digit first"
+        )
+    if coupon.partner is not None and not is_partner(coupon.partner):
+        raise BatchError(
+            f"bad partner {coupon.partner!r}: letters, digits, . - and _, 50 at most, a letter or digit first"
+        )
     if coupon.coupon_type in DISCOUNT_TYPES and (
         coupon.discount_price is None or coupon.plan_type not in ("P1M", "P1Y")
     ):

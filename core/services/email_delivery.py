@@ -22,7 +22,7 @@ from core.services import sessions
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)
-_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 # The US receipt: also the acknowledgement of the renewal terms and how to cancel
 # (docs/consumer-law-renewal.md#the-table).
 ACKNOWLEDGEMENT = "receipt_acknowledgement"

@@ -26,9 +26,11 @@ def apply_webhook(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:
     ):  # about a charge, not a subscription: its payment history
         return refunds.apply_dispute(ctx, event)
     now = ctx.clock.now()
+    if event.kind == payments.OTHER_KIND:
+        return _record_other(ctx, event, now)
     with ctx.uow() as uow:
         sub = uow.subscriptions.by_gateway_id(event.gateway_id)
-        if sub is None or event.kind == "other":
+        if sub is None:
             return False
         stale = bool(
             sub.last_event_at
@@ -47,6 +49,7 @@ def apply_webhook(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:
                 "amount": event.amount,
                 "currency": event.currency,
                 "outcome": "out_of_order" if stale else "applied",
+                "provider_kind": event.extra.get("provider_kind"),
             },
         ):
             return False  # a redelivery
@@ -67,6 +70,24 @@ def apply_webhook(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:
         uow.commit()
     ctx.jobs.outbox_changed()
     return True
+
+
+def _record_other(ctx: ServiceContext, event: payments.WebhookEvent, now: datetime) -> bool:
+    """A kind we do not act on (docs/billing.md#webhook-kinds): logged once as `other` with the provider's
+    kind, so the console shows it; nothing else changes."""
+    with ctx.uow() as uow:
+        if uow.webhooks.first_time(
+            payments.OTHER_KIND,
+            event.gateway_id,
+            event.occurred_at,
+            now,
+            details={
+                "provider_kind": event.extra.get("provider_kind"),
+                "outcome": "ignored",
+            },
+        ):
+            uow.commit()
+    return False
 
 
 def replay_webhook(

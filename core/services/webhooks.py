@@ -14,7 +14,7 @@ def receive(ctx: ServiceContext, signature: str, payload: str) -> bool:
         event = ctx.gateway.parse_webhook(signature, payload)
     except payments.InvalidWebhookSignature as exc:
         raise DomainError(errors.WEBHOOK_FORBIDDEN) from exc
-    return apply_webhook(ctx, event)
+    return apply_webhook(ctx, payments.screened(event))
 
 
 def legacy_plan_id(ctx: ServiceContext, account_id: int, iap: str, product: str) -> str:

@@ -50,14 +50,14 @@ def test_create_list_rename_delete(client, auth):
 
 
 def test_six_profiles_at_most_and_a_freed_slot_is_reused(client, auth):
-    ids = [add_child(client, auth, name=f"Kid {i}").json["id"] for i in range(6)]
-    seventh = add_child(client, auth, name="Kid 7")
+    ids = [add_child(client, auth, name=f"Kid {'ABCDEF'[i]}").json["id"] for i in range(6)]
+    seventh = add_child(client, auth, name="Kid G")
     assert (seventh.status_code, seventh.json) == (
         400,
         {"code": 0, "message": "childLimitReached", "max": 6},
     )
     client.delete(f"/v5/children/{ids[2]}", headers=auth)
-    assert add_child(client, auth, name="Kid 7").status_code == 201
+    assert add_child(client, auth, name="Kid G").status_code == 201
     assert len(client.get("/v5/children", headers=auth).json["children"]) == 6
 
 

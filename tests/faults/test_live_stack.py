@@ -655,6 +655,109 @@ def test_with_redis_killed_the_limits_stay_shared_across_both_apis(stack):
     )
 
 
+# -- 7. Console searches and other queries with people in them: nothing of them in the logs ----------------
+
+SEARCHED_NAME = "Zebulon Quist"
+SEARCHED_EMAIL = f"zebulon.quist@{DOMAIN}"
+MIXED_REQUESTS = 520  # two access lines each (the API's and gunicorn's): over 1,000 lines
+
+
+def _staff_headers(stack) -> dict:
+    import pyotp
+
+    made = subprocess.run(
+        [
+            str(BIN / "flask"),
+            "--app",
+            "bff",
+            "staff",
+            "create",
+            f"live-support@{DOMAIN}",
+            "--role",
+            "support",
+            "--password",
+            "staff password 1234",
+        ],
+        env=stack.env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert made.returncode == 0, made.stderr[-2000:]
+    uri = next(line for line in made.stdout.splitlines() if line.startswith("otpauth://"))
+    answer = requests.post(
+        stack.urls[0] + "/ops/v1/session",
+        json={
+            "email": f"live-support@{DOMAIN}",
+            "password": "staff password 1234",
+            "code": pyotp.parse_uri(uri).now(),
+        },
+        headers=visitor(),
+        timeout=30,
+    )
+    assert answer.status_code == 200, answer.text
+    return {"Authorization": f"Bearer {answer.json()['token']}"}
+
+
+def test_console_searches_and_mixed_queries_leave_no_email_name_or_token_in_the_logs(stack):
+    from urllib.parse import quote, quote_plus
+
+    assert register(stack.urls[0], SEARCHED_EMAIL, displayName=SEARCHED_NAME).status_code == 200
+    staff = _staff_headers(stack)
+    tokens = [uuid.uuid4().hex[:20] for _ in range(8)]  # shorter than the long-secret rule's 32
+    before = len(stack.logs().splitlines())
+    local = SEARCHED_EMAIL.split("@")[0]
+    searches = [
+        f"by=email&q={SEARCHED_EMAIL}",
+        f"by=email&q={quote(SEARCHED_EMAIL, safe='')}",
+        f"by=email&q={quote(quote(SEARCHED_EMAIL, safe=''), safe='')}",
+        f"by=email&q={local}",
+        f"by=name&q={quote_plus(SEARCHED_NAME)}",
+        f"by=name&q={quote(SEARCHED_NAME, safe='')}",
+        "by=name&q=Quist",
+        "by=phone&q=0041790000000",
+    ]
+    others = [
+        lambda i: ("GET", f"/v4/users/forgotten-pass?email={quote(f'zebulon.quist{i}@{DOMAIN}')}"),
+        lambda i: ("GET", f"/v4/users/confirm-email?token={tokens[i % len(tokens)]}"),
+        lambda i: ("GET", f"/v4/users/redirect/verify-key?redirectKey={tokens[i % len(tokens)]}"),
+        lambda i: ("GET", f"/v5/braintree/quote?coupon={tokens[i % len(tokens)]}&planId=x"),
+        lambda i: ("GET", f"/ops/v1/revenue/funnel?days=7&q={quote_plus(SEARCHED_NAME)}"),
+    ]
+
+    def one(i: int) -> int:
+        url = stack.urls[i % 2]
+        if i % 2 == 0:
+            path, headers = f"/ops/v1/parents?{searches[i // 2 % len(searches)]}", staff
+            method = "GET"
+        else:
+            method, path = others[i // 2 % len(others)](i)
+            headers = {**staff, **visitor()}
+        return requests.request(method, url + path, headers=headers, timeout=30).status_code
+
+    with ThreadPoolExecutor(4) as pool:
+        statuses = list(pool.map(one, range(MIXED_REQUESTS)))
+    assert 500 not in statuses and statuses.count(200) > MIXED_REQUESTS // 3, statuses
+    found = requests.get(
+        stack.urls[0] + "/ops/v1/parents",
+        params={"by": "email", "q": SEARCHED_EMAIL},
+        headers=staff,
+        timeout=30,
+    ).json()["results"]
+    assert [r["name"] for r in found] == [SEARCHED_NAME]  # the searches did find the parent
+    assert wait_for(
+        lambda: len(stack.logs().splitlines()) - before >= 2 * MIXED_REQUESTS, timeout=10
+    )
+    lines = [line for line in stack.logs().splitlines()[before:] if line.startswith("{")]
+    assert len(lines) >= 1000
+    lowered = "\n".join(lines).lower()
+    for secret in ("zebulon", "quist", local, *tokens):
+        assert secret.lower() not in lowered, secret
+    assert "q=[redacted]" in lowered and "by=email" in lowered
+    FIGURES["console search log lines checked"] = len(lines)
+
+
 # -- Last: every log line of the run -----------------------------------------------------------------------
 
 

@@ -8,7 +8,8 @@ from core.domain.analytics import EVENTS, ORGANIC, ORIGINS
 
 # Short identifiers: letters, digits, spaces and a little punctuation; never an "@".
 LABEL = validate.Regexp(
-    r"^[\w .:/()+-]{1,40}$", error="Letters, digits, spaces and . : / ( ) + - only, 1 to 40."
+    r"^[A-Za-z0-9_ .:/()+-]{1,40}$",
+    error="Letters, digits, spaces and . : / ( ) + - only, 1 to 40.",
 )
 
 

@@ -6,9 +6,10 @@ import csv
 import io
 from decimal import Decimal
 
-from flask import Response, g, request
+from flask import g, request
 from marshmallow import Schema, fields, validate
 
+from bff import csv_export
 from bff.auth import check_rate
 from bff.context import container, services
 from bff.resources.ops.blueprint import blp
@@ -30,6 +31,7 @@ from bff.resources.ops.schemas import (
 from bff.resources.ops.serial import plain
 from bff.schemas import ID_RANGE, InputSchema, StatusSchema
 from core.domain import errors
+from core.domain.coupons import CODE_PATTERN, PARTNER_PATTERN
 from core.domain.coupons import TYPES as COUPON_TYPES
 from core.domain.staff import AuditFilter, permissions_of
 from core.services.ops import (
@@ -51,7 +53,7 @@ class OpsLoginSchema(InputSchema):
     password = fields.String(required=True, validate=validate.Length(min=1, max=256))
     code = fields.String(
         required=True,
-        validate=validate.Regexp(r"^\d{6}$"),
+        validate=validate.Regexp(r"^[0-9]{6}$"),
         metadata={"description": "The current 6-digit TOTP code."},
     )
 
@@ -141,7 +143,7 @@ class OpsChangeEmailSchema(InputSchema):
 class OpsGrantSchema(InputSchema):
     duration = fields.String(
         required=True,
-        validate=validate.Regexp(r"^[Pp]\d{1,3}[MDmd]$"),
+        validate=validate.Regexp(r"^[Pp][0-9]{1,3}[MDmd]$"),
         metadata={"description": "P{n}D or P{n}M; support: one month at most."},
     )
     subscriptionId = fields.Integer(
@@ -328,7 +330,7 @@ class OpsRefundSchema(InputSchema):
     amount = fields.String(
         load_default=None,
         allow_none=True,
-        validate=validate.Regexp(r"^\d{1,6}(\.\d{1,2})?$"),
+        validate=validate.Regexp(r"^[0-9]{1,6}(\.[0-9]{1,2})?$"),
         metadata={
             "description": 'A decimal string such as "12.50" (never a JSON number: '
             "floats are not money); none: everything not yet given back."
@@ -549,16 +551,7 @@ class OpsCohortArgs(InputSchema):
 
 
 def _table(rows: list[dict], columns: tuple[str, ...], name: str):
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(columns)
-    for row in rows:
-        writer.writerow([row[c] for c in columns])
-    return Response(
-        out.getvalue(),
-        mimetype="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="lumo-{name}.csv"'},
-    )
+    return csv_export.download(columns, ([row[c] for c in columns] for row in rows), name)
 
 
 @ops_route(
@@ -604,14 +597,16 @@ class OpsBatchSchema(InputSchema):
         metadata={"description": "The campaign: codes are PREFIX-XXXXXXXXXX."},
     )
     type = fields.String(required=True, validate=validate.OneOf(COUPON_TYPES))
-    duration = fields.String(required=True, validate=validate.Regexp(r"^[Pp]\d{1,3}[MDmd]$"))
+    duration = fields.String(required=True, validate=validate.Regexp(r"^[Pp][0-9]{1,3}[MDmd]$"))
     count = fields.Integer(required=True, validate=validate.Range(min=1, max=campaigns.MAX_BATCH))
     product = fields.String(
         load_default="lumo", validate=validate.OneOf(["lumo", "lumo_TV", "lumo_BOOKS", "lumo_ALL"])
     )
-    partner = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=50))
+    partner = fields.String(
+        load_default=None, allow_none=True, validate=validate.Regexp(PARTNER_PATTERN)
+    )
     discountPrice = fields.String(
-        load_default=None, allow_none=True, validate=validate.Regexp(r"^\d{1,6}(\.\d{1,2})?$")
+        load_default=None, allow_none=True, validate=validate.Regexp(r"^[0-9]{1,6}(\.[0-9]{1,2})?$")
     )
     planType = fields.String(
         load_default=None,
@@ -640,7 +635,11 @@ class OpsImportSchema(InputSchema):
 
 
 class OpsPrefixArgs(InputSchema):
-    prefix = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    prefix = fields.String(
+        required=True,
+        validate=validate.Regexp(CODE_PATTERN),
+        metadata={"description": "A campaign's prefix or one shared code (case does not matter)."},
+    )
 
 
 @ops_route(
@@ -719,28 +718,9 @@ CSV_COLUMNS = (
 )
 def campaign_codes(args):
     """The codes of a campaign as CSV (the import's columns, plus redeemed_at)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    for row in campaigns.codes(services(), args["prefix"]):
-        writer.writerow(
-            [
-                ""
-                if row[c] is None
-                else (
-                    row[c].isoformat()
-                    if hasattr(row[c], "isoformat")
-                    else ("1" if row[c] is True else "" if row[c] is False else row[c])
-                )
-                for c in CSV_COLUMNS
-            ]
-        )
-    return Response(
-        out.getvalue(),
-        mimetype="text/csv",
-        headers={
-            "Content-Disposition": f'attachment; filename="lumo-{args["prefix"].upper()[:40]}.csv"'
-        },
+    rows = campaigns.codes(services(), args["prefix"])
+    return csv_export.download(
+        CSV_COLUMNS, ([row[c] for c in CSV_COLUMNS] for row in rows), args["prefix"].upper()[:40]
     )
 
 

@@ -295,8 +295,11 @@ class OpsWebhookEventSchema(Schema):
     currency = _n()
     occurredAt = _at()
     receivedAt = _at()
-    outcome = _n()
+    outcome = _n(metadata={"description": "applied, out_of_order, or ignored (kind other)"})
     replays = _i()
+    providerKind = _n(
+        metadata={"description": "The gateway's own kind (64 characters at most); kind is ours"}
+    )
 
 
 class OpsWebhookEventsSchema(Schema):

@@ -16,7 +16,7 @@ def money(**kwargs) -> fields.Decimal:
     metadata = {
         "type": "string",
         "format": "decimal",
-        "pattern": r"^-?\d+\.\d{2}$",
+        "pattern": r"^-?[0-9]+\.[0-9]{2}$",
         "example": "4.99",
         **kwargs.pop("metadata", {}),
     }

@@ -190,6 +190,8 @@ class WebhookEventRow(Base):
     currency: Mapped[str | None] = mapped_column(String(3), nullable=True)
     outcome: Mapped[str | None] = mapped_column(String(20), nullable=True)  # applied | out_of_order
     replays: Mapped[int] = mapped_column(Integer, nullable=False, server_default="0", default=0)
+    # The gateway's own kind, cut to 64 (migration 0101): `kind` is ours, `other` for one we do not act on
+    provider_kind: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class CouponRow(Base):

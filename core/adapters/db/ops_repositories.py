@@ -444,6 +444,7 @@ class SqlOpsReads:
             w.currency,
             w.outcome,
             w.replays,
+            w.provider_kind,
         )
         if before_id is not None:
             query = query.where(WebhookEventRow.id < before_id)

@@ -127,7 +127,7 @@ def _method_details(method: str, nonce: str) -> dict:
 
 
 _TRANSACTION_ID = re.compile(
-    r"^sandbox_tx_(?P<at>\d{1,12})_[0-9a-f]{6}_(?P<cents>\d{1,9})(?P<currency>[A-Z]{3})$"
+    r"^sandbox_tx_(?P<at>[0-9]{1,12})_[0-9a-f]{6}_(?P<cents>[0-9]{1,9})(?P<currency>[A-Z]{3})$"
 )
 
 
@@ -377,18 +377,24 @@ class SandboxGateway:
             raise p.InvalidWebhookSignature("bad sandbox signature")
         try:
             body = json.loads(base64.b64decode(payload))
-            paid_through = (
-                datetime.fromisoformat(body["paid_through"]) if body.get("paid_through") else None
-            )
+            paid_through = _aware(body["paid_through"]) if body.get("paid_through") else None
             return p.WebhookEvent(
-                kind=body["kind"],
-                gateway_id=body["id"],
-                occurred_at=datetime.fromisoformat(body["timestamp"]),
+                kind=str(body["kind"]),
+                gateway_id=str(body["id"]),
+                occurred_at=_aware(body["timestamp"]),
                 paid_through=paid_through,
                 next_billing_date=paid_through,
-                transaction_id=body.get("transaction_id"),
+                transaction_id=str(body["transaction_id"]) if body.get("transaction_id") else None,
                 amount=Decimal(body["amount"]) if body.get("amount") else None,
-                currency=body.get("currency"),
+                currency=str(body["currency"]) if body.get("currency") else None,
             )
         except (ValueError, KeyError, TypeError, ArithmeticError) as exc:
             raise p.InvalidWebhookSignature("malformed sandbox payload") from exc
+
+
+def _aware(value: str) -> datetime:
+    """An ISO 8601 time with its offset (a naive one is a malformed payload, not a 500)."""
+    at = datetime.fromisoformat(value)
+    if at.tzinfo is None:
+        raise ValueError("a webhook time needs its offset")
+    return at

@@ -60,7 +60,8 @@ def replay_webhook(
     clean_reason("webhook.replay", reason)
     with ctx.read() as uow:
         row = uow.ops.webhook_event(event_id)
-    if row is None:
+    # an `other` event has nothing to apply (docs/billing.md#webhook-kinds)
+    if row is None or row["kind"] == payments.OTHER_KIND:
         raise DomainError(errors.WEBHOOK_EVENT_NOT_FOUND)
     event = payments.WebhookEvent(
         kind=row["kind"],

@@ -134,15 +134,19 @@ export default function ParentPage({ accountId }: { accountId: number }) {
         <h1>{t('heading', { id: account.id })}</h1>
         <dl className="ops-facts">
           <dt>{t('email')}</dt>
-          <dd>{account.email}</dd>
+          <dd>
+            <bdi>{account.email}</bdi>
+          </dd>
           <dt>{t('name')}</dt>
-          <dd>{account.name}</dd>
+          <dd>
+            <bdi>{account.name}</bdi>
+          </dd>
           <dt>{t('confirmed')}</dt>
           <dd>{account.isEmailConfirmed ? t('yes') : t('no')}</dd>
           <dt>{t('fake')}</dt>
           <dd>{account.isEmailFake ? t('yes') : t('no')}</dd>
           <dt>{t('partner')}</dt>
-          <dd>{account.partner ?? '—'}</dd>
+          <dd>{account.partner ? <bdi>{account.partner}</bdi> : '—'}</dd>
           <dt>{t('language')}</dt>
           <dd>{account.language}</dd>
           <dt>{t('created')}</dt>

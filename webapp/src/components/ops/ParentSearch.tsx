@@ -88,12 +88,16 @@ export default function ParentSearch() {
               <tr key={r.id}>
                 <td>
                   <Link prefetch={false} href={`/ops/parents/${r.id}`}>
-                    {r.email}
+                    <bdi>{r.email}</bdi>
                   </Link>
                   {r.deletedAt && <span className="ops-badge">{t('erased')}</span>}
                 </td>
-                <td>{r.name}</td>
-                <td>{r.partner ?? ''}</td>
+                <td>
+                  <bdi>{r.name}</bdi>
+                </td>
+                <td>
+                  <bdi>{r.partner ?? ''}</bdi>
+                </td>
                 <td>{format.dateTime(new Date(r.createdAt), { dateStyle: 'medium' })}</td>
               </tr>
             ))}

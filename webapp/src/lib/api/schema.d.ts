@@ -6758,6 +6758,7 @@ export type paths = {
     get: {
       parameters: {
         query: {
+          /** @description A campaign's prefix or one shared code (case does not matter). */
           prefix: string;
         };
         header?: never;
@@ -6823,6 +6824,7 @@ export type paths = {
     get: {
       parameters: {
         query: {
+          /** @description A campaign's prefix or one shared code (case does not matter). */
           prefix: string;
         };
         header?: never;
@@ -8252,8 +8254,11 @@ export type components = {
       occurredAt: string;
       /** Format: date-time */
       receivedAt: string;
+      /** @description applied, out_of_order, or ignored (kind other) */
       outcome: string | null;
       replays: number;
+      /** @description The gateway's own kind (64 characters at most); kind is ours */
+      providerKind: string | null;
     };
     OpsWebhookEvents: {
       entries: components['schemas']['OpsWebhookEvent'][];

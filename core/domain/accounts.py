@@ -82,6 +82,9 @@ class Account:
     language_chosen: bool = (
         False  # the parent picked the e-mail language; the site's language then leaves it
     )
+    # An address staff asked for, in force only once it confirms (docs/operator-console.md#e-mail-changes-and-reset-links)
+    pending_email: str | None = None
+    pending_email_at: datetime | None = None
     id: int | None = None
 
     def follow_language(self, language: str, explicit: bool) -> bool:

@@ -19,7 +19,8 @@ PERMISSIONS: dict[str, frozenset[str]] = {
     "parents.read": _ALL,
     "parents.email": _ALL,  # resend confirmation, send a reset link
     "parents.change_email": _ALL,  # the old address is told
-    "parents.grant": _ALL,  # support: at most MAX_SUPPORT_GRANT_DAYS
+    "parents.grant": _ALL,  # support: at most MAX_SUPPORT_GRANT_DAYS; per parent: core/domain/grants.py
+    "grants.approve": _MONEY,  # four eyes: decide another member's grant above their limit
     "parents.cancel": _ALL,
     "parents.sessions": _ALL,  # revoke one or all of a parent's sessions
     "parents.export": _ALL,
@@ -47,6 +48,9 @@ MIN_PASSWORD_LENGTH = 12
 REASON_REQUIRED = frozenset(
     (
         "parent.grant",
+        "parent.grant_request",
+        "parent.grant_approve",
+        "parent.grant_reject",
         "parent.refund",
         "parent.void",
         "parent.erase",

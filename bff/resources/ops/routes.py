@@ -36,6 +36,7 @@ from core.services.ops import (
     actions,
     audit,
     campaigns,
+    grants,
     money,
     operations,
     parents,
@@ -153,7 +154,7 @@ class OpsGrantSchema(InputSchema):
         },
     )
     product = fields.String(
-        load_default="lumo_tv_books_games", validate=validate.OneOf(actions.GRANT_PRODUCTS)
+        load_default="lumo_tv_books_games", validate=validate.OneOf(grants.GRANT_PRODUCTS)
     )
     reason = REASON
 
@@ -236,13 +237,16 @@ def change_email(data, account_id):
         errors.SUBSCRIPTION_NOT_FOUND,
         errors.GRANT_TOO_LONG,
         errors.GRANT_RENEWING,
+        errors.GRANT_LIMIT_REACHED,
         errors.REASON_REQUIRED,
     ),
 )
 def grant(data, account_id):
     """Free time (comp): extend a non-renewing subscription's end date, or a new free subscription.
-    Support: one month at most; finance and admin: a year. A reason is required."""
-    sub = actions.grant(
+    Support: one month at most; finance and admin: a year. Per parent, over a rolling window, at most
+    the role's limit (support: 31 days per 30 days): 409 grantLimitReached above it, with `max`,
+    `left` and `windowDays` (ask for approval: `POST …/grant-requests`). A reason is required."""
+    sub = grants.grant(
         services(),
         g.staff,
         account_id,

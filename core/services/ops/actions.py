@@ -5,22 +5,16 @@ E-mail addresses in the trail are masked."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from core.domain import errors
 from core.domain.accounts import Account
-from core.domain.coupons import add_duration, parse_duration
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage, UnitOfWork
-from core.domain.staff import StaffMember, mask_email, max_grant_days
-from core.domain.subscriptions import EXPIRED, FREE_CAMPAIGN, WEB_STORE, Subscription
+from core.domain.staff import StaffMember, mask_email
+from core.domain.subscriptions import FREE_CAMPAIGN, Subscription
 from core.domain.tokens import Purpose
 from core.services import cancellation, data_rights, profile
 from core.services.context import ServiceContext
 from core.services.ops.audit import clean_reason, record
-
-GRANT_PRODUCTS = ("lumo_tv", "lumo_books", "lumo_tv_books_games")
-
 
 def _account(uow: UnitOfWork, account_id: int) -> Account:
     account = uow.accounts.get(account_id)
@@ -93,91 +87,6 @@ def change_email(
         )
 
     profile.change_email(ctx, account_id, new_email, audit)
-
-
-def grant(
-    ctx: ServiceContext,
-    staff: StaffMember,
-    account_id: int,
-    duration_code: str,
-    reason: str | None,
-    subscription_id: int | None = None,
-    product: str = "lumo_tv_books_games",
-) -> Subscription:
-    """Free time. With a subscription that does not renew: its end date moves on by the duration (from today
-    if it already ended). Without one: a new free subscription of `product` from today. Support may give at
-    most a month (MAX_SUPPORT_GRANT_DAYS), the other roles a year. 400 grantRenewing for a renewing
-    subscription: its dates are the store's or gateway's (grant a free subscription beside it instead)."""
-    code = (duration_code or "").strip().upper()
-    try:
-        parse_duration(code)
-    except ValueError:
-        raise DomainError(errors.PARAMETER_REQUIRED, field="duration") from None
-    if product not in GRANT_PRODUCTS:
-        raise DomainError(errors.PARAMETER_REQUIRED, field="product")
-    now = ctx.clock.now()
-    limit = max_grant_days(staff.role)
-    clean_reason("parent.grant", reason)
-    with ctx.uow() as uow:
-        _account(uow, account_id)
-        if subscription_id is None:
-            end = add_duration(now, code)
-            _check_length(now, end, limit)
-            sub = uow.subscriptions.add(
-                Subscription(
-                    account_id=account_id,
-                    subscription_type=product,
-                    duration_code=code,
-                    store_id=WEB_STORE,
-                    payment_state_id=FREE_CAMPAIGN,
-                    end_date=end,
-                    next_billing_date=None,
-                    is_renewing=False,
-                    payment_method="comp",
-                    created_at=now,
-                )
-            )
-            before = None
-        else:
-            found = uow.subscriptions.get(subscription_id)
-            if found is None or found.account_id != account_id or not found.visible:
-                raise DomainError(errors.SUBSCRIPTION_NOT_FOUND)
-            sub = found
-            if sub.is_renewing and sub.payment_state_id not in (EXPIRED,):
-                raise DomainError(errors.GRANT_RENEWING)
-            start = max(sub.end_date or now, now)
-            end = add_duration(start, code)
-            _check_length(start, end, limit)
-            before = {
-                "end_date": sub.end_date.isoformat() if sub.end_date else None,
-                "state": sub.payment_state_id,
-            }
-            sub.end_date = end
-            if sub.payment_state_id == EXPIRED:
-                sub.payment_state_id = FREE_CAMPAIGN
-            uow.subscriptions.save(sub)
-        record(
-            ctx,
-            uow,
-            staff,
-            "parent.grant",
-            account_id=account_id,
-            target=f"subscription:{sub.id}",
-            before=before,
-            after={
-                "end_date": end.isoformat(),
-                "duration": code,
-                "state": sub.payment_state_id,
-            },
-            reason=reason,
-        )
-        uow.commit()
-    return sub
-
-
-def _check_length(start: datetime, end: datetime, limit_days: int) -> None:
-    if (end - start).days > limit_days:
-        raise DomainError(errors.GRANT_TOO_LONG, max=limit_days)
 
 
 def cancel(

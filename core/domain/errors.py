@@ -159,7 +159,7 @@ GRANT_REQUEST_DECIDED = ErrorType(409, 0, "grantRequestDecided")  # approved or 
 GRANT_APPROVER_NEEDED = ErrorType(403, 0, "grantApproverNeeded")  # not the asker; a higher role
 # A parent's e-mail changed and a reset link sent within a day: finance or admin only
 # (docs/operator-console.md#e-mail-changes-and-reset-links).
-SENIOR_STAFF_NEEDED = ErrorType(403, 0, "seniorStaffNeeded")
+SENIOR_STAFF_NEEDED = ErrorType(409, 0, "seniorStaffNeeded")
 CONFIRMATION_MISMATCH = ErrorType(400, 0, "confirmationMismatch")  # typed confirmation differs
 PARENT_NOT_FOUND = ErrorType(404, 0, "parentNotFound")
 DEAD_LETTER_NOT_FOUND = ErrorType(404, 0, "deadLetterNotFound")

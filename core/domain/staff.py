@@ -12,6 +12,7 @@ ROLES = (SUPPORT, FINANCE, ADMIN)
 _ALL = frozenset(ROLES)
 _MONEY = frozenset((FINANCE, ADMIN))
 _ADMIN = frozenset((ADMIN,))
+SENIOR_ROLES = _MONEY  # may do alone what support needs a second member for
 
 # Permission -> roles holding it. Support: read, resend e-mails, grant up to a month, cancel; finance:
 # support + refunds and revenue; admin: everything. One table, used by every /ops endpoint and the web app.

@@ -5,14 +5,16 @@ E-mail addresses in the trail are masked."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from core.domain import errors
-from core.domain.accounts import Account
+from core.domain.accounts import Account, is_valid_email, normalise_email
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage, UnitOfWork
-from core.domain.staff import StaffMember, mask_email
+from core.domain.staff import SENIOR_ROLES, AuditFilter, StaffMember, mask_email
 from core.domain.subscriptions import FREE_CAMPAIGN, Subscription
 from core.domain.tokens import Purpose
-from core.services import cancellation, data_rights, profile
+from core.services import cancellation, data_rights
 from core.services.context import ServiceContext
 from core.services.ops.audit import clean_reason, record
 
@@ -32,7 +34,26 @@ def resend_confirmation(
 def send_reset_link(
     ctx: ServiceContext, staff: StaffMember, account_id: int, reason: str | None
 ) -> None:
+    """To the account's address, which a console e-mail change leaves as it was until the new address
+    confirms it; each new link revokes the earlier ones (core/services/email_delivery.py)."""
     _email(ctx, staff, account_id, "reset_password", "parent.send_reset_link", reason)
+
+
+# The takeover pair (docs/operator-console.md#e-mail-changes-and-reset-links): an e-mail change and a
+# reset link for one parent within a day need a finance or admin member, whichever came first.
+TAKEOVER_WINDOW = timedelta(days=1)
+_EMAIL_CHANGES = ("parent.change_email", "parent.email_change_confirmed")
+
+
+def _check_takeover(
+    uow: UnitOfWork, staff: StaffMember, account_id: int, earlier: tuple[str, ...], now: datetime
+) -> None:
+    if staff.role in SENIOR_ROLES:
+        return
+    for action in earlier:
+        for entry in uow.audit.entries(AuditFilter(account_id=account_id, action=action, limit=5)):
+            if entry.outcome == "done" and entry.at is not None and now - entry.at < TAKEOVER_WINDOW:
+                raise DomainError(errors.SENIOR_STAFF_NEEDED)
 
 
 def _email(
@@ -43,14 +64,18 @@ def _email(
     action: str,
     reason: str | None,
 ) -> None:
+    now = ctx.clock.now()
     with ctx.uow() as uow:
+        uow.grants.lock_parent(account_id)  # an e-mail change and a reset link for a parent queue
         account = _account(uow, account_id)
         if account.is_email_fake:
             raise DomainError(
                 errors.FORGOT_UPDATE_FAILED
             )  # a placeholder address cannot receive it
         if topic == "confirm_email":
-            uow.tokens.revoke_all(account_id, Purpose.CONFIRM_EMAIL, ctx.clock.now())
+            uow.tokens.revoke_all(account_id, Purpose.CONFIRM_EMAIL, now)
+        else:
+            _check_takeover(uow, staff, account_id, _EMAIL_CHANGES, now)
         uow.outbox.add(OutboxMessage(kind="email", topic=topic, payload={"account_id": account_id}))
         record(
             ctx,
@@ -68,12 +93,32 @@ def _email(
 def change_email(
     ctx: ServiceContext, staff: StaffMember, account_id: int, new_email: str, reason: str | None
 ) -> None:
-    """The parent-side change (confirmation to the new address, notice to the old one), then the entry."""
+    """A change asked for by staff waits for the new address: the account keeps its address (and its
+    reset links go there) until the link mailed to the new address is opened (`profile.confirm_email`),
+    which then tells the old address. Support may not change the address within a day of a reset link
+    sent by staff (403 seniorStaffNeeded)."""
     clean_reason("parent.change_email", reason)
-    with ctx.read() as uow:
-        _account(uow, account_id)
-
-    def audit(uow: UnitOfWork, old: str, new: str) -> None:
+    email = normalise_email(new_email)
+    if not is_valid_email(email):
+        raise DomainError(errors.INVALID_EMAIL)
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        uow.grants.lock_parent(account_id)
+        account = _account(uow, account_id)
+        if email == account.email:
+            return
+        if uow.accounts.by_email(email) is not None:
+            raise DomainError(errors.EMAIL_TAKEN)
+        _check_takeover(uow, staff, account_id, ("parent.send_reset_link",), now)
+        account.pending_email, account.pending_email_at = email, now
+        uow.accounts.save(account)
+        uow.outbox.add(
+            OutboxMessage(
+                kind="email",
+                topic="confirm_email_change",
+                payload={"account_id": account_id, "to": email},
+            )
+        )
         record(
             ctx,
             uow,
@@ -81,12 +126,12 @@ def change_email(
             "parent.change_email",
             account_id=account_id,
             target=f"account:{account_id}",
-            before={"email": mask_email(old)},
-            after={"email": mask_email(new)},
+            before={"email": mask_email(account.email)},
+            after={"pending_email": mask_email(email)},
             reason=reason,
         )
-
-    profile.change_email(ctx, account_id, new_email, audit)
+        uow.commit()
+    ctx.jobs.outbox_changed()
 
 
 def cancel(

@@ -5312,7 +5312,9 @@ export type paths = {
     put?: never;
     /**
      * Free time (comp): extend a non-renewing subscription's end date, or a new free subscription.
-     *     Support: one month at most; finance and admin: a year. A reason is required.
+     *     Support: one month at most; finance and admin: a year. Per parent, over a rolling window, at most
+     *     the role's limit (support: 31 days per 30 days): 409 grantLimitReached above it, with `max`,
+     *     `left` and `windowDays` (ask for approval: `POST …/grant-requests`). A reason is required.
      */
     post: {
       parameters: {
@@ -5367,6 +5369,15 @@ export type paths = {
         };
         /** @description code 0 `parentNotFound`; code 0 `subscriptionNotFound` */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `grantLimitReached` */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -6879,6 +6890,344 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/ops/v1/parents/{account_id}/grant-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        account_id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for free time above your limit (up to a year): stored pending until a member of a higher
+     *     role (an admin's: another admin) approves or rejects it. Audited as `parent.grant_request`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          account_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsGrant'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsGrantRequestOut'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `grantTooLong`; code 0 `grantRenewing`; code 0 `reasonRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `parentNotFound`; code 0 `subscriptionNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/grant-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Grant requests (100 at most, newest first). */
+    get: {
+      parameters: {
+        query?: {
+          /** @description pending (default), approved, rejected or all; newest first. */
+          status?: 'pending' | 'approved' | 'rejected' | 'all';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsGrantRequests'];
+          };
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/grant-requests/{request_id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        request_id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve another member's request: the grant is made past the limit, in the same transaction as
+     *     the decision and its audit entry (`parent.grant_approve`, reason required).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          request_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsReason'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsGrantDecisionOut'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `reasonRequired`; code 0 `grantRenewing` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `grantApproverNeeded`; code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `grantRequestNotFound`; code 0 `parentNotFound`; code 0 `subscriptionNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `grantRequestDecided` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/grant-requests/{request_id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        request_id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject another member's request (`parent.grant_reject`, reason required). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          request_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsReason'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsGrantDecisionOut'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `reasonRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `grantApproverNeeded`; code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `grantRequestNotFound`; code 0 `parentNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `grantRequestDecided` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -7949,6 +8298,10 @@ export type components = {
       promoConsentVersion: string | null;
       /** Format: date-time */
       deletedAt: string | null;
+      /** @description An address asked for in the console, until it confirms */
+      pendingEmail: string | null;
+      /** Format: date-time */
+      pendingEmailAt: string | null;
       failedLogins: number;
       /** Format: date-time */
       loginBlockedUntil: string | null;
@@ -8388,6 +8741,38 @@ export type components = {
       redeemed?: number;
       converted?: number;
       byDay?: components['schemas']['OpsCampaignDay'][];
+    };
+    OpsGrantRequest: {
+      id: number;
+      accountId: number;
+      subscriptionId: number | null;
+      durationCode: string;
+      days: number;
+      product: string;
+      reason: string;
+      requestedBy: number;
+      requestedByEmail: string;
+      /** @enum {string} */
+      requestedRole: 'support' | 'finance' | 'admin';
+      /** Format: date-time */
+      createdAt: string;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      decidedBy: number | null;
+      decidedByEmail: string | null;
+      /** Format: date-time */
+      decidedAt: string | null;
+      decisionReason: string | null;
+    };
+    OpsGrantRequestOut: {
+      request: components['schemas']['OpsGrantRequest'];
+    };
+    OpsGrantRequests: {
+      requests: components['schemas']['OpsGrantRequest'][];
+    };
+    OpsGrantDecisionOut: {
+      request: components['schemas']['OpsGrantRequest'];
+      subscription: components['schemas']['OpsSubscription'] | null;
     };
   };
   responses: {

@@ -17,12 +17,12 @@ from core.domain.children import ChildProfile
 from core.domain.consents import ConsentRecord
 from core.domain.contact import ContactMessage
 from core.domain.coupons import Coupon
+from core.domain.grants import GrantRequest
 from core.domain.login_throttle import LoginState
 from core.domain.newsletter import NewsletterSignup
 from core.domain.parental_settings import AppSettings
 from core.domain.payment_history import Payment, PaymentEvent
 from core.domain.purchases import AddResult
-from core.domain.grants import GrantRequest
 from core.domain.staff import AuditEntry, AuditFilter, StaffMember
 from core.domain.subscriptions import Subscription
 from core.domain.tokens import Purpose, StoredToken
@@ -329,7 +329,13 @@ class GrantLedger(Protocol):
     def get_request(self, request_id: int) -> GrantRequest | None: ...
     def requests(self, status: str | None, limit: int = 100) -> list[GrantRequest]: ...
     def decide(
-        self, request_id: int, status: str, staff_id: int, staff_email: str, at: datetime, reason: str
+        self,
+        request_id: int,
+        status: str,
+        staff_id: int,
+        staff_email: str,
+        at: datetime,
+        reason: str,
     ) -> bool: ...
 
 

@@ -273,7 +273,13 @@ class SqlGrants:
         return [to_domain(r, GrantRequest) for r in rows]
 
     def decide(
-        self, request_id: int, status: str, staff_id: int, staff_email: str, at: datetime, reason: str
+        self,
+        request_id: int,
+        status: str,
+        staff_id: int,
+        staff_email: str,
+        at: datetime,
+        reason: str,
     ) -> bool:
         """Pending -> approved or rejected, once: a conditional UPDATE, so two deciders cannot both win."""
         result = self.session.execute(

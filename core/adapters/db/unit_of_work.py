@@ -20,8 +20,8 @@ from core.adapters.db.family_repositories import (
 )
 from core.adapters.db.ops_repositories import (
     SqlAudit,
-    SqlGrants,
     SqlCampaigns,
+    SqlGrants,
     SqlOpsReads,
     SqlRevenue,
     SqlStaff,

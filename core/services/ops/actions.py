@@ -18,6 +18,7 @@ from core.services import cancellation, data_rights
 from core.services.context import ServiceContext
 from core.services.ops.audit import clean_reason, record
 
+
 def _account(uow: UnitOfWork, account_id: int) -> Account:
     account = uow.accounts.get(account_id)
     if account is None or account.deleted_at is not None:
@@ -52,7 +53,11 @@ def _check_takeover(
         return
     for action in earlier:
         for entry in uow.audit.entries(AuditFilter(account_id=account_id, action=action, limit=5)):
-            if entry.outcome == "done" and entry.at is not None and now - entry.at < TAKEOVER_WINDOW:
+            if (
+                entry.outcome == "done"
+                and entry.at is not None
+                and now - entry.at < TAKEOVER_WINDOW
+            ):
                 raise DomainError(errors.SENIOR_STAFF_NEEDED)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from core.domain import errors
 from core.domain.coupons import add_duration, parse_duration
@@ -81,7 +82,7 @@ def _plan(
 
 def _apply(
     uow: UnitOfWork, plan: _Plan, account_id: int, code: str, product: str, now: datetime
-) -> tuple[Subscription, dict | None]:
+) -> tuple[Subscription, dict[str, Any] | None]:
     if plan.existing is None:
         sub = uow.subscriptions.add(
             Subscription(
@@ -251,7 +252,12 @@ def decide(
         sub, before, after = None, None, {"status": status, "request_id": request_id}
         if approve:
             plan = _plan(
-                uow, now, asked.account_id, asked.duration_code, asked.subscription_id, MAX_GRANT_DAYS
+                uow,
+                now,
+                asked.account_id,
+                asked.duration_code,
+                asked.subscription_id,
+                MAX_GRANT_DAYS,
             )
             sub, before = _apply(
                 uow, plan, asked.account_id, asked.duration_code, asked.product, now

@@ -127,6 +127,8 @@ def test_a_failed_action_leaves_no_entry_and_a_done_one_always_has_one(
     [made] = _entries(client, admin, "coupons.batch")
     assert made["after"]["count"] == 3
     erased = client.post(
-        base + "/erase", json={"confirmation": "keeps@example.com", "reason": "asked"}, headers=admin
+        base + "/erase",
+        json={"confirmation": "keeps@example.com", "reason": "asked"},
+        headers=admin,
     )
     assert erased.status_code == 200 and len(_entries(client, admin, "parent.erase")) == 1

@@ -98,9 +98,7 @@ def test_twenty_parallel_grants_stay_within_the_limit(client, staff_members, con
     assert total == 28 and made == 4
 
 
-def test_above_the_limit_a_higher_role_approves_and_everything_is_audited(
-    client, staff_members
-):
+def test_above_the_limit_a_higher_role_approves_and_everything_is_audited(client, staff_members):
     support = staff_members.headers("support")
     token, account_id = _parent(client, support, "olga@example.com")
     base = f"/ops/v1/parents/{account_id}"

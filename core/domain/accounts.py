@@ -103,6 +103,7 @@ class Account:
         self.email = f"deleted-{self.id}"
         self.password_hash = "!"  # no hash format: never verifies
         self.name, self.utm, self.partner_alias = "", {}, None
+        self.pending_email = self.pending_email_at = None
         self.is_email_confirmed, self.is_email_fake = False, True
         self.promo_accepted_at = self.promo_consent_version = None
         self.deleted_at = now

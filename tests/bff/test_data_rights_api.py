@@ -52,6 +52,9 @@ NOT_EXPORTED = {
     "site_switch_changes": "which operator changed a site switch and why, nothing about a parent",
     "funnel_daily": "the analytics funnel counted per day, origin and campaign: no account in it",
     "funnel_rolled_days": "which days the funnel roll-up holds",
+    "grant_ledger": "free days staff gave, counted for their limits; the subscriptions are exported",
+    "grant_requests": "staff asking each other for free time and the decisions: staff actions",
+    "staff_login_throttle": "failed staff sign-ins per hashed address, nothing about a parent",
 }
 
 

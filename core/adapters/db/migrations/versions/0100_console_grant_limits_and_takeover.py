@@ -72,7 +72,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("accounts") as batch:
+    # recreate='never' (as 0004): re-creating `accounts` on SQLite would drop the table, and its
+    # ON DELETE CASCADE foreign keys would take the subscriptions and tokens with it.
+    with op.batch_alter_table("accounts", recreate="never") as batch:
         batch.drop_column("pending_email_at")
         batch.drop_column("pending_email")
     op.drop_index("ix_grant_requests_status", table_name="grant_requests")

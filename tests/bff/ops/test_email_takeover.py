@@ -132,3 +132,14 @@ def test_a_change_and_a_reset_link_within_a_day_need_finance_or_admin(
     support = staff_members.headers("support")
     later = client.post(f"{base}/send-reset-link", json={"reason": "r"}, headers=support)
     assert later.status_code == 200, later.json
+
+
+def test_erasure_leaves_no_pending_address_behind():
+    from datetime import UTC, datetime
+
+    from core.domain.accounts import Account
+
+    account = Account(email=PARENT, password_hash="h", pending_email="maria.new@example.com", id=3)
+    account.pending_email_at = datetime(2026, 11, 27, tzinfo=UTC)
+    account.erase(datetime(2026, 11, 28, tzinfo=UTC))
+    assert account.pending_email is None and account.pending_email_at is None

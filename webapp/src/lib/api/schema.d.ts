@@ -385,7 +385,10 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** Confirm the address a confirmation link was sent to. */
+    /**
+     * Confirm the address a confirmation link was sent to. A link for an address the operator console
+     *     asked for makes it the account's (emailTaken if another account took it meanwhile).
+     */
     get: {
       parameters: {
         query: {
@@ -406,7 +409,7 @@ export type paths = {
             'application/json': components['schemas']['Status'];
           };
         };
-        /** @description code 0 `parameterRequired`; code 4 `resetLinkInvalid` */
+        /** @description code 0 `parameterRequired`; code 4 `resetLinkInvalid`; code 5 `emailTaken` */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5146,7 +5149,11 @@ export type paths = {
     };
     get?: never;
     put?: never;
-    /** E-mail the parent a password-reset link (staff never see or set a parent's password). */
+    /**
+     * E-mail the parent a password-reset link (staff never see or set a parent's password), to the
+     *     account's confirmed address; it voids the earlier links. Support, within a day of a staff e-mail
+     *     change of this parent: 409 seniorStaffNeeded (finance or admin may).
+     */
     post: {
       parameters: {
         query?: never;
@@ -5207,6 +5214,15 @@ export type paths = {
             'application/json': components['schemas']['ApiError'];
           };
         };
+        /** @description code 0 `seniorStaffNeeded` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
         422: components['responses']['UNPROCESSABLE_ENTITY'];
         default: components['responses']['DEFAULT_ERROR'];
       };
@@ -5228,7 +5244,11 @@ export type paths = {
     };
     get?: never;
     put?: never;
-    /** Change the parent's e-mail: confirmation to the new address, notice to the old one. */
+    /**
+     * Ask to change the parent's e-mail: a confirmation link to the new address, which becomes the
+     *     account's only once opened (the old one is then told); until then the account and its reset links
+     *     keep the old one. Support, within a day of a reset link sent by staff: 409 seniorStaffNeeded.
+     */
     post: {
       parameters: {
         query?: never;
@@ -5282,6 +5302,15 @@ export type paths = {
         };
         /** @description code 0 `parentNotFound` */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `seniorStaffNeeded` */
+        409: {
           headers: {
             [name: string]: unknown;
           };

@@ -11,6 +11,7 @@ from bff.resources.coupons.routes import blp as coupons
 from bff.resources.health.routes import blp as health
 from bff.resources.licenses.routes import blp as licenses
 from bff.resources.ops import admin_routes as _admin_routes  # noqa: F401  (adds its routes to blp)
+from bff.resources.ops import grant_routes as _grant_routes  # noqa: F401  (adds its routes to blp)
 from bff.resources.ops.routes import blp as ops
 from bff.resources.partners.routes import blp as partners
 from bff.resources.plans.routes import blp as plans

@@ -151,6 +151,15 @@ GRANT_TOO_LONG = ErrorType(400, 0, "grantTooLong")  # body also carries `max` (d
 GRANT_RENEWING = ErrorType(
     400, 0, "grantRenewing"
 )  # a renewing subscription's dates belong to its store
+# Per-parent grant limits and four eyes (docs/operator-console.md#grant-limits-and-four-eyes); the body of
+# grantLimitReached also carries `max` and `left` (days) and `windowDays`.
+GRANT_LIMIT_REACHED = ErrorType(409, 0, "grantLimitReached")
+GRANT_REQUEST_NOT_FOUND = ErrorType(404, 0, "grantRequestNotFound")
+GRANT_REQUEST_DECIDED = ErrorType(409, 0, "grantRequestDecided")  # approved or rejected already
+GRANT_APPROVER_NEEDED = ErrorType(403, 0, "grantApproverNeeded")  # not the asker; a higher role
+# A parent's e-mail changed and a reset link sent within a day: finance or admin only
+# (docs/operator-console.md#e-mail-changes-and-reset-links).
+SENIOR_STAFF_NEEDED = ErrorType(409, 0, "seniorStaffNeeded")
 CONFIRMATION_MISMATCH = ErrorType(400, 0, "confirmationMismatch")  # typed confirmation differs
 PARENT_NOT_FOUND = ErrorType(404, 0, "parentNotFound")
 DEAD_LETTER_NOT_FOUND = ErrorType(404, 0, "deadLetterNotFound")

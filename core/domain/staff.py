@@ -12,6 +12,7 @@ ROLES = (SUPPORT, FINANCE, ADMIN)
 _ALL = frozenset(ROLES)
 _MONEY = frozenset((FINANCE, ADMIN))
 _ADMIN = frozenset((ADMIN,))
+SENIOR_ROLES = _MONEY  # may do alone what support needs a second member for
 
 # Permission -> roles holding it. Support: read, resend e-mails, grant up to a month, cancel; finance:
 # support + refunds and revenue; admin: everything. One table, used by every /ops endpoint and the web app.
@@ -19,7 +20,8 @@ PERMISSIONS: dict[str, frozenset[str]] = {
     "parents.read": _ALL,
     "parents.email": _ALL,  # resend confirmation, send a reset link
     "parents.change_email": _ALL,  # the old address is told
-    "parents.grant": _ALL,  # support: at most MAX_SUPPORT_GRANT_DAYS
+    "parents.grant": _ALL,  # support: at most MAX_SUPPORT_GRANT_DAYS; per parent: core/domain/grants.py
+    "grants.approve": _MONEY,  # four eyes: decide another member's grant above their limit
     "parents.cancel": _ALL,
     "parents.sessions": _ALL,  # revoke one or all of a parent's sessions
     "parents.export": _ALL,
@@ -47,6 +49,9 @@ MIN_PASSWORD_LENGTH = 12
 REASON_REQUIRED = frozenset(
     (
         "parent.grant",
+        "parent.grant_request",
+        "parent.grant_approve",
+        "parent.grant_reject",
         "parent.refund",
         "parent.void",
         "parent.erase",

@@ -84,6 +84,8 @@ def _compose(
     }  # no name: a neutral greeting, never the address
     to = message.payload.get("to") or account.email
     if message.topic in ("reset_password", "partner_reset_password"):
+        # A new link makes every earlier one useless (docs/security.md#the-operator-console).
+        uow.tokens.revoke_all(account.id, Purpose.RESET_PASSWORD, ctx.clock.now())
         token = sessions.issue_token(
             ctx,
             uow,
@@ -101,6 +103,21 @@ def _compose(
             timedelta(hours=ctx.policy.confirm_hours),
             payload=account.email,
         )
+        params["link"] = f"{setup.public_url}{prefix}/confirm-email?token={token}"
+    elif message.topic == "confirm_email_change":
+        # A change asked for in the console: to the new address only, while it is still the one asked for.
+        pending = account.pending_email
+        if pending is None or pending != message.payload.get("to"):
+            return None  # confirmed, replaced or withdrawn since
+        token = sessions.issue_token(
+            ctx,
+            uow,
+            account.id,
+            Purpose.CONFIRM_EMAIL,
+            timedelta(hours=ctx.policy.confirm_hours),
+            payload=pending,
+        )
+        params["email"] = pending
         params["link"] = f"{setup.public_url}{prefix}/confirm-email?token={token}"
     elif message.topic == "payment_failed":
         params["link"] = f"{setup.public_url}{prefix}/changePlan"

@@ -11,6 +11,7 @@ from core.domain import errors
 from core.domain.accounts import MAX_NAME_LENGTH, Account, is_valid_email, normalise_email
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage, UnitOfWork
+from core.domain.staff import AuditEntry, mask_email
 from core.domain.stores import can_change_plan, cancel_route
 from core.domain.subscriptions import Subscription, visible
 from core.domain.tokens import Purpose, hash_token
@@ -132,6 +133,7 @@ def change_email(
             raise DomainError(errors.EMAIL_TAKEN)
         old_email = account.email
         account.email, account.is_email_confirmed, account.is_email_fake = email, False, False
+        account.pending_email = account.pending_email_at = None  # the parent's own choice wins
         uow.accounts.save(account)
         uow.tokens.revoke_all(account_id, Purpose.CONFIRM_EMAIL, ctx.clock.now())
         uow.outbox.add(
@@ -183,9 +185,42 @@ def confirm_email(ctx: ServiceContext, raw_token: str) -> None:
             hash_token(raw_token or ""), Purpose.CONFIRM_EMAIL, ctx.clock.now()
         )
         account = uow.accounts.get(token.account_id) if token else None
-        # The link confirms the address it was sent to, not whatever the account holds now.
-        if token is None or account is None or account.email != token.payload:
+        if token is None or account is None:
             raise DomainError(errors.LINK_INVALID)
-        account.is_email_confirmed = True
-        uow.accounts.save(account)
+        # The link confirms the address it was sent to, not whatever the account holds now.
+        if account.email == token.payload:
+            account.is_email_confirmed = True
+            uow.accounts.save(account)
+        elif account.pending_email is not None and account.pending_email == token.payload:
+            _take_pending_email(ctx, uow, account)
+        else:
+            raise DomainError(errors.LINK_INVALID)
         uow.commit()
+    ctx.jobs.outbox_changed()
+
+
+def _take_pending_email(ctx: ServiceContext, uow: UnitOfWork, account: Account) -> None:
+    """A change asked for in the operator console, confirmed by its new address: now in force; the old
+    address is told, and the console's trail notes it (docs/operator-console.md#e-mail-changes-and-reset-links)."""
+    assert account.pending_email is not None and account.id is not None
+    if uow.accounts.by_email(account.pending_email) is not None:
+        raise DomainError(errors.EMAIL_TAKEN)  # registered by someone else meanwhile
+    old, new = account.email, account.pending_email
+    account.email, account.is_email_confirmed, account.is_email_fake = new, True, False
+    account.pending_email = account.pending_email_at = None
+    uow.accounts.save(account)
+    uow.outbox.add(
+        OutboxMessage(
+            kind="email", topic="email_changed", payload={"account_id": account.id, "to": old}
+        )
+    )
+    uow.audit.append(
+        AuditEntry(
+            action="parent.email_change_confirmed",
+            at=ctx.clock.now(),
+            account_id=account.id,
+            target=f"account:{account.id}",
+            before={"email": mask_email(old)},
+            after={"email": mask_email(new)},
+        )
+    )

@@ -19,6 +19,7 @@ TOPICS = [
     "reset_password",
     "partner_reset_password",
     "email_changed",
+    "confirm_email_change",
     "receipt",
     "cancellation",
     "payment_failed",

@@ -131,6 +131,39 @@ def test_support_grants_a_month_that_the_parent_sees_and_the_audit_shows(
     assert stack.api.call("GET", "/ops/v1/me", token=parent.token)[0] == 401
 
 
+def test_above_the_grant_limit_support_asks_and_finance_approves(new_context, make_parent, stack):
+    """docs/operator-console.md#grant-limits-and-four-eyes, in the browser: the limit refused in words,
+    the same grant sent for approval, and a finance member approving it on the Grant requests screen."""
+    cat = catalog("en")
+    parent = make_parent("ops-four-eyes", subscribed=False)
+    support_email, support_secret = create_staff(stack, "support")
+    page = new_context().new_page()
+    staff_login(page, cat, support_email, support_secret)
+    open_parent(page, cat, parent.email)
+    page.get_by_label(cat.t("Ops.actions.duration")).select_option("P1M")
+    page.get_by_label(cat.t("Ops.actions.reason")).first.fill("e2e: outage")
+    page.get_by_role("button", name=cat.t("Ops.actions.grant")).click()
+    expect(page.get_by_role("status")).to_have_text(cat.t("Ops.actions.done"))
+    page.get_by_label(cat.t("Ops.actions.duration")).select_option("P7D")
+    page.get_by_role("button", name=cat.t("Ops.actions.grant")).click()
+    expect(page.locator(".ops-error")).to_contain_text("(31 days;")
+    page.get_by_role("button", name=cat.t("OpsGrants.ask")).click()
+    expect(page.get_by_role("status")).to_have_text(cat.t("OpsGrants.asked"))
+
+    finance_email, finance_secret = create_staff(stack, "finance")
+    finance = new_context().new_page()
+    staff_login(finance, cat, finance_email, finance_secret)
+    finance.get_by_role("link", name=cat.t("Ops.nav.grants")).click()
+    expect(finance.get_by_role("heading", level=1, name=cat.t("OpsGrants.title"))).to_be_visible()
+    row = finance.get_by_role("row").filter(has_text=support_email)
+    expect(row).to_contain_text("e2e: outage")
+    row.get_by_label(cat.t("OpsGrants.decisionReason")).fill("e2e: checked")
+    row.get_by_role("button", name=cat.t("OpsGrants.approve")).click()
+    expect(finance.get_by_text(cat.t("OpsGrants.empty"))).to_be_visible()
+    status, body = stack.api.call("GET", "/v5/subscriptions", token=parent.token)
+    assert status == 200 and len(body["subscriptions"]) == 2  # the month and the approved week
+
+
 @pytest.mark.parametrize("locale", ["en", "ar", "de"])
 def test_screenshots_of_every_console_screen(locale, new_context, make_parent, stack):
     cat = catalog(locale)

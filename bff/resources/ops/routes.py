@@ -38,6 +38,7 @@ from core.services.ops import (
     actions,
     audit,
     campaigns,
+    grants,
     money,
     operations,
     parents,
@@ -155,7 +156,7 @@ class OpsGrantSchema(InputSchema):
         },
     )
     product = fields.String(
-        load_default="lumo_tv_books_games", validate=validate.OneOf(actions.GRANT_PRODUCTS)
+        load_default="lumo_tv_books_games", validate=validate.OneOf(grants.GRANT_PRODUCTS)
     )
     reason = REASON
 
@@ -205,10 +206,12 @@ def resend_confirmation(data, account_id):
     "parents.email",
     StatusSchema,
     args=OpsReasonSchema,
-    error_types=(errors.PARENT_NOT_FOUND, errors.FORGOT_UPDATE_FAILED),
+    error_types=(errors.PARENT_NOT_FOUND, errors.FORGOT_UPDATE_FAILED, errors.SENIOR_STAFF_NEEDED),
 )
 def send_reset_link(data, account_id):
-    """E-mail the parent a password-reset link (staff never see or set a parent's password)."""
+    """E-mail the parent a password-reset link (staff never see or set a parent's password), to the
+    account's confirmed address; it voids the earlier links. Support, within a day of a staff e-mail
+    change of this parent: 409 seniorStaffNeeded (finance or admin may)."""
     actions.send_reset_link(services(), g.staff, account_id, data["reason"])
     return {"status": True}
 
@@ -219,10 +222,17 @@ def send_reset_link(data, account_id):
     "parents.change_email",
     StatusSchema,
     args=OpsChangeEmailSchema,
-    error_types=(errors.PARENT_NOT_FOUND, errors.INVALID_EMAIL, errors.EMAIL_TAKEN),
+    error_types=(
+        errors.PARENT_NOT_FOUND,
+        errors.INVALID_EMAIL,
+        errors.EMAIL_TAKEN,
+        errors.SENIOR_STAFF_NEEDED,
+    ),
 )
 def change_email(data, account_id):
-    """Change the parent's e-mail: confirmation to the new address, notice to the old one."""
+    """Ask to change the parent's e-mail: a confirmation link to the new address, which becomes the
+    account's only once opened (the old one is then told); until then the account and its reset links
+    keep the old one. Support, within a day of a reset link sent by staff: 409 seniorStaffNeeded."""
     actions.change_email(services(), g.staff, account_id, data["email"], data["reason"])
     return {"status": True}
 
@@ -238,13 +248,16 @@ def change_email(data, account_id):
         errors.SUBSCRIPTION_NOT_FOUND,
         errors.GRANT_TOO_LONG,
         errors.GRANT_RENEWING,
+        errors.GRANT_LIMIT_REACHED,
         errors.REASON_REQUIRED,
     ),
 )
 def grant(data, account_id):
     """Free time (comp): extend a non-renewing subscription's end date, or a new free subscription.
-    Support: one month at most; finance and admin: a year. A reason is required."""
-    sub = actions.grant(
+    Support: one month at most; finance and admin: a year. Per parent, over a rolling window, at most
+    the role's limit (support: 31 days per 30 days): 409 grantLimitReached above it, with `max`,
+    `left` and `windowDays` (ask for approval: `POST …/grant-requests`). A reason is required."""
+    sub = grants.grant(
         services(),
         g.staff,
         account_id,

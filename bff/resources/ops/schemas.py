@@ -82,6 +82,12 @@ class OpsAccountSchema(Schema):
     termsVersion = _n()
     promoConsentVersion = _n()
     deletedAt = _at(nullable=True)
+    pendingEmail = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={"description": "An address asked for in the console, until it confirms"},
+    )
+    pendingEmailAt = _at(nullable=True)
     failedLogins = _i()
     loginBlockedUntil = _at(nullable=True)
     lastLoginAttemptAt = _at(nullable=True)

@@ -66,9 +66,10 @@ def reset_password(data):
 @blp.route("/v4/users/confirm-email", methods=["GET"])
 @blp.arguments(LinkTokenQuerySchema, location="query")
 @blp.response(200, StatusSchema)
-@documents(blp, errors.LINK_INVALID)
+@documents(blp, errors.LINK_INVALID, errors.EMAIL_TAKEN)
 def confirm_email(query):
-    """Confirm the address a confirmation link was sent to."""
+    """Confirm the address a confirmation link was sent to. A link for an address the operator console
+    asked for makes it the account's (emailTaken if another account took it meanwhile)."""
     profile.confirm_email(services(), query["token"])
     return {"status": True}
 

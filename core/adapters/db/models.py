@@ -52,6 +52,10 @@ class AccountRow(Base):
     terms_version: Mapped[str | None] = mapped_column(String(20))
     promo_consent_version: Mapped[str | None] = mapped_column(String(20))
     deleted_at = mapped_column(UTCDateTime())
+    # A change of address asked for in the operator console, in force once the new address confirms it
+    # (docs/operator-console.md#e-mail-changes-and-reset-links).
+    pending_email: Mapped[str | None] = mapped_column(String(254))
+    pending_email_at = mapped_column(UTCDateTime())
     # Failed-login throttle (core.domain.login_throttle): not part of the Account dataclass.
     failed_logins: Mapped[int] = mapped_column(
         Integer, nullable=False, default=0, server_default="0"
@@ -506,6 +510,67 @@ class StaffAccountRow(Base):
     login_blocked_until = mapped_column(UTCDateTime())
     last_login_attempt_at = mapped_column(UTCDateTime())
     last_totp_step: Mapped[int | None] = mapped_column(BigInteger)  # a TOTP code is accepted once
+
+
+class StaffLoginThrottleRow(Base):
+    """Failed staff sign-ins per submitted e-mail (its SHA-256), known to us or not, so the lockout says
+    nothing about which addresses are staff (docs/operator-console.md#staff-accounts-and-sessions)."""
+
+    __tablename__ = "staff_login_throttle"
+    __table_args__ = (PrimaryKeyConstraint("email_hash", name="pk_staff_login_throttle"),)
+    email_hash: Mapped[str] = mapped_column(String(64))
+    failures: Mapped[int] = mapped_column(Integer, nullable=False, default=0, server_default="0")
+    blocked_until = mapped_column(UTCDateTime())
+    last_attempt_at = mapped_column(UTCDateTime())
+
+
+class GrantLedgerRow(Base):
+    """Every grant of free time, for the rolling per-parent limits (core/domain/grants.py). Rows are
+    only inserted; counted under a lock of the parent's account row."""
+
+    __tablename__ = "grant_ledger"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_grant_ledger"),
+        Index("ix_grant_ledger_account_at", "account_id", "granted_at"),
+        CheckConstraint("days > 0", name="ck_grant_ledger_days"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    account_id: Mapped[int] = mapped_column(Integer, nullable=False)
+    staff_id: Mapped[int | None] = mapped_column(Integer)
+    role: Mapped[str] = mapped_column(String(10), nullable=False)
+    days: Mapped[int] = mapped_column(Integer, nullable=False)
+    subscription_id: Mapped[int | None] = mapped_column(Integer)
+    request_id: Mapped[int | None] = mapped_column(Integer)
+    granted_at = mapped_column(UTCDateTime(), nullable=False)
+
+
+class GrantRequestRow(Base):
+    """Free time asked for above the asker's limit, until a member of a higher role decides."""
+
+    __tablename__ = "grant_requests"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_grant_requests"),
+        Index("ix_grant_requests_status", "status", "id"),
+        CheckConstraint(
+            "status IN ('pending', 'approved', 'rejected')", name="ck_grant_requests_status"
+        ),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    account_id: Mapped[int] = mapped_column(Integer, nullable=False)
+    subscription_id: Mapped[int | None] = mapped_column(Integer)
+    duration_code: Mapped[str] = mapped_column(String(10), nullable=False)
+    days: Mapped[int] = mapped_column(Integer, nullable=False)
+    product: Mapped[str] = mapped_column(String(40), nullable=False)
+    reason: Mapped[str] = mapped_column(String(500), nullable=False)
+    requested_by: Mapped[int] = mapped_column(Integer, nullable=False)
+    requested_by_email: Mapped[str] = mapped_column(String(254), nullable=False)
+    requested_role: Mapped[str] = mapped_column(String(10), nullable=False)
+    created_at = mapped_column(UTCDateTime(), nullable=False)
+    status: Mapped[str] = mapped_column(String(10), nullable=False)
+    decided_by: Mapped[int | None] = mapped_column(Integer)
+    decided_by_email: Mapped[str | None] = mapped_column(String(254))
+    decided_at = mapped_column(UTCDateTime())
+    decision_reason: Mapped[str | None] = mapped_column(String(500))
 
 
 class StaffSessionRow(Base):

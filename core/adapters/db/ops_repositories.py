@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import case, delete, func, insert, or_, select, union, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import rowcount, to_domain, to_row
@@ -19,15 +20,19 @@ from core.adapters.db.models import (
     CouponRow,
     FunnelDailyRow,
     FunnelRolledDayRow,
+    GrantLedgerRow,
+    GrantRequestRow,
     OutboxRow,
     PaymentRow,
     StaffAccountRow,
+    StaffLoginThrottleRow,
     StaffSessionRow,
     SubscriptionRow,
     TokenRow,
     TvLinkRow,
     WebhookEventRow,
 )
+from core.domain.grants import PENDING, GrantRequest
 from core.domain.login_throttle import LoginState
 from core.domain.staff import AuditEntry, AuditFilter, StaffMember
 from core.domain.subscriptions import State
@@ -61,28 +66,56 @@ class SqlStaff:
             for r in self.session.scalars(select(StaffAccountRow).order_by(StaffAccountRow.id))
         ]
 
-    def login_state(self, staff_id: int) -> LoginState:
-        row = self.session.get(StaffAccountRow, staff_id, populate_existing=True)
-        assert row is not None  # the member signing in
+    def login_state(self, email_hash: str) -> LoginState:
+        """The throttle of one submitted address (its SHA-256), whether or not it is a staff member's."""
+        row = self.session.get(StaffLoginThrottleRow, email_hash, populate_existing=True)
+        if row is None:
+            return LoginState()
         return LoginState(
-            failures=row.failed_logins,
-            blocked_until=row.login_blocked_until,
-            last_attempt_at=row.last_login_attempt_at,
+            failures=row.failures,
+            blocked_until=row.blocked_until,
+            last_attempt_at=row.last_attempt_at,
         )
 
-    def count_login_attempt(self, staff_id: int, seen_failures: int, new: LoginState) -> bool:
-        """Write the state of one more failure, only if nobody counted one since it was read."""
-        result = self.session.execute(
-            update(StaffAccountRow)
-            .where(StaffAccountRow.id == staff_id, StaffAccountRow.failed_logins == seen_failures)
-            .values(
-                failed_logins=new.failures,
-                login_blocked_until=new.blocked_until,
-                last_login_attempt_at=new.last_attempt_at,
+    def count_login_attempt(self, email_hash: str, seen_failures: int, new: LoginState) -> bool:
+        """Write the state of one more failure, only if nobody counted one since it was read: a
+        conditional UPDATE, or for a first attempt an INSERT that a parallel one makes fail."""
+        values = {
+            "failures": new.failures,
+            "blocked_until": new.blocked_until,
+            "last_attempt_at": new.last_attempt_at,
+        }
+        exists = self.session.scalar(
+            select(StaffLoginThrottleRow.email_hash).where(
+                StaffLoginThrottleRow.email_hash == email_hash
             )
+        )
+        if exists is None:
+            try:
+                with self.session.begin_nested():
+                    self.session.execute(
+                        insert(StaffLoginThrottleRow).values(email_hash=email_hash, **values)
+                    )
+            except IntegrityError:
+                return False
+            return True
+        result = self.session.execute(
+            update(StaffLoginThrottleRow)
+            .where(
+                StaffLoginThrottleRow.email_hash == email_hash,
+                StaffLoginThrottleRow.failures == seen_failures,
+            )
+            .values(**values)
             .execution_options(synchronize_session=False)
         )
         return rowcount(result) == 1
+
+    def clear_login_failures(self, email_hash: str) -> None:
+        self.session.execute(
+            delete(StaffLoginThrottleRow)
+            .where(StaffLoginThrottleRow.email_hash == email_hash)
+            .execution_options(synchronize_session=False)
+        )
 
     def logged_in(self, staff_id: int, totp_step: int) -> bool:
         """Clear the failures and spend the TOTP step; False if that step (or a later one) was spent already."""
@@ -173,6 +206,95 @@ class SqlStaff:
             .values(revoked_at=now)
             .execution_options(synchronize_session=False)
         )
+
+
+class SqlGrants:
+    """The grant ledger and the four-eyes requests (core/domain/grants.py)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def lock_parent(self, account_id: int) -> bool:
+        """Hold the parent's account row until the transaction ends (PostgreSQL: SELECT … FOR UPDATE;
+        SQLite: the write lock BEGIN IMMEDIATE took already), so grants to one parent are counted and
+        written one after the other. False when there is no such account."""
+        found = self.session.execute(
+            select(AccountRow.id).where(AccountRow.id == account_id).with_for_update()
+        ).first()
+        return found is not None
+
+    def granted_days(self, account_id: int, since: datetime) -> int:
+        total = self.session.scalar(
+            select(func.coalesce(func.sum(GrantLedgerRow.days), 0)).where(
+                GrantLedgerRow.account_id == account_id, GrantLedgerRow.granted_at > since
+            )
+        )
+        return int(total or 0)
+
+    def record(
+        self,
+        *,
+        account_id: int,
+        staff_id: int | None,
+        role: str,
+        days: int,
+        subscription_id: int | None,
+        at: datetime,
+        request_id: int | None = None,
+    ) -> None:
+        self.session.execute(
+            insert(GrantLedgerRow).values(
+                account_id=account_id,
+                staff_id=staff_id,
+                role=role,
+                days=days,
+                subscription_id=subscription_id,
+                request_id=request_id,
+                granted_at=at,
+            )
+        )
+
+    def add_request(self, request: GrantRequest) -> GrantRequest:
+        row = to_row(request, GrantRequestRow())
+        self.session.add(row)
+        self.session.flush()
+        request.id = row.id
+        return request
+
+    def get_request(self, request_id: int) -> GrantRequest | None:
+        row = self.session.get(GrantRequestRow, request_id, populate_existing=True)
+        return to_domain(row, GrantRequest) if row else None
+
+    def requests(self, status: str | None, limit: int = 100) -> list[GrantRequest]:
+        query = select(GrantRequestRow)
+        if status:
+            query = query.where(GrantRequestRow.status == status)
+        rows = self.session.scalars(query.order_by(GrantRequestRow.id.desc()).limit(limit))
+        return [to_domain(r, GrantRequest) for r in rows]
+
+    def decide(
+        self,
+        request_id: int,
+        status: str,
+        staff_id: int,
+        staff_email: str,
+        at: datetime,
+        reason: str,
+    ) -> bool:
+        """Pending -> approved or rejected, once: a conditional UPDATE, so two deciders cannot both win."""
+        result = self.session.execute(
+            update(GrantRequestRow)
+            .where(GrantRequestRow.id == request_id, GrantRequestRow.status == PENDING)
+            .values(
+                status=status,
+                decided_by=staff_id,
+                decided_by_email=staff_email,
+                decided_at=at,
+                decision_reason=reason,
+            )
+            .execution_options(synchronize_session=False)
+        )
+        return rowcount(result) == 1
 
 
 class SqlAudit:

@@ -21,6 +21,7 @@ from core.adapters.db.family_repositories import (
 from core.adapters.db.ops_repositories import (
     SqlAudit,
     SqlCampaigns,
+    SqlGrants,
     SqlOpsReads,
     SqlRevenue,
     SqlStaff,
@@ -191,6 +192,10 @@ class _Repositories:
     @cached_property
     def staff(self) -> SqlStaff:
         return SqlStaff(self.session)
+
+    @cached_property
+    def grants(self) -> SqlGrants:
+        return SqlGrants(self.session)
 
     @cached_property
     def audit(self) -> SqlAudit:

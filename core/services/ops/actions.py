@@ -5,22 +5,19 @@ E-mail addresses in the trail are masked."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from core.domain import errors
-from core.domain.accounts import Account
-from core.domain.coupons import add_duration, parse_duration
+from core.domain.accounts import Account, is_valid_email, normalise_email
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage, UnitOfWork
-from core.domain.staff import StaffMember, mask_email, max_grant_days
+from core.domain.staff import SENIOR_ROLES, AuditFilter, StaffMember, mask_email
 from core.domain.subscriptions import Event, State, Subscription
 from core.domain.tokens import Purpose
-from core.services import cancellation, data_rights, profile
+from core.services import cancellation, data_rights
 from core.services.context import ServiceContext
 from core.services.ops.audit import clean_reason, record
 from core.services.subscription_effects import carry_out
-
-GRANT_PRODUCTS = ("lumo_tv", "lumo_books", "lumo_tv_books_games")
 
 
 def _account(uow: UnitOfWork, account_id: int) -> Account:
@@ -39,7 +36,30 @@ def resend_confirmation(
 def send_reset_link(
     ctx: ServiceContext, staff: StaffMember, account_id: int, reason: str | None
 ) -> None:
+    """To the account's address, which a console e-mail change leaves as it was until the new address
+    confirms it; each new link revokes the earlier ones (core/services/email_delivery.py)."""
     _email(ctx, staff, account_id, "reset_password", "parent.send_reset_link", reason)
+
+
+# The takeover pair (docs/operator-console.md#e-mail-changes-and-reset-links): an e-mail change and a
+# reset link for one parent within a day need a finance or admin member, whichever came first.
+TAKEOVER_WINDOW = timedelta(days=1)
+_EMAIL_CHANGES = ("parent.change_email", "parent.email_change_confirmed")
+
+
+def _check_takeover(
+    uow: UnitOfWork, staff: StaffMember, account_id: int, earlier: tuple[str, ...], now: datetime
+) -> None:
+    if staff.role in SENIOR_ROLES:
+        return
+    for action in earlier:
+        for entry in uow.audit.entries(AuditFilter(account_id=account_id, action=action, limit=5)):
+            if (
+                entry.outcome == "done"
+                and entry.at is not None
+                and now - entry.at < TAKEOVER_WINDOW
+            ):
+                raise DomainError(errors.SENIOR_STAFF_NEEDED)
 
 
 def _email(
@@ -50,14 +70,18 @@ def _email(
     action: str,
     reason: str | None,
 ) -> None:
+    now = ctx.clock.now()
     with ctx.uow() as uow:
+        uow.grants.lock_parent(account_id)  # an e-mail change and a reset link for a parent queue
         account = _account(uow, account_id)
         if account.is_email_fake:
             raise DomainError(
                 errors.FORGOT_UPDATE_FAILED
             )  # a placeholder address cannot receive it
         if topic == "confirm_email":
-            uow.tokens.revoke_all(account_id, Purpose.CONFIRM_EMAIL, ctx.clock.now())
+            uow.tokens.revoke_all(account_id, Purpose.CONFIRM_EMAIL, now)
+        else:
+            _check_takeover(uow, staff, account_id, _EMAIL_CHANGES, now)
         uow.outbox.add(OutboxMessage(kind="email", topic=topic, payload={"account_id": account_id}))
         record(
             ctx,
@@ -75,12 +99,32 @@ def _email(
 def change_email(
     ctx: ServiceContext, staff: StaffMember, account_id: int, new_email: str, reason: str | None
 ) -> None:
-    """The parent-side change (confirmation to the new address, notice to the old one), then the entry."""
+    """A change asked for by staff waits for the new address: the account keeps its address (and its
+    reset links go there) until the link mailed to the new address is opened (`profile.confirm_email`),
+    which then tells the old address. Support may not change the address within a day of a reset link
+    sent by staff (403 seniorStaffNeeded)."""
     clean_reason("parent.change_email", reason)
-    with ctx.read() as uow:
-        _account(uow, account_id)
-
-    def audit(uow: UnitOfWork, old: str, new: str) -> None:
+    email = normalise_email(new_email)
+    if not is_valid_email(email):
+        raise DomainError(errors.INVALID_EMAIL)
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        uow.grants.lock_parent(account_id)
+        account = _account(uow, account_id)
+        if email == account.email:
+            return
+        if uow.accounts.by_email(email) is not None:
+            raise DomainError(errors.EMAIL_TAKEN)
+        _check_takeover(uow, staff, account_id, ("parent.send_reset_link",), now)
+        account.pending_email, account.pending_email_at = email, now
+        uow.accounts.save(account)
+        uow.outbox.add(
+            OutboxMessage(
+                kind="email",
+                topic="confirm_email_change",
+                payload={"account_id": account_id, "to": email},
+            )
+        )
         record(
             ctx,
             uow,
@@ -88,91 +132,12 @@ def change_email(
             "parent.change_email",
             account_id=account_id,
             target=f"account:{account_id}",
-            before={"email": mask_email(old)},
-            after={"email": mask_email(new)},
-            reason=reason,
-        )
-
-    profile.change_email(ctx, account_id, new_email, audit)
-
-
-def grant(
-    ctx: ServiceContext,
-    staff: StaffMember,
-    account_id: int,
-    duration_code: str,
-    reason: str | None,
-    subscription_id: int | None = None,
-    product: str = "lumo_tv_books_games",
-) -> Subscription:
-    """Free time. With a subscription that does not renew: its end date moves on by the duration (from today
-    if it already ended). Without one: a new free subscription of `product` from today. Support may give at
-    most a month (MAX_SUPPORT_GRANT_DAYS), the other roles a year. 400 grantRenewing for a renewing
-    subscription: its dates are the store's or gateway's (grant a free subscription beside it instead)."""
-    code = (duration_code or "").strip().upper()
-    try:
-        parse_duration(code)
-    except ValueError:
-        raise DomainError(errors.PARAMETER_REQUIRED, field="duration") from None
-    if product not in GRANT_PRODUCTS:
-        raise DomainError(errors.PARAMETER_REQUIRED, field="product")
-    now = ctx.clock.now()
-    limit = max_grant_days(staff.role)
-    clean_reason("parent.grant", reason)
-    with ctx.uow() as uow:
-        _account(uow, account_id)
-        if subscription_id is None:
-            end = add_duration(now, code)
-            _check_length(now, end, limit)
-            sub = uow.subscriptions.add(
-                Subscription.granted_free(
-                    account_id=account_id,
-                    subscription_type=product,
-                    duration_code=code,
-                    end_date=end,
-                    payment_method="comp",
-                    at=now,
-                )
-            )
-            before = None
-        else:
-            found = uow.subscriptions.get(subscription_id)
-            if found is None or found.account_id != account_id or not found.visible:
-                raise DomainError(errors.SUBSCRIPTION_NOT_FOUND)
-            sub = found
-            if sub.is_renewing and sub.payment_state_id not in (State.EXPIRED,):
-                raise DomainError(errors.GRANT_RENEWING)
-            start = max(sub.end_date or now, now)
-            end = add_duration(start, code)
-            _check_length(start, end, limit)
-            before = {
-                "end_date": sub.end_date.isoformat() if sub.end_date else None,
-                "state": sub.payment_state_id,
-            }
-            sub.apply(Event.FREE_TIME_GRANTED, now, paid_through=end)  # an expired one: free again
-            uow.subscriptions.save(sub)
-        record(
-            ctx,
-            uow,
-            staff,
-            "parent.grant",
-            account_id=account_id,
-            target=f"subscription:{sub.id}",
-            before=before,
-            after={
-                "end_date": end.isoformat(),
-                "duration": code,
-                "state": sub.payment_state_id,
-            },
+            before={"email": mask_email(account.email)},
+            after={"pending_email": mask_email(email)},
             reason=reason,
         )
         uow.commit()
-    return sub
-
-
-def _check_length(start: datetime, end: datetime, limit_days: int) -> None:
-    if (end - start).days > limit_days:
-        raise DomainError(errors.GRANT_TOO_LONG, max=limit_days)
+    ctx.jobs.outbox_changed()
 
 
 def cancel(

@@ -32,8 +32,9 @@ DEFAULT_POLICY = StaffPolicy()  # the session lengths and throttle of the issue 
 
 def _burn_time(ctx: ServiceContext, password: str) -> None:
     """Check a password against a hash of nothing, so an unknown address costs the argon2 time of a known one."""
-    stored = _dummy_hash.setdefault("hash", ctx.hasher.hash(new_token()))
-    ctx.hasher.verify(stored, password)
+    if "hash" not in _dummy_hash:  # made once per process (setdefault would hash on every call)
+        _dummy_hash["hash"] = ctx.hasher.hash(new_token())
+    ctx.hasher.verify(_dummy_hash["hash"], password)
 
 
 def create(
@@ -201,57 +202,58 @@ def login(
     policy: StaffPolicy = DEFAULT_POLICY,
 ) -> tuple[str, StaffMember]:
     """A staff session token for e-mail + password + current TOTP code. Any wrong part: 401
-    staffLoginFailed (which part is not said) and an audit entry; too many: 429 with Retry-After."""
+    staffLoginFailed (which part is not said) and an audit entry; too many: 429 with Retry-After.
+
+    The throttle counts failures per *submitted* address (its SHA-256), before anything is looked up,
+    and every attempt checks one argon2 hash (a hash of nothing when the address is unknown or
+    disabled): unknown, disabled and active staff addresses get the same answers at the same time, so
+    the lockout does not tell which addresses are staff (docs/operator-console.md#staff-accounts-and-sessions)."""
     email = normalise_email(raw_email)
+    key = hash_token(email)
     throttle = LoginThrottle(
         free_failures=policy.free_failures, max_delay_seconds=policy.max_delay_seconds
     )
     now = ctx.clock.now()
     with ctx.uow() as uow:
+        state = uow.staff.login_state(key)
+        wait = throttle.wait(state, now)
+        if wait:
+            raise RetryLater(errors.RATE_LIMITED, retry_after=wait.total_seconds())
+        if not uow.staff.count_login_attempt(key, state.failures, throttle.next_state(state, now)):
+            raise RetryLater(errors.RATE_LIMITED, retry_after=1)
+        uow.commit()
+    with ctx.read() as uow:
         member = uow.staff.by_email(email) if email else None
-        if member is None or member.disabled_at is not None:
-            _burn_time(ctx, password or "")
+    usable = member is not None and member.disabled_at is None
+    if member is not None and usable:
+        password_ok = ctx.hasher.verify(member.password_hash, password or "")
+        step = totp.matching_step(member.totp_secret, code, now)
+    else:
+        _burn_time(ctx, password or "")
+        password_ok, step = False, None
+    with ctx.uow() as uow:
+        ok = (
+            member is not None
+            and member.id is not None
+            and usable
+            and password_ok
+            and step is not None
+            and uow.staff.logged_in(member.id, step)
+        )
+        if not ok or member is None or member.id is None:
             uow.audit.append(
                 AuditEntry(
                     action="staff.login_failed",
                     outcome="refused",
                     at=now,
                     staff_id=member.id if member else None,
-                    target=mask_email(email),
+                    staff_email=member.email if usable and member else None,
+                    target=f"staff:{member.id}" if usable and member else mask_email(email),
                 )
             )
             uow.commit()
             raise DomainError(errors.STAFF_LOGIN_FAILED)
-        assert member.id is not None  # a stored member
-        state = uow.staff.login_state(member.id)
-        wait = throttle.wait(state, now)
-        if wait:
-            raise RetryLater(errors.RATE_LIMITED, retry_after=wait.total_seconds())
-        if not uow.staff.count_login_attempt(
-            member.id, state.failures, throttle.next_state(state, now)
-        ):
-            raise RetryLater(errors.RATE_LIMITED, retry_after=1)
-        uow.commit()
-    step = totp.matching_step(member.totp_secret, code, now)
-    with ctx.uow() as uow:
-        ok = (
-            ctx.hasher.verify(member.password_hash, password or "")
-            and step is not None
-            and uow.staff.logged_in(member.id, step)
-        )
-        if not ok:
-            uow.audit.append(
-                AuditEntry(
-                    action="staff.login_failed",
-                    outcome="refused",
-                    at=now,
-                    staff_id=member.id,
-                    staff_email=member.email,
-                    target=f"staff:{member.id}",
-                )
-            )
-            uow.commit()
-            raise DomainError(errors.STAFF_LOGIN_FAILED)
+        uow.staff.clear_login_failures(key)
         raw = new_token()
         uow.staff.add_session(
             member.id, hash_token(raw), now, now + timedelta(hours=policy.session_hours)

@@ -6,10 +6,13 @@ import { useTranslations } from 'next-intl';
 export default function OpsError({
   message,
   max,
+  params,
   id,
 }: {
   message: string | null;
   max?: number;
+  /** The refusal's numbers (e.g. grantLimitReached: max, left, windowDays). */
+  params?: Record<string, number>;
   /** Lets a field at fault point at the message (aria-describedby). */
   id?: string;
 }) {
@@ -19,7 +22,7 @@ export default function OpsError({
   const key = (t.has(message as Key) ? message : 'somethingWentWrong') as Key;
   return (
     <p id={id} role="alert" className="ops-error">
-      {t(key, { max: max ?? 0 })}
+      {t(key, { left: 0, windowDays: 0, ...params, max: max ?? params?.max ?? 0 })}
     </p>
   );
 }

@@ -28,6 +28,11 @@ export default function OpsNav() {
       <Link prefetch={false} href="/ops/search">
         {t('search')}
       </Link>
+      {may(staff, 'parents.grant') && (
+        <Link prefetch={false} href="/ops/grants">
+          {t('grants')}
+        </Link>
+      )}
       {may(staff, 'audit.read') && (
         <Link prefetch={false} href="/ops/audit">
           {t('audit')}

@@ -16,11 +16,19 @@ export const GRANT_DURATIONS = ['P7D', 'P1M', 'P3M', 'P12M'] as const;
 export default function ParentPage({ accountId }: { accountId: number }) {
   const t = useTranslations('Ops.parent');
   const a = useTranslations('Ops.actions');
+  const g = useTranslations('OpsGrants');
   const format = useFormatter();
   const [page, setPage] = useState<Page | null>(null);
   const staff = useSignedInStaff() ?? null;
-  const [error, setError] = useState<{ message: string; max?: number } | null>(null);
+  const [error, setError] = useState<{
+    message: string;
+    max?: number;
+    params?: Record<string, number>;
+  } | null>(null);
   const [done, setDone] = useState(false);
+  /** The grant refused for the parent's limit, which may be sent for a second member's approval. */
+  const [overLimit, setOverLimit] = useState<Record<string, unknown> | null>(null);
+  const [asked, setAsked] = useState(false);
   const {
     ref: actionsRef,
     check,
@@ -52,7 +60,7 @@ export default function ParentPage({ accountId }: { accountId: number }) {
     const result = await opsRequest(`/parents/${accountId}/${path}`, { method: 'POST', body });
     if (!result.ok) {
       refused(result.message, scope);
-      setError({ message: result.message, max: result.max });
+      setError({ message: result.message, max: result.max, params: result.params });
       return false;
     }
     setError(null);
@@ -78,15 +86,30 @@ export default function ParentPage({ accountId }: { accountId: number }) {
     if (!checked(event, 'grant')) return;
     const form = new FormData(event.currentTarget);
     const sub = String(form.get('subscriptionId') ?? '');
-    await act(
-      'grant',
-      {
-        duration: form.get('duration'),
-        reason: form.get('reason'),
-        subscriptionId: sub ? Number(sub) : null,
-      },
-      'grant',
-    );
+    const body = {
+      duration: form.get('duration'),
+      reason: form.get('reason'),
+      subscriptionId: sub ? Number(sub) : null,
+    };
+    setAsked(false);
+    const ok = await act('grant', body, 'grant');
+    // docs/operator-console.md#grant-limits-and-four-eyes: above the limit, ask a second member.
+    setOverLimit(ok ? null : body);
+  }
+
+  async function askApproval() {
+    if (!overLimit) return;
+    const result = await opsRequest(`/parents/${accountId}/grant-requests`, {
+      method: 'POST',
+      body: overLimit,
+    });
+    if (!result.ok) {
+      setError({ message: result.message, max: result.max, params: result.params });
+      return;
+    }
+    setError(null);
+    setOverLimit(null);
+    setAsked(true);
   }
 
   async function erase(event: FormEvent<HTMLFormElement>) {
@@ -137,6 +160,11 @@ export default function ParentPage({ accountId }: { accountId: number }) {
           <dd>
             <bdi>{account.email}</bdi>
           </dd>
+          {account.pendingEmail && (
+            <dd className="ops-badge" data-testid="pending-email">
+              {g('pendingEmail', { email: account.pendingEmail })}
+            </dd>
+          )}
           <dt>{t('name')}</dt>
           <dd>
             <bdi>{account.name}</bdi>
@@ -226,8 +254,19 @@ export default function ParentPage({ accountId }: { accountId: number }) {
 
       <section ref={actionsRef} className="ops-card" aria-labelledby="ops-actions">
         <h2 id="ops-actions">{a('heading')}</h2>
-        <OpsError id={alertId} message={error?.message ?? null} max={error?.max} />
+        <OpsError
+          id={alertId}
+          message={error?.message ?? null}
+          max={error?.max}
+          params={error?.params}
+        />
         {done && <p role="status">{a('done')}</p>}
+        {overLimit && error?.message === 'grantLimitReached' && (
+          <button type="button" onClick={askApproval}>
+            {g('ask')}
+          </button>
+        )}
+        {asked && <p role="status">{g('asked')}</p>}
         {may(staff, 'parents.grant') && (
           <form className="ops-inline" onSubmit={grant} noValidate>
             <label>

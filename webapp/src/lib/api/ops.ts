@@ -19,10 +19,14 @@ export type OpsStaffMember = Schemas['OpsStaffMember'];
 export type OpsSite = Schemas['OpsSite'];
 export type OpsCharge = Schemas['OpsCharge'];
 export type OpsPaymentHistoryEntry = Schemas['OpsPaymentHistory'];
+export type OpsGrantRequest = Schemas['OpsGrantRequest'];
 
 export type Staff = { id: number; email: string; role: string; permissions: string[] };
+/** A refusal's numbers (grantTooLong: max; grantLimitReached: max, left, windowDays) for its text. */
+export type OpsErrorParams = Record<string, number>;
 export type OpsResult<T> =
-  { ok: true; data: T } | { ok: false; status: number; message: string; max?: number };
+  | { ok: true; data: T }
+  | { ok: false; status: number; message: string; max?: number; params?: OpsErrorParams };
 
 export function staffToken(): string | null {
   return typeof window === 'undefined' ? null : window.sessionStorage.getItem(STAFF_TOKEN_KEY);
@@ -84,7 +88,16 @@ export async function opsRequest<T>(
     status: response.status,
     message,
     max: typeof body?.max === 'number' ? body.max : undefined,
+    params: numbersOf(body),
   };
+}
+
+function numbersOf(body: Record<string, unknown> | null): OpsErrorParams {
+  const params: OpsErrorParams = {};
+  for (const [key, value] of Object.entries(body ?? {})) {
+    if (key !== 'code' && typeof value === 'number') params[key] = value;
+  }
+  return params;
 }
 
 /** The codes of a campaign as CSV (the import's columns, plus redeemed_at); null when refused. */

@@ -385,7 +385,10 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    /** Confirm the address a confirmation link was sent to. */
+    /**
+     * Confirm the address a confirmation link was sent to. A link for an address the operator console
+     *     asked for makes it the account's (emailTaken if another account took it meanwhile).
+     */
     get: {
       parameters: {
         query: {
@@ -406,7 +409,7 @@ export type paths = {
             'application/json': components['schemas']['Status'];
           };
         };
-        /** @description code 0 `parameterRequired`; code 4 `resetLinkInvalid` */
+        /** @description code 0 `parameterRequired`; code 4 `resetLinkInvalid`; code 5 `emailTaken` */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5146,7 +5149,11 @@ export type paths = {
     };
     get?: never;
     put?: never;
-    /** E-mail the parent a password-reset link (staff never see or set a parent's password). */
+    /**
+     * E-mail the parent a password-reset link (staff never see or set a parent's password), to the
+     *     account's confirmed address; it voids the earlier links. Support, within a day of a staff e-mail
+     *     change of this parent: 409 seniorStaffNeeded (finance or admin may).
+     */
     post: {
       parameters: {
         query?: never;
@@ -5207,6 +5214,15 @@ export type paths = {
             'application/json': components['schemas']['ApiError'];
           };
         };
+        /** @description code 0 `seniorStaffNeeded` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
         422: components['responses']['UNPROCESSABLE_ENTITY'];
         default: components['responses']['DEFAULT_ERROR'];
       };
@@ -5228,7 +5244,11 @@ export type paths = {
     };
     get?: never;
     put?: never;
-    /** Change the parent's e-mail: confirmation to the new address, notice to the old one. */
+    /**
+     * Ask to change the parent's e-mail: a confirmation link to the new address, which becomes the
+     *     account's only once opened (the old one is then told); until then the account and its reset links
+     *     keep the old one. Support, within a day of a reset link sent by staff: 409 seniorStaffNeeded.
+     */
     post: {
       parameters: {
         query?: never;
@@ -5289,6 +5309,15 @@ export type paths = {
             'application/json': components['schemas']['ApiError'];
           };
         };
+        /** @description code 0 `seniorStaffNeeded` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
         422: components['responses']['UNPROCESSABLE_ENTITY'];
         default: components['responses']['DEFAULT_ERROR'];
       };
@@ -5312,7 +5341,9 @@ export type paths = {
     put?: never;
     /**
      * Free time (comp): extend a non-renewing subscription's end date, or a new free subscription.
-     *     Support: one month at most; finance and admin: a year. A reason is required.
+     *     Support: one month at most; finance and admin: a year. Per parent, over a rolling window, at most
+     *     the role's limit (support: 31 days per 30 days): 409 grantLimitReached above it, with `max`,
+     *     `left` and `windowDays` (ask for approval: `POST …/grant-requests`). A reason is required.
      */
     post: {
       parameters: {
@@ -5367,6 +5398,15 @@ export type paths = {
         };
         /** @description code 0 `parentNotFound`; code 0 `subscriptionNotFound` */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `grantLimitReached` */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -6881,6 +6921,344 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/ops/v1/parents/{account_id}/grant-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        account_id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for free time above your limit (up to a year): stored pending until a member of a higher
+     *     role (an admin's: another admin) approves or rejects it. Audited as `parent.grant_request`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          account_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsGrant'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsGrantRequestOut'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `grantTooLong`; code 0 `grantRenewing`; code 0 `reasonRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `parentNotFound`; code 0 `subscriptionNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/grant-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Grant requests (100 at most, newest first). */
+    get: {
+      parameters: {
+        query?: {
+          /** @description pending (default), approved, rejected or all; newest first. */
+          status?: 'pending' | 'approved' | 'rejected' | 'all';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsGrantRequests'];
+          };
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/grant-requests/{request_id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        request_id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve another member's request: the grant is made past the limit, in the same transaction as
+     *     the decision and its audit entry (`parent.grant_approve`, reason required).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          request_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsReason'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsGrantDecisionOut'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `reasonRequired`; code 0 `grantRenewing` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `grantApproverNeeded`; code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `grantRequestNotFound`; code 0 `parentNotFound`; code 0 `subscriptionNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `grantRequestDecided` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/grant-requests/{request_id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        request_id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject another member's request (`parent.grant_reject`, reason required). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          request_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsReason'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsGrantDecisionOut'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `reasonRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `grantApproverNeeded`; code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `grantRequestNotFound`; code 0 `parentNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `grantRequestDecided` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -7951,6 +8329,10 @@ export type components = {
       promoConsentVersion: string | null;
       /** Format: date-time */
       deletedAt: string | null;
+      /** @description An address asked for in the console, until it confirms */
+      pendingEmail: string | null;
+      /** Format: date-time */
+      pendingEmailAt: string | null;
       failedLogins: number;
       /** Format: date-time */
       loginBlockedUntil: string | null;
@@ -8393,6 +8775,38 @@ export type components = {
       redeemed?: number;
       converted?: number;
       byDay?: components['schemas']['OpsCampaignDay'][];
+    };
+    OpsGrantRequest: {
+      id: number;
+      accountId: number;
+      subscriptionId: number | null;
+      durationCode: string;
+      days: number;
+      product: string;
+      reason: string;
+      requestedBy: number;
+      requestedByEmail: string;
+      /** @enum {string} */
+      requestedRole: 'support' | 'finance' | 'admin';
+      /** Format: date-time */
+      createdAt: string;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      decidedBy: number | null;
+      decidedByEmail: string | null;
+      /** Format: date-time */
+      decidedAt: string | null;
+      decisionReason: string | null;
+    };
+    OpsGrantRequestOut: {
+      request: components['schemas']['OpsGrantRequest'];
+    };
+    OpsGrantRequests: {
+      requests: components['schemas']['OpsGrantRequest'][];
+    };
+    OpsGrantDecisionOut: {
+      request: components['schemas']['OpsGrantRequest'];
+      subscription: components['schemas']['OpsSubscription'] | null;
     };
   };
   responses: {

@@ -11,7 +11,9 @@ export default async function OpsParentPage({ params }: Props) {
   const { id } = await params;
   if (!/^\d{1,9}$/.test(id)) notFound();
   return (
-    <PageMessages namespaces={['Ops.nav', 'Ops.parent', 'Ops.actions', 'Ops.payments']}>
+    <PageMessages
+      namespaces={['Ops.nav', 'Ops.parent', 'Ops.actions', 'Ops.payments', 'OpsGrants']}
+    >
       <OpsNav />
       <ParentPage accountId={Number(id)} />
     </PageMessages>

@@ -2,7 +2,7 @@
 the announcement that a German or Dutch yearly plan continues monthly) written once per subscription,
 kind and renewal day (docs/consumer-law-renewal.md#once-and-only-once)
 
-Revision ID: 0112
+Revision ID: 0016
 Revises: 0015
 Create Date: 2026-11-27 04:10:00.000000
 """
@@ -12,7 +12,7 @@ from alembic import op
 
 from core.adapters.db.types import UTCDateTime
 
-revision = "0112"
+revision = "0016"
 down_revision = "0015"
 branch_labels = None
 depends_on = None

@@ -7,6 +7,7 @@ from bff.resources.braintree.routes import blp as braintree
 from bff.resources.children.routes import blp as children
 from bff.resources.consents.routes import blp as consents
 from bff.resources.country.routes import blp as country
+from bff.resources.contract_cancellations.routes import blp as contract_cancellations
 from bff.resources.coupons.routes import blp as coupons
 from bff.resources.health.routes import blp as health
 from bff.resources.licenses.routes import blp as licenses
@@ -39,6 +40,7 @@ BLUEPRINTS = [
     consents,
     account_data,
     site,
+    contract_cancellations,
     health,
     ops,
 ]

@@ -6,14 +6,15 @@ from __future__ import annotations
 import html
 import json
 import re
-from datetime import date
+from datetime import date, datetime, timezone
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from babel.dates import format_date
+from babel.dates import format_date, format_datetime
 from babel.numbers import format_currency
 
+UTC_ZONE = timezone.utc
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # Our language codes -> CLDR locales: Portuguese is European Portuguese, as on the site.
 CLDR_LOCALES = {"pt": "pt_PT"}
@@ -57,6 +58,12 @@ class LocaleEmailTemplates:
         """2026-11-30 -> "30. November 2026" (de), "30 de novembro de 2026" (pt)."""
         return format_date(day, format="long", locale=cldr_locale(language))
 
+    def format_datetime(self, moment: datetime, language: str) -> str:
+        """A moment in UTC, to the second, as the language writes it (the time a declaration was received)."""
+        return format_datetime(
+            moment, format="medium", tzinfo=UTC_ZONE, locale=cldr_locale(language)
+        ) + (" UTC")
+
     def render(self, topic: str, language: str, params: dict[str, str]) -> tuple[str, str, str]:
         catalogue = _catalogue(self.folder, language)
         emails = catalogue.get("Emails", {})
@@ -69,18 +76,32 @@ class LocaleEmailTemplates:
                 self.text("Emails.greeting" if name else "Emails.greetingNeutral", language) or ""
             )
             params = {**params, "greeting": greeting.replace("{name}", name)}
-        lines = [_fill(line, params, escape=False) for line in entry["body"]]
+        # A line whose placeholders all came out empty is left out (an optional part of an e-mail).
+        body_lines = [line for line in entry["body"] if _fill(line, params, escape=False).strip()]
+        lines = [_fill(line, params, escape=False) for line in body_lines]
         subject = _fill(entry["subject"], params, escape=False)
         text = "\n\n".join(lines + ([params["link"]] if "link" in params else []))
         direction = "rtl" if language == "ar" else "ltr"
-        paragraphs = "".join(f"<p>{_fill(line, params, escape=True)}</p>" for line in entry["body"])
+        paragraphs = "".join(
+            "<p>" + _fill(line, params, escape=True).replace("\n", "<br>") + "</p>"
+            for line in body_lines
+        )
         button = ""
         if "link" in params:
             label = html.escape(entry.get("action", params["link"]))
             button = f'<p><a href="{html.escape(params["link"], quote=True)}">{label}</a></p>'
         signature = html.escape(emails.get("signature", "Lumo"))
+        footer_text, footer_html = "", ""
+        # Every e-mail's footer links to the public cancellation page (docs/consumer-law.md#cancellation-page).
+        if params.get("cancel_contract_url"):
+            url, label = params["cancel_contract_url"], self.text("CancelContract.link", language)
+            footer_text = f"\n\n--\n{label}: {url}"
+            footer_html = (
+                f'<hr><p style="font-size:small"><a href="{html.escape(url, quote=True)}">'
+                f"{html.escape(label or url)}</a></p>"
+            )
         body = (
             f'<!doctype html><html lang="{language}" dir="{direction}"><body style="font-family:sans-serif;'
-            f'text-align:start">{paragraphs}{button}<p>{signature}</p></body></html>'
+            f'text-align:start">{paragraphs}{button}<p>{signature}</p>{footer_html}</body></html>'
         )
-        return subject, text + "\n\n" + emails.get("signature", "Lumo"), body
+        return subject, text + "\n\n" + emails.get("signature", "Lumo") + footer_text, body

@@ -4024,6 +4024,138 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v5/contract-cancellations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Store a declaration to end a contract (no login), confirm it by e-mail, and when the e-mail address (and the
+     *     reference, if given) names one account stop its web subscriptions' renewal at the end of the period (or the
+     *     later date asked). Store, partner and operator contracts: the answer and the e-mail say where they are ended.
+     *     Nothing matched: received, a person replies. Bad input: 400 code 0 parameterRequired with `errors`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['Cancellation'];
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Declaration'];
+          };
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        /** @description code 0 `rateLimited` */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v5/contract-cancellations/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The PDF copy of a declaration, by its receipt (sent in the body, so it stays out of access logs). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['Receipt'];
+        };
+      };
+      responses: {
+        /** @description application/pdf: the declaration's copy, to keep */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `declarationNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        /** @description code 0 `rateLimited` */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -7760,6 +7892,66 @@ export type components = {
     AgeGateAnswer: {
       /** @description false: a child's year; keep the page closed. */
       allowed: boolean;
+    };
+    Cancellation: {
+      /** @enum {string} */
+      termination: 'ordinary' | 'extraordinary';
+      /**
+       * @description Required with an extraordinary termination; ignored otherwise.
+       * @default null
+       */
+      reason: string | null;
+      name: string;
+      /** @description Identifies the customer; the confirmation is sent to it. */
+      email: string;
+      /** @default null */
+      reference: string | null;
+      /**
+       * Format: date
+       * @description The end wanted; null: the earliest possible date.
+       * @default null
+       */
+      endDate: string | null;
+      /**
+       * @description The page's language (else Accept-Language).
+       * @default null
+       */
+      language: string | null;
+    };
+    ContractOutcome: {
+      subscriptionId: number;
+      plan: string;
+      duration?: string | null;
+      store: string;
+      /** @description cancelled | scheduled | already_cancelled | elsewhere | failed: what became of it. */
+      action: string;
+      /** @description ISO date it ends. */
+      endDate?: string | null;
+      /** @description elsewhere: the page or path that ends it. */
+      where?: string | null;
+    };
+    Declaration: {
+      /** @description Opens the PDF copy (POST …/pdf); shown once, only its hash is kept. */
+      receipt: string;
+      /** Format: date-time */
+      receivedAt: string;
+      /** @description matched | unmatched */
+      status: string;
+      termination: string;
+      reason?: string | null;
+      name: string;
+      email: string;
+      reference?: string | null;
+      /** Format: date */
+      endWanted?: string | null;
+      language: string;
+      wordingVersion: string;
+      /** Format: date-time */
+      endsOn?: string | null;
+      contracts: components['schemas']['ContractOutcome'][];
+    };
+    Receipt: {
+      receipt: string;
     };
     OpsStaffMember: {
       id: number;

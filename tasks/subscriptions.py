@@ -6,6 +6,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from core.services.cancellation import expire_due
+from core.services.contract_cancellations import carry_out_scheduled
 from core.services.payments import resolve_stale_purchases
 from core.services.subscription_clock import expire_past_due, remind_trials_ending
 from tasks.container import worker_container
@@ -14,6 +15,7 @@ EXPIRE_TASK = "tasks.expire_subscriptions"
 TRIAL_REMINDERS_TASK = "tasks.remind_trials_ending"
 PAST_DUE_TASK = "tasks.expire_past_due"
 STALE_PURCHASES_TASK = "tasks.resolve_stale_purchases"
+SCHEDULED_CANCELLATIONS_TASK = "tasks.carry_out_scheduled_cancellations"
 
 
 @shared_task(name=EXPIRE_TASK, acks_late=True)
@@ -35,3 +37,9 @@ def expire_past_due_subscriptions() -> int:
 @shared_task(name=STALE_PURCHASES_TASK, acks_late=True)
 def resolve_stale() -> int:
     return resolve_stale_purchases(worker_container().services)
+
+
+@shared_task(name=SCHEDULED_CANCELLATIONS_TASK, acks_late=True)
+def scheduled_cancellations() -> int:
+    """docs/consumer-law.md#cancellation-page: renewal stops once the period holding the asked end runs."""
+    return carry_out_scheduled(worker_container().services)

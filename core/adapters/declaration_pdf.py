@@ -38,7 +38,10 @@ def declaration_pdf(
     main = "tajawal" if arabic else "nunito"
     pdf.set_fallback_fonts([f for f, _ in FACES if f != main])
     pdf.set_text_shaping(
-        use_shaping_engine=True, direction="rtl" if arabic else "ltr", script=None, language=language
+        use_shaping_engine=True,
+        direction="rtl" if arabic else "ltr",
+        script=None,
+        language=language,
     )
     pdf.add_page()
     align = "R" if arabic else "L"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
@@ -14,7 +14,6 @@ from pathlib import Path
 from babel.dates import format_date, format_datetime
 from babel.numbers import format_currency
 
-UTC_ZONE = timezone.utc
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # Our language codes -> CLDR locales: Portuguese is European Portuguese, as on the site.
 CLDR_LOCALES = {"pt": "pt_PT"}
@@ -60,9 +59,8 @@ class LocaleEmailTemplates:
 
     def format_datetime(self, moment: datetime, language: str) -> str:
         """A moment in UTC, to the second, as the language writes it (the time a declaration was received)."""
-        return format_datetime(
-            moment, format="medium", tzinfo=UTC_ZONE, locale=cldr_locale(language)
-        ) + (" UTC")
+        written = format_datetime(moment, format="medium", tzinfo=UTC, locale=cldr_locale(language))
+        return f"{written} UTC"
 
     def render(self, topic: str, language: str, params: dict[str, str]) -> tuple[str, str, str]:
         catalogue = _catalogue(self.folder, language)
@@ -94,11 +92,12 @@ class LocaleEmailTemplates:
         footer_text, footer_html = "", ""
         # Every e-mail's footer links to the public cancellation page (docs/consumer-law.md#cancellation-page).
         if params.get("cancel_contract_url"):
-            url, label = params["cancel_contract_url"], self.text("CancelContract.link", language)
+            url = params["cancel_contract_url"]
+            label = self.text("CancelContract.link", language) or url
             footer_text = f"\n\n--\n{label}: {url}"
             footer_html = (
                 f'<hr><p style="font-size:small"><a href="{html.escape(url, quote=True)}">'
-                f"{html.escape(label or url)}</a></p>"
+                f"{html.escape(label)}</a></p>"
             )
         body = (
             f'<!doctype html><html lang="{language}" dir="{direction}"><body style="font-family:sans-serif;'

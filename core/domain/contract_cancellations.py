@@ -16,7 +16,9 @@ from typing import Any
 # Raise it whenever the page's or the e-mail's wording changes: every declaration records the one it was made on.
 WORDING_VERSION = "2026-11-27"
 
-KINDS = ("cancellation",)  # the queue is built for more (docs/operator-console.md#public-declarations)
+KINDS = (
+    "cancellation",
+)  # the queue is built for more (docs/operator-console.md#public-declarations)
 TERMINATIONS = ("ordinary", "extraordinary")
 MATCHED, UNMATCHED, DONE = "matched", "unmatched", "done"
 STATUSES = (MATCHED, UNMATCHED, DONE)
@@ -24,7 +26,9 @@ MAX_NAME, MAX_REASON, MAX_REFERENCE = 100, 1000, 40
 
 # What happened to each subscription of a matched account (Declaration.outcome[i]["action"]).
 CANCELLED = "cancelled"  # renewal stopped here; access until its end date
-SCHEDULED = "scheduled"  # a later end was asked: renewal stops when the period holding that date is reached
+SCHEDULED = (
+    "scheduled"  # a later end was asked: renewal stops when the period holding that date is reached
+)
 ALREADY = "already_cancelled"
 ELSEWHERE = "elsewhere"  # a store, partner or operator ends it: the confirmation says where
 FAILED = "failed"  # the gateway refused; the declaration waits in the queue
@@ -43,7 +47,9 @@ class Declaration:
     country: str
     received_at: datetime
     status: str
-    receipt_hash: str  # sha256 of the receipt code the confirmation page is opened with; never the code
+    receipt_hash: (
+        str  # sha256 of the receipt code the confirmation page is opened with; never the code
+    )
     reason: str | None = None  # only with an extraordinary termination
     reference: str | None = None
     end_wanted: date | None = None  # None: the earliest possible date

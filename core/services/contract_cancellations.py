@@ -70,9 +70,7 @@ def declare(ctx: ServiceContext, form: CancellationForm) -> Receipt:
     name = (form.name or "").strip()
     reason = (form.reason or "").strip() or None if form.termination == "extraordinary" else None
     reference = (form.reference or "").strip() or None
-    problems = form_problems(
-        form.termination, name, reason, reference, form.end_wanted, now.date()
-    )
+    problems = form_problems(form.termination, name, reason, reference, form.end_wanted, now.date())
     if not is_valid_email(email):
         problems["email"] = ["Enter valid value"]
     if problems:
@@ -224,8 +222,10 @@ def carry_out_scheduled(ctx: ServiceContext, limit: int = 200) -> int:
                     continue
                 sub = uow.subscriptions.get(item["subscriptionId"])
                 period_end = sub.end_date.date() if sub and sub.end_date else None
-                if sub is None or period_end is None or period_end >= date.fromisoformat(
-                    item["endDate"]
+                if (
+                    sub is None
+                    or period_end is None
+                    or period_end >= date.fromisoformat(item["endDate"])
                 ):
                     due.append(item)
         for item in due:

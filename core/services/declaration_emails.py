@@ -67,8 +67,10 @@ def outcome_lines(
     def t(key: str) -> str:
         return templates.text(f"{NS}.{key}", language) or key
 
-    if declaration.account_id is None or declaration.status == UNMATCHED and not any(
-        i["action"] == FAILED for i in declaration.outcome
+    if (
+        declaration.account_id is None
+        or declaration.status == UNMATCHED
+        and not any(i["action"] == FAILED for i in declaration.outcome)
     ):
         return [t("unmatched")]
     lines = []

@@ -10,7 +10,7 @@ from datetime import timedelta
 
 import pytest
 
-from tests.helpers import bearer, pay, signed_up, subscriptions
+from tests.helpers import pay, signed_up, subscriptions
 
 FORM = {
     "termination": "ordinary",
@@ -22,9 +22,7 @@ FORM = {
 
 
 def declare(client, headers=None, **fields):
-    return client.post(
-        "/v5/contract-cancellations", json={**FORM, **fields}, headers=headers or {}
-    )
+    return client.post("/v5/contract-cancellations", json={**FORM, **fields}, headers=headers or {})
 
 
 def stored(container):
@@ -74,9 +72,7 @@ def test_a_matched_declaration_stops_renewal_at_the_period_end_and_confirms_it(
         1,
     )
     assert row.receipt_hash != body["receipt"] and len(row.receipt_hash) == 64
-    [confirmation] = [
-        m for m in mails(mailbox, "parent@example.com") if "Kündigung" in m.subject
-    ]
+    [confirmation] = [m for m in mails(mailbox, "parent@example.com") if "Kündigung" in m.subject]
     assert confirmation.language == "de"
     assert "Ordentlich" in confirmation.text and "Ana Parent" in confirmation.text
     assert f"lumo{sub_id}" in confirmation.text
@@ -132,7 +128,9 @@ def test_the_account_owner_is_told_and_resubscribes_without_losing_paid_time(
     mailbox.sent.clear()
     declare(client, name="Somebody Else", language="en")
     [mail] = [
-        m for m in mails(mailbox, "parent@example.com") if m.subject == "We received your cancellation"
+        m
+        for m in mails(mailbox, "parent@example.com")
+        if m.subject == "We received your cancellation"
     ]
     link = re.search(r"http://lumo.test/en/resubscribe", mail.text)
     assert link and "Resubscribe in one click" in mail.text
@@ -209,11 +207,85 @@ def test_the_arabic_pdf_is_shaped_right_to_left(client, container, tmp_path):
         "receipt"
     ]
     path = tmp_path / "ar.pdf"
-    path.write_bytes(
-        client.post("/v5/contract-cancellations/pdf", json={"receipt": receipt}).data
-    )
+    path.write_bytes(client.post("/v5/contract-cancellations/pdf", json={"receipt": receipt}).data)
     text = subprocess.run(
         ["pdftotext", str(path), "-"], capture_output=True, text=True, check=True
     ).stdout
     assert "تأكيد طلب" in text and "أحمد" in text and "nobody@example.com" in text, text
     assert "\ufe8d" not in text  # no presentation forms left unshaped by a missing shaper
+
+
+def test_the_clock_stops_renewal_once_the_period_holding_the_asked_date_runs(
+    client, container, clock
+):
+    from core.services.contract_cancellations import carry_out_scheduled
+
+    token = signed_up(client)
+    sub_id = pay(client, token).json["data"]["subscriptionId"]
+    later = (clock.now() + timedelta(days=20)).date()
+    declare(client, endDate=later.isoformat())
+    assert carry_out_scheduled(container.services) == 0  # the first period ends before that date
+    with container.services.uow() as uow:  # the trial ran out and the first month was charged
+        sub = uow.subscriptions.get(sub_id)
+        sub.end_date = sub.next_billing_date = clock.now() + timedelta(days=37)
+        uow.subscriptions.save(sub)
+        uow.commit()
+    assert carry_out_scheduled(container.services) == 1
+    [after] = subscriptions(client, token)
+    assert (after["isRenewing"], after["paymentStateId"]) == (False, "Cancelled")
+    [row] = stored(container)
+    assert [i["action"] for i in row.outcome] == ["cancelled"]
+    assert carry_out_scheduled(container.services) == 0  # done once
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "ar"])
+def test_the_confirmation_email_is_rendered_in_the_pages_language(
+    client, container, mailbox, language
+):
+    import json
+    from pathlib import Path
+
+    catalogue = json.loads(
+        (Path(__file__).resolve().parents[2] / "locales" / f"{language}.json").read_text()
+    )
+    texts = catalogue["CancelContract"]["confirmation"]
+    token = signed_up(client)
+    pay(client, token)
+    mailbox.sent.clear()
+    body = declare(
+        client,
+        language=language,
+        termination="extraordinary",
+        reason="Umzug",
+        endDate=None,
+    ).json
+    [mail] = [
+        m
+        for m in mails(mailbox, "parent@example.com")
+        if m.subject == catalogue["Emails"]["contract_cancellation"]["subject"]
+    ]
+    assert mail.language == language
+    for expected in (
+        texts["received"],
+        texts["terminations"]["extraordinary"],
+        "Umzug",
+        "Ana Parent",
+        texts["earliest"],
+        texts["none"],
+        catalogue["Emails"]["contract_cancellation"]["action"],
+    ):
+        assert expected in mail.text or expected in mail.html, (expected, mail.text)
+    ends = texts["ends"].split("{plan}")[0].strip()
+    assert ends in mail.text
+    assert "UTC" in mail.text and body["receivedAt"][:4] in mail.text
+    assert f"http://lumo.test/{language}/cancel-contract" in mail.text  # the footer link
+    assert catalogue["CancelContract"]["link"] in mail.html
+    assert f'dir="{"rtl" if language == "ar" else "ltr"}"' in mail.html
+    assert "<br>" in mail.html  # the declaration's lines, one a line
+
+
+def test_every_email_footer_links_to_the_cancellation_page(client, mailbox):
+    signed_up(client)  # the welcome / confirm e-mails
+    assert mailbox.sent
+    for mail in mailbox.sent:
+        assert "/cancel-contract" in mail.text and "/cancel-contract" in mail.html, mail.subject

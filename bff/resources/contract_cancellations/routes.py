@@ -83,7 +83,9 @@ class ContractOutcomeSchema(Schema):
 class DeclarationSchema(Schema):
     receipt = fields.String(
         required=True,
-        metadata={"description": "Opens the PDF copy (POST …/pdf); shown once, only its hash is kept."},
+        metadata={
+            "description": "Opens the PDF copy (POST …/pdf); shown once, only its hash is kept."
+        },
     )
     receivedAt = fields.DateTime(format="iso", required=True)
     status = fields.String(required=True, metadata={"description": "matched | unmatched"})

@@ -102,7 +102,6 @@ export default function CancelContractForm() {
     setSending(false);
     if (result.ok) {
       setDeclaration(result.data);
-      window.scrollTo?.(0, 0);
       return;
     }
     const byField = (result.body?.errors ?? {}) as Record<string, unknown>;

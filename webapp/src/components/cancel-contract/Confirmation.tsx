@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import { planName } from '@/components/profile/planName';
@@ -18,6 +18,9 @@ export default function Confirmation({ declaration }: { declaration: Declaration
   const tErrors = useTranslations('Errors');
   const format = useFormatter();
   const [pdfFailed, setPdfFailed] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form is replaced by its confirmation: move focus (and the view) to it.
+  useEffect(() => headingRef.current?.focus(), []);
   const day = (iso: string | null | undefined) =>
     iso ? format.dateTime(new Date(`${iso.slice(0, 10)}T12:00:00Z`), { dateStyle: 'long' }) : '-';
   const received = format.dateTime(new Date(declaration.receivedAt), {
@@ -70,7 +73,7 @@ export default function Confirmation({ declaration }: { declaration: Declaration
 
   return (
     <section className="cancel-confirmation" aria-labelledby="cancel-confirmation-title">
-      <h2 id="cancel-confirmation-title" role="status">
+      <h2 id="cancel-confirmation-title" role="status" tabIndex={-1} ref={headingRef}>
         {t('title')}
       </h2>
       <p>{t('intro')}</p>
@@ -78,7 +81,7 @@ export default function Confirmation({ declaration }: { declaration: Declaration
         {rows.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            <dd dir={value === declaration.email ? 'ltr' : undefined}>{value}</dd>
           </div>
         ))}
       </dl>

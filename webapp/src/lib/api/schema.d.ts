@@ -7011,6 +7011,174 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/ops/v1/declarations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Public declarations (cancellations made without logging in), newest first, by status (matched, unmatched,
+     *     done) and kind; each with what was entered, when, in which language and wording, and what became of it.
+     */
+    get: {
+      parameters: {
+        query?: {
+          status?: 'matched' | 'unmatched' | 'done' | null;
+          kind?: 'cancellation' | null;
+          beforeId?: number | null;
+          limit?: number;
+          format?: 'json' | 'csv';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description JSON, or text/csv with format=csv */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsDeclarations'];
+          };
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/declarations/{declaration_id}/handled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        declaration_id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a declaration handled (a reason is required), audited as declaration.handled with who and why; 409
+     *     declarationHandled if it was already.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          declaration_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsReason'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsDeclaration'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `reasonRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `declarationNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `declarationHandled` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -8580,6 +8748,37 @@ export type components = {
       redeemed?: number;
       converted?: number;
       byDay?: components['schemas']['OpsCampaignDay'][];
+    };
+    OpsDeclaration: {
+      id: number;
+      kind: string;
+      /** @description matched | unmatched | done */
+      status: string;
+      /** Format: date-time */
+      receivedAt: string;
+      language: string;
+      wordingVersion: string;
+      country: string;
+      termination: string;
+      reason: string | null;
+      name: string;
+      email: string;
+      reference: string | null;
+      endWanted: string | null;
+      accountId: number | null;
+      /** Format: date-time */
+      endsOn: string | null;
+      outcome: {
+        [key: string]: unknown;
+      }[];
+      /** Format: date-time */
+      handledAt: string | null;
+      handledBy: string | null;
+      handledReason: string | null;
+    };
+    OpsDeclarations: {
+      /** @description Newest first */
+      entries: components['schemas']['OpsDeclaration'][];
     };
   };
   responses: {

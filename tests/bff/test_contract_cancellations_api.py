@@ -289,3 +289,35 @@ def test_every_email_footer_links_to_the_cancellation_page(client, mailbox):
     assert mailbox.sent
     for mail in mailbox.sent:
         assert "/cancel-contract" in mail.text and "/cancel-contract" in mail.html, mail.subject
+
+
+def test_a_store_subscriber_is_told_where_the_contract_is_ended(client, container, clock, mailbox):
+    from core.domain.stores import APPLE_SUBSCRIPTIONS
+    from core.domain.subscriptions import Subscription
+
+    signed_up(client)
+    with container.services.uow() as uow:
+        account = uow.accounts.by_email("parent@example.com")
+        uow.subscriptions.add(
+            Subscription(
+                account_id=account.id,
+                subscription_type="lumo_tv",
+                duration_code="P1M",
+                store_id="ios",
+                payment_state_id="Active",
+                end_date=clock.now() + timedelta(days=12),
+                created_at=clock.now(),
+            )
+        )
+        uow.commit()
+    mailbox.sent.clear()
+    answer = declare(client, language="en")
+    assert answer.json["status"] == "matched"
+    [contract] = answer.json["contracts"]
+    assert (contract["store"], contract["action"], contract["where"]) == (
+        "ios",
+        "elsewhere",
+        APPLE_SUBSCRIPTIONS,
+    )
+    [mail] = [m for m in mailbox.sent if m.subject == "We received your cancellation"]
+    assert APPLE_SUBSCRIPTIONS in mail.text and "billed by another company" in mail.text

@@ -65,6 +65,10 @@ def create_celery(settings: Settings | None = None) -> Celery:
                 "task": "tasks.refresh_metrics",
                 "schedule": settings.outbox_redrive_seconds,
             },
+            "scheduled-cancellations": {  # a later end asked on the cancellation page
+                "task": "tasks.carry_out_scheduled_cancellations",
+                "schedule": settings.clock_seconds,
+            },
             "roll-up-funnel": {  # the revenue screen's funnel: finished days, re-rolled hourly
                 "task": "tasks.roll_up_funnel",
                 "schedule": settings.clock_seconds,

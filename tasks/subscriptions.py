@@ -6,6 +6,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from core.services.cancellation import expire_due
+from core.services.contract_cancellations import carry_out_scheduled
 from core.services.payments import resolve_stale_purchases
 from core.services.renewal_reminders import remind_renewals
 from core.services.subscription_clock import expire_past_due, remind_trials_ending
@@ -16,6 +17,7 @@ TRIAL_REMINDERS_TASK = "tasks.remind_trials_ending"
 PAST_DUE_TASK = "tasks.expire_past_due"
 STALE_PURCHASES_TASK = "tasks.resolve_stale_purchases"
 RENEWAL_REMINDERS_TASK = "tasks.remind_renewals"
+SCHEDULED_CANCELLATIONS_TASK = "tasks.carry_out_scheduled_cancellations"
 
 
 @shared_task(name=EXPIRE_TASK, acks_late=True)
@@ -42,3 +44,9 @@ def resolve_stale() -> int:
 @shared_task(name=RENEWAL_REMINDERS_TASK, acks_late=True)
 def remind_renewal() -> int:
     return remind_renewals(worker_container().services)
+
+
+@shared_task(name=SCHEDULED_CANCELLATIONS_TASK, acks_late=True)
+def scheduled_cancellations() -> int:
+    """docs/consumer-law.md#cancellation-page: renewal stops once the period holding the asked end runs."""
+    return carry_out_scheduled(worker_container().services)

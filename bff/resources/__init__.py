@@ -6,11 +6,15 @@ from bff.resources.analytics.routes import blp as analytics
 from bff.resources.braintree.routes import blp as braintree
 from bff.resources.children.routes import blp as children
 from bff.resources.consents.routes import blp as consents
+from bff.resources.contract_cancellations.routes import blp as contract_cancellations
 from bff.resources.country.routes import blp as country
 from bff.resources.coupons.routes import blp as coupons
 from bff.resources.health.routes import blp as health
 from bff.resources.licenses.routes import blp as licenses
 from bff.resources.ops import admin_routes as _admin_routes  # noqa: F401  (adds its routes to blp)
+from bff.resources.ops import (  # noqa: F401  (adds its routes to blp)
+    declaration_routes as _declaration_routes,
+)
 from bff.resources.ops import grant_routes as _grant_routes  # noqa: F401  (adds its routes to blp)
 from bff.resources.ops.routes import blp as ops
 from bff.resources.partners.routes import blp as partners
@@ -40,6 +44,7 @@ BLUEPRINTS = [
     consents,
     account_data,
     site,
+    contract_cancellations,
     health,
     ops,
 ]

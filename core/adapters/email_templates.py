@@ -6,12 +6,12 @@ from __future__ import annotations
 import html
 import json
 import re
-from datetime import date
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from babel.dates import format_date
+from babel.dates import format_date, format_datetime
 from babel.numbers import format_currency
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -57,6 +57,11 @@ class LocaleEmailTemplates:
         """2026-11-30 -> "30. November 2026" (de), "30 de novembro de 2026" (pt)."""
         return format_date(day, format="long", locale=cldr_locale(language))
 
+    def format_datetime(self, moment: datetime, language: str) -> str:
+        """A moment in UTC, to the second, as the language writes it (the time a declaration was received)."""
+        written = format_datetime(moment, format="medium", tzinfo=UTC, locale=cldr_locale(language))
+        return f"{written} UTC"
+
     def render(self, topic: str, language: str, params: dict[str, str]) -> tuple[str, str, str]:
         catalogue = _catalogue(self.folder, language)
         emails = catalogue.get("Emails", {})
@@ -69,7 +74,9 @@ class LocaleEmailTemplates:
                 self.text("Emails.greeting" if name else "Emails.greetingNeutral", language) or ""
             )
             params = {**params, "greeting": greeting.replace("{name}", name)}
-        lines = [_fill(line, params, escape=False) for line in entry["body"]]
+        # A line whose placeholders all came out empty is left out (an optional part of an e-mail).
+        body_lines = [line for line in entry["body"] if _fill(line, params, escape=False).strip()]
+        lines = [_fill(line, params, escape=False) for line in body_lines]
         subject = _fill(entry["subject"], params, escape=False)
         boxed = _fill(entry.get("box", ""), params, escape=False)
         if boxed:  # a date the law wants set apart (docs/consumer-law-renewal.md#reminder-e-mails)
@@ -77,7 +84,10 @@ class LocaleEmailTemplates:
             lines.append(f"{rule}\n{boxed}\n{rule}")
         text = "\n\n".join(lines + ([params["link"]] if "link" in params else []))
         direction = "rtl" if language == "ar" else "ltr"
-        paragraphs = "".join(f"<p>{_fill(line, params, escape=True)}</p>" for line in entry["body"])
+        paragraphs = "".join(
+            "<p>" + _fill(line, params, escape=True).replace("\n", "<br>") + "</p>"
+            for line in body_lines
+        )
         if boxed:
             paragraphs += (
                 '<p style="border:2px solid #1f2937;padding:12px;font-weight:bold" '
@@ -88,8 +98,18 @@ class LocaleEmailTemplates:
             label = html.escape(entry.get("action", params["link"]))
             button = f'<p><a href="{html.escape(params["link"], quote=True)}">{label}</a></p>'
         signature = html.escape(emails.get("signature", "Lumo"))
+        footer_text, footer_html = "", ""
+        # Every e-mail's footer links to the public cancellation page (docs/consumer-law.md#cancellation-page).
+        if params.get("cancel_contract_url"):
+            url = params["cancel_contract_url"]
+            label = self.text("CancelContract.link", language) or url
+            footer_text = f"\n\n--\n{label}: {url}"
+            footer_html = (
+                f'<hr><p style="font-size:small"><a href="{html.escape(url, quote=True)}">'
+                f"{html.escape(label)}</a></p>"
+            )
         body = (
             f'<!doctype html><html lang="{language}" dir="{direction}"><body style="font-family:sans-serif;'
-            f'text-align:start">{paragraphs}{button}<p>{signature}</p></body></html>'
+            f'text-align:start">{paragraphs}{button}<p>{signature}</p>{footer_html}</body></html>'
         )
-        return subject, text + "\n\n" + emails.get("signature", "Lumo"), body
+        return subject, text + "\n\n" + emails.get("signature", "Lumo") + footer_text, body

@@ -172,3 +172,8 @@ STAFF_SELF = ErrorType(400, 0, "staffSelf")  # an admin may not disable, demote 
 WEBHOOK_REPLAY_STALE = ErrorType(
     409, 0, "webhookReplayStale"
 )  # a newer gateway event already stands
+# Public declarations to end a contract (docs/consumer-law.md#cancellation-page)
+DECLARATION_NOT_FOUND = ErrorType(
+    404, 0, "declarationNotFound"
+)  # no declaration with that receipt/id
+DECLARATION_HANDLED = ErrorType(409, 0, "declarationHandled")  # someone marked it handled first

@@ -16,6 +16,7 @@ from core.domain.analytics import AnalyticsEvent, FunnelCount
 from core.domain.children import ChildProfile
 from core.domain.consents import ConsentRecord
 from core.domain.contact import ContactMessage
+from core.domain.contract_cancellations import Declaration
 from core.domain.coupons import Coupon
 from core.domain.grants import GrantRequest
 from core.domain.login_throttle import LoginState
@@ -225,6 +226,22 @@ class ContactMessages(Protocol):
         """Sent while logged in, or from the account's address."""
 
 
+class Declarations(Protocol):
+    """Public declarations to end a contract (core/domain/contract_cancellations.py)."""
+
+    def add(self, declaration: Declaration) -> Declaration: ...
+    def get(self, declaration_id: int) -> Declaration | None: ...
+    def by_receipt(self, receipt_hash: str) -> Declaration | None: ...
+    def save(self, declaration: Declaration) -> None: ...
+    def mark_done(self, declaration_id: int, declaration: Declaration) -> bool:
+        """Set status done with handled_*; False if it was done already."""
+
+    def queue(
+        self, status: str | None, kind: str | None, before_id: int | None, limit: int
+    ) -> list[Declaration]:
+        """Newest first."""
+
+
 class NewsletterList(Protocol):
     def add(self, signup: NewsletterSignup) -> bool:
         """Insert; False if the address is saved already (the database decides)."""
@@ -422,6 +439,7 @@ class UnitOfWork(Protocol):
     tv_links: TvLinkRepository
     consents: ConsentLog
     contact_messages: ContactMessages
+    declarations: Declarations
     newsletter: NewsletterList
     personal_data: PersonalData
     retention: Retention
@@ -481,6 +499,9 @@ class EmailTemplates(Protocol):
 
     def format_date(self, day: date, language: str) -> str:
         """A calendar day as the language writes it ("30. November 2026" in German)."""
+
+    def format_datetime(self, moment: datetime, language: str) -> str:
+        """A moment, to the second, in UTC, as the language writes it."""
 
 
 class DeliveryError(Exception):

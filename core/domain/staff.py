@@ -36,6 +36,8 @@ PERMISSIONS: dict[str, frozenset[str]] = {
     "site.manage": _ADMIN,  # runtime switches: maintenance, holiday promotion
     "campaigns.read": _MONEY,  # campaign reports and code lists
     "campaigns.manage": _ADMIN,  # create and import coupon batches
+    "declarations.read": _ALL,  # public cancellations: the queue, its CSV export
+    "declarations.handle": _ALL,  # mark one handled (a reason is required)
 }
 
 MAX_SUPPORT_GRANT_DAYS = 31
@@ -58,6 +60,7 @@ REASON_REQUIRED = frozenset(
         "outbox.discard",
         "webhook.replay",
         "site.switch",
+        "declaration.handled",
     )
 )
 

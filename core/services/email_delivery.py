@@ -18,7 +18,7 @@ from core.domain.catalogue import plan_name
 from core.domain.ports import Email, EmailTemplates, Mailer, OutboxMessage, UnitOfWork
 from core.domain.renewal_rules import ReminderKind, rule_for
 from core.domain.tokens import Purpose
-from core.services import sessions
+from core.services import declaration_emails, sessions
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)
@@ -60,6 +60,8 @@ def _compose(
 ) -> Email | None:
     if message.topic == "contact_message":
         return _contact(setup, uow, message)
+    if message.topic == declaration_emails.TOPIC:
+        return declaration_emails.compose(ctx, setup, uow, message, _render)
     if (
         message.topic == "account_deleted"
     ):  # the account has no address any more: the message carries it
@@ -181,6 +183,7 @@ def _contact(setup: MailSetup, uow: UnitOfWork, message: OutboxMessage) -> Email
 def _render(
     setup: MailSetup, message: OutboxMessage, to: str, language: str, params: dict[str, str]
 ) -> Email:
+    params = {**params, "cancel_contract_url": f"{setup.public_url}/{language}/cancel-contract"}
     subject, text, html = setup.templates.render(message.topic, language, params)
     return Email(
         to=to,

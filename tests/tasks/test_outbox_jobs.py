@@ -92,6 +92,7 @@ def test_beat_runs_the_outbox_redrive_and_the_subscription_clock(settings):
         "tasks.resolve_stale_purchases",
         "tasks.refresh_metrics",
         "tasks.roll_up_funnel",
+        "tasks.carry_out_scheduled_cancellations",  # docs/consumer-law.md#cancellation-page
     }
 
 
@@ -133,3 +134,10 @@ def test_expire_task_lapses_due_subscriptions(container, clock, monkeypatch):
     assert expire_subscriptions.apply().get() == 0
     clock.advance(timedelta(days=1))
     assert expire_subscriptions.apply().get() == 1
+
+
+def test_the_scheduled_cancellations_task_runs_the_service(container, monkeypatch):
+    from tasks.subscriptions import scheduled_cancellations
+
+    monkeypatch.setattr("tasks.subscriptions.worker_container", lambda: container)
+    assert scheduled_cancellations.apply().get() == 0  # nothing waits

@@ -7,6 +7,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     CheckConstraint,
+    Date,
     ForeignKey,
     Index,
     Integer,
@@ -388,6 +389,46 @@ class ContactMessageRow(Base):
     message: Mapped[str] = mapped_column(Text, nullable=False)
     language: Mapped[str] = mapped_column(String(2), nullable=False)
     created_at = mapped_column(UTCDateTime(), nullable=False)
+
+
+class DeclarationRow(Base):
+    """Public declarations (core/domain/contract_cancellations.py): kept as entered, the legal record. No foreign
+    key to accounts: the record outlives an erased account (docs/consumer-law.md#what-is-kept)."""
+
+    __tablename__ = "declarations"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_declarations"),
+        CheckConstraint("kind IN ('cancellation')", name="ck_declarations_kind"),
+        CheckConstraint(
+            "termination IN ('ordinary', 'extraordinary')", name="ck_declarations_termination"
+        ),
+        CheckConstraint(
+            "status IN ('matched', 'unmatched', 'done')", name="ck_declarations_status"
+        ),
+        UniqueConstraint("receipt_hash", name="uq_declarations_receipt_hash"),
+        Index("ix_declarations_status", "status", "id"),
+        Index("ix_declarations_account_id", "account_id"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(20), nullable=False)
+    termination: Mapped[str] = mapped_column(String(20), nullable=False)
+    reason: Mapped[str | None] = mapped_column(Text)
+    name: Mapped[str] = mapped_column(String(100), nullable=False)
+    email: Mapped[str] = mapped_column(String(254), nullable=False)
+    reference: Mapped[str | None] = mapped_column(String(40))
+    end_wanted = mapped_column(Date())
+    language: Mapped[str] = mapped_column(String(2), nullable=False)
+    wording_version: Mapped[str] = mapped_column(String(20), nullable=False)
+    country: Mapped[str] = mapped_column(String(2), nullable=False)
+    received_at = mapped_column(UTCDateTime(), nullable=False)
+    status: Mapped[str] = mapped_column(String(20), nullable=False)
+    receipt_hash: Mapped[str] = mapped_column(String(64), nullable=False)
+    account_id: Mapped[int | None] = mapped_column(Integer)
+    ends_on = mapped_column(UTCDateTime())
+    outcome: Mapped[list] = mapped_column(JSON, nullable=False, default=list)
+    handled_at = mapped_column(UTCDateTime())
+    handled_by: Mapped[str | None] = mapped_column(String(254))
+    handled_reason: Mapped[str | None] = mapped_column(Text)
 
 
 class NewsletterSubscriptionRow(Base):

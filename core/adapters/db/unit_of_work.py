@@ -10,6 +10,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
+from core.adapters.db.declarations import SqlDeclarations
 from core.adapters.db.family_repositories import (
     SqlChildren,
     SqlConsents,
@@ -172,6 +173,10 @@ class _Repositories:
     @cached_property
     def contact_messages(self) -> SqlContactMessages:
         return SqlContactMessages(self.session)
+
+    @cached_property
+    def declarations(self) -> SqlDeclarations:
+        return SqlDeclarations(self.session)
 
     @cached_property
     def newsletter(self) -> SqlNewsletter:

@@ -8,6 +8,8 @@ from tests.helpers import bearer, signed_up
 
 # endpoint -> (method, path, body). {a} is a parent's account id, {m} an outbox message id.
 CALLS = {
+    "ops.declarations": ("GET", "/ops/v1/declarations", None),
+    "ops.handle_declaration": ("POST", "/ops/v1/declarations/424242/handled", {"reason": "matrix"}),
     "ops.logout": ("DELETE", "/ops/v1/session", None),
     "ops.me": ("GET", "/ops/v1/me", None),
     "ops.search_parents": ("GET", "/ops/v1/parents?by=email&q=parent", None),

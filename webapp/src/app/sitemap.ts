@@ -19,6 +19,7 @@ export const PUBLIC_PATHS = [
   '/lumo-tv',
   '/lumo-stories',
   '/lumo-games', // issue 7 "Pages"
+  '/cancel-contract', // docs/consumer-law.md#cancellation-page
 ] as const;
 
 export default function sitemap(): MetadataRoute.Sitemap {

@@ -41,6 +41,7 @@ export type SeoNamespace =
   | 'AboutPage'
   | 'LearningPage' // issue 7 "Pages"
   | 'ContactPage' // issue 17: canonical, hreflang and description on /contact too
+  | 'CancelContract' // docs/consumer-law.md#cancellation-page
   | 'ProductInfoPage.tv'
   | 'ProductInfoPage.stories'
   | 'ProductInfoPage.games';

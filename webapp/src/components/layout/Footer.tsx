@@ -24,6 +24,7 @@ const INFO_LINKS: readonly ({ key: InfoKey } & (
 // docs/product.md#screens "Footer"; not rendered on TV platforms (the site layout decides).
 export default function Footer() {
   const t = useTranslations('Footer');
+  const tCancel = useTranslations('CancelContract');
   const locale = useLocale();
   return (
     <footer className="site-footer">
@@ -62,6 +63,12 @@ export default function Footer() {
             ))}
             <li>
               <CookieSettingsLink />
+            </li>
+            <li>
+              {/* Always there, one click from every page (docs/consumer-law.md#cancellation-page). */}
+              <Link prefetch={false} href="/cancel-contract" className="footer-cancel">
+                {tCancel('link')}
+              </Link>
             </li>
           </ul>
         </nav>

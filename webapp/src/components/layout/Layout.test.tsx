@@ -89,6 +89,7 @@ describe('footer (docs/product.md#screens, issue 7 "Pages")', () => {
       [en.Footer.links.legal, 'https://www.lumo.example/en/legal-notice'],
       [en.Footer.links.privacy, 'https://www.lumo.example/en/privacy-and-cookies'],
       [en.Footer.links.support, '/contact'],
+      [en.CancelContract.link, '/cancel-contract'], // docs/consumer-law.md#cancellation-page
     ]);
     const languages = screen.getByRole('navigation', { name: en.LocaleSwitcher.label });
     expect(languages.querySelectorAll('a')).toHaveLength(9);

@@ -48,6 +48,11 @@ export default function OpsNav() {
           {t('campaigns')}
         </Link>
       )}
+      {may(staff, 'declarations.read') && (
+        <Link prefetch={false} href="/ops/declarations">
+          {t('declarations')}
+        </Link>
+      )}
       {may(staff, 'outbox.manage') && (
         <Link prefetch={false} href="/ops/dead-letters">
           {t('deadLetters')}

@@ -81,6 +81,8 @@ export const ERROR_KEYS = [
   'staffNotFound',
   'staffSelf',
   'passwordTooShort',
+  'declarationNotFound',
+  'declarationHandled',
 ] as const satisfies readonly ErrorKey[];
 
 export function isErrorKey(value: unknown): value is ErrorKey {

@@ -4027,6 +4027,138 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v5/contract-cancellations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Store a declaration to end a contract (no login), confirm it by e-mail, and when the e-mail address (and the
+     *     reference, if given) names one account stop its web subscriptions' renewal at the end of the period (or the
+     *     later date asked). Store, partner and operator contracts: the answer and the e-mail say where they are ended.
+     *     Nothing matched: received, a person replies. Bad input: 400 code 0 parameterRequired with `errors`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['Cancellation'];
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Declaration'];
+          };
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        /** @description code 0 `rateLimited` */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v5/contract-cancellations/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The PDF copy of a declaration, by its receipt (sent in the body, so it stays out of access logs). */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['Receipt'];
+        };
+      };
+      responses: {
+        /** @description application/pdf: the declaration's copy, to keep */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `declarationNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        /** @description code 0 `rateLimited` */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -6921,6 +7053,174 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/ops/v1/declarations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Public declarations (cancellations made without logging in), newest first, by status (matched, unmatched,
+     *     done) and kind; each with what was entered, when, in which language and wording, and what became of it.
+     */
+    get: {
+      parameters: {
+        query?: {
+          status?: 'matched' | 'unmatched' | 'done' | null;
+          kind?: 'cancellation' | null;
+          beforeId?: number | null;
+          limit?: number;
+          format?: 'json' | 'csv';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description JSON, or text/csv with format=csv */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsDeclarations'];
+          };
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/declarations/{declaration_id}/handled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        declaration_id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a declaration handled (a reason is required), audited as declaration.handled with who and why; 409
+     *     declarationHandled if it was already.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          declaration_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsReason'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsDeclaration'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `reasonRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `declarationNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `declarationHandled` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/ops/v1/parents/{account_id}/grant-requests': {
     parameters: {
       query?: never;
@@ -8141,6 +8441,66 @@ export type components = {
       /** @description false: a child's year; keep the page closed. */
       allowed: boolean;
     };
+    Cancellation: {
+      /** @enum {string} */
+      termination: 'ordinary' | 'extraordinary';
+      /**
+       * @description Required with an extraordinary termination; ignored otherwise.
+       * @default null
+       */
+      reason: string | null;
+      name: string;
+      /** @description Identifies the customer; the confirmation is sent to it. */
+      email: string;
+      /** @default null */
+      reference: string | null;
+      /**
+       * Format: date
+       * @description The end wanted; null: the earliest possible date.
+       * @default null
+       */
+      endDate: string | null;
+      /**
+       * @description The page's language (else Accept-Language).
+       * @default null
+       */
+      language: string | null;
+    };
+    ContractOutcome: {
+      subscriptionId: number;
+      plan: string;
+      duration?: string | null;
+      store: string;
+      /** @description cancelled | scheduled | already_cancelled | elsewhere | failed: what became of it. */
+      action: string;
+      /** @description ISO date it ends. */
+      endDate?: string | null;
+      /** @description elsewhere: the page or path that ends it. */
+      where?: string | null;
+    };
+    Declaration: {
+      /** @description Opens the PDF copy (POST …/pdf); shown once, only its hash is kept. */
+      receipt: string;
+      /** Format: date-time */
+      receivedAt: string;
+      /** @description matched | unmatched */
+      status: string;
+      termination: string;
+      reason?: string | null;
+      name: string;
+      email: string;
+      reference?: string | null;
+      /** Format: date */
+      endWanted?: string | null;
+      language: string;
+      wordingVersion: string;
+      /** Format: date-time */
+      endsOn?: string | null;
+      contracts: components['schemas']['ContractOutcome'][];
+    };
+    Receipt: {
+      receipt: string;
+    };
     OpsStaffMember: {
       id: number;
       email: string;
@@ -8775,6 +9135,37 @@ export type components = {
       redeemed?: number;
       converted?: number;
       byDay?: components['schemas']['OpsCampaignDay'][];
+    };
+    OpsDeclaration: {
+      id: number;
+      kind: string;
+      /** @description matched | unmatched | done */
+      status: string;
+      /** Format: date-time */
+      receivedAt: string;
+      language: string;
+      wordingVersion: string;
+      country: string;
+      termination: string;
+      reason: string | null;
+      name: string;
+      email: string;
+      reference: string | null;
+      endWanted: string | null;
+      accountId: number | null;
+      /** Format: date-time */
+      endsOn: string | null;
+      outcome: {
+        [key: string]: unknown;
+      }[];
+      /** Format: date-time */
+      handledAt: string | null;
+      handledBy: string | null;
+      handledReason: string | null;
+    };
+    OpsDeclarations: {
+      /** @description Newest first */
+      entries: components['schemas']['OpsDeclaration'][];
     };
     OpsGrantRequest: {
       id: number;

@@ -23,10 +23,16 @@ const PUBLIC = new Set([
   'lumo-tv',
   'lumo-stories',
   'lumo-games', // issue 7 "Pages"
+  'cancel-contract', // docs/consumer-law.md#cancellation-page: no login, ever
 ]);
 
 /** Public pages that never send a logged-in visitor elsewhere: they act on a link or log out. */
-const NEVER_REDIRECTED = new Set(['logout', 'reset-password', 'confirm-email']);
+const NEVER_REDIRECTED = new Set([
+  'logout',
+  'reset-password',
+  'confirm-email',
+  'cancel-contract', // a signed-in parent finds it pre-filled, never sent elsewhere
+]);
 
 /**
  * Where a premium parent may stay. docs/product.md#flows names products, subscribe and changePlan

@@ -1,0 +1,171 @@
+'use client';
+
+import { useCallback, useState } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useLoaded } from '@/components/common/useLoaded';
+import { opsRequest, staffToken, type OpsResult } from '@/lib/api/ops';
+import type { components } from '@/lib/api/schema';
+import { download } from './csv';
+import OpsError from './OpsError';
+import { useOpsForm } from './useOpsForm';
+
+type Declaration = components['schemas']['OpsDeclaration'];
+type Entries = OpsResult<{ entries: Declaration[] }>;
+const STATUSES = ['unmatched', 'matched', 'done'] as const;
+type Status = (typeof STATUSES)[number] | '';
+
+const query = (status: Status, format?: 'csv') =>
+  `/declarations?${new URLSearchParams({ ...(status ? { status } : {}), ...(format ? { format } : {}) })}`;
+
+/** The export for an authority's request: the API's CSV of the declarations shown (docs/operator-console.md). */
+async function declarationsCsv(status: Status): Promise<string | null> {
+  try {
+    const response = await fetch(`/api/ops/v1${query(status, 'csv')}`, {
+      headers: { Authorization: `Bearer ${staffToken() ?? ''}` },
+    });
+    return response.ok ? await response.text() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The queue of public declarations (docs/operator-console.md#public-declarations): cancellations made without
+ * logging in, matched to an account or waiting for a person, each with what was declared and what became of it.
+ */
+export default function Declarations() {
+  const t = useTranslations('OpsDeclarations');
+  const format = useFormatter();
+  const [status, setStatus] = useState<Status>('');
+  const [entries, setEntries] = useState<Declaration[] | null>(null);
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const { ref, refused, fieldProps, fieldError, alertId } = useOpsForm<HTMLElement>('ops-decl');
+
+  const show = useCallback((result: Entries) => {
+    if (result.ok) setEntries(result.data.entries);
+    else setError(result.message);
+  }, []);
+  const fetchFirst = useCallback(() => opsRequest<{ entries: Declaration[] }>(query('')), []);
+  useLoaded(fetchFirst, show);
+
+  async function filter(next: Status) {
+    setStatus(next);
+    show(await opsRequest<{ entries: Declaration[] }>(query(next)));
+  }
+
+  async function handle(id: number) {
+    const result = await opsRequest(`/declarations/${id}/handled`, {
+      method: 'POST',
+      body: { reason: reasons[id] ?? '' },
+    });
+    if (!result.ok) refused(result.message, `h${id}`);
+    setError(result.ok ? null : result.message);
+    show(await opsRequest<{ entries: Declaration[] }>(query(status)));
+  }
+
+  async function exportCsv() {
+    const text = await declarationsCsv(status);
+    if (text === null) setError('somethingWentWrong');
+    else download(`lumo-declarations${status ? `-${status}` : ''}.csv`, text);
+  }
+
+  const when = (iso: string) =>
+    format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+
+  return (
+    <section ref={ref} className="ops-card">
+      <h1>{t('title')}</h1>
+      <OpsError id={alertId} message={error} />
+      <div>
+        <label>
+          {t('status')}{' '}
+          <select value={status} onChange={(e) => filter(e.target.value as Status)}>
+            <option value="">{t('all')}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={exportCsv}>
+          {t('csv')}
+        </button>
+      </div>
+      {entries && entries.length === 0 && <p>{t('empty')}</p>}
+      {entries && entries.length > 0 && (
+        <table className="ops-table">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>{t('kind')}</th>
+              <th>{t('received')}</th>
+              <th>{t('declaration')}</th>
+              <th>{t('outcome')}</th>
+              <th>{t('status')}</th>
+              <th>{t('reason')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((d) => (
+              <tr key={d.id}>
+                <td>{d.id}</td>
+                <td>{t(`kinds.${d.kind as 'cancellation'}`)}</td>
+                <td>{when(d.receivedAt)}</td>
+                <td>
+                  <code>
+                    {[
+                      d.termination,
+                      d.reason,
+                      d.name,
+                      d.email,
+                      d.reference,
+                      d.endWanted ?? 'earliest',
+                      `${d.language}/${d.country}`,
+                      d.wordingVersion,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </code>
+                </td>
+                <td>
+                  <code>
+                    {d.outcome
+                      .map(
+                        (o) => `${o.subscriptionId}:${o.action}${o.endDate ? `@${o.endDate}` : ''}`,
+                      )
+                      .join(', ')}
+                  </code>
+                </td>
+                <td>{t(`statuses.${d.status as Exclude<Status, ''>}`)}</td>
+                <td>
+                  {d.status === 'done' ? (
+                    t('handledBy', {
+                      who: d.handledBy ?? '',
+                      date: d.handledAt ? when(d.handledAt) : '',
+                      reason: d.handledReason ?? '',
+                    })
+                  ) : (
+                    <>
+                      <input
+                        {...fieldProps('reason', `h${d.id}`)}
+                        aria-label={`${t('reason')} #${d.id}`}
+                        value={reasons[d.id] ?? ''}
+                        onChange={(e) => setReasons({ ...reasons, [d.id]: e.target.value })}
+                      />
+                      {fieldError('reason', `h${d.id}`)}
+                      <button type="button" onClick={() => handle(d.id)}>
+                        {t('handle')}
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

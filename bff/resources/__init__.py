@@ -20,6 +20,7 @@ from bff.resources.site.routes import blp as site
 from bff.resources.subscriptions.routes import blp as subscriptions
 from bff.resources.tv_link.routes import blp as tv_link
 from bff.resources.users.routes import blp as users
+from bff.resources.withdrawals.routes import blp as withdrawals
 
 BLUEPRINTS = [
     accounts,
@@ -39,6 +40,7 @@ BLUEPRINTS = [
     consents,
     account_data,
     site,
+    withdrawals,
     health,
     ops,
 ]

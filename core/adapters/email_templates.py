@@ -6,12 +6,12 @@ from __future__ import annotations
 import html
 import json
 import re
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
-from babel.dates import format_date
+from babel.dates import format_date, format_datetime
 from babel.numbers import format_currency
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -56,6 +56,10 @@ class LocaleEmailTemplates:
     def format_date(self, day: date, language: str) -> str:
         """2026-11-30 -> "30. November 2026" (de), "30 de novembro de 2026" (pt)."""
         return format_date(day, format="long", locale=cldr_locale(language))
+
+    def format_datetime(self, moment: datetime, language: str) -> str:
+        """A moment, to the minute, in UTC: "27. November 2026 um 04:10:00 UTC" (de)."""
+        return format_datetime(moment, format="long", tzinfo=None, locale=cldr_locale(language))
 
     def render(self, topic: str, language: str, params: dict[str, str]) -> tuple[str, str, str]:
         catalogue = _catalogue(self.folder, language)

@@ -163,3 +163,13 @@ STAFF_SELF = ErrorType(400, 0, "staffSelf")  # an admin may not disable, demote 
 WEBHOOK_REPLAY_STALE = ErrorType(
     409, 0, "webhookReplayStale"
 )  # a newer gateway event already stands
+
+
+# The right of withdrawal (docs/consumer-law-withdrawal.md)
+WITHDRAWAL_NOT_FOUND = ErrorType(
+    404, 0, "withdrawalNotFound"
+)  # no contract of that reference for that e-mail address (never told apart)
+WITHDRAWAL_PERIOD_OVER = ErrorType(
+    400, 0, "withdrawalPeriodOver"
+)  # the 14 days have passed, the contract has ended, or it was not bought on the web
+WITHDRAWAL_INVALID = ErrorType(400, 0, "withdrawalInvalid")  # name or address missing or too long

@@ -45,6 +45,9 @@ class Event(StrEnum):
         "parent_cancelled"  # the parent stopped renewal (or a carrier's in-app unsubscribe)
     )
     TIME_UP = "time_up"  # the subscription clock: its end date has passed
+    WITHDRAWN = (
+        "withdrawn"  # the parent withdrew from the contract (docs/consumer-law-withdrawal.md)
+    )
 
 
 GATEWAY_EVENTS = frozenset(
@@ -67,6 +70,9 @@ class Effect(StrEnum):
     PAYMENT_FAILED_EMAIL = "payment_failed_email"
     CANCELLATION_EMAIL = "cancellation_email"
     UNSUBSCRIBED = "unsubscribed"  # a carrier store or partner is told (callbacks.UNSUBSCRIBED)
+    STOP_AT_GATEWAY = (
+        "stop_at_gateway"  # the gateway cancels it (through the outbox): never charged again
+    )
 
 
 # The states by their old names (imported all over the code base).
@@ -194,6 +200,13 @@ class Subscription:
                 return ()
             self.cancel(at)
             return (Effect.CANCELLATION_EMAIL, Effect.UNSUBSCRIBED)
+        if event == Event.WITHDRAWN:  # access and renewal end now
+            if self.payment_state_id == EXPIRED:
+                return ()
+            at_gateway = self.store_id == WEB_STORE and bool(self.gateway_id) and self.is_renewing
+            self.cancelled_at = self.cancelled_at or at
+            self.expire(at)
+            return (Effect.STOP_AT_GATEWAY,) if at_gateway else ()
         if event in (Event.EXPIRED, Event.TIME_UP):
             self.expire(at)
             return ()

@@ -19,12 +19,12 @@ from decimal import Decimal
 from typing import Any
 
 from core.domain import callbacks, errors, payments, purchases
-from core.domain.accounts import Account
+from core.domain.accounts import Account, pick_language
 from core.domain.catalogue import Plan, apps_of, price_bundle
 from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
 from core.domain.ports import UnitOfWork
-from core.domain.quotes import PAID_THROUGH, free_time
+from core.domain.quotes import PAID_THROUGH, discount_of, free_time
 from core.domain.subscriptions import (
     ACTIVE,
     FAILED,
@@ -37,11 +37,12 @@ from core.domain.subscriptions import (
     visible,
 )
 from core.domain.three_d_secure import Decision
+from core.domain.withdrawals import CONSENT_VERSION, PurchaseConsent, in_eu
 from core.services import refunds
 from core.services.context import ServiceContext
 from core.services.coupon_grants import grant_access_coupon, redeem_or_fail
 from core.services.partner_callbacks import record_event
-from core.services.subscription_effects import receipt_email
+from core.services.subscription_effects import receipt_email, with_withdrawal_terms
 from core.services.three_d_secure import check_nonce
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,10 @@ class SubscribeCommand:
     device_data: str | None = None
     idempotency_key: str | None = None
     utm: dict[str, Any] = field(default_factory=dict[str, Any])
+    # EU checkouts (docs/consumer-law-withdrawal.md): the express request to start now, as answered
+    express_request: bool = False
+    language: str | None = None  # the payment page's
+    country: str | None = None  # the buyer's, from the trusted header
 
 
 def client_token(ctx: ServiceContext, account_id: int | None, currency: str | None = None) -> str:
@@ -102,6 +107,36 @@ def subscribe(ctx: ServiceContext, cmd: SubscribeCommand) -> Subscription:
             errors.PAYMENT_UNAVAILABLE
         ) from exc  # the row stays pending; a retry resumes
     return _settle(ctx, pending.id, plan, request.trial_days, request.price, result, authentication)
+
+
+def _record_consent(
+    uow: UnitOfWork,
+    cmd: SubscribeCommand,
+    sub: Subscription,
+    account: Account | None,
+    coupon: Coupon | None,
+    price: Decimal,
+    now: datetime,
+) -> None:
+    """An EU checkout shows the unticked express-request box: what it said and what the parent answered are
+    kept with the purchase, with the price shown as due after the free days (docs/consumer-law-withdrawal.md)."""
+    if not in_eu(cmd.country):
+        return
+    assert sub.id is not None and cmd.country is not None  # added; in the EU
+    reduced = discount_of(coupon, price)[0]
+    uow.withdrawals.add_consent(
+        PurchaseConsent(
+            subscription_id=sub.id,
+            account_id=sub.account_id,
+            express_request=cmd.express_request,
+            version=CONSENT_VERSION,
+            language=pick_language(cmd.language or (account.language if account else None)),
+            country=cmd.country.upper(),
+            price_after_trial=reduced if reduced is not None else price,
+            currency=sub.currency or "",
+            at=now,
+        )
+    )
 
 
 def _answered_before(ctx: ServiceContext, key: str, fingerprint: str) -> Subscription | None:
@@ -197,6 +232,7 @@ def _start(
             )
         if coupon is not None:
             redeem_or_fail(uow, coupon, cmd.account_id, now)
+        _record_consent(uow, cmd, pending, account, coupon, price, now)
         request = _request(ctx, uow, pending, plan, cmd, price, coupon, trial_days)
         uow.commit()
     return pending, request
@@ -404,7 +440,13 @@ def _settle(
         refunds.record_charge(
             uow, sub, result.transaction_id, result.amount, currency, now
         )  # no trial: paid
-        uow.outbox.add(receipt_email(sub, now, amount=price, currency=currency, duration=duration))
+        uow.outbox.add(
+            with_withdrawal_terms(
+                receipt_email(sub, now, amount=price, currency=currency, duration=duration),
+                sub,
+                uow.withdrawals.consent_for(subscription_id),
+            )
+        )
         record_event(
             uow, callbacks.SUBSCRIBED, sub, now
         )  # a partner account paid: tell the partner

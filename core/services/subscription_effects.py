@@ -10,6 +10,7 @@ from decimal import Decimal
 from core.domain import callbacks
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.subscriptions import Effect, Subscription
+from core.domain.withdrawals import PurchaseConsent, contract_reference, deadline
 from core.services import refunds
 from core.services.partner_callbacks import record_event
 
@@ -36,6 +37,28 @@ def receipt_email(
                 "date": (sub.next_billing_date or now).date().isoformat(),
             },
         },
+    )
+
+
+def with_withdrawal_terms(
+    receipt: OutboxMessage, sub: Subscription, consent: PurchaseConsent | None
+) -> OutboxMessage:
+    """An EU purchase's receipt repeats the express request as answered at checkout, the contract's
+    reference and the last day to withdraw (docs/consumer-law-withdrawal.md)."""
+    ends = deadline(sub)
+    if consent is None or sub.id is None or ends is None:
+        return receipt
+    params = dict(receipt.payload["params"])
+    params.update(
+        reference=contract_reference(sub.id),
+        withdraw_until=ends.date().isoformat(),
+        consent_at=consent.at.isoformat(),
+        express_request="yes" if consent.express_request else "no",
+    )
+    return OutboxMessage(
+        kind=receipt.kind,
+        topic="receipt_withdrawal",
+        payload={**receipt.payload, "params": params},
     )
 
 
@@ -85,5 +108,14 @@ def carry_out(
             )
         elif effect == Effect.CANCELLATION_EMAIL:
             uow.outbox.add(_cancellation_email(sub))
+        elif effect == Effect.STOP_AT_GATEWAY and sub.gateway_id:
+            uow.outbox.add(
+                OutboxMessage(
+                    kind="gateway",
+                    topic="cancel_subscription",
+                    account_id=sub.account_id,
+                    payload={"gateway_id": sub.gateway_id},
+                )
+            )
         elif effect == Effect.UNSUBSCRIBED:
             record_event(uow, callbacks.UNSUBSCRIBED, sub, now)  # carrier store or partner user

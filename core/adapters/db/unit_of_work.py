@@ -40,6 +40,7 @@ from core.adapters.db.repositories import (
 )
 from core.adapters.db.retention import SqlRetention
 from core.adapters.db.site_switches import SqlSiteSwitchRows
+from core.adapters.db.withdrawal_repositories import SqlWithdrawals
 from core.domain.clock import Clock
 from core.domain.ports import CouponRepository, SubscriptionRepository, TokenRepository
 
@@ -186,6 +187,10 @@ class _Repositories:
     @cached_property
     def staff(self) -> SqlStaff:
         return SqlStaff(self.session)
+
+    @cached_property
+    def withdrawals(self) -> SqlWithdrawals:
+        return SqlWithdrawals(self.session)
 
     @cached_property
     def audit(self) -> SqlAudit:

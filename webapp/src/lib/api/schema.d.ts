@@ -4024,6 +4024,220 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v5/withdrawals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw from a contract without logging in: name, the account's e-mail address and the contract
+     *     reference. During the 14 days after the purchase the subscription ends at once and the refund is made
+     *     (everything, or the unused days when the parent asked to start at once); the acknowledgement is
+     *     e-mailed. Sending the same declaration again answers the first one. 404 when the reference and address
+     *     do not match; 400 `withdrawalPeriodOver` after the 14 days.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PublicWithdrawal'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Withdrawal'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `withdrawalPeriodOver`; code 0 `withdrawalInvalid` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `withdrawalNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        /** @description code 0 `rateLimited` */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v5/withdrawals/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The profile's "withdraw from contract here": the signed-in parent's own subscription. Open before
+     *     new terms are accepted, like cancelling.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ProfileWithdrawal'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Withdrawal'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `withdrawalPeriodOver`; code 0 `withdrawalInvalid` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `withdrawalNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        /** @description code 0 `rateLimited` */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v5/withdrawals/open': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in parent's contracts that can be withdrawn from now, with the last moment to do so:
+     *     the profile shows the function for these alone.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpenWithdrawals'];
+          };
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -7252,6 +7466,17 @@ export type components = {
       /** @default  */
       billingName: string;
       utm?: components['schemas']['Utm'];
+      /**
+       * @description EU checkouts: the parent ticked "start my subscription now" (unticked by default). Stored with the purchase; without it a withdrawal refunds everything (docs/consumer-law-withdrawal.md).
+       * @default false
+       */
+      expressStart: boolean;
+      /**
+       * @description The language the payment page was shown in
+       * @default null
+       * @enum {string|null}
+       */
+      language: 'ar' | 'de' | 'en' | 'es' | 'fr' | 'it' | 'nl' | 'pt' | 'ru' | null;
     };
     SubscriptionId: {
       subscriptionId: number;
@@ -7760,6 +7985,49 @@ export type components = {
     AgeGateAnswer: {
       /** @description false: a child's year; keep the page closed. */
       allowed: boolean;
+    };
+    PublicWithdrawal: {
+      name: string;
+      email: string;
+      /** @description The contract reference on the receipt, e.g. LUMO-123 */
+      reference: string;
+      /**
+       * @default en
+       * @enum {string}
+       */
+      language: 'ar' | 'de' | 'en' | 'es' | 'fr' | 'it' | 'nl' | 'pt' | 'ru';
+    };
+    Withdrawal: {
+      id: number;
+      subscriptionId: number;
+      reference: string;
+      name: string;
+      email: string;
+      /** @description ISO 8601, UTC */
+      receivedAt: string;
+      expressRequest: boolean;
+      /** @description Decimal string; 0.00 when nothing was paid */
+      refundAmount: string;
+      currency: string;
+      /** @description none, succeeded or pending */
+      refundStatus: string;
+    };
+    ProfileWithdrawal: {
+      subscriptionId: number;
+      /**
+       * @default en
+       * @enum {string}
+       */
+      language: 'ar' | 'de' | 'en' | 'es' | 'fr' | 'it' | 'nl' | 'pt' | 'ru';
+    };
+    OpenWithdrawal: {
+      subscriptionId: number;
+      reference: string;
+      /** @description The last moment to withdraw (ISO 8601, UTC) */
+      until: string;
+    };
+    OpenWithdrawals: {
+      contracts: components['schemas']['OpenWithdrawal'][];
     };
     OpsStaffMember: {
       id: number;

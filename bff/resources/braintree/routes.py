@@ -116,6 +116,9 @@ def _legacy(product: str):
                     billing_name=data["name"],
                     device_data=data["device_data"],
                     idempotency_key=request.headers.get("Idempotency-Key"),
+                    express_request=data["expressStart"],
+                    language=data["language"],
+                    country=client_country(),
                 ),
             )
         )

@@ -65,6 +65,8 @@ class LegacySubscribeSchema(InputSchema):
     )
     iap = fields.String(required=True, validate=validate.Length(min=1, max=60))
     coupon = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40))
+    expressStart = fields.Boolean(load_default=False, metadata={"description": "As in /v5"})
+    language = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(LANGUAGES))
 
 
 class SubscriptionIdSchema(Schema):

@@ -41,6 +41,7 @@ export type SeoNamespace =
   | 'AboutPage'
   | 'LearningPage' // issue 7 "Pages"
   | 'ContactPage' // issue 17: canonical, hreflang and description on /contact too
+  | 'Withdrawal' // docs/consumer-law-withdrawal.md: the public withdrawal page
   | 'ProductInfoPage.tv'
   | 'ProductInfoPage.stories'
   | 'ProductInfoPage.games';

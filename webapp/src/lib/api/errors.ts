@@ -81,6 +81,9 @@ export const ERROR_KEYS = [
   'staffNotFound',
   'staffSelf',
   'passwordTooShort',
+  'withdrawalNotFound',
+  'withdrawalPeriodOver',
+  'withdrawalInvalid',
 ] as const satisfies readonly ErrorKey[];
 
 export function isErrorKey(value: unknown): value is ErrorKey {

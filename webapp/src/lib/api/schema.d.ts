@@ -7494,6 +7494,16 @@ export type components = {
       iap: string;
       /** @default null */
       coupon: string | null;
+      /**
+       * @description As in /v5
+       * @default false
+       */
+      expressStart: boolean;
+      /**
+       * @default null
+       * @enum {string|null}
+       */
+      language: 'ar' | 'de' | 'en' | 'es' | 'fr' | 'it' | 'nl' | 'pt' | 'ru' | null;
     };
     CancelAnswer: {
       status: boolean;

@@ -15,7 +15,7 @@ export function useWithdrawals(signedIn: boolean, reloadAccount: () => Promise<u
     if (!signedIn) return;
     let live = true;
     void openWithdrawals().then((result) => {
-      if (!live || !result.ok) return;
+      if (!live || !result.ok || !Array.isArray(result.data?.contracts)) return;
       setContracts(Object.fromEntries(result.data.contracts.map((c) => [c.subscriptionId, c])));
     });
     return () => {

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import text
 
 from core.services import webhooks
-from tests.helpers import bearer, signed_up, subscriptions
+from tests.helpers import bearer, pw, signed_up, subscriptions
 
 EMAIL = "parent@example.com"
 PERIOD = timedelta(days=31)  # the paid month, from the charge
@@ -262,3 +262,20 @@ def test_the_database_refuses_a_second_withdrawal_refund(client, container):
             ),
             {"s": sid, "t": transaction, "at": container.services.clock.now()},
         )
+
+
+def test_erasing_the_account_keeps_the_withdrawal_but_not_whose_it_was(client, container):
+    token, sid, _ = paid_month(client, container, express=False)
+    assert declare(client, sid).status_code == 200
+    export = client.get("/v5/account/export", headers=bearer(token)).json
+    [declared] = export["withdrawals"]
+    assert (declared["reference"], declared["email"], declared["refundAmount"]) == (
+        f"LUMO-{sid}",
+        EMAIL,
+        "4.99",
+    )
+    erased = client.post("/v5/account/delete", json={"password": pw()}, headers=bearer(token))
+    assert erased.json == {"status": True}
+    assert rows(container, "SELECT name, email, reference FROM withdrawals") == [
+        ("", "", f"LUMO-{sid}")
+    ]

@@ -7913,6 +7913,30 @@ export type components = {
       /** Format: date-time */
       at: string | null;
     };
+    ExportPurchaseConsent: {
+      subscriptionId: number;
+      expressRequest: boolean;
+      version: string;
+      language: string;
+      country: string;
+      priceAfterTrial: string;
+      currency: string;
+      /** Format: date-time */
+      at: string;
+    };
+    ExportWithdrawal: {
+      subscriptionId: number;
+      reference: string;
+      name: string;
+      email: string;
+      channel: string;
+      language: string;
+      expressRequest: boolean;
+      refundAmount: string;
+      currency: string;
+      /** Format: date-time */
+      at: string;
+    };
     Export: {
       /** @description lumo-account-export/1 */
       format: string;
@@ -7933,6 +7957,10 @@ export type components = {
       sessions: components['schemas']['ExportSession'][];
       /** @description Payment history: charges, refunds, voids and disputes (kind, amount, currency, status, at). */
       payments: components['schemas']['ExportPayment'][];
+      /** @description The express requests answered at EU checkouts. */
+      purchaseConsents: components['schemas']['ExportPurchaseConsent'][];
+      /** @description Withdrawal declarations as received. */
+      withdrawals: components['schemas']['ExportWithdrawal'][];
       /** @description Always empty: analytics records carry no account, e-mail or name. */
       analyticsRecords: {
         [key: string]: unknown;

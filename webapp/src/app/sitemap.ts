@@ -19,6 +19,7 @@ export const PUBLIC_PATHS = [
   '/lumo-tv',
   '/lumo-stories',
   '/lumo-games', // issue 7 "Pages"
+  '/withdraw', // docs/consumer-law-withdrawal.md
 ] as const;
 
 export default function sitemap(): MetadataRoute.Sitemap {

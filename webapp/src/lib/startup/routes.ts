@@ -23,10 +23,11 @@ const PUBLIC = new Set([
   'lumo-tv',
   'lumo-stories',
   'lumo-games', // issue 7 "Pages"
+  'withdraw', // the withdrawal function, no login (docs/consumer-law-withdrawal.md)
 ]);
 
 /** Public pages that never send a logged-in visitor elsewhere: they act on a link or log out. */
-const NEVER_REDIRECTED = new Set(['logout', 'reset-password', 'confirm-email']);
+const NEVER_REDIRECTED = new Set(['logout', 'reset-password', 'confirm-email', 'withdraw']);
 
 /**
  * Where a premium parent may stay. docs/product.md#flows names products, subscribe and changePlan

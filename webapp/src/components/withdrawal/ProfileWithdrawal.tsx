@@ -47,7 +47,10 @@ export default function ProfileWithdrawal({ contract, onDone }: Props) {
           <button type="button" className={styles.linkButton} onClick={() => setStep('confirm')}>
             {t('function')}
           </button>
-          <p className={styles.hint}>{t('until', { date: until })}</p>
+          <p className={styles.hint}>
+            {t('reference')}: <span dir="ltr">{contract.reference}</span> ·{' '}
+            {t('until', { date: until })}
+          </p>
         </>
       ) : (
         <>

@@ -161,7 +161,11 @@ describe("the profile's withdrawal function", () => {
     fetchMock.mockResolvedValue(jsonResponse(200, ANSWER));
     const done = jest.fn();
     renderWithIntl(<ProfileWithdrawal contract={contract} onDone={done} />);
-    expect(screen.getByText('You can withdraw from this contract until December 11, 2026.'));
+    expect(
+      screen.getByText(/You can withdraw from this contract until December 11, 2026\./),
+    ).toHaveTextContent(
+      'Contract reference: LUMO-42 · You can withdraw from this contract until December 11, 2026.',
+    );
     fireEvent.click(screen.getByRole('button', { name: t.function }));
     expect(
       screen.getByText('Withdraw from contract LUMO-42? Your subscription ends at once.'),

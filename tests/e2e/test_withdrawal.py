@@ -91,7 +91,9 @@ def test_the_public_page_withdraws_without_a_login(locale, stack, make_parent, n
     page = new_context(locale=BROWSER_LOCALES[locale]).new_page()
     page.goto(cat.path("/withdraw"))
     expect(heading(page, cat.t("Withdrawal.title"))).to_be_visible()
-    form = page.locator("form")
+    form = page.locator("main form").filter(
+        has=page.get_by_role("button", name=cat.t("Withdrawal.confirm"))
+    )
     # the page asks for name, e-mail address and contract reference, nothing else
     assert form.locator("input, select, textarea").evaluate_all("els => els.map(e => e.name)") == [
         "name",

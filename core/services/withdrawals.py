@@ -60,7 +60,8 @@ class WithdrawalAnswer:
 
 def withdraw(ctx: ServiceContext, cmd: WithdrawCommand) -> WithdrawalAnswer:
     name, email = " ".join((cmd.name or "").split()), normalise_email(cmd.email)
-    if len(name) > MAX_NAME or (cmd.account_id is None and not name) or not is_valid_email(email):
+    public = cmd.account_id is None  # the profile's parent is known by the session
+    if len(name) > MAX_NAME or (public and (not name or not is_valid_email(email))):
         raise DomainError(errors.WITHDRAWAL_INVALID)
     subscription_id = parse_reference(cmd.reference)
     now = ctx.clock.now()

@@ -32,7 +32,7 @@ def buy(client, token, express: bool, language="de", country="DE"):
     return answer.json["data"]["subscriptionId"]
 
 
-def paid_month(client, container, express: bool, language="de"):
+def paid_month(client, container, express: bool, language="de", settled=True):
     """A parent bought with the 7-day trial; on day 7 the first month was charged (4.99, settled).
     Answers (token, subscription id, transaction id)."""
     token = signed_up(client)
@@ -42,7 +42,8 @@ def paid_month(client, container, express: bool, language="de"):
     gateway = services.gateway
     gateway_id = next(iter(gateway.subscriptions))
     transaction = gateway.charge(gateway_id, Decimal("4.99"), "EUR")
-    gateway.settle(transaction)
+    if settled:
+        gateway.settle(transaction)
     assert webhooks.receive(
         services,
         *gateway.sample_notification(
@@ -279,3 +280,14 @@ def test_erasing_the_account_keeps_the_withdrawal_but_not_whose_it_was(client, c
     assert rows(container, "SELECT name, email, reference FROM withdrawals") == [
         ("", "", f"LUMO-{sid}")
     ]
+
+
+def test_a_charge_not_yet_settled_is_voided_whole_never_refused(client, container):
+    _, sid, transaction = paid_month(client, container, express=True, settled=False)
+    container.services.clock.advance(timedelta(days=2, hours=5))
+    answer = declare(client, sid)
+    assert answer.status_code == 200, answer.json
+    assert answer.json["refundStatus"] == "succeeded"
+    # 4.51 was due; a charge that has not settled can only be voided whole: the parent gets more back
+    assert refunds_of(container, sid) == [("withdrawal_void", Decimal("4.99"), "succeeded")]
+    assert container.services.gateway.transactions[transaction]["status"] == "voided"

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import current_app
+from flask import current_app, request
 
 from core.bootstrap import Container
+from core.domain.accounts import normalise_country
 from core.services.context import ServiceContext
 
 
@@ -14,3 +15,11 @@ def container() -> Container:
 
 def services() -> ServiceContext:
     return container().services
+
+
+def client_country() -> str:
+    """The client's country from the trusted proxy's header, else the configured default."""
+    settings = container().settings
+    return normalise_country(
+        request.headers.get(settings.trusted_country_header), settings.default_country
+    )

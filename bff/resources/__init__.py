@@ -25,6 +25,7 @@ from bff.resources.site.routes import blp as site
 from bff.resources.subscriptions.routes import blp as subscriptions
 from bff.resources.tv_link.routes import blp as tv_link
 from bff.resources.users.routes import blp as users
+from bff.resources.withdrawals.routes import blp as withdrawals
 
 BLUEPRINTS = [
     accounts,
@@ -45,6 +46,7 @@ BLUEPRINTS = [
     account_data,
     site,
     contract_cancellations,
+    withdrawals,
     health,
     ops,
 ]

@@ -177,3 +177,13 @@ DECLARATION_NOT_FOUND = ErrorType(
     404, 0, "declarationNotFound"
 )  # no declaration with that receipt/id
 DECLARATION_HANDLED = ErrorType(409, 0, "declarationHandled")  # someone marked it handled first
+
+
+# The right of withdrawal (docs/consumer-law-withdrawal.md)
+WITHDRAWAL_NOT_FOUND = ErrorType(
+    404, 0, "withdrawalNotFound"
+)  # no contract of that reference for that e-mail address (never told apart)
+WITHDRAWAL_PERIOD_OVER = ErrorType(
+    400, 0, "withdrawalPeriodOver"
+)  # the 14 days have passed, the contract has ended, or it was not bought on the web
+WITHDRAWAL_INVALID = ErrorType(400, 0, "withdrawalInvalid")  # name or address missing or too long

@@ -14,7 +14,20 @@ from decimal import Decimal, InvalidOperation
 # Event kinds
 CHARGE, REFUND, VOID = "charge", "refund", "void"
 DISPUTE_OPENED, DISPUTE_WON, DISPUTE_LOST = "dispute_opened", "dispute_won", "dispute_lost"
-KINDS = (CHARGE, REFUND, VOID, DISPUTE_OPENED, DISPUTE_WON, DISPUTE_LOST)
+# A withdrawal's refund (docs/consumer-law-withdrawal.md): its own kinds, one per subscription
+WITHDRAWAL_REFUND, WITHDRAWAL_VOID = "withdrawal_refund", "withdrawal_void"
+KINDS = (
+    CHARGE,
+    REFUND,
+    VOID,
+    DISPUTE_OPENED,
+    DISPUTE_WON,
+    DISPUTE_LOST,
+    WITHDRAWAL_REFUND,
+    WITHDRAWAL_VOID,
+)
+# What the gateway is asked to do for each kind that gives money back
+OPERATION = {REFUND: REFUND, VOID: VOID, WITHDRAWAL_REFUND: REFUND, WITHDRAWAL_VOID: VOID}
 # Event statuses: a refund or void is written PENDING before the gateway is called
 PENDING, SUCCEEDED, FAILED = "pending", "succeeded", "failed"
 STATUSES = (PENDING, SUCCEEDED, FAILED)

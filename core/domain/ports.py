@@ -28,6 +28,7 @@ from core.domain.staff import AuditEntry, AuditFilter, StaffMember
 from core.domain.subscriptions import Subscription
 from core.domain.tokens import Purpose, StoredToken
 from core.domain.tv_links import TvLink
+from core.domain.withdrawals import PurchaseConsent, Withdrawal
 
 # An outbox payload with this key set is emptied once delivered: it carries personal data
 # that has no other home any more (the confirmation of an account deletion, for one).
@@ -277,6 +278,18 @@ class Retention(Protocol):
     def purge_consents(self, account_ids: list[int]) -> int: ...
 
 
+class WithdrawalLog(Protocol):
+    """Express requests answered at checkout and withdrawal declarations (core.domain.withdrawals)."""
+
+    def add_consent(self, consent: PurchaseConsent) -> bool: ...
+    def consent_for(self, subscription_id: int) -> PurchaseConsent | None: ...
+    def add(self, withdrawal: Withdrawal) -> bool:
+        """Insert unless the subscription was withdrawn from already (the database decides)."""
+
+    def for_subscription(self, subscription_id: int) -> Withdrawal | None: ...
+    def for_account(self, account_id: int) -> list[Withdrawal]: ...
+
+
 class PaymentHistory(Protocol):
     """Charges and their refunds, voids and disputes (core.domain.payment_history)."""
 
@@ -444,6 +457,7 @@ class UnitOfWork(Protocol):
     personal_data: PersonalData
     retention: Retention
     payments: PaymentHistory
+    withdrawals: WithdrawalLog
     staff: StaffRepository
     grants: GrantLedger
     audit: AuditLog
@@ -501,7 +515,7 @@ class EmailTemplates(Protocol):
         """A calendar day as the language writes it ("30. November 2026" in German)."""
 
     def format_datetime(self, moment: datetime, language: str) -> str:
-        """A moment, to the second, in UTC, as the language writes it."""
+        """A moment, to the second, with its time zone (UTC), as the language writes it."""
 
 
 class DeliveryError(Exception):

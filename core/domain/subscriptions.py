@@ -54,6 +54,9 @@ class Event(StrEnum):
     GRACE_OVER = "grace_over"  # the clock: still past due when the grace days ran out
     ACCOUNT_CLOSED = "account_closed"  # the parent deleted the account: renewal stops
     FREE_TIME_GRANTED = "free_time_granted"  # the console moved a non-renewing end date on
+    WITHDRAWN = (
+        "withdrawn"  # the parent withdrew from the contract (docs/consumer-law-withdrawal.md)
+    )
 
 
 GATEWAY_EVENTS = frozenset(
@@ -295,6 +298,13 @@ class Subscription:
                 return ()
             self._cancel(at)
             return (Effect.CANCELLATION_EMAIL, Effect.UNSUBSCRIBED)
+        if event == Event.WITHDRAWN:  # access and renewal end now
+            if self.payment_state_id == State.EXPIRED:
+                return ()
+            at_gateway = self.store_id == WEB_STORE and bool(self.gateway_id) and self.is_renewing
+            self.cancelled_at = self.cancelled_at or at
+            self._expire(at)
+            return (Effect.CANCEL_AT_GATEWAY,) if at_gateway else ()
         if event in (Event.EXPIRED, Event.TIME_UP, Event.GRACE_OVER):
             self._expire(at)
             return ()
@@ -311,7 +321,7 @@ class Subscription:
             return (Effect.RECORD_CHARGE, Effect.RECEIPT_EMAIL, Effect.SUBSCRIBED)
         if event == Event.ACCESS_ENDED:
             # A renewing web subscription is cancelled at the gateway too, so it is never charged again.
-            at_gateway = self.store_id == WEB_STORE and self.gateway_id and self.is_renewing
+            at_gateway = self.store_id == WEB_STORE and bool(self.gateway_id) and self.is_renewing
             self._expire(at)
             return (Effect.CANCEL_AT_GATEWAY,) if at_gateway else ()
         if event == Event.ACCOUNT_CLOSED:

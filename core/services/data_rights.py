@@ -24,6 +24,7 @@ from core.domain.payments import GatewayUnavailable
 from core.domain.ports import ERASE_AFTER_DELIVERY, OutboxMessage, UnitOfWork
 from core.domain.renewal_rules import must_keep_consent_proof, purchase_span, rule_for
 from core.domain.subscriptions import WEB_STORE, Event, Subscription
+from core.domain.withdrawals import PurchaseConsent, Withdrawal
 from core.services import children, consents, profile
 from core.services.children import ChildWithSettings
 from core.services.context import ServiceContext
@@ -88,6 +89,10 @@ class AccountExport:
     payments: list[PaymentEvent]
     # Analytics records carry no account, e-mail or name (see core/domain/analytics.py): none is tied to it.
     analytics_records: list[Any] = field(default_factory=list)
+    # The express requests answered at checkout and the withdrawal declarations
+    # (docs/consumer-law-withdrawal.md)
+    purchase_consents: list[PurchaseConsent] = field(default_factory=list)
+    withdrawals: list[Withdrawal] = field(default_factory=list)
 
 
 def export(ctx: ServiceContext, account_id: int) -> AccountExport:
@@ -104,6 +109,12 @@ def export(ctx: ServiceContext, account_id: int) -> AccountExport:
         redeemed = uow.personal_data.coupons_redeemed(account_id)
         sessions = uow.personal_data.sessions(account_id, now)
         payments = uow.payments.events(account_id=account_id)
+        declared = uow.withdrawals.for_account(account_id)
+        asked = [
+            c
+            for s in subscriptions
+            if s.id is not None and (c := uow.withdrawals.consent_for(s.id)) is not None
+        ]
     return AccountExport(
         format=EXPORT_FORMAT,
         exported_at=now,
@@ -127,6 +138,8 @@ def export(ctx: ServiceContext, account_id: int) -> AccountExport:
             for t in sessions
         ],
         payments=list(payments),
+        purchase_consents=asked,
+        withdrawals=declared,
     )
 
 

@@ -10,7 +10,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 
 from core.domain.accounts import DEFAULT_LANGUAGE
@@ -78,7 +78,8 @@ def _compose(
     if account is None or account.deleted_at is not None:
         return None
     assert account.id is not None  # a stored account
-    language = account.language or DEFAULT_LANGUAGE
+    # a declaration's acknowledgement is in the language of the page it was made on
+    language = message.payload.get("language") or account.language or DEFAULT_LANGUAGE
     prefix = "" if language == DEFAULT_LANGUAGE else f"/{language}"
     params = {
         "name": account.name,
@@ -129,6 +130,8 @@ def _compose(
         params["link"] = cancel_contract_link(setup.public_url, language)
     params.update({k: str(v) for k, v in message.payload.get("params", {}).items()})
     _localise(ctx, setup.templates, params, language)
+    if message.topic in ("withdrawal", "receipt_withdrawal"):
+        withdrawal_lines(setup.templates, params, language)
     return _render(setup, message, to, language, params)
 
 
@@ -158,6 +161,45 @@ def _localise(
     for key in ("date", "deadline"):
         if _ISO_DAY.fullmatch(params.get(key, "")):
             params[key] = templates.format_date(date.fromisoformat(params[key]), language)
+
+
+def withdrawal_lines(templates: EmailTemplates, params: dict[str, str], language: str) -> None:
+    """The withdrawal texts whose wording depends on the case (docs/consumer-law-withdrawal.md): the moment
+    received, the refund (or none), the express request as answered at checkout, the last day to withdraw."""
+
+    def text(key: str, **values: str) -> str:
+        line = templates.text(f"Emails.withdrawal_lines.{key}", language) or ""
+        for name, value in values.items():
+            line = line.replace("{" + name + "}", value)
+        return line
+
+    for key in ("received", "consent_at"):
+        if params.get(key):
+            try:
+                params[key] = templates.format_datetime(
+                    datetime.fromisoformat(params[key]), language
+                )
+            except ValueError:
+                log.warning("e-mail moment %r not formatted", key)
+    if _ISO_DAY.fullmatch(params.get("withdraw_until", "")):
+        params["withdraw_until"] = templates.format_date(
+            date.fromisoformat(params["withdraw_until"]), language
+        )
+    if "express_request" in params:
+        params["consent_line"] = (
+            text("expressGiven", at=params.get("consent_at", ""))
+            if params["express_request"] == "yes"
+            else text("expressNotGiven")
+        )
+    if "received" in params:
+        refunded = Decimal(0)
+        try:
+            refunded = Decimal(params.get("refund_amount") or "0")
+        except InvalidOperation:
+            pass
+        params["refund_line"] = (
+            text("refund", amount=params.get("amount", "")) if refunded > 0 else text("noRefund")
+        )
 
 
 def _contact(setup: MailSetup, uow: UnitOfWork, message: OutboxMessage) -> Email | None:

@@ -19,12 +19,12 @@ from decimal import Decimal
 from typing import Any
 
 from core.domain import errors, payments, purchases
-from core.domain.accounts import Account
+from core.domain.accounts import Account, pick_language
 from core.domain.catalogue import Plan, apps_of, price_bundle
 from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
 from core.domain.ports import UnitOfWork
-from core.domain.quotes import PAID_THROUGH, free_time
+from core.domain.quotes import PAID_THROUGH, discount_of, free_time
 from core.domain.subscriptions import (
     Event,
     State,
@@ -34,6 +34,7 @@ from core.domain.subscriptions import (
     visible,
 )
 from core.domain.three_d_secure import Decision
+from core.domain.withdrawals import CONSENT_VERSION, PurchaseConsent, in_eu
 from core.services.context import ServiceContext
 from core.services.coupon_grants import grant_access_coupon, redeem_or_fail
 from core.services.subscription_effects import FirstCharge, carry_out
@@ -54,6 +55,10 @@ class SubscribeCommand:
     device_data: str | None = None
     idempotency_key: str | None = None
     utm: dict[str, Any] = field(default_factory=dict[str, Any])
+    # EU checkouts (docs/consumer-law-withdrawal.md): the express request to start now, as answered
+    express_request: bool = False
+    language: str | None = None  # the payment page's
+    country: str | None = None  # the buyer's, from the trusted header
 
 
 def client_token(ctx: ServiceContext, account_id: int | None, currency: str | None = None) -> str:
@@ -97,6 +102,36 @@ def subscribe(ctx: ServiceContext, cmd: SubscribeCommand) -> Subscription:
             errors.PAYMENT_UNAVAILABLE
         ) from exc  # the row stays pending; a retry resumes
     return _settle(ctx, pending.id, plan, request.trial_days, request.price, result, authentication)
+
+
+def _record_consent(
+    uow: UnitOfWork,
+    cmd: SubscribeCommand,
+    sub: Subscription,
+    account: Account | None,
+    coupon: Coupon | None,
+    price: Decimal,
+    now: datetime,
+) -> None:
+    """An EU checkout shows the unticked express-request box: what it said and what the parent answered are
+    kept with the purchase, with the price shown as due after the free days (docs/consumer-law-withdrawal.md)."""
+    if not in_eu(cmd.country):
+        return
+    assert sub.id is not None and cmd.country is not None  # added; in the EU
+    reduced = discount_of(coupon, price)[0]
+    uow.withdrawals.add_consent(
+        PurchaseConsent(
+            subscription_id=sub.id,
+            account_id=sub.account_id,
+            express_request=cmd.express_request,
+            version=CONSENT_VERSION,
+            language=pick_language(cmd.language or (account.language if account else None)),
+            country=cmd.country.upper(),
+            price_after_trial=reduced if reduced is not None else price,
+            currency=sub.currency or "",
+            at=now,
+        )
+    )
 
 
 def _answered_before(ctx: ServiceContext, key: str, fingerprint: str) -> Subscription | None:
@@ -189,6 +224,7 @@ def _start(
             )
         if coupon is not None:
             redeem_or_fail(uow, coupon, cmd.account_id, now)
+        _record_consent(uow, cmd, pending, account, coupon, price, now)
         request = _request(ctx, uow, pending, plan, cmd, price, coupon, trial_days)
         uow.commit()
     return pending, request
@@ -392,7 +428,8 @@ def _settle(
             next_billing=first_charge or _period_end(now, duration),
         )
         uow.subscriptions.save(sub)
-        # The charge (no trial: paid), the receipt, and a partner account's partner told.
+        # The charge (no trial: paid), the receipt (with the withdrawal terms of an EU purchase), and a
+        # partner account's partner told.
         carry_out(
             uow,
             sub,
@@ -404,6 +441,7 @@ def _settle(
                 currency,
                 receipt_amount=price,
                 receipt_duration=duration,
+                consent=uow.withdrawals.consent_for(subscription_id),
             ),
         )
         uow.commit()

@@ -22,10 +22,13 @@ from core.domain.payment_history import (
     DISPUTE_LOST,
     FAILED,
     GATEWAY_ACTOR,
+    OPERATION,
     PENDING,
     REFUND,
     SUCCEEDED,
     VOID,
+    WITHDRAWAL_REFUND,
+    WITHDRAWAL_VOID,
     InvalidAmount,
     Payment,
     PaymentEvent,
@@ -55,6 +58,9 @@ class RefundCommand:
     operation_key: str | None = (
         None  # the same key is the same refund; derived from the request if None
     )
+    # A withdrawal's refund (docs/consumer-law-withdrawal.md): recorded as withdrawal_refund (or
+    # withdrawal_void), and a charge not yet settled is voided whole rather than refused
+    withdrawal: bool = False
 
 
 def refund(ctx: ServiceContext, cmd: RefundCommand) -> PaymentEvent:
@@ -80,7 +86,11 @@ def refund(ctx: ServiceContext, cmd: RefundCommand) -> PaymentEvent:
     if earlier is not None:
         return _again(ctx, earlier, payment, wanted)
     info = _find(ctx, payment.transaction_id)
+    if cmd.withdrawal and info is not None and info.status == payments.UNSETTLED:
+        wanted = None  # a charge is voided whole: the parent gets more back, never less
     kind, amount = _operation(info, payment, wanted, cmd.void_only)
+    if cmd.withdrawal:
+        kind = WITHDRAWAL_VOID if kind == VOID else WITHDRAWAL_REFUND
     event = PaymentEvent(
         kind=kind,
         transaction_id=payment.transaction_id,
@@ -169,7 +179,7 @@ def _again(
 ) -> PaymentEvent:
     """A request whose key is known: the first answer, a resumed call, or a refusal."""
     if (
-        earlier.kind not in (REFUND, VOID)
+        OPERATION.get(earlier.kind) is None
         or earlier.transaction_id != payment.transaction_id
         or (wanted is not None and wanted != earlier.amount)
     ):
@@ -182,17 +192,17 @@ def _again(
         raise DomainError(errors.PAYMENT_IN_PROGRESS)
     # Pending for a while: the first call may have reached the gateway before its answer was lost.
     info = _find(ctx, earlier.transaction_id)
-    if info is not None and earlier.kind == VOID and info.status == payments.VOIDED:
+    if info is not None and OPERATION[earlier.kind] == VOID and info.status == payments.VOIDED:
         return _finish(
             ctx, earlier, payments.GatewayResult(ok=True, gateway_id=earlier.transaction_id)
         )
-    if info is not None and earlier.kind == REFUND:
+    if info is not None and OPERATION[earlier.kind] == REFUND:
         with ctx.uow() as uow:
             done = sum(
                 (
                     _amount(e)
                     for e in uow.payments.events(transaction_id=earlier.transaction_id)
-                    if e.kind == REFUND and e.status == SUCCEEDED
+                    if OPERATION.get(e.kind) == REFUND and e.status == SUCCEEDED
                 ),
                 Decimal(0),
             )
@@ -205,7 +215,7 @@ def _execute(ctx: ServiceContext, event: PaymentEvent) -> PaymentEvent:
     try:
         result = (
             ctx.gateway.void(event.transaction_id)
-            if event.kind == VOID
+            if OPERATION[event.kind] == VOID
             else ctx.gateway.refund(event.transaction_id, _amount(event))
         )
     except payments.GatewayUnavailable as exc:
@@ -232,7 +242,7 @@ def _finish(
             return event
         if result.ok:
             event.status, event.gateway_ref = SUCCEEDED, result.gateway_id
-            if event.kind == VOID:
+            if OPERATION[event.kind] == VOID:
                 uow.payments.mark_voided(event.payment_id)
             sub = uow.subscriptions.get(event.subscription_id) if event.subscription_id else None
             if sub is not None:

@@ -11,6 +11,7 @@ from decimal import Decimal
 from core.domain import callbacks
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.subscriptions import Effect, Subscription
+from core.domain.withdrawals import PurchaseConsent, contract_reference, deadline
 from core.services import refunds
 from core.services.partner_callbacks import record_event
 
@@ -40,6 +41,28 @@ def receipt_email(
     )
 
 
+def with_withdrawal_terms(
+    receipt: OutboxMessage, sub: Subscription, consent: PurchaseConsent | None
+) -> OutboxMessage:
+    """An EU purchase's receipt repeats the express request as answered at checkout, the contract's
+    reference and the last day to withdraw (docs/consumer-law-withdrawal.md)."""
+    ends = deadline(sub)
+    if consent is None or sub.id is None or ends is None:
+        return receipt
+    params = dict(receipt.payload["params"])
+    params.update(
+        reference=contract_reference(sub.id),
+        withdraw_until=ends.date().isoformat(),
+        consent_at=consent.at.isoformat(),
+        express_request="yes" if consent.express_request else "no",
+    )
+    return OutboxMessage(
+        kind=receipt.kind,
+        topic="receipt_withdrawal",
+        payload={**receipt.payload, "params": params},
+    )
+
+
 def _cancellation_email(sub: Subscription) -> OutboxMessage:
     return OutboxMessage(
         kind="email",
@@ -65,6 +88,9 @@ class FirstCharge:
     currency: str | None
     receipt_amount: Decimal | None = None
     receipt_duration: str | None = None
+    consent: PurchaseConsent | None = (
+        None  # an EU purchase's express request, repeated in the receipt
+    )
 
 
 def carry_out(
@@ -102,15 +128,14 @@ def carry_out(
                 )
         elif effect == Effect.RECEIPT_EMAIL:
             if first_charge is not None:
-                uow.outbox.add(
-                    receipt_email(
-                        sub,
-                        now,
-                        amount=first_charge.receipt_amount,
-                        currency=first_charge.currency,
-                        duration=first_charge.receipt_duration,
-                    )
+                receipt = receipt_email(
+                    sub,
+                    now,
+                    amount=first_charge.receipt_amount,
+                    currency=first_charge.currency,
+                    duration=first_charge.receipt_duration,
                 )
+                uow.outbox.add(with_withdrawal_terms(receipt, sub, first_charge.consent))
             else:
                 uow.outbox.add(receipt_email(sub, now))
         elif effect == Effect.PAYMENT_FAILED_EMAIL:

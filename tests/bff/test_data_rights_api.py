@@ -36,6 +36,8 @@ EXPORTED_AS = {
     "auth_tokens": "sessions",
     "payments": "payments",
     "payment_events": "payments",
+    "purchase_consents": "purchaseConsents",
+    "withdrawals": "withdrawals",
 }
 NOT_EXPORTED = {
     "outbox": "messages in flight, built from the data above",
@@ -149,7 +151,15 @@ def test_export_names_every_field_as_before(client, container, mailbox):
     assert set(data) == {
         "format", "exportedAt", "account", "children", "subscriptions", "consents", "contactMessages",
         "newsletter", "couponsRedeemed", "sessions", "payments", "analyticsRecords",
+        "purchaseConsents", "withdrawals",
     }  # fmt: skip
+    [asked] = data["purchaseConsents"]  # the family bought in France: the express request, unticked
+    assert (asked["expressRequest"], asked["country"], asked["priceAfterTrial"]) == (
+        False,
+        "FR",
+        "2.99",
+    )
+    assert data["withdrawals"] == []
     assert data["format"] == "lumo-account-export/1" and ISO.match(data["exportedAt"])
     account = data["account"]
     assert set(account) == {

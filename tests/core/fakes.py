@@ -28,6 +28,7 @@ class FakeStore:
         self.consents: dict = {}
         self.logins: dict = {}  # account id -> LoginState (the failed-login throttle)
         self.payments: dict = {}  # the payment history: charges by id, and "_events"
+        self.withdrawals: dict = {}  # "consents" by subscription id, "declarations" by subscription id
 
 
 class _Repo:
@@ -355,6 +356,36 @@ class FakeAnalytics(_Repo):
         return [FunnelCount(*key, len(txns)) for key, txns in seen.items()]
 
 
+class FakeWithdrawals:
+    """core.domain.ports.WithdrawalLog: one consent and at most one withdrawal per subscription."""
+
+    def __init__(self, table: dict) -> None:
+        self.consents = table.setdefault("consents", {})
+        self.declarations = table.setdefault("declarations", {})
+
+    def add_consent(self, consent):
+        if consent.subscription_id in self.consents:
+            return False
+        self.consents[consent.subscription_id] = copy.deepcopy(consent)
+        return True
+
+    def consent_for(self, subscription_id):
+        return copy.deepcopy(self.consents.get(subscription_id))
+
+    def add(self, withdrawal):
+        if withdrawal.subscription_id in self.declarations:
+            return False
+        withdrawal.id = withdrawal.id or next(_ids)
+        self.declarations[withdrawal.subscription_id] = copy.deepcopy(withdrawal)
+        return True
+
+    def for_subscription(self, subscription_id):
+        return copy.deepcopy(self.declarations.get(subscription_id))
+
+    def for_account(self, account_id):
+        return [copy.deepcopy(w) for w in self.declarations.values() if w.account_id == account_id]
+
+
 class FakeUnitOfWork:
     """Changes become visible to the store only on commit."""
 
@@ -378,6 +409,7 @@ class FakeUnitOfWork:
         self.analytics = FakeAnalytics(self._work["analytics"])
         self.consents = FakeConsents(self._work["consents"])
         self.payments = FakePaymentHistory(self._work["payments"])
+        self.withdrawals = FakeWithdrawals(self._work["withdrawals"])
         return self
 
     def __exit__(self, *exc):

@@ -118,6 +118,36 @@ class ExportPaymentSchema(Schema):
     at = fields.DateTime(format="iso", required=True, allow_none=True, attribute="created_at")
 
 
+class ExportPurchaseConsentSchema(Schema):
+    """The express request to start at once, as answered at an EU checkout."""
+
+    subscription_id = fields.Integer(required=True, data_key="subscriptionId")
+    express_request = fields.Boolean(required=True, data_key="expressRequest")
+    version = fields.String(required=True)
+    language = fields.String(required=True)
+    country = fields.String(required=True)
+    price_after_trial = fields.Decimal(
+        as_string=True, required=True, data_key="priceAfterTrial", metadata={"type": "string"}
+    )
+    currency = fields.String(required=True)
+    at = fields.DateTime(format="iso", required=True)
+
+
+class ExportWithdrawalSchema(Schema):
+    subscription_id = fields.Integer(required=True, data_key="subscriptionId")
+    reference = fields.String(required=True)
+    name = fields.String(required=True)
+    email = fields.String(required=True)
+    channel = fields.String(required=True)
+    language = fields.String(required=True)
+    express_request = fields.Boolean(required=True, data_key="expressRequest")
+    refund_amount = fields.Decimal(
+        as_string=True, required=True, data_key="refundAmount", metadata={"type": "string"}
+    )
+    currency = fields.String(required=True)
+    at = fields.DateTime(format="iso", required=True)
+
+
 class ExportSchema(Schema):
     format = fields.String(required=True, metadata={"description": "lumo-account-export/1"})
     exported_at = fields.DateTime(format="iso", required=True, data_key="exportedAt")
@@ -164,6 +194,17 @@ class ExportSchema(Schema):
         metadata={
             "description": "Payment history: charges, refunds, voids and disputes (kind, amount, currency, status, at)."
         },
+    )
+    purchase_consents = fields.List(
+        fields.Nested(ExportPurchaseConsentSchema),
+        required=True,
+        data_key="purchaseConsents",
+        metadata={"description": "The express requests answered at EU checkouts."},
+    )
+    withdrawals = fields.List(
+        fields.Nested(ExportWithdrawalSchema),
+        required=True,
+        metadata={"description": "Withdrawal declarations as received."},
     )
     analytics_records = fields.List(
         fields.Dict(),

@@ -4,7 +4,7 @@ from flask import g, request
 
 from bff.auth import login_required, login_required_any_terms, optional_account_id
 from bff.blueprint import Blueprint
-from bff.context import services
+from bff.context import client_country, services
 from bff.resources.braintree.schemas import (
     CancelAnswerSchema,
     CancelQuerySchema,
@@ -92,6 +92,9 @@ def subscribe(data):
                 device_data=data["deviceData"],
                 idempotency_key=request.headers.get("Idempotency-Key"),
                 utm=data["utm"],
+                express_request=data["expressStart"],
+                language=data["language"],
+                country=client_country(),
             ),
         )
     )
@@ -113,6 +116,9 @@ def _legacy(product: str):
                     billing_name=data["name"],
                     device_data=data["device_data"],
                     idempotency_key=request.headers.get("Idempotency-Key"),
+                    express_request=data["expressStart"],
+                    language=data["language"],
+                    country=client_country(),
                 ),
             )
         )

@@ -2,6 +2,7 @@ from marshmallow import Schema, fields, pre_load, validate
 
 from bff.resources.accounts.schemas import UtmSchema
 from bff.schemas import ID_RANGE, InputSchema
+from core.domain.accounts import LANGUAGES
 
 
 class ClientTokenSchema(Schema):
@@ -40,6 +41,20 @@ class SubscribeSchema(InputSchema):
     )
     billingName = fields.String(load_default="", validate=validate.Length(max=100))
     utm = fields.Nested(UtmSchema, load_default=dict)
+    expressStart = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": 'EU checkouts: the parent ticked "start my subscription now" (unticked by '
+            "default). Stored with the purchase; without it a withdrawal refunds everything "
+            "(docs/consumer-law-withdrawal.md)."
+        },
+    )
+    language = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.OneOf(LANGUAGES),
+        metadata={"description": "The language the payment page was shown in"},
+    )
 
 
 class LegacySubscribeSchema(InputSchema):
@@ -50,6 +65,8 @@ class LegacySubscribeSchema(InputSchema):
     )
     iap = fields.String(required=True, validate=validate.Length(min=1, max=60))
     coupon = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=40))
+    expressStart = fields.Boolean(load_default=False, metadata={"description": "As in /v5"})
+    language = fields.String(load_default=None, allow_none=True, validate=validate.OneOf(LANGUAGES))
 
 
 class SubscriptionIdSchema(Schema):

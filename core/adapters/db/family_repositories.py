@@ -20,6 +20,7 @@ from core.adapters.db.models import (
     ParentalSettingsRow,
     TokenRow,
     TvLinkRow,
+    WithdrawalRow,
 )
 from core.adapters.db.repositories import _insert_once
 from core.domain.children import ChildProfile
@@ -296,5 +297,9 @@ class SqlPersonalData:
             ),
             delete(NewsletterSubscriptionRow).where(NewsletterSubscriptionRow.email == email),
             delete(OutboxRow).where(OutboxRow.account_id == account_id),
+            # a withdrawal stays on record (what was given back, when), no longer whose
+            update(WithdrawalRow)
+            .where(WithdrawalRow.account_id == account_id)
+            .values(name="", email=""),
         ):
             self.session.execute(statement.execution_options(synchronize_session=False))

@@ -18,6 +18,7 @@ from sqlalchemy import (
     UniqueConstraint,
     false,
     func,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -485,7 +486,8 @@ class PaymentEventRow(Base):
         PrimaryKeyConstraint("id", name="pk_payment_events"),
         UniqueConstraint("operation_key", name="uq_payment_events_operation_key"),
         CheckConstraint(
-            "kind IN ('charge', 'refund', 'void', 'dispute_opened', 'dispute_won', 'dispute_lost')",
+            "kind IN ('charge', 'refund', 'void', 'dispute_opened', 'dispute_won', 'dispute_lost', "
+            "'withdrawal_refund', 'withdrawal_void')",
             name="ck_payment_events_kind",
         ),
         CheckConstraint(
@@ -495,6 +497,15 @@ class PaymentEventRow(Base):
         CheckConstraint(
             "kind NOT IN ('refund', 'void') OR (length(actor) > 0 AND length(reason) > 0)",
             name="ck_payment_events_who_and_why",
+        ),
+        # One withdrawal refund per subscription, whatever runs at the same time
+        # (docs/consumer-law-withdrawal.md)
+        Index(
+            "uq_payment_events_one_withdrawal_refund",
+            "subscription_id",
+            unique=True,
+            sqlite_where=text("kind IN ('withdrawal_refund', 'withdrawal_void')"),
+            postgresql_where=text("kind IN ('withdrawal_refund', 'withdrawal_void')"),
         ),
         Index("ix_payment_events_subscription_id", "subscription_id"),
         Index("ix_payment_events_transaction_id", "transaction_id"),
@@ -522,6 +533,64 @@ class PaymentEventRow(Base):
         Boolean, nullable=False, default=False, server_default=false()
     )
     created_at = mapped_column(UTCDateTime(), nullable=False)
+
+
+class PurchaseConsentRow(Base):
+    """The express request to start at once, as answered at an EU checkout (docs/consumer-law-withdrawal.md):
+    the wording's version and language, and the price shown as due after the free days. One per purchase."""
+
+    __tablename__ = "purchase_consents"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_purchase_consents"),
+        UniqueConstraint("subscription_id", name="uq_purchase_consents_subscription_id"),
+        Index("ix_purchase_consents_account_id", "account_id"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    subscription_id: Mapped[int] = mapped_column(
+        ForeignKey(
+            "subscriptions.id", ondelete="CASCADE", name="fk_purchase_consents_subscription_id"
+        ),
+        nullable=False,
+    )
+    account_id: Mapped[int] = mapped_column(Integer, nullable=False)
+    express_request: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    version: Mapped[str] = mapped_column(String(40), nullable=False)
+    language: Mapped[str] = mapped_column(String(2), nullable=False)
+    country: Mapped[str] = mapped_column(String(2), nullable=False)
+    price_after_trial = mapped_column(Numeric(10, 2, asdecimal=True), nullable=False)
+    currency: Mapped[str] = mapped_column(String(3), nullable=False)
+    at = mapped_column(UTCDateTime(), nullable=False)
+
+
+class WithdrawalRow(Base):
+    """A withdrawal declaration as received and what it gave back. The unique subscription id makes a
+    second declaration of the same contract (ten submitted at once) find the first."""
+
+    __tablename__ = "withdrawals"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_withdrawals"),
+        UniqueConstraint("subscription_id", name="uq_withdrawals_subscription_id"),
+        Index("ix_withdrawals_account_id", "account_id"),
+        CheckConstraint("channel IN ('public', 'profile')", name="ck_withdrawals_channel"),
+        CheckConstraint("refund_amount >= 0", name="ck_withdrawals_refund_amount"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    subscription_id: Mapped[int] = mapped_column(
+        ForeignKey("subscriptions.id", ondelete="CASCADE", name="fk_withdrawals_subscription_id"),
+        nullable=False,
+    )
+    account_id: Mapped[int] = mapped_column(Integer, nullable=False)
+    name: Mapped[str] = mapped_column(String(100), nullable=False)
+    email: Mapped[str] = mapped_column(String(254), nullable=False)
+    reference: Mapped[str] = mapped_column(String(40), nullable=False)
+    channel: Mapped[str] = mapped_column(String(10), nullable=False)
+    language: Mapped[str] = mapped_column(String(2), nullable=False)
+    version: Mapped[str] = mapped_column(String(40), nullable=False)
+    country: Mapped[str | None] = mapped_column(String(2))
+    express_request: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    refund_amount = mapped_column(Numeric(10, 2, asdecimal=True), nullable=False)
+    currency: Mapped[str] = mapped_column(String(3), nullable=False)
+    at = mapped_column(UTCDateTime(), nullable=False)
 
 
 # Operator console (docs/operator-console.md): staff, their sessions, and the append-only audit log.

@@ -43,6 +43,7 @@ from core.adapters.db.repositories import (
 )
 from core.adapters.db.retention import SqlRetention
 from core.adapters.db.site_switches import SqlSiteSwitchRows
+from core.adapters.db.withdrawal_repositories import SqlWithdrawals
 from core.domain.clock import Clock
 from core.domain.ports import CouponRepository, SubscriptionRepository, TokenRepository
 
@@ -201,6 +202,10 @@ class _Repositories:
     @cached_property
     def grants(self) -> SqlGrants:
         return SqlGrants(self.session)
+
+    @cached_property
+    def withdrawals(self) -> SqlWithdrawals:
+        return SqlWithdrawals(self.session)
 
     @cached_property
     def audit(self) -> SqlAudit:

@@ -72,6 +72,7 @@ def page(ctx: ServiceContext, account_id: int) -> dict[str, Any]:
             "tv_links": uow.ops.tv_links(account_id),
             "child_profiles": uow.ops.child_profile_count(account_id),
             "audit": uow.audit.entries(AuditFilter(account_id=account_id, limit=100)),
+            "withdrawals": uow.withdrawals.for_account(account_id),
         }
         state = uow.accounts.login_state(account_id)
     view["payments"], view["payment_events"] = money.payments_of(ctx, account_id)
@@ -163,9 +164,22 @@ def timeline(view: dict[str, Any]) -> list[dict[str, Any]]:
                 "state": p.status,
             }
         )
+    for w in view["withdrawals"]:  # docs/consumer-law-withdrawal.md
+        events.append(
+            {
+                "at": w.at,
+                "kind": "subscription.withdrawn",
+                "detail": f"#{w.subscription_id} {w.reference} {w.channel} "
+                f"{w.refund_amount} {w.currency}".strip(),
+            }
+        )
     for a in view["audit"]:
         events.append(
-            {"at": a.at, "kind": f"staff.{a.action}", "detail": mask_email(a.staff_email or "")}
+            {
+                "at": a.at,
+                "kind": f"staff.{a.action}" if a.staff_id is not None else a.action,
+                "detail": mask_email(a.staff_email or ""),
+            }
         )
     # Oldest first (equal times keep the order above: the account before what happened in it), then reversed.
     return sorted((e for e in events if e["at"] is not None), key=lambda e: e["at"])[::-1]

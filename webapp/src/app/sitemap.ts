@@ -20,6 +20,7 @@ export const PUBLIC_PATHS = [
   '/lumo-stories',
   '/lumo-games', // issue 7 "Pages"
   '/cancel-contract', // docs/consumer-law.md#cancellation-page
+  '/withdraw', // docs/consumer-law-withdrawal.md
 ] as const;
 
 export default function sitemap(): MetadataRoute.Sitemap {

@@ -42,6 +42,7 @@ export type SeoNamespace =
   | 'LearningPage' // issue 7 "Pages"
   | 'ContactPage' // issue 17: canonical, hreflang and description on /contact too
   | 'CancelContract' // docs/consumer-law.md#cancellation-page
+  | 'Withdrawal' // docs/consumer-law-withdrawal.md: the public withdrawal page
   | 'ProductInfoPage.tv'
   | 'ProductInfoPage.stories'
   | 'ProductInfoPage.games';

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import { useErrorFocus } from '@/components/common/errorFocus';
@@ -37,6 +37,10 @@ type Props = {
   onNonce(nonce: Nonce, billingName: string): Promise<PaymentMessage | null>;
   /** The older flow chose PayPal or Google Pay on a step of its own. */
   showWallets?: boolean;
+  /** Above every pay button: the EU express request to start at once (docs/consumer-law-withdrawal.md). */
+  consent?: ReactNode;
+  /** Right above the pay button: what will be charged, and when. */
+  payNote?: ReactNode;
 };
 
 const EMPTY_CARD: CardValues = { number: '', expiry: '', cvv: '', holderName: '' };
@@ -70,6 +74,8 @@ export default function PaymentForm({
   precheck,
   onNonce,
   showWallets = true,
+  consent,
+  payNote,
 }: Props) {
   const t = useTranslations('PaymentForm');
   const messageOf = usePaymentMessage();
@@ -166,6 +172,7 @@ export default function PaymentForm({
           {messageOf(error)}
         </Flash>
       )}
+      {consent}
       {showWallets && (
         <WalletButtons
           provider={provider}
@@ -207,6 +214,7 @@ export default function PaymentForm({
           </span>
         )}
       </label>
+      {payNote}
       <button type="submit" className="button" disabled={busy !== null}>
         {busy === 'card' ? <Spinner label={t('processing')} /> : payLabel}
       </button>

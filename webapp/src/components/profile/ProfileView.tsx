@@ -17,6 +17,9 @@ import { routing } from '@/i18n/routing';
 import { setEmailLanguage } from '@/lib/api/profile';
 import DataRights from './DataRights';
 import EditPopup, { type EditableField } from './EditPopup';
+import ProfileWithdrawal from '@/components/withdrawal/ProfileWithdrawal';
+import { useWithdrawals } from '@/components/withdrawal/useWithdrawals';
+import WithdrawalReceipt from '@/components/withdrawal/WithdrawalReceipt';
 import SubscriptionCard from './SubscriptionCard';
 import { renewingApps } from './visibility';
 import styles from './Profile.module.css';
@@ -43,6 +46,7 @@ export default function ProfileView() {
   }
 
   useEffect(() => clearPaymentNotice, []);
+  const { openContracts, declared, withdrawn } = useWithdrawals(account !== null, reloadAccount);
 
   const close = useCallback(() => setEditing(null), []);
   if (!account) return null;
@@ -135,6 +139,11 @@ export default function ProfileView() {
           </dl>
         </div>
         <h2 className={styles.sectionTitle}>{t('subscriptionsTitle')}</h2>
+        {declared && (
+          <div className={styles.card}>
+            <WithdrawalReceipt withdrawal={declared} />
+          </div>
+        )}
         {account.subscriptions.length === 0 ? (
           <div className={styles.card}>
             <p>{t('noSubscription')}</p>
@@ -147,7 +156,17 @@ export default function ProfileView() {
         ) : (
           <div className={styles.subscriptions}>
             {account.subscriptions.map((s) => (
-              <SubscriptionCard key={s.id} subscription={s} isTv={isTv} coveredApps={covered} />
+              <SubscriptionCard
+                key={s.id}
+                subscription={s}
+                isTv={isTv}
+                coveredApps={covered}
+                withdrawal={
+                  openContracts[s.id] && (
+                    <ProfileWithdrawal contract={openContracts[s.id]} onDone={withdrawn} />
+                  )
+                }
+              />
             ))}
           </div>
         )}

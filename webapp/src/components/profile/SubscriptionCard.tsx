@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { formatMoney, toCents } from '@/components/pricing/plans';
 import { Link } from '@/i18n/navigation';
@@ -10,9 +11,20 @@ import styles from './Profile.module.css';
 
 const STATES = new Set(['Trial', 'Active', 'Cancelled', 'Expired', 'Past_Due', 'Free_Campaign']);
 
-type Props = { subscription: Subscription; isTv: boolean; coveredApps: ReadonlySet<string> };
+type Props = {
+  subscription: Subscription;
+  isTv: boolean;
+  coveredApps: ReadonlySet<string>;
+  /** Its withdrawal period still runs: the function shows (docs/consumer-law-withdrawal.md). */
+  withdrawal?: ReactNode;
+};
 
-export default function SubscriptionCard({ subscription: s, isTv, coveredApps }: Props) {
+export default function SubscriptionCard({
+  subscription: s,
+  isTv,
+  coveredApps,
+  withdrawal,
+}: Props) {
   const t = useTranslations('ProfilePage');
   const tPlans = useTranslations('Plans');
   const format = useFormatter();
@@ -110,6 +122,7 @@ export default function SubscriptionCard({ subscription: s, isTv, coveredApps }:
           )}
         </div>
       )}
+      {withdrawal}
     </article>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import ChallengeDialog from '@/components/payment/ChallengeDialog';
@@ -18,6 +18,10 @@ import WalletButtons from '@/components/payment/WalletButtons';
 import type { Plan } from '@/components/pricing/plans';
 import { toCents } from '@/components/pricing/plans';
 import { usePlans } from '@/components/pricing/usePlans';
+import ChargeNote from '@/components/withdrawal/ChargeNote';
+import { isEuCatalogue } from '@/components/withdrawal/eu';
+import ExpressStartConsent from '@/components/withdrawal/ExpressStartConsent';
+import { usePlanQuote } from '@/components/withdrawal/usePlanQuote';
 import { LEGACY_PRODUCTS, subscribe, subscribeLegacy } from '@/lib/api/billing';
 import { isErrorKey } from '@/lib/api/errors';
 import { useStartup } from '@/lib/startup/StartupProvider';
@@ -43,6 +47,15 @@ export default function AddSubscriptionFlow() {
   const [walletBusy, setWalletBusy] = useState(false);
   const [challenge, challengeHost] = useChallenge();
   const { account } = useStartup();
+  const locale = useLocale();
+  // docs/consumer-law-withdrawal.md: EU checkouts ask, unticked, whether to start at once.
+  const [expressStart, setExpressStart] = useState(false);
+  const inEu = isEuCatalogue(plan?.currency ?? plans?.currency);
+  const quote = usePlanQuote(
+    plan ? { planId: plan.planId, product: plan.product, addOns: [] } : null,
+    coupon,
+    account !== null,
+  );
 
   function forward() {
     const next = nextStep(step, plan);
@@ -63,6 +76,8 @@ export default function AddSubscriptionFlow() {
             device_data: nonce.deviceData,
             iap: plan.iap,
             coupon,
+            expressStart: inEu && expressStart,
+            language: locale,
           },
           keys.keyFor(nonce.nonce),
         )
@@ -74,6 +89,8 @@ export default function AddSubscriptionFlow() {
             coupon,
             deviceData: nonce.deviceData,
             billingName,
+            expressStart: inEu && expressStart,
+            language: locale,
           },
           keys.keyFor(nonce.nonce),
         );
@@ -160,6 +177,10 @@ export default function AddSubscriptionFlow() {
           </button>
         </Flash>
       )}
+      {step !== 'plan' && inEu && (
+        <ExpressStartConsent checked={expressStart} onChange={setExpressStart} />
+      )}
+      {step === 'method' && <ChargeNote quote={quote} />}
       {step === 'method' && provider.status === 'ready' && (
         <div className={styles.methods}>
           <WalletButtons
@@ -185,6 +206,7 @@ export default function AddSubscriptionFlow() {
           onNonce={send}
           showWallets={false}
           verification={verification}
+          payNote={<ChargeNote quote={quote} />}
         />
       )}
       {challenge && <ChallengeDialog challenge={challenge} />}

@@ -22,6 +22,9 @@ import {
   withoutOwnedApps,
 } from '@/components/pricing/selection';
 import { usePlans } from '@/components/pricing/usePlans';
+import ChargeNote from '@/components/withdrawal/ChargeNote';
+import { isEuCatalogue } from '@/components/withdrawal/eu';
+import ExpressStartConsent from '@/components/withdrawal/ExpressStartConsent';
 import { useRouter } from '@/i18n/navigation';
 import { appsWithAccess } from '@/lib/account/account';
 import { sendsToProfile, type PaymentMode } from '@/lib/startup/decide';
@@ -77,11 +80,15 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
     router.push('/products');
   });
   const quote = useQuote(selection, priced, coupon.applied, account !== null);
+  // docs/consumer-law-withdrawal.md: EU checkouts ask, unticked, whether to start at once.
+  const [expressStart, setExpressStart] = useState(false);
+  const inEu = isEuCatalogue(priced?.currency ?? plans?.currency);
   const pay = usePay({
     selection,
     priced,
     coupon: coupon.applied,
     freeReason: quote.quote?.freeReason,
+    expressStart: inEu && expressStart,
   });
   const locale = useLocale();
   // The trial line only when the quote says a trial comes (before it answers: a family with no subscription yet).
@@ -180,6 +187,12 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
               onNonce={pay}
               verification={verification}
               precheck={() => (priced ? null : 'selectPlan')}
+              consent={
+                inEu ? (
+                  <ExpressStartConsent checked={expressStart} onChange={setExpressStart} />
+                ) : null
+              }
+              payNote={<ChargeNote quote={quote.quote} />}
               amount={
                 priced
                   ? { amount: (priced.total / 100).toFixed(2), currency: priced.currency }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useRef } from 'react';
+import { useLocale } from 'next-intl';
 import type { PaymentMessage, Nonce } from '@/components/payment/provider';
 import type { PlanSelection, PricedSelection } from '@/components/pricing/plans';
 import { useRouter } from '@/i18n/navigation';
@@ -69,6 +70,7 @@ type PayContext = {
   priced: PricedSelection | null;
   coupon: AppliedCoupon | null;
   freeReason?: string | null; // from the order summary's quote
+  expressStart?: boolean; // EU: the parent ticked "start my subscription now" (docs/consumer-law-withdrawal.md)
 };
 type Bought = {
   product: string;
@@ -135,7 +137,8 @@ export function useIdempotencyKey() {
 }
 
 /** Sends a nonce to POST /v5/braintree/subscription. */
-export function usePay({ selection, priced, coupon, freeReason }: PayContext) {
+export function usePay({ selection, priced, coupon, freeReason, expressStart }: PayContext) {
+  const locale = useLocale();
   const succeeded = usePaymentSuccess();
   const keys = useIdempotencyKey();
   const alreadySubscribed = useAlreadySubscribed();
@@ -150,6 +153,8 @@ export function usePay({ selection, priced, coupon, freeReason }: PayContext) {
       coupon: coupon?.code ?? null,
       deviceData: nonce.deviceData,
       billingName,
+      expressStart: expressStart ?? false,
+      language: locale,
       ...(utm ? { utm: utm as Record<string, string> } : {}),
     };
     const result = await subscribe(request, keys.keyFor(nonce.nonce));

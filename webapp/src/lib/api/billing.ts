@@ -44,6 +44,8 @@ export type SubscribeRequest = {
   coupon: string | null;
   deviceData: string | null;
   billingName: string;
+  expressStart?: boolean; // docs/consumer-law-withdrawal.md
+  language?: string;
   utm?: Record<string, string>;
 };
 
@@ -105,6 +107,8 @@ export type LegacySubscribeRequest = {
   device_data: string | null;
   iap: string;
   coupon: string | null;
+  expressStart?: boolean; // docs/consumer-law-withdrawal.md
+  language?: string;
 };
 
 export function subscribeLegacy(

@@ -83,6 +83,9 @@ export const ERROR_KEYS = [
   'passwordTooShort',
   'declarationNotFound',
   'declarationHandled',
+  'withdrawalNotFound',
+  'withdrawalPeriodOver',
+  'withdrawalInvalid',
 ] as const satisfies readonly ErrorKey[];
 
 export function isErrorKey(value: unknown): value is ErrorKey {

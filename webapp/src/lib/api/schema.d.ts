@@ -4159,6 +4159,220 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v5/withdrawals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw from a contract without logging in: name, the account's e-mail address and the contract
+     *     reference. During the 14 days after the purchase the subscription ends at once and the refund is made
+     *     (everything, or the unused days when the parent asked to start at once); the acknowledgement is
+     *     e-mailed. Sending the same declaration again answers the first one. 404 when the reference and address
+     *     do not match; 400 `withdrawalPeriodOver` after the 14 days.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PublicWithdrawal'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Withdrawal'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `withdrawalPeriodOver`; code 0 `withdrawalInvalid` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `withdrawalNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        /** @description code 0 `rateLimited` */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v5/withdrawals/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The profile's "withdraw from contract here": the signed-in parent's own subscription. Open before
+     *     new terms are accepted, like cancelling.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ProfileWithdrawal'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Withdrawal'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `withdrawalPeriodOver`; code 0 `withdrawalInvalid` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `withdrawalNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        /** @description code 0 `rateLimited` */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v5/withdrawals/open': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in parent's contracts that can be withdrawn from now, with the last moment to do so:
+     *     the profile shows the function for these alone.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpenWithdrawals'];
+          };
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -7932,6 +8146,17 @@ export type components = {
       /** @default  */
       billingName: string;
       utm?: components['schemas']['Utm'];
+      /**
+       * @description EU checkouts: the parent ticked "start my subscription now" (unticked by default). Stored with the purchase; without it a withdrawal refunds everything (docs/consumer-law-withdrawal.md).
+       * @default false
+       */
+      expressStart: boolean;
+      /**
+       * @description The language the payment page was shown in
+       * @default null
+       * @enum {string|null}
+       */
+      language: 'ar' | 'de' | 'en' | 'es' | 'fr' | 'it' | 'nl' | 'pt' | 'ru' | null;
     };
     SubscriptionId: {
       subscriptionId: number;
@@ -7949,6 +8174,16 @@ export type components = {
       iap: string;
       /** @default null */
       coupon: string | null;
+      /**
+       * @description As in /v5
+       * @default false
+       */
+      expressStart: boolean;
+      /**
+       * @default null
+       * @enum {string|null}
+       */
+      language: 'ar' | 'de' | 'en' | 'es' | 'fr' | 'it' | 'nl' | 'pt' | 'ru' | null;
     };
     CancelAnswer: {
       status: boolean;
@@ -8358,6 +8593,30 @@ export type components = {
       /** Format: date-time */
       at: string | null;
     };
+    ExportPurchaseConsent: {
+      subscriptionId: number;
+      expressRequest: boolean;
+      version: string;
+      language: string;
+      country: string;
+      priceAfterTrial: string;
+      currency: string;
+      /** Format: date-time */
+      at: string;
+    };
+    ExportWithdrawal: {
+      subscriptionId: number;
+      reference: string;
+      name: string;
+      email: string;
+      channel: string;
+      language: string;
+      expressRequest: boolean;
+      refundAmount: string;
+      currency: string;
+      /** Format: date-time */
+      at: string;
+    };
     Export: {
       /** @description lumo-account-export/1 */
       format: string;
@@ -8378,6 +8637,10 @@ export type components = {
       sessions: components['schemas']['ExportSession'][];
       /** @description Payment history: charges, refunds, voids and disputes (kind, amount, currency, status, at). */
       payments: components['schemas']['ExportPayment'][];
+      /** @description The express requests answered at EU checkouts. */
+      purchaseConsents: components['schemas']['ExportPurchaseConsent'][];
+      /** @description Withdrawal declarations as received. */
+      withdrawals: components['schemas']['ExportWithdrawal'][];
       /** @description Always empty: analytics records carry no account, e-mail or name. */
       analyticsRecords: {
         [key: string]: unknown;
@@ -8500,6 +8763,49 @@ export type components = {
     };
     Receipt: {
       receipt: string;
+    };
+    PublicWithdrawal: {
+      name: string;
+      email: string;
+      /** @description The contract reference on the receipt, e.g. LUMO-123 */
+      reference: string;
+      /**
+       * @default en
+       * @enum {string}
+       */
+      language: 'ar' | 'de' | 'en' | 'es' | 'fr' | 'it' | 'nl' | 'pt' | 'ru';
+    };
+    Withdrawal: {
+      id: number;
+      subscriptionId: number;
+      reference: string;
+      name: string;
+      email: string;
+      /** @description ISO 8601, UTC */
+      receivedAt: string;
+      expressRequest: boolean;
+      /** @description Decimal string; 0.00 when nothing was paid */
+      refundAmount: string;
+      currency: string;
+      /** @description none, succeeded or pending */
+      refundStatus: string;
+    };
+    ProfileWithdrawal: {
+      subscriptionId: number;
+      /**
+       * @default en
+       * @enum {string}
+       */
+      language: 'ar' | 'de' | 'en' | 'es' | 'fr' | 'it' | 'nl' | 'pt' | 'ru';
+    };
+    OpenWithdrawal: {
+      subscriptionId: number;
+      reference: string;
+      /** @description The last moment to withdraw (ISO 8601, UTC) */
+      until: string;
+    };
+    OpenWithdrawals: {
+      contracts: components['schemas']['OpenWithdrawal'][];
     };
     OpsStaffMember: {
       id: number;

@@ -50,6 +50,7 @@ describe('start-up decision (docs/product.md#flows)', () => {
       '/lumo-tv',
       '/lumo-stories',
       '/lumo-games',
+      '/withdraw',
     ])('shows the public route %s', (pathname) => {
       expect(decide({ pathname, hasToken: false })).toEqual({ next: 'render' });
     });
@@ -90,7 +91,7 @@ describe('start-up decision (docs/product.md#flows)', () => {
         errorKey: 'somethingWentWrong',
       });
     });
-    it.each(['/logout', '/reset-password', '/confirm-email'])(
+    it.each(['/logout', '/reset-password', '/confirm-email', '/withdraw'])(
       'never redirects from %s, even logged in',
       (pathname) => {
         expect(decide({ pathname, key: 'k' })).toEqual({ next: 'render' });

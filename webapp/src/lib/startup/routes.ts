@@ -24,6 +24,7 @@ const PUBLIC = new Set([
   'lumo-stories',
   'lumo-games', // issue 7 "Pages"
   'cancel-contract', // docs/consumer-law.md#cancellation-page: no login, ever
+  'withdraw', // the withdrawal function, no login (docs/consumer-law-withdrawal.md)
 ]);
 
 /** Public pages that never send a logged-in visitor elsewhere: they act on a link or log out. */
@@ -32,6 +33,7 @@ const NEVER_REDIRECTED = new Set([
   'reset-password',
   'confirm-email',
   'cancel-contract', // a signed-in parent finds it pre-filled, never sent elsewhere
+  'withdraw',
 ]);
 
 /**

@@ -9,7 +9,14 @@ export default async function ProfilePage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
     <PageMessages
-      namespaces={['DataRights', 'EmailOverlay', 'FamilyLinks', 'Plans', 'ProfilePage']}
+      namespaces={[
+        'DataRights',
+        'EmailOverlay',
+        'FamilyLinks',
+        'Plans',
+        'ProfilePage',
+        'Withdrawal',
+      ]}
     >
       <ProfileView />
     </PageMessages>

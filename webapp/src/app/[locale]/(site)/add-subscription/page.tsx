@@ -8,7 +8,7 @@ export const generateMetadata = accountMetadata('AddSubscriptionPage');
 export default async function AddSubscriptionPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['AddSubscriptionPage', 'PaymentForm', 'Plans']}>
+    <PageMessages namespaces={['AddSubscriptionPage', 'PaymentForm', 'Plans', 'Withdrawal']}>
       <AddSubscriptionFlow />
     </PageMessages>
   );

@@ -21,6 +21,7 @@ export default async function ChangeSubscriptionPlanPage({ params }: LocaleParam
         'PricingCard',
         'ResubscribePage',
         'SubscribePage',
+        'Withdrawal',
       ]}
     >
       <Suspense>

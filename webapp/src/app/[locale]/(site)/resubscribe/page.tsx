@@ -19,6 +19,7 @@ export default async function ResubscribePageRoute({ params }: LocaleParams) {
         'PricingCard',
         'ResubscribePage',
         'SubscribePage',
+        'Withdrawal',
       ]}
     >
       <PaymentPage mode="resubscribe" />

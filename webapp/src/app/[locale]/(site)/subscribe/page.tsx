@@ -19,6 +19,7 @@ export default async function SubscribePageRoute({ params }: LocaleParams) {
         'PricingCard',
         'ResubscribePage',
         'SubscribePage',
+        'Withdrawal',
       ]}
     >
       <PaymentPage mode="subscribe" />

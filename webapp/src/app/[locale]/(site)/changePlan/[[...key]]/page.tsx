@@ -21,6 +21,7 @@ export default async function ChangePlanPage({ params }: LocaleParams) {
         'PricingCard',
         'ResubscribePage',
         'SubscribePage',
+        'Withdrawal',
       ]}
     >
       <Suspense>

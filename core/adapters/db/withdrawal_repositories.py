@@ -1,0 +1,51 @@
+"""The express requests answered at checkout and the withdrawal declarations (docs/consumer-law-withdrawal.md)."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from core.adapters.db.mapping import to_domain, to_row
+from core.adapters.db.models import PurchaseConsentRow, WithdrawalRow
+from core.adapters.db.repositories import _insert_once
+from core.domain.withdrawals import PurchaseConsent, Withdrawal
+
+
+class SqlWithdrawals:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def add_consent(self, consent: PurchaseConsent) -> bool:
+        row = to_row(consent, PurchaseConsentRow())
+        if not _insert_once(self.session, row):
+            return False
+        consent.id = row.id
+        return True
+
+    def consent_for(self, subscription_id: int) -> PurchaseConsent | None:
+        row = self.session.scalar(
+            select(PurchaseConsentRow).where(PurchaseConsentRow.subscription_id == subscription_id)
+        )
+        return to_domain(row, PurchaseConsent) if row else None
+
+    def add(self, withdrawal: Withdrawal) -> bool:
+        """Insert unless the subscription was withdrawn from already (the unique index decides)."""
+        row = to_row(withdrawal, WithdrawalRow())
+        if not _insert_once(self.session, row):
+            return False
+        withdrawal.id = row.id
+        return True
+
+    def for_subscription(self, subscription_id: int) -> Withdrawal | None:
+        row = self.session.scalar(
+            select(WithdrawalRow).where(WithdrawalRow.subscription_id == subscription_id)
+        )
+        return to_domain(row, Withdrawal) if row else None
+
+    def for_account(self, account_id: int) -> list[Withdrawal]:
+        rows = self.session.scalars(
+            select(WithdrawalRow)
+            .where(WithdrawalRow.account_id == account_id)
+            .order_by(WithdrawalRow.id)
+        )
+        return [to_domain(r, Withdrawal) for r in rows]

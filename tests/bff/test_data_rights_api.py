@@ -58,6 +58,8 @@ NOT_EXPORTED = {
     "grant_ledger": "free days staff gave, counted for their limits; the subscriptions are exported",
     "grant_requests": "staff asking each other for free time and the decisions: staff actions",
     "staff_login_throttle": "failed staff sign-ins per hashed address, nothing about a parent",
+    "declarations": "public cancellation declarations, matched by what a visitor typed and kept as proof of "
+    "receipt (docs/consumer-law.md#what-is-kept); not yet in the export (docs/consumer-law.md#not-yet-done)",
 }
 
 

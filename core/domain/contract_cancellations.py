@@ -16,9 +16,9 @@ from typing import Any
 # Raise it whenever the page's or the e-mail's wording changes: every declaration records the one it was made on.
 WORDING_VERSION = "2026-11-27"
 
-KINDS = (
-    "cancellation",
-)  # the queue is built for more (docs/operator-console.md#public-declarations)
+# The console's queue lists both; a withdrawal is stored in its own table (docs/operator-console.md#public-declarations).
+CANCELLATION, WITHDRAWAL = "cancellation", "withdrawal"
+KINDS = (CANCELLATION, WITHDRAWAL)
 TERMINATIONS = ("ordinary", "extraordinary")
 MATCHED, UNMATCHED, DONE = "matched", "unmatched", "done"
 STATUSES = (MATCHED, UNMATCHED, DONE)

@@ -288,6 +288,13 @@ class WithdrawalLog(Protocol):
 
     def for_subscription(self, subscription_id: int) -> Withdrawal | None: ...
     def for_account(self, account_id: int) -> list[Withdrawal]: ...
+    # The console's queue (docs/operator-console.md#public-declarations).
+    def get(self, withdrawal_id: int) -> Withdrawal | None: ...
+    def queue(
+        self, handled: bool | None, before_id: int | None, limit: int
+    ) -> list[Withdrawal]: ...
+    def mark_handled(self, withdrawal: Withdrawal) -> bool:
+        """Record who, when and why unless it was handled already (the database decides)."""
 
 
 class PaymentHistory(Protocol):

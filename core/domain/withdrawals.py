@@ -122,3 +122,7 @@ class Withdrawal:
     currency: str
     at: datetime
     id: int | None = None
+    # The console's queue (docs/operator-console.md#public-declarations): set once, when staff mark it handled.
+    handled_at: datetime | None = None
+    handled_by: str | None = None  # the staff member's e-mail
+    handled_reason: str | None = None

@@ -13,7 +13,7 @@ from bff.resources.ops.serial import plain
 from bff.schemas import ID_RANGE, InputSchema
 from core.domain import errors
 from core.domain.contract_cancellations import KINDS, STATUSES, Declaration
-from core.services import contract_cancellations
+from core.services import contract_cancellations, declaration_queue
 
 # The columns of the CSV an authority may ask for: what was declared, when, and what became of it.
 CSV_COLUMNS = (
@@ -97,11 +97,12 @@ def declarations_csv(rows: list[dict]):
     description="JSON, or text/csv with format=csv",
 )
 def declarations(args):
-    """Public declarations (cancellations made without logging in), newest first, by status (matched, unmatched,
-    done) and kind; each with what was entered, when, in which language and wording, and what became of it."""
+    """Public declarations (cancellations made without logging in, and withdrawals), newest first, by status
+    (matched, unmatched, done) and kind (cancellation, withdrawal); each with what was entered, when, in which
+    language and wording, and what became of it. Each kind numbers its own rows: beforeId pages with kind."""
     rows = [
         _view(d)
-        for d in contract_cancellations.queue(
+        for d in declaration_queue.queue(
             services(), args["status"], args["kind"], args["beforeId"], args["limit"]
         )
     ]
@@ -123,4 +124,22 @@ def handle_declaration(data, declaration_id):
     declarationHandled if it was already."""
     return _view(
         contract_cancellations.mark_handled(services(), g.staff, declaration_id, data["reason"])
+    )
+
+
+@ops_route(
+    "/declarations/withdrawals/<int:withdrawal_id>/handled",
+    "POST",
+    "declarations.handle",
+    OpsDeclarationSchema,
+    args=OpsReasonSchema,
+    error_types=(errors.DECLARATION_NOT_FOUND, errors.DECLARATION_HANDLED, errors.REASON_REQUIRED),
+)
+def handle_withdrawal(data, withdrawal_id):
+    """Mark a withdrawal in the queue handled (a reason is required), audited as declaration.handled with who and
+    why; 409 declarationHandled if it was already."""
+    return _view(
+        declaration_queue.mark_withdrawal_handled(
+            services(), g.staff, withdrawal_id, data["reason"]
+        )
     )

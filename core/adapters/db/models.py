@@ -591,6 +591,10 @@ class WithdrawalRow(Base):
     refund_amount = mapped_column(Numeric(10, 2, asdecimal=True), nullable=False)
     currency: Mapped[str] = mapped_column(String(3), nullable=False)
     at = mapped_column(UTCDateTime(), nullable=False)
+    # The console's queue (docs/operator-console.md#public-declarations): who marked it handled, when, why.
+    handled_at = mapped_column(UTCDateTime())
+    handled_by: Mapped[str | None] = mapped_column(String(254))
+    handled_reason: Mapped[str | None] = mapped_column(Text)
 
 
 # Operator console (docs/operator-console.md): staff, their sessions, and the append-only audit log.

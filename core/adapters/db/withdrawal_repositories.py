@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from core.adapters.db.mapping import to_domain, to_row
+from core.adapters.db.mapping import rowcount, to_domain, to_row
 from core.adapters.db.models import PurchaseConsentRow, WithdrawalRow
 from core.adapters.db.repositories import _insert_once
 from core.domain.withdrawals import PurchaseConsent, Withdrawal
@@ -49,3 +49,31 @@ class SqlWithdrawals:
             .order_by(WithdrawalRow.id)
         )
         return [to_domain(r, Withdrawal) for r in rows]
+
+    # --- the console's queue (docs/operator-console.md#public-declarations) ---------------------------------
+
+    def get(self, withdrawal_id: int) -> Withdrawal | None:
+        row = self.session.get(WithdrawalRow, withdrawal_id)
+        return to_domain(row, Withdrawal) if row else None
+
+    def queue(self, handled: bool | None, before_id: int | None, limit: int) -> list[Withdrawal]:
+        query = select(WithdrawalRow).order_by(WithdrawalRow.id.desc()).limit(limit)
+        if handled is not None:
+            column = WithdrawalRow.handled_at
+            query = query.where(column.is_not(None) if handled else column.is_(None))
+        if before_id:
+            query = query.where(WithdrawalRow.id < before_id)
+        return [to_domain(r, Withdrawal) for r in self.session.scalars(query)]
+
+    def mark_handled(self, withdrawal: Withdrawal) -> bool:
+        """Record who, when and why, unless someone did already (the database settles two clicks)."""
+        result = self.session.execute(
+            update(WithdrawalRow)
+            .where(WithdrawalRow.id == withdrawal.id, WithdrawalRow.handled_at.is_(None))
+            .values(
+                handled_at=withdrawal.handled_at,
+                handled_by=withdrawal.handled_by,
+                handled_reason=withdrawal.handled_reason,
+            )
+        )
+        return rowcount(result) == 1

@@ -10,6 +10,11 @@ from tests.helpers import bearer, signed_up
 CALLS = {
     "ops.declarations": ("GET", "/ops/v1/declarations", None),
     "ops.handle_declaration": ("POST", "/ops/v1/declarations/424242/handled", {"reason": "matrix"}),
+    "ops.handle_withdrawal": (
+        "POST",
+        "/ops/v1/declarations/withdrawals/424242/handled",
+        {"reason": "matrix"},
+    ),
     "ops.logout": ("DELETE", "/ops/v1/session", None),
     "ops.me": ("GET", "/ops/v1/me", None),
     "ops.search_parents": ("GET", "/ops/v1/parents?by=email&q=parent", None),

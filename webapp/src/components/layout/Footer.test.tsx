@@ -58,6 +58,16 @@ describe('footer links in every locale (issue 7 "Pages")', () => {
         'href',
         `https://www.lumo.example/${locale}/privacy-and-cookies`,
       );
+      // The cancellation and withdrawal functions, next to each other on every page.
+      const c = CATALOGUES[locale];
+      expect(within(info).getByRole('link', { name: c.CancelContract.link })).toHaveAttribute(
+        'href',
+        `${prefix(locale)}/cancel-contract`,
+      );
+      expect(within(info).getByRole('link', { name: c.Withdrawal.function })).toHaveAttribute(
+        'href',
+        `${prefix(locale)}/withdraw`,
+      );
     },
   );
 });

@@ -25,6 +25,7 @@ const INFO_LINKS: readonly ({ key: InfoKey } & (
 export default function Footer() {
   const t = useTranslations('Footer');
   const tCancel = useTranslations('CancelContract');
+  const tWithdraw = useTranslations('Withdrawal');
   const locale = useLocale();
   return (
     <footer className="site-footer">
@@ -68,6 +69,12 @@ export default function Footer() {
               {/* Always there, one click from every page (docs/consumer-law.md#cancellation-page). */}
               <Link prefetch={false} href="/cancel-contract" className="footer-cancel">
                 {tCancel('link')}
+              </Link>
+            </li>
+            <li>
+              {/* The withdrawal function, prominent on every page (docs/consumer-law-withdrawal.md). */}
+              <Link prefetch={false} href="/withdraw" className="footer-cancel">
+                {tWithdraw('function')}
               </Link>
             </li>
           </ul>

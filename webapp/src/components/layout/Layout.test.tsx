@@ -90,6 +90,7 @@ describe('footer (docs/product.md#screens, issue 7 "Pages")', () => {
       [en.Footer.links.privacy, 'https://www.lumo.example/en/privacy-and-cookies'],
       [en.Footer.links.support, '/contact'],
       [en.CancelContract.link, '/cancel-contract'], // docs/consumer-law.md#cancellation-page
+      [en.Withdrawal.function, '/withdraw'], // docs/consumer-law-withdrawal.md
     ]);
     const languages = screen.getByRole('navigation', { name: en.LocaleSwitcher.label });
     expect(languages.querySelectorAll('a')).toHaveLength(9);

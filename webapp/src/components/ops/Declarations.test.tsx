@@ -69,12 +69,44 @@ describe('the queue of public declarations', () => {
           ],
         }),
       );
-    fireEvent.change(screen.getByLabelText(`${t.reason} #7`), { target: { value: 'Replied' } });
+    fireEvent.change(screen.getByLabelText(`${t.reason} ${t.kinds.cancellation} #7`), {
+      target: { value: 'Replied' },
+    });
     fireEvent.click(screen.getByRole('button', { name: t.handle }));
     expect(await screen.findByText(/Handled by s@staff\.lumo\.example/)).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[2];
     expect(url).toBe('/api/ops/v1/declarations/7/handled');
     expect(JSON.parse(init.body)).toEqual({ reason: 'Replied' });
+  });
+
+  it('lists a withdrawal beside a cancellation of the same id and marks the withdrawal handled', async () => {
+    const withdrawal = {
+      ...ENTRY,
+      kind: 'withdrawal',
+      status: 'matched',
+      termination: '',
+      email: 'parent@example.com',
+      reference: 'LUMO-3',
+      outcome: [{ subscriptionId: 3, action: 'withdrawn' }],
+    };
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { entries: [ENTRY, withdrawal] }));
+    renderWithIntl(<Declarations />);
+    expect(await screen.findByText(t.kinds.withdrawal)).toBeInTheDocument();
+    expect(screen.getByText(/3:withdrawn/)).toBeInTheDocument();
+
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { ...withdrawal, status: 'done' }))
+      .mockResolvedValueOnce(jsonResponse(200, { entries: [ENTRY] }));
+    fireEvent.change(screen.getByLabelText(`${t.reason} ${t.kinds.withdrawal} #7`), {
+      target: { value: 'Refund checked' },
+    });
+    const buttons = screen.getAllByRole('button', { name: t.handle });
+    expect(buttons).toHaveLength(2);
+    fireEvent.click(buttons[1]);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    const [url, init] = fetchMock.mock.calls[1];
+    expect(url).toBe('/api/ops/v1/declarations/withdrawals/7/handled');
+    expect(JSON.parse(init.body)).toEqual({ reason: 'Refund checked' });
   });
 
   it('exports the CSV the API writes', async () => {

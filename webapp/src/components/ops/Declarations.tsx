@@ -14,6 +14,14 @@ type Entries = OpsResult<{ entries: Declaration[] }>;
 const STATUSES = ['unmatched', 'matched', 'done'] as const;
 type Status = (typeof STATUSES)[number] | '';
 
+type Kind = 'cancellation' | 'withdrawal';
+// Each kind numbers its own rows (docs/operator-console.md#public-declarations): a row is known by kind and id.
+const rowKey = (d: Declaration) => `${d.kind === 'withdrawal' ? 'w' : 'c'}${d.id}`;
+const handledPath = (d: Declaration) =>
+  d.kind === 'withdrawal'
+    ? `/declarations/withdrawals/${d.id}/handled`
+    : `/declarations/${d.id}/handled`;
+
 const query = (status: Status, format?: 'csv') =>
   `/declarations?${new URLSearchParams({ ...(status ? { status } : {}), ...(format ? { format } : {}) })}`;
 
@@ -31,14 +39,15 @@ async function declarationsCsv(status: Status): Promise<string | null> {
 
 /**
  * The queue of public declarations (docs/operator-console.md#public-declarations): cancellations made without
- * logging in, matched to an account or waiting for a person, each with what was declared and what became of it.
+ * logging in and withdrawals, matched to an account or waiting for a person, each with what was declared and
+ * what became of it.
  */
 export default function Declarations() {
   const t = useTranslations('OpsDeclarations');
   const format = useFormatter();
   const [status, setStatus] = useState<Status>('');
   const [entries, setEntries] = useState<Declaration[] | null>(null);
-  const [reasons, setReasons] = useState<Record<number, string>>({});
+  const [reasons, setReasons] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const { ref, refused, fieldProps, fieldError, alertId } = useOpsForm<HTMLElement>('ops-decl');
 
@@ -54,12 +63,13 @@ export default function Declarations() {
     show(await opsRequest<{ entries: Declaration[] }>(query(next)));
   }
 
-  async function handle(id: number) {
-    const result = await opsRequest(`/declarations/${id}/handled`, {
+  async function handle(d: Declaration) {
+    const key = rowKey(d);
+    const result = await opsRequest(handledPath(d), {
       method: 'POST',
-      body: { reason: reasons[id] ?? '' },
+      body: { reason: reasons[key] ?? '' },
     });
-    if (!result.ok) refused(result.message, `h${id}`);
+    if (!result.ok) refused(result.message, `h${key}`);
     setError(result.ok ? null : result.message);
     show(await opsRequest<{ entries: Declaration[] }>(query(status)));
   }
@@ -109,9 +119,9 @@ export default function Declarations() {
           </thead>
           <tbody>
             {entries.map((d) => (
-              <tr key={d.id}>
+              <tr key={rowKey(d)}>
                 <td>{d.id}</td>
-                <td>{t(`kinds.${d.kind as 'cancellation'}`)}</td>
+                <td>{t(`kinds.${d.kind as Kind}`)}</td>
                 <td>{when(d.receivedAt)}</td>
                 <td>
                   <code>
@@ -121,7 +131,7 @@ export default function Declarations() {
                       d.name,
                       d.email,
                       d.reference,
-                      d.endWanted ?? 'earliest',
+                      d.kind === 'withdrawal' ? null : (d.endWanted ?? 'earliest'),
                       `${d.language}/${d.country}`,
                       d.wordingVersion,
                     ]
@@ -149,13 +159,13 @@ export default function Declarations() {
                   ) : (
                     <>
                       <input
-                        {...fieldProps('reason', `h${d.id}`)}
-                        aria-label={`${t('reason')} #${d.id}`}
-                        value={reasons[d.id] ?? ''}
-                        onChange={(e) => setReasons({ ...reasons, [d.id]: e.target.value })}
+                        {...fieldProps('reason', `h${rowKey(d)}`)}
+                        aria-label={`${t('reason')} ${t(`kinds.${d.kind as Kind}`)} #${d.id}`}
+                        value={reasons[rowKey(d)] ?? ''}
+                        onChange={(e) => setReasons({ ...reasons, [rowKey(d)]: e.target.value })}
                       />
-                      {fieldError('reason', `h${d.id}`)}
-                      <button type="button" onClick={() => handle(d.id)}>
+                      {fieldError('reason', `h${rowKey(d)}`)}
+                      <button type="button" onClick={() => handle(d)}>
                         {t('handle')}
                       </button>
                     </>

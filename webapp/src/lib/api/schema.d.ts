@@ -7275,14 +7275,15 @@ export type paths = {
       cookie?: never;
     };
     /**
-     * Public declarations (cancellations made without logging in), newest first, by status (matched, unmatched,
-     *     done) and kind; each with what was entered, when, in which language and wording, and what became of it.
+     * Public declarations (cancellations made without logging in, and withdrawals), newest first, by status
+     *     (matched, unmatched, done) and kind (cancellation, withdrawal); each with what was entered, when, in which
+     *     language and wording, and what became of it. Each kind numbers its own rows: beforeId pages with kind.
      */
     get: {
       parameters: {
         query?: {
           status?: 'matched' | 'unmatched' | 'done' | null;
-          kind?: 'cancellation' | null;
+          kind?: 'cancellation' | 'withdrawal' | null;
           beforeId?: number | null;
           limit?: number;
           format?: 'json' | 'csv';
@@ -7362,6 +7363,100 @@ export type paths = {
         header?: never;
         path: {
           declaration_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['OpsReason'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OpsDeclaration'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `reasonRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `declarationNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `declarationHandled` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ops/v1/declarations/withdrawals/{withdrawal_id}/handled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        withdrawal_id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a withdrawal in the queue handled (a reason is required), audited as declaration.handled with who and
+     *     why; 409 declarationHandled if it was already.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          withdrawal_id: number;
         };
         cookie?: never;
       };

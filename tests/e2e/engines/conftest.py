@@ -78,7 +78,7 @@ return window.__lumoProbe.splice(0);
 
 # Finds the first shown element of a role whose accessible name (as the page shows it) is `name`.
 FIND = r"""
-const [role, name, exact, within, level] = arguments;
+const [role, name, exact, within, level, text] = arguments;
 const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
 const selectors = {
   button: 'button, input[type=submit], input[type=button], [role=button]',
@@ -96,21 +96,37 @@ const selectors = {
   img: 'img, [role=img], svg[aria-label]',
   any: '*',
 };
+// The text of a subtree as assistive technology reads it: hidden and aria-hidden parts left out.
+const textOf = (node) => {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+  if (node.nodeType !== Node.ELEMENT_NODE) return '';
+  const display = getComputedStyle(node).display;
+  if (node.getAttribute('aria-hidden') === 'true' || display === 'none') return '';
+  if (['SELECT', 'INPUT', 'TEXTAREA'].includes(node.tagName)) return ''; // a control inside its label
+  const pad = display.startsWith('inline') ? '' : ' ';
+  if (node.getAttribute('aria-label')) return pad + node.getAttribute('aria-label') + pad;
+  if (node.tagName === 'IMG') return pad + (node.getAttribute('alt') || '') + pad;
+  return pad + Array.from(node.childNodes).map(textOf).join('') + pad;
+};
 const byIds = (ids) => ids.split(/\s+/).map((id) => document.getElementById(id)).filter(Boolean)
-  .map((el) => el.innerText || el.textContent).join(' ');
+  .map(textOf).join(' ');
 const accessibleName = (el) => {
   if (el.getAttribute('aria-labelledby')) return byIds(el.getAttribute('aria-labelledby'));
   if (el.getAttribute('aria-label')) return el.getAttribute('aria-label');
-  if (el.labels && el.labels.length) return Array.from(el.labels).map((l) => l.innerText).join(' ');
+  if (el.labels && el.labels.length) return Array.from(el.labels).map(textOf).join(' ');
   if (el.tagName === 'INPUT') return el.value || el.getAttribute('placeholder') || '';
   if (el.tagName === 'IMG') return el.getAttribute('alt') || '';
-  return el.innerText || '';
+  return textOf(el);
 };
 const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
 const root = within || document;
 const wanted = norm(name);
 for (const el of root.querySelectorAll(selectors[role])) {
   if (!shown(el) && !(el.tagName === 'INPUT' && ['checkbox', 'radio'].includes(el.type))) continue;
+  if (text !== null) {
+    if (norm(el.innerText).includes(norm(text))) return el;
+    continue;
+  }
   const got = norm(accessibleName(el));
   if (name === null || (exact ? got === wanted : got.includes(wanted))) return el;
 }
@@ -403,9 +419,17 @@ class Tab:
             time.sleep(0.1)  # polling the page over WebDriver: there is no event to wait on
 
     def query(
-        self, role: str, name: str | None = None, *, exact: bool = True, within=None, level=None
+        self,
+        role: str,
+        name: str | None = None,
+        *,
+        exact: bool = True,
+        within=None,
+        level=None,
+        text: str | None = None,
     ):
-        return self.driver.execute_script(FIND, role, name, exact, within, level)
+        """The first shown element of the role named `name`, or (text=) whose text holds `text`."""
+        return self.driver.execute_script(FIND, role, name, exact, within, level, text)
 
     def get(
         self, role: str, name: str | None = None, *, exact: bool = True, within=None, level=None
@@ -425,7 +449,7 @@ class Tab:
         def found() -> bool:
             if role == "any":
                 return text in (self.driver.execute_script("return document.body.innerText") or "")
-            return self.query(role, text, exact=False) is not None
+            return self.query(role, text=text) is not None
 
         self.wait(found, f"{role} with the text {text!r}")
 

@@ -7,7 +7,8 @@ locale catalogues, so a test reads like the page does.
 
 from __future__ import annotations
 
-from datetime import date
+import re
+from datetime import date, datetime
 
 import pytest
 
@@ -252,3 +253,54 @@ def test_ops_console_staff_login_and_a_parent(tab, make_parent, stack):
     tab.get("heading", cat.t("Ops.actions.heading"), level=2)
     tab.get("button", cat.t("Ops.actions.grant"))
     tab.shot("ops-parent")
+
+
+# --- prices and dates as each engine's Intl writes them (the order summary is drawn in the browser) ----
+
+GERMAN_MONTHS = (
+    "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split()
+)
+ENGLISH_MONTHS = (
+    "January February March April May June July August September October November December".split()
+)
+
+
+@pytest.mark.parametrize("locale", ["en", "de"])
+def test_order_summary_price_and_date_in_the_readers_format(locale, tab, make_parent, stack):
+    cat = catalog(locale)
+    parent = make_parent(f"summary-{locale}-{tab.engine.name}", subscribed=False)
+    tab.remember(token=parent.token)
+    status, quote = stack.api.call(
+        "GET",
+        # What the page offers first (as tests/e2e/test_journey_issue15.py): yearly TV with both add-ons.
+        "/v5/braintree/quote?planId=lumo_tv_yearly_eur&product=lumo_tv_books_games"
+        "&addOns=lumo_books&addOns=lumo_games",
+        token=parent.token,
+    )
+    assert status == 200, quote
+    first = datetime.fromisoformat(quote["firstChargeDate"])
+    units, cents = quote["firstChargeAmount"].split(".")
+    if locale == "de":  # "0,00 €", "9,99 € am 4. Dezember 2026"
+        today, amount = re.compile(r"^0,00\s€$"), f"{units},{cents} €"
+        day = f"{first.day}. {GERMAN_MONTHS[first.month - 1]} {first.year}"
+    else:  # "€0.00", "€9.99 on December 4, 2026"
+        today, amount = re.compile(r"^€0\.00$"), f"€{units}.{cents}"
+        day = f"{ENGLISH_MONTHS[first.month - 1]} {first.day}, {first.year}"
+
+    tab.goto(cat.path("/subscribe"))
+    summary = tab.get("region", cat.t("PaymentPage.summary.title"))
+    figure = tab.wait(
+        lambda: tab.driver.execute_script(
+            "return arguments[0].querySelector(\"[data-figure='today']\")", summary
+        ),
+        "the order summary's figures",
+    )
+    assert today.match(figure.text), f"[{tab.engine.name}] today: {figure.text!r}"
+    first_text = re.sub(  # the spaces Intl writes (no-break, narrow no-break) read as spaces
+        r"[\u00a0\u202f]", " ", summary.find_element("css selector", "[data-figure='first']").text
+    )
+    assert amount in first_text, (
+        f"[{tab.engine.name}] first charge: {first_text!r}, wanted {amount!r}"
+    )
+    assert day in first_text, f"[{tab.engine.name}] first charge: {first_text!r}, wanted {day!r}"
+    tab.shot(f"order-summary-{locale}")

@@ -304,3 +304,54 @@ def test_order_summary_price_and_date_in_the_readers_format(locale, tab, make_pa
     )
     assert day in first_text, f"[{tab.engine.name}] first charge: {first_text!r}, wanted {day!r}"
     tab.shot(f"order-summary-{locale}")
+
+
+# --- the testimonial carousel: paging left to right and right to left ----------------------------------
+
+CAROUSEL = """
+const track = document.querySelector('.carousel-track');
+const dots = [...document.querySelectorAll('.carousel-dot')];
+return {scroll: track.scrollLeft, dots: dots.length,
+        current: dots.findIndex((d) => d.getAttribute('aria-current') === 'true')};
+"""
+# Resolves once the strip has stopped moving (smooth scrolling and snapping) for ten frames.
+STILL = """
+const done = arguments[arguments.length - 1];
+const track = document.querySelector('.carousel-track');
+let last = track.scrollLeft, still = 0;
+const tick = () => {
+  if (Math.abs(track.scrollLeft - last) < 0.5) still += 1; else still = 0;
+  last = track.scrollLeft;
+  if (still >= 10) done(true); else requestAnimationFrame(tick);
+};
+requestAnimationFrame(tick);
+"""
+
+
+@pytest.mark.parametrize("locale", ["en", "ar"])
+def test_carousel_pages_in_the_reading_direction(locale, tab):
+    cat = catalog(locale)
+    tab.size(tab.engine.narrowest)
+    tab.remember()
+    tab.goto(cat.path("/homePage"))
+    region = tab.get("region", cat.t("HomePage.testimonials.heading"))
+    tab.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", region)
+    previous = tab.get("button", cat.t("HomePage.testimonials.prev"))
+    assert not previous.is_enabled()
+    tab.driver.set_script_timeout(10)
+    tab.driver.execute_async_script(STILL)
+    state = tab.driver.execute_script(CAROUSEL)
+    assert state["dots"] >= 2 and state["current"] == 0, state
+
+    tab.click("button", cat.t("HomePage.testimonials.next"))
+    tab.wait(lambda: tab.driver.execute_script(CAROUSEL)["current"] == 1, "the second page")
+    tab.driver.execute_async_script(STILL)
+    state = tab.driver.execute_script(CAROUSEL)
+    # The strip moves towards the end of the reading direction: scrollLeft is negative right to left.
+    assert abs(state["scroll"]) > 0 and (state["scroll"] < 0) == (locale == "ar"), (
+        f"[{tab.engine.name}] {state}"
+    )
+    tab.wait(previous.is_enabled, "Previous to be enabled")
+    tab.shot(f"carousel-{locale}")
+    previous.click()
+    tab.wait(lambda: tab.driver.execute_script(CAROUSEL)["current"] == 0, "the first page again")

@@ -46,9 +46,15 @@ TIMEOUT_S = 20.0
 SCREENSHOT_DIR = ROOT / "var" / "screenshots" / "engines"
 FAILURE_DIR = ROOT / "var" / "e2e" / "engines-failures"
 
+# A Content-Security-Policy violation fails the test in every engine, as in Chromium (tests/e2e/conftest.py).
+CSP_TO_CONSOLE = """
+document.addEventListener('securitypolicyviolation', (e) => console.error(
+  `Content-Security-Policy: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`));
+"""
+
 # Put in each WebKit page (the engine has no console or network events over WebDriver). Records, from the
-# moment it is put in: uncaught errors, rejected promises, console.error, resources that fail to load, and
-# fetches answered 400+ or failing. Idempotent; the test drains window.__lumoProbe at each step.
+# moment it is put in: uncaught errors, rejected promises, console.error, Content-Security-Policy violations,
+# resources that fail to load, and fetches answered 400+ or failing. Idempotent; the test drains window.__lumoProbe at each step.
 PROBE = r"""
 if (!window.__lumoProbe) {
   const seen = (window.__lumoProbe = []);
@@ -57,6 +63,8 @@ if (!window.__lumoProbe) {
     if (t && t !== window && (t.src || t.href)) seen.push(`failed to load ${t.src || t.href}`);
     else seen.push(`uncaught ${e.message} (${e.filename}:${e.lineno})`);
   }, true);
+  document.addEventListener('securitypolicyviolation', (e) =>
+    seen.push(`Content-Security-Policy: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`));
   window.addEventListener('unhandledrejection', (e) => seen.push(`unhandled rejection ${e.reason && (e.reason.stack || e.reason)}`));
   const error = console.error.bind(console);
   console.error = (...args) => { seen.push(`console.error ${args.map(String).join(' ')}`); error(...args); };
@@ -230,6 +238,8 @@ def start_firefox() -> Engine:
         if "NS_BINDING_ABORTED" not in text:  # a navigation or prefetch the page itself dropped
             engine.reported.append(f"network error {text} {request.get('url', '')}")
 
+    # Every Content-Security-Policy violation, from a page's first moment, as a console error (BiDi's log).
+    driver.script.add_preload_script(function_declaration=f"() => {{ {CSP_TO_CONSOLE} }}")
     driver.script.add_javascript_error_handler(on_error)
     driver.script.add_console_message_handler(on_console)
     driver.network.add_event_handler("response_completed", on_response)

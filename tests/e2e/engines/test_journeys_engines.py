@@ -78,10 +78,12 @@ def test_landing_cookie_banner(locale, tab):
 # --- register -> pay by card with a 3-D Secure challenge -> profile -> log out -> log in ------------
 
 
-def test_register_pay_with_3ds_challenge_log_out_and_in(tab, stack):
-    cat = catalog("en")
+@pytest.mark.parametrize("locale", ["en", "ar"])
+def test_register_pay_with_3ds_challenge_log_out_and_in(locale, tab, stack):
+    cat = catalog(locale)
     tab.size(tab.engine.narrowest)
-    email_address, password = unique_email(f"engines-{tab.engine.name}"), "engine-journey-pw"
+    email_address = unique_email(f"engines-{locale}-{tab.engine.name}")
+    password = "engine-journey-pw"
     tab.goto(cat.path("/homePage"))
     tab.click("button", cat.t("CookieConsent.necessaryOnly"))
     tab.fill(cat.t("HomePage.emailForm.label"), email_address)
@@ -97,23 +99,23 @@ def test_register_pay_with_3ds_challenge_log_out_and_in(tab, stack):
     fill_card(tab, cat, CHALLENGE_CARD)
     tab.click("button", cat.t("PaymentPage.pay"))
     dialog = tab.get("dialog", cat.t("PaymentForm.challenge.title"))
-    tab.shot("3ds-challenge")
+    tab.shot(f"3ds-challenge-{locale}")
     tab.click("button", cat.t("PaymentForm.challenge.sandboxAuthenticate"), within=dialog)
 
-    tab.at("/")
+    tab.at(cat.path("/"))
     tab.text_shown(paid_notice(cat, "trial"), role="status")
     tab.heading(cat.t("ProfilePage.title"))
     tab.text_shown(email_address)
-    tab.shot("profile")
+    tab.shot(f"profile-{locale}")
     status, account = stack.api.login(email_address, password)
     assert status == 200, (status, account)
 
     tab.click("link", cat.t("Header.logout"))
-    tab.at("/login")
-    tab.goto("/")  # logged out: the profile sends to login
-    tab.at("/login")
+    tab.at(cat.path("/login"))
+    tab.goto(cat.path("/"))  # logged out: the profile sends to login
+    tab.at(cat.path("/login"))
     log_in(tab, cat, email_address, password)
-    tab.at("/")
+    tab.at(cat.path("/"))
     tab.heading(cat.t("ProfilePage.title"))
     tab.text_shown(email_address)
 

@@ -9,7 +9,7 @@ PY := $(VENV)/bin/python
 export NEXT_TELEMETRY_DISABLED := 1
 export FLASK_APP := bff
 
-.PHONY: run flask lint api-types settings-doc web-fixtures test test-python test-web test-e2e lint-imports install migrate seed bench screenshots clean backup restore test-scale
+.PHONY: run flask lint api-types settings-doc web-fixtures test test-python test-web test-e2e test-engines lint-imports install migrate seed bench screenshots clean backup restore test-scale
 
 run: install migrate seed ## install, migrate, seed, then the Procfile's processes under honcho; prints the demo logins and "ready"
 	$(PY) scripts/run.py
@@ -20,6 +20,7 @@ test: install ## the whole suite (lint first); non-zero exit on any failure
 	$(MAKE) --no-print-directory test-python || status=1; \
 	$(MAKE) --no-print-directory test-web || status=1; \
 	$(MAKE) --no-print-directory test-e2e || status=1; \
+	$(MAKE) --no-print-directory test-engines || status=1; \
 	if [ $$status -ne 0 ]; then echo "make test: FAILED"; fi; exit $$status
 
 lint: $(VENV)/.installed webapp/node_modules/.installed ## ruff (lint + format), mypy, import contracts; prettier, eslint, tsc
@@ -50,8 +51,18 @@ test-web: webapp/node_modules/.installed
 
 test-e2e: $(VENV)/.installed webapp/node_modules/.installed ## journeys, axe-core and screenshots in Debian's Chromium (never a downloaded browser)
 	test -x /usr/bin/chromium || (apt-get update -qq && apt-get install -y -qq chromium)
-	@start=$$(date +%s); $(VENV)/bin/pytest tests/e2e; code=$$?; \
+	@start=$$(date +%s); $(VENV)/bin/pytest tests/e2e --ignore=tests/e2e/engines; code=$$?; \
 	echo "test-e2e: $$(( $$(date +%s) - start )) s"; exit $$code
+
+MINIBROWSER := /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser
+test-engines: $(VENV)/.installed webapp/node_modules/.installed ## the core journeys in Firefox ESR and WebKitGTK (Debian's packages; ENGINES=firefox or webkit for one)
+	@need=(); [ -x /usr/bin/firefox-esr ] || need+=(firefox-esr); \
+	[ -x /usr/bin/WebKitWebDriver ] || need+=(webkit2gtk-driver); \
+	[ -x $(MINIBROWSER) ] || need+=(libwebkit2gtk-4.1-0); \
+	command -v Xvfb >/dev/null || need+=(xvfb); \
+	if [ $${#need[@]} -gt 0 ]; then apt-get update -qq && apt-get install -y -qq "$${need[@]}"; fi
+	@start=$$(date +%s); $(VENV)/bin/pytest tests/e2e/engines; code=$$?; \
+	echo "test-engines: $$(( $$(date +%s) - start )) s"; exit $$code
 
 install: $(VENV)/.installed webapp/node_modules/.installed
 

@@ -357,3 +357,29 @@ def test_carousel_pages_in_the_reading_direction(locale, tab):
     tab.shot(f"carousel-{locale}")
     previous.click()
     tab.wait(lambda: tab.driver.execute_script(CAROUSEL)["current"] == 0, "the first page again")
+
+
+# --- the public cancellation page, from the footer, without logging in (docs/consumer-law.md) ----------
+
+
+@pytest.mark.parametrize("locale", ["de", "ar"])
+def test_cancel_a_contract_from_the_footer_without_login(locale, tab, make_parent, stack):
+    cat = catalog(locale)
+    parent = make_parent(f"cancel-page-{tab.engine.name}-{locale}")
+    tab.size(tab.engine.narrowest)
+    tab.remember()
+    tab.goto(cat.path("/homePage"))
+    tab.lang(locale)
+    tab.click("link", cat.t("CancelContract.link"))
+    tab.at(cat.path("/cancel-contract"))
+    tab.heading(cat.t("CancelContract.title"))
+    tab.fill(cat.t("CancelContract.name"), "Ada Parent")
+    tab.fill(cat.t("CancelContract.email"), parent.email)
+    if locale == "de":  # § 312k(2) BGB: the button's own words
+        assert cat.t("CancelContract.submit") == "jetzt kündigen"
+    tab.click("button", cat.t("CancelContract.submit"))
+    tab.text_shown(cat.t("CancelContract.confirmation.title"))
+    tab.text_shown("UTC")  # the time received
+    tab.shot(f"cancel-contract-confirmation-{locale}")
+    [after] = stack.api.account(parent.token)[1]["subscriptions"]
+    assert (after["isRenewing"], after["paymentStateId"]) == (False, "Cancelled"), after

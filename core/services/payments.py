@@ -114,8 +114,10 @@ def _record_consent(
     now: datetime,
 ) -> None:
     """An EU checkout shows the unticked express-request box: what it said and what the parent answered are
-    kept with the purchase, with the price shown as due after the free days (docs/consumer-law-withdrawal.md)."""
-    if not in_eu(cmd.country):
+    kept with the purchase, with the price shown as due after the free days (docs/consumer-law-withdrawal.md).
+    The page shows the box on the euro catalogue only (the EU's), so a purchase in another currency has no
+    answer to keep, whatever country the request came from."""
+    if not in_eu(cmd.country) or sub.currency != "EUR":
         return
     assert sub.id is not None and cmd.country is not None  # added; in the EU
     reduced = discount_of(coupon, price)[0]

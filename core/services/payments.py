@@ -20,7 +20,7 @@ from typing import Any
 
 from core.domain import errors, payments, purchases
 from core.domain.accounts import Account, pick_language
-from core.domain.catalogue import Plan, apps_of, price_bundle
+from core.domain.catalogue import EUR, Plan, apps_of, price_bundle
 from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
 from core.domain.ports import UnitOfWork
@@ -117,7 +117,7 @@ def _record_consent(
     kept with the purchase, with the price shown as due after the free days (docs/consumer-law-withdrawal.md).
     The page shows the box on the euro catalogue only (the EU's), so a purchase in another currency has no
     answer to keep, whatever country the request came from."""
-    if not in_eu(cmd.country) or sub.currency != "EUR":
+    if not in_eu(cmd.country) or sub.currency != EUR:
         return
     assert sub.id is not None and cmd.country is not None  # added; in the EU
     reduced = discount_of(coupon, price)[0]

@@ -225,7 +225,7 @@ def _contact(setup: MailSetup, uow: UnitOfWork, message: OutboxMessage) -> Email
 def _render(
     setup: MailSetup, message: OutboxMessage, to: str, language: str, params: dict[str, str]
 ) -> Email:
-    params = {**params, "cancel_contract_url": f"{setup.public_url}/{language}/cancel-contract"}
+    params = {**params, "cancel_contract_url": cancel_contract_link(setup.public_url, language)}
     subject, text, html = setup.templates.render(message.topic, language, params)
     return Email(
         to=to,

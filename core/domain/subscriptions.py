@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from enum import StrEnum
 
-from core.domain.catalogue import MONTHLY, covered_apps
+from core.domain.catalogue import MONTHLY, YEARLY, covered_apps
 from core.domain.coupons import add_duration
 
 TRIAL_DAYS = 7
@@ -102,22 +102,17 @@ class DiscountSchedule:
     full_price_from: datetime
 
 
-def renewal_step(period: str) -> str:
-    """One billing period as a duration: a year is twelve calendar months."""
-    return "P12M" if period == "P1Y" else "P1M"
-
-
 def discount_schedule(
     price: Decimal | None, cycles: int, first_charge_at: datetime, period: str
 ) -> DiscountSchedule | None:
     """The discount's schedule from the first charge's date and the plan's period: `cycles` charges at
-    `price`, one a period, then the full price on the charge after them."""
+    `price`, one a period, then the full price on the charge after them. Counted from the first charge
+    as the gateway bills (a subscription billed on the 31st is billed on the last day of shorter months
+    and on the 31st again after them), never month by month from a clamped day."""
     if price is None or cycles <= 0:
         return None
-    full_from = first_charge_at
-    for _ in range(cycles):
-        full_from = add_duration(full_from, renewal_step(period))
-    return DiscountSchedule(price, cycles, full_from)
+    months = cycles * (12 if period == YEARLY else 1)
+    return DiscountSchedule(price, cycles, add_duration(first_charge_at, f"P{months}M"))
 
 WEB_STORE = "lumo"
 STORES = (

@@ -202,3 +202,16 @@ def test_a_yearly_discount_counts_years(container, mailbox):
     assert "2,99\xa0€ im Jahr für 1 Jahr, danach 55,90\xa0€ im Jahr ab dem 27. Februar 2027." in (
         email.text
     )
+
+
+def test_the_trial_ending_email_says_the_discounted_first_charge(
+    client, container, clock, mailbox, seeded
+):
+    from core.services.subscription_clock import remind_trials_ending
+
+    token = signed_up(client)
+    assert pay(client, token, coupon="LUMO-HALF").status_code == 200
+    clock.advance(timedelta(days=5, hours=1))
+    assert remind_trials_ending(container.services) == 1
+    [reminder] = [e for e in mailbox.sent if e.subject.startswith("Your free trial")]
+    assert "€2.99" in reminder.text and "€4.99" not in reminder.text

@@ -277,6 +277,22 @@ class Subscription:
         plan's full price (what the gateway bills: Braintree's discount with its number of billing cycles)."""
         return self.discount_price if self.discount_running else self.payment_plan_price
 
+    def discount_follows(self, old_price: Decimal | None, new_price: Decimal, period: str) -> None:
+        """A plan change while a discount runs: Braintree keeps the discount's amount and its billing
+        cycles left (subscription.update keeps discounts), so the new plan is billed at its price less the
+        same amount, for the cycles left from the next charge (docs/billing.md#one-price-truth)."""
+        if not self.discount_running or old_price is None or old_price == new_price:
+            return
+        assert self.discount_price is not None  # running
+        off = old_price - self.discount_price
+        self.discount_price = max(new_price - off, Decimal("0.00"))
+        if self.next_billing_date is not None:
+            schedule = discount_schedule(
+                self.discount_price, self.discount_cycles_left, self.next_billing_date, period
+            )
+            assert schedule is not None  # running: cycles are left
+            self.full_price_from = schedule.full_price_from
+
     def _count_down_discount(self) -> None:
         if self.discount_cycles_left > 0:
             self.discount_cycles_left -= 1
@@ -302,6 +318,7 @@ class Subscription:
         self.pending_plan_id = self.pending_price = self.pending_subscription_type = None
 
     def _charged(self, paid_through: datetime | None, next_billing: datetime | None) -> None:
+        old_price = self.payment_plan_price
         if self.pending_plan_id:  # a change made inside the 24-hour window applies from now on
             self.payment_plan_id, self.payment_plan_price = self.pending_plan_id, self.pending_price
             self.subscription_type = self.pending_subscription_type or self.subscription_type
@@ -309,6 +326,8 @@ class Subscription:
         self.payment_state_id = State.ACTIVE
         self.end_date = paid_through or next_billing or self.end_date
         self.next_billing_date = next_billing or paid_through
+        if self.payment_plan_price is not None:  # a change applied: from the new next charge on
+            self.discount_follows(old_price, self.payment_plan_price, self.duration_code)
 
     def _expire(self, now: datetime) -> None:
         self.payment_state_id = State.EXPIRED
@@ -400,6 +419,7 @@ class Subscription:
     def continue_monthly(self, plan_id: str, price: Decimal, product: str) -> None:
         """A yearly plan goes on month by month from its next renewal, at `price` (docs/consumer-law-renewal.md#decisions):
         the paid year and its renewal date stay; only what the next charge buys changes."""
+        self.discount_follows(self.payment_plan_price, price, MONTHLY)
         self.payment_plan_id, self.payment_plan_price, self.subscription_type = (
             plan_id,
             price,

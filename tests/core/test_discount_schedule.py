@@ -260,3 +260,44 @@ def test_a_purchase_charged_at_once_counts_its_first_cycle(ctx, store):
         "2.99",
         "2.99",
     )
+
+
+def test_a_plan_change_keeps_the_discounts_amount_and_cycles_as_braintree_does():
+    """subscription.update keeps a subscription's discounts: the new plan less the same amount, for the
+    cycles left, counted from the next charge."""
+    s = discounted(end=at(2026, 3, 31), left=2)
+    s.payment_state_id, s.next_billing_date = State.ACTIVE, at(2026, 3, 31)
+    s.discount_follows(s.payment_plan_price, Decimal("7.99"), "P1M")  # TV -> TV + Stories
+    s.payment_plan_price = Decimal("7.99")
+    assert (s.discount_price, s.next_charge_price(), s.full_price_from) == (
+        Decimal("5.99"),
+        Decimal("5.99"),
+        at(2026, 5, 31),
+    )
+    # the change made inside the 24 hours before a charge applies with it: from the next one on
+    s.pending_plan_id, s.pending_price = "lumo_tv_monthly_eur", Decimal("9.99")
+    s.apply(Event.CHARGED, at(2026, 3, 31), at(2026, 4, 30), at(2026, 4, 30))
+    assert (s.discount_cycles_left, s.discount_price, s.full_price_from) == (
+        1,
+        Decimal("7.99"),
+        at(2026, 5, 30),
+    )
+    s.apply(Event.CHARGED, at(2026, 4, 30), at(2026, 5, 30), at(2026, 5, 30))
+    assert s.next_charge_price() == Decimal("9.99")
+
+
+def test_the_sandbox_bills_a_changed_plan_less_the_same_discount(ctx, store):
+    account_id = _account(ctx)
+    subscribe(
+        ctx,
+        SubscribeCommand(
+            account_id=account_id,
+            nonce="fake-valid-nonce",
+            plan_id="lumo_tv_monthly_eur",
+            coupon="LUMO-HALF",
+            idempotency_key="k",
+        ),
+    )
+    [gateway_id] = ctx.gateway.subscriptions
+    ctx.gateway.change_plan(gateway_id, "lumo_tv_monthly_eur", Decimal("7.99"))
+    assert ctx.gateway.find_transaction(ctx.gateway.renew(gateway_id)).amount == Decimal("5.99")

@@ -114,6 +114,7 @@ def discount_schedule(
     months = cycles * (12 if period == YEARLY else 1)
     return DiscountSchedule(price, cycles, add_duration(first_charge_at, f"P{months}M"))
 
+
 WEB_STORE = "lumo"
 STORES = (
     "lumo",

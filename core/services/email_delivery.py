@@ -174,7 +174,7 @@ def _localise(
 def _discount_line(
     templates: EmailTemplates, params: dict[str, str], duration: str | None, language: str
 ) -> str:
-    """"€2.99 a month for 3 months, then €4.99 a month from 4 March 2027": a running discount's terms
+    """ "€2.99 a month for 3 months, then €4.99 a month from 4 March 2027": a running discount's terms
     as the gateway bills them (docs/billing.md#one-price-truth); empty without one (the line is left out)."""
     cycles = params.pop("discount_cycles", "")
     if not (cycles.isdigit() and params.get("discount_price") and params.get("full_price_from")):

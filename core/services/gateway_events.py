@@ -132,6 +132,4 @@ def _apply(uow: UnitOfWork, sub: Subscription, event: payments.WebhookEvent, now
     effects = sub.apply(
         Event(event.kind), event.occurred_at, event.paid_through, event.next_billing_date
     )
-    carry_out(
-        uow, sub, effects, now, event.transaction_id, event.amount or billed, event.currency
-    )
+    carry_out(uow, sub, effects, now, event.transaction_id, event.amount or billed, event.currency)

@@ -365,9 +365,7 @@ def _request(
     # reduced price for the same number of billing cycles (docs/billing.md#one-price-truth).
     discount = None
     if sub.discount_price is not None and sub.discount_cycles > 0:
-        discount = payments.Discount(
-            amount=price - sub.discount_price, cycles=sub.discount_cycles
-        )
+        discount = payments.Discount(amount=price - sub.discount_price, cycles=sub.discount_cycles)
     return payments.SubscriptionRequest(
         subscription_id=f"lumo{sub.id}",
         customer_id=str(sub.account_id),

@@ -48,9 +48,7 @@ def charged_amounts(container):
     from sqlalchemy import text
 
     with container.engine.connect() as c:
-        return [
-            str(a) for (a,) in c.execute(text("SELECT amount FROM payments ORDER BY id")).all()
-        ]
+        return [str(a) for (a,) in c.execute(text("SELECT amount FROM payments ORDER BY id")).all()]
 
 
 def test_the_profile_shows_the_discount_while_it_runs_and_the_full_price_after(
@@ -160,9 +158,7 @@ def test_a_discount_receipt_says_the_reduced_price_and_from_when_the_full_price_
 ):
     email = send(container, mailbox, parent(container, language), topic, DISCOUNT)
     assert DISCOUNT_SAYS[language] in email.text
-    assert DISCOUNT_SAYS[language].replace("\xa0", "&nbsp;") in email.html.replace(
-        "\xa0", "&nbsp;"
-    )
+    assert DISCOUNT_SAYS[language].replace("\xa0", "&nbsp;") in email.html.replace("\xa0", "&nbsp;")
     assert "{" not in email.text
 
 

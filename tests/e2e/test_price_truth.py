@@ -119,21 +119,35 @@ def register_from_landing(page: Page, cat, locale: str, tag: str) -> str:
 
 
 def choose_plan(page: Page, cat, period: str, apps: list[str]) -> None:
-    """The pricing card's plan popup, in choose mode: the period, then exactly these apps."""
-    page.get_by_role("group", name=cat.t("PricingCard.title")).get_by_role(
-        "button", name=cat.t("PricingCard.change")
-    ).click()
-    popup = page.get_by_role("dialog", name=cat.t("PlanPopup.title"))
-    popup.get_by_role("radio", name=cat.t("PlanPopup.period", period=period)).check()
-    for app in ("lumo_tv", "lumo_books", "lumo_games"):
-        box = popup.get_by_role("checkbox", name=cat.t(f"Plans.{app}"))
-        if app in apps:
-            box.check()
-    for app in ("lumo_tv", "lumo_books", "lumo_games"):
-        if app not in apps:
-            popup.get_by_role("checkbox", name=cat.t(f"Plans.{app}")).uncheck()
-    popup.get_by_role("button", name=cat.t("PlanPopup.choose")).click()
-    expect(popup).to_be_hidden()
+    """The pricing card's plan popup, in choose mode, where each choice of a period or an app is the
+    plan chosen (the popup closes): one choice at a time until the card shows the plan wanted."""
+    card = page.get_by_role("group", name=cat.t("PricingCard.title"))
+    dialog = page.get_by_role("dialog", name=cat.t("PlanPopup.title"))
+
+    def choose(control) -> None:
+        card.get_by_role("button", name=cat.t("PricingCard.change")).click()
+        expect(dialog).to_be_visible()
+        control.click()
+        expect(dialog).to_be_hidden()
+
+    radio = dialog.get_by_role("radio", name=cat.t("PlanPopup.period", period=period))
+    boxes = {
+        app: dialog.get_by_role("checkbox", name=cat.t(f"Plans.{app}"))
+        for app in ("lumo_tv", "lumo_books", "lumo_games")
+    }
+    card.get_by_role("button", name=cat.t("PricingCard.change")).click()
+    expect(dialog).to_be_visible()
+    wrong_period = not radio.is_checked()
+    to_add = [app for app, box in boxes.items() if app in apps and not box.is_checked()]
+    to_remove = [app for app, box in boxes.items() if app not in apps and box.is_checked()]
+    dialog.get_by_role("button", name=cat.t("PlanPopup.close")).click()
+    expect(dialog).to_be_hidden()
+    if wrong_period:
+        choose(radio)
+    for app in to_add + to_remove:  # adding first: never no app left
+        choose(boxes[app])
+    product = "lumo_" + "_".join(a.removeprefix("lumo_") for a in apps)
+    expect(card.locator(".pricing-card-plan")).to_have_text(cat.t(f"Plans.{product}"))
 
 
 def receipt(stack, cat, email_address: str) -> str:

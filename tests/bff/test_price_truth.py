@@ -211,3 +211,16 @@ def test_the_trial_ending_email_says_the_discounted_first_charge(
     assert remind_trials_ending(container.services) == 1
     [reminder] = [e for e in mailbox.sent if e.subject.startswith("Your free trial")]
     assert "€2.99" in reminder.text and "€4.99" not in reminder.text
+
+
+@pytest.mark.parametrize("language", ["ar", "de", "en", "es", "fr", "it", "nl", "pt", "ru"])
+def test_the_trial_receipt_in_all_nine_languages(container, mailbox, language):
+    """Today's €0.00 and the first charge's amount and date, each written the language's way."""
+    templates = container.mail.templates
+    email = send(container, mailbox, parent(container, language), "receipt", TRIAL)
+    zero = templates.format_money(Decimal("0.00"), "EUR", language)
+    price = templates.format_money(Decimal("70.90"), "EUR", language)
+    day_ = templates.format_date(datetime(2026, 12, 4).date(), language)
+    first_line, next_line = email.text.split("\n\n")[1:3]
+    assert zero in first_line and price not in first_line  # charged today: nothing
+    assert price in next_line and day_ in next_line  # then the plan's price, on that day

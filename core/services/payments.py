@@ -180,7 +180,7 @@ def _start(
             return _again(ctx, uow, earlier, plan, cmd, price, fingerprint, now)
         account = uow.accounts.get(cmd.account_id)
         owned = uow.subscriptions.for_account(cmd.account_id)
-        coupon = _coupon(uow, cmd, account, owned, product, plan, now)
+        coupon = _coupon(uow, cmd, account, owned, product, plan, now, price)
         if coupon is not None and coupon.is_access:
             sub = grant_access_coupon(uow, coupon, cmd.account_id, now)
             uow.commit()
@@ -328,6 +328,7 @@ def _coupon(
     product: str,
     plan: Plan,
     now: datetime,
+    price: Decimal | None = None,
 ) -> Coupon | None:
     code = normalise_code(cmd.coupon)
     if not code:
@@ -342,6 +343,7 @@ def _coupon(
             account_partner=account.partner,
             account_products_with_access=products_with_access(owned, now),
             used_by_account=uow.coupons.used_by(coupon, account.id),
+            price=price,
         ),
     )
     return coupon

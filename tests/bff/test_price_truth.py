@@ -224,3 +224,40 @@ def test_the_trial_receipt_in_all_nine_languages(container, mailbox, language):
     first_line, next_line = email.text.split("\n\n")[1:3]
     assert zero in first_line and price not in first_line  # charged today: nothing
     assert price in next_line and day_ in next_line  # then the plan's price, on that day
+
+
+def test_a_discount_that_lowers_nothing_is_not_for_this_plan(client, container):
+    """A coupon price at or above the plan's would show a figure no purchase charges: refused by the
+    quote and by the purchase alike, nothing charged."""
+    from core.domain.coupons import DISCOUNT
+    from tests.helpers import add_coupon
+
+    add_coupon(
+        container,
+        code="LUMO-NOT-LOWER",
+        coupon_type=DISCOUNT,
+        duration_code="P3M",
+        discount_price=Decimal("4.99"),
+        plan_type="P1M",
+    )
+    token = signed_up(client)
+    said = client.get(
+        "/v5/braintree/quote",
+        query_string={"planId": "lumo_tv_monthly_eur", "coupon": "LUMO-NOT-LOWER"},
+        headers=bearer(token),
+    )
+    assert (said.status_code, said.json["message"]) == (400, "couponPlanMismatch")
+    bought = pay(client, token, coupon="LUMO-NOT-LOWER")
+    assert (bought.status_code, bought.json["message"]) == (400, "couponPlanMismatch")
+    assert subscriptions(client, token) == []
+    # on a dearer bundle it does lower the price: accepted
+    said = client.get(
+        "/v5/braintree/quote",
+        query_string={
+            "planId": "lumo_tv_monthly_eur",
+            "coupon": "LUMO-NOT-LOWER",
+            "addOns": "lumo_books",
+        },
+        headers=bearer(token),
+    )
+    assert (said.status_code, said.json["discountPrice"]) == (200, "4.99")

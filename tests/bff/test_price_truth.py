@@ -79,6 +79,17 @@ def test_the_profile_shows_the_discount_while_it_runs_and_the_full_price_after(
     assert (sub["currentPrice"], sub["fullPrice"], sub["fullPriceFrom"]) == ("4.99", "4.99", None)
     assert renew(container, gateway_id, paid_through + timedelta(days=31)) == Decimal("4.99")
     assert charged_amounts(container) == ["2.99", "2.99", "2.99", "4.99"]
+    # each renewal's receipt says the charge taken and, while the discount runs, its terms
+    container.deliver_outbox(("email",))
+    receipts = [m.text for m in mailbox.sent if m.subject == "Your Lumo receipt"]
+    assert [r.split("Charged today: ")[1].split(".\n")[0] for r in receipts] == [
+        "€0.00",
+        "€2.99",
+        "€2.99",
+        "€2.99",
+        "€4.99",
+    ]
+    assert ["then €4.99 a month from" in r for r in receipts] == [True, True, True, False, False]
 
 
 def test_a_plain_subscription_answers_its_price_and_no_discount(client):

@@ -11,6 +11,7 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
+from babel import Locale
 from babel.dates import format_date, format_datetime
 from babel.numbers import format_currency
 
@@ -48,6 +49,18 @@ class LocaleEmailTemplates:
             if isinstance(node, str) and node:
                 return node
         return None
+
+    def count_text(self, key: str, count: int, language: str) -> str:
+        """key = {"one": "# month", "other": "# months"} -> "3 months" (CLDR plural rules, by Babel)."""
+        for lang in (language, "en"):
+            node: object = _catalogue(self.folder, lang)
+            for part in key.split("."):
+                node = node.get(part) if isinstance(node, dict) else None
+            if isinstance(node, dict) and node:
+                category = Locale.parse(cldr_locale(lang)).plural_form(count)
+                form = node.get(category) or node.get("other") or ""
+                return str(form).replace("#", str(count))
+        return str(count)
 
     def format_money(self, amount: Decimal, currency: str, language: str) -> str:
         """70.90 EUR -> "70,90 €" (de), "€70.90" (en)."""

@@ -521,6 +521,10 @@ class EmailTemplates(Protocol):
     def format_date(self, day: date, language: str) -> str:
         """A calendar day as the language writes it ("30. November 2026" in German)."""
 
+    def count_text(self, key: str, count: int, language: str) -> str:
+        """A counted thing in the language's plural form ("3 Monate" in German): the catalogue entry
+        `key` holds one text per CLDR plural category (zero one two few many other), "#" the count."""
+
     def format_datetime(self, moment: datetime, language: str) -> str:
         """A moment, to the second, with its time zone (UTC), as the language writes it."""
 

@@ -152,15 +152,47 @@ def _localise(
     if not amount and params.get("price"):
         amount, _, currency = params["price"].partition(" ")
     if amount and currency:
+        # A receipt's charge today and next charge (docs/billing.md#one-price-truth); a payload written
+        # before them said only the price.
+        params.setdefault("charged", amount)
+        params.setdefault("next_amount", amount)
         try:
             params["price"] = params["amount"] = templates.format_money(
                 Decimal(amount), currency, language
             )
+            for key in ("charged", "next_amount", "discount_price"):
+                if key in params:
+                    params[key] = templates.format_money(Decimal(params[key]), currency, language)
         except (InvalidOperation, ValueError):
             log.warning("e-mail amount %r %r not formatted", amount, currency)
-    for key in ("date", "deadline"):
+    for key in ("date", "deadline", "full_price_from"):
         if _ISO_DAY.fullmatch(params.get(key, "")):
             params[key] = templates.format_date(date.fromisoformat(params[key]), language)
+    params["discount_line"] = _discount_line(templates, params, duration, language)
+
+
+def _discount_line(
+    templates: EmailTemplates, params: dict[str, str], duration: str | None, language: str
+) -> str:
+    """ "€2.99 a month for 3 months, then €4.99 a month from 4 March 2027": a running discount's terms
+    as the gateway bills them (docs/billing.md#one-price-truth); empty without one (the line is left out)."""
+    cycles = params.pop("discount_cycles", "")
+    if not (cycles.isdigit() and params.get("discount_price") and params.get("full_price_from")):
+        return ""
+    yearly = duration == "P1Y"
+    line = templates.text(
+        f"Emails.price_lines.{'discountYearly' if yearly else 'discountMonthly'}", language
+    )
+    counted = templates.count_text(
+        f"Emails.price_lines.{'years' if yearly else 'months'}", int(cycles), language
+    )
+    values = {
+        "discount": params["discount_price"],
+        "cycles": counted,
+        "price": params.get("price", ""),
+        "from": params["full_price_from"],
+    }
+    return re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), line or "")
 
 
 def withdrawal_lines(templates: EmailTemplates, params: dict[str, str], language: str) -> None:

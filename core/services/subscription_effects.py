@@ -22,22 +22,31 @@ def receipt_email(
     amount: Decimal | None = None,
     currency: str | None = None,
     duration: str | None = None,
+    charged: Decimal | None = None,
 ) -> OutboxMessage:
-    """The receipt of a charge: by default the subscription's own price, currency and period."""
+    """The receipt of a charge (docs/billing.md#one-price-truth): what was charged today (`charged`;
+    nothing for free days), the next charge's amount and date, and a running discount's terms; `amount`
+    is the plan's full price (by default the subscription's own, with its currency and period)."""
     price = amount if amount is not None else (sub.payment_plan_price or "")
+    params = {
+        "product": sub.subscription_type,
+        "duration": duration or sub.duration_code,
+        "amount": str(price),
+        "charged": str(charged if charged is not None else Decimal("0.00")),
+        "next_amount": str(sub.next_charge_price() or price),
+        "currency": currency or sub.currency or "",
+        "date": (sub.next_billing_date or now).date().isoformat(),
+    }
+    if sub.discount_running and sub.full_price_from is not None:
+        params.update(
+            discount_price=str(sub.discount_price),
+            discount_cycles=str(sub.discount_cycles),
+            full_price_from=sub.full_price_from.date().isoformat(),
+        )
     return OutboxMessage(
         kind="email",
         topic="receipt",
-        payload={
-            "account_id": sub.account_id,
-            "params": {
-                "product": sub.subscription_type,
-                "duration": duration or sub.duration_code,
-                "amount": str(price),
-                "currency": currency or sub.currency or "",
-                "date": (sub.next_billing_date or now).date().isoformat(),
-            },
-        },
+        payload={"account_id": sub.account_id, "params": params},
     )
 
 
@@ -134,10 +143,15 @@ def carry_out(
                     amount=first_charge.receipt_amount,
                     currency=first_charge.currency,
                     duration=first_charge.receipt_duration,
+                    charged=first_charge.amount if first_charge.transaction_id else None,
                 )
                 uow.outbox.add(with_withdrawal_terms(receipt, sub, first_charge.consent))
-            else:
-                uow.outbox.add(receipt_email(sub, now))
+            else:  # a renewal: what this charge took (`amount`, by default the subscription's price)
+                uow.outbox.add(
+                    receipt_email(
+                        sub, now, charged=amount or sub.payment_plan_price, currency=currency
+                    )
+                )
         elif effect == Effect.PAYMENT_FAILED_EMAIL:
             uow.outbox.add(
                 OutboxMessage(

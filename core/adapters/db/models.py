@@ -85,7 +85,13 @@ class TokenRow(Base):
 
 class SubscriptionRow(Base):
     __tablename__ = "subscriptions"
-    __table_args__ = (Index("ix_subscriptions_created_at", "created_at"),)
+    __table_args__ = (
+        Index("ix_subscriptions_created_at", "created_at"),
+        CheckConstraint(
+            "discount_cycles_left >= 0 AND discount_cycles_left <= discount_cycles",
+            name="ck_subscriptions_discount_cycles",
+        ),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     account_id: Mapped[int] = mapped_column(
         ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True
@@ -123,6 +129,16 @@ class SubscriptionRow(Base):
     payment_email: Mapped[str | None] = mapped_column(
         String(254)
     )  # a PayPal address, masked: j•••@example.com
+    # A discount coupon's terms as billed (docs/billing.md#one-price-truth): reduced price, charges at it
+    # in all and still to come, and the first charge at the full price.
+    discount_price = mapped_column(Numeric(10, 2, asdecimal=True))
+    discount_cycles: Mapped[int] = mapped_column(
+        Integer, nullable=False, default=0, server_default="0"
+    )
+    discount_cycles_left: Mapped[int] = mapped_column(
+        Integer, nullable=False, default=0, server_default="0"
+    )
+    full_price_from = mapped_column(UTCDateTime())
 
 
 class SubscriptionClaimRow(Base):

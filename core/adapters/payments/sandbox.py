@@ -197,11 +197,12 @@ class SandboxGateway:
             "status": "Active",
             "plan_id": request.plan_id,
             "price": request.price,
+            # Braintree's discount: taken off each billed cycle for its number_of_billing_cycles
+            "discount_left": request.discount.cycles if request.discount else 0,
         }
         charge = None
         if not request.trial_days:  # no free days: the first cycle is charged now
-            amount = request.price - (request.discount.amount if request.discount else Decimal(0))
-            charge = self.charge(request.subscription_id, amount, request.currency)
+            charge = self.renew(request.subscription_id)
         return p.GatewayResult(
             ok=True,
             gateway_id=request.subscription_id,
@@ -211,6 +212,17 @@ class SandboxGateway:
             amount=self.transactions[charge]["amount"] if charge else None,
             **_method_details(method, nonce),
         )
+
+    def renew(self, gateway_id: str) -> str:
+        """Bill the subscription's next cycle as Braintree does: its price, less the discount while the
+        discount's billing cycles last; the transaction id (a test then sends the charged webhook)."""
+        sub = self.subscriptions[gateway_id]
+        request: p.SubscriptionRequest = sub["request"]
+        amount = sub["price"]
+        if request.discount is not None and sub["discount_left"] > 0:
+            amount -= request.discount.amount
+            sub["discount_left"] -= 1
+        return self.charge(gateway_id, amount, request.currency)
 
     # Transactions ---------------------------------------------------------------
     def charge(self, gateway_id: str, amount: Decimal, currency: str) -> str:

@@ -30,9 +30,21 @@ export default function SubscriptionCard({
   const format = useFormatter();
   const locale = useLocale();
   const shown = subscriptionDisplay(s, isTv, coveredApps);
+  // What the next charge takes, and while a discount runs from when the full price applies
+  // (docs/billing.md#one-price-truth).
+  const current = s.currentPrice ?? s.paymentPlanPrice;
+  const full = s.fullPrice ?? s.paymentPlanPrice;
+  const money = (amount: string) => formatMoney(toCents(amount), s.currency ?? '', locale);
   const price =
-    s.paymentPlanPrice && s.currency
-      ? formatMoney(toCents(s.paymentPlanPrice), s.currency, locale)
+    current && s.currency
+      ? s.fullPriceFrom && full
+        ? t('priceDiscounted', {
+            price: money(current),
+            period: s.durationCode,
+            fullPrice: money(full),
+            date: format.dateTime(new Date(s.fullPriceFrom), { dateStyle: 'long' }),
+          })
+        : t('price', { price: money(current), period: s.durationCode })
       : null;
   const left = couponLeft(s, new Date());
   const state = s.isExpired
@@ -54,7 +66,7 @@ export default function SubscriptionCard({
         {price && shown.paymentMethod !== 'coupon' && (
           <div>
             <dt>{t('priceLabel')}</dt>
-            <dd data-figure="price">{t('price', { price, period: s.durationCode })}</dd>
+            <dd data-figure="price">{price}</dd>
           </div>
         )}
         {shown.coupon && (

@@ -92,10 +92,14 @@ export type CouponLeft =
 
 export function couponLeft(s: Subscription, now: Date): CouponLeft | null {
   if (!s.coupon || s.isExpired) return null;
+  // A running discount: the price line says its price and from when the full price applies.
+  if (s.fullPriceFrom) return null;
   if ((s.paymentStateId === 'Trial' || s.paymentStateId === 'Free_Campaign') && s.endDate) {
     const ms = new Date(s.endDate).getTime() - now.getTime();
     return ms > 0 ? { kind: 'days', days: Math.ceil(ms / 86_400_000) } : null;
   }
+  // The API tracks discounts (currentPrice): none is running, so no coupon's reduced price either.
+  if (s.currentPrice !== undefined) return null;
   const match = /^P(\d+)([MD])$/.exec(s.couponDurationCode ?? '');
   return match
     ? { kind: 'discount', count: Number(match[1]), unit: match[2] === 'M' ? 'month' : 'day' }

@@ -8036,6 +8036,17 @@ export type components = {
       durationCode?: string;
       subscriptionType?: string;
       paymentPlanPrice?: string | null;
+      /** @description What the next charge takes: the discounted price while a discount runs, else the full price (docs/billing.md#one-price-truth) */
+      currentPrice?: string | null;
+      /** @description The plan's price of a period, undiscounted */
+      fullPrice?: string | null;
+      /**
+       * Format: date-time
+       * @description While a discount runs: the first charge at the full price; null otherwise
+       */
+      fullPriceFrom?: string | null;
+      /** @description Charges still to come at the discounted price */
+      discountCyclesLeft?: number;
       currency?: string | null;
       isRenewing?: boolean;
       paymentPlanId?: string | null;

@@ -2,7 +2,7 @@
 the reduced price, the number of charges at it in all and still to come, and the first charge at the
 full price
 
-Revision ID: 0022_price_truth
+Revision ID: 0022
 Revises: 0021
 Create Date: 2026-11-27 07:50:00.000000
 """
@@ -12,7 +12,7 @@ from alembic import op
 
 from core.adapters.db.types import UTCDateTime
 
-revision = "0022_price_truth"
+revision = "0022"
 down_revision = "0021"
 branch_labels = None
 depends_on = None

@@ -23,6 +23,7 @@ from core.adapters.payments.sandbox import SandboxGateway
 from core.adapters.qr import SegnoQrEncoder
 from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter, SqlRateLimiter
 from core.adapters.totp import PyotpTotp
+from core.domain.dunning import Schedule
 from core.domain.clock import Clock, SystemClock
 from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
@@ -150,6 +151,12 @@ def bootstrap(
             max_delay_seconds=settings.login_max_delay_seconds,
         ),
         three_d_secure=ThreeDSecurePolicy.of(settings.three_d_secure),
+        dunning=Schedule(
+            retry_days=settings.dunning_retry_days,
+            email_days=settings.dunning_email_days,
+            last_notice_days=settings.dunning_last_notice_days,
+            grace_days=settings.past_due_grace_days,
+        ),
     )
     dispatcher = outbox_dispatcher(
         settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds)

@@ -248,6 +248,24 @@ class Settings(BaseSettings):
         "(the gateway subscription is cancelled first)",
         ge=0,
     )
+    dunning_retry_days: tuple[int, ...] = setting(
+        (3, 7),
+        "DUNNING_RETRY_DAYS",
+        "comma-separated days after a charge failed on which the charge is retried "
+        "(docs/billing.md#failed-payments-and-dunning)",
+    )
+    dunning_email_days: tuple[int, ...] = setting(
+        (0, 3, 7),
+        "DUNNING_EMAIL_DAYS",
+        "comma-separated days after a charge failed on which the parent is e-mailed (day 0 is the "
+        "payment-failed e-mail)",
+    )
+    dunning_last_notice_days: int = setting(
+        3,
+        "DUNNING_LAST_NOTICE_DAYS",
+        "the last notice goes out this many days before the grace period ends",
+        ge=1,
+    )
     terms_version: str = setting(
         "2026-11",
         "TERMS_VERSION",
@@ -564,6 +582,16 @@ class Settings(BaseSettings):
         if isinstance(raw, str):
             return tuple(key.strip() for key in raw.split(",") if key.strip())
         return raw
+
+    @field_validator("dunning_retry_days", "dunning_email_days", mode="before")
+    @classmethod
+    def _days(cls, raw: Any) -> Any:
+        if isinstance(raw, str):
+            raw = [part.strip() for part in raw.split(",") if part.strip()]
+        days = tuple(sorted({int(day) for day in raw}))
+        if any(day < 0 for day in days):
+            raise ValueError("days after the failed charge are 0 or more")
+        return days
 
     @field_validator("partner_callbacks", mode="before")
     @classmethod

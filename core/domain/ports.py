@@ -447,6 +447,29 @@ class ReminderLog(Protocol):
         """Whether that reminder went out in time; None when it never went out."""
 
 
+class DunningLog(Protocol):
+    """Dunning steps done (core.domain.dunning), each once per subscription, step and episode."""
+
+    def past_due(self, limit: int) -> list[Subscription]: ...
+    def claim(
+        self,
+        sub: Subscription,
+        step: str,
+        episode: str,
+        at: datetime,
+        outcome: str,
+        amount: Decimal | None = None,
+    ) -> bool:
+        """Record the step; False when it was already recorded (the database decides)."""
+
+    def settle(self, subscription_id: int, step: str, episode: str, outcome: str) -> None: ...
+    def charge_since(self, subscription_id: int, since: datetime) -> tuple[Decimal, str] | None: ...
+    def open_episodes(self, limit: int) -> list[tuple[Subscription, str, datetime]]: ...
+    def cards_expiring(self, expiry: str, episode: str, limit: int) -> list[Subscription]: ...
+    def for_account(self, account_id: int) -> list[dict[str, Any]]: ...
+    def recovery_by_month(self, since_episode: str) -> list[dict[str, Any]]: ...
+
+
 class UnitOfWork(Protocol):
     accounts: AccountRepository
     tokens: TokenRepository
@@ -473,6 +496,7 @@ class UnitOfWork(Protocol):
     campaigns: CampaignReads
     site_switches: SiteSwitchStore
     reminders: ReminderLog
+    dunning: DunningLog
 
     def __enter__(self) -> UnitOfWork: ...
     def __exit__(self, *exc: object) -> None: ...
@@ -520,6 +544,9 @@ class EmailTemplates(Protocol):
 
     def format_date(self, day: date, language: str) -> str:
         """A calendar day as the language writes it ("30. November 2026" in German)."""
+
+    def format_month(self, day: date, language: str) -> str:
+        """The month of a day as the language writes it ("Dezember 2026" in German)."""
 
     def format_datetime(self, moment: datetime, language: str) -> str:
         """A moment, to the second, with its time zone (UTC), as the language writes it."""

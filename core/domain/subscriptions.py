@@ -138,6 +138,7 @@ class Subscription:
     payment_brand: str | None = None  # card brand the gateway reported (issue 15)
     payment_last4: str | None = None  # the card's last four digits
     payment_email: str | None = None  # a PayPal account's e-mail, masked (payments.mask_email)
+    payment_expiry: str | None = None  # the card's expiry, MM/YYYY (docs/billing.md#failed-payments-and-dunning)
     id: int | None = None
 
     def __post_init__(self) -> None:
@@ -230,6 +231,10 @@ class Subscription:
         )
 
     def is_expired(self, now: datetime) -> bool:
+        if self.payment_state_id == State.PAST_DUE:
+            # access goes on through the grace period; the clock lapses it at its end
+            # (docs/billing.md#failed-payments-and-dunning)
+            return False
         return self.payment_state_id == State.EXPIRED or (
             self.end_date is not None and self.end_date <= now
         )

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from core.domain import callbacks
+from core.domain import callbacks, dunning
 from core.domain.ports import OutboxMessage, UnitOfWork
-from core.domain.subscriptions import Effect, Subscription
+from core.domain.subscriptions import Effect, State, Subscription
 from core.domain.withdrawals import PurchaseConsent, contract_reference, deadline
 from core.services import refunds
 from core.services.partner_callbacks import record_event
@@ -78,6 +78,20 @@ def _cancellation_email(sub: Subscription) -> OutboxMessage:
     )
 
 
+def _first_dunning_email(uow: UnitOfWork, sub: Subscription, now: datetime) -> OutboxMessage | None:
+    """Day 0 of dunning: the payment-failed e-mail, recorded as the episode's first step (and the episode
+    opened), so the two events Braintree sends for one failure (charge failed, went past due) write one
+    e-mail (docs/billing.md#failed-payments-and-dunning). A subscription that does not renew owes nothing."""
+    if sub.id is None or sub.end_date is None or sub.payment_state_id != State.PAST_DUE:
+        return None
+    episode = dunning.episode(sub.end_date).isoformat()
+    uow.dunning.claim(sub, dunning.OPENED, episode, now, dunning.SENT, sub.payment_plan_price)
+    first = dunning.DueStep(dunning.StepKind.EMAIL, 0)
+    if not uow.dunning.claim(sub, first.name, episode, now, dunning.SENT):
+        return None
+    return dunning.dunning_email(sub, first.topic, first.name)
+
+
 @dataclass(frozen=True)
 class FirstCharge:
     """A purchase's outcome as the gateway answered it: its first charge, exactly (no charge, or none
@@ -139,11 +153,9 @@ def carry_out(
             else:
                 uow.outbox.add(receipt_email(sub, now))
         elif effect == Effect.PAYMENT_FAILED_EMAIL:
-            uow.outbox.add(
-                OutboxMessage(
-                    kind="email", topic="payment_failed", payload={"account_id": sub.account_id}
-                )
-            )
+            first = _first_dunning_email(uow, sub, now)
+            if first is not None:
+                uow.outbox.add(first)
         elif effect == Effect.CANCELLATION_EMAIL:
             uow.outbox.add(_cancellation_email(sub))
         elif effect == Effect.UNSUBSCRIBED:

@@ -27,6 +27,7 @@ from core.adapters.db.ops_repositories import (
     SqlRevenue,
     SqlStaff,
 )
+from core.adapters.db.dunning_repositories import SqlDunning
 from core.adapters.db.reminder_repositories import SqlReminders
 from core.adapters.db.repositories import (
     ReadCoupons,
@@ -230,6 +231,10 @@ class _Repositories:
     @cached_property
     def reminders(self) -> SqlReminders:
         return SqlReminders(self.session)
+
+    @cached_property
+    def dunning(self) -> SqlDunning:
+        return SqlDunning(self.session)
 
 
 class SqlUnitOfWork(_Repositories):

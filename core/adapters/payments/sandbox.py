@@ -116,6 +116,8 @@ CARD_DETAILS = {
     "fake-android-pay-discover-nonce": ("Discover", "1117"),
 }
 DEFAULT_CARD = ("Visa", "1881")
+# The sandbox's test cards do not expire soon; a test sets a stored expiry itself.
+SANDBOX_CARD_EXPIRY = "12/2030"
 SANDBOX_PAYER = "jane.doe@paypal.com"
 
 
@@ -123,7 +125,7 @@ def _method_details(method: str, nonce: str) -> dict:
     if method == p.PAYPAL:
         return {"payer_email": p.mask_email(SANDBOX_PAYER)}
     brand, last4 = CARD_DETAILS.get(nonce, DEFAULT_CARD)
-    return {"card_brand": brand, "card_last4": last4}
+    return {"card_brand": brand, "card_last4": last4, "card_expiry": SANDBOX_CARD_EXPIRY}
 
 
 _TRANSACTION_ID = re.compile(

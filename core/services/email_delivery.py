@@ -18,7 +18,7 @@ from core.domain.catalogue import plan_name
 from core.domain.ports import Email, EmailTemplates, Mailer, OutboxMessage, UnitOfWork
 from core.domain.renewal_rules import ReminderKind, rule_for
 from core.domain.tokens import Purpose
-from core.services import declaration_emails, sessions
+from core.services import declaration_emails, payment_update_links, sessions
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)
@@ -123,7 +123,17 @@ def _compose(
         params["email"] = pending
         params["link"] = f"{setup.public_url}{prefix}/confirm-email?token={token}"
     elif message.topic == "payment_failed":
-        params["link"] = f"{setup.public_url}{prefix}/changePlan"
+        # The signed link to update that subscription's payment method without the password
+        # (docs/billing.md#fixing-a-failed-payment); an older message without the id opens the page after login.
+        subscription_id = message.payload.get("subscription_id")
+        if isinstance(subscription_id, int):
+            token = payment_update_links.issue(ctx, uow, account.id, subscription_id)
+            params["link"] = (
+                f"{setup.public_url}{prefix}/payment-method?subscription={subscription_id}"
+                f"&link={token}"
+            )
+        else:
+            params["link"] = f"{setup.public_url}{prefix}/payment-method"
     if message.topic == "receipt" and rule_for(account.country_code).terms_acknowledgement:
         message = replace(message, topic=ACKNOWLEDGEMENT)
     if message.topic in CANCEL_LINK_TOPICS:

@@ -105,7 +105,9 @@ def carry_out(
     first_charge: FirstCharge | None = None,
 ) -> None:
     """`transaction_id`, `amount` and `currency`: the charge of Effect.RECORD_CHARGE (amount and currency
-    default to the subscription's price); `first_charge`: a purchase's, instead."""
+    default to the subscription's price); `first_charge`: a purchase's, instead. A charge already recorded
+    (a retried past-due charge, then the gateway's webhook of it) sends no second receipt."""
+    known_charge = False
     for effect in effects:
         if effect == Effect.RECORD_CHARGE:
             if first_charge is not None:
@@ -118,7 +120,7 @@ def carry_out(
                     now,
                 )
             else:
-                refunds.record_charge(
+                known_charge = not refunds.record_charge(
                     uow,
                     sub,
                     transaction_id,
@@ -127,6 +129,8 @@ def carry_out(
                     now,
                 )
         elif effect == Effect.RECEIPT_EMAIL:
+            if known_charge:
+                continue
             if first_charge is not None:
                 receipt = receipt_email(
                     sub,
@@ -141,7 +145,10 @@ def carry_out(
         elif effect == Effect.PAYMENT_FAILED_EMAIL:
             uow.outbox.add(
                 OutboxMessage(
-                    kind="email", topic="payment_failed", payload={"account_id": sub.account_id}
+                    kind="email",
+                    topic="payment_failed",
+                    # the subscription whose payment-update link the e-mail carries
+                    payload={"account_id": sub.account_id, "subscription_id": sub.id},
                 )
             )
         elif effect == Effect.CANCELLATION_EMAIL:

@@ -127,6 +127,7 @@ def bootstrap(
             reset_minutes=settings.reset_minutes,
             confirm_hours=settings.confirm_hours,
             redirect_key_seconds=settings.redirect_key_seconds,
+            payment_link_days=settings.payment_link_days,
         ),
         default_country=settings.default_country,
         gateway=gateway,

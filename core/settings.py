@@ -379,6 +379,13 @@ class Settings(BaseSettings):
     redirect_key_seconds: int = setting(
         60, "REDIRECT_KEY_SECONDS", "lifetime of a redirect key (single use)", ge=1
     )
+    payment_link_days: int = setting(
+        7,
+        "PAYMENT_LINK_DAYS",
+        "lifetime of the link a payment-failed e-mail carries to update the payment method of that one "
+        "subscription without a password (single use: spent by the update that succeeds)",
+        ge=1,
+    )
 
     # --- limits ---
     rate_limit_per_minute: int = setting(

@@ -30,6 +30,7 @@ OPENED, RECOVERED, LOST = "opened", "recovered", "lost"
 CLOSING_STEPS = (RECOVERED, LOST)
 # Outcomes of a step
 SENT, CLAIMED, CHARGED, DECLINED, LAPSED = "sent", "claimed", "charged", "declined", "lapsed"
+UNAVAILABLE = "unavailable"  # a retry the gateway did not answer, or another retry held
 
 # The e-mail of each step, as locales/*.json "Emails" names it. Day 0 is the payment-failed e-mail the
 # gateway's event already sends (core/services/subscription_effects.py): never a second one.

@@ -129,6 +129,13 @@ class SubscriptionRepository(Protocol):
     def past_due_since(self, paid_through: datetime, limit: int) -> list[Subscription]:
         """Past-due subscriptions whose paid time ended on or before `paid_through`."""
 
+    def claim_retry(self, subscription_id: int, now: datetime, stale_before: datetime) -> bool:
+        """Atomically claim the retry of a past-due subscription's charge: False when it is not past due or
+        another retry holds a claim taken after `stale_before` (the database decides)."""
+
+    def release_retry(self, subscription_id: int) -> None:
+        """Drop the retry claim (the retry was answered)."""
+
 
 class CouponRepository(Protocol):
     def by_code(self, code: str) -> Coupon | None: ...

@@ -23,6 +23,7 @@ class TokenPolicy:
     reset_minutes: int = 60
     confirm_hours: int = 72
     redirect_key_seconds: int = 60
+    payment_link_days: int = 7  # a payment-update link (PAYMENT_LINK_DAYS)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ import logging
 from datetime import datetime
 
 from core.domain import dunning as d
+from core.domain import payments
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.subscriptions import State, Subscription
 from core.services import payment_recovery
@@ -79,13 +80,12 @@ def _retry(ctx: ServiceContext, sub: Subscription, step: d.DueStep, episode: str
 def retry_charge(ctx: ServiceContext, subscription_id: int) -> str:
     """The retry itself is the payment-method update's (core/services/payment_recovery.py): success makes the
     subscription Active through the domain, with its charge and receipt. Answers the step's outcome."""
-    try:
-        payment_recovery.retry_past_due(ctx, subscription_id, ACTOR)
-    except Exception as exc:  # a refusal (DomainError) or the gateway down: the next step tries again
-        log.info("dunning retry of %s: %s", subscription_id, exc)
-    with ctx.read() as uow:
-        fresh = uow.subscriptions.get(subscription_id)
-    return d.CHARGED if fresh is not None and fresh.payment_state_id != State.PAST_DUE else d.DECLINED
+    result = payment_recovery.retry_past_due(ctx, subscription_id, ACTOR)
+    if result.ok:
+        return d.CHARGED
+    if result.code in (payment_recovery.IN_PROGRESS, payments.UNAVAILABLE):
+        return d.UNAVAILABLE  # the parent's own retry holds it, or the gateway did not answer
+    return d.DECLINED
 
 
 def _email(ctx: ServiceContext, sub: Subscription, step: d.DueStep, episode: str, now: datetime) -> bool:

@@ -40,12 +40,13 @@ CANCEL_LINK_TOPICS = frozenset({*(k.value for k in ReminderKind), ACKNOWLEDGEMEN
 DUNNING_TOPICS = frozenset(
     {FIRST_EMAIL_TOPIC, REMINDER_TOPIC, LAST_NOTICE_TOPIC, CARD_EXPIRING_TOPIC}
 )
-PAYMENT_UPDATE_PAGE = "payment-method"  # the web app's page (webapp/src/app/[locale]/(site)/payment-method)
+PAYMENT_UPDATE_PAGE = "payment-method"  # the web app's update page (docs/billing.md#fixing-a-failed-payment)
 
 
-def payment_update_link(public_url: str, language: str, token: str) -> str:
-    """The payment-method update page of one subscription, opened by its signed link (no password)."""
-    return f"{public_url}/{language}/{PAYMENT_UPDATE_PAGE}?link={token}"
+def payment_update_link(public_url: str, prefix: str, subscription_id: int, token: str) -> str:
+    """The payment-method update page of one subscription, opened by its signed link (no password;
+    docs/billing.md#fixing-a-failed-payment)."""
+    return f"{public_url}{prefix}/{PAYMENT_UPDATE_PAGE}?subscription={subscription_id}&link={token}"
 
 
 def _payment_update_link(
@@ -54,13 +55,13 @@ def _payment_update_link(
     uow: UnitOfWork,
     message: OutboxMessage,
     account_id: int,
-    language: str,
+    prefix: str,
 ) -> str | None:
     """A new signed, single-use link to the update page (minted now: the outbox never holds a usable
     token), and the day access ends, for the dunning e-mails (docs/billing.md#failed-payments-and-dunning)."""
     subscription_id = message.payload.get("subscription_id")
-    if subscription_id is None:  # queued before dunning: the parent logs in and updates from the profile
-        return f"{setup.public_url}/{language}/login"
+    if not isinstance(subscription_id, int):  # queued before dunning: the page, after login
+        return f"{setup.public_url}{prefix}/{PAYMENT_UPDATE_PAGE}"
     sub = uow.subscriptions.get(subscription_id)
     if sub is None or sub.account_id != account_id:
         return None
@@ -72,7 +73,7 @@ def _payment_update_link(
         ends = ctx.dunning.access_ends(datetime.fromisoformat(since))
         params["date"] = ends.date().isoformat()
     token = payment_update_links.issue(ctx, uow, account_id, subscription_id)
-    return payment_update_link(setup.public_url, language, token)
+    return payment_update_link(setup.public_url, prefix, subscription_id, token)
 
 
 def cancel_contract_link(public_url: str, language: str) -> str:
@@ -167,7 +168,7 @@ def _compose(
         params["email"] = pending
         params["link"] = f"{setup.public_url}{prefix}/confirm-email?token={token}"
     elif message.topic in DUNNING_TOPICS:
-        link = _payment_update_link(ctx, setup, uow, message, account.id, language)
+        link = _payment_update_link(ctx, setup, uow, message, account.id, prefix)
         if link is None:
             return None  # paid, lapsed or gone since: nothing to ask for
         params["link"] = link

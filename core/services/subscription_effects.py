@@ -119,7 +119,9 @@ def carry_out(
     first_charge: FirstCharge | None = None,
 ) -> None:
     """`transaction_id`, `amount` and `currency`: the charge of Effect.RECORD_CHARGE (amount and currency
-    default to the subscription's price); `first_charge`: a purchase's, instead."""
+    default to the subscription's price); `first_charge`: a purchase's, instead. A charge already recorded
+    (a retried past-due charge, then the gateway's webhook of it) sends no second receipt."""
+    known_charge = False
     for effect in effects:
         if effect == Effect.RECORD_CHARGE:
             if first_charge is not None:
@@ -132,7 +134,7 @@ def carry_out(
                     now,
                 )
             else:
-                refunds.record_charge(
+                known_charge = not refunds.record_charge(
                     uow,
                     sub,
                     transaction_id,
@@ -141,6 +143,8 @@ def carry_out(
                     now,
                 )
         elif effect == Effect.RECEIPT_EMAIL:
+            if known_charge:
+                continue
             if first_charge is not None:
                 receipt = receipt_email(
                     sub,

@@ -87,31 +87,25 @@ def steps(container, sub_id):
 
 
 class Retries:
-    """Stands in for payment_recovery.retry_past_due: records the day of each call; declines, or charges
-    (the gateway charge and its event, as a successful retry does) from `succeed_on` on."""
+    """The real retry (payment_recovery.retry_past_due over the sandbox gateway), watched: the day of each
+    call. The card on file declines (the sandbox's decline_renewals) until `succeed_on`, then charges."""
 
-    def __init__(self, container, clock, started, succeed_on=None):
-        self.container, self.clock, self.started, self.succeed_on = container, clock, started, succeed_on
+    def __init__(self, container, clock, started, sub_id, succeed_on=None):
+        self.clock, self.started, self.succeed_on = clock, started, succeed_on
+        self.gateway = container.services.gateway
+        self.gateway.decline_renewals(f"lumo{sub_id}")
         self.days: list[int] = []
 
     def __call__(self, ctx, subscription_id, actor):
         assert actor == dunning.ACTOR
         day = (self.clock.now() - self.started).days
         self.days.append(day)
-        if self.succeed_on is None or day < self.succeed_on:
-            raise RuntimeError("declined")
-        gateway = self.container.services.gateway
-        transaction = gateway.charge(f"lumo{subscription_id}", Decimal("4.99"), "EUR")
-        webhook(
-            self.container,
-            "charged",
-            subscription_id,
-            self.clock,
-            paid_through=self.clock.now() + timedelta(days=30),
-            transaction_id=transaction,
-            amount=Decimal("4.99"),
-            currency="EUR",
-        )
+        if self.succeed_on is not None and day >= self.succeed_on:
+            self.gateway.declining.discard(f"lumo{subscription_id}")
+        return _real_retry(ctx, subscription_id, actor)
+
+
+_real_retry = dunning.payment_recovery.retry_past_due
 
 
 def hourly(container, clock, until, grace_days=14):
@@ -127,7 +121,7 @@ def test_the_schedule_retries_mails_and_lapses_at_the_end_of_grace(
 ):
     token, sub_id = went_past_due(client, container, clock)
     failed_at = clock.now()
-    retries = Retries(container, clock, failed_at)
+    retries = Retries(container, clock, failed_at, sub_id)
     monkeypatch.setattr(dunning.payment_recovery, "retry_past_due", retries)
     assert [_topic(e) for e in dunning_mail(mailbox)] == ["payment_failed"]  # one for two events
     sent_days: dict[str, list[int]] = {}
@@ -159,7 +153,7 @@ def test_the_schedule_retries_mails_and_lapses_at_the_end_of_grace(
 def test_nothing_after_the_retry_succeeds(client, container, clock, mailbox, monkeypatch):
     token, sub_id = went_past_due(client, container, clock)
     failed_at = clock.now()
-    retries = Retries(container, clock, failed_at, succeed_on=3)
+    retries = Retries(container, clock, failed_at, sub_id, succeed_on=3)
     monkeypatch.setattr(dunning.payment_recovery, "retry_past_due", retries)
     hourly(container, clock, failed_at + timedelta(days=16))
     assert retries.days == [3]
@@ -172,7 +166,7 @@ def test_nothing_after_the_parent_paid_another_way(client, container, clock, mai
     """A newer charge (the gateway's own retry, the update page) stops it even before the state moves."""
     _, sub_id = went_past_due(client, container, clock)
     failed_at = clock.now()
-    retries = Retries(container, clock, failed_at)
+    retries = Retries(container, clock, failed_at, sub_id)
     monkeypatch.setattr(dunning.payment_recovery, "retry_past_due", retries)
     clock.advance(timedelta(days=1))
     with container.services.uow() as uow:  # a charge recorded, its state change not yet applied
@@ -189,7 +183,7 @@ def test_nothing_after_the_parent_paid_another_way(client, container, clock, mai
 def test_two_runs_at_the_same_time_do_each_step_once(client, container, clock, mailbox, monkeypatch):
     _, sub_id = went_past_due(client, container, clock)
     failed_at = clock.now()
-    retries = Retries(container, clock, failed_at)
+    retries = Retries(container, clock, failed_at, sub_id)
     monkeypatch.setattr(dunning.payment_recovery, "retry_past_due", retries)
     clock.advance(timedelta(days=3, hours=1))
     with ThreadPoolExecutor(max_workers=4) as pool:
@@ -210,8 +204,8 @@ def test_the_e_mails_carry_the_amount_the_date_access_ends_and_the_signed_link(
     ends = (clock.now() + timedelta(days=14)).date()
     assert "€4.99" in first.text
     assert f"{ends:%B} {ends.day}, {ends.year}" in first.text
-    assert re.search(r"http://lumo\.test/en/payment-method\?link=[\w-]{20,}", first.text)
-    assert 'href="http://lumo.test/en/payment-method?link=' in first.html
+    assert re.search(r"http://lumo\.test/payment-method\?subscription=\d+&link=[\w-]{20,}", first.text)
+    assert 'href="http://lumo.test/payment-method?subscription=' in first.html
 
 
 @pytest.mark.parametrize(
@@ -227,7 +221,7 @@ def test_the_e_mails_in_german_french_and_arabic(
 ):
     _, sub_id = went_past_due(client, container, clock, language=language)
     monkeypatch.setattr(
-        dunning.payment_recovery, "retry_past_due", Retries(container, clock, clock.now())
+        dunning.payment_recovery, "retry_past_due", Retries(container, clock, clock.now(), sub_id)
     )
     clock.advance(timedelta(days=11, hours=1))
     dunning.run_dunning(container.services)  # day 11: the retry of day 7 done late, the last notice
@@ -238,7 +232,7 @@ def test_the_e_mails_in_german_french_and_arabic(
         assert words in mail.text
         assert amount in mail.text
         assert date_of(ends) in mail.text
-        assert f"http://lumo.test/{language}/payment-method?link=" in mail.text
+        assert f"http://lumo.test/{language}/payment-method?subscription={sub_id}&link=" in mail.text
     if language == "ar":
         assert 'dir="rtl"' in first.html
         assert "تحديث طريقة الدفع" in first.html  # the button
@@ -272,7 +266,7 @@ def test_a_card_expiring_next_month_gets_one_e_mail(client, container, clock, ma
     [mail] = [e for e in mailbox.to("card@example.com") if "Karte" in e.subject]
     assert "Visa" in mail.text and "1881" in mail.text
     assert f"{_DE[month.month]} {month.year}" in mail.text
-    assert "http://lumo.test/de/payment-method?link=" in mail.text
+    assert f"http://lumo.test/de/payment-method?subscription={sub['id']}&link=" in mail.text
     assert steps(container, sub["id"]) == [("card_expiring", "sent")]
 
 

@@ -115,6 +115,8 @@ class SubscriptionRow(Base):
     pending_subscription_type: Mapped[str | None] = mapped_column(String(40))
     partner: Mapped[str | None] = mapped_column(String(50))
     trial_reminded_at = mapped_column(UTCDateTime())  # the trial-ending e-mail is written once
+    # A retry of a past-due charge under way since then (core/services/payment_recovery.py): one at a time
+    retry_claimed_at = mapped_column(UTCDateTime())
     three_d_secure_status: Mapped[str | None] = mapped_column(String(64))
     liability_shifted: Mapped[bool | None] = mapped_column(Boolean)
     # What the gateway said about the payment method (issue 15): never a full card number or e-mail.

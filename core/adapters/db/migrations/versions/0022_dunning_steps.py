@@ -3,7 +3,7 @@ card-expiring e-mail, done once per subscription, step and episode; subscription
 card on file's expiry, `MM/YYYY` (docs/billing.md#failed-payments-and-dunning)
 
 Revision ID: 0022_dunning
-Revises: 0021
+Revises: 0022_payment_update
 Create Date: 2026-11-27 07:45:00.000000
 """
 
@@ -13,7 +13,7 @@ from alembic import op
 from core.adapters.db.types import UTCDateTime
 
 revision = "0022_dunning"
-down_revision = "0021"
+down_revision = "0022_payment_update"  # chained after the merged payment-update branch
 branch_labels = None
 depends_on = None
 

@@ -23,8 +23,8 @@ from core.adapters.payments.sandbox import SandboxGateway
 from core.adapters.qr import SegnoQrEncoder
 from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter, SqlRateLimiter
 from core.adapters.totp import PyotpTotp
-from core.domain.dunning import Schedule
 from core.domain.clock import Clock, SystemClock
+from core.domain.dunning import Schedule
 from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
 from core.domain.ports import HttpSender, JobQueue, Mailer, RateLimiter

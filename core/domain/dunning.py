@@ -84,7 +84,9 @@ class Schedule:
         retries = [d for d in self.retry_days if d <= elapsed and d < self.grace_days]
         retry = DueStep(StepKind.RETRY, retries[-1]) if retries else None
         emails = [
-            DueStep(StepKind.EMAIL, d) for d in self.email_days if d <= elapsed and d < self.grace_days
+            DueStep(StepKind.EMAIL, d)
+            for d in self.email_days
+            if d <= elapsed and d < self.grace_days
         ]
         last = self.last_notice_day()
         if last is not None and last <= elapsed:

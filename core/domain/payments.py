@@ -80,7 +80,9 @@ class GatewayResult:
     card_brand: str | None = None  # "Visa", "MasterCard", "American Express"…
     card_last4: str | None = None
     payer_email: str | None = None  # a PayPal account, already masked by mask_email
-    card_expiry: str | None = None  # MM/YYYY: the card-expiring e-mail (docs/billing.md#failed-payments-and-dunning)
+    card_expiry: str | None = (
+        None  # MM/YYYY: the card-expiring e-mail (docs/billing.md#failed-payments-and-dunning)
+    )
 
 
 def mask_email(address: str | None) -> str | None:

@@ -138,7 +138,9 @@ class Subscription:
     payment_brand: str | None = None  # card brand the gateway reported (issue 15)
     payment_last4: str | None = None  # the card's last four digits
     payment_email: str | None = None  # a PayPal account's e-mail, masked (payments.mask_email)
-    payment_expiry: str | None = None  # the card's expiry, MM/YYYY (docs/billing.md#failed-payments-and-dunning)
+    payment_expiry: str | None = (
+        None  # the card's expiry, MM/YYYY (docs/billing.md#failed-payments-and-dunning)
+    )
     id: int | None = None
 
     def __post_init__(self) -> None:

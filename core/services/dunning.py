@@ -32,7 +32,9 @@ def run_dunning(ctx: ServiceContext, limit: int = 500) -> int:
         candidates = uow.dunning.past_due(limit)
     done = 0
     for sub in candidates:
-        assert sub.id is not None and sub.end_date is not None  # stored; past due since its end date
+        assert (
+            sub.id is not None and sub.end_date is not None
+        )  # stored; past due since its end date
         retry, email = ctx.dunning.due(sub.end_date, now)
         episode = d.episode(sub.end_date).isoformat()
         with ctx.uow() as uow:
@@ -59,13 +61,17 @@ def still_owing(uow: UnitOfWork, sub: Subscription, since: datetime) -> bool:
     )
 
 
-def _retry(ctx: ServiceContext, sub: Subscription, step: d.DueStep, episode: str, now: datetime) -> bool:
+def _retry(
+    ctx: ServiceContext, sub: Subscription, step: d.DueStep, episode: str, now: datetime
+) -> bool:
     assert sub.id is not None and sub.end_date is not None
     with ctx.uow() as uow:
         fresh = uow.subscriptions.get(sub.id)
         if fresh is None or not still_owing(uow, fresh, sub.end_date):
             return False
-        if not uow.dunning.claim(fresh, step.name, episode, now, d.CLAIMED, fresh.payment_plan_price):
+        if not uow.dunning.claim(
+            fresh, step.name, episode, now, d.CLAIMED, fresh.payment_plan_price
+        ):
             return False  # done already, or a concurrent tick has it
         uow.commit()
     outcome = retry_charge(ctx, sub.id)
@@ -88,7 +94,9 @@ def retry_charge(ctx: ServiceContext, subscription_id: int) -> str:
     return d.DECLINED
 
 
-def _email(ctx: ServiceContext, sub: Subscription, step: d.DueStep, episode: str, now: datetime) -> bool:
+def _email(
+    ctx: ServiceContext, sub: Subscription, step: d.DueStep, episode: str, now: datetime
+) -> bool:
     assert sub.id is not None and sub.end_date is not None
     with ctx.uow() as uow:
         fresh = uow.subscriptions.get(sub.id)
@@ -109,8 +117,10 @@ def close_episodes(ctx: ServiceContext, limit: int = 500) -> int:
         opened = uow.dunning.open_episodes(limit)
     closed = 0
     for sub, episode, _ in opened:
-        if sub.payment_state_id == State.PAST_DUE and sub.end_date is not None and (
-            d.episode(sub.end_date).isoformat() == episode
+        if (
+            sub.payment_state_id == State.PAST_DUE
+            and sub.end_date is not None
+            and (d.episode(sub.end_date).isoformat() == episode)
         ):
             with ctx.read() as uow:
                 if sub.id is None or uow.dunning.charge_since(sub.id, sub.end_date) is None:

@@ -21,9 +21,9 @@ from core.domain.dunning import (
     LAST_NOTICE_TOPIC,
     REMINDER_TOPIC,
 )
-from core.domain.subscriptions import State
 from core.domain.ports import Email, EmailTemplates, Mailer, OutboxMessage, UnitOfWork
 from core.domain.renewal_rules import ReminderKind, rule_for
+from core.domain.subscriptions import State
 from core.domain.tokens import Purpose
 from core.services import declaration_emails, payment_update_links, sessions
 from core.services.context import ServiceContext
@@ -40,7 +40,9 @@ CANCEL_LINK_TOPICS = frozenset({*(k.value for k in ReminderKind), ACKNOWLEDGEMEN
 DUNNING_TOPICS = frozenset(
     {FIRST_EMAIL_TOPIC, REMINDER_TOPIC, LAST_NOTICE_TOPIC, CARD_EXPIRING_TOPIC}
 )
-PAYMENT_UPDATE_PAGE = "payment-method"  # the web app's update page (docs/billing.md#fixing-a-failed-payment)
+PAYMENT_UPDATE_PAGE = (
+    "payment-method"  # the web app's update page (docs/billing.md#fixing-a-failed-payment)
+)
 
 
 def payment_update_link(public_url: str, prefix: str, subscription_id: int, token: str) -> str:

@@ -80,7 +80,9 @@ def steps(container, sub_id):
         return [
             (step, outcome)
             for step, outcome in c.execute(
-                text("SELECT step, outcome FROM dunning_steps WHERE subscription_id = :s ORDER BY id"),
+                text(
+                    "SELECT step, outcome FROM dunning_steps WHERE subscription_id = :s ORDER BY id"
+                ),
                 {"s": sub_id},
             )
         ]
@@ -180,7 +182,9 @@ def test_nothing_after_the_parent_paid_another_way(client, container, clock, mai
     assert [_topic(e) for e in dunning_mail(mailbox)] == ["payment_failed"]
 
 
-def test_two_runs_at_the_same_time_do_each_step_once(client, container, clock, mailbox, monkeypatch):
+def test_two_runs_at_the_same_time_do_each_step_once(
+    client, container, clock, mailbox, monkeypatch
+):
     _, sub_id = went_past_due(client, container, clock)
     failed_at = clock.now()
     retries = Retries(container, clock, failed_at, sub_id)
@@ -204,7 +208,9 @@ def test_the_e_mails_carry_the_amount_the_date_access_ends_and_the_signed_link(
     ends = (clock.now() + timedelta(days=14)).date()
     assert "€4.99" in first.text
     assert f"{ends:%B} {ends.day}, {ends.year}" in first.text
-    assert re.search(r"http://lumo\.test/payment-method\?subscription=\d+&link=[\w-]{20,}", first.text)
+    assert re.search(
+        r"http://lumo\.test/payment-method\?subscription=\d+&link=[\w-]{20,}", first.text
+    )
     assert 'href="http://lumo.test/payment-method?subscription=' in first.html
 
 
@@ -232,19 +238,57 @@ def test_the_e_mails_in_german_french_and_arabic(
         assert words in mail.text
         assert amount in mail.text
         assert date_of(ends) in mail.text
-        assert f"http://lumo.test/{language}/payment-method?subscription={sub_id}&link=" in mail.text
+        assert (
+            f"http://lumo.test/{language}/payment-method?subscription={sub_id}&link=" in mail.text
+        )
     if language == "ar":
         assert 'dir="rtl"' in first.html
         assert "تحديث طريقة الدفع" in first.html  # the button
     assert ("last_notice", "sent") in steps(container, sub_id)
 
 
-_DE = {1: "Januar", 2: "Februar", 3: "März", 4: "April", 5: "Mai", 6: "Juni", 7: "Juli",
-       8: "August", 9: "September", 10: "Oktober", 11: "November", 12: "Dezember"}
-_AR = {1: "يناير", 2: "فبراير", 3: "مارس", 4: "أبريل", 5: "مايو", 6: "يونيو", 7: "يوليو",
-       8: "أغسطس", 9: "سبتمبر", 10: "أكتوبر", 11: "نوفمبر", 12: "ديسمبر"}
-_FR = {1: "janvier", 2: "février", 3: "mars", 4: "avril", 5: "mai", 6: "juin", 7: "juillet",
-       8: "août", 9: "septembre", 10: "octobre", 11: "novembre", 12: "décembre"}
+_DE = {
+    1: "Januar",
+    2: "Februar",
+    3: "März",
+    4: "April",
+    5: "Mai",
+    6: "Juni",
+    7: "Juli",
+    8: "August",
+    9: "September",
+    10: "Oktober",
+    11: "November",
+    12: "Dezember",
+}
+_AR = {
+    1: "يناير",
+    2: "فبراير",
+    3: "مارس",
+    4: "أبريل",
+    5: "مايو",
+    6: "يونيو",
+    7: "يوليو",
+    8: "أغسطس",
+    9: "سبتمبر",
+    10: "أكتوبر",
+    11: "نوفمبر",
+    12: "ديسمبر",
+}
+_FR = {
+    1: "janvier",
+    2: "février",
+    3: "mars",
+    4: "avril",
+    5: "mai",
+    6: "juin",
+    7: "juillet",
+    8: "août",
+    9: "septembre",
+    10: "octobre",
+    11: "novembre",
+    12: "décembre",
+}
 
 
 def test_a_card_expiring_next_month_gets_one_e_mail(client, container, clock, mailbox):

@@ -11,6 +11,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from core.adapters.db.declarations import SqlDeclarations
+from core.adapters.db.dunning_repositories import SqlDunning
 from core.adapters.db.family_repositories import (
     SqlChildren,
     SqlConsents,
@@ -27,7 +28,6 @@ from core.adapters.db.ops_repositories import (
     SqlRevenue,
     SqlStaff,
 )
-from core.adapters.db.dunning_repositories import SqlDunning
 from core.adapters.db.reminder_repositories import SqlReminders
 from core.adapters.db.repositories import (
     ReadCoupons,

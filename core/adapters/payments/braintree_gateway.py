@@ -655,8 +655,11 @@ def _method_details(method) -> dict:
     year = getattr(method, "expiration_year", None)
     expiry = (
         f"{int(month):02d}/{int(year)}"
-        if isinstance(month, str | int) and isinstance(year, str | int) and str(month).isdigit()
-        and str(year).isdigit() and len(str(year)) == 4
+        if isinstance(month, str | int)
+        and isinstance(year, str | int)
+        and str(month).isdigit()
+        and str(year).isdigit()
+        and len(str(year)) == 4
         else None
     )
     return {

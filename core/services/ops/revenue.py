@@ -222,7 +222,11 @@ def past_due_view(ctx: ServiceContext, sub: Subscription) -> dict[str, Any]:
 def recovery_view(row: dict[str, Any]) -> dict[str, Any]:
     """Per month of the failed charge and currency: recovery rate = recovered ÷ went past due (4 places)."""
     went, recovered = row["went_past_due"], row["recovered"]
-    rate = (Decimal(recovered) / went).quantize(Decimal("0.0001"), ROUND_HALF_UP) if went else Decimal(0)
+    rate = (
+        (Decimal(recovered) / went).quantize(Decimal("0.0001"), ROUND_HALF_UP)
+        if went
+        else Decimal(0)
+    )
     return {
         "month": row["month"],
         "currency": row["currency"],

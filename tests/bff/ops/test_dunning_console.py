@@ -15,14 +15,25 @@ def _seed(container, now):
     day = timedelta(days=1)
     old, recent = (now - 40 * day).date(), (now - 2 * day).date()
     with container.engine.begin() as c:
-        c.execute(insert(AccountRow).values(id=1, email="a@example.com", password_hash="x", created_at=now))
+        c.execute(
+            insert(AccountRow).values(
+                id=1, email="a@example.com", password_hash="x", created_at=now
+            )
+        )
 
         def sub(id, state, currency="EUR", price="4.99", end=now + 10 * day):
             c.execute(
                 insert(SubscriptionRow).values(
-                    id=id, account_id=1, subscription_type="lumo_tv", duration_code="P1M",
-                    store_id="lumo", payment_state_id=state, is_renewing=state != "Expired",
-                    created_at=now - 90 * day, end_date=end, currency=currency,
+                    id=id,
+                    account_id=1,
+                    subscription_type="lumo_tv",
+                    duration_code="P1M",
+                    store_id="lumo",
+                    payment_state_id=state,
+                    is_renewing=state != "Expired",
+                    created_at=now - 90 * day,
+                    end_date=end,
+                    currency=currency,
                     payment_plan_id=f"lumo_tv_monthly_{currency.lower()}",
                     payment_plan_price=Decimal(price),
                 )
@@ -31,8 +42,14 @@ def _seed(container, now):
         def step(sub_id, name, episode, outcome="sent", amount=None, currency="EUR"):
             c.execute(
                 insert(DunningStepRow).values(
-                    subscription_id=sub_id, account_id=1, step=name, episode=episode.isoformat(),
-                    done_at=now, outcome=outcome, amount=amount, currency=currency,
+                    subscription_id=sub_id,
+                    account_id=1,
+                    step=name,
+                    episode=episode.isoformat(),
+                    done_at=now,
+                    outcome=outcome,
+                    amount=amount,
+                    currency=currency,
                 )
             )
 
@@ -68,12 +85,30 @@ def test_past_due_now_and_recovery_per_month_on_known_data(client, container, cl
         "accessEnds": (since + timedelta(days=14)).isoformat(),
     }
     expected = [
-        {"month": old, "currency": "CHF", "wentPastDue": 1, "recovered": 1,
-         "recoveredAmount": "5.99", "rate": "1.0000"},
-        {"month": old, "currency": "EUR", "wentPastDue": 2, "recovered": 1,
-         "recoveredAmount": "4.99", "rate": "0.5000"},
-        {"month": recent, "currency": "EUR", "wentPastDue": 1, "recovered": 0,
-         "recoveredAmount": "0.00", "rate": "0.0000"},
+        {
+            "month": old,
+            "currency": "CHF",
+            "wentPastDue": 1,
+            "recovered": 1,
+            "recoveredAmount": "5.99",
+            "rate": "1.0000",
+        },
+        {
+            "month": old,
+            "currency": "EUR",
+            "wentPastDue": 2,
+            "recovered": 1,
+            "recoveredAmount": "4.99",
+            "rate": "0.5000",
+        },
+        {
+            "month": recent,
+            "currency": "EUR",
+            "wentPastDue": 1,
+            "recovered": 0,
+            "recoveredAmount": "0.00",
+            "rate": "0.0000",
+        },
     ]
     if old == recent:  # the same month: one row of euros
         expected = [expected[0], {**expected[1], "wentPastDue": 3, "rate": "0.3333"}]

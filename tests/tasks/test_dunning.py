@@ -331,3 +331,14 @@ def test_a_past_due_parent_keeps_access_through_the_grace_period(client, contain
     expire_past_due(container.services, 14)
     [sub] = subscriptions(client, token)
     assert (sub["paymentStateId"], sub["isExpired"]) == ("Expired", True)
+
+
+def test_the_dunning_task_is_a_thin_wrapper(client, container, clock, monkeypatch):
+    from tasks.subscriptions import dunning as dunning_task
+
+    monkeypatch.setattr("tasks.subscriptions.worker_container", lambda: container)
+    token, _ = went_past_due(client, container, clock)
+    clock.advance(timedelta(days=3, hours=1))
+    assert dunning_task.apply().get() == 1  # the retry of day 3: the sandbox's card pays this time
+    assert subscriptions(client, token)[0]["paymentStateId"] == "Active"
+    assert dunning_task.apply().get() == 0

@@ -651,17 +651,12 @@ def _method_details(method) -> dict:
         return {"payer_email": mask_email(email)}
     brand = getattr(method, "card_type", None) or getattr(method, "source_card_type", None)
     last4 = getattr(method, "last_4", None) or getattr(method, "source_card_last_4", None)
-    month = getattr(method, "expiration_month", None)
-    year = getattr(method, "expiration_year", None)
-    expiry = (
-        f"{int(month):02d}/{int(year)}"
-        if isinstance(month, str | int)
-        and isinstance(year, str | int)
-        and str(month).isdigit()
-        and str(year).isdigit()
-        and len(str(year)) == 4
-        else None
+    # The card's expiry as MM/YYYY, for the card-expiring e-mail (docs/billing.md#failed-payments-and-dunning)
+    month, year = (
+        str(getattr(method, f"expiration_{part}", "") or "") for part in ("month", "year")
     )
+    valid = month.isdigit() and 1 <= int(month) <= 12 and year.isdigit() and len(year) == 4
+    expiry = f"{int(month):02d}/{year}" if valid else None
     return {
         "card_brand": brand if isinstance(brand, str) else None,
         "card_last4": last4 if isinstance(last4, str) and len(last4) == 4 else None,

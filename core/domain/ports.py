@@ -457,7 +457,9 @@ class ReminderLog(Protocol):
 class DunningLog(Protocol):
     """Dunning steps done (core.domain.dunning), each once per subscription, step and episode."""
 
-    def past_due(self, limit: int) -> list[Subscription]: ...
+    def past_due(self, limit: int, after_id: int = 0) -> list[Subscription]:
+        """Renewing past-due web subscriptions with an id above `after_id`, by id (pages of `limit`)."""
+
     def claim(
         self,
         sub: Subscription,

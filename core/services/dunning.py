@@ -25,29 +25,39 @@ log = logging.getLogger(__name__)
 ACTOR = "dunning"  # who retried, in the payment history and the audit
 
 
-def run_dunning(ctx: ServiceContext, limit: int = 500) -> int:
+def run_dunning(ctx: ServiceContext, page: int = 500) -> int:
     """Do every dunning step due now; answers how many were done (retries tried and e-mails written)."""
     now = ctx.clock.now()
-    with ctx.uow() as uow:
-        candidates = uow.dunning.past_due(limit)
-    done = 0
-    for sub in candidates:
-        assert (
-            sub.id is not None and sub.end_date is not None
-        )  # stored; past due since its end date
-        retry, email = ctx.dunning.due(sub.end_date, now)
-        episode = d.episode(sub.end_date).isoformat()
+    done, after = 0, 0
+    while True:
         with ctx.uow() as uow:
-            if uow.dunning.claim(sub, d.OPENED, episode, now, d.SENT, sub.payment_plan_price):
-                uow.commit()
-        if retry is not None and _retry(ctx, sub, retry, episode, now):
-            done += 1
-        if email is not None and _email(ctx, sub, email, episode, now):
-            done += 1
-    close_episodes(ctx, limit)
-    done += remind_cards_expiring(ctx, limit)
+            candidates = uow.dunning.past_due(page, after)
+        for sub in candidates:
+            done += _steps_due(ctx, sub, now)
+        if len(candidates) < page:
+            break
+        after = candidates[-1].id or after
+    close_episodes(ctx, page)
+    done += remind_cards_expiring(ctx, page)
     if done:
         ctx.jobs.outbox_changed()
+    return done
+
+
+def _steps_due(ctx: ServiceContext, sub: Subscription, now: datetime) -> int:
+    assert sub.id is not None and sub.end_date is not None  # stored; past due since its end date
+    retry, email = ctx.dunning.due(sub.end_date, now)
+    if retry is None and email is None:
+        return 0  # its grace is over: the lapse is expire_past_due's
+    episode = d.episode(sub.end_date).isoformat()
+    with ctx.uow() as uow:
+        if uow.dunning.claim(sub, d.OPENED, episode, now, d.SENT, sub.payment_plan_price):
+            uow.commit()
+    done = 0
+    if retry is not None and _retry(ctx, sub, retry, episode, now):
+        done += 1
+    if email is not None and _email(ctx, sub, email, episode, now):
+        done += 1
     return done
 
 

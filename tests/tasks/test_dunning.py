@@ -342,3 +342,16 @@ def test_the_dunning_task_is_a_thin_wrapper(client, container, clock, monkeypatc
     assert dunning_task.apply().get() == 1  # the retry of day 3: the sandbox's card pays this time
     assert subscriptions(client, token)[0]["paymentStateId"] == "Active"
     assert dunning_task.apply().get() == 0
+
+
+def test_every_past_due_subscription_is_reached_page_by_page(client, container, clock, mailbox):
+    """More past-due subscriptions than one page: each still gets its step."""
+    for i in range(3):
+        went_past_due(client, container, clock, email=f"page{i}@example.com")
+        clock.advance(timedelta(days=-7))  # the next one fails on the same day
+    clock.advance(timedelta(days=7, hours=1))
+    for i in range(3):
+        container.services.gateway.decline_renewals(f"lumo{i + 1}")
+    assert dunning.run_dunning(container.services, page=2) == 0  # day 0: e-mails already sent
+    clock.advance(timedelta(days=3))
+    assert dunning.run_dunning(container.services, page=2) == 6  # three retries, three e-mails

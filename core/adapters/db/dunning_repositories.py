@@ -21,7 +21,7 @@ class SqlDunning:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def past_due(self, limit: int) -> list[Subscription]:
+    def past_due(self, limit: int, after_id: int = 0) -> list[Subscription]:
         rows = self.session.scalars(
             select(SubscriptionRow)
             .where(
@@ -29,8 +29,9 @@ class SqlDunning:
                 SubscriptionRow.payment_state_id == State.PAST_DUE,
                 SubscriptionRow.is_renewing.is_(True),
                 SubscriptionRow.end_date.is_not(None),
+                SubscriptionRow.id > after_id,
             )
-            .order_by(SubscriptionRow.end_date, SubscriptionRow.id)
+            .order_by(SubscriptionRow.id)
             .limit(limit)
         )
         return [to_domain(r, Subscription) for r in rows]

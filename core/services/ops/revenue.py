@@ -196,7 +196,10 @@ def overview(ctx: ServiceContext) -> dict[str, Any]:
         ],
         "trials_running": trials,
         "churn_by_month": churn,
-        "past_due": [past_due_view(ctx, s) for s in past_due],
+        "past_due": [
+            past_due_view(ctx, s)
+            for s in sorted(past_due, key=lambda s: (s.end_date or now, s.id or 0))
+        ],
         "recovery_by_month": [recovery_view(r) for r in recovery],
     }
 

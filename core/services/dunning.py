@@ -22,7 +22,7 @@ from core.services import payment_recovery
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)
-ACTOR = "dunning"  # who retried, in the payment history and the audit
+ACTOR = "dunning"  # who asked for the retry, in payment_recovery's log
 
 
 def run_dunning(ctx: ServiceContext, page: int = 500) -> int:
@@ -96,7 +96,11 @@ def _retry(
 def retry_charge(ctx: ServiceContext, subscription_id: int) -> str:
     """The retry itself is the payment-method update's (core/services/payment_recovery.py): success makes the
     subscription Active through the domain, with its charge and receipt. Answers the step's outcome."""
-    result = payment_recovery.retry_past_due(ctx, subscription_id, ACTOR)
+    try:
+        result = payment_recovery.retry_past_due(ctx, subscription_id, ACTOR)
+    except Exception:  # one subscription's failure never stops the others' steps
+        log.exception("dunning retry of subscription %s failed", subscription_id)
+        return d.UNAVAILABLE
     if result.ok:
         return d.CHARGED
     if result.code in (payment_recovery.IN_PROGRESS, payments.UNAVAILABLE):

@@ -58,8 +58,8 @@ def _past_due(stack, subscription_id: int) -> None:
 def test_the_revenue_page_and_the_timeline_show_dunning(locale, new_context, make_parent, stack):
     cat = catalog(locale)
     parent = make_parent(f"dunning-{locale}")
-    assert parent.subscription is not None
-    _past_due(stack, parent.subscription)
+    assert parent.subscription_id is not None
+    _past_due(stack, parent.subscription_id)
     email_address, secret = create_staff(stack, "admin")
     page = new_context(locale={"ar": "ar"}.get(locale, "en-GB"), width=1280, height=900).new_page()
     out = SCREENSHOT_DIR.parent / "ops"
@@ -74,7 +74,9 @@ def test_the_revenue_page_and_the_timeline_show_dunning(locale, new_context, mak
     page.get_by_role("link", name=cat.t("Ops.nav.revenue")).click()
     past_due = page.get_by_test_id("past-due")
     expect(past_due.get_by_role("heading", name=cat.t("Ops.revenue.pastDue"))).to_be_visible()
-    expect(past_due.get_by_role("row").filter(has_text=f"#{parent.subscription}")).to_be_visible()
+    expect(
+        past_due.get_by_role("row").filter(has_text=f"#{parent.subscription_id}")
+    ).to_be_visible()
     recovery = page.get_by_test_id("recovery")
     expect(
         recovery.get_by_role("columnheader", name=cat.t("Ops.revenue.recoveryRate"))

@@ -355,3 +355,24 @@ def test_every_past_due_subscription_is_reached_page_by_page(client, container, 
     assert dunning.run_dunning(container.services, page=2) == 0  # day 0: e-mails already sent
     clock.advance(timedelta(days=3))
     assert dunning.run_dunning(container.services, page=2) == 6  # three retries, three e-mails
+
+
+def test_a_retry_that_breaks_is_recorded_and_the_others_go_on(
+    client, container, clock, mailbox, monkeypatch
+):
+    _, first = went_past_due(client, container, clock, email="broken@example.com")
+    clock.advance(timedelta(days=-7))
+    _, second = went_past_due(client, container, clock, email="fine@example.com")
+    container.services.gateway.decline_renewals(f"lumo{second}")
+
+    def retry(ctx, subscription_id, actor):
+        if subscription_id == first:
+            raise RuntimeError("the gateway adapter broke")
+        return _real_retry(ctx, subscription_id, actor)
+
+    monkeypatch.setattr(dunning.payment_recovery, "retry_past_due", retry)
+    clock.advance(timedelta(days=3, hours=1))
+    assert dunning.run_dunning(container.services) == 4
+    assert ("retry_3", "unavailable") in steps(container, first)
+    assert ("retry_3", "declined") in steps(container, second)
+    assert ("email_3", "sent") in steps(container, first)

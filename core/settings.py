@@ -20,6 +20,7 @@ from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, Settings
 
 from core.domain import consents, three_d_secure
 from core.domain.catalogue import CURRENCY_SYMBOLS
+from core.domain.dunning import DEFAULT_SCHEDULE
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLD_CURRENCIES = tuple(
@@ -242,26 +243,26 @@ class Settings(BaseSettings):
 
     # --- the product's rules ---
     past_due_grace_days: int = setting(
-        14,
+        DEFAULT_SCHEDULE.grace_days,
         "PAST_DUE_GRACE_DAYS",
         "a past-due subscription lapses this many days after its paid time ended "
         "(the gateway subscription is cancelled first)",
         ge=0,
     )
     dunning_retry_days: tuple[int, ...] = setting(
-        (3, 7),
+        DEFAULT_SCHEDULE.retry_days,
         "DUNNING_RETRY_DAYS",
         "comma-separated days after a charge failed on which the charge is retried "
         "(docs/billing.md#failed-payments-and-dunning)",
     )
     dunning_email_days: tuple[int, ...] = setting(
-        (0, 3, 7),
+        DEFAULT_SCHEDULE.email_days,
         "DUNNING_EMAIL_DAYS",
         "comma-separated days after a charge failed on which the parent is e-mailed (day 0 is the "
         "payment-failed e-mail)",
     )
     dunning_last_notice_days: int = setting(
-        3,
+        DEFAULT_SCHEDULE.last_notice_days,
         "DUNNING_LAST_NOTICE_DAYS",
         "the last notice goes out this many days before the grace period ends",
         ge=1,

@@ -95,6 +95,13 @@ class Schedule:
         return retry, (emails[-1] if emails else None)
 
 
+# The defaults of the settings (DUNNING_*, PAST_DUE_GRACE_DAYS): retries on days 3 and 7, e-mails on days 0, 3
+# and 7, the last notice 3 days before the 14 days of grace end.
+DEFAULT_SCHEDULE = Schedule(
+    retry_days=(3, 7), email_days=(0, 3, 7), last_notice_days=3, grace_days=14
+)
+
+
 def episode(since: datetime) -> date:
     """The key of a past-due episode: the day its charge failed."""
     return since.date()

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from core.domain.catalogue import Catalogue
 from core.domain.clock import Clock
-from core.domain.dunning import Schedule
+from core.domain.dunning import DEFAULT_SCHEDULE, Schedule
 from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
 from core.domain.ports import JobQueue, PasswordHasher, QrEncoder, UnitOfWork
@@ -61,7 +61,7 @@ class ServiceContext:
     read_uow: Callable[[], UnitOfWork] | None = None  # reads only; None: the ordinary unit of work
     three_d_secure: ThreeDSecurePolicy = field(default_factory=ThreeDSecurePolicy)  # THREE_D_SECURE
     # DUNNING_* and PAST_DUE_GRACE_DAYS (docs/billing.md#failed-payments-and-dunning)
-    dunning: Schedule = field(default_factory=lambda: Schedule((3, 7), (0, 3, 7), 3, 14))
+    dunning: Schedule = DEFAULT_SCHEDULE
 
     def site_config(self) -> SiteConfig:
         """Maintenance and holiday promotion in force: the runtime switches, else the configuration."""

@@ -21,6 +21,12 @@ FAILED = datetime(2026, 11, 2, 9, 30, tzinfo=UTC)
 DEFAULT = Schedule(retry_days=(3, 7), email_days=(0, 3, 7), last_notice_days=3, grace_days=14)
 
 
+def test_the_defaults_are_that_schedule():
+    from core.domain.dunning import DEFAULT_SCHEDULE
+
+    assert DEFAULT_SCHEDULE == DEFAULT
+
+
 def walk(schedule: Schedule, hours: int = 1):
     """Every step the schedule names, tick by tick from the failure to past the lapse, each once (as the
     once-only rows make it): {day reached: [step names]}."""

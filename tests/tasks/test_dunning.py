@@ -376,3 +376,23 @@ def test_a_retry_that_breaks_is_recorded_and_the_others_go_on(
     assert ("retry_3", "unavailable") in steps(container, first)
     assert ("retry_3", "declined") in steps(container, second)
     assert ("email_3", "sent") in steps(container, first)
+
+
+def test_the_gateways_two_events_at_once_write_one_payment_failed_e_mail(
+    client, container, clock, mailbox
+):
+    """Braintree's charge-failed and went-past-due events for one failure, received at the same moment by
+    two workers: the day-0 row lets one e-mail through (PostgreSQL waits on the unique key)."""
+    token = register(client, email="twice@example.com").json["token"]
+    assert pay(client, token).status_code == 200
+    [sub] = subscriptions(client, token)
+    clock.advance(timedelta(days=7))
+    gateway = container.services.gateway
+    events = [
+        gateway.sample_notification(kind, f"lumo{sub['id']}", occurred_at=clock.now())
+        for kind in ("charge_failed", "past_due", "past_due", "charge_failed")
+    ]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        list(pool.map(lambda event: webhooks.receive(container.services, *event), events))
+    assert [_topic(e) for e in dunning_mail(mailbox)] == ["payment_failed"]
+    assert steps(container, sub["id"]) == [("opened", "sent"), ("email_0", "sent")]

@@ -70,6 +70,10 @@ class LocaleEmailTemplates:
         """2026-11-30 -> "30. November 2026" (de), "30 de novembro de 2026" (pt)."""
         return format_date(day, format="long", locale=cldr_locale(language))
 
+    def format_month(self, day: date, language: str) -> str:
+        """2026-12-01 -> "Dezember 2026" (de), "December 2026" (en): a card's expiry."""
+        return format_date(day, format="LLLL y", locale=cldr_locale(language))
+
     def format_datetime(self, moment: datetime, language: str) -> str:
         """A moment in UTC, to the second, as the language writes it (the time a declaration was received)."""
         written = format_datetime(moment, format="medium", tzinfo=UTC, locale=cldr_locale(language))

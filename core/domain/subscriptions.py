@@ -172,6 +172,9 @@ class Subscription:
     discount_cycles: int = 0
     discount_cycles_left: int = 0
     full_price_from: datetime | None = None
+    payment_expiry: str | None = (
+        None  # the card's expiry, MM/YYYY (docs/billing.md#failed-payments-and-dunning)
+    )
     id: int | None = None
 
     def __post_init__(self) -> None:
@@ -299,6 +302,10 @@ class Subscription:
             self.discount_cycles_left -= 1
 
     def is_expired(self, now: datetime) -> bool:
+        if self.payment_state_id == State.PAST_DUE:
+            # access goes on through the grace period; the clock lapses it at its end
+            # (docs/billing.md#failed-payments-and-dunning)
+            return False
         return self.payment_state_id == State.EXPIRED or (
             self.end_date is not None and self.end_date <= now
         )

@@ -424,6 +424,7 @@ def _settle(
             result.card_last4,
         )  # issue 15: for the profile
         sub.payment_email = result.payer_email  # masked by the gateway adapter
+        sub.payment_expiry = result.card_expiry  # the card-expiring e-mail
         effects = sub.apply(
             Event.TRIAL_STARTED if trial_days and _is_free_time(uow, sub) else Event.ACTIVATED,
             now,

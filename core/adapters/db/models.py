@@ -121,6 +121,8 @@ class SubscriptionRow(Base):
     pending_subscription_type: Mapped[str | None] = mapped_column(String(40))
     partner: Mapped[str | None] = mapped_column(String(50))
     trial_reminded_at = mapped_column(UTCDateTime())  # the trial-ending e-mail is written once
+    # A retry of a past-due charge under way since then (core/services/payment_recovery.py): one at a time
+    retry_claimed_at = mapped_column(UTCDateTime())
     three_d_secure_status: Mapped[str | None] = mapped_column(String(64))
     liability_shifted: Mapped[bool | None] = mapped_column(Boolean)
     # What the gateway said about the payment method (issue 15): never a full card number or e-mail.
@@ -139,6 +141,7 @@ class SubscriptionRow(Base):
         Integer, nullable=False, default=0, server_default="0"
     )
     full_price_from = mapped_column(UTCDateTime())
+    payment_expiry: Mapped[str | None] = mapped_column(String(7))  # the card's, MM/YYYY
 
 
 class SubscriptionClaimRow(Base):
@@ -847,3 +850,31 @@ class SubscriptionReminderRow(Base):
     period: Mapped[str] = mapped_column(String(10), nullable=False)  # the renewal day, YYYY-MM-DD
     sent_at = mapped_column(UTCDateTime(), nullable=False)
     on_time: Mapped[bool] = mapped_column(Boolean, nullable=False)
+
+
+class DunningStepRow(Base):
+    """One step of a past-due episode (core.domain.dunning: a retry, an e-mail, the last notice) or one
+    card-expiring e-mail: the unique key makes the clock do each exactly once, however many ticks or
+    workers run (docs/billing.md#failed-payments-and-dunning). `episode`: the day the charge failed
+    (YYYY-MM-DD), or the month the card expires (YYYY-MM-01)."""
+
+    __tablename__ = "dunning_steps"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_dunning_steps"),
+        UniqueConstraint("subscription_id", "step", "episode", name="uq_dunning_steps_once"),
+        Index("ix_dunning_steps_account_id", "account_id"),
+        Index("ix_dunning_steps_done_at", "done_at"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    subscription_id: Mapped[int] = mapped_column(
+        ForeignKey("subscriptions.id", ondelete="CASCADE", name="fk_dunning_steps_subscription_id"),
+        nullable=False,
+    )
+    account_id: Mapped[int] = mapped_column(Integer, nullable=False)
+    step: Mapped[str] = mapped_column(String(30), nullable=False)
+    episode: Mapped[str] = mapped_column(String(10), nullable=False)
+    done_at = mapped_column(UTCDateTime(), nullable=False)
+    # sent | claimed (a retry, before the gateway is called) | charged | declined | unavailable
+    outcome: Mapped[str] = mapped_column(String(30), nullable=False)
+    amount = mapped_column(Numeric(12, 2, asdecimal=True))
+    currency: Mapped[str | None] = mapped_column(String(3))

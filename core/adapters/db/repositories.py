@@ -512,6 +512,30 @@ class SqlSubscriptions(_OnSession):
         )
         return rowcount(result) == 1
 
+    def claim_retry(self, subscription_id: int, now: datetime, stale_before: datetime) -> bool:
+        result = self.session.execute(
+            update(SubscriptionRow)
+            .where(
+                SubscriptionRow.id == subscription_id,
+                SubscriptionRow.payment_state_id == State.PAST_DUE,
+                or_(
+                    SubscriptionRow.retry_claimed_at.is_(None),
+                    SubscriptionRow.retry_claimed_at < stale_before,
+                ),
+            )
+            .values(retry_claimed_at=now)
+            .execution_options(synchronize_session=False)
+        )
+        return rowcount(result) == 1
+
+    def release_retry(self, subscription_id: int) -> None:
+        self.session.execute(
+            update(SubscriptionRow)
+            .where(SubscriptionRow.id == subscription_id)
+            .values(retry_claimed_at=None)
+            .execution_options(synchronize_session=False)
+        )
+
     def past_due_since(self, paid_through: datetime, limit: int) -> list[Subscription]:
         rows = self.session.scalars(
             select(SubscriptionRow)

@@ -11,6 +11,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from core.adapters.db.declarations import SqlDeclarations
+from core.adapters.db.dunning_repositories import SqlDunning
 from core.adapters.db.family_repositories import (
     SqlChildren,
     SqlConsents,
@@ -230,6 +231,10 @@ class _Repositories:
     @cached_property
     def reminders(self) -> SqlReminders:
         return SqlReminders(self.session)
+
+    @cached_property
+    def dunning(self) -> SqlDunning:
+        return SqlDunning(self.session)
 
 
 class SqlUnitOfWork(_Repositories):

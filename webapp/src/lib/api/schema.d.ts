@@ -9442,6 +9442,29 @@ export type components = {
       cancellations: number;
       expiries: number;
     };
+    OpsPastDue: {
+      subscriptionId: number;
+      accountId: number;
+      subscriptionType: string;
+      /** @description A decimal, as a string */
+      amount: string | null;
+      currency: string | null;
+      /** Format: date-time */
+      since: string;
+      /** Format: date-time */
+      accessEnds: string;
+    };
+    OpsRecoveryMonth: {
+      /** @description YYYY-MM of the failed charge, UTC */
+      month: string;
+      currency: string | null;
+      wentPastDue: number;
+      recovered: number;
+      /** @description A decimal, as a string */
+      recoveredAmount: string;
+      /** @description recovered / wentPastDue, a decimal string */
+      rate: string;
+    };
     OpsRevenue: {
       /** @description Live subscriptions by plan, currency and channel */
       activeByPlan: components['schemas']['OpsActivePlan'][];
@@ -9450,6 +9473,10 @@ export type components = {
       trialsRunning: number;
       /** @description The last 12 months */
       churnByMonth: components['schemas']['OpsChurnMonth'][];
+      /** @description Past-due subscriptions now, the longest past due first */
+      pastDue: components['schemas']['OpsPastDue'][];
+      /** @description Failed charges per month and currency, recovered and the rate */
+      recoveryByMonth: components['schemas']['OpsRecoveryMonth'][];
     };
     OpsFunnelDay: {
       /** Format: date-time */

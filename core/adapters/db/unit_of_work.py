@@ -37,6 +37,7 @@ from core.adapters.db.repositories import (
     SqlCoupons,
     SqlOutbox,
     SqlPaymentHistory,
+    SqlPaymentMethodUpdates,
     SqlSubscriptions,
     SqlTokens,
     SqlWebhookLog,
@@ -134,6 +135,10 @@ class _Repositories:
     @cached_property
     def accounts(self) -> SqlAccounts:
         return SqlAccounts(self.session)
+
+    @cached_property
+    def payment_method_updates(self) -> SqlPaymentMethodUpdates:
+        return SqlPaymentMethodUpdates(self.session)
 
     @cached_property
     def tokens(self) -> TokenRepository:

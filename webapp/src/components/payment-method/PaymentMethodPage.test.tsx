@@ -73,7 +73,7 @@ beforeEach(() => {
 function renderPage(
   props: { subscriptionId?: string; link?: string },
   parent: Account | null = null,
-  locale = 'en',
+  locale: 'en' | 'ar' = 'en',
 ) {
   renderWithIntl(
     <StartupContext.Provider value={{ account: parent, reloadAccount: jest.fn(async () => null) }}>

@@ -251,3 +251,21 @@ def test_an_unanswered_retry_keeps_its_claim_until_stale(container, clock, monke
     clock.advance(payment_recovery.RETRY_CLAIM_STALE + timedelta(seconds=1))
     ctx.gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-nonce")
     assert payment_recovery.retry_past_due(ctx, past_due, actor="dunning").ok
+
+
+def test_a_late_past_due_notice_from_before_the_retry_changes_nothing(
+    client, container, clock, past_due
+):
+    ctx = container.services
+    failed_at = clock.now()
+    clock.advance(timedelta(hours=1))
+    ctx.gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-nonce")
+    assert payment_recovery.retry_past_due(ctx, past_due, actor="parent").ok
+    webhook(
+        client,
+        ctx.gateway,
+        "past_due",
+        f"lumo{past_due}",
+        occurred_at=failed_at + timedelta(minutes=5),
+    )
+    assert state(container, past_due).payment_state_id == State.ACTIVE

@@ -120,12 +120,23 @@ def test_a_declined_renewal_fixed_from_the_emails_link_with_a_3ds_card(
     page.screenshot(
         path=str(SCREENSHOT_DIR / f"payment-update-past-due-{locale}.png"), full_page=True
     )
-    card.fill("4000 0000 0000 1091")
+    # A card the bank declines first: its answer is shown and the parent tries another, with the same link
+    card.fill("4000 1111 1111 1115")
     page.get_by_label(cat.t("PaymentForm.expiry"), exact=True).press_sequentially(
         expiry_in_future()
     )
     page.get_by_label(cat.t("PaymentForm.cvv"), exact=True).fill("123")
     page.get_by_label(cat.t("PaymentForm.holderName"), exact=True).fill("Ada Parent")
+    pay_button(page, cat).click()
+    expect(
+        page.get_by_role("alert").filter(has_text=cat.t("Errors.paymentDeclined"))
+    ).to_be_visible()
+    page.screenshot(
+        path=str(SCREENSHOT_DIR / f"payment-update-declined-{locale}.png"), full_page=True
+    )
+    status, account = stack.api.account(parent.token)
+    assert [s["paymentStateId"] for s in account["subscriptions"]] == ["Past_Due"]
+    card.fill("4000 0000 0000 1091")
     pay_button(page, cat).click()
     dialog = page.get_by_role("dialog", name=cat.t("PaymentForm.challenge.title"))
     expect(dialog.get_by_text(cat.t("PaymentForm.challenge.sandboxNote"))).to_be_visible()

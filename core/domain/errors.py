@@ -57,6 +57,8 @@ LINK_INVALID = ErrorType(400, 4, "resetLinkInvalid")
 # The payment-update link of a payment-failed e-mail: unknown, used, expired, or for another subscription
 # (docs/billing.md#fixing-a-failed-payment). The parent logs in instead.
 PAYMENT_LINK_INVALID = ErrorType(403, 0, "paymentLinkInvalid")
+# Not a renewing web subscription billed through the gateway: no payment method to replace
+PAYMENT_METHOD_NOT_UPDATABLE = ErrorType(400, 0, "paymentMethodNotUpdatable")
 # Auth
 LOGIN_NEEDED = ErrorType(401, 0, "loginNeeded")
 REDIRECT_KEY_INVALID = ErrorType(401, 0, "redirectKeyInvalid")

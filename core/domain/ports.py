@@ -137,6 +137,26 @@ class SubscriptionRepository(Protocol):
         """Drop the retry claim (the retry was answered)."""
 
 
+@dataclass(frozen=True)
+class UpdateRecord:
+    """A payment-method update under an Idempotency-Key: its outcome, None while under way."""
+
+    subscription_id: int
+    fingerprint: str
+    outcome: str | None
+    created_at: datetime
+
+
+class PaymentMethodUpdates(Protocol):
+    def start(self, key: str, subscription_id: int, fingerprint: str, now: datetime) -> bool:
+        """Record an update under way with `key`; False if the key was used before (the database decides)."""
+
+    def find(self, key: str) -> UpdateRecord | None: ...
+    def finish(self, key: str, outcome: str) -> None: ...
+    def forget(self, key: str) -> None:
+        """Drop the key (the gateway did not answer, or the key expired): the same request may go again."""
+
+
 class CouponRepository(Protocol):
     def by_code(self, code: str) -> Coupon | None: ...
     def add(self, coupon: Coupon) -> Coupon: ...
@@ -506,6 +526,7 @@ class UnitOfWork(Protocol):
     site_switches: SiteSwitchStore
     reminders: ReminderLog
     dunning: DunningLog
+    payment_method_updates: PaymentMethodUpdates
 
     def __enter__(self) -> UnitOfWork: ...
     def __exit__(self, *exc: object) -> None: ...
@@ -557,6 +578,7 @@ class EmailTemplates(Protocol):
     def count_text(self, key: str, count: int, language: str) -> str:
         """A counted thing in the language's plural form ("3 Monate" in German): the catalogue entry
         `key` holds one text per CLDR plural category (zero one two few many other), "#" the count."""
+
     def format_month(self, day: date, language: str) -> str:
         """The month of a day as the language writes it ("Dezember 2026" in German)."""
 

@@ -436,6 +436,16 @@ class Subscription:
         self.duration_code = MONTHLY
         self.pending_plan_id = self.pending_price = self.pending_subscription_type = None
 
+    def payment_method_updatable(self) -> bool:
+        """A renewing web subscription billed through the gateway: its payment method can be replaced
+        (docs/billing.md#fixing-a-failed-payment)."""
+        return (
+            self.store_id == WEB_STORE
+            and bool(self.gateway_id)
+            and self.is_renewing
+            and self.payment_state_id in (State.TRIAL, State.ACTIVE, State.PAST_DUE)
+        )
+
     def in_no_change_window(self, now: datetime) -> bool:
         return (
             self.next_billing_date is not None and self.next_billing_date - now <= NO_CHANGE_WINDOW

@@ -93,6 +93,8 @@ def retry_past_due(ctx: ServiceContext, subscription_id: int, actor: str) -> Rec
         effects = sub.apply(
             Event.CHARGED, now, paid_through, result.next_billing_date or paid_through
         )
+        # A gateway event from before this charge (a late past_due notice) is out of order from now on.
+        sub.last_event_at = max(sub.last_event_at or now, now)
         uow.subscriptions.save(sub)
         carry_out(
             uow,

@@ -227,3 +227,45 @@ def test_the_payment_failed_email_carries_the_link_of_its_subscription(
     grant = payment_update_links.verify(container.services, link[1], past_due)
     assert grant.account_id == state(container, past_due).account_id
     assert "/changePlan" not in failed.text
+
+
+def test_an_unanswered_retry_keeps_its_claim_until_stale(container, clock, monkeypatch, past_due):
+    from core.domain.payments import GatewayUnavailable
+
+    ctx = container.services
+
+    def silent(gateway_id, amount):
+        raise GatewayUnavailable("timeout")
+
+    monkeypatch.setattr(ctx.gateway, "retry_charge", silent)
+    result = payment_recovery.retry_past_due(ctx, past_due, actor="dunning")
+    assert (result.ok, result.code, result.message) == (
+        False,
+        "unavailable",
+        "subscriptionCreateFailed",
+    )
+    monkeypatch.undo()
+    # The outcome is unknown: no second retry until the claim is stale (the webhook tells what happened)
+    assert payment_recovery.retry_past_due(ctx, past_due, actor="dunning").code == "in_progress"
+    assert ctx.gateway.retry_calls == []
+    clock.advance(payment_recovery.RETRY_CLAIM_STALE + timedelta(seconds=1))
+    ctx.gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-nonce")
+    assert payment_recovery.retry_past_due(ctx, past_due, actor="dunning").ok
+
+
+def test_a_late_past_due_notice_from_before_the_retry_changes_nothing(
+    client, container, clock, past_due
+):
+    ctx = container.services
+    failed_at = clock.now()
+    clock.advance(timedelta(hours=1))
+    ctx.gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-nonce")
+    assert payment_recovery.retry_past_due(ctx, past_due, actor="parent").ok
+    webhook(
+        client,
+        ctx.gateway,
+        "past_due",
+        f"lumo{past_due}",
+        occurred_at=failed_at + timedelta(minutes=5),
+    )
+    assert state(container, past_due).payment_state_id == State.ACTIVE

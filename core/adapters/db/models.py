@@ -83,6 +83,21 @@ class TokenRow(Base):
     last_used_at = mapped_column(UTCDateTime())  # noted at most hourly (SESSION_IDLE_DAYS)
 
 
+class PaymentMethodUpdateRow(Base):
+    """A payment-method update under an Idempotency-Key (docs/billing.md#fixing-a-failed-payment): a repeat
+    is answered as the first, never sent to the gateway again."""
+
+    __tablename__ = "payment_method_updates"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)  # scoped_key
+    subscription_id: Mapped[int] = mapped_column(
+        ForeignKey("subscriptions.id", ondelete="CASCADE"), nullable=False
+    )
+    fingerprint: Mapped[str] = mapped_column(String(64), nullable=False)
+    outcome: Mapped[str | None] = mapped_column(String(40))  # "ok" or the refusal's message key
+    created_at = mapped_column(UTCDateTime(), nullable=False)
+
+
 class SubscriptionRow(Base):
     __tablename__ = "subscriptions"
     __table_args__ = (

@@ -20,6 +20,7 @@ from core.adapters.db.models import (
     CouponRow,
     OutboxRow,
     PaymentEventRow,
+    PaymentMethodUpdateRow,
     PaymentRow,
     SubscriptionClaimRow,
     SubscriptionRow,
@@ -34,7 +35,7 @@ from core.domain.coupons import Coupon
 from core.domain.errors import DomainError
 from core.domain.login_throttle import LoginState
 from core.domain.payment_history import Payment, PaymentEvent
-from core.domain.ports import OutboxMessage
+from core.domain.ports import OutboxMessage, UpdateRecord
 from core.domain.purchases import AddOutcome, AddResult, claimed_apps
 from core.domain.subscriptions import State, Subscription
 from core.domain.tokens import Purpose, StoredToken
@@ -898,3 +899,41 @@ class SqlPaymentHistory:
         if transaction_id is not None:
             query = query.where(PaymentEventRow.transaction_id == transaction_id)
         return [to_domain(r, PaymentEvent) for r in self.session.scalars(query)]
+
+
+class SqlPaymentMethodUpdates:
+    """Payment-method updates by Idempotency-Key (core.domain.ports.PaymentMethodUpdates)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def start(self, key: str, subscription_id: int, fingerprint: str, now: datetime) -> bool:
+        return _insert_once(
+            self.session,
+            PaymentMethodUpdateRow(
+                key=key, subscription_id=subscription_id, fingerprint=fingerprint, created_at=now
+            ),
+        )
+
+    def find(self, key: str) -> UpdateRecord | None:
+        row = self.session.scalar(
+            select(PaymentMethodUpdateRow).where(PaymentMethodUpdateRow.key == key)
+        )
+        if row is None:
+            return None
+        return UpdateRecord(row.subscription_id, row.fingerprint, row.outcome, row.created_at)
+
+    def finish(self, key: str, outcome: str) -> None:
+        self.session.execute(
+            update(PaymentMethodUpdateRow)
+            .where(PaymentMethodUpdateRow.key == key)
+            .values(outcome=outcome)
+            .execution_options(synchronize_session=False)
+        )
+
+    def forget(self, key: str) -> None:
+        self.session.execute(
+            delete(PaymentMethodUpdateRow)
+            .where(PaymentMethodUpdateRow.key == key)
+            .execution_options(synchronize_session=False)
+        )

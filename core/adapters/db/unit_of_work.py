@@ -38,6 +38,7 @@ from core.adapters.db.repositories import (
     SqlCoupons,
     SqlOutbox,
     SqlPaymentHistory,
+    SqlPaymentMethodUpdates,
     SqlSubscriptions,
     SqlTokens,
     SqlWebhookLog,
@@ -135,6 +136,10 @@ class _Repositories:
     @cached_property
     def accounts(self) -> SqlAccounts:
         return SqlAccounts(self.session)
+
+    @cached_property
+    def payment_method_updates(self) -> SqlPaymentMethodUpdates:
+        return SqlPaymentMethodUpdates(self.session)
 
     @cached_property
     def tokens(self) -> TokenRepository:

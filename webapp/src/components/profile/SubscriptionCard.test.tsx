@@ -140,3 +140,34 @@ describe('the price line says what the parent really pays (docs/billing.md#one-p
     );
   });
 });
+
+describe('updating the payment method (docs/billing.md#fixing-a-failed-payment)', () => {
+  it('is an action of every renewing web subscription', () => {
+    const article = card('en', { id: 12, paymentStateId: 'Active' });
+    expect(
+      within(article).getByRole('link', { name: en.ProfilePage.updatePaymentMethod }),
+    ).toHaveAttribute('href', '/payment-method?subscription=12');
+    expect(within(article).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('is a banner on a past-due one, in Arabic too', () => {
+    const article = card('ar', { id: 3, paymentStateId: 'Past_Due', isExpired: true });
+    expect(within(article).getByRole('alert')).toHaveTextContent(ar.ProfilePage.pastDueBanner);
+    const links = within(article).getAllByRole('link', {
+      name: ar.ProfilePage.updatePaymentMethod,
+    });
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute('href', '/payment-method?subscription=3');
+  });
+
+  it.each([
+    { storeId: 'ios', paymentStateId: 'Active' },
+    { isRenewing: false, paymentStateId: 'Cancelled' },
+    { paymentStateId: 'Free_Campaign', isRenewing: false },
+  ])('is not offered for a store, a cancelled or a coupon subscription: %o', (overrides) => {
+    const article = card('en', overrides);
+    expect(
+      within(article).queryByRole('link', { name: en.ProfilePage.updatePaymentMethod }),
+    ).not.toBeInTheDocument();
+  });
+});

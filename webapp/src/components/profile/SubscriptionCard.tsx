@@ -62,6 +62,16 @@ export default function SubscriptionCard({
           {t('state', { state })}
         </span>
       </header>
+      {shown.pastDue && (
+        <div className={styles.pastDue} role="alert">
+          <p>{t('pastDueBanner')}</p>
+          {shown.updatePaymentMethod && (
+            <Link prefetch={false} href={`/payment-method?subscription=${s.id}`} className="button">
+              {t('updatePaymentMethod')}
+            </Link>
+          )}
+        </div>
+      )}
       <dl className={styles.details}>
         {price && shown.paymentMethod !== 'coupon' && (
           <div>
@@ -109,7 +119,10 @@ export default function SubscriptionCard({
           </dd>
         </div>
       </dl>
-      {(shown.changePlan || shown.unsubscribe || shown.resubscribe) && (
+      {(shown.changePlan ||
+        shown.unsubscribe ||
+        shown.resubscribe ||
+        (shown.updatePaymentMethod && !shown.pastDue)) && (
         <div className={styles.subscriptionActions}>
           {shown.resubscribe && (
             <Link prefetch={false} href="/resubscribe" className="button">
@@ -119,6 +132,11 @@ export default function SubscriptionCard({
           {shown.changePlan && (
             <Link prefetch={false} href={`/changeSubscriptionPlan?subscription=${s.id}`}>
               {t('changePlan')}
+            </Link>
+          )}
+          {shown.updatePaymentMethod && !shown.pastDue && (
+            <Link prefetch={false} href={`/payment-method?subscription=${s.id}`}>
+              {t('updatePaymentMethod')}
             </Link>
           )}
           {shown.unsubscribe?.method === 'in_app' && (

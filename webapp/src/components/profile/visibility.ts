@@ -14,7 +14,13 @@ export type SubscriptionDisplay = {
   changePlan: boolean;
   unsubscribe: Exclude<CancelRoute, { method: 'none' }> | null;
   resubscribe: boolean;
+  /** A renewing web subscription: its payment method can be replaced (docs/billing.md#fixing-a-failed-payment). */
+  updatePaymentMethod: boolean;
+  /** A renewal failed: the profile shows a banner with the way to fix it. */
+  pastDue: boolean;
 };
+
+const UPDATABLE_STATES = new Set(['Trial', 'Active', 'Past_Due']);
 
 const STORE_METHODS: Record<string, string> = {
   ios: 'apple',
@@ -80,6 +86,9 @@ export function subscriptionDisplay(
     changePlan: renewing && !isTv && s.storeId === 'lumo' && s.canChangePlan,
     unsubscribe: cancellable && s.cancel.method !== 'none' ? s.cancel : null,
     resubscribe: !renewing && !isTv && !replaced,
+    updatePaymentMethod:
+      !isTv && s.storeId === 'lumo' && s.isRenewing && UPDATABLE_STATES.has(s.paymentStateId),
+    pastDue: s.isRenewing && s.paymentStateId === 'Past_Due',
   };
 }
 

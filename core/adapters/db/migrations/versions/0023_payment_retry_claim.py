@@ -1,8 +1,8 @@
 """a past-due charge's retry claims the subscription first (docs/billing.md#fixing-a-failed-payment):
 two concurrent retries never both reach the gateway
 
-Revision ID: 0022_payment_update
-Revises: 0021
+Revision ID: 0023
+Revises: 0022
 Create Date: 2026-11-27 07:55:00.000000
 """
 
@@ -11,8 +11,8 @@ from alembic import op
 
 from core.adapters.db.types import UTCDateTime
 
-revision = "0022_payment_update"
-down_revision = "0021"
+revision = "0023"
+down_revision = "0022"
 branch_labels = None
 depends_on = None
 

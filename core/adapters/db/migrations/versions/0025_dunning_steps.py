@@ -2,8 +2,8 @@
 card-expiring e-mail, done once per subscription, step and episode; subscriptions.payment_expiry: the
 card on file's expiry, `MM/YYYY` (docs/billing.md#failed-payments-and-dunning)
 
-Revision ID: 0022_dunning
-Revises: 0022_payment_update
+Revision ID: 0025
+Revises: 0024
 Create Date: 2026-11-27 07:45:00.000000
 """
 
@@ -12,8 +12,8 @@ from alembic import op
 
 from core.adapters.db.types import UTCDateTime
 
-revision = "0022_dunning"
-down_revision = "0022_payment_update"  # chained after the merged payment-update branch
+revision = "0025"
+down_revision = "0024"
 branch_labels = None
 depends_on = None
 

@@ -644,6 +644,13 @@ class SqlRevenue:
     def __init__(self, session: Session) -> None:
         self.session = session
 
+    @staticmethod
+    def _running(now: datetime):
+        """Paid time left, or past due: a past-due parent keeps access through the grace period
+        (docs/billing.md#failed-payments-and-dunning), so the subscription is still live here."""
+        s = SubscriptionRow
+        return or_(s.end_date.is_(None), s.end_date > now, s.payment_state_id == State.PAST_DUE)
+
     def active_by_plan(self, now: datetime) -> list[dict]:
         s = SubscriptionRow
         rows = self.session.execute(
@@ -655,10 +662,7 @@ class SqlRevenue:
                 s.payment_state_id,
                 func.count().label("count"),
             )
-            .where(
-                s.payment_state_id.in_(self.LIVE_STATES),
-                or_(s.end_date.is_(None), s.end_date > now),
-            )
+            .where(s.payment_state_id.in_(self.LIVE_STATES), self._running(now))
             .group_by(
                 s.payment_plan_id, s.subscription_type, s.currency, s.store_id, s.payment_state_id
             )
@@ -683,7 +687,7 @@ class SqlRevenue:
                 s.is_renewing.is_(True),
                 s.payment_plan_price.is_not(None),
                 s.currency.is_not(None),
-                or_(s.end_date.is_(None), s.end_date > now),
+                self._running(now),
             )
             .group_by(s.currency, s.duration_code)
             .order_by(s.currency, s.duration_code)

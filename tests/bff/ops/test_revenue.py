@@ -43,8 +43,9 @@ def _seed(container, now):
         )
         sub(
             payment_plan_price=Decimal("5.99"),
-            currency="CHF",  # CHF monthly, past due
+            currency="CHF",  # CHF monthly, past due: its paid time ended 3 days ago, it is in its grace
             payment_state_id="Past_Due",
+            end_date=now - 3 * day,
             payment_plan_id="lumo_tv_monthly_chf",
         )
         sub(

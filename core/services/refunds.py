@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from core.domain import errors, payments
+from core.domain.billing_documents import BillingPolicy
 from core.domain.errors import DomainError
 from core.domain.payment_history import (
     CHARGE,
@@ -36,7 +37,7 @@ from core.domain.payment_history import (
 )
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.subscriptions import Event, State, Subscription
-from core.services import subscription_effects
+from core.services import billing_documents, subscription_effects
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)
@@ -244,6 +245,7 @@ def _finish(
             event.status, event.gateway_ref = SUCCEEDED, result.gateway_id
             if OPERATION[event.kind] == VOID:
                 uow.payments.mark_voided(event.payment_id)
+            billing_documents.issue_credit_note(uow, event, now)
             sub = uow.subscriptions.get(event.subscription_id) if event.subscription_id else None
             if sub is not None:
                 _refund_email(uow, sub, event, now)
@@ -302,8 +304,11 @@ def record_charge(
     amount: Decimal | None,
     currency: str | None,
     now: datetime,
+    billing: BillingPolicy | None = None,
+    card_country: str | None = None,
 ) -> None:
-    """A charge of the subscription (its first cycle, a renewal), once per transaction id."""
+    """A charge of the subscription (its first cycle, a renewal), once per transaction id, with its VAT
+    split and location evidence as they are today, and its receipt (docs/billing.md#vat)."""
     if not transaction_id or amount is None or Decimal(amount) <= 0:
         return
     payment = Payment(
@@ -314,7 +319,10 @@ def record_charge(
         currency=currency or sub.currency or "",
         created_at=now,
     )
+    policy = billing or BillingPolicy()
+    billing_documents.fix_vat(uow, policy, payment, card_country)
     if uow.payments.record_charge(payment):
+        billing_documents.issue_receipt(uow, policy, sub, payment, now)
         uow.payments.add_event(
             PaymentEvent(
                 kind=CHARGE,

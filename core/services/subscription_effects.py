@@ -9,6 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from core.domain import callbacks
+from core.domain.billing_documents import BillingPolicy
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.subscriptions import Effect, Subscription
 from core.domain.withdrawals import PurchaseConsent, contract_reference, deadline
@@ -91,6 +92,9 @@ class FirstCharge:
     consent: PurchaseConsent | None = (
         None  # an EU purchase's express request, repeated in the receipt
     )
+    card_country: str | None = (
+        None  # the card's issuing country (VAT evidence, docs/billing.md#vat)
+    )
 
 
 def carry_out(
@@ -103,9 +107,13 @@ def carry_out(
     currency: str | None = None,
     *,
     first_charge: FirstCharge | None = None,
+    billing: BillingPolicy | None = None,
+    card_country: str | None = None,
 ) -> None:
     """`transaction_id`, `amount` and `currency`: the charge of Effect.RECORD_CHARGE (amount and currency
-    default to the subscription's price); `first_charge`: a purchase's, instead."""
+    default to the subscription's price); `first_charge`: a purchase's, instead. `billing`: the seller
+    and VAT rates the charge's split and receipt are made with; `card_country`: the renewal's card's
+    issuing country (docs/billing.md#vat)."""
     for effect in effects:
         if effect == Effect.RECORD_CHARGE:
             if first_charge is not None:
@@ -116,6 +124,8 @@ def carry_out(
                     first_charge.amount,
                     first_charge.currency,
                     now,
+                    billing,
+                    first_charge.card_country,
                 )
             else:
                 refunds.record_charge(
@@ -125,6 +135,8 @@ def carry_out(
                     amount or sub.payment_plan_price,
                     currency or sub.currency,
                     now,
+                    billing,
+                    card_country,
                 )
         elif effect == Effect.RECEIPT_EMAIL:
             if first_charge is not None:

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from core.domain import errors, payments
-from core.domain.billing_documents import BillingPolicy
+from core.domain.billing_documents import BillingDocument, BillingPolicy
 from core.domain.errors import DomainError
 from core.domain.payment_history import (
     CHARGE,
@@ -306,11 +306,11 @@ def record_charge(
     now: datetime,
     billing: BillingPolicy | None = None,
     card_country: str | None = None,
-) -> None:
+) -> BillingDocument | None:
     """A charge of the subscription (its first cycle, a renewal), once per transaction id, with its VAT
     split and location evidence as they are today, and its receipt (docs/billing.md#vat)."""
     if not transaction_id or amount is None or Decimal(amount) <= 0:
-        return
+        return None
     payment = Payment(
         transaction_id=transaction_id,
         account_id=sub.account_id,
@@ -321,24 +321,27 @@ def record_charge(
     )
     policy = billing or BillingPolicy()
     billing_documents.fix_vat(uow, policy, payment, card_country)
-    if uow.payments.record_charge(payment):
-        billing_documents.issue_receipt(uow, policy, sub, payment, now)
-        uow.payments.add_event(
-            PaymentEvent(
-                kind=CHARGE,
-                transaction_id=transaction_id,
-                amount=payment.amount,
-                currency=payment.currency,
-                status=SUCCEEDED,
-                actor=GATEWAY_ACTOR,
-                reason="",
-                operation_key=f"charge:{transaction_id}",
-                created_at=now,
-                payment_id=payment.id,
-                subscription_id=sub.id,
-                account_id=sub.account_id,
-            )
+    if not uow.payments.record_charge(payment):
+        return None  # recorded already, with its receipt
+    receipt = billing_documents.issue_receipt(uow, policy, sub, payment, now)
+    uow.payments.add_event(
+        PaymentEvent(
+            kind=CHARGE,
+            transaction_id=transaction_id,
+            amount=payment.amount,
+            currency=payment.currency,
+            status=SUCCEEDED,
+            actor=GATEWAY_ACTOR,
+            reason="",
+            operation_key=f"charge:{transaction_id}",
+            created_at=now,
+            payment_id=payment.id,
+            subscription_id=sub.id,
+            account_id=sub.account_id,
         )
+    )
+
+    return receipt
 
 
 def apply_dispute(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:

@@ -9,7 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from core.domain import callbacks
-from core.domain.billing_documents import BillingPolicy
+from core.domain.billing_documents import BillingDocument, BillingPolicy
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.subscriptions import Effect, Subscription
 from core.domain.withdrawals import PurchaseConsent, contract_reference, deadline
@@ -64,6 +64,16 @@ def with_withdrawal_terms(
     )
 
 
+def with_document(email: OutboxMessage, receipt: BillingDocument | None) -> OutboxMessage:
+    """The receipt e-mail names the charge's receipt and links to it (docs/billing.md#receipts-and-credit-notes)."""
+    if receipt is None:
+        return email
+    params = {**email.payload["params"], "document": receipt.display_number}
+    return OutboxMessage(
+        kind=email.kind, topic=email.topic, payload={**email.payload, "params": params}
+    )
+
+
 def _cancellation_email(sub: Subscription) -> OutboxMessage:
     return OutboxMessage(
         kind="email",
@@ -114,10 +124,11 @@ def carry_out(
     default to the subscription's price); `first_charge`: a purchase's, instead. `billing`: the seller
     and VAT rates the charge's split and receipt are made with; `card_country`: the renewal's card's
     issuing country (docs/billing.md#vat)."""
+    receipt: BillingDocument | None = None  # the charge's, linked from the receipt e-mail
     for effect in effects:
         if effect == Effect.RECORD_CHARGE:
             if first_charge is not None:
-                refunds.record_charge(
+                receipt = refunds.record_charge(
                     uow,
                     sub,
                     first_charge.transaction_id,
@@ -128,7 +139,7 @@ def carry_out(
                     first_charge.card_country,
                 )
             else:
-                refunds.record_charge(
+                receipt = refunds.record_charge(
                     uow,
                     sub,
                     transaction_id,
@@ -140,16 +151,17 @@ def carry_out(
                 )
         elif effect == Effect.RECEIPT_EMAIL:
             if first_charge is not None:
-                receipt = receipt_email(
+                email = receipt_email(
                     sub,
                     now,
                     amount=first_charge.receipt_amount,
                     currency=first_charge.currency,
                     duration=first_charge.receipt_duration,
                 )
-                uow.outbox.add(with_withdrawal_terms(receipt, sub, first_charge.consent))
+                email = with_withdrawal_terms(email, sub, first_charge.consent)
             else:
-                uow.outbox.add(receipt_email(sub, now))
+                email = receipt_email(sub, now)
+            uow.outbox.add(with_document(email, receipt))
         elif effect == Effect.PAYMENT_FAILED_EMAIL:
             uow.outbox.add(
                 OutboxMessage(

@@ -129,10 +129,10 @@ def _compose(
     if message.topic in CANCEL_LINK_TOPICS:
         params["link"] = cancel_contract_link(setup.public_url, language)
     params.update({k: str(v) for k, v in message.payload.get("params", {}).items()})
-    if message.topic in RECEIPT_TOPICS:
-        params["document_line"] = _document_line(
-            setup, params.pop("document", ""), prefix, language
-        )
+    if message.topic in RECEIPT_TOPICS:  # the receipt's number and page; none for a trial's e-mail
+        number = params.get("document", "")
+        params["document"] = number
+        params["document_link"] = f"{setup.public_url}{prefix}/billing/{number}" if number else ""
     _localise(ctx, setup.templates, params, language)
     if message.topic in ("withdrawal", "receipt_withdrawal"):
         withdrawal_lines(setup.templates, params, language)
@@ -140,16 +140,6 @@ def _compose(
 
 
 RECEIPT_TOPICS = ("receipt", ACKNOWLEDGEMENT, "receipt_withdrawal")
-
-
-def _document_line(setup: MailSetup, number: str, prefix: str, language: str) -> str:
-    """The receipt's number and the link to its page (docs/billing.md#receipts-and-credit-notes); none for a
-    receipt e-mail of no charge (a trial)."""
-    if not number:
-        return ""
-    line = setup.templates.text("Emails.receipt_document", language) or ""
-    link = f"{setup.public_url}{prefix}/billing/{number}"
-    return line.replace("{number}", number).replace("{link}", link)
 
 
 def _localise(

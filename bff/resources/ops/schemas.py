@@ -196,7 +196,9 @@ class OpsChargeSchema(Schema):
     status = _s(metadata={"description": "charged or voided"})
     createdAt = _at()
     vatRate = _money(nullable=True)
-    billingCountry = _n(metadata={"description": "VAT evidence: the country billed (VAT due there)"})
+    billingCountry = _n(
+        metadata={"description": "VAT evidence: the country billed (VAT due there)"}
+    )
     cardCountry = _n(metadata={"description": "VAT evidence: the card's issuing country, if known"})
     evidenceConflict = _b()
 

@@ -84,7 +84,9 @@ export default function BillingHistoryView() {
               <td>
                 {entry.document ? (
                   <Link prefetch={false} href={`/billing/${entry.document.number}`}>
-                    <span dir="ltr">{entry.document.number}</span>
+                    <span dir="ltr" className={styles.number}>
+                      {entry.document.number}
+                    </span>
                   </Link>
                 ) : (
                   '—'

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import BillingHistoryView from '@/components/billing/BillingHistoryView';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 import PageMessages from '@/i18n/PageMessages';
+import styles from '@/components/billing/Billing.module.css';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   const locale = await resolvePageLocale(params);
@@ -16,7 +17,7 @@ export default async function BillingPage({ params }: LocaleParams) {
   const t = await getTranslations({ locale, namespace: 'BillingPage' });
   return (
     <PageMessages namespaces={['BillingPage']}>
-      <section className="page" aria-labelledby="billing-title">
+      <section className={`page ${styles.wide}`} aria-labelledby="billing-title">
         <h1 id="billing-title">{t('title')}</h1>
         <p>{t('intro')}</p>
         <BillingHistoryView />

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import BillingDocumentView from '@/components/billing/BillingDocumentView';
 import { resolvePageLocale } from '@/i18n/locale-params';
 import PageMessages from '@/i18n/PageMessages';
+import styles from '@/components/billing/Billing.module.css';
 
 type Params = { params: Promise<{ locale: string; number: string }> };
 
@@ -18,7 +19,7 @@ export default async function BillingDocumentPage({ params }: Params) {
   const { number } = await params;
   return (
     <PageMessages namespaces={['BillingDocument', 'BillingPage']}>
-      <section className="page">
+      <section className={`page ${styles.wide}`}>
         <BillingDocumentView number={decodeURIComponent(number)} />
       </section>
     </PageMessages>

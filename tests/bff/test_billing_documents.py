@@ -326,3 +326,15 @@ def test_the_database_refuses_a_second_receipt_and_a_duplicate_number(client, co
         )
     with pytest.raises(IntegrityError), container.engine.begin() as c:
         c.execute(text("UPDATE billing_documents SET gross = gross + 1"))  # net + VAT ≠ gross
+
+
+def test_the_account_export_holds_the_receipts(client, container):
+    token, _ = parent(client, container, country="DE")
+    renew(client, container, token)
+    [document] = client.get("/v5/account/export", headers=bearer(token)).json["billingDocuments"]
+    assert document["number"].startswith("R-") and document["kind"] == "receipt"
+    assert (document["gross"], document["vatAmount"], document["customerCountry"]) == (
+        "9.99",
+        "1.60",
+        "DE",
+    )

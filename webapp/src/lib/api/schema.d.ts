@@ -8961,6 +8961,20 @@ export type components = {
       /** Format: date-time */
       at: string | null;
     };
+    ExportBillingDocument: {
+      kind: string;
+      number: string;
+      /** Format: date-time */
+      issuedAt: string;
+      customerName: string;
+      customerEmail: string;
+      customerCountry: string;
+      currency: string;
+      net: number;
+      vatRate: number;
+      vatAmount: number;
+      gross: number;
+    };
     ExportPurchaseConsent: {
       subscriptionId: number;
       expressRequest: boolean;
@@ -9005,6 +9019,8 @@ export type components = {
       sessions: components['schemas']['ExportSession'][];
       /** @description Payment history: charges, refunds, voids and disputes (kind, amount, currency, status, at). */
       payments: components['schemas']['ExportPayment'][];
+      /** @description Receipts and credit notes as issued. */
+      billingDocuments: components['schemas']['ExportBillingDocument'][];
       /** @description The express requests answered at EU checkouts. */
       purchaseConsents: components['schemas']['ExportPurchaseConsent'][];
       /** @description Withdrawal declarations as received. */

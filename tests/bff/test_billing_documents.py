@@ -338,3 +338,24 @@ def test_the_account_export_holds_the_receipts(client, container):
         "1.60",
         "DE",
     )
+
+
+def test_a_purchase_records_the_cards_issuing_country_from_the_gateway(client, container):
+    token, _ = parent(client, container, country="FR", language="fr")
+    assert pay(client, token).status_code == 200  # TV: the free trial, nothing charged
+    paid = pay(
+        client, token, plan="lumo_games_monthly_eur", nonce="fake-valid-mastercard-nonce", key="g1"
+    )
+    assert paid.status_code == 200, paid.json  # no second trial: charged at once
+    [(country, card, conflict, rate)] = rows(
+        container, "SELECT billing_country, card_country, evidence_conflict, vat_rate FROM payments"
+    )
+    # The sandbox's Mastercard is issued in Germany (DEU): both kept, VAT by France, flagged
+    assert (country, card, bool(conflict), Decimal(str(rate))) == ("FR", "DE", True, Decimal("20"))
+
+
+def test_braintree_issuing_country_is_read_as_evidence_or_unknown():
+    from core.adapters.payments.braintree_gateway import issuing_country
+
+    assert issuing_country("DEU") == "DEU" and issuing_country("usa") == "USA"
+    assert issuing_country("Unknown") is None and issuing_country(None) is None

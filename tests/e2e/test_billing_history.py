@@ -1,6 +1,7 @@
-"""The billing history in a real browser (docs/billing.md#receipts-and-credit-notes): a parent who has paid
-opens the billing history from the profile, opens the receipt, and downloads its PDF — in English and
-Arabic; screenshots in var/screenshots/billing-*.png."""
+"""The billing history in a real browser (docs/billing.md#receipts-and-credit-notes): a parent whose family
+used its free trial buys an app in the browser (charged at once), opens the billing history from the
+profile, opens the receipt, and downloads its PDF — in English and Arabic; screenshots in
+var/screenshots/billing-*.png."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.support import BROWSER_LOCALES, ROOT, catalog, mails_to, text_of
-from tests.e2e.test_journeys import at, heading
+from tests.e2e.test_journeys import VALID_CARD, at, expiry_in_future, heading
 
 pytestmark = pytest.mark.e2e
 
@@ -24,15 +25,38 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"billing-{name}.png"), full_page=True)
 
 
+def buy_games_by_card(page, cat) -> None:
+    """Games, monthly, bought in the browser (/add-subscription) with a sandbox card."""
+    page.goto(cat.path("/add-subscription"))
+    plans = page.get_by_role("group", name=cat.t("AddSubscriptionPage.planLegend"))
+    chosen = re.compile("^" + re.escape(cat.t("Plans.lumo_games_monthly")))
+    plans.get_by_role("radio", name=chosen).check()
+    page.get_by_role("button", name=cat.t("AddSubscriptionPage.next")).click()
+    page.get_by_role("button", name=cat.t("AddSubscriptionPage.methodCard")).click()
+    card = page.get_by_label(cat.t("PaymentForm.cardNumber"), exact=True)
+    expect(card).to_be_editable()
+    card.fill(VALID_CARD)
+    page.get_by_label(cat.t("PaymentForm.expiry"), exact=True).press_sequentially(
+        expiry_in_future()
+    )
+    page.get_by_label(cat.t("PaymentForm.cvv"), exact=True).fill("123")
+    page.get_by_label(cat.t("PaymentForm.holderName"), exact=True).fill("Ada Parent")
+    with page.expect_response(
+        lambda r: "/braintree/" in r.url and r.request.method == "POST"
+    ) as answer:
+        page.get_by_role("button", name=cat.t("AddSubscriptionPage.pay")).click()
+    assert answer.value.status == 200
+    at(page, cat, "/")
+
+
 @pytest.mark.parametrize("locale", ["en", "ar"])
 def test_a_paying_parent_opens_the_receipt_from_the_profile_and_downloads_its_pdf(
     locale, stack, make_parent, new_context, tmp_path
 ):
     cat = catalog(locale)
     parent = make_parent(f"billing-{locale}")  # TV: its free trial, nothing charged
-    # no second free trial: charged at once
-    stack.api.subscribe(parent.token, product="lumo_games", key=f"games-{parent.email}")
     page = new_context(locale=BROWSER_LOCALES[locale], token=parent.token).new_page()
+    buy_games_by_card(page, cat)  # no second free trial: charged at once
 
     page.goto(cat.path("/"))
     link = page.get_by_test_id("billing-link")

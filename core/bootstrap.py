@@ -25,6 +25,7 @@ from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter, SqlRat
 from core.adapters.totp import PyotpTotp
 from core.domain.billing_documents import BillingPolicy, Seller
 from core.domain.clock import Clock, SystemClock
+from core.domain.dunning import Schedule
 from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
 from core.domain.ports import HttpSender, JobQueue, Mailer, RateLimiter
@@ -127,6 +128,7 @@ def bootstrap(
             reset_minutes=settings.reset_minutes,
             confirm_hours=settings.confirm_hours,
             redirect_key_seconds=settings.redirect_key_seconds,
+            payment_link_days=settings.payment_link_days,
         ),
         default_country=settings.default_country,
         gateway=gateway,
@@ -156,6 +158,12 @@ def bootstrap(
                 settings.seller_name, settings.seller_address, settings.seller_vat_number
             ),
             vat_rates={**catalogue.vat_rates(), **settings.vat_extra_rates},
+        ),
+        dunning=Schedule(
+            retry_days=settings.dunning_retry_days,
+            email_days=settings.dunning_email_days,
+            last_notice_days=settings.dunning_last_notice_days,
+            grace_days=settings.past_due_grace_days,
         ),
     )
     dispatcher = outbox_dispatcher(

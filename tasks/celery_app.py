@@ -53,6 +53,10 @@ def create_celery(settings: Settings | None = None) -> Celery:
                 "task": "tasks.remind_renewals",
                 "schedule": settings.clock_seconds,
             },
+            "run-dunning": {  # retries and e-mails of past-due subscriptions, card-expiring e-mails
+                "task": "tasks.run_dunning",
+                "schedule": settings.clock_seconds,
+            },
             "expire-past-due": {
                 "task": "tasks.expire_past_due",
                 "schedule": settings.clock_seconds,

@@ -7,6 +7,7 @@ from celery import shared_task
 
 from core.services.cancellation import expire_due
 from core.services.contract_cancellations import carry_out_scheduled
+from core.services.dunning import run_dunning
 from core.services.payments import resolve_stale_purchases
 from core.services.renewal_reminders import remind_renewals
 from core.services.subscription_clock import expire_past_due, remind_trials_ending
@@ -18,6 +19,7 @@ PAST_DUE_TASK = "tasks.expire_past_due"
 STALE_PURCHASES_TASK = "tasks.resolve_stale_purchases"
 RENEWAL_REMINDERS_TASK = "tasks.remind_renewals"
 SCHEDULED_CANCELLATIONS_TASK = "tasks.carry_out_scheduled_cancellations"
+DUNNING_TASK = "tasks.run_dunning"
 
 
 @shared_task(name=EXPIRE_TASK, acks_late=True)
@@ -50,3 +52,9 @@ def remind_renewal() -> int:
 def scheduled_cancellations() -> int:
     """docs/consumer-law.md#cancellation-page: renewal stops once the period holding the asked end runs."""
     return carry_out_scheduled(worker_container().services)
+
+
+@shared_task(name=DUNNING_TASK, acks_late=True)
+def dunning() -> int:
+    """docs/billing.md#failed-payments-and-dunning: retries and e-mails of past-due subscriptions."""
+    return run_dunning(worker_container().services)

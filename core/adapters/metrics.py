@@ -189,6 +189,8 @@ _METERED = (
     "cancel_subscription",
     "change_plan",
     "delete_customer",
+    "update_payment_method",
+    "retry_charge",
 )
 _MARK = "__lumo_metered__"  # set on the wrappers MeteredGateway hands out
 

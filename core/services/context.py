@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from core.domain.billing_documents import BillingPolicy
 from core.domain.catalogue import Catalogue
 from core.domain.clock import Clock
+from core.domain.dunning import DEFAULT_SCHEDULE, Schedule
 from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
 from core.domain.ports import JobQueue, PasswordHasher, QrEncoder, UnitOfWork
@@ -23,6 +24,7 @@ class TokenPolicy:
     reset_minutes: int = 60
     confirm_hours: int = 72
     redirect_key_seconds: int = 60
+    payment_link_days: int = 7  # a payment-update link (PAYMENT_LINK_DAYS)
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ class ServiceContext:
     billing: BillingPolicy = field(
         default_factory=BillingPolicy
     )  # seller and VAT rates: SELLER_*, VAT_*
+    # DUNNING_* and PAST_DUE_GRACE_DAYS (docs/billing.md#failed-payments-and-dunning)
+    dunning: Schedule = DEFAULT_SCHEDULE
 
     def site_config(self) -> SiteConfig:
         """Maintenance and holiday promotion in force: the runtime switches, else the configuration."""

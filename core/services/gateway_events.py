@@ -133,6 +133,9 @@ def _apply(
 ) -> None:
     if event.kind not in GATEWAY_EVENTS:  # recorded, but nothing a subscription changes for
         return
+    # What a charge took, when the notice does not say: the price its period was billed at (the
+    # discounted price while a discount runs), known before the charge counts the discount down.
+    billed = sub.next_charge_price()
     effects = sub.apply(
         Event(event.kind), event.occurred_at, event.paid_through, event.next_billing_date
     )
@@ -142,7 +145,7 @@ def _apply(
         effects,
         now,
         event.transaction_id,
-        event.amount,
+        event.amount or billed,
         event.currency,
         billing=billing,
         card_country=event.card_country,

@@ -297,6 +297,15 @@ def end_access(uow: UnitOfWork, sub: Subscription, now: datetime) -> None:
 
 
 # -- what the gateway tells us ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChargeRecord:
+    """What recording a charge did: `new` False when its transaction was recorded before; the receipt
+    issued for it (none when there was no charge, or it was recorded before)."""
+
+    new: bool
+    receipt: BillingDocument | None = None
+
+
 def record_charge(
     uow: UnitOfWork,
     sub: Subscription,
@@ -306,11 +315,12 @@ def record_charge(
     now: datetime,
     billing: BillingPolicy | None = None,
     card_country: str | None = None,
-) -> BillingDocument | None:
+) -> ChargeRecord:
     """A charge of the subscription (its first cycle, a renewal), once per transaction id, with its VAT
-    split and location evidence as they are today, and its receipt (docs/billing.md#vat)."""
+    split and location evidence as they are today, and its receipt (docs/billing.md#vat). `new` is False
+    when that transaction was recorded before (a retried charge's webhook after the retry recorded it)."""
     if not transaction_id or amount is None or Decimal(amount) <= 0:
-        return None
+        return ChargeRecord(new=True)
     payment = Payment(
         transaction_id=transaction_id,
         account_id=sub.account_id,
@@ -322,7 +332,7 @@ def record_charge(
     policy = billing or BillingPolicy()
     billing_documents.fix_vat(uow, policy, payment, card_country)
     if not uow.payments.record_charge(payment):
-        return None  # recorded already, with its receipt
+        return ChargeRecord(new=False)  # recorded already, with its receipt
     receipt = billing_documents.issue_receipt(uow, policy, sub, payment, now)
     uow.payments.add_event(
         PaymentEvent(
@@ -340,8 +350,7 @@ def record_charge(
             account_id=sub.account_id,
         )
     )
-
-    return receipt
+    return ChargeRecord(new=True, receipt=receipt)
 
 
 def apply_dispute(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from core.domain import callbacks
+from core.domain import callbacks, dunning
 from core.domain.billing_documents import BillingDocument, BillingPolicy
 from core.domain.ports import OutboxMessage, UnitOfWork
-from core.domain.subscriptions import Effect, Subscription
+from core.domain.subscriptions import Effect, State, Subscription
 from core.domain.withdrawals import PurchaseConsent, contract_reference, deadline
 from core.services import refunds
 from core.services.partner_callbacks import record_event
@@ -23,22 +23,31 @@ def receipt_email(
     amount: Decimal | None = None,
     currency: str | None = None,
     duration: str | None = None,
+    charged: Decimal | None = None,
 ) -> OutboxMessage:
-    """The receipt of a charge: by default the subscription's own price, currency and period."""
+    """The receipt of a charge (docs/billing.md#one-price-truth): what was charged today (`charged`;
+    nothing for free days), the next charge's amount and date, and a running discount's terms; `amount`
+    is the plan's full price (by default the subscription's own, with its currency and period)."""
     price = amount if amount is not None else (sub.payment_plan_price or "")
+    params = {
+        "product": sub.subscription_type,
+        "duration": duration or sub.duration_code,
+        "amount": str(price),
+        "charged": str(charged if charged is not None else Decimal("0.00")),
+        "next_amount": str(sub.next_charge_price() or price),
+        "currency": currency or sub.currency or "",
+        "date": (sub.next_billing_date or now).date().isoformat(),
+    }
+    if sub.discount_running and sub.full_price_from is not None:
+        params.update(
+            discount_price=str(sub.discount_price),
+            discount_cycles=str(sub.discount_cycles),
+            full_price_from=sub.full_price_from.date().isoformat(),
+        )
     return OutboxMessage(
         kind="email",
         topic="receipt",
-        payload={
-            "account_id": sub.account_id,
-            "params": {
-                "product": sub.subscription_type,
-                "duration": duration or sub.duration_code,
-                "amount": str(price),
-                "currency": currency or sub.currency or "",
-                "date": (sub.next_billing_date or now).date().isoformat(),
-            },
-        },
+        payload={"account_id": sub.account_id, "params": params},
     )
 
 
@@ -89,6 +98,20 @@ def _cancellation_email(sub: Subscription) -> OutboxMessage:
     )
 
 
+def _first_dunning_email(uow: UnitOfWork, sub: Subscription, now: datetime) -> OutboxMessage | None:
+    """Day 0 of dunning: the payment-failed e-mail, recorded as the episode's first step (and the episode
+    opened), so the two events Braintree sends for one failure (charge failed, went past due) write one
+    e-mail (docs/billing.md#failed-payments-and-dunning). A subscription that does not renew owes nothing."""
+    if sub.id is None or sub.end_date is None or sub.payment_state_id != State.PAST_DUE:
+        return None
+    episode = dunning.episode(sub.end_date).isoformat()
+    uow.dunning.claim(sub, dunning.OPENED, episode, now, dunning.SENT, sub.payment_plan_price)
+    first = dunning.DueStep(dunning.StepKind.EMAIL, 0)
+    if not uow.dunning.claim(sub, first.name, episode, now, dunning.SENT):
+        return None
+    return dunning.dunning_email(sub, first.topic, first.name)
+
+
 @dataclass(frozen=True)
 class FirstCharge:
     """A purchase's outcome as the gateway answered it: its first charge, exactly (no charge, or none
@@ -121,9 +144,11 @@ def carry_out(
     card_country: str | None = None,
 ) -> None:
     """`transaction_id`, `amount` and `currency`: the charge of Effect.RECORD_CHARGE (amount and currency
-    default to the subscription's price); `first_charge`: a purchase's, instead. `billing`: the seller
-    and VAT rates the charge's split and receipt are made with; `card_country`: the renewal's card's
-    issuing country (docs/billing.md#vat)."""
+    default to the subscription's price); `first_charge`: a purchase's, instead. A charge already recorded
+    (a retried past-due charge, then the gateway's webhook of it) sends no second receipt. `billing`: the
+    seller and VAT rates the charge's split and receipt are made with; `card_country`: the renewal's
+    card's issuing country (docs/billing.md#vat)."""
+    known_charge = False
     receipt: BillingDocument | None = None  # the charge's, linked from the receipt e-mail
     for effect in effects:
         if effect == Effect.RECORD_CHARGE:
@@ -137,9 +162,9 @@ def carry_out(
                     now,
                     billing,
                     first_charge.card_country,
-                )
+                ).receipt
             else:
-                receipt = refunds.record_charge(
+                recorded = refunds.record_charge(
                     uow,
                     sub,
                     transaction_id,
@@ -149,7 +174,10 @@ def carry_out(
                     billing,
                     card_country,
                 )
+                known_charge, receipt = not recorded.new, recorded.receipt
         elif effect == Effect.RECEIPT_EMAIL:
+            if known_charge:
+                continue
             if first_charge is not None:
                 email = receipt_email(
                     sub,
@@ -157,17 +185,18 @@ def carry_out(
                     amount=first_charge.receipt_amount,
                     currency=first_charge.currency,
                     duration=first_charge.receipt_duration,
+                    charged=first_charge.amount if first_charge.transaction_id else None,
                 )
                 email = with_withdrawal_terms(email, sub, first_charge.consent)
-            else:
-                email = receipt_email(sub, now)
+            else:  # a renewal: what this charge took (`amount`, by default the subscription's price)
+                email = receipt_email(
+                    sub, now, charged=amount or sub.payment_plan_price, currency=currency
+                )
             uow.outbox.add(with_document(email, receipt))
         elif effect == Effect.PAYMENT_FAILED_EMAIL:
-            uow.outbox.add(
-                OutboxMessage(
-                    kind="email", topic="payment_failed", payload={"account_id": sub.account_id}
-                )
-            )
+            first = _first_dunning_email(uow, sub, now)
+            if first is not None:
+                uow.outbox.add(first)
         elif effect == Effect.CANCELLATION_EMAIL:
             uow.outbox.add(_cancellation_email(sub))
         elif effect == Effect.UNSUBSCRIBED:

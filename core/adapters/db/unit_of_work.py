@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from core.adapters.db.billing_repositories import SqlBillingDocuments
 from core.adapters.db.declarations import SqlDeclarations
+from core.adapters.db.dunning_repositories import SqlDunning
 from core.adapters.db.family_repositories import (
     SqlChildren,
     SqlConsents,
@@ -38,6 +39,7 @@ from core.adapters.db.repositories import (
     SqlCoupons,
     SqlOutbox,
     SqlPaymentHistory,
+    SqlPaymentMethodUpdates,
     SqlSubscriptions,
     SqlTokens,
     SqlWebhookLog,
@@ -135,6 +137,10 @@ class _Repositories:
     @cached_property
     def accounts(self) -> SqlAccounts:
         return SqlAccounts(self.session)
+
+    @cached_property
+    def payment_method_updates(self) -> SqlPaymentMethodUpdates:
+        return SqlPaymentMethodUpdates(self.session)
 
     @cached_property
     def tokens(self) -> TokenRepository:
@@ -235,6 +241,10 @@ class _Repositories:
     @cached_property
     def reminders(self) -> SqlReminders:
         return SqlReminders(self.session)
+
+    @cached_property
+    def dunning(self) -> SqlDunning:
+        return SqlDunning(self.session)
 
 
 class SqlUnitOfWork(_Repositories):

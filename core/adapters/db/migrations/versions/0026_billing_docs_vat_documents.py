@@ -1,8 +1,8 @@
 """VAT split and location evidence on each charge; receipts and credit notes numbered per series without
 gaps (docs/billing.md#vat, docs/billing.md#receipts-and-credit-notes)
 
-Revision ID: 0022_billing_docs
-Revises: 0021
+Revision ID: 0026
+Revises: 0025
 Create Date: 2026-11-27 07:50:00.000000
 """
 
@@ -11,8 +11,8 @@ from alembic import op
 
 from core.adapters.db.types import UTCDateTime
 
-revision = "0022_billing_docs"
-down_revision = "0021"
+revision = "0026"
+down_revision = "0025"
 branch_labels = None
 depends_on = None
 

@@ -359,3 +359,27 @@ def test_braintree_issuing_country_is_read_as_evidence_or_unknown():
 
     assert issuing_country("DEU") == "DEU" and issuing_country("usa") == "USA"
     assert issuing_country("Unknown") is None and issuing_country(None) is None
+
+
+def test_a_retried_past_due_charge_gets_its_receipt_with_vat_once(
+    client, container, clock, mailbox
+):
+    from tests.bff.test_payment_method_api import go_past_due, put
+
+    token, _ = parent(client, container, country="AT", language="de")
+    sub_id = go_past_due(client, container, clock, token)
+    answer = put(client, sub_id, key="retry-1", **bearer(token))
+    assert answer.status_code == 200 and answer.json["paymentStateId"] == "Active"
+    [charge] = client.get("/v5/billing-history", headers=bearer(token)).json["entries"]
+    number = charge["document"]["number"]
+    page = client.get(f"/v5/billing-documents/{number}", headers=bearer(token)).json
+    # Austria's 20 %: 4.99 × 20/120 = 0.8316… -> 0.83
+    assert page["amounts"] == {
+        "net": "4.16",
+        "vatRate": "20",
+        "vat": "0.83",
+        "gross": "4.99",
+        "currency": "EUR",
+    }
+    linked = [m for m in mailbox.sent if f"/de/billing/{number}" in m.text]
+    assert len(linked) == 1  # one receipt e-mail, with its link, for the retried charge

@@ -60,7 +60,9 @@ def retry_past_due(ctx: ServiceContext, subscription_id: int, actor: str) -> Rec
         if not uow.subscriptions.claim_retry(subscription_id, now, now - RETRY_CLAIM_STALE):
             return RecoveryResult(ok=False, code=IN_PROGRESS, message="paymentInProgress")
         uow.commit()
-    gateway_id, amount = sub.gateway_id, sub.payment_plan_price or Decimal(0)
+    # The failed period's price: the discounted one while discounted charges are left (a failed charge
+    # used none of them), as the gateway bills it (docs/billing.md#one-price-truth)
+    gateway_id, amount = sub.gateway_id, sub.next_charge_price() or Decimal(0)
     try:
         result = ctx.gateway.retry_charge(gateway_id, amount)
     except payments.GatewayUnavailable:
@@ -102,7 +104,7 @@ def retry_past_due(ctx: ServiceContext, subscription_id: int, actor: str) -> Rec
             effects,
             now,
             result.transaction_id,
-            result.amount if result.amount is not None else sub.payment_plan_price,
+            result.amount if result.amount is not None else amount,
             sub.currency,
             billing=ctx.billing,  # the retried charge's VAT split and receipt (docs/billing.md#vat)
             card_country=result.card_country,

@@ -269,3 +269,22 @@ def test_a_late_past_due_notice_from_before_the_retry_changes_nothing(
         occurred_at=failed_at + timedelta(minutes=5),
     )
     assert state(container, past_due).payment_state_id == State.ACTIVE
+
+
+def test_a_retry_during_a_discount_charges_the_discounted_price_and_uses_one_cycle(
+    container, past_due
+):
+    with container.services.uow() as uow:  # a LUMO-HALF-like discount with two charges left
+        sub = uow.subscriptions.get(past_due)
+        sub.discount_price, sub.discount_cycles, sub.discount_cycles_left = Decimal("2.99"), 3, 2
+        uow.subscriptions.save(sub)
+        uow.commit()
+    gateway = container.services.gateway
+    gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-visa-nonce")
+
+    result = payment_recovery.retry_past_due(container.services, past_due, actor="parent")
+
+    assert result.ok
+    assert gateway.retry_calls[-1][1] == Decimal("2.99")  # what the gateway was asked to take
+    assert charges(container, past_due) == [(result.transaction_id, Decimal("2.99"))]
+    assert state(container, past_due).discount_cycles_left == 1

@@ -23,6 +23,7 @@ from core.adapters.payments.sandbox import SandboxGateway
 from core.adapters.qr import SegnoQrEncoder
 from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter, SqlRateLimiter
 from core.adapters.totp import PyotpTotp
+from core.domain.billing_documents import BillingPolicy, Seller
 from core.domain.clock import Clock, SystemClock
 from core.domain.dunning import Schedule
 from core.domain.login_throttle import LoginThrottle
@@ -152,6 +153,12 @@ def bootstrap(
             max_delay_seconds=settings.login_max_delay_seconds,
         ),
         three_d_secure=ThreeDSecurePolicy.of(settings.three_d_secure),
+        billing=BillingPolicy(
+            seller=Seller(
+                settings.seller_name, settings.seller_address, settings.seller_vat_number
+            ),
+            vat_rates={**catalogue.vat_rates(), **settings.vat_extra_rates},
+        ),
         dunning=Schedule(
             retry_days=settings.dunning_retry_days,
             email_days=settings.dunning_email_days,

@@ -12,6 +12,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from datetime import date
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Literal
 
@@ -69,6 +70,21 @@ def parse_merchant_accounts(raw: str) -> dict[str, str]:
             raise ValueError(f"BRAINTREE_MERCHANT_ACCOUNTS names {currency.upper()} twice")
         accounts[currency.upper()] = account
     return accounts
+
+
+def parse_vat_rates(raw: str) -> dict[str, Decimal]:
+    """VAT_EXTRA_RATES="US=0,NO=25" -> {"US": Decimal("0"), "NO": Decimal("25")} (percent, 0 to 100)."""
+    rates: dict[str, Decimal] = {}
+    for entry in filter(None, (part.strip() for part in raw.replace(";", ",").split(","))):
+        country, _, value = (piece.strip() for piece in entry.partition("="))
+        try:
+            rate = Decimal(value)
+        except InvalidOperation:
+            rate = Decimal(-1)
+        if not re.fullmatch(r"[A-Za-z]{2}", country) or not rate.is_finite() or not 0 <= rate < 100:
+            raise ValueError(f"VAT_EXTRA_RATES entry {entry!r} needs COUNTRY=percent, e.g. US=0")
+        rates[country.upper()] = rate
+    return rates
 
 
 def setting(
@@ -514,6 +530,28 @@ class Settings(BaseSettings):
         "currency sold (docs/billing-refunds.md)",
         shown="*(empty)*",
     )
+    seller_name: str = setting(
+        "Lumo Kids Media GmbH (placeholder)",
+        "SELLER_NAME",
+        "the seller's legal name on every receipt and credit note (docs/billing.md#receipts-and-credit-notes)",
+    )
+    seller_address: str = setting(
+        "Musterstrasse 1, 8000 Zürich, Switzerland (placeholder)",
+        "SELLER_ADDRESS",
+        "the seller's postal address on every receipt and credit note",
+    )
+    seller_vat_number: str = setting(
+        "EU000000000 (placeholder)",
+        "SELLER_VAT_NUMBER",
+        "the seller's VAT identification number (the OSS number for EU sales) on every billing document",
+    )
+    vat_extra_rates: dict[str, Decimal] = setting(
+        {},
+        "VAT_EXTRA_RATES",
+        "`US=0,NO=25`: VAT rates (percent) for countries the catalogue gives none (no VAT by default, "
+        "e.g. the US), or to override one (docs/billing.md#vat)",
+        shown="*(empty)*",
+    )
     three_d_secure: dict[str, str] = setting(
         {},
         "THREE_D_SECURE",
@@ -610,6 +648,11 @@ class Settings(BaseSettings):
     @classmethod
     def _merchant_accounts(cls, raw: Any) -> Any:
         return parse_merchant_accounts(raw) if isinstance(raw, str) else raw
+
+    @field_validator("vat_extra_rates", mode="before")
+    @classmethod
+    def _vat_extra_rates(cls, raw: Any) -> Any:
+        return parse_vat_rates(raw) if isinstance(raw, str) else raw
 
     @field_validator("three_d_secure", mode="before")
     @classmethod

@@ -3,6 +3,7 @@
 from bff.resources.account_data.routes import blp as account_data
 from bff.resources.accounts.routes import blp as accounts
 from bff.resources.analytics.routes import blp as analytics
+from bff.resources.billing.routes import blp as billing
 from bff.resources.braintree.routes import blp as braintree
 from bff.resources.children.routes import blp as children
 from bff.resources.consents.routes import blp as consents
@@ -49,6 +50,7 @@ BLUEPRINTS = [
     site,
     contract_cancellations,
     withdrawals,
+    billing,
     health,
     ops,
 ]

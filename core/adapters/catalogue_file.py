@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
@@ -76,8 +76,10 @@ class FileCatalogue:
         plans: Iterable[Plan],
         licenses: Iterable[License] = (),
         cards: Iterable[PromoCard] = (),
+        vat_rates: dict[str, Decimal] | None = None,
     ) -> None:
         self._plans = list(plans)
+        self._vat_rates = dict(vat_rates or {})
         self._by_id = {p.plan_id: p for p in self._plans}
         if len(self._by_id) != len(self._plans):
             raise CatalogueError("two plans share one plan id")
@@ -88,9 +90,10 @@ class FileCatalogue:
     def load(
         cls, catalogue_path: Path = CATALOGUE_FILE, licenses_path: Path = LICENSES_FILE
     ) -> FileCatalogue:
-        plans = parse_catalogue(_read(catalogue_path))
+        data = _read(catalogue_path)
+        plans = parse_catalogue(data)
         licenses, cards = parse_licenses(_read(licenses_path))
-        return cls(plans, licenses, cards)
+        return cls(plans, licenses, cards, parse_vat_rates(data))
 
     def find(self, plan_id: str) -> Plan | None:
         return self._by_id.get(plan_id)
@@ -100,6 +103,9 @@ class FileCatalogue:
 
     def default_plans(self) -> list[Plan]:
         return [p for p in self._plans if p.is_default]
+
+    def vat_rates(self) -> dict[str, Decimal]:
+        return dict(self._vat_rates)
 
     def licenses(self) -> list[License]:
         return list(self._licenses)
@@ -113,6 +119,27 @@ def _read(path: Path) -> dict:
         return json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
         raise CatalogueError(f"{path}: {exc}") from exc
+
+
+def parse_vat_rates(data: dict) -> dict[str, Decimal]:
+    """ "vatRates": {"DE": "19", …}: a percentage per country (docs/billing.md#vat), 0 <= rate < 100."""
+    block = _need(data, "vatRates", "catalogue")
+    rates = _need(block, "rates", "vatRates")
+    if not isinstance(rates, dict):
+        raise CatalogueError("vatRates.rates: an object of country: rate")
+    parsed: dict[str, Decimal] = {}
+    for country, raw in rates.items():
+        where = f"vatRates.rates.{country}"
+        if not (isinstance(country, str) and len(country) == 2 and country.isupper()):
+            raise CatalogueError(f"{where}: a country is an upper-case two-letter code")
+        try:
+            rate = Decimal(str(raw)) if isinstance(raw, str) else None
+        except InvalidOperation:
+            rate = None
+        if rate is None or not rate.is_finite() or not 0 <= rate < 100:
+            raise CatalogueError(f"{where}: a rate is a string percentage from 0 to 100")
+        parsed[country] = rate
+    return parsed
 
 
 def parse_catalogue(data: dict) -> list[Plan]:

@@ -37,6 +37,15 @@ def _fill(template: str, params: dict[str, str], escape: bool) -> str:
     return _PLACEHOLDER.sub(value, template)
 
 
+def _kept(line: str, params: dict[str, str]) -> bool:
+    """A line is left out when it comes out blank, or when every placeholder in it was given as empty
+    (an optional sentence, e.g. a receipt's document link when nothing was charged)."""
+    names = _PLACEHOLDER.findall(line)
+    if names and all(params.get(name) == "" for name in names):
+        return False
+    return bool(_fill(line, params, escape=False).strip())
+
+
 class LocaleEmailTemplates:
     def __init__(self, folder: str | Path) -> None:
         self.folder = str(folder)
@@ -92,7 +101,7 @@ class LocaleEmailTemplates:
             )
             params = {**params, "greeting": greeting.replace("{name}", name)}
         # A line whose placeholders all came out empty is left out (an optional part of an e-mail).
-        body_lines = [line for line in entry["body"] if _fill(line, params, escape=False).strip()]
+        body_lines = [line for line in entry["body"] if _kept(line, params)]
         lines = [_fill(line, params, escape=False) for line in body_lines]
         subject = _fill(entry["subject"], params, escape=False)
         boxed = _fill(entry.get("box", ""), params, escape=False)

@@ -184,6 +184,12 @@ DECLARATION_NOT_FOUND = ErrorType(
 DECLARATION_HANDLED = ErrorType(409, 0, "declarationHandled")  # someone marked it handled first
 
 
+# Receipts and credit notes (docs/billing.md#receipts-and-credit-notes)
+BILLING_DOCUMENT_NOT_FOUND = ErrorType(
+    404, 0, "billingDocumentNotFound"
+)  # no document of that number or id among the parent's own
+
+
 # The right of withdrawal (docs/consumer-law-withdrawal.md)
 WITHDRAWAL_NOT_FOUND = ErrorType(
     404, 0, "withdrawalNotFound"

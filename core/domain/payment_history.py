@@ -48,6 +48,15 @@ class Payment:
     created_at: datetime
     refunded_amount: Decimal = Decimal("0")  # given back or reserved by a refund under way
     status: str = CHARGED
+    # The VAT split at the time and the location evidence (docs/billing.md#vat)
+    vat_rate: Decimal | None = None
+    net_amount: Decimal | None = None
+    vat_amount: Decimal | None = None
+    billing_country: str | None = None
+    card_country: str | None = None  # the card's issuing country, where the gateway gives it
+    evidence_conflict: bool = (
+        False  # the two disagree: billed by billing_country, flagged for finance
+    )
     id: int | None = None
 
     @property

@@ -80,6 +80,9 @@ class GatewayResult:
     card_brand: str | None = None  # "Visa", "MasterCard", "American Express"…
     card_last4: str | None = None
     payer_email: str | None = None  # a PayPal account, already masked by mask_email
+    # The card's issuing country (ISO alpha-2/3 as the gateway gives it): VAT location evidence
+    # (docs/billing.md#vat); None for PayPal or when the gateway does not know
+    card_country: str | None = None
     card_expiry: str | None = (
         None  # MM/YYYY: the card-expiring e-mail (docs/billing.md#failed-payments-and-dunning)
     )
@@ -105,6 +108,9 @@ class WebhookEvent:
     transaction_id: str | None = None
     amount: Decimal | None = None
     currency: str | None = None
+    card_country: str | None = (
+        None  # charged: the card's issuing country, where the gateway gives it
+    )
 
 
 # Braintree's documented test nonces name their kind; a real nonce is opaque until the gateway reads it.

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from core.domain.accounts import Account
 from core.domain.analytics import AnalyticsEvent, FunnelCount
+from core.domain.billing_documents import BillingDocument
 from core.domain.children import ChildProfile
 from core.domain.consents import ConsentRecord
 from core.domain.contact import ContactMessage
@@ -354,6 +355,23 @@ class PaymentHistory(Protocol):
         """Oldest first, filtered by each argument given."""
 
 
+class BillingDocuments(Protocol):
+    """Receipts and credit notes (core.domain.billing_documents)."""
+
+    def issue(self, document: BillingDocument) -> bool:
+        """Give the document the next number of its series and insert it, in the caller's transaction;
+        False (nothing written, no number used) when its charge already has a receipt or its refund a
+        credit note (the database decides)."""
+
+    def receipt_of(self, payment_id: int) -> BillingDocument | None: ...
+    def for_account(self, account_id: int) -> list[BillingDocument]:
+        """Oldest first."""
+
+    def get(self, document_id: int) -> BillingDocument | None: ...
+    def by_number(self, series: str, number: int) -> BillingDocument | None: ...
+    def issued_between(self, start: datetime, end: datetime) -> list[BillingDocument]: ...
+
+
 class QrEncoder(Protocol):
     def svg(self, text: str) -> str:
         """A QR code of `text` as a standalone SVG document."""
@@ -516,6 +534,7 @@ class UnitOfWork(Protocol):
     personal_data: PersonalData
     retention: Retention
     payments: PaymentHistory
+    billing_documents: BillingDocuments
     withdrawals: WithdrawalLog
     staff: StaffRepository
     grants: GrantLedger

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from core.domain.billing_documents import BillingPolicy
 from core.domain.catalogue import Catalogue
 from core.domain.clock import Clock
 from core.domain.dunning import DEFAULT_SCHEDULE, Schedule
@@ -60,6 +61,9 @@ class ServiceContext:
     login_throttle: LoginThrottle = field(default_factory=LoginThrottle)
     read_uow: Callable[[], UnitOfWork] | None = None  # reads only; None: the ordinary unit of work
     three_d_secure: ThreeDSecurePolicy = field(default_factory=ThreeDSecurePolicy)  # THREE_D_SECURE
+    billing: BillingPolicy = field(
+        default_factory=BillingPolicy
+    )  # seller and VAT rates: SELLER_*, VAT_*
     # DUNNING_* and PAST_DUE_GRACE_DAYS (docs/billing.md#failed-payments-and-dunning)
     dunning: Schedule = DEFAULT_SCHEDULE
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from core.domain import callbacks, errors
 from core.domain.accounts import Account
+from core.domain.billing_documents import BillingDocument
 from core.domain.consents import ConsentRecord, must_accept_terms
 from core.domain.contact import ContactMessage
 from core.domain.errors import DomainError
@@ -93,6 +94,8 @@ class AccountExport:
     # (docs/consumer-law-withdrawal.md)
     purchase_consents: list[PurchaseConsent] = field(default_factory=list)
     withdrawals: list[Withdrawal] = field(default_factory=list)
+    # Receipts and credit notes (docs/billing.md#receipts-and-credit-notes)
+    billing_documents: list[BillingDocument] = field(default_factory=list)
 
 
 def export(ctx: ServiceContext, account_id: int) -> AccountExport:
@@ -110,6 +113,7 @@ def export(ctx: ServiceContext, account_id: int) -> AccountExport:
         sessions = uow.personal_data.sessions(account_id, now)
         payments = uow.payments.events(account_id=account_id)
         declared = uow.withdrawals.for_account(account_id)
+        documents = uow.billing_documents.for_account(account_id)
         asked = [
             c
             for s in subscriptions
@@ -140,6 +144,7 @@ def export(ctx: ServiceContext, account_id: int) -> AccountExport:
         payments=list(payments),
         purchase_consents=asked,
         withdrawals=declared,
+        billing_documents=documents,
     )
 
 

@@ -179,10 +179,17 @@ def _compose(
     if message.topic in CANCEL_LINK_TOPICS:
         params["link"] = cancel_contract_link(setup.public_url, language)
     params.update({k: str(v) for k, v in message.payload.get("params", {}).items()})
+    if message.topic in RECEIPT_TOPICS:  # the receipt's number and page; none for a trial's e-mail
+        number = params.get("document", "")
+        params["document"] = number
+        params["document_link"] = f"{setup.public_url}{prefix}/billing/{number}" if number else ""
     _localise(ctx, setup.templates, params, language)
     if message.topic in ("withdrawal", "receipt_withdrawal"):
         withdrawal_lines(setup.templates, params, language)
     return _render(setup, message, to, language, params)
+
+
+RECEIPT_TOPICS = ("receipt", ACKNOWLEDGEMENT, "receipt_withdrawal")
 
 
 def _localise(

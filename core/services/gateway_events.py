@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from core.domain import errors, payments
+from core.domain.billing_documents import BillingPolicy
 from core.domain.errors import DomainError
 from core.domain.ports import UnitOfWork
 from core.domain.subscriptions import GATEWAY_EVENTS, Event, Subscription
@@ -61,7 +62,7 @@ def apply_webhook(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:
             if sub.pending_plan_id and event.kind == Event.CHARGED
             else None
         )
-        _apply(uow, sub, event, now)
+        _apply(uow, sub, event, now, ctx.billing)
         if pending is not None and sub.payment_plan_id == pending.plan_id:
             deferred_change_applied(uow, sub, pending)
         if not sub.last_event_at or event.occurred_at > sub.last_event_at:
@@ -112,7 +113,7 @@ def replay_webhook(
             "end_date": sub.end_date.isoformat() if sub.end_date else None,
             "renewing": sub.is_renewing,
         }
-        _apply(uow, sub, event, now)
+        _apply(uow, sub, event, now, ctx.billing)
         if not sub.last_event_at or event.occurred_at > sub.last_event_at:
             sub.last_event_at = event.occurred_at
         uow.subscriptions.save(sub)
@@ -123,7 +124,13 @@ def replay_webhook(
     return sub
 
 
-def _apply(uow: UnitOfWork, sub: Subscription, event: payments.WebhookEvent, now: datetime) -> None:
+def _apply(
+    uow: UnitOfWork,
+    sub: Subscription,
+    event: payments.WebhookEvent,
+    now: datetime,
+    billing: BillingPolicy,
+) -> None:
     if event.kind not in GATEWAY_EVENTS:  # recorded, but nothing a subscription changes for
         return
     # What a charge took, when the notice does not say: the price its period was billed at (the
@@ -132,4 +139,14 @@ def _apply(uow: UnitOfWork, sub: Subscription, event: payments.WebhookEvent, now
     effects = sub.apply(
         Event(event.kind), event.occurred_at, event.paid_through, event.next_billing_date
     )
-    carry_out(uow, sub, effects, now, event.transaction_id, event.amount or billed, event.currency)
+    carry_out(
+        uow,
+        sub,
+        effects,
+        now,
+        event.transaction_id,
+        event.amount or billed,
+        event.currency,
+        billing=billing,
+        card_country=event.card_country,
+    )

@@ -106,6 +106,8 @@ def retry_past_due(ctx: ServiceContext, subscription_id: int, actor: str) -> Rec
             result.transaction_id,
             result.amount if result.amount is not None else amount,
             sub.currency,
+            billing=ctx.billing,  # the retried charge's VAT split and receipt (docs/billing.md#vat)
+            card_country=result.card_country,
         )
         uow.commit()
     ctx.jobs.outbox_changed()

@@ -445,7 +445,9 @@ def _settle(
                 receipt_amount=price,
                 receipt_duration=duration,
                 consent=uow.withdrawals.consent_for(subscription_id),
+                card_country=result.card_country,
             ),
+            billing=ctx.billing,
         )
         uow.commit()
     ctx.jobs.outbox_changed()

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 
 from core.domain import errors, payments
+from core.domain.billing_documents import BillingDocument, BillingPolicy
 from core.domain.errors import DomainError
 from core.domain.payment_history import (
     CHARGE,
@@ -36,7 +37,7 @@ from core.domain.payment_history import (
 )
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.subscriptions import Event, State, Subscription
-from core.services import subscription_effects
+from core.services import billing_documents, subscription_effects
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)
@@ -244,6 +245,7 @@ def _finish(
             event.status, event.gateway_ref = SUCCEEDED, result.gateway_id
             if OPERATION[event.kind] == VOID:
                 uow.payments.mark_voided(event.payment_id)
+            billing_documents.issue_credit_note(uow, event, now)
             sub = uow.subscriptions.get(event.subscription_id) if event.subscription_id else None
             if sub is not None:
                 _refund_email(uow, sub, event, now)
@@ -295,6 +297,15 @@ def end_access(uow: UnitOfWork, sub: Subscription, now: datetime) -> None:
 
 
 # -- what the gateway tells us ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChargeRecord:
+    """What recording a charge did: `new` False when its transaction was recorded before; the receipt
+    issued for it (none when there was no charge, or it was recorded before)."""
+
+    new: bool
+    receipt: BillingDocument | None = None
+
+
 def record_charge(
     uow: UnitOfWork,
     sub: Subscription,
@@ -302,11 +313,14 @@ def record_charge(
     amount: Decimal | None,
     currency: str | None,
     now: datetime,
-) -> bool:
-    """A charge of the subscription (its first cycle, a renewal), once per transaction id. False when that
-    transaction was recorded before (a retried charge's webhook after the retry recorded it)."""
+    billing: BillingPolicy | None = None,
+    card_country: str | None = None,
+) -> ChargeRecord:
+    """A charge of the subscription (its first cycle, a renewal), once per transaction id, with its VAT
+    split and location evidence as they are today, and its receipt (docs/billing.md#vat). `new` is False
+    when that transaction was recorded before (a retried charge's webhook after the retry recorded it)."""
     if not transaction_id or amount is None or Decimal(amount) <= 0:
-        return True
+        return ChargeRecord(new=True)
     payment = Payment(
         transaction_id=transaction_id,
         account_id=sub.account_id,
@@ -315,25 +329,28 @@ def record_charge(
         currency=currency or sub.currency or "",
         created_at=now,
     )
-    if uow.payments.record_charge(payment):
-        uow.payments.add_event(
-            PaymentEvent(
-                kind=CHARGE,
-                transaction_id=transaction_id,
-                amount=payment.amount,
-                currency=payment.currency,
-                status=SUCCEEDED,
-                actor=GATEWAY_ACTOR,
-                reason="",
-                operation_key=f"charge:{transaction_id}",
-                created_at=now,
-                payment_id=payment.id,
-                subscription_id=sub.id,
-                account_id=sub.account_id,
-            )
+    policy = billing or BillingPolicy()
+    billing_documents.fix_vat(uow, policy, payment, card_country)
+    if not uow.payments.record_charge(payment):
+        return ChargeRecord(new=False)  # recorded already, with its receipt
+    receipt = billing_documents.issue_receipt(uow, policy, sub, payment, now)
+    uow.payments.add_event(
+        PaymentEvent(
+            kind=CHARGE,
+            transaction_id=transaction_id,
+            amount=payment.amount,
+            currency=payment.currency,
+            status=SUCCEEDED,
+            actor=GATEWAY_ACTOR,
+            reason="",
+            operation_key=f"charge:{transaction_id}",
+            created_at=now,
+            payment_id=payment.id,
+            subscription_id=sub.id,
+            account_id=sub.account_id,
         )
-        return True
-    return False
+    )
+    return ChargeRecord(new=True, receipt=receipt)
 
 
 def apply_dispute(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:

@@ -9,6 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from core.domain import callbacks, dunning
+from core.domain.billing_documents import BillingDocument, BillingPolicy
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.subscriptions import Effect, State, Subscription
 from core.domain.withdrawals import PurchaseConsent, contract_reference, deadline
@@ -72,6 +73,16 @@ def with_withdrawal_terms(
     )
 
 
+def with_document(email: OutboxMessage, receipt: BillingDocument | None) -> OutboxMessage:
+    """The receipt e-mail names the charge's receipt and links to it (docs/billing.md#receipts-and-credit-notes)."""
+    if receipt is None:
+        return email
+    params = {**email.payload["params"], "document": receipt.display_number}
+    return OutboxMessage(
+        kind=email.kind, topic=email.topic, payload={**email.payload, "params": params}
+    )
+
+
 def _cancellation_email(sub: Subscription) -> OutboxMessage:
     return OutboxMessage(
         kind="email",
@@ -114,6 +125,9 @@ class FirstCharge:
     consent: PurchaseConsent | None = (
         None  # an EU purchase's express request, repeated in the receipt
     )
+    card_country: str | None = (
+        None  # the card's issuing country (VAT evidence, docs/billing.md#vat)
+    )
 
 
 def carry_out(
@@ -126,36 +140,46 @@ def carry_out(
     currency: str | None = None,
     *,
     first_charge: FirstCharge | None = None,
+    billing: BillingPolicy | None = None,
+    card_country: str | None = None,
 ) -> None:
     """`transaction_id`, `amount` and `currency`: the charge of Effect.RECORD_CHARGE (amount and currency
     default to the subscription's price); `first_charge`: a purchase's, instead. A charge already recorded
-    (a retried past-due charge, then the gateway's webhook of it) sends no second receipt."""
+    (a retried past-due charge, then the gateway's webhook of it) sends no second receipt. `billing`: the
+    seller and VAT rates the charge's split and receipt are made with; `card_country`: the renewal's
+    card's issuing country (docs/billing.md#vat)."""
     known_charge = False
+    receipt: BillingDocument | None = None  # the charge's, linked from the receipt e-mail
     for effect in effects:
         if effect == Effect.RECORD_CHARGE:
             if first_charge is not None:
-                refunds.record_charge(
+                receipt = refunds.record_charge(
                     uow,
                     sub,
                     first_charge.transaction_id,
                     first_charge.amount,
                     first_charge.currency,
                     now,
-                )
+                    billing,
+                    first_charge.card_country,
+                ).receipt
             else:
-                known_charge = not refunds.record_charge(
+                recorded = refunds.record_charge(
                     uow,
                     sub,
                     transaction_id,
                     amount or sub.payment_plan_price,
                     currency or sub.currency,
                     now,
+                    billing,
+                    card_country,
                 )
+                known_charge, receipt = not recorded.new, recorded.receipt
         elif effect == Effect.RECEIPT_EMAIL:
             if known_charge:
                 continue
             if first_charge is not None:
-                receipt = receipt_email(
+                email = receipt_email(
                     sub,
                     now,
                     amount=first_charge.receipt_amount,
@@ -163,13 +187,12 @@ def carry_out(
                     duration=first_charge.receipt_duration,
                     charged=first_charge.amount if first_charge.transaction_id else None,
                 )
-                uow.outbox.add(with_withdrawal_terms(receipt, sub, first_charge.consent))
+                email = with_withdrawal_terms(email, sub, first_charge.consent)
             else:  # a renewal: what this charge took (`amount`, by default the subscription's price)
-                uow.outbox.add(
-                    receipt_email(
-                        sub, now, charged=amount or sub.payment_plan_price, currency=currency
-                    )
+                email = receipt_email(
+                    sub, now, charged=amount or sub.payment_plan_price, currency=currency
                 )
+            uow.outbox.add(with_document(email, receipt))
         elif effect == Effect.PAYMENT_FAILED_EMAIL:
             first = _first_dunning_email(uow, sub, now)
             if first is not None:

@@ -38,8 +38,10 @@ EXPORTED_AS = {
     "payment_events": "payments",
     "purchase_consents": "purchaseConsents",
     "withdrawals": "withdrawals",
+    "billing_documents": "billingDocuments",
 }
 NOT_EXPORTED = {
+    "billing_series": "the last number of each series of billing documents, nothing about a parent",
     "outbox": "messages in flight, built from the data above",
     "tv_links": "a pending link holds hashes only; the linked TV is in sessions",
     "webhook_events": "the gateway's event ids, nothing about a person",
@@ -157,7 +159,7 @@ def test_export_names_every_field_as_before(client, container, mailbox):
     assert set(data) == {
         "format", "exportedAt", "account", "children", "subscriptions", "consents", "contactMessages",
         "newsletter", "couponsRedeemed", "sessions", "payments", "analyticsRecords",
-        "purchaseConsents", "withdrawals",
+        "purchaseConsents", "withdrawals", "billingDocuments",
     }  # fmt: skip
     [asked] = data["purchaseConsents"]  # the family bought in France: the express request, unticked
     assert (asked["expressRequest"], asked["country"], asked["priceAfterTrial"]) == (

@@ -291,3 +291,21 @@ def test_a_charge_not_yet_settled_is_voided_whole_never_refused(client, containe
     # 4.51 was due; a charge that has not settled can only be voided whole: the parent gets more back
     assert refunds_of(container, sid) == [("withdrawal_void", Decimal("4.99"), "succeeded")]
     assert container.services.gateway.transactions[transaction]["status"] == "voided"
+
+
+@pytest.mark.parametrize(
+    ("settled", "kind"), [(True, "withdrawal_refund"), (False, "withdrawal_void")]
+)
+def test_a_withdrawal_refund_or_void_gets_a_credit_note_correcting_the_receipt(
+    client, container, settled, kind
+):
+    token, sid, transaction = paid_month(client, container, express=False, settled=settled)
+    container.services.clock.advance(timedelta(days=1))
+    assert declare(client, sid).status_code == 200
+    history = client.get("/v5/billing-history", headers=bearer(token)).json["entries"]
+    note, charge = history
+    assert (note["kind"], note["amount"], charge["kind"]) == (kind, "4.99", "charge")
+    page = client.get(f"/v5/billing-documents/{note['document']['number']}", headers=bearer(token))
+    assert page.json["kind"] == "credit_note"
+    assert page.json["corrects"] == charge["document"]["number"]
+    assert page.json["amounts"]["gross"] == "4.99"

@@ -5,6 +5,7 @@ import pytest
 from core.adapters.catalogue_file import FileCatalogue
 from core.adapters.payments.sandbox import SandboxGateway
 from core.adapters.qr import SegnoQrEncoder
+from core.domain.billing_documents import BillingPolicy, Seller
 from core.domain.clock import FixedClock
 from core.services.context import ServiceContext, TokenPolicy
 from core.services.site_switches import SiteSwitches
@@ -25,6 +26,7 @@ def store():
 @pytest.fixture
 def ctx(store):
     clock = FixedClock(datetime(2026, 1, 31, 12, 0, tzinfo=UTC))
+    catalogue = FileCatalogue.load()
     context = ServiceContext(
         uow=lambda: FakeUnitOfWork(store),
         hasher=PlainHasher(),
@@ -32,8 +34,12 @@ def ctx(store):
         jobs=CountingJobs(),
         policy=TokenPolicy(),
         gateway=SandboxGateway(clock=clock),
-        catalogue=FileCatalogue.load(),
+        catalogue=catalogue,
         qr=SegnoQrEncoder(),
         switches=SiteSwitches(FakeSiteSwitches(), defaults=lambda: context.site, clock=clock),
+        billing=BillingPolicy(
+            Seller("Lumo Test GmbH", "Teststrasse 1, 8000 Zürich", "CHE-000.000.000"),
+            catalogue.vat_rates(),
+        ),
     )
     return context

@@ -28,6 +28,7 @@ class FakeStore:
         self.consents: dict = {}
         self.logins: dict = {}  # account id -> LoginState (the failed-login throttle)
         self.payments: dict = {}  # the payment history: charges by id, and "_events"
+        self.billing_documents: dict = {}  # receipts and credit notes, and the series counters
         self.withdrawals: dict = {}  # "consents" by subscription id, "declarations" by subscription id
 
 
@@ -315,6 +316,51 @@ class FakePaymentHistory(_Repo):
         return True
 
 
+class FakeBillingDocuments:
+    """Receipts and credit notes: a counter per series, one receipt per charge, one note per refund."""
+
+    def __init__(self, table: dict) -> None:
+        self.table = table
+        self.docs = table.setdefault("docs", [])
+        self.series = table.setdefault("series", {})
+
+    def issue(self, document):
+        if any(
+            (d.kind == document.kind == "receipt" and d.payment_id == document.payment_id)
+            or (document.payment_event_id and d.payment_event_id == document.payment_event_id)
+            for d in self.docs
+        ):
+            return False
+        self.series[document.series] = self.series.get(document.series, 0) + 1
+        document.number, document.id = self.series[document.series], next(_ids)
+        self.docs.append(copy.deepcopy(document))
+        return True
+
+    def receipt_of(self, payment_id):
+        return next(
+            (
+                copy.deepcopy(d)
+                for d in self.docs
+                if d.kind == "receipt" and d.payment_id == payment_id
+            ),
+            None,
+        )
+
+    def for_account(self, account_id):
+        return [copy.deepcopy(d) for d in self.docs if d.account_id == account_id]
+
+    def get(self, document_id):
+        return next((copy.deepcopy(d) for d in self.docs if d.id == document_id), None)
+
+    def by_number(self, series, number):
+        return next(
+            (copy.deepcopy(d) for d in self.docs if (d.series, d.number) == (series, number)), None
+        )
+
+    def issued_between(self, start, end):
+        return [copy.deepcopy(d) for d in self.docs if start <= d.issued_at < end]
+
+
 class FakeConsents(_Repo):
     add = _Repo._add
 
@@ -409,6 +455,9 @@ class FakeUnitOfWork:
         self.analytics = FakeAnalytics(self._work["analytics"])
         self.consents = FakeConsents(self._work["consents"])
         self.payments = FakePaymentHistory(self._work["payments"])
+        self.billing_documents = FakeBillingDocuments(
+            self._work.setdefault("billing_documents", {})
+        )
         self.withdrawals = FakeWithdrawals(self._work["withdrawals"])
         return self
 

@@ -42,6 +42,8 @@ PARAMS = {
     "discount_line": "",  # the composer always sets it: empty without a running discount
     "date": "2026-12-01",
     "deadline": "2026-11-30",
+    "document": "R-2026-000001",
+    "document_link": "http://lumo.test/billing/R-2026-000001",
 }
 
 
@@ -172,3 +174,17 @@ def test_smtp_mailer_talks_to_a_real_smtp_server():
 def test_smtp_mailer_raises_when_the_server_is_down():
     with pytest.raises(OSError):
         SmtpMailer(f"smtp://127.0.0.1:{free_port()}", "x@lumo.example", timeout=1).send(sample())
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_receipt_of_no_charge_leaves_out_the_document_sentence(language):
+    templates = LocaleEmailTemplates(ROOT / "locales")
+    _, text, _ = templates.render("receipt", language, PARAMS)
+    assert "http://lumo.test/billing/R-2026-000001" in text
+    none = {**PARAMS, "document": "", "document_link": ""}
+    _, text, html = templates.render("receipt", language, none)
+    assert "/billing/" not in text and "{" not in text + html
+    assert (
+        len(text.split("\n\n"))
+        == len(templates.render("receipt", language, PARAMS)[1].split("\n\n")) - 1
+    )

@@ -73,7 +73,10 @@ def test_the_receipt_repeats_the_express_request(language, express):
         withdraw_until="2026-12-10",
         consent_at="2026-11-26T10:00:00+00:00",
         express_request=express,
+        document="R-2026-000007",
+        document_link="http://lumo.test/billing/R-2026-000007",
     )
+    assert "http://lumo.test/billing/R-2026-000007" in text  # the receipt's own page
     key = "expressGiven" if express == "yes" else "expressNotGiven"
     line = TEMPLATES.text(f"Emails.withdrawal_lines.{key}", language)
     assert line is not None

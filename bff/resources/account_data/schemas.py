@@ -148,6 +148,22 @@ class ExportWithdrawalSchema(Schema):
     at = fields.DateTime(format="iso", required=True)
 
 
+class ExportBillingDocumentSchema(Schema):
+    """A receipt or credit note as issued (docs/billing.md#receipts-and-credit-notes)."""
+
+    kind = fields.String(required=True)
+    number = fields.String(required=True, attribute="display_number")
+    issued_at = fields.DateTime(format="iso", required=True, data_key="issuedAt")
+    customer_name = fields.String(required=True, data_key="customerName")
+    customer_email = fields.String(required=True, data_key="customerEmail")
+    customer_country = fields.String(required=True, data_key="customerCountry")
+    currency = fields.String(required=True)
+    net = fields.Decimal(as_string=True, required=True)
+    vat_rate = fields.Decimal(as_string=True, required=True, data_key="vatRate")
+    vat_amount = fields.Decimal(as_string=True, required=True, data_key="vatAmount")
+    gross = fields.Decimal(as_string=True, required=True)
+
+
 class ExportSchema(Schema):
     format = fields.String(required=True, metadata={"description": "lumo-account-export/1"})
     exported_at = fields.DateTime(format="iso", required=True, data_key="exportedAt")
@@ -194,6 +210,12 @@ class ExportSchema(Schema):
         metadata={
             "description": "Payment history: charges, refunds, voids and disputes (kind, amount, currency, status, at)."
         },
+    )
+    billing_documents = fields.List(
+        fields.Nested(ExportBillingDocumentSchema),
+        required=True,
+        data_key="billingDocuments",
+        metadata={"description": "Receipts and credit notes as issued."},
     )
     purchase_consents = fields.List(
         fields.Nested(ExportPurchaseConsentSchema),

@@ -34,6 +34,7 @@ from core.domain import errors
 from core.domain.coupons import CODE_PATTERN, PARTNER_PATTERN
 from core.domain.coupons import TYPES as COUPON_TYPES
 from core.domain.staff import AuditFilter, permissions_of
+from core.services import billing_documents
 from core.services.ops import (
     actions,
     audit,
@@ -601,6 +602,57 @@ def revenue_cohorts(args):
     if args["format"] == "csv":
         return _table(rows, revenue_service.COHORT_COLUMNS, "trial-cohorts")
     return {"entries": rows}
+
+
+class OpsOssArgs(Schema):
+    year = fields.Integer(required=True, validate=validate.Range(min=2020, max=2100))
+    quarter = fields.Integer(required=True, validate=validate.Range(min=1, max=4))
+
+
+OSS_COLUMNS = (
+    "country",
+    "oss",
+    "vat_rate",
+    "currency",
+    "net",
+    "vat",
+    "gross",
+    "receipts",
+    "credit_notes",
+)
+
+
+@ops_route(
+    "/revenue/oss",
+    "GET",
+    "revenue.read",
+    args=OpsOssArgs,
+    location="query",
+    description="text/csv: lumo-oss-YEAR-qQUARTER.csv",
+)
+def revenue_oss(args):
+    """The figures of a quarter's OSS return, per country, VAT rate and currency, summed from the receipts
+    (added) and credit notes (subtracted) issued in the quarter (UTC); `oss` is 1 for an EU member state
+    (declared in the One-Stop Shop), 0 for a country declared elsewhere (docs/billing.md#vat)."""
+    lines = billing_documents.oss_report(services(), args["year"], args["quarter"])
+    return csv_export.download(
+        OSS_COLUMNS,
+        (
+            (
+                line.country,
+                line.oss,
+                f"{line.rate:f}",
+                line.currency,
+                f"{line.net:.2f}",
+                f"{line.vat:.2f}",
+                f"{line.gross:.2f}",
+                line.receipts,
+                line.credit_notes,
+            )
+            for line in lines
+        ),
+        f"oss-{args['year']}-q{args['quarter']}",
+    )
 
 
 class OpsBatchSchema(InputSchema):

@@ -195,6 +195,12 @@ class OpsChargeSchema(Schema):
     currency = _s()
     status = _s(metadata={"description": "charged or voided"})
     createdAt = _at()
+    vatRate = _money(nullable=True)
+    billingCountry = _n(
+        metadata={"description": "VAT evidence: the country billed (VAT due there)"}
+    )
+    cardCountry = _n(metadata={"description": "VAT evidence: the card's issuing country, if known"})
+    evidenceConflict = _b()
 
 
 class OpsPaymentHistorySchema(Schema):

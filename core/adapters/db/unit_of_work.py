@@ -10,6 +10,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
+from core.adapters.db.billing_repositories import SqlBillingDocuments
 from core.adapters.db.declarations import SqlDeclarations
 from core.adapters.db.dunning_repositories import SqlDunning
 from core.adapters.db.family_repositories import (
@@ -200,6 +201,10 @@ class _Repositories:
     @cached_property
     def payments(self) -> SqlPaymentHistory:
         return SqlPaymentHistory(self.session)
+
+    @cached_property
+    def billing_documents(self) -> SqlBillingDocuments:
+        return SqlBillingDocuments(self.session)
 
     @cached_property
     def staff(self) -> SqlStaff:

@@ -382,6 +382,9 @@ class BraintreeGateway(PaymentGateway):
             transaction_id=getattr(charge, "id", None) or None,
             amount=_decimal(getattr(charge, "amount", None)),
             currency=getattr(charge, "currency_iso_code", None) or None,
+            card_country=issuing_country(
+                getattr(getattr(charge, "credit_card_details", None), "country_of_issuance", None)
+            ),
             gateway_id=getattr(subscription, "id", "") or "",
             occurred_at=_utc(notification.timestamp),
             paid_through=_utc(getattr(subscription, "paid_through_date", None)),
@@ -660,8 +663,17 @@ def _method_details(method) -> dict:
     return {
         "card_brand": brand if isinstance(brand, str) else None,
         "card_last4": last4 if isinstance(last4, str) and len(last4) == 4 else None,
+        "card_country": issuing_country(getattr(method, "country_of_issuance", None)),
         "card_expiry": expiry,
     }
+
+
+def issuing_country(raw: object) -> str | None:
+    """A card's `country_of_issuance` (Braintree answers ISO alpha-3, or "Unknown"): VAT location
+    evidence (docs/billing.md#vat); None when the gateway does not know."""
+    if not isinstance(raw, str) or not raw.isalpha() or len(raw) not in (2, 3):
+        return None
+    return raw.upper()
 
 
 def _failed(call: str, reference: str, result) -> str:

@@ -116,6 +116,9 @@ CARD_DETAILS = {
     "fake-android-pay-discover-nonce": ("Discover", "1117"),
 }
 DEFAULT_CARD = ("Visa", "1881")
+# The card's issuing country the sandbox answers per test nonce (VAT location evidence,
+# docs/billing.md#vat); any other card: unknown, as Braintree's sandbox answers for most test cards.
+CARD_COUNTRIES = {"fake-valid-mastercard-nonce": "DEU", "fake-valid-amex-nonce": "USA"}
 # The sandbox's test cards do not expire soon; a test sets a stored expiry itself.
 SANDBOX_CARD_EXPIRY = "12/2030"
 SANDBOX_PAYER = "jane.doe@paypal.com"
@@ -125,7 +128,12 @@ def _method_details(method: str, nonce: str) -> dict:
     if method == p.PAYPAL:
         return {"payer_email": p.mask_email(SANDBOX_PAYER)}
     brand, last4 = CARD_DETAILS.get(nonce, DEFAULT_CARD)
-    return {"card_brand": brand, "card_last4": last4, "card_expiry": SANDBOX_CARD_EXPIRY}
+    return {
+        "card_brand": brand,
+        "card_last4": last4,
+        "card_expiry": SANDBOX_CARD_EXPIRY,
+        "card_country": CARD_COUNTRIES.get(nonce),
+    }
 
 
 def _method_of(nonce: str) -> str | None:

@@ -136,6 +136,11 @@ def payments_of(
                         "currency": payment.currency,
                         "status": payment.status,
                         "created_at": payment.created_at,
+                        # VAT location evidence (docs/billing.md#vat): a conflict is for finance to check
+                        "vat_rate": payment.vat_rate,
+                        "billing_country": payment.billing_country,
+                        "card_country": payment.card_country,
+                        "evidence_conflict": payment.evidence_conflict,
                     }
                 )
     return charges, history

@@ -62,6 +62,7 @@ CALLS = {
     "ops.revenue": ("GET", "/ops/v1/revenue", None),
     "ops.revenue_funnel": ("GET", "/ops/v1/revenue/funnel?format=csv", None),
     "ops.revenue_cohorts": ("GET", "/ops/v1/revenue/cohorts", None),
+    "ops.revenue_oss": ("GET", "/ops/v1/revenue/oss?year=2026&quarter=1", None),
     "ops.create_campaign": (
         "POST",
         "/ops/v1/campaigns",

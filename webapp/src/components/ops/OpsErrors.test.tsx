@@ -158,6 +158,10 @@ it('refund: no reason focuses the reason field of the dialog', async () => {
     currency: 'EUR',
     status: 'charged',
     createdAt: '2026-11-20T10:00:00+00:00',
+    vatRate: '19',
+    billingCountry: 'DE',
+    cardCountry: null,
+    evidenceConflict: false,
   };
   renderWithIntl(
     <PaymentHistory

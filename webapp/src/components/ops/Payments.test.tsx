@@ -28,6 +28,10 @@ const CHARGE: Charge = {
   currency: 'EUR',
   status: 'charged',
   createdAt: '2026-11-20T10:00:00+00:00',
+  vatRate: '19',
+  billingCountry: 'DE',
+  cardCountry: null,
+  evidenceConflict: false,
 };
 const EVENTS: PaymentEvent[] = [
   {

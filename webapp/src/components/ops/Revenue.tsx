@@ -6,6 +6,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import { toCsv, download } from './csv';
 import { opsRequest, type OpsRevenue, type OpsCohort, type OpsFunnelDay } from '@/lib/api/ops';
 import OpsError from './OpsError';
+import OssExport from './OssExport';
 
 type Overview = OpsRevenue;
 type Cohort = OpsCohort;
@@ -350,6 +351,7 @@ export default function Revenue() {
           {t('download')}
         </button>
       </section>
+      <OssExport />
     </div>
   );
 }

@@ -27,6 +27,7 @@ import styles from './Profile.module.css';
 /** Profile `/` (dark background): account details, subscriptions, the way to the apps. */
 export default function ProfileView() {
   const t = useTranslations('ProfilePage');
+  const tBilling = useTranslations('BillingPage');
   const { account, reloadAccount } = useStartup();
   const isTv = useIsTv();
   const format = useFormatter();
@@ -170,6 +171,9 @@ export default function ProfileView() {
             ))}
           </div>
         )}
+        <Link prefetch={false} href="/billing" className={styles.link} data-testid="billing-link">
+          {tBilling('profileLink')}
+        </Link>
         <Link prefetch={false} href="/products" className={`button ${styles.products}`}>
           {t('products')}
         </Link>

@@ -6,6 +6,7 @@ export type ErrorKey = keyof (typeof messages)['Errors'];
 // rendered with t(`Errors.${key}`). A test keeps this list equal to en.json.
 export const ERROR_KEYS = [
   'somethingWentWrong',
+  'billingDocumentNotFound',
   'invalidEmail',
   'valueRequired',
   'fillField',

@@ -111,3 +111,16 @@ export async function campaignCodesCsv(prefix: string): Promise<string | null> {
     return null;
   }
 }
+
+/** A quarter's OSS figures as CSV (docs/billing.md#vat); null when refused. Finance and admin. */
+export async function ossCsv(year: number, quarter: number): Promise<string | null> {
+  try {
+    const query = new URLSearchParams({ year: String(year), quarter: String(quarter) });
+    const response = await fetch(`/api/ops/v1/revenue/oss?${query}`, {
+      headers: { Authorization: `Bearer ${staffToken() ?? ''}` },
+    });
+    return response.ok ? await response.text() : null;
+  } catch {
+    return null;
+  }
+}

@@ -4624,6 +4624,209 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v5/billing-history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every charge, refund and void of the signed-in parent, newest first: date, amount, payment method,
+     *     status, and the receipt (a charge) or credit note (a refund or void) that documents it.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['BillingHistory'];
+          };
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v5/billing-documents/{ident}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        ident: string;
+      };
+      cookie?: never;
+    };
+    /**
+     * One of the parent's own receipts or credit notes, by number (R-2026-000001) or id, with its texts
+     *     in the parent's language (or `lang`). Another parent's document: 404 billingDocumentNotFound.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The language of the texts; default: the parent's e-mail language */
+          lang?: 'ar' | 'de' | 'en' | 'es' | 'fr' | 'it' | 'nl' | 'pt' | 'ru' | null;
+        };
+        header?: never;
+        path: {
+          ident: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['BillingDocument'];
+          };
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `billingDocumentNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v5/billing-documents/{ident}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        ident: string;
+      };
+      cookie?: never;
+    };
+    /** The PDF of one of the parent's own documents, in the parent's language (or `lang`). */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The language of the texts; default: the parent's e-mail language */
+          lang?: 'ar' | 'de' | 'en' | 'es' | 'fr' | 'it' | 'nl' | 'pt' | 'ru' | null;
+        };
+        header?: never;
+        path: {
+          ident: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description application/pdf: the receipt or credit note */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `billingDocumentNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -7243,6 +7446,76 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/ops/v1/revenue/oss': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The figures of a quarter's OSS return, per country, VAT rate and currency, summed from the receipts
+     *     (added) and credit notes (subtracted) issued in the quarter (UTC); `oss` is 1 for an EU member state
+     *     (declared in the One-Stop Shop), 0 for a country declared elsewhere (docs/billing.md#vat).
+     */
+    get: {
+      parameters: {
+        query: {
+          year: number;
+          quarter: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/csv: lumo-oss-YEAR-qQUARTER.csv */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `staffForbidden` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/ops/v1/campaigns': {
     parameters: {
       query?: never;
@@ -8970,6 +9243,20 @@ export type components = {
       /** Format: date-time */
       at: string | null;
     };
+    ExportBillingDocument: {
+      kind: string;
+      number: string;
+      /** Format: date-time */
+      issuedAt: string;
+      customerName: string;
+      customerEmail: string;
+      customerCountry: string;
+      currency: string;
+      net: number;
+      vatRate: number;
+      vatAmount: number;
+      gross: number;
+    };
     ExportPurchaseConsent: {
       subscriptionId: number;
       expressRequest: boolean;
@@ -9014,6 +9301,8 @@ export type components = {
       sessions: components['schemas']['ExportSession'][];
       /** @description Payment history: charges, refunds, voids and disputes (kind, amount, currency, status, at). */
       payments: components['schemas']['ExportPayment'][];
+      /** @description Receipts and credit notes as issued. */
+      billingDocuments: components['schemas']['ExportBillingDocument'][];
       /** @description The express requests answered at EU checkouts. */
       purchaseConsents: components['schemas']['ExportPurchaseConsent'][];
       /** @description Withdrawal declarations as received. */
@@ -9183,6 +9472,56 @@ export type components = {
     };
     OpenWithdrawals: {
       contracts: components['schemas']['OpenWithdrawal'][];
+    };
+    DocumentRef: {
+      id: number;
+      /** @description e.g. R-2026-000001 */
+      number: string;
+      /** @description receipt or credit_note */
+      kind: string;
+    };
+    BillingEntry: {
+      id: number;
+      /** @description charge, refund, void, withdrawal_refund or withdrawal_void */
+      kind: string;
+      /** @description ISO 8601, UTC */
+      date: string;
+      /** @description Decimal string */
+      amount: string;
+      currency: string;
+      /** @description pending, succeeded or failed */
+      status: string;
+      product: string | null;
+      durationCode: string | null;
+      /** @description type (card, paypal, google_pay, apple_pay or null), brand, last4 */
+      method: {
+        [key: string]: unknown;
+      };
+      document: components['schemas']['DocumentRef'] | null;
+    };
+    BillingHistory: {
+      entries: components['schemas']['BillingEntry'][];
+    };
+    Amounts: {
+      net: string;
+      /** @description percent, e.g. 19 or 8.1 */
+      vatRate: string;
+      vat: string;
+      gross: string;
+      currency: string;
+    };
+    BillingDocument: {
+      id: number;
+      number: string;
+      kind: string;
+      language: string;
+      title: string;
+      issuedAt: string;
+      corrects: string | null;
+      amounts: components['schemas']['Amounts'];
+      rows: string[][];
+      seller: string[];
+      note: string;
     };
     OpsStaffMember: {
       id: number;
@@ -9510,6 +9849,13 @@ export type components = {
       status: string;
       /** Format: date-time */
       createdAt: string;
+      /** @description A decimal, as a string */
+      vatRate: string | null;
+      /** @description VAT evidence: the country billed (VAT due there) */
+      billingCountry: string | null;
+      /** @description VAT evidence: the card's issuing country, if known */
+      cardCountry: string | null;
+      evidenceConflict: boolean;
     };
     OpsPaymentHistory: {
       id: number;

@@ -62,6 +62,7 @@ describe('start-up decision (docs/product.md#flows)', () => {
       '/unsubscribe/3',
       '/change-password',
       '/add-subscription',
+      '/billing',
     ])('sends %s to login', (pathname) => {
       expect(decide({ pathname, hasToken: false })).toEqual({ next: 'navigate', to: '/login' });
     });
@@ -129,6 +130,8 @@ describe('start-up decision (docs/product.md#flows)', () => {
       '/change-password',
       '/unsubscribe/1',
       '/add-subscription',
+      '/billing',
+      '/billing/R-2026-000001',
     ])('stays on %s', (pathname) => {
       expect(decide({ pathname, account: loaded() })).toEqual({ next: 'render', account: premium });
     });
@@ -185,7 +188,7 @@ describe('start-up decision (docs/product.md#flows)', () => {
         to: '/subscribe',
       });
     });
-    it.each(['/subscribe', '/resubscribe', '/add-subscription', '/change-password'])(
+    it.each(['/subscribe', '/resubscribe', '/add-subscription', '/change-password', '/billing'])(
       'stays on %s',
       (pathname) => {
         expect(decide({ pathname, account: loaded(expired) })).toEqual({

@@ -55,10 +55,12 @@ const PREMIUM_STAYS = new Set([
   'add-subscription',
   'link', // issue 7: TV linking, open to every logged-in parent
   'children', // issue 7: child profiles and parental settings (behind the age gate)
+  'billing', // the billing history and its receipts (docs/billing.md#receipts-and-credit-notes)
 ]);
 
 /** Where a parent without a live subscription may stay: the ways to (re)subscribe. */
 const NON_PREMIUM_STAYS = new Set([
+  'billing', // what was paid stays readable after the subscription ends
   'subscribe',
   'resubscribe',
   'add-subscription',

@@ -10,6 +10,7 @@ export default async function ProfilePage({ params }: LocaleParams) {
   return (
     <PageMessages
       namespaces={[
+        'BillingPage',
         'DataRights',
         'EmailOverlay',
         'FamilyLinks',

@@ -53,6 +53,10 @@ def create_celery(settings: Settings | None = None) -> Celery:
                 "task": "tasks.remind_renewals",
                 "schedule": settings.clock_seconds,
             },
+            "check-monthly-switches": {  # a German or Dutch switch to monthly missing at the gateway
+                "task": "tasks.check_monthly_switches",
+                "schedule": settings.clock_seconds,
+            },
             "expire-past-due": {
                 "task": "tasks.expire_past_due",
                 "schedule": settings.clock_seconds,

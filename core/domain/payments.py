@@ -189,7 +189,18 @@ class PaymentGateway(Protocol):
         """The subscription created under our id (SubscriptionRequest.subscription_id), None if there is none."""
 
     def cancel_subscription(self, gateway_id: str) -> GatewayResult: ...
-    def change_plan(self, gateway_id: str, plan_id: str, price: Decimal) -> GatewayResult: ...
+    def change_plan(self, gateway_id: str, plan_id: str, price: Decimal) -> GatewayResult:
+        """Bill another plan of the same billing frequency from the next cycle on (a gateway refuses a
+        change from a yearly to a monthly plan: that is `continue_monthly`)."""
+
+    def continue_monthly(
+        self, gateway_id: str, monthly_id: str, plan_id: str, price: Decimal
+    ) -> GatewayResult:
+        """A yearly subscription goes on month by month (docs/consumer-law-renewal.md#at-the-gateway): the
+        yearly one runs out at the end of its paid year, and `monthly_id` starts on the same stored payment
+        method with `plan_id` at `price`, first billed the day the year ends. Safe to repeat: a retry finds
+        `monthly_id` and creates nothing; gateway_id of the answer is the monthly subscription's."""
+
     def delete_customer(self, customer_id: str) -> GatewayResult:
         """Remove the customer and its stored payment methods (past transactions stay with the provider);
         ok when there is no such customer."""

@@ -446,6 +446,16 @@ class ReminderLog(Protocol):
     def on_time(self, subscription_id: int, kind: str, period: date) -> bool | None:
         """Whether that reminder went out in time; None when it never went out."""
 
+    def switched(self, subscription_id: int, period: date, at: datetime) -> None:
+        """The switch to monthly billing of that renewal is done at the gateway."""
+
+    def switches_missed(self, renewal_by: date, limit: int) -> list[tuple[int, date]]:
+        """(subscription, renewal day) of the switches to monthly billing not done at the gateway whose
+        renewal day is `renewal_by` or earlier, of subscriptions still renewing."""
+
+    def mark_missed(self, subscription_id: int, period: date, at: datetime) -> bool:
+        """Record that the clock found that switch missing; True only the first time (conditional UPDATE)."""
+
 
 class UnitOfWork(Protocol):
     accounts: AccountRepository

@@ -12,6 +12,7 @@ from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.stores import can_change_plan
 from core.domain.subscriptions import WEB_STORE, Subscription, visible
+from core.services import monthly_switch
 from core.services.cancellation import owned
 from core.services.context import ServiceContext
 
@@ -93,9 +94,12 @@ def deferred_change_applied(uow: UnitOfWork, sub: Subscription, plan: Plan) -> N
 
 
 def send_plan_change(ctx: ServiceContext, message: OutboxMessage) -> Callable[[], None]:
-    """The outbox handler of kind "gateway": a deferred plan change sent to the payment gateway, or
+    """The outbox handler of kind "gateway": a deferred plan change sent to the payment gateway, a yearly
+    plan continuing month by month (topic continue_monthly, core.services.monthly_switch), or
     (topic cancel_subscription) the cancellation of a subscription whose access a refund or a lost
     dispute ended."""
+    if message.topic == monthly_switch.TOPIC:
+        return monthly_switch.send_switch(ctx, message)
     if message.topic == "cancel_subscription":
 
         def cancel() -> None:

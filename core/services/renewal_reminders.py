@@ -11,7 +11,7 @@ inserted in the same transaction as its e-mail, and the database refuses a secon
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 
 from core.domain.catalogue import MONTHLY, Bundle, quote_bundles
@@ -28,6 +28,7 @@ from core.domain.renewal_rules import (
 )
 from core.domain.subscriptions import State, Subscription
 from core.services.context import ServiceContext
+from core.services.monthly_switch import switch_message
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,7 @@ def remind_renewals(ctx: ServiceContext, limit: int = 500) -> int:
             if not uow.reminders.claim(sub.id, due.kind, due.period, now, due.on_time):
                 continue  # a concurrent tick got there first
             if monthly is not None:
-                _switch_to_monthly(uow, fresh, monthly)
+                _switch_to_monthly(uow, fresh, monthly, due.period)
             uow.outbox.add(reminder_email(fresh, due))
             uow.commit()
         written += 1
@@ -90,25 +91,17 @@ def monthly_bundle(ctx: ServiceContext, sub: Subscription) -> Bundle | None:
     )
 
 
-def _switch_to_monthly(uow: UnitOfWork, sub: Subscription, monthly: Bundle) -> None:
+def _switch_to_monthly(uow: UnitOfWork, sub: Subscription, monthly: Bundle, period: date) -> None:
     """docs/consumer-law-renewal.md#decisions: the plan changes now (the paid year runs on) and the
-    gateway bills the monthly plan from the renewal on; told through the outbox, so an outage delays it
-    but never loses it (plan_changes.send_plan_change)."""
+    gateway bills the monthly plan from the renewal on. A gateway refuses to change a yearly plan into a
+    monthly one, so it is told through the outbox to let the yearly subscription run out and start a
+    monthly one when the year ends (core.services.monthly_switch, docs/consumer-law-renewal.md#at-the-gateway):
+    an outage delays it, never loses it, and a switch still missing on the renewal day raises an alert."""
+    assert sub.id is not None
     sub.continue_monthly(monthly.plan_id, monthly.price, monthly.product)
     uow.subscriptions.save(sub)
     if sub.gateway_id:
-        uow.outbox.add(
-            OutboxMessage(
-                kind="gateway",
-                topic="change_plan",
-                account_id=sub.account_id,
-                payload={
-                    "gateway_id": sub.gateway_id,
-                    "plan_id": monthly.plan_id,
-                    "price": str(monthly.price),
-                },
-            )
-        )
+        uow.outbox.add(switch_message(sub.account_id, sub.id, period))
 
 
 def reminder_email(sub: Subscription, due: DueReminder) -> OutboxMessage:

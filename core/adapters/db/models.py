@@ -831,3 +831,7 @@ class SubscriptionReminderRow(Base):
     period: Mapped[str] = mapped_column(String(10), nullable=False)  # the renewal day, YYYY-MM-DD
     sent_at = mapped_column(UTCDateTime(), nullable=False)
     on_time: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    # Germany, the Netherlands: the switch to monthly billing done at the gateway (docs/consumer-law-renewal.md#at-the-gateway),
+    # and when the clock first found it not done on the renewal day (docs/operations.md#alerts).
+    gateway_done_at = mapped_column(UTCDateTime(), nullable=True)
+    missed_at = mapped_column(UTCDateTime(), nullable=True)

@@ -347,6 +347,60 @@ class BraintreeGateway(PaymentGateway):
         )
 
     @_unavailable_on_network_error
+    def continue_monthly(
+        self, gateway_id: str, monthly_id: str, plan_id: str, price: Decimal
+    ) -> GatewayResult:
+        """Braintree refuses `subscription.update` to a plan of another billing frequency (91922,
+        PlanBillingFrequencyCannotBeUpdated), so (docs/consumer-law-renewal.md#at-the-gateway): the yearly
+        subscription gets no cycle after its current one (it expires when its paid year ends, never
+        charging again), then `monthly_id` is created on the yearly one's vaulted payment method with
+        `first_billing_date` = the yearly one's next billing date: no day unbilled, none billed twice.
+        Both steps are safe to repeat, and the limit comes first: a failure between them leaves a gap the
+        retry closes, never a double charge."""
+        try:
+            yearly = self._sdk.subscription.find(gateway_id)
+        except NotFoundError:
+            return GatewayResult(ok=False, gateway_id=gateway_id, error=GATEWAY_REJECTED)
+        cycles = max(1, _int(getattr(yearly, "current_billing_cycle", None)))
+        if yearly.status not in _FINISHED and (
+            yearly.never_expires or _int(yearly.number_of_billing_cycles) != cycles
+        ):
+            limited = self._sdk.subscription.update(
+                gateway_id, {"never_expires": False, "number_of_billing_cycles": cycles}
+            )
+            if not limited.is_success:
+                return GatewayResult(
+                    ok=False,
+                    gateway_id=gateway_id,
+                    error=_failed("subscription.update", gateway_id, limited),
+                )
+        params: dict[str, Any] = {
+            "id": monthly_id,
+            "payment_method_token": yearly.payment_method_token,
+            "plan_id": plan_id,
+            "price": _money(price),
+            "trial_period": False,
+            "options": {"do_not_inherit_add_ons_or_discounts": True},
+        }
+        starts = getattr(yearly, "next_billing_date", None)
+        if starts is not None and _utc(starts).date() > datetime.now(UTC).date():
+            params["first_billing_date"] = _utc(starts).date()  # else: billed now (a late retry)
+        if getattr(yearly, "merchant_account_id", None):
+            params["merchant_account_id"] = yearly.merchant_account_id
+        created = self._sdk.subscription.create(params)
+        if created.is_success:
+            return _success(created.subscription, None)
+        if _has_code(created, ErrorCodes.Subscription.IdIsInUse):  # a retry: it exists already
+            existing = self._existing(monthly_id)
+            if existing:
+                return existing
+        return GatewayResult(
+            ok=False,
+            gateway_id=gateway_id,
+            error=_failed("subscription.create", monthly_id, created),
+        )
+
+    @_unavailable_on_network_error
     def delete_customer(self, customer_id: str) -> GatewayResult:
         """Braintree removes the customer's vaulted payment methods; its transactions stay for accounting."""
         try:

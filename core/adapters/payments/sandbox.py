@@ -141,6 +141,7 @@ class SandboxGateway:
         self._settle_after = settle_after
         self.subscriptions: dict[str, dict] = {}
         self.deleted_customers: list[str] = []
+        self.fail_continue_monthly = False  # tests: the gateway times out on the switch to monthly
         # Charges, as the gateway keeps them: id -> {"status", "amount", "currency", "refunds": [amounts]}.
         # A charge is submitted for settlement (voidable) until settle() (refundable), as Braintree's
         # sandbox settles a few hours later.
@@ -333,9 +334,40 @@ class SandboxGateway:
         return p.GatewayResult(ok=True, gateway_id=gateway_id)
 
     def change_plan(self, gateway_id: str, plan_id: str, price: Decimal) -> p.GatewayResult:
-        if gateway_id in self.subscriptions:
-            self.subscriptions[gateway_id].update(plan_id=plan_id, price=price)
+        existing = self.subscriptions.get(gateway_id)
+        if existing is not None:
+            if _frequency(existing["plan_id"]) != _frequency(plan_id):
+                # As Braintree: "Cannot update subscription to a plan with a different billing frequency" (91922).
+                return p.GatewayResult(ok=False, gateway_id=gateway_id, error=p.GATEWAY_REJECTED)
+            existing.update(plan_id=plan_id, price=price)
         return p.GatewayResult(ok=True, gateway_id=gateway_id)
+
+    def continue_monthly(
+        self, gateway_id: str, monthly_id: str, plan_id: str, price: Decimal
+    ) -> p.GatewayResult:
+        """As the Braintree adapter: the yearly one runs out after its current cycle, `monthly_id` starts on
+        its payment method when the year ends; a retry finds `monthly_id`."""
+        if self.fail_continue_monthly:
+            raise p.GatewayUnavailable("sandbox: simulated timeout")
+        yearly = self.subscriptions.get(gateway_id)
+        if yearly is None:
+            return p.GatewayResult(ok=False, gateway_id=gateway_id, error=p.GATEWAY_REJECTED)
+        yearly["runs_out"] = True  # number_of_billing_cycles = the current cycle
+        if monthly_id not in self.subscriptions:
+            self.subscriptions[monthly_id] = {
+                **yearly,
+                "plan_id": plan_id,
+                "price": price,
+                "runs_out": False,
+                "continues": gateway_id,
+            }
+        monthly = self.subscriptions[monthly_id]
+        return p.GatewayResult(
+            ok=True,
+            gateway_id=monthly_id,
+            payment_method=monthly["method"],
+            **_method_details(monthly["method"], monthly["request"].nonce),
+        )
 
     def delete_customer(self, customer_id: str) -> p.GatewayResult:
         self.deleted_customers.append(customer_id)
@@ -390,6 +422,12 @@ class SandboxGateway:
             )
         except (ValueError, KeyError, TypeError, ArithmeticError) as exc:
             raise p.InvalidWebhookSignature("malformed sandbox payload") from exc
+
+
+def _frequency(plan_id: str) -> str:
+    """A plan's billing frequency, which the catalogue's plan ids carry (core.domain.catalogue.plan_id):
+    "lumo_tv_yearly_eur" -> "yearly"."""
+    return next((word for word in ("monthly", "yearly") if f"_{word}" in plan_id), "")
 
 
 def _aware(value: str) -> datetime:

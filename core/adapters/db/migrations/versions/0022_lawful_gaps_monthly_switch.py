@@ -1,0 +1,30 @@
+"""The switch of a German or Dutch yearly plan to monthly billing, as the gateway confirmed it
+(docs/consumer-law-renewal.md#at-the-gateway): when it was done there, and when the clock first found it
+missing on the renewal day (docs/operations.md#alerts)
+
+Revision ID: 0022_lawful_gaps
+Revises: 0021
+Create Date: 2026-11-27 08:00:00.000000
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+from core.adapters.db.types import UTCDateTime
+
+revision = "0022_lawful_gaps"
+down_revision = "0021"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("subscription_reminders") as batch_op:
+        batch_op.add_column(sa.Column("gateway_done_at", UTCDateTime(), nullable=True))
+        batch_op.add_column(sa.Column("missed_at", UTCDateTime(), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("subscription_reminders") as batch_op:
+        batch_op.drop_column("missed_at")
+        batch_op.drop_column("gateway_done_at")

@@ -7,8 +7,8 @@ from celery import shared_task
 
 from core.services.cancellation import expire_due
 from core.services.contract_cancellations import carry_out_scheduled
-from core.services.payments import resolve_stale_purchases
 from core.services.monthly_switch import check_missed_switches
+from core.services.payments import resolve_stale_purchases
 from core.services.renewal_reminders import remind_renewals
 from core.services.subscription_clock import expire_past_due, remind_trials_ending
 from tasks.container import worker_container

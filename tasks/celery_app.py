@@ -57,6 +57,10 @@ def create_celery(settings: Settings | None = None) -> Celery:
                 "task": "tasks.check_monthly_switches",
                 "schedule": settings.clock_seconds,
             },
+            "retry-withdrawal-refunds": {  # each withdrawal's own backoff decides when it is tried
+                "task": "tasks.retry_withdrawal_refunds",
+                "schedule": settings.outbox_redrive_seconds,
+            },
             "expire-past-due": {
                 "task": "tasks.expire_past_due",
                 "schedule": settings.clock_seconds,

@@ -11,6 +11,7 @@ from core.services.monthly_switch import check_missed_switches
 from core.services.payments import resolve_stale_purchases
 from core.services.renewal_reminders import remind_renewals
 from core.services.subscription_clock import expire_past_due, remind_trials_ending
+from core.services.withdrawals import retry_refunds
 from tasks.container import worker_container
 
 EXPIRE_TASK = "tasks.expire_subscriptions"
@@ -20,6 +21,7 @@ STALE_PURCHASES_TASK = "tasks.resolve_stale_purchases"
 RENEWAL_REMINDERS_TASK = "tasks.remind_renewals"
 SCHEDULED_CANCELLATIONS_TASK = "tasks.carry_out_scheduled_cancellations"
 MONTHLY_SWITCHES_TASK = "tasks.check_monthly_switches"
+WITHDRAWAL_REFUNDS_TASK = "tasks.retry_withdrawal_refunds"
 
 
 @shared_task(name=EXPIRE_TASK, acks_late=True)
@@ -59,3 +61,9 @@ def monthly_switches() -> int:
     """docs/consumer-law-renewal.md#at-the-gateway: a switch to monthly billing missing on its renewal day
     is shown on the parent's timeline and tried again; answers how many are still missing."""
     return check_missed_switches(worker_container().services)
+
+
+@shared_task(name=WITHDRAWAL_REFUNDS_TASK, acks_late=True)
+def withdrawal_refunds() -> int:
+    """docs/consumer-law-withdrawal.md#retried-refunds: refunds the gateway did not answer, with backoff."""
+    return retry_refunds(worker_container().services)

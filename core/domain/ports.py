@@ -296,6 +296,16 @@ class WithdrawalLog(Protocol):
     def mark_handled(self, withdrawal: Withdrawal) -> bool:
         """Record who, when and why unless it was handled already (the database decides)."""
 
+    def refunds_to_retry(
+        self, declared_before: datetime, now: datetime, limit: int
+    ) -> list[Withdrawal]:
+        """Declarations (made before `declared_before`) owing a refund with no withdrawal refund or void
+        succeeded or refused yet, whose next retry is due (docs/consumer-law-withdrawal.md#retried-refunds)."""
+
+    def claim_refund_retry(self, withdrawal_id: int, attempts: int, retry_at: datetime) -> bool:
+        """Take the next retry: attempts + 1 and the time of the one after, if `attempts` still stands
+        (a conditional UPDATE: of two beat workers one wins)."""
+
 
 class PaymentHistory(Protocol):
     """Charges and their refunds, voids and disputes (core.domain.payment_history)."""

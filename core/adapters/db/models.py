@@ -595,6 +595,11 @@ class WithdrawalRow(Base):
     handled_at = mapped_column(UTCDateTime())
     handled_by: Mapped[str | None] = mapped_column(String(254))
     handled_reason: Mapped[str | None] = mapped_column(Text)
+    # docs/consumer-law-withdrawal.md#retried-refunds: the beat's retries of a refund the gateway did not answer.
+    refund_attempts: Mapped[int] = mapped_column(
+        Integer, nullable=False, server_default="0", default=0
+    )
+    refund_retry_at = mapped_column(UTCDateTime())
 
 
 # Operator console (docs/operator-console.md): staff, their sessions, and the append-only audit log.

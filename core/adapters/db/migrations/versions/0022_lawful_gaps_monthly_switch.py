@@ -1,6 +1,7 @@
 """The switch of a German or Dutch yearly plan to monthly billing, as the gateway confirmed it
 (docs/consumer-law-renewal.md#at-the-gateway): when it was done there, and when the clock first found it
-missing on the renewal day (docs/operations.md#alerts)
+missing on the renewal day (docs/operations.md#alerts); and the automatic retries of a withdrawal refund
+the gateway did not answer (docs/consumer-law-withdrawal.md#retried-refunds)
 
 Revision ID: 0022_lawful_gaps
 Revises: 0021
@@ -22,9 +23,17 @@ def upgrade() -> None:
     with op.batch_alter_table("subscription_reminders") as batch_op:
         batch_op.add_column(sa.Column("gateway_done_at", UTCDateTime(), nullable=True))
         batch_op.add_column(sa.Column("missed_at", UTCDateTime(), nullable=True))
+    with op.batch_alter_table("withdrawals") as batch_op:
+        batch_op.add_column(
+            sa.Column("refund_attempts", sa.Integer(), nullable=False, server_default="0")
+        )
+        batch_op.add_column(sa.Column("refund_retry_at", UTCDateTime(), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("withdrawals") as batch_op:
+        batch_op.drop_column("refund_retry_at")
+        batch_op.drop_column("refund_attempts")
     with op.batch_alter_table("subscription_reminders") as batch_op:
         batch_op.drop_column("missed_at")
         batch_op.drop_column("gateway_done_at")

@@ -123,7 +123,7 @@ def declare(ctx: ServiceContext, form: CancellationForm) -> Receipt:
         uow.commit()
     assert declaration.id is not None
     if matched and account is not None and account.id is not None:
-        _carry_out(ctx, declaration.id, account.id, outcome)
+        declaration = _carry_out(ctx, declaration.id, account.id, outcome) or declaration
     ctx.jobs.outbox_changed()
     return Receipt(declaration=declaration, code=code)
 
@@ -175,15 +175,25 @@ def _ends_on(subs: list[Subscription]) -> Any:
 
 def _carry_out(
     ctx: ServiceContext, declaration_id: int, account_id: int, outcome: list[dict[str, Any]]
-) -> None:
+) -> Declaration:
     """Stop renewal through the profile's own cancel (gateway, then Event.PARENT_CANCELLED). A refusal leaves the
     declaration in the queue (status unmatched, action failed) for a person to finish."""
-    failed = False
+    failed = early_ends = False
     for item in outcome:
         if item["action"] != CANCELLED:
             continue
         try:
-            cancellation.cancel(ctx, account_id, item["subscriptionId"])
+            sub, early = cancellation.cancel_with_terms(
+                ctx, account_id, item["subscriptionId"], channel="public"
+            )
+            if early is not None:  # France, L215-1: ended now, the unused share refunded
+                item.update(
+                    endDate=sub.end_date.date().isoformat() if sub.end_date else None,
+                    earlyEnd=True,
+                    refund=str(early.refund),
+                    currency=early.currency,
+                )
+                early_ends = True
         except DomainError as error:
             if error.error is errors.ALREADY_CANCELLED:
                 item["action"] = ALREADY
@@ -201,8 +211,12 @@ def _carry_out(
         declaration.outcome = outcome
         if failed:
             declaration.status = UNMATCHED
+        if early_ends:  # an early end moved the date the contracts end
+            named = [uow.subscriptions.get(i["subscriptionId"]) for i in outcome]
+            declaration.ends_on = _ends_on([s for s in named if s is not None])
         uow.declarations.save(declaration)
         uow.commit()
+    return declaration
 
 
 def carry_out_scheduled(ctx: ServiceContext, limit: int = 200) -> int:

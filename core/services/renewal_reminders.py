@@ -19,14 +19,12 @@ from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.renewal_rules import (
     RULES,
     DueReminder,
-    ReminderKind,
     continues_monthly,
     due_renewal_reminder,
-    free_to_leave,
-    months_before,
     rule_for,
 )
 from core.domain.subscriptions import State, Subscription
+from core.services import early_end
 from core.services.context import ServiceContext
 from core.services.monthly_switch import switch_message
 
@@ -34,7 +32,6 @@ log = logging.getLogger(__name__)
 
 # Looked ahead far enough for the earliest window of the table (France: two months before the deadline).
 HORIZON = timedelta(days=100)
-FIRST_YEAR = timedelta(days=300)  # a yearly charge this long after the purchase is a renewal
 REMINDING_COUNTRIES = tuple(c for c, rule in RULES.items() if rule.renewal_timing is not None)
 
 
@@ -128,14 +125,7 @@ def reminder_email(sub: Subscription, due: DueReminder) -> OutboxMessage:
 
 def may_leave_at_any_time(ctx: ServiceContext, sub: Subscription, country: str) -> bool:
     """France, L215-1: this yearly subscription renewed without its notice sent in time, so the parent may
-    end it at any time (docs/consumer-law-renewal.md#decisions); for the cancellation to read."""
-    rule = rule_for(country)
-    if sub.id is None or sub.next_billing_date is None:
-        return False
-    renewed_at = months_before(sub.next_billing_date, 12)  # the charge that began this year
-    if sub.created_at is None or renewed_at - sub.created_at < FIRST_YEAR:
-        return False  # that charge was the first one, not a renewal
-    kind = rule.renewal_reminder_kind() or ReminderKind.RENEWAL_NOTICE
+    end it at any time (docs/consumer-law-renewal.md#late-notice; the cancellation acts on it:
+    core.services.early_end)."""
     with ctx.uow() as uow:
-        on_time = uow.reminders.on_time(sub.id, kind, renewed_at.date())
-    return free_to_leave(rule, sub.duration_code, renewed_at, bool(on_time), ctx.clock.now())
+        return early_end.free_now(uow, sub, country, ctx.clock.now())

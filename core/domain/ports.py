@@ -242,6 +242,9 @@ class Declarations(Protocol):
     ) -> list[Declaration]:
         """Newest first."""
 
+    def for_account(self, account_id: int, email: str) -> list[Declaration]:
+        """The declarations matched to the account or made with its address, oldest first (the data export)."""
+
 
 class NewsletterList(Protocol):
     def add(self, signup: NewsletterSignup) -> bool:
@@ -269,6 +272,8 @@ class Retention(Protocol):
     def purge_outbox(self, delivered_before: datetime) -> int: ...
     def purge_tokens(self, ended_before: datetime, idle_before: datetime) -> int: ...
     def purge_contact_messages(self, received_before: datetime) -> int: ...
+    def purge_declarations(self, received_before: datetime, ended_before: datetime) -> int: ...
+    def purge_withdrawals(self, received_before: datetime, ended_before: datetime) -> int: ...
     def kept_consent_proofs(
         self, limit: int
     ) -> list[tuple[int, str, datetime, datetime | None, datetime | None]]:

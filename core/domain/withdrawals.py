@@ -141,4 +141,5 @@ REFUND_RETRY_MAX = (
 def refund_retry_after(attempts: int) -> timedelta:
     """The wait before the next automatic retry of a withdrawal refund after `attempts` tries:
     2, 4, 8 … minutes, at most 6 hours (docs/consumer-law-withdrawal.md#retried-refunds)."""
-    return min(REFUND_RETRY_CAP, REFUND_RETRY_BASE * 2 ** max(0, attempts - 1))
+    wait: timedelta = REFUND_RETRY_BASE * (2 ** max(0, attempts - 1))
+    return min(REFUND_RETRY_CAP, wait)

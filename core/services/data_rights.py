@@ -17,6 +17,7 @@ from core.domain import callbacks, errors
 from core.domain.accounts import Account
 from core.domain.consents import ConsentRecord, must_accept_terms
 from core.domain.contact import ContactMessage
+from core.domain.contract_cancellations import Declaration
 from core.domain.errors import DomainError
 from core.domain.newsletter import NewsletterSignup
 from core.domain.payment_history import PaymentEvent
@@ -93,6 +94,8 @@ class AccountExport:
     # (docs/consumer-law-withdrawal.md)
     purchase_consents: list[PurchaseConsent] = field(default_factory=list)
     withdrawals: list[Withdrawal] = field(default_factory=list)
+    # Public cancellations matched to the account or made with its address (docs/consumer-law.md#what-is-kept)
+    declarations: list[Declaration] = field(default_factory=list)
 
 
 def export(ctx: ServiceContext, account_id: int) -> AccountExport:
@@ -110,6 +113,7 @@ def export(ctx: ServiceContext, account_id: int) -> AccountExport:
         sessions = uow.personal_data.sessions(account_id, now)
         payments = uow.payments.events(account_id=account_id)
         declared = uow.withdrawals.for_account(account_id)
+        cancellations = uow.declarations.for_account(account_id, account.email)
         asked = [
             c
             for s in subscriptions
@@ -140,6 +144,7 @@ def export(ctx: ServiceContext, account_id: int) -> AccountExport:
         payments=list(payments),
         purchase_consents=asked,
         withdrawals=declared,
+        declarations=cancellations,
     )
 
 

@@ -8,6 +8,7 @@ docs/operations.md#alerts), written once on the parent's console timeline, and t
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import date, timedelta
 
 from core.domain.payments import GatewayUnavailable
@@ -69,7 +70,7 @@ def switch_at_gateway(ctx: ServiceContext, subscription_id: int, period: date) -
     return True
 
 
-def send_switch(ctx: ServiceContext, message: OutboxMessage):
+def send_switch(ctx: ServiceContext, message: OutboxMessage) -> Callable[[], None]:
     """The outbox's sender for topic continue_monthly: a refusal or no answer is retried with backoff."""
     subscription_id = int(message.payload["subscription_id"])
     period = date.fromisoformat(message.payload["period"])

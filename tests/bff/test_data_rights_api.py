@@ -38,6 +38,7 @@ EXPORTED_AS = {
     "payment_events": "payments",
     "purchase_consents": "purchaseConsents",
     "withdrawals": "withdrawals",
+    "declarations": "declarations",
 }
 NOT_EXPORTED = {
     "outbox": "messages in flight, built from the data above",
@@ -58,8 +59,6 @@ NOT_EXPORTED = {
     "grant_ledger": "free days staff gave, counted for their limits; the subscriptions are exported",
     "grant_requests": "staff asking each other for free time and the decisions: staff actions",
     "staff_login_throttle": "failed staff sign-ins per hashed address, nothing about a parent",
-    "declarations": "public cancellation declarations, matched by what a visitor typed and kept as proof of "
-    "receipt (docs/consumer-law.md#what-is-kept); not yet in the export (docs/consumer-law.md#not-yet-done)",
 }
 
 
@@ -153,7 +152,7 @@ def test_export_names_every_field_as_before(client, container, mailbox):
     assert set(data) == {
         "format", "exportedAt", "account", "children", "subscriptions", "consents", "contactMessages",
         "newsletter", "couponsRedeemed", "sessions", "payments", "analyticsRecords",
-        "purchaseConsents", "withdrawals",
+        "purchaseConsents", "withdrawals", "declarations",
     }  # fmt: skip
     [asked] = data["purchaseConsents"]  # the family bought in France: the express request, unticked
     assert (asked["expressRequest"], asked["country"], asked["priceAfterTrial"]) == (
@@ -162,6 +161,7 @@ def test_export_names_every_field_as_before(client, container, mailbox):
         "2.99",
     )
     assert data["withdrawals"] == []
+    assert data["declarations"] == []
     assert data["format"] == "lumo-account-export/1" and ISO.match(data["exportedAt"])
     account = data["account"]
     assert set(account) == {

@@ -8712,6 +8712,25 @@ export type components = {
       /** Format: date-time */
       at: string;
     };
+    ExportDeclaration: {
+      id: number;
+      kind: string;
+      termination: string;
+      reason: string | null;
+      name: string;
+      email: string;
+      reference: string | null;
+      /** Format: date */
+      endWanted: string | null;
+      language: string;
+      wordingVersion: string;
+      country: string;
+      /** Format: date-time */
+      receivedAt: string;
+      status: string;
+      /** Format: date-time */
+      endsOn: string | null;
+    };
     Export: {
       /** @description lumo-account-export/1 */
       format: string;
@@ -8736,6 +8755,8 @@ export type components = {
       purchaseConsents: components['schemas']['ExportPurchaseConsent'][];
       /** @description Withdrawal declarations as received. */
       withdrawals: components['schemas']['ExportWithdrawal'][];
+      /** @description Public cancellations matched to the account or made with its address, as received. */
+      declarations: components['schemas']['ExportDeclaration'][];
       /** @description Always empty: analytics records carry no account, e-mail or name. */
       analyticsRecords: {
         [key: string]: unknown;

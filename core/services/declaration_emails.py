@@ -90,7 +90,7 @@ def outcome_lines(
                 Decimal(item.get("refund") or "0"), item.get("currency") or "EUR", language
             )
             text = t("endedEarly").replace("{amount}", amount)
-        elif action in (CANCELLED, FAILED):
+        elif action in (CANCELLED, FAILED) or (action == SCHEDULED and item.get("earlyEnd")):
             text = t("ends")
         elif action == SCHEDULED:
             text = t("scheduled")

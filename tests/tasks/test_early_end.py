@@ -149,3 +149,42 @@ def test_a_late_notice_lets_the_public_page_end_it_now_and_its_confirmation_says
     assert refund_events(container, sub_id) == [("refund", UNUSED, "succeeded", "parent (L215-1)")]
     confirmations = [m for m in mailbox.sent if "Votre abonnement" in m.text and "L215-1" in m.text]
     assert confirmations and "25,36\u00a0€" in confirmations[0].text
+
+
+def test_a_late_notice_lets_the_public_page_end_it_on_the_day_asked(
+    client, container, clock, mailbox
+):
+    from core.services.contract_cancellations import carry_out_scheduled
+
+    sub_id, transaction = renewed_year(client, container, clock, False)
+    clock.advance(timedelta(days=89, hours=12))
+    asked = (clock.now() + timedelta(days=10)).date()  # day 100 of the renewed year
+    form = {
+        "termination": "ordinary",
+        "name": "Ana Parent",
+        "email": "parent@example.com",
+        "reference": f"lumo{sub_id}",
+        "endDate": asked.isoformat(),
+        "language": "fr",
+    }
+    answer = client.post("/v5/contract-cancellations", json=form)
+    assert answer.status_code == 201, answer.json
+    [contract] = answer.json["contracts"]
+    assert (contract["action"], contract["endDate"], contract["earlyEnd"]) == (
+        "scheduled",
+        asked.isoformat(),
+        True,
+    )
+    assert answer.json["endsOn"].startswith(asked.isoformat())
+    ctx = container.services
+    assert carry_out_scheduled(ctx) == 0  # not that day yet: it runs on, renewing as before
+    with ctx.uow() as uow:
+        assert uow.subscriptions.get(sub_id).payment_state_id == "Active"
+    clock.advance(timedelta(days=10))
+    assert carry_out_scheduled(ctx) == 1
+    with ctx.uow() as uow:
+        sub = uow.subscriptions.get(sub_id)
+    assert sub.payment_state_id == "Expired" and sub.end_date == clock.now()
+    assert refund_events(container, sub_id) == [("refund", UNUSED, "succeeded", "parent (L215-1)")]
+    assert carry_out_scheduled(ctx) == 0  # once
+    assert container.services.gateway.transactions[transaction]["refunds"] == [UNUSED]

@@ -8856,6 +8856,11 @@ export type components = {
       endDate?: string | null;
       /** @description elsewhere: the page or path that ends it. */
       where?: string | null;
+      /** @description France, L215-1 (renewal notice not sent in time): it ends on endDate, before its period's end; when cancelled, the unused share is refunded (refund, currency). */
+      earlyEnd?: boolean;
+      /** @description Decimal amount refunded. */
+      refund?: string | null;
+      currency?: string | null;
     };
     Declaration: {
       /** @description Opens the PDF copy (POST …/pdf); shown once, only its hash is kept. */

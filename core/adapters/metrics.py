@@ -157,7 +157,7 @@ _SUBSCRIPTION_STATES = (
     "SELECT payment_state_id, count(*) FROM subscriptions WHERE payment_state_id <> 'Expired' "
     "GROUP BY 1"
 )
-# core.services.monthly_switch: the same condition as SqlReminders.switches_missed.
+# core.services.plan_continuation: the same condition as SqlReminders.switches_missed.
 _SWITCHES_MISSED = (
     "SELECT count(*) FROM subscription_reminders r JOIN subscriptions s ON s.id = r.subscription_id "
     "WHERE r.kind = 'renewal_continues_monthly' AND r.gateway_done_at IS NULL AND r.period <= :day "
@@ -203,7 +203,7 @@ _METERED = (
     "create_subscription",
     "cancel_subscription",
     "change_plan",
-    "continue_monthly",
+    "continue_on_plan",
     "delete_customer",
 )
 _MARK = "__lumo_metered__"  # set on the wrappers MeteredGateway hands out

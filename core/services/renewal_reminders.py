@@ -26,7 +26,7 @@ from core.domain.renewal_rules import (
 from core.domain.subscriptions import State, Subscription
 from core.services import early_end
 from core.services.context import ServiceContext
-from core.services.monthly_switch import switch_message
+from core.services.plan_continuation import continue_message
 
 log = logging.getLogger(__name__)
 
@@ -92,13 +92,13 @@ def _switch_to_monthly(uow: UnitOfWork, sub: Subscription, monthly: Bundle, peri
     """docs/consumer-law-renewal.md#decisions: the plan changes now (the paid year runs on) and the
     gateway bills the monthly plan from the renewal on. A gateway refuses to change a yearly plan into a
     monthly one, so it is told through the outbox to let the yearly subscription run out and start a
-    monthly one when the year ends (core.services.monthly_switch, docs/consumer-law-renewal.md#at-the-gateway):
+    monthly one when the year ends (core.services.plan_continuation, docs/consumer-law-renewal.md#at-the-gateway):
     an outage delays it, never loses it, and a switch still missing on the renewal day raises an alert."""
     assert sub.id is not None
     sub.continue_monthly(monthly.plan_id, monthly.price, monthly.product)
     uow.subscriptions.save(sub)
     if sub.gateway_id:
-        uow.outbox.add(switch_message(sub.account_id, sub.id, period))
+        uow.outbox.add(continue_message(sub.account_id, sub.id, period))
 
 
 def reminder_email(sub: Subscription, due: DueReminder) -> OutboxMessage:

@@ -326,11 +326,11 @@ def test_change_plan(gateway, stub):
     ]
     assert gateway.change_plan("sub_42_1", "no_such_plan", Decimal(1)).error == GATEWAY_REJECTED
     assert gateway.change_plan("sub_unknown", "lumo_yearly", Decimal(1)).error == GATEWAY_REJECTED
-    # Braintree refuses a plan of another billing frequency (91922): that is continue_monthly.
+    # Braintree refuses a plan of another billing frequency (91922): that is continue_on_plan.
     assert gateway.change_plan("sub_42_1", "lumo_yearly", Decimal(1)).error == GATEWAY_REJECTED
 
 
-def test_continue_monthly_lets_the_year_run_out_and_starts_a_monthly_one_when_it_ends(
+def test_continue_on_plan_lets_the_year_run_out_and_starts_a_monthly_one_when_it_ends(
     gateway, stub
 ):
     gateway.create_subscription(request(plan_id="lumo_yearly", price=Decimal("59.90")))
@@ -339,7 +339,9 @@ def test_continue_monthly_lets_the_year_run_out_and_starts_a_monthly_one_when_it
     yearly["next_billing_date"] = ends  # the paid year ends in 30 days
     charges = len(stub.transactions)
 
-    result = gateway.continue_monthly("sub_42_1", "lumo42_m1", "lumo_monthly", Decimal("4.99"))
+    result = gateway.continue_on_plan(
+        "sub_42_1", "lumo42_m1", "lumo_monthly", Decimal("4.99"), ends
+    )
 
     assert (result.ok, result.gateway_id) == (True, "lumo42_m1")
     assert result.next_billing_date == midnight(30)
@@ -361,7 +363,7 @@ def test_continue_monthly_lets_the_year_run_out_and_starts_a_monthly_one_when_it
     assert stub.subscriptions["lumo42_m1"]["status"] == "Pending"
     assert len(stub.transactions) == charges  # nothing charged now: no double charge
 
-    again = gateway.continue_monthly("sub_42_1", "lumo42_m1", "lumo_monthly", Decimal("4.99"))
+    again = gateway.continue_on_plan("sub_42_1", "lumo42_m1", "lumo_monthly", Decimal("4.99"), ends)
 
     assert (again.ok, again.gateway_id) == (True, "lumo42_m1")  # a retry finds it
     assert len(stub.bodies("POST", "/subscriptions")) == 3  # tried once more, refused: id in use
@@ -369,8 +371,30 @@ def test_continue_monthly_lets_the_year_run_out_and_starts_a_monthly_one_when_it
     assert [k for k in stub.subscriptions if k.startswith("lumo42")] == ["lumo42_m1"]
 
 
-def test_continue_monthly_of_an_unknown_subscription_is_refused(gateway, stub):
-    result = gateway.continue_monthly("sub_unknown", "lumo42_m1", "lumo_monthly", Decimal("4.99"))
+def test_continue_on_plan_cancels_one_in_its_trial_and_bills_the_new_one_from_the_trials_end(
+    gateway, stub
+):
+    gateway.create_subscription(request(trial_days=7))  # monthly, nothing billed yet
+    trial_ends = datetime.now(UTC).date() + timedelta(days=7)
+
+    result = gateway.continue_on_plan(
+        "sub_42_1", "lumo42_y1", "lumo_yearly", Decimal("34.90"), trial_ends
+    )
+
+    assert (result.ok, result.gateway_id) == (True, "lumo42_y1")
+    assert stub.subscriptions["sub_42_1"]["status"] == "Canceled"  # no cycle to run out
+    assert stub.bodies("PUT", "/subscriptions/sub_42_1") == []  # not limited: cancelled
+    assert stub.subscriptions["lumo42_y1"]["next_billing_date"] == trial_ends
+    again = gateway.continue_on_plan(
+        "sub_42_1", "lumo42_y1", "lumo_yearly", Decimal("34.90"), trial_ends
+    )
+    assert (again.ok, again.gateway_id) == (True, "lumo42_y1")  # cancelled already, found
+
+
+def test_continue_on_plan_of_an_unknown_subscription_is_refused(gateway, stub):
+    result = gateway.continue_on_plan(
+        "sub_unknown", "lumo42_m1", "lumo_monthly", Decimal("4.99"), datetime.now(UTC).date()
+    )
     assert (result.ok, result.error) == (False, GATEWAY_REJECTED)
     assert "lumo42_m1" not in stub.subscriptions
 

@@ -12,7 +12,7 @@ from decimal import Decimal
 import pytest
 
 from core.domain.renewal_rules import months_before, refusal_deadline
-from core.services import monthly_switch, webhooks
+from core.services import plan_continuation, webhooks
 from core.services.renewal_reminders import may_leave_at_any_time, remind_renewals
 from core.services.subscription_clock import remind_trials_ending
 from tests.helpers import bearer, pay, register, subscriptions
@@ -244,7 +244,7 @@ def test_a_retried_switch_creates_one_monthly_subscription(client, container, cl
     assert remind_renewals(ctx) == 1
     before = set(ctx.gateway.subscriptions)
     for _ in range(3):  # the outbox retried after a lost answer; the clock's retry too
-        assert monthly_switch.switch_at_gateway(ctx, sub_id, period)
+        assert plan_continuation.continue_at_gateway(ctx, sub_id, period)
     assert set(ctx.gateway.subscriptions) == before
     assert [k for k in before if k.startswith(f"lumo{sub_id}_m")] == [
         f"lumo{sub_id}_m{renewal:%Y%m%d}"
@@ -257,7 +257,7 @@ def test_a_switch_missing_on_the_renewal_day_is_counted_shown_and_retried(client
 
     _, sub_id, renewal = yearly(client, container, clock, "DE", "de")
     ctx = container.services
-    ctx.gateway.fail_continue_monthly = (
+    ctx.gateway.fail_continue_on_plan = (
         True  # the gateway is down for the switch: the outbox retries
     )
     move(clock, refusal_deadline(renewal) - timedelta(days=30))
@@ -265,10 +265,10 @@ def test_a_switch_missing_on_the_renewal_day_is_counted_shown_and_retried(client
     with ctx.uow() as uow:
         assert uow.subscriptions.get(sub_id).gateway_id == f"lumo{sub_id}"
     assert not switch_done(container, sub_id)
-    assert monthly_switch.check_missed_switches(ctx) == 0  # not the renewal day yet: no alert
+    assert plan_continuation.check_missed_switches(ctx) == 0  # not the renewal day yet: no alert
     move(clock, renewal - timedelta(hours=2))
-    assert monthly_switch.check_missed_switches(ctx) == 1
-    assert monthly_switch.check_missed_switches(ctx) == 1  # still failing, written once
+    assert plan_continuation.check_missed_switches(ctx) == 1
+    assert plan_continuation.check_missed_switches(ctx) == 1  # still failing, written once
     counts = metrics.refresh_gauges(container.engine, clock.now())
     assert counts["switches_missed"] == 1
     assert metrics.SWITCHES_MISSED._value.get() == 1
@@ -278,8 +278,8 @@ def test_a_switch_missing_on_the_renewal_day_is_counted_shown_and_retried(client
             AuditFilter(account_id=account_id, action="renewal.switch_missed")
         )
     assert [(e.outcome, e.target) for e in entries] == [("failed", f"subscription:{sub_id}")]
-    ctx.gateway.fail_continue_monthly = False  # back: the next hourly look makes the switch
-    assert monthly_switch.check_missed_switches(ctx) == 0
+    ctx.gateway.fail_continue_on_plan = False  # back: the next hourly look makes the switch
+    assert plan_continuation.check_missed_switches(ctx) == 0
     assert switch_done(container, sub_id)
     assert metrics.refresh_gauges(container.engine, clock.now())["switches_missed"] == 0
 

@@ -54,7 +54,7 @@ def create_celery(settings: Settings | None = None) -> Celery:
                 "schedule": settings.clock_seconds,
             },
             "check-monthly-switches": {  # a German or Dutch switch to monthly missing at the gateway
-                "task": "tasks.check_plan_continuationes",
+                "task": "tasks.check_monthly_switches",
                 "schedule": settings.clock_seconds,
             },
             "retry-withdrawal-refunds": {  # each withdrawal's own backoff decides when it is tried

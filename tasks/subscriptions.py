@@ -20,7 +20,7 @@ PAST_DUE_TASK = "tasks.expire_past_due"
 STALE_PURCHASES_TASK = "tasks.resolve_stale_purchases"
 RENEWAL_REMINDERS_TASK = "tasks.remind_renewals"
 SCHEDULED_CANCELLATIONS_TASK = "tasks.carry_out_scheduled_cancellations"
-MONTHLY_SWITCHES_TASK = "tasks.check_plan_continuationes"
+MONTHLY_SWITCHES_TASK = "tasks.check_monthly_switches"
 WITHDRAWAL_REFUNDS_TASK = "tasks.retry_withdrawal_refunds"
 
 
@@ -57,7 +57,7 @@ def scheduled_cancellations() -> int:
 
 
 @shared_task(name=MONTHLY_SWITCHES_TASK, acks_late=True)
-def plan_continuationes() -> int:
+def monthly_switches() -> int:
     """docs/consumer-law-renewal.md#at-the-gateway: a switch to monthly billing missing on its renewal day
     is shown on the parent's timeline and tried again; answers how many are still missing."""
     return check_missed_switches(worker_container().services)

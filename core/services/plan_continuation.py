@@ -99,7 +99,7 @@ def send_continuation(ctx: ServiceContext, message: OutboxMessage) -> Callable[[
 
 
 def check_missed_switches(ctx: ServiceContext, limit: int = 200) -> int:
-    """The clock's hourly look (tasks.check_plan_continuationes): every switch not done at the gateway with
+    """The clock's hourly look (tasks.check_monthly_switches): every switch not done at the gateway with
     its renewal day come (or within a day) is written once on the parent's timeline and tried again.
     Answers how many are still missing after the retries."""
     now = ctx.clock.now()

@@ -73,6 +73,8 @@ def end_now(ctx: ServiceContext, subscription_id: int, channel: str) -> EarlyEnd
     with ctx.uow() as uow:
         sub = uow.subscriptions.get(subscription_id)
         assert sub is not None
+        if sub.is_cancelled():  # a second request at the same moment: the first ends it and refunds
+            return EarlyEnd(None, Decimal("0.00"), sub.currency or "")
         early = terms(uow, sub, now)
         effects = sub.apply(Event.PARENT_CANCELLED, now)
         effects += sub.apply(Event.ACCESS_ENDED, now)

@@ -14,20 +14,21 @@ from decimal import Decimal
 
 from core.domain.errors import DomainError
 from core.domain.payment_history import CHARGED, Payment
-from core.domain.ports import UnitOfWork
+from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.renewal_rules import ReminderKind, free_to_leave, months_before, rule_for
 from core.domain.staff import AuditEntry
 from core.domain.subscriptions import Effect, Event, Subscription
 from core.domain.withdrawals import refund_due
 from core.services import refunds
 from core.services.context import ServiceContext
-from core.services.subscription_effects import cancellation_email, carry_out
+from core.services.subscription_effects import carry_out
 
 log = logging.getLogger(__name__)
 
 FIRST_YEAR_DAYS = 300  # a yearly charge this long after the purchase is a renewal
 ACTOR = "parent (L215-1)"
 AUDIT_ACTION = "parent.early_end"
+EMAIL_TOPIC = "cancellation_early_end"  # the cancellation e-mail that says why it ends now, and the refund
 
 
 @dataclass(frozen=True)
@@ -81,12 +82,18 @@ def end_now(ctx: ServiceContext, subscription_id: int, channel: str) -> EarlyEnd
         uow.subscriptions.save(sub)
         carry_out(uow, sub, tuple(e for e in effects if e is not Effect.CANCELLATION_EMAIL), now)
         uow.outbox.add(
-            cancellation_email(
-                sub,
-                {
-                    "early_end": "yes",
-                    "amount": str(early.refund),
-                    "currency": early.currency,
+            OutboxMessage(
+                kind="email",
+                topic=EMAIL_TOPIC,
+                payload={
+                    "account_id": sub.account_id,
+                    "params": {
+                        "product": sub.subscription_type,
+                        "duration": sub.duration_code,
+                        "date": now.date().isoformat(),
+                        "amount": str(early.refund),
+                        "currency": early.currency,
+                    },
                 },
             )
         )

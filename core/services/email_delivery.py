@@ -132,9 +132,6 @@ def _compose(
     _localise(ctx, setup.templates, params, language)
     if message.topic in ("withdrawal", "receipt_withdrawal"):
         withdrawal_lines(setup.templates, params, language)
-    if message.topic == "cancellation" and params.get("early_end"):  # France, L215-1
-        line = setup.templates.text("Emails.cancellation_early_end", language) or ""
-        params["early_end_line"] = line.replace("{amount}", params.get("amount", ""))
     return _render(setup, message, to, language, params)
 
 

@@ -64,11 +64,6 @@ def with_withdrawal_terms(
 
 
 def _cancellation_email(sub: Subscription) -> OutboxMessage:
-    return cancellation_email(sub)
-
-
-def cancellation_email(sub: Subscription, extra: dict[str, str] | None = None) -> OutboxMessage:
-    """`extra`: more parameters (an early end's refund, core.services.early_end)."""
     return OutboxMessage(
         kind="email",
         topic="cancellation",
@@ -78,7 +73,6 @@ def cancellation_email(sub: Subscription, extra: dict[str, str] | None = None) -
                 "product": sub.subscription_type,
                 "duration": sub.duration_code,
                 "date": sub.end_date.date().isoformat() if sub.end_date else "",
-                **(extra or {}),
             },
         },
     )

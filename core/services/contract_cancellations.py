@@ -82,7 +82,7 @@ def declare(ctx: ServiceContext, form: CancellationForm) -> Receipt:
             account = None
         subs = _named(uow, account.id, reference) if account and account.id else None
         free = {  # France, L215-1: these may end on any day (core.services.early_end)
-            s.id
+            s.id: early_end.terms(uow, s, now)
             for s in subs or []
             if account is not None
             and s.store_id == WEB_STORE
@@ -147,7 +147,10 @@ def _named(uow: UnitOfWork, account_id: int, reference: str | None) -> list[Subs
 
 
 def _plan(
-    subs: list[Subscription], end_wanted: date | None, today: date, free: set[int | None]
+    subs: list[Subscription],
+    end_wanted: date | None,
+    today: date,
+    free: dict[int | None, early_end.EarlyEnd],
 ) -> list[dict[str, Any]]:
     """Per live contract: stop its renewal here, at a later period's end, or say where it is ended. One the
     parent may end at any time (`free`) ends now, or on the day asked inside its period."""
@@ -167,6 +170,17 @@ def _plan(
             item["action"] = ALREADY
         elif sub.id in free and end_wanted is not None and today < end_wanted < (end or end_wanted):
             item.update(action=SCHEDULED, endDate=end_wanted.isoformat(), earlyEnd=True)
+        elif sub.id in free and (end_wanted is None or end_wanted <= today):
+            # Ends now: the confirmation, which may go out before the cancellation is carried out,
+            # already says so, with the refund (_carry_out then writes what was done).
+            early = free[sub.id]
+            item.update(
+                action=CANCELLED,
+                endDate=today.isoformat(),
+                earlyEnd=True,
+                refund=str(early.refund),
+                currency=early.currency,
+            )
         elif sub.store_id == WEB_STORE and sub.partner != "insurance":
             later = end_wanted is not None and end is not None and end_wanted > end
             item["action"] = SCHEDULED if later else CANCELLED
@@ -185,7 +199,7 @@ def _ends_on(subs: list[Subscription], outcome: list[dict[str, Any]] | None = No
     early = {
         i["subscriptionId"]: datetime.combine(date.fromisoformat(i["endDate"]), time(), UTC)
         for i in outcome or []
-        if i.get("earlyEnd") and i["action"] == SCHEDULED
+        if i.get("earlyEnd") and i["action"] in (SCHEDULED, CANCELLED)
     }
     ends = [early.get(s.id, s.end_date) for s in subs]
     known = [e for e in ends if e is not None]

@@ -28,7 +28,9 @@ log = logging.getLogger(__name__)
 FIRST_YEAR_DAYS = 300  # a yearly charge this long after the purchase is a renewal
 ACTOR = "parent (L215-1)"
 AUDIT_ACTION = "parent.early_end"
-EMAIL_TOPIC = "cancellation_early_end"  # the cancellation e-mail that says why it ends now, and the refund
+EMAIL_TOPIC = (
+    "cancellation_early_end"  # the cancellation e-mail that says why it ends now, and the refund
+)
 
 
 @dataclass(frozen=True)

@@ -147,8 +147,13 @@ def test_a_late_notice_lets_the_public_page_end_it_now_and_its_confirmation_says
         sub = uow.subscriptions.get(sub_id)
     assert sub.payment_state_id == "Expired"
     assert refund_events(container, sub_id) == [("refund", UNUSED, "succeeded", "parent (L215-1)")]
-    confirmations = [m for m in mailbox.sent if "Votre abonnement" in m.text and "L215-1" in m.text]
-    assert confirmations and "25,36\u00a0€" in confirmations[0].text
+    # The page's confirmation and the account's own cancellation e-mail both say it ends now, why, and
+    # what comes back.
+    confirmation = [m for m in mailbox.sent if "L215-1" in m.text and "Votre abonnement" in m.text]
+    assert confirmation and "prend fin le" in confirmation[0].text
+    assert "25,36\u00a0€" in confirmation[0].text
+    [cancelled] = [m for m in mailbox.sent if "Faute de vous avoir adressé" in m.text]
+    assert "25,36\u00a0€" in cancelled.text
 
 
 def test_a_late_notice_lets_the_public_page_end_it_on_the_day_asked(

@@ -5,7 +5,7 @@ run. Never part of `make test`; details and history in docs/benchmarks.md.
     python bench/run.py [PART ...]        # default: every part; `make bench PART=api`
     BENCH_PARTS=load,web python bench/run.py
 
-Parts: hashing, load (alias api), growth, web, pre_ping, revenue. BENCH_QUICK=1 runs shorter and stops
+Parts: hashing, load (alias api), calls, growth, web, web_signed_in, pre_ping, revenue. BENCH_QUICK=1 runs shorter and stops
 the growth at 100 thousand accounts. BENCH_DATABASE names the scratch PostgreSQL database (default
 `lumo_bench_<pid>`: two runs never share one; a name that already exists is refused rather than wiped);
 it and the databases the parts derive from it (`<name>_growth`, `<name>_revenue`) are dropped at the
@@ -28,7 +28,16 @@ sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import create_engine, text  # noqa: E402
 
-from bench import growth, hashing, load, ops_revenue, pre_ping, web_pages  # noqa: E402
+from bench import (  # noqa: E402
+    calls,
+    growth,
+    hashing,
+    load,
+    ops_revenue,
+    pre_ping,
+    web_pages,
+    web_signed_in,
+)
 from bench.scratch_db import scratch_database  # noqa: E402
 
 PG_ADMIN = os.environ.get("BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
@@ -126,8 +135,13 @@ def _web_table(web: dict, results: dict) -> list[str]:
 PARTS: dict[str, Part] = {
     "hashing": Part(lambda r: hashing.run(), _hashing_table),
     "load": Part(_load, lambda result, results: load.table(result)),
+    "calls": Part(lambda r: calls.run(r.env), lambda result, results: [calls.table(result)]),
     "growth": Part(_growth, _growth_table),
     "web": Part(lambda r: web_pages.run(r.env), _web_table),
+    "web_signed_in": Part(
+        lambda r: web_signed_in.run(r.env),
+        lambda result, results: ["", web_signed_in.table(result)],
+    ),
     "pre_ping": Part(lambda r: pre_ping.run(r.env["DATABASE_URL"]), _pre_ping_table),
     "revenue": Part(
         _revenue
@@ -154,6 +168,7 @@ def chosen_parts(argv: list[str], environ: dict) -> list[str]:
             )
     if environ.get("BENCH_WEB") == "0":
         wanted.discard("web")
+        wanted.discard("web_signed_in")
     return [p for p in PARTS if p in wanted]
 
 

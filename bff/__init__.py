@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import FunctionType
+from typing import Any
+
 from flask import Flask
 from flask_smorest import Api
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -9,6 +13,21 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from core.adapters import logs
 from core.bootstrap import Container, bootstrap
 from core.settings import Settings, check_production, from_environment
+
+
+class LumoFlask(Flask):
+    """Flask, remembering which hooks and views are plain functions: Flask asks `ensure_sync` for each of
+    them on every request (inspect.iscoroutinefunction, six calls each); a WSGI app has no async view, so
+    the answer never changes (docs/benchmarks.md#python-calls-per-request)."""
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        if type(func) is not FunctionType:
+            return super().ensure_sync(func)
+        cache: dict[Callable[..., Any], Callable[..., Any]] = self.__dict__.setdefault("_sync", {})
+        known = cache.get(func)
+        if known is None:
+            known = cache[func] = super().ensure_sync(func)
+        return known
 
 
 def create_app(settings: Settings | None = None, container: Container | None = None) -> Flask:
@@ -27,7 +46,7 @@ def create_app(settings: Settings | None = None, container: Container | None = N
     settings = settings or (container.settings if container else from_environment())
     check_production(settings)
     container = container or bootstrap(settings)
-    app = Flask("lumo")
+    app = LumoFlask("lumo")
     app.config.update(
         API_TITLE="Lumo accounts API",
         API_VERSION="5",

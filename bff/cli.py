@@ -1,4 +1,5 @@
-"""Operator commands: `flask --app bff seed`, `flask --app bff outbox deliver`, `flask --app bff payments refund`."""
+"""Operator commands: `flask --app bff seed`, `flask --app bff outbox deliver`, `flask --app bff payments refund`,
+`flask --app bff sandbox decline-renewal`."""
 
 from __future__ import annotations
 
@@ -19,6 +20,22 @@ def register(app: Flask) -> None:
         c = container()
         added = seed_demo(c.engine, c.services.hasher, terms_version=c.settings.terms_version)
         click.echo(f"seeded: {added['accounts']} account(s), {added['coupons']} coupon(s) added")
+
+    sandbox = AppGroup("sandbox", help="The sandbox gateway's renewals, for `make run`.")
+    app.cli.add_command(sandbox)
+
+    @sandbox.command("decline-renewal")
+    @click.argument("subscription_id", type=int)
+    def decline_renewal(subscription_id: int) -> None:
+        """The renewal of SUBSCRIPTION_ID is declined, as a Braintree decline nonce would be: Past_Due and the
+        payment-failed e-mail with its update link (docs/billing.md#fixing-a-failed-payment)."""
+        from core.services import sandbox_renewals
+
+        try:
+            state = sandbox_renewals.decline_renewal(container().services, subscription_id)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
+        click.echo(f"subscription {subscription_id}: {state}")
 
     coupons = AppGroup("coupons", help="Coupon batches for partner campaigns.")
     app.cli.add_command(coupons)

@@ -24,6 +24,7 @@ from core.adapters.qr import SegnoQrEncoder
 from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter, SqlRateLimiter
 from core.adapters.totp import PyotpTotp
 from core.domain.clock import Clock, SystemClock
+from core.domain.dunning import Schedule
 from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
 from core.domain.ports import HttpSender, JobQueue, Mailer, RateLimiter
@@ -126,6 +127,7 @@ def bootstrap(
             reset_minutes=settings.reset_minutes,
             confirm_hours=settings.confirm_hours,
             redirect_key_seconds=settings.redirect_key_seconds,
+            payment_link_days=settings.payment_link_days,
         ),
         default_country=settings.default_country,
         gateway=gateway,
@@ -150,6 +152,12 @@ def bootstrap(
             max_delay_seconds=settings.login_max_delay_seconds,
         ),
         three_d_secure=ThreeDSecurePolicy.of(settings.three_d_secure),
+        dunning=Schedule(
+            retry_days=settings.dunning_retry_days,
+            email_days=settings.dunning_email_days,
+            last_notice_days=settings.dunning_last_notice_days,
+            grace_days=settings.past_due_grace_days,
+        ),
     )
     dispatcher = outbox_dispatcher(
         settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds)

@@ -20,6 +20,7 @@ from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, Settings
 
 from core.domain import consents, three_d_secure
 from core.domain.catalogue import CURRENCY_SYMBOLS
+from core.domain.dunning import DEFAULT_SCHEDULE
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLD_CURRENCIES = tuple(
@@ -242,11 +243,29 @@ class Settings(BaseSettings):
 
     # --- the product's rules ---
     past_due_grace_days: int = setting(
-        14,
+        DEFAULT_SCHEDULE.grace_days,
         "PAST_DUE_GRACE_DAYS",
         "a past-due subscription lapses this many days after its paid time ended "
         "(the gateway subscription is cancelled first)",
         ge=0,
+    )
+    dunning_retry_days: tuple[int, ...] = setting(
+        DEFAULT_SCHEDULE.retry_days,
+        "DUNNING_RETRY_DAYS",
+        "comma-separated days after a charge failed on which the charge is retried "
+        "(docs/billing.md#failed-payments-and-dunning)",
+    )
+    dunning_email_days: tuple[int, ...] = setting(
+        DEFAULT_SCHEDULE.email_days,
+        "DUNNING_EMAIL_DAYS",
+        "comma-separated days after a charge failed on which the parent is e-mailed (day 0 is the "
+        "payment-failed e-mail)",
+    )
+    dunning_last_notice_days: int = setting(
+        DEFAULT_SCHEDULE.last_notice_days,
+        "DUNNING_LAST_NOTICE_DAYS",
+        "the last notice goes out this many days before the grace period ends",
+        ge=1,
     )
     terms_version: str = setting(
         "2026-11",
@@ -360,6 +379,13 @@ class Settings(BaseSettings):
     )
     redirect_key_seconds: int = setting(
         60, "REDIRECT_KEY_SECONDS", "lifetime of a redirect key (single use)", ge=1
+    )
+    payment_link_days: int = setting(
+        7,
+        "PAYMENT_LINK_DAYS",
+        "lifetime of the link a payment-failed e-mail carries to update the payment method of that one "
+        "subscription without a password (single use: spent by the update that succeeds)",
+        ge=1,
     )
 
     # --- limits ---
@@ -564,6 +590,16 @@ class Settings(BaseSettings):
         if isinstance(raw, str):
             return tuple(key.strip() for key in raw.split(",") if key.strip())
         return raw
+
+    @field_validator("dunning_retry_days", "dunning_email_days", mode="before")
+    @classmethod
+    def _days(cls, raw: Any) -> Any:
+        if isinstance(raw, str):
+            raw = [part.strip() for part in raw.split(",") if part.strip()]
+        days = tuple(sorted({int(day) for day in raw}))
+        if any(day < 0 for day in days):
+            raise ValueError("days after the failed charge are 0 or more")
+        return days
 
     @field_validator("partner_callbacks", mode="before")
     @classmethod

@@ -61,6 +61,10 @@ def create_celery(settings: Settings | None = None) -> Celery:
                 "task": "tasks.retry_withdrawal_refunds",
                 "schedule": settings.outbox_redrive_seconds,
             },
+            "run-dunning": {  # retries and e-mails of past-due subscriptions, card-expiring e-mails
+                "task": "tasks.run_dunning",
+                "schedule": settings.clock_seconds,
+            },
             "expire-past-due": {
                 "task": "tasks.expire_past_due",
                 "schedule": settings.clock_seconds,

@@ -7,6 +7,7 @@ from celery import shared_task
 
 from core.services.cancellation import expire_due
 from core.services.contract_cancellations import carry_out_scheduled
+from core.services.dunning import run_dunning
 from core.services.payments import resolve_stale_purchases
 from core.services.plan_continuation import check_missed_switches
 from core.services.renewal_reminders import remind_renewals
@@ -22,6 +23,7 @@ RENEWAL_REMINDERS_TASK = "tasks.remind_renewals"
 SCHEDULED_CANCELLATIONS_TASK = "tasks.carry_out_scheduled_cancellations"
 MONTHLY_SWITCHES_TASK = "tasks.check_monthly_switches"
 WITHDRAWAL_REFUNDS_TASK = "tasks.retry_withdrawal_refunds"
+DUNNING_TASK = "tasks.run_dunning"
 
 
 @shared_task(name=EXPIRE_TASK, acks_late=True)
@@ -67,3 +69,9 @@ def monthly_switches() -> int:
 def withdrawal_refunds() -> int:
     """docs/consumer-law-withdrawal.md#retried-refunds: refunds the gateway did not answer, with backoff."""
     return retry_refunds(worker_container().services)
+
+
+@shared_task(name=DUNNING_TASK, acks_late=True)
+def dunning() -> int:
+    """docs/billing.md#failed-payments-and-dunning: retries and e-mails of past-due subscriptions."""
+    return run_dunning(worker_container().services)

@@ -151,3 +151,70 @@ def test_the_reference_endpoints_make_their_one_round_trip_each():
     before = int(redis.Redis.from_url(redis_url).get("bench:bare:calls") or 0)
     answer = client.get("/one-query-redis").get_json()
     assert answer["value"] == 1 and answer["count"] > before  # another run may count too
+
+
+def test_the_signed_in_part_answers_the_braintree_shaped_client_token_and_passes_the_rest_on(
+    monkeypatch,
+):
+    import base64
+    import json
+
+    from bench import standin_api
+
+    seen: list[str] = []
+
+    def api(environ, start_response):
+        seen.append(environ["PATH_INFO"])
+        start_response("204 No Content", [])
+        return [b""]
+
+    monkeypatch.setattr(standin_api, "create_api", lambda: api)
+    app = standin_api.create_app()
+    statuses: list[str] = []
+    body = b"".join(
+        app({"PATH_INFO": standin_api.CLIENT_TOKEN_PATH}, lambda s, h: statuses.append(s))
+    )
+    token = json.loads(base64.b64decode(json.loads(body)["clientToken"]))
+    assert token["authorizationFingerprint"] and not body.startswith(b"sandbox_")
+    b"".join(app({"PATH_INFO": "/v5/subscriptions"}, lambda s, h: statuses.append(s)))
+    assert statuses == ["200 OK", "204 No Content"] and seen == ["/v5/subscriptions"]
+
+
+def test_the_signed_in_table_names_the_payment_modules_loaded_and_the_card_field_ratio():
+    from bench import web_signed_in
+
+    page = {"first_load_kb": 210.0, "scripts": 14, "requests_after_idle": 20}
+    result = {
+        "pages": {
+            "/subscribe": {
+                **page,
+                "payment_modules": ["hosted-fields", "paypal-checkout"],
+                "lighthouse": {"score": 91, "tbt_ms": 240.0, "lcp_ms": 2500.0},
+            },
+            "/": {**page, "payment_modules": [], "lighthouse": None},
+        },
+        "card_fields": {"card_fields_ms": 3000, "plain_form_ms": 2000, "ratio": 1.5, "runs": 5},
+    }
+    lines = web_signed_in.table(result).splitlines()
+    assert any(
+        line.startswith("/subscribe") and "91" in line and "hosted-fields, paypal-checkout" in line
+        for line in lines
+    )
+    assert any(line.startswith("/ ") and line.endswith("none") for line in lines)
+    assert "3000 ms" in lines[-1] and "ratio 1.5" in lines[-1]
+
+
+def test_each_payment_module_marker_is_in_its_stand_in_module_only_and_not_in_the_web_app():
+    from bench import web_signed_in
+    from bench.servers import ROOT
+
+    standin = ROOT / "tests" / "e2e" / "braintree_standin"
+    sources = [
+        path.read_text()
+        for path in (ROOT / "webapp" / "src").rglob("*.ts*")
+        if ".test." not in path.name
+    ]
+    for module, marker in web_signed_in.PAYMENT_MODULES.items():
+        holders = [p.stem for p in standin.glob("*.js") if marker in p.read_text()]
+        assert holders == [module], (marker, holders)
+        assert not any(marker in source for source in sources), marker

@@ -18,6 +18,7 @@ from bff.resources.ops import (  # noqa: F401  (adds its routes to blp)
 from bff.resources.ops import grant_routes as _grant_routes  # noqa: F401  (adds its routes to blp)
 from bff.resources.ops.routes import blp as ops
 from bff.resources.partners.routes import blp as partners
+from bff.resources.payment_methods.routes import blp as payment_methods
 from bff.resources.plans.routes import blp as plans
 from bff.resources.quotes.routes import blp as quotes
 from bff.resources.redirect.routes import blp as redirect
@@ -36,6 +37,7 @@ BLUEPRINTS = [
     plans,
     coupons,
     braintree,
+    payment_methods,
     quotes,
     partners,
     licenses,

@@ -11,6 +11,7 @@ from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
 
+from babel import Locale
 from babel.dates import format_date, format_datetime
 from babel.numbers import format_currency
 
@@ -49,6 +50,18 @@ class LocaleEmailTemplates:
                 return node
         return None
 
+    def count_text(self, key: str, count: int, language: str) -> str:
+        """key = {"one": "# month", "other": "# months"} -> "3 months" (CLDR plural rules, by Babel)."""
+        for lang in (language, "en"):
+            node: object = _catalogue(self.folder, lang)
+            for part in key.split("."):
+                node = node.get(part) if isinstance(node, dict) else None
+            if isinstance(node, dict) and node:
+                category = Locale.parse(cldr_locale(lang)).plural_form(count)
+                form = node.get(category) or node.get("other") or ""
+                return str(form).replace("#", str(count))
+        return str(count)
+
     def format_money(self, amount: Decimal, currency: str, language: str) -> str:
         """70.90 EUR -> "70,90 €" (de), "€70.90" (en)."""
         return format_currency(Decimal(amount), currency, locale=cldr_locale(language))
@@ -56,6 +69,10 @@ class LocaleEmailTemplates:
     def format_date(self, day: date, language: str) -> str:
         """2026-11-30 -> "30. November 2026" (de), "30 de novembro de 2026" (pt)."""
         return format_date(day, format="long", locale=cldr_locale(language))
+
+    def format_month(self, day: date, language: str) -> str:
+        """2026-12-01 -> "Dezember 2026" (de), "December 2026" (en): a card's expiry."""
+        return format_date(day, format="LLLL y", locale=cldr_locale(language))
 
     def format_datetime(self, moment: datetime, language: str) -> str:
         """A moment in UTC, to the second, as the language writes it (the time a declaration was received)."""

@@ -205,6 +205,8 @@ _METERED = (
     "change_plan",
     "continue_on_plan",
     "delete_customer",
+    "update_payment_method",
+    "retry_charge",
 )
 _MARK = "__lumo_metered__"  # set on the wrappers MeteredGateway hands out
 

@@ -150,6 +150,7 @@ class CouponContext:
     account_partner: str | None = None
     account_products_with_access: frozenset[str] = frozenset()
     used_by_account: bool = False
+    price: Decimal | None = None  # the plan's price of a period, add-ons included, when known
 
 
 def check_usable(coupon: Coupon | None, now: datetime) -> Coupon:
@@ -189,6 +190,14 @@ def check_for(coupon: Coupon, ctx: CouponContext) -> None:
             )
         if ctx.product and coupon.is_bundle_discount and len(covered_apps([ctx.product])) < 2:
             raise DomainError(errors.ONLY_TWO_PRODUCTS)
+        # A "discount" that lowers nothing would show a price no purchase charges
+        # (docs/billing.md#one-price-truth): not a coupon for this plan.
+        if (
+            ctx.price is not None
+            and coupon.discount_price is not None
+            and coupon.discount_price >= ctx.price
+        ):
+            raise DomainError(errors.COUPON_NOT_FOR_ACCOUNT)
 
 
 def _scope(coupon: Coupon) -> set[str]:

@@ -54,6 +54,11 @@ FORGOT_UPDATE_FAILED = ErrorType(400, 3, "updateFailed")
 NO_SUCH_USER = ErrorType(404, 0, "noSuchUser")
 # Single-use links (reset password, confirm e-mail)
 LINK_INVALID = ErrorType(400, 4, "resetLinkInvalid")
+# The payment-update link of a payment-failed e-mail: unknown, used, expired, or for another subscription
+# (docs/billing.md#fixing-a-failed-payment). The parent logs in instead.
+PAYMENT_LINK_INVALID = ErrorType(403, 0, "paymentLinkInvalid")
+# Not a renewing web subscription billed through the gateway: no payment method to replace
+PAYMENT_METHOD_NOT_UPDATABLE = ErrorType(400, 0, "paymentMethodNotUpdatable")
 # Auth
 LOGIN_NEEDED = ErrorType(401, 0, "loginNeeded")
 REDIRECT_KEY_INVALID = ErrorType(401, 0, "redirectKeyInvalid")

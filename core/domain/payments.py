@@ -80,6 +80,9 @@ class GatewayResult:
     card_brand: str | None = None  # "Visa", "MasterCard", "American Express"…
     card_last4: str | None = None
     payer_email: str | None = None  # a PayPal account, already masked by mask_email
+    card_expiry: str | None = (
+        None  # MM/YYYY: the card-expiring e-mail (docs/billing.md#failed-payments-and-dunning)
+    )
 
 
 def mask_email(address: str | None) -> str | None:
@@ -217,3 +220,25 @@ class PaymentGateway(Protocol):
 
     def void(self, transaction_id: str) -> GatewayResult:
         """Cancel a charge that has not settled (all of it)."""
+
+    def update_payment_method(
+        self,
+        gateway_id: str,
+        customer_id: str | None,
+        nonce: str,
+        *,
+        device_data: str | None = None,
+        currency: str | None = None,
+        billing_name: str = "",
+    ) -> GatewayResult:
+        """Vault the method `nonce` stands for with the customer (a card is verified, a 3-D Secure nonce keeps
+        its authentication; `currency` picks the merchant account that verifies it), then point subscription
+        `gateway_id` at it (docs/billing.md#fixing-a-failed-payment). The old method is removed only after the
+        subscription uses the new one; a refusal leaves the subscription as it was. `customer_id` None: the
+        subscription's own customer. The answer carries the new method's kind and what the profile shows of it
+        (card_brand, card_last4 or payer_email)."""
+
+    def retry_charge(self, gateway_id: str, amount: Decimal) -> GatewayResult:
+        """Charge a past-due subscription's balance `amount` again, submitted for settlement at once.
+        ok: transaction_id and amount of the charge, next_billing_date when known; refused: the neutral error,
+        nothing taken. The gateway refuses a retry of a subscription that is not past due (no double charge)."""

@@ -129,6 +129,33 @@ class SubscriptionRepository(Protocol):
     def past_due_since(self, paid_through: datetime, limit: int) -> list[Subscription]:
         """Past-due subscriptions whose paid time ended on or before `paid_through`."""
 
+    def claim_retry(self, subscription_id: int, now: datetime, stale_before: datetime) -> bool:
+        """Atomically claim the retry of a past-due subscription's charge: False when it is not past due or
+        another retry holds a claim taken after `stale_before` (the database decides)."""
+
+    def release_retry(self, subscription_id: int) -> None:
+        """Drop the retry claim (the retry was answered)."""
+
+
+@dataclass(frozen=True)
+class UpdateRecord:
+    """A payment-method update under an Idempotency-Key: its outcome, None while under way."""
+
+    subscription_id: int
+    fingerprint: str
+    outcome: str | None
+    created_at: datetime
+
+
+class PaymentMethodUpdates(Protocol):
+    def start(self, key: str, subscription_id: int, fingerprint: str, now: datetime) -> bool:
+        """Record an update under way with `key`; False if the key was used before (the database decides)."""
+
+    def find(self, key: str) -> UpdateRecord | None: ...
+    def finish(self, key: str, outcome: str) -> None: ...
+    def forget(self, key: str) -> None:
+        """Drop the key (the gateway did not answer, or the key expired): the same request may go again."""
+
 
 class CouponRepository(Protocol):
     def by_code(self, code: str) -> Coupon | None: ...
@@ -472,6 +499,31 @@ class ReminderLog(Protocol):
         """Record that the clock found that switch missing; True only the first time (conditional UPDATE)."""
 
 
+class DunningLog(Protocol):
+    """Dunning steps done (core.domain.dunning), each once per subscription, step and episode."""
+
+    def past_due(self, limit: int, after_id: int = 0) -> list[Subscription]:
+        """Renewing past-due web subscriptions with an id above `after_id`, by id (pages of `limit`)."""
+
+    def claim(
+        self,
+        sub: Subscription,
+        step: str,
+        episode: str,
+        at: datetime,
+        outcome: str,
+        amount: Decimal | None = None,
+    ) -> bool:
+        """Record the step; False when it was already recorded (the database decides)."""
+
+    def settle(self, subscription_id: int, step: str, episode: str, outcome: str) -> None: ...
+    def charge_since(self, subscription_id: int, since: datetime) -> tuple[Decimal, str] | None: ...
+    def open_episodes(self, limit: int) -> list[tuple[Subscription, str, datetime]]: ...
+    def cards_expiring(self, expiry: str, episode: str, limit: int) -> list[Subscription]: ...
+    def for_account(self, account_id: int) -> list[dict[str, Any]]: ...
+    def recovery_by_month(self, since_episode: str) -> list[dict[str, Any]]: ...
+
+
 class UnitOfWork(Protocol):
     accounts: AccountRepository
     tokens: TokenRepository
@@ -498,6 +550,8 @@ class UnitOfWork(Protocol):
     campaigns: CampaignReads
     site_switches: SiteSwitchStore
     reminders: ReminderLog
+    dunning: DunningLog
+    payment_method_updates: PaymentMethodUpdates
 
     def __enter__(self) -> UnitOfWork: ...
     def __exit__(self, *exc: object) -> None: ...
@@ -545,6 +599,13 @@ class EmailTemplates(Protocol):
 
     def format_date(self, day: date, language: str) -> str:
         """A calendar day as the language writes it ("30. November 2026" in German)."""
+
+    def count_text(self, key: str, count: int, language: str) -> str:
+        """A counted thing in the language's plural form ("3 Monate" in German): the catalogue entry
+        `key` holds one text per CLDR plural category (zero one two few many other), "#" the count."""
+
+    def format_month(self, day: date, language: str) -> str:
+        """The month of a day as the language writes it ("Dezember 2026" in German)."""
 
     def format_datetime(self, moment: datetime, language: str) -> str:
         """A moment, to the second, with its time zone (UTC), as the language writes it."""

@@ -14,7 +14,14 @@ from decimal import Decimal
 
 from core.domain.catalogue import apps_of, covered_apps
 from core.domain.coupons import Coupon, add_duration
-from core.domain.subscriptions import TRIAL_DAYS, Subscription, had_trial, visible
+from core.domain.subscriptions import (
+    TRIAL_DAYS,
+    DiscountSchedule,
+    Subscription,
+    discount_schedule,
+    had_trial,
+    visible,
+)
 
 NO_FREE_TIME, TRIAL_TIME, COUPON_TIME, PAID_THROUGH = None, "trial", "coupon", "paidThrough"
 
@@ -36,6 +43,13 @@ class Quote:
     )  # the first charge at the full price, when a discount comes first
     coupon_kind: str | None  # access | promo | discount | None
 
+    @property
+    def discount(self) -> DiscountSchedule | None:
+        """The discount as the purchase stores it and the gateway bills it."""
+        if self.discount_price is None or self.full_price_from is None:
+            return None
+        return DiscountSchedule(self.discount_price, self.discount_cycles, self.full_price_from)
+
 
 def free_time(
     owned: list[Subscription], coupon: Coupon | None, product: str, now: datetime
@@ -55,10 +69,6 @@ def free_time(
             if running > days:
                 days, reason = running, PAID_THROUGH
     return days, (reason if days else NO_FREE_TIME)
-
-
-def renewal_step(period: str) -> str:
-    return "P12M" if period == "P1Y" else "P1M"
 
 
 def discount_of(coupon: Coupon | None, price: Decimal) -> tuple[Decimal | None, int]:
@@ -109,11 +119,8 @@ def build_quote(
     reduced, cycles = discount_of(coupon, price)
     first_amount = reduced if reduced is not None else price
     first_at = now + timedelta(days=free_days) if free_days else now
-    full_from = None
-    if reduced is not None:
-        full_from = first_at
-        for _ in range(cycles):
-            full_from = add_duration(full_from, renewal_step(period))
+    schedule = discount_schedule(reduced, cycles, first_at, period)
+    full_from = schedule.full_price_from if schedule else None
     return Quote(
         currency=currency,
         period=period,

@@ -10,7 +10,8 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from enum import StrEnum
 
-from core.domain.catalogue import MONTHLY, covered_apps
+from core.domain.catalogue import MONTHLY, YEARLY, covered_apps
+from core.domain.coupons import add_duration
 
 TRIAL_DAYS = 7
 NO_CHANGE_WINDOW = timedelta(
@@ -87,6 +88,32 @@ class Effect(StrEnum):
 
 
 HIDDEN_STATES = (State.PENDING, State.FAILED)
+# A charge notice paid through at most this much past the recorded end is for the period already recorded.
+SAME_PERIOD = timedelta(hours=36)
+
+
+@dataclass(frozen=True)
+class DiscountSchedule:
+    """What a discount coupon makes the parent pay (docs/billing.md#one-price-truth): `price` for each of
+    `cycles` charges, then the full price from `full_price_from` (discount_schedule computes it)."""
+
+    price: Decimal
+    cycles: int
+    full_price_from: datetime
+
+
+def discount_schedule(
+    price: Decimal | None, cycles: int, first_charge_at: datetime, period: str
+) -> DiscountSchedule | None:
+    """The discount's schedule from the first charge's date and the plan's period: `cycles` charges at
+    `price`, one a period, then the full price on the charge after them. Counted from the first charge
+    as the gateway bills (a subscription billed on the 31st is billed on the last day of shorter months
+    and on the 31st again after them), never month by month from a clamped day."""
+    if price is None or cycles <= 0:
+        return None
+    months = cycles * (12 if period == YEARLY else 1)
+    return DiscountSchedule(price, cycles, add_duration(first_charge_at, f"P{months}M"))
+
 
 WEB_STORE = "lumo"
 STORES = (
@@ -138,6 +165,16 @@ class Subscription:
     payment_brand: str | None = None  # card brand the gateway reported (issue 15)
     payment_last4: str | None = None  # the card's last four digits
     payment_email: str | None = None  # a PayPal account's e-mail, masked (payments.mask_email)
+    # A discount coupon's terms as the gateway bills them (docs/billing.md#one-price-truth): the reduced
+    # price of a period, for how many charges in all, how many are still to come, and the first charge
+    # at the full price.
+    discount_price: Decimal | None = None
+    discount_cycles: int = 0
+    discount_cycles_left: int = 0
+    full_price_from: datetime | None = None
+    payment_expiry: str | None = (
+        None  # the card's expiry, MM/YYYY (docs/billing.md#failed-payments-and-dunning)
+    )
     id: int | None = None
 
     def __post_init__(self) -> None:
@@ -158,9 +195,10 @@ class Subscription:
         coupon: str | None,
         idempotency_key: str,
         request_fingerprint: str,
+        discount: DiscountSchedule | None = None,
     ) -> Subscription:
         """A web purchase before the gateway is called: pending (hidden) until its outcome is applied
-        (Event.PURCHASE_FAILED, TRIAL_STARTED, ACTIVATED)."""
+        (Event.PURCHASE_FAILED, TRIAL_STARTED, ACTIVATED). `discount`: the checkout quote's discount."""
         return cls(
             account_id=account_id,
             subscription_type=subscription_type,
@@ -176,6 +214,10 @@ class Subscription:
             idempotency_key=idempotency_key,
             request_fingerprint=request_fingerprint,
             end_date=at + timedelta(days=trial_days) if trial_days else None,
+            discount_price=discount.price if discount else None,
+            discount_cycles=discount.cycles if discount else 0,
+            discount_cycles_left=discount.cycles if discount else 0,
+            full_price_from=discount.full_price_from if discount else None,
         )
 
     @classmethod
@@ -229,7 +271,41 @@ class Subscription:
             created_at=at,
         )
 
+    @property
+    def discount_running(self) -> bool:
+        """Discounted charges are still to come (docs/billing.md#one-price-truth)."""
+        return self.discount_price is not None and self.discount_cycles_left > 0
+
+    def next_charge_price(self) -> Decimal | None:
+        """What the next charge takes: the discounted price while discounted charges are left, then the
+        plan's full price (what the gateway bills: Braintree's discount with its number of billing cycles)."""
+        return self.discount_price if self.discount_running else self.payment_plan_price
+
+    def discount_follows(self, old_price: Decimal | None, new_price: Decimal, period: str) -> None:
+        """A plan change while a discount runs: Braintree keeps the discount's amount and its billing
+        cycles left (subscription.update keeps discounts), so the new plan is billed at its price less the
+        same amount, for the cycles left from the next charge (docs/billing.md#one-price-truth)."""
+        if not self.discount_running or old_price is None or old_price == new_price:
+            return
+        assert self.discount_price is not None  # running
+        off = old_price - self.discount_price
+        self.discount_price = max(new_price - off, Decimal("0.00"))
+        if self.next_billing_date is not None:
+            schedule = discount_schedule(
+                self.discount_price, self.discount_cycles_left, self.next_billing_date, period
+            )
+            assert schedule is not None  # running: cycles are left
+            self.full_price_from = schedule.full_price_from
+
+    def _count_down_discount(self) -> None:
+        if self.discount_cycles_left > 0:
+            self.discount_cycles_left -= 1
+
     def is_expired(self, now: datetime) -> bool:
+        if self.payment_state_id == State.PAST_DUE:
+            # access goes on through the grace period; the clock lapses it at its end
+            # (docs/billing.md#failed-payments-and-dunning)
+            return False
         return self.payment_state_id == State.EXPIRED or (
             self.end_date is not None and self.end_date <= now
         )
@@ -250,6 +326,7 @@ class Subscription:
         self.pending_plan_id = self.pending_price = self.pending_subscription_type = None
 
     def _charged(self, paid_through: datetime | None, next_billing: datetime | None) -> None:
+        old_price = self.payment_plan_price
         if self.pending_plan_id:  # a change made inside the 24-hour window applies from now on
             self.payment_plan_id, self.payment_plan_price = self.pending_plan_id, self.pending_price
             self.subscription_type = self.pending_subscription_type or self.subscription_type
@@ -257,6 +334,8 @@ class Subscription:
         self.payment_state_id = State.ACTIVE
         self.end_date = paid_through or next_billing or self.end_date
         self.next_billing_date = next_billing or paid_through
+        if self.payment_plan_price is not None:  # a change applied: from the new next charge on
+            self.discount_follows(old_price, self.payment_plan_price, self.duration_code)
 
     def _expire(self, now: datetime) -> None:
         self.payment_state_id = State.EXPIRED
@@ -279,6 +358,14 @@ class Subscription:
         if event == Event.CHARGED:
             # An older charge notice (paid through less than what stands) changes no date.
             if self.end_date is None or paid_through is None or paid_through >= self.end_date:
+                # A charge for a new period uses one discounted charge; the first charge's own notice
+                # (paid through the end already recorded) does not use a second one.
+                if (
+                    self.end_date is None
+                    or paid_through is None
+                    or paid_through - self.end_date > SAME_PERIOD
+                ):
+                    self._count_down_discount()
                 renewing = self.is_renewing
                 self._charged(paid_through, next_billing)
                 if not renewing:  # a late charge notice never revives a cancelled subscription
@@ -316,6 +403,8 @@ class Subscription:
             self.payment_state_id = State.FAILED
             return (Effect.RELEASE_COUPON,) if self.coupon else ()
         if event in (Event.TRIAL_STARTED, Event.ACTIVATED):
+            if self.end_date is None:  # no free days: the first period was charged at once
+                self._count_down_discount()
             self.payment_state_id = State.TRIAL if event == Event.TRIAL_STARTED else State.ACTIVE
             self.next_billing_date = self.end_date = next_billing
             return (Effect.RECORD_CHARGE, Effect.RECEIPT_EMAIL, Effect.SUBSCRIBED)
@@ -338,6 +427,7 @@ class Subscription:
     def continue_monthly(self, plan_id: str, price: Decimal, product: str) -> None:
         """A yearly plan goes on month by month from its next renewal, at `price` (docs/consumer-law-renewal.md#decisions):
         the paid year and its renewal date stay; only what the next charge buys changes."""
+        self.discount_follows(self.payment_plan_price, price, MONTHLY)
         self.payment_plan_id, self.payment_plan_price, self.subscription_type = (
             plan_id,
             price,
@@ -345,6 +435,16 @@ class Subscription:
         )
         self.duration_code = MONTHLY
         self.pending_plan_id = self.pending_price = self.pending_subscription_type = None
+
+    def payment_method_updatable(self) -> bool:
+        """A renewing web subscription billed through the gateway: its payment method can be replaced
+        (docs/billing.md#fixing-a-failed-payment)."""
+        return (
+            self.store_id == WEB_STORE
+            and bool(self.gateway_id)
+            and self.is_renewing
+            and self.payment_state_id in (State.TRIAL, State.ACTIVE, State.PAST_DUE)
+        )
 
     def in_no_change_window(self, now: datetime) -> bool:
         return (

@@ -1,8 +1,9 @@
 """Opaque tokens: random, stored only as a hash, expiring, revocable.
 
-One mechanism serves four purposes: the bearer session token, the single-use
-password-reset and e-mail-confirmation links, and the one-minute redirect key
-that hands a session over to a web app.
+One mechanism serves five purposes: the bearer session token, the single-use
+password-reset and e-mail-confirmation links, the one-minute redirect key
+that hands a session over to a web app, and the payment-update link of one
+subscription.
 """
 
 from __future__ import annotations
@@ -19,9 +20,17 @@ class Purpose(StrEnum):
     RESET_PASSWORD = "reset_password"
     CONFIRM_EMAIL = "confirm_email"
     REDIRECT_KEY = "redirect_key"
+    # The link of a payment-failed e-mail: opens the payment-method update of one subscription (its id is
+    # the payload) and nothing else; never a session (docs/billing.md#fixing-a-failed-payment).
+    PAYMENT_UPDATE = "payment_update"
 
 
-SINGLE_USE = {Purpose.RESET_PASSWORD, Purpose.CONFIRM_EMAIL, Purpose.REDIRECT_KEY}
+SINGLE_USE = {
+    Purpose.RESET_PASSWORD,
+    Purpose.CONFIRM_EMAIL,
+    Purpose.REDIRECT_KEY,
+    Purpose.PAYMENT_UPDATE,
+}
 
 
 def new_token() -> str:

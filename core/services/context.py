@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from core.domain.catalogue import Catalogue
 from core.domain.clock import Clock
+from core.domain.dunning import DEFAULT_SCHEDULE, Schedule
 from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
 from core.domain.ports import JobQueue, PasswordHasher, QrEncoder, UnitOfWork
@@ -22,6 +23,7 @@ class TokenPolicy:
     reset_minutes: int = 60
     confirm_hours: int = 72
     redirect_key_seconds: int = 60
+    payment_link_days: int = 7  # a payment-update link (PAYMENT_LINK_DAYS)
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,8 @@ class ServiceContext:
     login_throttle: LoginThrottle = field(default_factory=LoginThrottle)
     read_uow: Callable[[], UnitOfWork] | None = None  # reads only; None: the ordinary unit of work
     three_d_secure: ThreeDSecurePolicy = field(default_factory=ThreeDSecurePolicy)  # THREE_D_SECURE
+    # DUNNING_* and PAST_DUE_GRACE_DAYS (docs/billing.md#failed-payments-and-dunning)
+    dunning: Schedule = DEFAULT_SCHEDULE
 
     def site_config(self) -> SiteConfig:
         """Maintenance and holiday promotion in force: the runtime switches, else the configuration."""

@@ -15,10 +15,17 @@ from decimal import Decimal, InvalidOperation
 
 from core.domain.accounts import DEFAULT_LANGUAGE
 from core.domain.catalogue import plan_name
+from core.domain.dunning import (
+    CARD_EXPIRING_TOPIC,
+    FIRST_EMAIL_TOPIC,
+    LAST_NOTICE_TOPIC,
+    REMINDER_TOPIC,
+)
 from core.domain.ports import Email, EmailTemplates, Mailer, OutboxMessage, UnitOfWork
 from core.domain.renewal_rules import ReminderKind, rule_for
+from core.domain.subscriptions import State
 from core.domain.tokens import Purpose
-from core.services import declaration_emails, sessions
+from core.services import declaration_emails, payment_update_links, sessions
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)
@@ -29,6 +36,46 @@ ACKNOWLEDGEMENT = "receipt_acknowledgement"
 # E-mails that carry the one-click link to the public cancellation page: every reminder and the
 # acknowledgement (docs/consumer-law-renewal.md#reminder-e-mails).
 CANCEL_LINK_TOPICS = frozenset({*(k.value for k in ReminderKind), ACKNOWLEDGEMENT})
+# The e-mails with the signed link to the payment-method update page (core.domain.dunning).
+DUNNING_TOPICS = frozenset(
+    {FIRST_EMAIL_TOPIC, REMINDER_TOPIC, LAST_NOTICE_TOPIC, CARD_EXPIRING_TOPIC}
+)
+PAYMENT_UPDATE_PAGE = (
+    "payment-method"  # the web app's update page (docs/billing.md#fixing-a-failed-payment)
+)
+
+
+def payment_update_link(public_url: str, prefix: str, subscription_id: int, token: str) -> str:
+    """The payment-method update page of one subscription, opened by its signed link (no password;
+    docs/billing.md#fixing-a-failed-payment)."""
+    return f"{public_url}{prefix}/{PAYMENT_UPDATE_PAGE}?subscription={subscription_id}&link={token}"
+
+
+def _payment_update_link(
+    ctx: ServiceContext,
+    setup: MailSetup,
+    uow: UnitOfWork,
+    message: OutboxMessage,
+    account_id: int,
+    prefix: str,
+) -> str | None:
+    """A new signed, single-use link to the update page (minted now: the outbox never holds a usable
+    token), and the day access ends, for the dunning e-mails (docs/billing.md#failed-payments-and-dunning)."""
+    subscription_id = message.payload.get("subscription_id")
+    if not isinstance(subscription_id, int):  # queued before dunning: the page, after login
+        return f"{setup.public_url}{prefix}/{PAYMENT_UPDATE_PAGE}"
+    sub = uow.subscriptions.get(subscription_id)
+    if sub is None or sub.account_id != account_id:
+        return None
+    params = message.payload.setdefault("params", {})
+    since = params.get("since")
+    if since:
+        if sub.payment_state_id != State.PAST_DUE:
+            return None
+        ends = ctx.dunning.access_ends(datetime.fromisoformat(since))
+        params["date"] = ends.date().isoformat()
+    token = payment_update_links.issue(ctx, uow, account_id, subscription_id)
+    return payment_update_link(setup.public_url, prefix, subscription_id, token)
 
 
 def cancel_contract_link(public_url: str, language: str) -> str:
@@ -122,8 +169,11 @@ def _compose(
         )
         params["email"] = pending
         params["link"] = f"{setup.public_url}{prefix}/confirm-email?token={token}"
-    elif message.topic == "payment_failed":
-        params["link"] = f"{setup.public_url}{prefix}/changePlan"
+    elif message.topic in DUNNING_TOPICS:
+        link = _payment_update_link(ctx, setup, uow, message, account.id, prefix)
+        if link is None:
+            return None  # paid, lapsed or gone since: nothing to ask for
+        params["link"] = link
     if message.topic == "receipt" and rule_for(account.country_code).terms_acknowledgement:
         message = replace(message, topic=ACKNOWLEDGEMENT)
     if message.topic in CANCEL_LINK_TOPICS:
@@ -152,15 +202,49 @@ def _localise(
     if not amount and params.get("price"):
         amount, _, currency = params["price"].partition(" ")
     if amount and currency:
+        # A receipt's charge today and next charge (docs/billing.md#one-price-truth); a payload written
+        # before them said only the price.
+        params.setdefault("charged", amount)
+        params.setdefault("next_amount", amount)
         try:
             params["price"] = params["amount"] = templates.format_money(
                 Decimal(amount), currency, language
             )
+            for key in ("charged", "next_amount", "discount_price"):
+                if key in params:
+                    params[key] = templates.format_money(Decimal(params[key]), currency, language)
         except (InvalidOperation, ValueError):
             log.warning("e-mail amount %r %r not formatted", amount, currency)
-    for key in ("date", "deadline"):
+    for key in ("date", "deadline", "full_price_from"):
         if _ISO_DAY.fullmatch(params.get(key, "")):
             params[key] = templates.format_date(date.fromisoformat(params[key]), language)
+    if _ISO_DAY.fullmatch(params.get("expiry", "")):  # a card's expiry: the month
+        params["expiry"] = templates.format_month(date.fromisoformat(params["expiry"]), language)
+    params["discount_line"] = _discount_line(templates, params, duration, language)
+
+
+def _discount_line(
+    templates: EmailTemplates, params: dict[str, str], duration: str | None, language: str
+) -> str:
+    """ "€2.99 a month for 3 months, then €4.99 a month from 4 March 2027": a running discount's terms
+    as the gateway bills them (docs/billing.md#one-price-truth); empty without one (the line is left out)."""
+    cycles = params.pop("discount_cycles", "")
+    if not (cycles.isdigit() and params.get("discount_price") and params.get("full_price_from")):
+        return ""
+    yearly = duration == "P1Y"
+    line = templates.text(
+        f"Emails.price_lines.{'discountYearly' if yearly else 'discountMonthly'}", language
+    )
+    counted = templates.count_text(
+        f"Emails.price_lines.{'years' if yearly else 'months'}", int(cycles), language
+    )
+    values = {
+        "discount": params["discount_price"],
+        "cycles": counted,
+        "price": params.get("price", ""),
+        "from": params["full_price_from"],
+    }
+    return re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), line or "")
 
 
 def withdrawal_lines(templates: EmailTemplates, params: dict[str, str], language: str) -> None:

@@ -126,7 +126,10 @@ def replay_webhook(
 def _apply(uow: UnitOfWork, sub: Subscription, event: payments.WebhookEvent, now: datetime) -> None:
     if event.kind not in GATEWAY_EVENTS:  # recorded, but nothing a subscription changes for
         return
+    # What a charge took, when the notice does not say: the price its period was billed at (the
+    # discounted price while a discount runs), known before the charge counts the discount down.
+    billed = sub.next_charge_price()
     effects = sub.apply(
         Event(event.kind), event.occurred_at, event.paid_through, event.next_billing_date
     )
-    carry_out(uow, sub, effects, now, event.transaction_id, event.amount, event.currency)
+    carry_out(uow, sub, effects, now, event.transaction_id, event.amount or billed, event.currency)

@@ -24,7 +24,7 @@ from core.domain.catalogue import EUR, Plan, apps_of, price_bundle
 from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
 from core.domain.ports import UnitOfWork
-from core.domain.quotes import PAID_THROUGH, discount_of, free_time
+from core.domain.quotes import PAID_THROUGH, build_quote, discount_of, free_time
 from core.domain.subscriptions import (
     Event,
     State,
@@ -180,13 +180,23 @@ def _start(
             return _again(ctx, uow, earlier, plan, cmd, price, fingerprint, now)
         account = uow.accounts.get(cmd.account_id)
         owned = uow.subscriptions.for_account(cmd.account_id)
-        coupon = _coupon(uow, cmd, account, owned, product, plan, now)
+        coupon = _coupon(uow, cmd, account, owned, product, plan, now, price)
         if coupon is not None and coupon.is_access:
             sub = grant_access_coupon(uow, coupon, cmd.account_id, now)
             uow.commit()
             ctx.jobs.outbox_changed()  # a partner user's callback, if any
             return sub
-        trial_days = _free_days(owned, coupon, product, now)
+        trial_days, free_reason = free_time(owned, coupon, product, now)
+        # The checkout's quote, computed again by the same function: what is stored, billed and shown.
+        terms = build_quote(
+            currency=plan.currency,
+            period=plan.duration_code,
+            price=price,
+            coupon=coupon,
+            free_days=trial_days,
+            free_reason=free_reason,
+            now=now,
+        )
         pending = Subscription.purchase_started(
             account_id=cmd.account_id,
             subscription_type=product,
@@ -199,6 +209,7 @@ def _start(
             coupon=coupon.code if coupon else None,
             idempotency_key=key,
             request_fingerprint=fingerprint,
+            discount=terms.discount,
         )
         added = uow.subscriptions.add_unique(pending, takes_trial=not had_trial(owned))
         if added.outcome is purchases.AddOutcome.KEY_TAKEN:  # the twin request got there first
@@ -227,7 +238,7 @@ def _start(
         if coupon is not None:
             redeem_or_fail(uow, coupon, cmd.account_id, now)
         _record_consent(uow, cmd, pending, account, coupon, price, now)
-        request = _request(ctx, uow, pending, plan, cmd, price, coupon, trial_days)
+        request = _request(ctx, uow, pending, plan, cmd, price, trial_days)
         uow.commit()
     return pending, request
 
@@ -249,7 +260,7 @@ def _again(
     assert earlier.created_at is not None  # stored
     if earlier.payment_state_id != State.PENDING or now - earlier.created_at < STALE_PENDING:
         return _replay(earlier)
-    request = _request(ctx, uow, earlier, plan, cmd, price, None)
+    request = _request(ctx, uow, earlier, plan, cmd, price)
     uow.commit()
     return earlier, request
 
@@ -317,6 +328,7 @@ def _coupon(
     product: str,
     plan: Plan,
     now: datetime,
+    price: Decimal | None = None,
 ) -> Coupon | None:
     code = normalise_code(cmd.coupon)
     if not code:
@@ -331,15 +343,10 @@ def _coupon(
             account_partner=account.partner,
             account_products_with_access=products_with_access(owned, now),
             used_by_account=uow.coupons.used_by(coupon, account.id),
+            price=price,
         ),
     )
     return coupon
-
-
-def _free_days(
-    owned: list[Subscription], coupon: Coupon | None, product: str, now: datetime
-) -> int:
-    return free_time(owned, coupon, product, now)[0]  # the rule lives in core/domain/quotes.py
 
 
 def _request(
@@ -349,7 +356,6 @@ def _request(
     plan: Plan,
     cmd: SubscribeCommand,
     price: Decimal,
-    coupon: Coupon | None,
     trial_days: int | None = None,
 ) -> payments.SubscriptionRequest:
     account = uow.accounts.get(sub.account_id)
@@ -357,17 +363,11 @@ def _request(
     if trial_days is None:  # resuming a stale pending payment: same terms as first computed
         assert sub.created_at is not None  # stored
         trial_days = max(0, (sub.end_date - sub.created_at).days) if sub.end_date else 0
-        coupon = uow.coupons.by_code(sub.coupon) if sub.coupon else None
+    # The discount stored on the purchase (from its quote) is the one the gateway bills: the same
+    # reduced price for the same number of billing cycles (docs/billing.md#one-price-truth).
     discount = None
-    if (
-        coupon is not None
-        and coupon.is_discount
-        and coupon.discount_price is not None
-        and coupon.discount_price < price
-    ):
-        discount = payments.Discount(
-            amount=price - coupon.discount_price, cycles=coupon.discount_cycles()
-        )
+    if sub.discount_price is not None and sub.discount_cycles > 0:
+        discount = payments.Discount(amount=price - sub.discount_price, cycles=sub.discount_cycles)
     return payments.SubscriptionRequest(
         subscription_id=f"lumo{sub.id}",
         customer_id=str(sub.account_id),
@@ -424,6 +424,7 @@ def _settle(
             result.card_last4,
         )  # issue 15: for the profile
         sub.payment_email = result.payer_email  # masked by the gateway adapter
+        sub.payment_expiry = result.card_expiry  # the card-expiring e-mail
         effects = sub.apply(
             Event.TRIAL_STARTED if trial_days and _is_free_time(uow, sub) else Event.ACTIVATED,
             now,

@@ -64,6 +64,7 @@ def change_plan(
                 product,
             )
         else:
+            sub.discount_follows(sub.payment_plan_price, price, plan.duration_code)
             sub.payment_plan_id, sub.payment_plan_price, sub.subscription_type = (
                 plan.plan_id,
                 price,

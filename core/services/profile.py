@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from core.domain import errors
@@ -40,6 +41,22 @@ class SubscriptionView:
     @property
     def id(self) -> int | None:
         return self.subscription.id
+
+    @property
+    def current_price(self) -> Decimal | None:
+        """What the next charge takes (docs/billing.md#one-price-truth)."""
+        return self.subscription.next_charge_price()
+
+    @property
+    def full_price(self) -> Decimal | None:
+        """The plan's price of a period, undiscounted."""
+        return self.subscription.payment_plan_price
+
+    @property
+    def full_price_from(self) -> datetime | None:
+        """While a discount runs, the first charge at the full price."""
+        s = self.subscription
+        return s.full_price_from if s.discount_running else None
 
     @property
     def payment_card(self) -> PaymentCard | None:

@@ -34,7 +34,7 @@ def quote(ctx: ServiceContext, cmd: QuoteCommand) -> Quote:
     with ctx.read() as uow:
         account = uow.accounts.get(cmd.account_id)
         owned = uow.subscriptions.for_account(cmd.account_id)
-        coupon = payments._coupon(uow, order, account, owned, product, plan, now)
+        coupon = payments._coupon(uow, order, account, owned, product, plan, now, price)
     days, reason = free_time(owned, coupon, product, now)
     return build_quote(
         currency=plan.currency,

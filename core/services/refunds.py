@@ -302,10 +302,11 @@ def record_charge(
     amount: Decimal | None,
     currency: str | None,
     now: datetime,
-) -> None:
-    """A charge of the subscription (its first cycle, a renewal), once per transaction id."""
+) -> bool:
+    """A charge of the subscription (its first cycle, a renewal), once per transaction id. False when that
+    transaction was recorded before (a retried charge's webhook after the retry recorded it)."""
     if not transaction_id or amount is None or Decimal(amount) <= 0:
-        return
+        return True
     payment = Payment(
         transaction_id=transaction_id,
         account_id=sub.account_id,
@@ -331,6 +332,8 @@ def record_charge(
                 account_id=sub.account_id,
             )
         )
+        return True
+    return False
 
 
 def apply_dispute(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:

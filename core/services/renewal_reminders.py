@@ -104,7 +104,8 @@ def _switch_to_monthly(uow: UnitOfWork, sub: Subscription, monthly: Bundle, peri
 def reminder_email(sub: Subscription, due: DueReminder) -> OutboxMessage:
     """The e-mail of one reminder: the plan, the amount of the coming charge, the renewal day and the
     last day to cancel (the cancellation page's link is added when it is composed, email_delivery)."""
-    price: Decimal | None = sub.pending_price or sub.payment_plan_price
+    # the coming charge: a change's new price, else the discounted price while a discount runs
+    price: Decimal | None = sub.pending_price or sub.next_charge_price()
     return OutboxMessage(
         kind="email",
         topic=due.kind.value,

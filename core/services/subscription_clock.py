@@ -42,8 +42,9 @@ def remind_trials_ending(ctx: ServiceContext, limit: int = 500) -> int:
                         "params": {
                             "product": sub.subscription_type,
                             "duration": sub.duration_code,
-                            "amount": str(sub.payment_plan_price)
-                            if sub.payment_plan_price is not None
+                            # the trial's first charge: the discounted price while a discount runs
+                            "amount": str(sub.next_charge_price())
+                            if sub.next_charge_price() is not None
                             else "",
                             "currency": sub.currency or "",
                             "date": sub.end_date.date().isoformat(),

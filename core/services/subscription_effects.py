@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from core.domain import callbacks
+from core.domain import callbacks, dunning
 from core.domain.ports import OutboxMessage, UnitOfWork
-from core.domain.subscriptions import Effect, Subscription
+from core.domain.subscriptions import Effect, State, Subscription
 from core.domain.withdrawals import PurchaseConsent, contract_reference, deadline
 from core.services import refunds
 from core.services.partner_callbacks import record_event
@@ -22,22 +22,31 @@ def receipt_email(
     amount: Decimal | None = None,
     currency: str | None = None,
     duration: str | None = None,
+    charged: Decimal | None = None,
 ) -> OutboxMessage:
-    """The receipt of a charge: by default the subscription's own price, currency and period."""
+    """The receipt of a charge (docs/billing.md#one-price-truth): what was charged today (`charged`;
+    nothing for free days), the next charge's amount and date, and a running discount's terms; `amount`
+    is the plan's full price (by default the subscription's own, with its currency and period)."""
     price = amount if amount is not None else (sub.payment_plan_price or "")
+    params = {
+        "product": sub.subscription_type,
+        "duration": duration or sub.duration_code,
+        "amount": str(price),
+        "charged": str(charged if charged is not None else Decimal("0.00")),
+        "next_amount": str(sub.next_charge_price() or price),
+        "currency": currency or sub.currency or "",
+        "date": (sub.next_billing_date or now).date().isoformat(),
+    }
+    if sub.discount_running and sub.full_price_from is not None:
+        params.update(
+            discount_price=str(sub.discount_price),
+            discount_cycles=str(sub.discount_cycles),
+            full_price_from=sub.full_price_from.date().isoformat(),
+        )
     return OutboxMessage(
         kind="email",
         topic="receipt",
-        payload={
-            "account_id": sub.account_id,
-            "params": {
-                "product": sub.subscription_type,
-                "duration": duration or sub.duration_code,
-                "amount": str(price),
-                "currency": currency or sub.currency or "",
-                "date": (sub.next_billing_date or now).date().isoformat(),
-            },
-        },
+        payload={"account_id": sub.account_id, "params": params},
     )
 
 
@@ -78,6 +87,20 @@ def _cancellation_email(sub: Subscription) -> OutboxMessage:
     )
 
 
+def _first_dunning_email(uow: UnitOfWork, sub: Subscription, now: datetime) -> OutboxMessage | None:
+    """Day 0 of dunning: the payment-failed e-mail, recorded as the episode's first step (and the episode
+    opened), so the two events Braintree sends for one failure (charge failed, went past due) write one
+    e-mail (docs/billing.md#failed-payments-and-dunning). A subscription that does not renew owes nothing."""
+    if sub.id is None or sub.end_date is None or sub.payment_state_id != State.PAST_DUE:
+        return None
+    episode = dunning.episode(sub.end_date).isoformat()
+    uow.dunning.claim(sub, dunning.OPENED, episode, now, dunning.SENT, sub.payment_plan_price)
+    first = dunning.DueStep(dunning.StepKind.EMAIL, 0)
+    if not uow.dunning.claim(sub, first.name, episode, now, dunning.SENT):
+        return None
+    return dunning.dunning_email(sub, first.topic, first.name)
+
+
 @dataclass(frozen=True)
 class FirstCharge:
     """A purchase's outcome as the gateway answered it: its first charge, exactly (no charge, or none
@@ -105,7 +128,9 @@ def carry_out(
     first_charge: FirstCharge | None = None,
 ) -> None:
     """`transaction_id`, `amount` and `currency`: the charge of Effect.RECORD_CHARGE (amount and currency
-    default to the subscription's price); `first_charge`: a purchase's, instead."""
+    default to the subscription's price); `first_charge`: a purchase's, instead. A charge already recorded
+    (a retried past-due charge, then the gateway's webhook of it) sends no second receipt."""
+    known_charge = False
     for effect in effects:
         if effect == Effect.RECORD_CHARGE:
             if first_charge is not None:
@@ -118,7 +143,7 @@ def carry_out(
                     now,
                 )
             else:
-                refunds.record_charge(
+                known_charge = not refunds.record_charge(
                     uow,
                     sub,
                     transaction_id,
@@ -127,6 +152,8 @@ def carry_out(
                     now,
                 )
         elif effect == Effect.RECEIPT_EMAIL:
+            if known_charge:
+                continue
             if first_charge is not None:
                 receipt = receipt_email(
                     sub,
@@ -134,16 +161,19 @@ def carry_out(
                     amount=first_charge.receipt_amount,
                     currency=first_charge.currency,
                     duration=first_charge.receipt_duration,
+                    charged=first_charge.amount if first_charge.transaction_id else None,
                 )
                 uow.outbox.add(with_withdrawal_terms(receipt, sub, first_charge.consent))
-            else:
-                uow.outbox.add(receipt_email(sub, now))
-        elif effect == Effect.PAYMENT_FAILED_EMAIL:
-            uow.outbox.add(
-                OutboxMessage(
-                    kind="email", topic="payment_failed", payload={"account_id": sub.account_id}
+            else:  # a renewal: what this charge took (`amount`, by default the subscription's price)
+                uow.outbox.add(
+                    receipt_email(
+                        sub, now, charged=amount or sub.payment_plan_price, currency=currency
+                    )
                 )
-            )
+        elif effect == Effect.PAYMENT_FAILED_EMAIL:
+            first = _first_dunning_email(uow, sub, now)
+            if first is not None:
+                uow.outbox.add(first)
         elif effect == Effect.CANCELLATION_EMAIL:
             uow.outbox.add(_cancellation_email(sub))
         elif effect == Effect.UNSUBSCRIBED:

@@ -56,6 +56,10 @@ NOT_EXPORTED = {
     "funnel_daily": "the analytics funnel counted per day, origin and campaign: no account in it",
     "funnel_rolled_days": "which days the funnel roll-up holds",
     "subscription_reminders": "which renewal reminder went out for which renewal day: the e-mails themselves are in the mailbox",
+    "dunning_steps": "which retry and dunning e-mail happened on which day of a failed payment: the charges "
+    "are in payments, the e-mails in the mailbox (docs/billing.md#failed-payments-and-dunning)",
+    "payment_method_updates": "the outcome of one payment-method update per idempotency key, replayed to a "
+    "repeated request: the method on file is in subscriptions (docs/billing.md#fixing-a-failed-payment)",
     "grant_ledger": "free days staff gave, counted for their limits; the subscriptions are exported",
     "grant_requests": "staff asking each other for free time and the decisions: staff actions",
     "staff_login_throttle": "failed staff sign-ins per hashed address, nothing about a parent",

@@ -81,3 +81,31 @@ def test_one_access_line_per_request_with_its_fields(client, caplog):
     assert line["request_id"] == response.headers["X-Request-Id"] == "req-12345678"
     assert (line["method"], line["path"], line["status"]) == ("GET", "/v5/plans", 200)
     assert isinstance(line["ms"], float) and line["ms"] >= 0
+
+
+def test_the_app_remembers_plain_functions_and_asks_flask_about_anything_else(app, monkeypatch):
+    import flask
+    import pytest
+
+    asked: list[object] = []
+    real = flask.Flask.ensure_sync
+
+    def counted(self, func):
+        asked.append(func)
+        return real(self, func)
+
+    monkeypatch.setattr(flask.Flask, "ensure_sync", counted)
+
+    def plain():
+        return "plain"
+
+    async def coroutine():
+        return "async"
+
+    assert app.ensure_sync(plain) is plain and app.ensure_sync(plain) is plain
+    assert asked == [plain]  # asked Flask once, then remembered
+    with pytest.raises(
+        RuntimeError, match="async"
+    ):  # Flask's answer: no async views without asgiref
+        app.ensure_sync(coroutine)
+    assert asked[-1] is coroutine

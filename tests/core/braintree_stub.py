@@ -269,8 +269,12 @@ class BraintreeStub:
         if method == "GET" and parts[:2] == ["payment_methods", "any"]:
             found = self.payment_methods.get(parts[2])
             return (200, node(*found)) if found else (404, "")
+        if method == "DELETE" and parts[:2] == ["payment_methods", "any"]:
+            return (200, "") if self.payment_methods.pop(parts[2], None) else (404, "")
         if (method, path) == ("POST", "/subscriptions"):
             return self._create_subscription(body["subscription"])
+        if (method, path) == ("POST", "/transactions"):
+            return self._retry_charge(body["transaction"])
         if parts[0] == "transactions" and len(parts) >= 2:
             found = self.transactions.get(parts[1])
             if not found:
@@ -580,5 +584,57 @@ class BraintreeStub:
                 never_expires=False,
                 number_of_billing_cycles=int(params["number_of_billing_cycles"]),
             )
-        subscription.update({k: params[k] for k in ("plan_id", "price") if k in params})
+        token = params.get("payment_method_token")
+        if token is not None and token not in self.payment_methods:
+            return api_error(
+                "Payment method token is invalid.",
+                {"subscription": [("91903", "payment_method_token")]},
+            )
+        subscription.update(
+            {k: params[k] for k in ("plan_id", "price", "payment_method_token") if k in params}
+        )
         return 200, node("subscription", subscription)
+
+    def _retry_charge(self, params: dict):
+        """Subscription.retry_charge: a sale of a past-due subscription (Braintree refuses any other), declined
+        for the test amounts 2000.00-2999.99 as Braintree's sandbox does."""
+        subscription = self.subscriptions.get(params.get("subscription_id") or "")
+        if subscription is None:
+            return 404, ""
+        if subscription["status"] != "Past Due":
+            return api_error(
+                "Subscription status must be Past Due in order to retry.",
+                {"subscription": [("91531", "status")]},
+            )
+        amount = Decimal(params.get("amount") or subscription["price"])
+        if Decimal(2000) <= amount < Decimal(3000):
+            return (
+                422,
+                node(
+                    "api_error_response",
+                    {
+                        "errors": {"errors": []},
+                        "message": "Do Not Honor",
+                        "transaction": {
+                            "id": "declined1",
+                            "status": "processor_declined",
+                            "amount": str(amount),
+                            "processor_response_code": "2000",
+                            "processor_response_text": "Do Not Honor",
+                            "gateway_rejection_reason": None,
+                        },
+                    },
+                ),
+            )
+        charge = self._transaction(
+            "sale",
+            str(amount),
+            subscription["merchant_account_id"],
+            subscription_id=subscription["id"],
+            status="submitted_for_settlement"
+            if params.get("options", {}).get("submit_for_settlement")
+            else "authorized",
+        )
+        subscription.update(status="Active", balance="0.00")
+        subscription["transactions"] = [("transaction", charge), *subscription["transactions"]]
+        return 201, node("transaction", charge)

@@ -153,6 +153,9 @@ def test_card_subscription_with_trial_and_coupon(gateway, stub):
     assert stub.subscriptions["sub_42_1"]["next_billing_period_amount"] == "5.99"
     # Issue 15: the brand and last four digits Braintree reports, for the profile; no full e-mail, no number.
     assert (result.card_brand, result.card_last4, result.payer_email) == ("Visa", "1881", None)
+    assert (
+        result.card_expiry == "12/2030"
+    )  # the card-expiring e-mail (docs/billing.md#failed-payments-and-dunning)
 
 
 def vault_token(stub) -> str:
@@ -170,8 +173,12 @@ def test_wallet_subscription_without_trial(gateway, stub, nonce, kind):
     result = gateway.create_subscription(request(nonce=nonce, currency="USD"))
 
     assert (result.ok, result.payment_method) == (True, kind)
-    if kind == PAYPAL:  # issue 15: the payer's e-mail, masked at once
-        assert (result.payer_email, result.card_last4) == ("p•••@example.com", None)
+    if kind == PAYPAL:  # issue 15: the payer's e-mail, masked at once; no card, no expiry
+        assert (result.payer_email, result.card_last4, result.card_expiry) == (
+            "p•••@example.com",
+            None,
+            None,
+        )
     else:
         assert (result.card_brand, result.card_last4, result.payer_email) == ("Visa", "1111", None)
     assert result.next_billing_date == midnight(30)  # the stub bills monthly as 30 days
@@ -779,3 +786,124 @@ def test_a_charged_webhook_names_its_transaction(gateway, signer):
         "sub_42_1",
         Decimal("49.99"),
     )
+
+
+# -- payment method updates and retries (docs/billing.md#fixing-a-failed-payment) -----------
+def test_update_payment_method_vaults_then_points_the_subscription_then_removes_the_old(
+    gateway, stub
+):
+    gateway.create_subscription(request())
+    old_token = stub.subscriptions["sub_42_1"]["payment_method_token"]
+
+    result = gateway.update_payment_method(
+        "sub_42_1",
+        None,  # the subscription's own customer
+        "fake-paypal-billing-agreement-nonce",
+        device_data='{"correlation_id":"def"}',
+        currency="EUR",
+    )
+
+    assert (result.ok, result.gateway_id, result.payment_method, result.payer_email) == (
+        True,
+        "sub_42_1",
+        PAYPAL,
+        "p•••@example.com",
+    )
+    [vault] = stub.bodies("POST", "/payment_methods")[1:]  # after the purchase's own
+    assert vault["payment_method"]["customer_id"] == "acct_42"
+    assert vault["payment_method"]["options"] == {
+        "verify_card": True,
+        "verification_amount": "1.00",  # the amount the web's 3-D Secure authenticated
+        "verification_merchant_account_id": "lumo_eur",
+    }
+    assert vault["payment_method"]["device_data"] == '{"correlation_id":"def"}'
+    new_token = stub.subscriptions["sub_42_1"]["payment_method_token"]
+    assert new_token != old_token and new_token in stub.payment_methods
+    assert old_token not in stub.payment_methods  # removed, and only after the switch
+    calls = [(m, p.rsplit("/", 2)[-2:]) for m, p, _ in stub.received]
+    switched = calls.index(("PUT", ["subscriptions", "sub_42_1"]))
+    deleted = calls.index(("DELETE", ["any", old_token]))
+    assert switched < deleted
+
+
+def test_a_refused_new_method_leaves_the_subscription_and_its_method(gateway, stub):
+    gateway.create_subscription(request())
+    old_token = stub.subscriptions["sub_42_1"]["payment_method_token"]
+
+    result = gateway.update_payment_method(
+        "sub_42_1", "acct_42", "fake-processor-declined-visa-nonce"
+    )
+
+    assert (result.ok, result.error) == (False, DECLINED)
+    assert stub.subscriptions["sub_42_1"]["payment_method_token"] == old_token
+    assert old_token in stub.payment_methods
+    assert stub.bodies("PUT", "/subscriptions/sub_42_1") == []
+    assert gateway.update_payment_method("sub_unknown", "acct_42", "fake-valid-nonce").error == (
+        GATEWAY_REJECTED
+    )
+
+
+def test_a_3ds_nonce_is_vaulted_with_card_verification(gateway, stub):
+    gateway.create_subscription(request())
+
+    result = gateway.update_payment_method(
+        "sub_42_1", "acct_42", "fake-three-d-secure-visa-full-authentication-nonce"
+    )
+
+    assert (result.ok, result.payment_method, result.card_brand, result.card_last4) == (
+        True,
+        CARD,
+        "Visa",
+        "1091",
+    )
+    vault = stub.bodies("POST", "/payment_methods")[-1]["payment_method"]
+    assert vault["payment_method_nonce"] == "fake-three-d-secure-visa-full-authentication-nonce"
+    assert vault["options"]["verify_card"] is True
+
+
+def test_retry_charge_of_a_past_due_subscription_is_submitted_for_settlement(gateway, stub):
+    gateway.create_subscription(request(trial_days=7))
+    stub.subscriptions["sub_42_1"]["status"] = "Past Due"
+
+    result = gateway.retry_charge("sub_42_1", Decimal("7.99"))
+
+    assert (result.ok, result.gateway_id, result.amount) == (True, "sub_42_1", Decimal("7.99"))
+    assert stub.transactions[result.transaction_id]["status"] == "submitted_for_settlement"
+    assert stub.bodies("POST", "/transactions") == [
+        {
+            "transaction": {
+                "amount": "7.99",
+                "subscription_id": "sub_42_1",
+                "type": "sale",
+                "options": {"submit_for_settlement": True},
+            }
+        }
+    ]
+    assert result.next_billing_date == midnight(7)
+    # Active again: Braintree refuses a second retry, so nothing is charged twice
+    again = gateway.retry_charge("sub_42_1", Decimal("7.99"))
+    assert (again.ok, again.error) == (False, GATEWAY_REJECTED)
+    assert len(stub.transactions) == 1
+
+
+def test_a_declined_retry_maps_to_declined_and_an_unknown_subscription_is_rejected(gateway, stub):
+    gateway.create_subscription(request(trial_days=7))
+    stub.subscriptions["sub_42_1"]["status"] = "Past Due"
+
+    declined = gateway.retry_charge("sub_42_1", Decimal("2001"))
+
+    assert (declined.ok, declined.error, declined.transaction_id) == (False, DECLINED, None)
+    assert gateway.retry_charge("sub_unknown", Decimal("7.99")).error == GATEWAY_REJECTED
+
+
+def test_the_metered_wrapper_passes_updates_and_retries_through():
+    from core.adapters.metrics import MeteredGateway
+    from core.adapters.payments.sandbox import SandboxGateway
+
+    sandbox = SandboxGateway()
+    metered = MeteredGateway(sandbox)
+    sandbox.decline_renewals("g1")
+    assert metered.retry_charge("g1", Decimal("4.99")).error == DECLINED
+    assert metered.update_payment_method("g1", "1", "fake-valid-visa-nonce").ok
+    assert metered.retry_charge("g1", Decimal("4.99")).ok
+    assert sandbox.retry_calls == [("g1", Decimal("4.99")), ("g1", Decimal("4.99"))]

@@ -57,6 +57,8 @@ def test_a_first_purchase_starts_the_free_trial_with_a_receipt_and_no_charge(ctx
             "product": "lumo_tv",
             "duration": "P1M",
             "amount": str(price),
+            "charged": "0.00",  # nothing today: the trial's first charge is on its last day
+            "next_amount": str(price),
             "currency": "EUR",
             "date": (now + timedelta(days=7)).date().isoformat(),
         },

@@ -42,3 +42,43 @@ def test_charges_settle_after_the_configured_delay_only():
         and never.find_transaction(tx).status == p.UNSETTLED
     )
     assert later.refund(tx, Decimal("2.00")).ok and not later.void(tx).ok
+
+
+def test_the_sandbox_models_a_failed_payment_fixed():
+    """docs/billing.md#fixing-a-failed-payment: declining renewals, Braintree's decline nonces and test amounts."""
+    import pytest
+
+    gateway = SandboxGateway()
+    created = gateway.create_subscription(
+        p.SubscriptionRequest(
+            subscription_id="lumo1",
+            customer_id="1",
+            email="a@example.com",
+            nonce="fake-valid-nonce",
+            plan_id="plan",
+            price=Decimal("4.99"),
+            currency="CHF",
+            trial_days=7,
+        )
+    )
+    assert created.ok
+    gateway.decline_renewals("lumo1")
+    assert gateway.retry_charge("lumo1", Decimal("4.99")).error == p.DECLINED
+    refused = gateway.update_payment_method("lumo1", "1", "fake-processor-declined-visa-nonce")
+    assert (refused.ok, refused.error) == (False, p.DECLINED)
+    assert gateway.removed_methods == []  # nothing replaced, nothing removed
+    assert gateway.retry_charge("lumo1", Decimal("4.99")).error == p.DECLINED  # still the old card
+    updated = gateway.update_payment_method("lumo1", "1", "fake-valid-mastercard-nonce")
+    assert (updated.ok, updated.card_brand, updated.card_last4) == (True, "MasterCard", "4444")
+    assert gateway.removed_methods == [("lumo1", "fake-valid-nonce")]
+    charged = gateway.retry_charge("lumo1", Decimal("4.99"))
+    assert charged.ok and charged.transaction_id.endswith("499CHF")
+    assert gateway.find_transaction(charged.transaction_id).status == p.UNSETTLED
+    gateway.settle(charged.transaction_id)
+    assert gateway.find_transaction(charged.transaction_id).status == p.SETTLED
+    # Braintree's test amounts: 2000.00-2999.99 declined, 3000.00-3000.99 processor unavailable
+    assert gateway.retry_charge("lumo1", Decimal("2001.00")).error == p.DECLINED
+    assert gateway.retry_charge("lumo1", Decimal("3000.50")).error == p.UNAVAILABLE
+    with pytest.raises(p.GatewayUnavailable):
+        gateway.update_payment_method("lumo1", "1", "fake-gateway-unavailable-nonce")
+    assert gateway.update_payment_method("lumo1", "1", "not-a-nonce").error == p.INVALID_NONCE

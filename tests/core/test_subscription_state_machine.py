@@ -125,6 +125,8 @@ def test_the_receipt_is_built_in_one_place():
             "product": "lumo_TV",
             "duration": "P1M",
             "amount": "4.99",
+            "charged": "0.00",
+            "next_amount": "4.99",
             "currency": "EUR",
             "date": (NOW + timedelta(days=10)).date().isoformat(),
         },

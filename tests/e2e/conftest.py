@@ -340,6 +340,9 @@ class Stack:
     outbox: Path
     api: Api
     dist_dir: str  # the web build the stack serves (relative to webapp/), for tests that start a second server
+    api_env: dict = field(
+        default_factory=dict
+    )  # the API's environment, for `flask --app bff …` commands
     publisher_coupons: list[str] = field(default_factory=list)
     retailer_coupons: list[str] = field(default_factory=list)
 
@@ -442,6 +445,7 @@ def stack(tmp_path_factory) -> Stack:
         outbox=outbox,
         api=Api(api_url),
         dist_dir=build.dist_dir,
+        api_env=api_env,
         publisher_coupons=publisher,
         retailer_coupons=retailer,
     )

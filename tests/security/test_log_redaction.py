@@ -22,6 +22,7 @@ from core.adapters.logs import (
     redact,
     redact_slowly,
     redact_value,
+    slow_formatter,
 )
 from core.adapters.passwords import Argon2Hasher
 
@@ -157,3 +158,42 @@ def test_the_formatter_renders_records_from_any_logger():
     )
     line = json.loads(formatter().format(record))
     assert "s3cr3t" not in line["event"] and line["logger"] == "gunicorn.access"
+
+
+ACCESS_FIELDS = [
+    {"method": "GET", "path": "/v5/subscriptions", "status": 200, "ms": 1.25},
+    {
+        "request_id": "ignored-the-context-has-one",
+        "method": "GET",
+        "path": "/v4/users/confirm-email",
+        "status": 400,
+        "ms": 0.5,
+        "query": "token=[redacted]&email=p%40example.com",
+    },
+    {
+        "method": "POST",
+        "path": "/v5/accounts/parent@example.com/" + "a" * 40,
+        "status": 201,
+        "ms": 3,
+    },
+]
+
+
+@pytest.mark.parametrize("fields", ACCESS_FIELDS)
+@pytest.mark.parametrize("context", [{"request_id": "0123456789abcdef"}, {}])
+def test_the_access_line_short_way_writes_the_same_line_as_the_processors(fields, context):
+    def line(make) -> str:
+        record = logging.getLogger("lumo.access").makeRecord(
+            "lumo.access", logging.INFO, __file__, 0, "request", (), None, extra={"fields": fields}
+        )
+        return make().format(record)
+
+    clear_context()
+    try:
+        bind_context(**context)
+        fast, slow = line(formatter), line(slow_formatter)
+    finally:
+        clear_context()
+    assert list(json.loads(fast)) == list(json.loads(slow))  # the same fields in the same order
+    assert fast == slow.replace(json.loads(slow)["timestamp"], json.loads(fast)["timestamp"])
+    assert "parent@example.com" not in fast

@@ -357,6 +357,25 @@ class OpsChurnMonthSchema(Schema):
     expiries = _i()
 
 
+class OpsPastDueSchema(Schema):
+    subscriptionId = _i()
+    accountId = _i()
+    subscriptionType = _s()
+    amount = _money(nullable=True)
+    currency = _n()
+    since = _at()
+    accessEnds = _at()
+
+
+class OpsRecoveryMonthSchema(Schema):
+    month = _s(metadata={"description": "YYYY-MM of the failed charge, UTC"})
+    currency = _n()
+    wentPastDue = _i()
+    recovered = _i()
+    recoveredAmount = _money()
+    rate = _s(metadata={"description": "recovered / wentPastDue, a decimal string"})
+
+
 class OpsRevenueSchema(Schema):
     activeByPlan = _many(
         OpsActivePlanSchema,
@@ -368,6 +387,14 @@ class OpsRevenueSchema(Schema):
     )
     trialsRunning = fields.Integer(required=True)
     churnByMonth = _many(OpsChurnMonthSchema, metadata={"description": "The last 12 months"})
+    pastDue = _many(
+        OpsPastDueSchema,
+        metadata={"description": "Past-due subscriptions now, the longest past due first"},
+    )
+    recoveryByMonth = _many(
+        OpsRecoveryMonthSchema,
+        metadata={"description": "Failed charges per month and currency, recovered and the rate"},
+    )
 
 
 class OpsCampaignDaySchema(Schema):

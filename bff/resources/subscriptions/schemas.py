@@ -39,6 +39,38 @@ class SubscriptionSchema(Schema):
         attribute=_of("payment_plan_price"),
         metadata={"type": "string"},
     )
+    current_price = fields.Decimal(
+        as_string=True,
+        allow_none=True,
+        data_key="currentPrice",
+        attribute="current_price",
+        metadata={
+            "type": "string",
+            "description": "What the next charge takes: the discounted price while a discount runs, "
+            "else the full price (docs/billing.md#one-price-truth)",
+        },
+    )
+    full_price = fields.Decimal(
+        as_string=True,
+        allow_none=True,
+        data_key="fullPrice",
+        attribute="full_price",
+        metadata={"type": "string", "description": "The plan's price of a period, undiscounted"},
+    )
+    full_price_from = fields.DateTime(
+        format="iso",
+        allow_none=True,
+        data_key="fullPriceFrom",
+        attribute="full_price_from",
+        metadata={
+            "description": "While a discount runs: the first charge at the full price; null otherwise"
+        },
+    )
+    discount_cycles_left = fields.Integer(
+        data_key="discountCyclesLeft",
+        attribute=_of("discount_cycles_left"),
+        metadata={"description": "Charges still to come at the discounted price"},
+    )
     currency = fields.String(allow_none=True, attribute=_of("currency"))
     is_renewing = fields.Boolean(data_key="isRenewing", attribute=_of("is_renewing"))
     payment_plan_id = fields.String(

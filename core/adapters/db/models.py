@@ -83,9 +83,30 @@ class TokenRow(Base):
     last_used_at = mapped_column(UTCDateTime())  # noted at most hourly (SESSION_IDLE_DAYS)
 
 
+class PaymentMethodUpdateRow(Base):
+    """A payment-method update under an Idempotency-Key (docs/billing.md#fixing-a-failed-payment): a repeat
+    is answered as the first, never sent to the gateway again."""
+
+    __tablename__ = "payment_method_updates"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)  # scoped_key
+    subscription_id: Mapped[int] = mapped_column(
+        ForeignKey("subscriptions.id", ondelete="CASCADE"), nullable=False
+    )
+    fingerprint: Mapped[str] = mapped_column(String(64), nullable=False)
+    outcome: Mapped[str | None] = mapped_column(String(40))  # "ok" or the refusal's message key
+    created_at = mapped_column(UTCDateTime(), nullable=False)
+
+
 class SubscriptionRow(Base):
     __tablename__ = "subscriptions"
-    __table_args__ = (Index("ix_subscriptions_created_at", "created_at"),)
+    __table_args__ = (
+        Index("ix_subscriptions_created_at", "created_at"),
+        CheckConstraint(
+            "discount_cycles_left >= 0 AND discount_cycles_left <= discount_cycles",
+            name="ck_subscriptions_discount_cycles",
+        ),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     account_id: Mapped[int] = mapped_column(
         ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True
@@ -115,6 +136,8 @@ class SubscriptionRow(Base):
     pending_subscription_type: Mapped[str | None] = mapped_column(String(40))
     partner: Mapped[str | None] = mapped_column(String(50))
     trial_reminded_at = mapped_column(UTCDateTime())  # the trial-ending e-mail is written once
+    # A retry of a past-due charge under way since then (core/services/payment_recovery.py): one at a time
+    retry_claimed_at = mapped_column(UTCDateTime())
     three_d_secure_status: Mapped[str | None] = mapped_column(String(64))
     liability_shifted: Mapped[bool | None] = mapped_column(Boolean)
     # What the gateway said about the payment method (issue 15): never a full card number or e-mail.
@@ -123,6 +146,17 @@ class SubscriptionRow(Base):
     payment_email: Mapped[str | None] = mapped_column(
         String(254)
     )  # a PayPal address, masked: j•••@example.com
+    # A discount coupon's terms as billed (docs/billing.md#one-price-truth): reduced price, charges at it
+    # in all and still to come, and the first charge at the full price.
+    discount_price = mapped_column(Numeric(10, 2, asdecimal=True))
+    discount_cycles: Mapped[int] = mapped_column(
+        Integer, nullable=False, default=0, server_default="0"
+    )
+    discount_cycles_left: Mapped[int] = mapped_column(
+        Integer, nullable=False, default=0, server_default="0"
+    )
+    full_price_from = mapped_column(UTCDateTime())
+    payment_expiry: Mapped[str | None] = mapped_column(String(7))  # the card's, MM/YYYY
 
 
 class SubscriptionClaimRow(Base):
@@ -840,3 +874,31 @@ class SubscriptionReminderRow(Base):
     # and when the clock first found it not done on the renewal day (docs/operations.md#alerts).
     gateway_done_at = mapped_column(UTCDateTime(), nullable=True)
     missed_at = mapped_column(UTCDateTime(), nullable=True)
+
+
+class DunningStepRow(Base):
+    """One step of a past-due episode (core.domain.dunning: a retry, an e-mail, the last notice) or one
+    card-expiring e-mail: the unique key makes the clock do each exactly once, however many ticks or
+    workers run (docs/billing.md#failed-payments-and-dunning). `episode`: the day the charge failed
+    (YYYY-MM-DD), or the month the card expires (YYYY-MM-01)."""
+
+    __tablename__ = "dunning_steps"
+    __table_args__ = (
+        PrimaryKeyConstraint("id", name="pk_dunning_steps"),
+        UniqueConstraint("subscription_id", "step", "episode", name="uq_dunning_steps_once"),
+        Index("ix_dunning_steps_account_id", "account_id"),
+        Index("ix_dunning_steps_done_at", "done_at"),
+    )
+    id: Mapped[int] = mapped_column(Integer)
+    subscription_id: Mapped[int] = mapped_column(
+        ForeignKey("subscriptions.id", ondelete="CASCADE", name="fk_dunning_steps_subscription_id"),
+        nullable=False,
+    )
+    account_id: Mapped[int] = mapped_column(Integer, nullable=False)
+    step: Mapped[str] = mapped_column(String(30), nullable=False)
+    episode: Mapped[str] = mapped_column(String(10), nullable=False)
+    done_at = mapped_column(UTCDateTime(), nullable=False)
+    # sent | claimed (a retry, before the gateway is called) | charged | declined | unavailable
+    outcome: Mapped[str] = mapped_column(String(30), nullable=False)
+    amount = mapped_column(Numeric(12, 2, asdecimal=True))
+    currency: Mapped[str | None] = mapped_column(String(3))

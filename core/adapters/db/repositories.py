@@ -20,6 +20,7 @@ from core.adapters.db.models import (
     CouponRow,
     OutboxRow,
     PaymentEventRow,
+    PaymentMethodUpdateRow,
     PaymentRow,
     SubscriptionClaimRow,
     SubscriptionRow,
@@ -34,7 +35,7 @@ from core.domain.coupons import Coupon
 from core.domain.errors import DomainError
 from core.domain.login_throttle import LoginState
 from core.domain.payment_history import Payment, PaymentEvent
-from core.domain.ports import OutboxMessage
+from core.domain.ports import OutboxMessage, UpdateRecord
 from core.domain.purchases import AddOutcome, AddResult, claimed_apps
 from core.domain.subscriptions import State, Subscription
 from core.domain.tokens import Purpose, StoredToken
@@ -512,6 +513,30 @@ class SqlSubscriptions(_OnSession):
         )
         return rowcount(result) == 1
 
+    def claim_retry(self, subscription_id: int, now: datetime, stale_before: datetime) -> bool:
+        result = self.session.execute(
+            update(SubscriptionRow)
+            .where(
+                SubscriptionRow.id == subscription_id,
+                SubscriptionRow.payment_state_id == State.PAST_DUE,
+                or_(
+                    SubscriptionRow.retry_claimed_at.is_(None),
+                    SubscriptionRow.retry_claimed_at < stale_before,
+                ),
+            )
+            .values(retry_claimed_at=now)
+            .execution_options(synchronize_session=False)
+        )
+        return rowcount(result) == 1
+
+    def release_retry(self, subscription_id: int) -> None:
+        self.session.execute(
+            update(SubscriptionRow)
+            .where(SubscriptionRow.id == subscription_id)
+            .values(retry_claimed_at=None)
+            .execution_options(synchronize_session=False)
+        )
+
     def past_due_since(self, paid_through: datetime, limit: int) -> list[Subscription]:
         rows = self.session.scalars(
             select(SubscriptionRow)
@@ -874,3 +899,41 @@ class SqlPaymentHistory:
         if transaction_id is not None:
             query = query.where(PaymentEventRow.transaction_id == transaction_id)
         return [to_domain(r, PaymentEvent) for r in self.session.scalars(query)]
+
+
+class SqlPaymentMethodUpdates:
+    """Payment-method updates by Idempotency-Key (core.domain.ports.PaymentMethodUpdates)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def start(self, key: str, subscription_id: int, fingerprint: str, now: datetime) -> bool:
+        return _insert_once(
+            self.session,
+            PaymentMethodUpdateRow(
+                key=key, subscription_id=subscription_id, fingerprint=fingerprint, created_at=now
+            ),
+        )
+
+    def find(self, key: str) -> UpdateRecord | None:
+        row = self.session.scalar(
+            select(PaymentMethodUpdateRow).where(PaymentMethodUpdateRow.key == key)
+        )
+        if row is None:
+            return None
+        return UpdateRecord(row.subscription_id, row.fingerprint, row.outcome, row.created_at)
+
+    def finish(self, key: str, outcome: str) -> None:
+        self.session.execute(
+            update(PaymentMethodUpdateRow)
+            .where(PaymentMethodUpdateRow.key == key)
+            .values(outcome=outcome)
+            .execution_options(synchronize_session=False)
+        )
+
+    def forget(self, key: str) -> None:
+        self.session.execute(
+            delete(PaymentMethodUpdateRow)
+            .where(PaymentMethodUpdateRow.key == key)
+            .execution_options(synchronize_session=False)
+        )

@@ -11,6 +11,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from core.adapters.db.declarations import SqlDeclarations
+from core.adapters.db.dunning_repositories import SqlDunning
 from core.adapters.db.family_repositories import (
     SqlChildren,
     SqlConsents,
@@ -37,6 +38,7 @@ from core.adapters.db.repositories import (
     SqlCoupons,
     SqlOutbox,
     SqlPaymentHistory,
+    SqlPaymentMethodUpdates,
     SqlSubscriptions,
     SqlTokens,
     SqlWebhookLog,
@@ -136,6 +138,10 @@ class _Repositories:
         return SqlAccounts(self.session)
 
     @cached_property
+    def payment_method_updates(self) -> SqlPaymentMethodUpdates:
+        return SqlPaymentMethodUpdates(self.session)
+
+    @cached_property
     def tokens(self) -> TokenRepository:
         return SqlTokens(self.session)
 
@@ -230,6 +236,10 @@ class _Repositories:
     @cached_property
     def reminders(self) -> SqlReminders:
         return SqlReminders(self.session)
+
+    @cached_property
+    def dunning(self) -> SqlDunning:
+        return SqlDunning(self.session)
 
 
 class SqlUnitOfWork(_Repositories):

@@ -504,6 +504,100 @@ class BraintreeGateway(PaymentGateway):
             )
         return GatewayResult(ok=False, error=_failed("transaction.void", transaction_id, result))
 
+    @_unavailable_on_network_error
+    def update_payment_method(
+        self,
+        gateway_id: str,
+        customer_id: str | None,
+        nonce: str,
+        *,
+        device_data: str | None = None,
+        currency: str | None = None,
+        billing_name: str = "",
+    ) -> GatewayResult:
+        """PaymentMethod.create (verify_card, keeping a 3-D Secure nonce's authentication), then
+        Subscription.update to the new token; the old method is deleted only once the subscription uses
+        the new one. A refused update deletes the method just vaulted, so nothing is left behind."""
+        try:
+            subscription = self._sdk.subscription.find(gateway_id)
+        except NotFoundError:
+            return GatewayResult(ok=False, gateway_id=gateway_id, error=GATEWAY_REJECTED)
+        old_token = getattr(subscription, "payment_method_token", None)
+        if not customer_id:
+            try:
+                customer_id = self._sdk.payment_method.find(old_token).customer_id
+            except NotFoundError:
+                return GatewayResult(ok=False, gateway_id=gateway_id, error=GATEWAY_REJECTED)
+        params: dict[str, Any] = {
+            "customer_id": customer_id,
+            "payment_method_nonce": nonce,
+            "options": {
+                "verify_card": True,
+                "verification_amount": _money(tds.CARD_VERIFICATION_AMOUNT),
+            },
+        }
+        if currency in self._merchant_accounts:
+            params["options"]["verification_merchant_account_id"] = self._merchant_accounts[
+                currency
+            ]
+        if device_data:
+            params["device_data"] = device_data
+        if billing_name:
+            params["cardholder_name"] = billing_name
+        vaulted = self._sdk.payment_method.create(params)
+        if not vaulted.is_success:
+            return GatewayResult(
+                ok=False,
+                gateway_id=gateway_id,
+                error=_failed("payment_method.create", gateway_id, vaulted),
+            )
+        token = vaulted.payment_method.token
+        updated = self._sdk.subscription.update(gateway_id, {"payment_method_token": token})
+        if not updated.is_success:
+            error = _failed("subscription.update", gateway_id, updated)
+            self._delete_method(token)  # the subscription keeps its old method
+            return GatewayResult(ok=False, gateway_id=gateway_id, error=error)
+        if old_token and old_token != token:
+            self._delete_method(old_token)
+        return _success(updated.subscription, vaulted.payment_method)
+
+    @_unavailable_on_network_error
+    def retry_charge(self, gateway_id: str, amount: Decimal) -> GatewayResult:
+        """Subscription.retry_charge with submit_for_settlement: the past-due balance, charged now."""
+        try:
+            result = self._sdk.subscription.retry_charge(gateway_id, _money(amount), True)
+        except NotFoundError:
+            return GatewayResult(ok=False, gateway_id=gateway_id, error=GATEWAY_REJECTED)
+        if not result.is_success:
+            return GatewayResult(
+                ok=False,
+                gateway_id=gateway_id,
+                error=_failed("subscription.retry_charge", gateway_id, result),
+            )
+        tx = result.transaction
+        next_billing = None
+        try:  # the new billing date, for the profile; the charge stands without it
+            next_billing = _utc(
+                getattr(self._sdk.subscription.find(gateway_id), "next_billing_date", None)
+            )
+        except NotFoundError:
+            pass
+        return GatewayResult(
+            ok=True,
+            gateway_id=gateway_id,
+            transaction_id=tx.id,
+            amount=Decimal(tx.amount),
+            next_billing_date=next_billing,
+        )
+
+    def _delete_method(self, token: str) -> None:
+        try:
+            result = self._sdk.payment_method.delete(token)
+        except NotFoundError:
+            return
+        if not result.is_success:
+            log.warning("braintree payment_method.delete %s failed: %s", token, result.message)
+
     def _ensure_customer(self, request: SubscriptionRequest) -> str | None:
         try:
             self._sdk.customer.find(request.customer_id)
@@ -629,9 +723,16 @@ def _method_details(method) -> dict:
         return {"payer_email": mask_email(email)}
     brand = getattr(method, "card_type", None) or getattr(method, "source_card_type", None)
     last4 = getattr(method, "last_4", None) or getattr(method, "source_card_last_4", None)
+    # The card's expiry as MM/YYYY, for the card-expiring e-mail (docs/billing.md#failed-payments-and-dunning)
+    month, year = (
+        str(getattr(method, f"expiration_{part}", "") or "") for part in ("month", "year")
+    )
+    valid = month.isdigit() and 1 <= int(month) <= 12 and year.isdigit() and len(year) == 4
+    expiry = f"{int(month):02d}/{year}" if valid else None
     return {
         "card_brand": brand if isinstance(brand, str) else None,
         "card_last4": last4 if isinstance(last4, str) and len(last4) == 4 else None,
+        "card_expiry": expiry,
     }
 
 

@@ -116,6 +116,8 @@ CARD_DETAILS = {
     "fake-android-pay-discover-nonce": ("Discover", "1117"),
 }
 DEFAULT_CARD = ("Visa", "1881")
+# The sandbox's test cards do not expire soon; a test sets a stored expiry itself.
+SANDBOX_CARD_EXPIRY = "12/2030"
 SANDBOX_PAYER = "jane.doe@paypal.com"
 
 
@@ -123,7 +125,26 @@ def _method_details(method: str, nonce: str) -> dict:
     if method == p.PAYPAL:
         return {"payer_email": p.mask_email(SANDBOX_PAYER)}
     brand, last4 = CARD_DETAILS.get(nonce, DEFAULT_CARD)
-    return {"card_brand": brand, "card_last4": last4}
+    return {"card_brand": brand, "card_last4": last4, "card_expiry": SANDBOX_CARD_EXPIRY}
+
+
+def _method_of(nonce: str) -> str | None:
+    """The kind of payment method a test nonce vaults; None for a nonce Braintree would not know."""
+    if nonce in CARD_NONCES or nonce in THREE_D_SECURE_NONCES:
+        return p.CARD
+    if nonce in PAYPAL_NONCES:
+        return p.PAYPAL
+    if nonce in GOOGLE_PAY_NONCES:
+        return p.GOOGLE_PAY
+    if nonce in APPLE_PAY_NONCES:
+        return p.APPLE_PAY
+    return None
+
+
+# Braintree's sandbox declines a transaction of 2000.00 to 2999.99 (processor declined, the response code
+# is the amount) and fails one of 3000.00 to 3000.99 (processor unavailable): its documented test amounts.
+DECLINED_AMOUNTS = (Decimal("2000.00"), Decimal("3000.00"))
+FAILED_AMOUNTS = (Decimal("3000.00"), Decimal("3001.00"))
 
 
 _TRANSACTION_ID = re.compile(
@@ -149,6 +170,13 @@ class SandboxGateway:
         self.refund_calls: list[
             tuple[str, Decimal | None]
         ] = []  # (transaction, amount; None = void)
+        # Subscriptions whose renewals the card on file declines (decline_renewals), until the payment
+        # method is updated; the methods removed from the vault, oldest first; every retry_charge call.
+        self.declining: set[str] = set()
+        self.removed_methods: list[
+            tuple[str, str]
+        ] = []  # (gateway id, the nonce it was vaulted from)
+        self.retry_calls: list[tuple[str, Decimal]] = []
 
     def _now(self) -> datetime:
         return self._clock.now() if self._clock else datetime.now(UTC)
@@ -179,17 +207,7 @@ class SandboxGateway:
         if nonce in CARD_DETAILS and CARD_DETAILS[nonce][0] not in p.ACCEPTED_CARD_BRANDS:
             # Braintree: "Credit card type is not accepted by this merchant account" (81703).
             return p.GatewayResult(ok=False, error=p.BRAND_NOT_ACCEPTED)
-        method = (
-            p.CARD
-            if nonce in CARD_NONCES or nonce in THREE_D_SECURE_NONCES
-            else p.PAYPAL
-            if nonce in PAYPAL_NONCES
-            else p.GOOGLE_PAY
-            if nonce in GOOGLE_PAY_NONCES
-            else p.APPLE_PAY
-            if nonce in APPLE_PAY_NONCES
-            else None
-        )
+        method = _method_of(nonce)
         if method is None:
             return p.GatewayResult(ok=False, error=p.INVALID_NONCE)
         self.subscriptions[request.subscription_id] = {
@@ -198,11 +216,12 @@ class SandboxGateway:
             "status": "Active",
             "plan_id": request.plan_id,
             "price": request.price,
+            # Braintree's discount: taken off each billed cycle for its number_of_billing_cycles
+            "discount_left": request.discount.cycles if request.discount else 0,
         }
         charge = None
         if not request.trial_days:  # no free days: the first cycle is charged now
-            amount = request.price - (request.discount.amount if request.discount else Decimal(0))
-            charge = self.charge(request.subscription_id, amount, request.currency)
+            charge = self.renew(request.subscription_id)
         return p.GatewayResult(
             ok=True,
             gateway_id=request.subscription_id,
@@ -212,6 +231,17 @@ class SandboxGateway:
             amount=self.transactions[charge]["amount"] if charge else None,
             **_method_details(method, nonce),
         )
+
+    def renew(self, gateway_id: str) -> str:
+        """Bill the subscription's next cycle as Braintree does: its price, less the discount while the
+        discount's billing cycles last; the transaction id (a test then sends the charged webhook)."""
+        sub = self.subscriptions[gateway_id]
+        request: p.SubscriptionRequest = sub["request"]
+        amount = sub["price"]
+        if request.discount is not None and sub["discount_left"] > 0:
+            amount -= request.discount.amount
+            sub["discount_left"] -= 1
+        return self.charge(gateway_id, amount, request.currency)
 
     # Transactions ---------------------------------------------------------------
     def charge(self, gateway_id: str, amount: Decimal, currency: str) -> str:
@@ -299,6 +329,70 @@ class SandboxGateway:
             )  # settled: refund it instead (91504)
         tx["status"] = "voided"
         return p.GatewayResult(ok=True, gateway_id=transaction_id, amount=tx["amount"])
+
+    # Payment method updates and retries (docs/billing.md#fixing-a-failed-payment) ----------------
+    def decline_renewals(self, gateway_id: str) -> None:
+        """From now on the card on file declines this subscription's charges (as a card that expired or
+        ran out of funds), until update_payment_method puts another method in place."""
+        self.declining.add(gateway_id)
+
+    def update_payment_method(
+        self,
+        gateway_id: str,
+        customer_id: str | None,
+        nonce: str,
+        *,
+        device_data: str | None = None,
+        currency: str | None = None,
+        billing_name: str = "",
+    ) -> p.GatewayResult:
+        if nonce == UNAVAILABLE_NONCE:
+            raise p.GatewayUnavailable("sandbox: simulated timeout")
+        if nonce in FAILURES:  # the card verification declines: nothing on the subscription changes
+            return p.GatewayResult(ok=False, gateway_id=gateway_id, error=FAILURES[nonce])
+        if nonce in CARD_DETAILS and CARD_DETAILS[nonce][0] not in p.ACCEPTED_CARD_BRANDS:
+            return p.GatewayResult(ok=False, gateway_id=gateway_id, error=p.BRAND_NOT_ACCEPTED)
+        method = _method_of(nonce)
+        if method is None:
+            return p.GatewayResult(ok=False, gateway_id=gateway_id, error=p.INVALID_NONCE)
+        # Another process of the sandbox may have created the subscription: this one learns it now.
+        existing = self.subscriptions.setdefault(
+            gateway_id, {"method": method, "request": None, "status": "Active"}
+        )
+        old_nonce = existing.get("nonce") or (
+            existing["request"].nonce if existing.get("request") else None
+        )
+        existing.update(method=method, nonce=nonce)  # the subscription uses the new method...
+        if old_nonce is not None and old_nonce != nonce:  # ...and only then is the old one removed
+            self.removed_methods.append((gateway_id, old_nonce))
+        self.declining.discard(gateway_id)
+        return p.GatewayResult(
+            ok=True,
+            gateway_id=gateway_id,
+            payment_method=method,
+            **_method_details(method, nonce),
+        )
+
+    def retry_charge(self, gateway_id: str, amount: Decimal) -> p.GatewayResult:
+        self.retry_calls.append((gateway_id, Decimal(amount)))
+        amount = Decimal(amount)
+        if FAILED_AMOUNTS[0] <= amount < FAILED_AMOUNTS[1]:
+            return p.GatewayResult(ok=False, gateway_id=gateway_id, error=p.UNAVAILABLE)
+        if gateway_id in self.declining or DECLINED_AMOUNTS[0] <= amount < DECLINED_AMOUNTS[1]:
+            return p.GatewayResult(ok=False, gateway_id=gateway_id, error=p.DECLINED)
+        known = self.subscriptions.get(gateway_id)
+        request = known.get("request") if known else None
+        currency = request.currency if request is not None else "EUR"
+        transaction_id = self.charge(gateway_id, amount, currency)
+        if known is not None:
+            known["status"] = "Active"
+        return p.GatewayResult(
+            ok=True,
+            gateway_id=gateway_id,
+            transaction_id=transaction_id,
+            amount=amount,
+            payment_method=known["method"] if known else None,
+        )
 
     def find_subscription(self, subscription_id: str) -> p.GatewayResult | None:
         existing = self.subscriptions.get(subscription_id)

@@ -73,6 +73,7 @@ def page(ctx: ServiceContext, account_id: int) -> dict[str, Any]:
             "child_profiles": uow.ops.child_profile_count(account_id),
             "audit": uow.audit.entries(AuditFilter(account_id=account_id, limit=100)),
             "withdrawals": uow.withdrawals.for_account(account_id),
+            "dunning": uow.dunning.for_account(account_id),
         }
         state = uow.accounts.login_state(account_id)
     view["payments"], view["payment_events"] = money.payments_of(ctx, account_id)
@@ -171,6 +172,16 @@ def timeline(view: dict[str, Any]) -> list[dict[str, Any]]:
                 "kind": "subscription.withdrawn",
                 "detail": f"#{w.subscription_id} {w.reference} {w.channel} "
                 f"{w.refund_amount} {w.currency}".strip(),
+            }
+        )
+    for step in view["dunning"]:  # docs/billing.md#failed-payments-and-dunning
+        amount = f"{step['amount']} {step['currency']}" if step["amount"] is not None else ""
+        events.append(
+            {
+                "at": step["done_at"],
+                "kind": f"dunning.{step['step']}",
+                "detail": f"#{step['subscription_id']} {step['episode']} {amount}".strip(),
+                "state": step["outcome"],
             }
         )
     for a in view["audit"]:

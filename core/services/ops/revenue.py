@@ -10,6 +10,7 @@ from typing import Any
 
 from core.domain.coupons import parse_duration
 from core.domain.ports import UnitOfWork
+from core.domain.subscriptions import Subscription
 from core.services.context import ServiceContext
 
 CHURN_MONTHS = 12
@@ -176,6 +177,10 @@ def overview(ctx: ServiceContext) -> dict[str, Any]:
         recurring = uow.revenue.recurring_by_currency(now)
         trials = uow.revenue.trials_running(now)
         churn = uow.revenue.churn_by_month(now - timedelta(days=31 * CHURN_MONTHS), now)
+        past_due = uow.dunning.past_due(PAST_DUE_SHOWN)
+        recovery = uow.dunning.recovery_by_month(
+            (now - timedelta(days=31 * CHURN_MONTHS)).date().replace(day=1).isoformat()
+        )
     mrr: dict[str, Decimal] = {}
     for row in recurring:
         months = months_of(row["duration_code"])
@@ -191,4 +196,45 @@ def overview(ctx: ServiceContext) -> dict[str, Any]:
         ],
         "trials_running": trials,
         "churn_by_month": churn,
+        "past_due": [
+            past_due_view(ctx, s)
+            for s in sorted(past_due, key=lambda s: (s.end_date or now, s.id or 0))
+        ],
+        "recovery_by_month": [recovery_view(r) for r in recovery],
+    }
+
+
+PAST_DUE_SHOWN = 200  # the oldest first: those closest to lapsing
+
+
+def past_due_view(ctx: ServiceContext, sub: Subscription) -> dict[str, Any]:
+    """A past-due subscription now: what is owed, since when, and when access ends
+    (docs/billing.md#failed-payments-and-dunning)."""
+    assert sub.end_date is not None  # past due since its end date
+    return {
+        "subscription_id": sub.id,
+        "account_id": sub.account_id,
+        "subscription_type": sub.subscription_type,
+        "amount": sub.pending_price or sub.payment_plan_price,
+        "currency": sub.currency,
+        "since": sub.end_date,
+        "access_ends": ctx.dunning.access_ends(sub.end_date),
+    }
+
+
+def recovery_view(row: dict[str, Any]) -> dict[str, Any]:
+    """Per month of the failed charge and currency: recovery rate = recovered ÷ went past due (4 places)."""
+    went, recovered = row["went_past_due"], row["recovered"]
+    rate = (
+        (Decimal(recovered) / went).quantize(Decimal("0.0001"), ROUND_HALF_UP)
+        if went
+        else Decimal(0)
+    )
+    return {
+        "month": row["month"],
+        "currency": row["currency"],
+        "went_past_due": went,
+        "recovered": recovered,
+        "recovered_amount": row["recovered_amount"],
+        "rate": f"{rate:.4f}",
     }

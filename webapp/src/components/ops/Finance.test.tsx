@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import ar from '@locales/ar.json';
 import en from '@locales/en.json';
 import { jsonResponse } from '@/test/http';
 import { resetNavigation } from '@/test/navigation';
@@ -49,6 +50,8 @@ it('shows MRR per currency in the page language, the live table and the churn ch
         { month: '2026-10', cancellations: 1, expiries: 0 },
         { month: '2026-11', cancellations: 1, expiries: 1 },
       ],
+      pastDue: [],
+      recoveryByMonth: [],
     }),
   );
   fetchMock.mockResolvedValueOnce(jsonResponse(200, { entries: [] }));
@@ -93,7 +96,14 @@ it('shows trial cohorts and the funnel by day, origin and campaign, each with a 
                 },
               ],
             })
-          : jsonResponse(200, { activeByPlan: [], mrr: [], trialsRunning: 0, churnByMonth: [] }),
+          : jsonResponse(200, {
+              activeByPlan: [],
+              mrr: [],
+              trialsRunning: 0,
+              churnByMonth: [],
+              pastDue: [],
+              recoveryByMonth: [],
+            }),
     ),
   );
   renderWithIntl(<Revenue />);
@@ -113,6 +123,66 @@ it('shows trial cohorts and the funnel by day, origin and campaign, each with a 
       '/api/ops/v1/revenue/funnel?days=30',
     ]),
   );
+});
+
+const DUNNING = {
+  activeByPlan: [],
+  mrr: [],
+  trialsRunning: 0,
+  churnByMonth: [],
+  pastDue: [
+    {
+      subscriptionId: 41,
+      accountId: 7,
+      subscriptionType: 'lumo_tv',
+      amount: '4.99',
+      currency: 'EUR',
+      since: '2026-11-02T09:30:00+00:00',
+      accessEnds: '2026-11-16T09:30:00+00:00',
+    },
+  ],
+  recoveryByMonth: [
+    {
+      month: '2026-10',
+      currency: 'EUR',
+      wentPastDue: 4,
+      recovered: 3,
+      recoveredAmount: '14.97',
+      rate: '0.7500',
+    },
+  ],
+};
+
+it('shows past-due subscriptions now and the amount and rate recovered per month', async () => {
+  keepSession('tok', FINANCE);
+  fetchMock.mockImplementation((url: string) =>
+    Promise.resolve(
+      url.endsWith('/revenue') ? jsonResponse(200, DUNNING) : jsonResponse(200, { entries: [] }),
+    ),
+  );
+  renderWithIntl(<Revenue />);
+  const pastDue = await screen.findByTestId('past-due');
+  expect(pastDue).toHaveTextContent(t.revenue.pastDue);
+  expect(pastDue).toHaveTextContent('#41#7lumo_tv€4.99Nov 2, 2026Nov 16, 2026');
+  const recovery = screen.getByTestId('recovery');
+  expect(recovery).toHaveTextContent(`${t.revenue.recoveryRate}`);
+  expect(recovery).toHaveTextContent('2026-10EUR43€14.9775%');
+});
+
+it('says so when nothing is past due, and writes the figures in Arabic', async () => {
+  keepSession('tok', FINANCE);
+  fetchMock.mockImplementation((url: string) =>
+    Promise.resolve(
+      url.endsWith('/revenue')
+        ? jsonResponse(200, { ...DUNNING, pastDue: [] })
+        : jsonResponse(200, { entries: [] }),
+    ),
+  );
+  renderWithIntl(<Revenue />, 'ar');
+  const pastDue = await screen.findByTestId('past-due');
+  expect(pastDue).toHaveTextContent(ar.Ops.revenue.noPastDue);
+  expect(screen.getByTestId('recovery')).toHaveTextContent(ar.Ops.revenue.recovered);
+  expect(screen.getByTestId('recovery')).toHaveTextContent('\u200f14.97 €75\u200e%\u200e');
 });
 
 it('reports a campaign and hides batch creation from finance', async () => {

@@ -54,6 +54,35 @@ export default function Revenue() {
   const churnRows = data.churnByMonth.map((r) => [r.month, r.cancellations, r.expiries]);
   const percent = (rate: string) =>
     format.number(Number(rate), { style: 'percent', maximumFractionDigits: 1 });
+  const money = (amount: string | null, currency: string | null) =>
+    amount !== null && currency
+      ? format.number(Number(amount), { style: 'currency', currency })
+      : '—';
+  const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium' });
+  const pastDueHeader = [
+    t('colSubscription'),
+    t('colParent'),
+    t('colApp'),
+    t('colAmount'),
+    t('colSince'),
+    t('colAccessEnds'),
+  ];
+  const recoveryHeader = [
+    t('colMonth'),
+    t('colCurrency'),
+    t('wentPastDue'),
+    t('recovered'),
+    t('recoveredAmount'),
+    t('recoveryRate'),
+  ];
+  const recoveryRows = data.recoveryByMonth.map((r) => [
+    r.month,
+    r.currency,
+    r.wentPastDue,
+    r.recovered,
+    r.recoveredAmount,
+    r.rate,
+  ]);
   const cohortHeader = [t('colWeek'), t('trialsStarted'), t('converted'), t('rate')];
   const cohortRows = cohorts.map((c) => [c.week, c.trials, c.converted, c.rate]);
   const originLabel = (origin: string) => (origin === 'Ads' ? t('originAds') : t('originOrganic'));
@@ -162,6 +191,64 @@ export default function Revenue() {
         <button
           type="button"
           onClick={() => download('lumo-churn.csv', toCsv(churnHeader, churnRows))}
+        >
+          {t('download')}
+        </button>
+      </section>
+      <section className="ops-card" data-testid="past-due">
+        <h2>{t('pastDue')}</h2>
+        {data.pastDue.length === 0 ? (
+          <p>{t('noPastDue')}</p>
+        ) : (
+          <table className="ops-table">
+            <thead>
+              <tr>
+                {pastDueHeader.map((h) => (
+                  <th key={h}>{h}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.pastDue.map((p) => (
+                <tr key={p.subscriptionId}>
+                  <td>#{p.subscriptionId}</td>
+                  <td>#{p.accountId}</td>
+                  <td>{p.subscriptionType}</td>
+                  <td>{money(p.amount, p.currency)}</td>
+                  <td>{day(p.since)}</td>
+                  <td>{day(p.accessEnds)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section className="ops-card" data-testid="recovery">
+        <h2>{t('recovery')}</h2>
+        <table className="ops-table">
+          <thead>
+            <tr>
+              {recoveryHeader.map((h) => (
+                <th key={h}>{h}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.recoveryByMonth.map((r) => (
+              <tr key={`${r.month}|${r.currency}`}>
+                <td>{r.month}</td>
+                <td>{r.currency ?? '—'}</td>
+                <td>{r.wentPastDue}</td>
+                <td>{r.recovered}</td>
+                <td>{money(r.recoveredAmount, r.currency)}</td>
+                <td>{percent(r.rate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <button
+          type="button"
+          onClick={() => download('lumo-recovery.csv', toCsv(recoveryHeader, recoveryRows))}
         >
           {t('download')}
         </button>

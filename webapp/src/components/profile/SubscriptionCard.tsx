@@ -30,9 +30,21 @@ export default function SubscriptionCard({
   const format = useFormatter();
   const locale = useLocale();
   const shown = subscriptionDisplay(s, isTv, coveredApps);
+  // What the next charge takes, and while a discount runs from when the full price applies
+  // (docs/billing.md#one-price-truth).
+  const current = s.currentPrice ?? s.paymentPlanPrice;
+  const full = s.fullPrice ?? s.paymentPlanPrice;
+  const money = (amount: string) => formatMoney(toCents(amount), s.currency ?? '', locale);
   const price =
-    s.paymentPlanPrice && s.currency
-      ? formatMoney(toCents(s.paymentPlanPrice), s.currency, locale)
+    current && s.currency
+      ? s.fullPriceFrom && full
+        ? t('priceDiscounted', {
+            price: money(current),
+            period: s.durationCode,
+            fullPrice: money(full),
+            date: format.dateTime(new Date(s.fullPriceFrom), { dateStyle: 'long' }),
+          })
+        : t('price', { price: money(current), period: s.durationCode })
       : null;
   const left = couponLeft(s, new Date());
   const state = s.isExpired
@@ -50,11 +62,21 @@ export default function SubscriptionCard({
           {t('state', { state })}
         </span>
       </header>
+      {shown.pastDue && (
+        <div className={styles.pastDue} role="alert">
+          <p>{t('pastDueBanner')}</p>
+          {shown.updatePaymentMethod && (
+            <Link prefetch={false} href={`/payment-method?subscription=${s.id}`} className="button">
+              {t('updatePaymentMethod')}
+            </Link>
+          )}
+        </div>
+      )}
       <dl className={styles.details}>
         {price && shown.paymentMethod !== 'coupon' && (
           <div>
             <dt>{t('priceLabel')}</dt>
-            <dd data-figure="price">{t('price', { price, period: s.durationCode })}</dd>
+            <dd data-figure="price">{price}</dd>
           </div>
         )}
         {shown.coupon && (
@@ -97,7 +119,10 @@ export default function SubscriptionCard({
           </dd>
         </div>
       </dl>
-      {(shown.changePlan || shown.unsubscribe || shown.resubscribe) && (
+      {(shown.changePlan ||
+        shown.unsubscribe ||
+        shown.resubscribe ||
+        (shown.updatePaymentMethod && !shown.pastDue)) && (
         <div className={styles.subscriptionActions}>
           {shown.resubscribe && (
             <Link prefetch={false} href="/resubscribe" className="button">
@@ -107,6 +132,11 @@ export default function SubscriptionCard({
           {shown.changePlan && (
             <Link prefetch={false} href={`/changeSubscriptionPlan?subscription=${s.id}`}>
               {t('changePlan')}
+            </Link>
+          )}
+          {shown.updatePaymentMethod && !shown.pastDue && (
+            <Link prefetch={false} href={`/payment-method?subscription=${s.id}`}>
+              {t('updatePaymentMethod')}
             </Link>
           )}
           {shown.unsubscribe?.method === 'in_app' && (

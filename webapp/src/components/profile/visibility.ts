@@ -14,7 +14,13 @@ export type SubscriptionDisplay = {
   changePlan: boolean;
   unsubscribe: Exclude<CancelRoute, { method: 'none' }> | null;
   resubscribe: boolean;
+  /** A renewing web subscription: its payment method can be replaced (docs/billing.md#fixing-a-failed-payment). */
+  updatePaymentMethod: boolean;
+  /** A renewal failed: the profile shows a banner with the way to fix it. */
+  pastDue: boolean;
 };
+
+const UPDATABLE_STATES = new Set(['Trial', 'Active', 'Past_Due']);
 
 const STORE_METHODS: Record<string, string> = {
   ios: 'apple',
@@ -80,6 +86,9 @@ export function subscriptionDisplay(
     changePlan: renewing && !isTv && s.storeId === 'lumo' && s.canChangePlan,
     unsubscribe: cancellable && s.cancel.method !== 'none' ? s.cancel : null,
     resubscribe: !renewing && !isTv && !replaced,
+    updatePaymentMethod:
+      !isTv && s.storeId === 'lumo' && s.isRenewing && UPDATABLE_STATES.has(s.paymentStateId),
+    pastDue: s.isRenewing && s.paymentStateId === 'Past_Due',
   };
 }
 
@@ -92,10 +101,14 @@ export type CouponLeft =
 
 export function couponLeft(s: Subscription, now: Date): CouponLeft | null {
   if (!s.coupon || s.isExpired) return null;
+  // A running discount: the price line says its price and from when the full price applies.
+  if (s.fullPriceFrom) return null;
   if ((s.paymentStateId === 'Trial' || s.paymentStateId === 'Free_Campaign') && s.endDate) {
     const ms = new Date(s.endDate).getTime() - now.getTime();
     return ms > 0 ? { kind: 'days', days: Math.ceil(ms / 86_400_000) } : null;
   }
+  // The API tracks discounts (currentPrice): none is running, so no coupon's reduced price either.
+  if (s.currentPrice !== undefined) return null;
   const match = /^P(\d+)([MD])$/.exec(s.couponDurationCode ?? '');
   return match
     ? { kind: 'discount', count: Number(match[1]), unit: match[2] === 'M' ? 'month' : 'day' }

@@ -10,6 +10,12 @@ export type Subscription = {
   durationCode: string;
   subscriptionType: string;
   paymentPlanPrice: string | null;
+  // docs/billing.md#one-price-truth: what the next charge takes (the discounted price while a discount
+  // runs), the plan's full price, and while a discount runs the first charge at the full price.
+  currentPrice?: string | null;
+  fullPrice?: string | null;
+  fullPriceFrom?: string | null;
+  discountCyclesLeft?: number;
   currency: string | null;
   isRenewing: boolean;
   paymentPlanId: string | null;

@@ -91,6 +91,8 @@ export const ERROR_KEYS = [
   'withdrawalNotFound',
   'withdrawalPeriodOver',
   'withdrawalInvalid',
+  'paymentLinkInvalid',
+  'paymentMethodNotUpdatable',
 ] as const satisfies readonly ErrorKey[];
 
 export function isErrorKey(value: unknown): value is ErrorKey {

@@ -2059,6 +2059,257 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/v5/subscriptions/{subscription_id}/payment-method': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        subscription_id: number;
+      };
+      cookie?: never;
+    };
+    /**
+     * What is on file for the subscription (card brand and last four digits, or a PayPal e-mail masked),
+     *     whether it can be updated, and a past-due one's amount due. Authorised by the owner's bearer token or
+     *     by the payment-update link in the `X-Payment-Link` header (403 `paymentLinkInvalid` when it is unknown,
+     *     used, expired or another subscription's).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          subscription_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentMethod'];
+          };
+        };
+        /** @description code 0 `parameterRequired` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `paymentLinkInvalid` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `subscriptionNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    /**
+     * Replace the payment method of a renewing web subscription with the one `nonce` stands for (3-D
+     *     Secure as at checkout); a past-due subscription is charged again at once and answers Active. Refused:
+     *     400 code 0 `paymentNotValid` with `errorMessage`, the gateway's reason as a message key (e.g.
+     *     `paymentDeclined`): nothing changed, try another method. Send an `Idempotency-Key` header as for a
+     *     purchase: a repeat answers as the first. By the owner's bearer token, or the payment-update link in the
+     *     `X-Payment-Link` header (spent by the update that succeeds).
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          subscription_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['UpdatePaymentMethod'];
+        };
+      };
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Subscription'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 0 `paymentMethodNotUpdatable`; code 0 `paymentNotValid`; code 11 `idempotencyKeyReused`; code 12 `idempotencyKeyInvalid`; code 0 `threeDSecureRequired`; code 0 `threeDSecureFailed`; code 0 `threeDSecureUnavailable` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `paymentLinkInvalid` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `subscriptionNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `paymentInProgress` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        422: components['responses']['UNPROCESSABLE_ENTITY'];
+        /** @description code 0 `subscriptionCreateFailed` */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v5/subscriptions/{subscription_id}/payment-method/client-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        subscription_id: number;
+      };
+      cookie?: never;
+    };
+    /**
+     * A client token for the update page's payment form, bound to the subscription's currency; by the
+     *     owner's bearer token or the `X-Payment-Link` header, as GET payment-method.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          subscription_id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description OK */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ClientToken'];
+          };
+        };
+        /** @description code 0 `parameterRequired`; code 1 `tokenGeneration` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `loginNeeded` */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `paymentLinkInvalid` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description code 0 `subscriptionNotFound` */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        default: components['responses']['DEFAULT_ERROR'];
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v5/braintree/quote': {
     parameters: {
       query?: never;
@@ -8036,6 +8287,17 @@ export type components = {
       durationCode?: string;
       subscriptionType?: string;
       paymentPlanPrice?: string | null;
+      /** @description What the next charge takes: the discounted price while a discount runs, else the full price (docs/billing.md#one-price-truth) */
+      currentPrice?: string | null;
+      /** @description The plan's price of a period, undiscounted */
+      fullPrice?: string | null;
+      /**
+       * Format: date-time
+       * @description While a discount runs: the first charge at the full price; null otherwise
+       */
+      fullPriceFrom?: string | null;
+      /** @description Charges still to come at the discounted price */
+      discountCyclesLeft?: number;
       currency?: string | null;
       isRenewing?: boolean;
       paymentPlanId?: string | null;
@@ -8292,6 +8554,26 @@ export type components = {
     WebhookForm: {
       bt_signature: string;
       bt_payload: string;
+    };
+    PaymentMethod: {
+      subscription: components['schemas']['Subscription'];
+      /** @description A renewing web subscription: its payment method can be replaced */
+      updatable: boolean;
+      /** @description A renewal failed: an update charges the amount due at once */
+      pastDue: boolean;
+      amountDue: string | null;
+      /** @enum {string|null} */
+      method: 'card' | 'paypal' | 'google_pay' | 'apple_pay' | null;
+      card: components['schemas']['PaymentCard'] | null;
+      /** @description A PayPal account's e-mail, masked */
+      payerEmail: string | null;
+    };
+    UpdatePaymentMethod: {
+      nonce: string;
+      /** @default null */
+      deviceData: string | null;
+      /** @default  */
+      billingName: string;
     };
     Quote: {
       currency: string;
@@ -9457,6 +9739,29 @@ export type components = {
       cancellations: number;
       expiries: number;
     };
+    OpsPastDue: {
+      subscriptionId: number;
+      accountId: number;
+      subscriptionType: string;
+      /** @description A decimal, as a string */
+      amount: string | null;
+      currency: string | null;
+      /** Format: date-time */
+      since: string;
+      /** Format: date-time */
+      accessEnds: string;
+    };
+    OpsRecoveryMonth: {
+      /** @description YYYY-MM of the failed charge, UTC */
+      month: string;
+      currency: string | null;
+      wentPastDue: number;
+      recovered: number;
+      /** @description A decimal, as a string */
+      recoveredAmount: string;
+      /** @description recovered / wentPastDue, a decimal string */
+      rate: string;
+    };
     OpsRevenue: {
       /** @description Live subscriptions by plan, currency and channel */
       activeByPlan: components['schemas']['OpsActivePlan'][];
@@ -9465,6 +9770,10 @@ export type components = {
       trialsRunning: number;
       /** @description The last 12 months */
       churnByMonth: components['schemas']['OpsChurnMonth'][];
+      /** @description Past-due subscriptions now, the longest past due first */
+      pastDue: components['schemas']['OpsPastDue'][];
+      /** @description Failed charges per month and currency, recovered and the rate */
+      recoveryByMonth: components['schemas']['OpsRecoveryMonth'][];
     };
     OpsFunnelDay: {
       /** Format: date-time */

@@ -4,7 +4,7 @@ import { firstSegment, routeKind } from './routes';
 // Issue 7 "TV linking": a parent who scans the TV's QR code while logged out is
 // sent to /login and must come back to /link with the PIN. Only the pages listed
 // here are remembered, so the login never sends anyone to an arbitrary address.
-const RETURNABLE = new Set(['link']);
+const RETURNABLE = new Set(['link', 'payment-method']);
 
 // Issue 15: a session that ended mid-task brings the parent back to the very page (any private page of
 // the site, with its query) after the login. Only a path of this site's private pages is accepted.

@@ -25,6 +25,7 @@ const PUBLIC = new Set([
   'lumo-games', // issue 7 "Pages"
   'cancel-contract', // docs/consumer-law.md#cancellation-page: no login, ever
   'withdraw', // the withdrawal function, no login (docs/consumer-law-withdrawal.md)
+  'payment-method', // by the e-mail's link without a login, or the session (docs/billing.md#fixing-a-failed-payment)
 ]);
 
 /** Public pages that never send a logged-in visitor elsewhere: they act on a link or log out. */
@@ -34,6 +35,7 @@ const NEVER_REDIRECTED = new Set([
   'confirm-email',
   'cancel-contract', // a signed-in parent finds it pre-filled, never sent elsewhere
   'withdraw',
+  'payment-method', // a past-due parent has no access left, yet must reach it
 ]);
 
 /**

@@ -3,8 +3,8 @@
 missing on the renewal day (docs/operations.md#alerts); and the automatic retries of a withdrawal refund
 the gateway did not answer (docs/consumer-law-withdrawal.md#retried-refunds)
 
-Revision ID: 0022_lawful_gaps
-Revises: 0021
+Revision ID: 0026
+Revises: 0025
 Create Date: 2026-11-27 08:00:00.000000
 """
 
@@ -13,8 +13,8 @@ from alembic import op
 
 from core.adapters.db.types import UTCDateTime
 
-revision = "0022_lawful_gaps"
-down_revision = "0021"
+revision = "0026"
+down_revision = "0025"
 branch_labels = None
 depends_on = None
 

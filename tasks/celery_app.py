@@ -53,6 +53,14 @@ def create_celery(settings: Settings | None = None) -> Celery:
                 "task": "tasks.remind_renewals",
                 "schedule": settings.clock_seconds,
             },
+            "check-monthly-switches": {  # a German or Dutch switch to monthly missing at the gateway
+                "task": "tasks.check_monthly_switches",
+                "schedule": settings.clock_seconds,
+            },
+            "retry-withdrawal-refunds": {  # each withdrawal's own backoff decides when it is tried
+                "task": "tasks.retry_withdrawal_refunds",
+                "schedule": settings.outbox_redrive_seconds,
+            },
             "run-dunning": {  # retries and e-mails of past-due subscriptions, card-expiring e-mails
                 "task": "tasks.run_dunning",
                 "schedule": settings.clock_seconds,

@@ -9,8 +9,10 @@ from core.services.cancellation import expire_due
 from core.services.contract_cancellations import carry_out_scheduled
 from core.services.dunning import run_dunning
 from core.services.payments import resolve_stale_purchases
+from core.services.plan_continuation import check_missed_switches
 from core.services.renewal_reminders import remind_renewals
 from core.services.subscription_clock import expire_past_due, remind_trials_ending
+from core.services.withdrawals import retry_refunds
 from tasks.container import worker_container
 
 EXPIRE_TASK = "tasks.expire_subscriptions"
@@ -19,6 +21,8 @@ PAST_DUE_TASK = "tasks.expire_past_due"
 STALE_PURCHASES_TASK = "tasks.resolve_stale_purchases"
 RENEWAL_REMINDERS_TASK = "tasks.remind_renewals"
 SCHEDULED_CANCELLATIONS_TASK = "tasks.carry_out_scheduled_cancellations"
+MONTHLY_SWITCHES_TASK = "tasks.check_monthly_switches"
+WITHDRAWAL_REFUNDS_TASK = "tasks.retry_withdrawal_refunds"
 DUNNING_TASK = "tasks.run_dunning"
 
 
@@ -52,6 +56,19 @@ def remind_renewal() -> int:
 def scheduled_cancellations() -> int:
     """docs/consumer-law.md#cancellation-page: renewal stops once the period holding the asked end runs."""
     return carry_out_scheduled(worker_container().services)
+
+
+@shared_task(name=MONTHLY_SWITCHES_TASK, acks_late=True)
+def monthly_switches() -> int:
+    """docs/consumer-law-renewal.md#at-the-gateway: a switch to monthly billing missing on its renewal day
+    is shown on the parent's timeline and tried again; answers how many are still missing."""
+    return check_missed_switches(worker_container().services)
+
+
+@shared_task(name=WITHDRAWAL_REFUNDS_TASK, acks_late=True)
+def withdrawal_refunds() -> int:
+    """docs/consumer-law-withdrawal.md#retried-refunds: refunds the gateway did not answer, with backoff."""
+    return retry_refunds(worker_container().services)
 
 
 @shared_task(name=DUNNING_TASK, acks_late=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Mapping
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from prometheus_client import (
@@ -91,6 +91,12 @@ SUBSCRIPTIONS = Gauge(
     ["state"],
     multiprocess_mode="mostrecent",
 )
+SWITCHES_MISSED = Gauge(
+    "lumo_renewal_switches_missed",
+    "German and Dutch yearly plans whose switch to monthly billing is not done at the gateway on (or the "
+    "day before) their renewal day (docs/consumer-law-renewal.md#at-the-gateway); refreshed by beat",
+    multiprocess_mode="mostrecent",
+)
 GAUGES_REFRESHED = Gauge(
     "lumo_gauges_refreshed_timestamp_seconds",
     "When beat last refreshed the gauges",
@@ -151,11 +157,17 @@ _SUBSCRIPTION_STATES = (
     "SELECT payment_state_id, count(*) FROM subscriptions WHERE payment_state_id <> 'Expired' "
     "GROUP BY 1"
 )
+# core.services.plan_continuation: the same condition as SqlReminders.switches_missed.
+_SWITCHES_MISSED = (
+    "SELECT count(*) FROM subscription_reminders r JOIN subscriptions s ON s.id = r.subscription_id "
+    "WHERE r.kind = 'renewal_continues_monthly' AND r.gateway_done_at IS NULL AND r.period <= :day "
+    "AND s.is_renewing"
+)
 _seen: dict[str, set] = {"outbox": set(), "oldest": set(), "subscriptions": set()}
 
 
 def refresh_gauges(engine: Engine, now: datetime | None = None) -> dict[str, Any]:
-    """Two GROUP BY queries (the outbox's undelivered rows use its pending index): run by beat every
+    """Two GROUP BY queries and a count of missed switches to monthly billing (the outbox's undelivered rows use its pending index): run by beat every
     OUTBOX_REDRIVE_SECONDS, never by a scrape. Labels that disappeared are set to 0."""
     now = now or datetime.now(UTC)
     outbox: dict[tuple[str, ...], int] = {}
@@ -168,11 +180,14 @@ def refresh_gauges(engine: Engine, now: datetime | None = None) -> dict[str, Any
                 first = first if first.tzinfo else first.replace(tzinfo=UTC)
                 oldest[kind] = max(0.0, (now - first).total_seconds())
         subscriptions = {state: count for state, count in c.execute(text(_SUBSCRIPTION_STATES))}
+        day = (now + timedelta(days=1)).date().isoformat()
+        switches_missed = c.execute(text(_SWITCHES_MISSED), {"day": day}).scalar() or 0
     _set(OUTBOX_MESSAGES, "outbox", outbox)
     _set(OUTBOX_OLDEST, "oldest", {(k,): v for k, v in oldest.items()})
     _set(SUBSCRIPTIONS, "subscriptions", {(k,): v for k, v in subscriptions.items()})
+    SWITCHES_MISSED.set(switches_missed)
     GAUGES_REFRESHED.set(time.time())
-    return {"outbox": outbox, "subscriptions": subscriptions}
+    return {"outbox": outbox, "subscriptions": subscriptions, "switches_missed": switches_missed}
 
 
 def _set(gauge: Gauge, name: str, values: Mapping[tuple[str, ...], float]) -> None:
@@ -188,6 +203,7 @@ _METERED = (
     "create_subscription",
     "cancel_subscription",
     "change_plan",
+    "continue_on_plan",
     "delete_customer",
     "update_payment_method",
     "retry_charge",

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
+from core.domain.renewal_rules import months_before
+
 # Raise it whenever the page's or the e-mail's wording changes: every declaration records the one it was made on.
 WORDING_VERSION = "2026-11-27"
 
@@ -91,3 +93,18 @@ def form_problems(
     if end_wanted is not None and end_wanted < today:
         problems["endDate"] = ["Today or later."]
     return problems
+
+
+# docs/consumer-law.md#what-is-kept: a declaration (a public cancellation or a withdrawal) is the proof that a
+# contract ended; kept three years from receipt (the regular limitation period, § 195 BGB) and, like the US
+# consent proof (core.domain.renewal_rules.consent_proof_until), at least a year after the contract ended.
+DECLARATION_KEEP_YEARS = 3
+DECLARATION_KEEP_AFTER_END_YEARS = 1
+
+
+def declaration_purge_cutoffs(now: datetime) -> tuple[datetime, datetime]:
+    """(received before, contract ended before): a declaration older than both may be purged at `now`."""
+    return (
+        months_before(now, 12 * DECLARATION_KEEP_YEARS),
+        months_before(now, 12 * DECLARATION_KEEP_AFTER_END_YEARS),
+    )

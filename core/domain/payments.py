@@ -7,7 +7,7 @@ dataclasses. Error codes are ours, mapped from the provider's in one table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, Protocol
 
@@ -198,7 +198,19 @@ class PaymentGateway(Protocol):
         """The subscription created under our id (SubscriptionRequest.subscription_id), None if there is none."""
 
     def cancel_subscription(self, gateway_id: str) -> GatewayResult: ...
-    def change_plan(self, gateway_id: str, plan_id: str, price: Decimal) -> GatewayResult: ...
+    def change_plan(self, gateway_id: str, plan_id: str, price: Decimal) -> GatewayResult:
+        """Bill another plan of the same billing frequency from the next cycle on (a gateway refuses a
+        change from a yearly to a monthly plan: that is `continue_on_plan`)."""
+
+    def continue_on_plan(
+        self, gateway_id: str, next_id: str, plan_id: str, price: Decimal, starts_on: date
+    ) -> GatewayResult:
+        """Bill another plan, of another billing frequency, from `starts_on` on
+        (docs/consumer-law-renewal.md#at-the-gateway): the subscription `gateway_id` runs out at the end of
+        its paid cycle (one that billed nothing yet is cancelled), and `next_id` starts on the same stored
+        payment method with `plan_id` at `price`, first billed on `starts_on`. Safe to repeat: a retry finds
+        `next_id` and creates nothing; gateway_id of the answer is the new subscription's."""
+
     def delete_customer(self, customer_id: str) -> GatewayResult:
         """Remove the customer and its stored payment methods (past transactions stay with the provider);
         ok when there is no such customer."""

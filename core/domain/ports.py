@@ -270,6 +270,9 @@ class Declarations(Protocol):
     ) -> list[Declaration]:
         """Newest first."""
 
+    def for_account(self, account_id: int, email: str) -> list[Declaration]:
+        """The declarations matched to the account or made with its address, oldest first (the data export)."""
+
 
 class NewsletterList(Protocol):
     def add(self, signup: NewsletterSignup) -> bool:
@@ -297,6 +300,8 @@ class Retention(Protocol):
     def purge_outbox(self, delivered_before: datetime) -> int: ...
     def purge_tokens(self, ended_before: datetime, idle_before: datetime) -> int: ...
     def purge_contact_messages(self, received_before: datetime) -> int: ...
+    def purge_declarations(self, received_before: datetime, ended_before: datetime) -> int: ...
+    def purge_withdrawals(self, received_before: datetime, ended_before: datetime) -> int: ...
     def kept_consent_proofs(
         self, limit: int
     ) -> list[tuple[int, str, datetime, datetime | None, datetime | None]]:
@@ -323,6 +328,16 @@ class WithdrawalLog(Protocol):
     ) -> list[Withdrawal]: ...
     def mark_handled(self, withdrawal: Withdrawal) -> bool:
         """Record who, when and why unless it was handled already (the database decides)."""
+
+    def refunds_to_retry(
+        self, declared_before: datetime, now: datetime, limit: int
+    ) -> list[Withdrawal]:
+        """Declarations (made before `declared_before`) owing a refund with no withdrawal refund or void
+        succeeded or refused yet, whose next retry is due (docs/consumer-law-withdrawal.md#retried-refunds)."""
+
+    def claim_refund_retry(self, withdrawal_id: int, attempts: int, retry_at: datetime) -> bool:
+        """Take the next retry: attempts + 1 and the time of the one after, if `attempts` still stands
+        (a conditional UPDATE: of two beat workers one wins)."""
 
 
 class PaymentHistory(Protocol):
@@ -490,6 +505,16 @@ class ReminderLog(Protocol):
 
     def on_time(self, subscription_id: int, kind: str, period: date) -> bool | None:
         """Whether that reminder went out in time; None when it never went out."""
+
+    def switched(self, subscription_id: int, period: date, at: datetime) -> None:
+        """The switch to monthly billing of that renewal is done at the gateway."""
+
+    def switches_missed(self, renewal_by: date, limit: int) -> list[tuple[int, date]]:
+        """(subscription, renewal day) of the switches to monthly billing not done at the gateway whose
+        renewal day is `renewal_by` or earlier, of subscriptions still renewing."""
+
+    def mark_missed(self, subscription_id: int, period: date, at: datetime) -> bool:
+        """Record that the clock found that switch missing; True only the first time (conditional UPDATE)."""
 
 
 class DunningLog(Protocol):

@@ -126,3 +126,20 @@ class Withdrawal:
     handled_at: datetime | None = None
     handled_by: str | None = None  # the staff member's e-mail
     handled_reason: str | None = None
+    # docs/consumer-law-withdrawal.md#retried-refunds: the beat's retries of a refund the gateway did not answer.
+    refund_attempts: int = 0
+    refund_retry_at: datetime | None = None
+
+
+REFUND_RETRY_BASE = timedelta(minutes=2)  # after the refund service's own STALE_PENDING
+REFUND_RETRY_CAP = timedelta(hours=6)
+REFUND_RETRY_MAX = (
+    20  # about four days of retries; then the console's queue shows it to an operator
+)
+
+
+def refund_retry_after(attempts: int) -> timedelta:
+    """The wait before the next automatic retry of a withdrawal refund after `attempts` tries:
+    2, 4, 8 … minutes, at most 6 hours (docs/consumer-law-withdrawal.md#retried-refunds)."""
+    wait: timedelta = REFUND_RETRY_BASE * (2 ** max(0, attempts - 1))
+    return min(REFUND_RETRY_CAP, wait)

@@ -10,6 +10,7 @@ from core.domain.errors import DomainError
 from core.domain.ports import UnitOfWork
 from core.domain.stores import switch_operator
 from core.domain.subscriptions import WEB_STORE, Event, State, Subscription, visible
+from core.services import early_end
 from core.services.context import ServiceContext
 from core.services.subscription_effects import carry_out
 
@@ -30,9 +31,22 @@ def cancel(
     account_id: int,
     subscription_id: int | None,
     audit: AuditHook | None = None,
+    channel: str = "profile",
 ) -> Subscription:
     """Stop renewal; access continues until endDate (code 3 if already cancelled). `audit(uow, sub)`: the
     operator console's entry (and its own change), in the transaction that marks it cancelled."""
+    return cancel_with_terms(ctx, account_id, subscription_id, audit, channel)[0]
+
+
+def cancel_with_terms(
+    ctx: ServiceContext,
+    account_id: int,
+    subscription_id: int | None,
+    audit: AuditHook | None = None,
+    channel: str = "profile",
+) -> tuple[Subscription, early_end.EarlyEnd | None]:
+    """As `cancel`; where the parent may leave at any time (France, L215-1: core.services.early_end) the
+    subscription ends now with the unused share refunded, and that early end is answered too."""
     with ctx.uow() as uow:
         sub = owned(uow, account_id, subscription_id)
         now = ctx.clock.now()
@@ -41,12 +55,22 @@ def cancel(
         if sub.payment_state_id == State.FREE_CAMPAIGN:
             # nothing renews: there is nothing to cancel
             raise DomainError(errors.SUBSCRIPTION_NOT_FOUND)
+        account = uow.accounts.get(account_id)
+        free = sub.store_id == WEB_STORE and early_end.free_now(
+            uow, sub, account.country_code if account else None, now
+        )
     if sub.store_id == WEB_STORE and sub.gateway_id:
         result = ctx.gateway.cancel_subscription(sub.gateway_id)
         if not result.ok:
             raise DomainError(errors.GENERIC)
     assert sub.id is not None
-    return _mark_cancelled(ctx, sub.id, audit)
+    if free and audit is None:
+        ended = early_end.end_now(ctx, sub.id, channel)
+        with ctx.uow() as uow:
+            fresh = uow.subscriptions.get(sub.id)
+        assert fresh is not None
+        return fresh, ended
+    return _mark_cancelled(ctx, sub.id, audit), None
 
 
 def _mark_cancelled(

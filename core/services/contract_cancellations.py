@@ -9,7 +9,7 @@ import hashlib
 import logging
 import secrets
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime, time
 from typing import Any
 
 from core.domain import errors
@@ -33,7 +33,7 @@ from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.staff import StaffMember
 from core.domain.stores import cancel_route
 from core.domain.subscriptions import WEB_STORE, State, Subscription, visible
-from core.services import cancellation
+from core.services import cancellation, early_end
 from core.services.context import ServiceContext
 from core.services.ops import audit
 
@@ -81,7 +81,14 @@ def declare(ctx: ServiceContext, form: CancellationForm) -> Receipt:
         if account is not None and account.deleted_at is not None:
             account = None
         subs = _named(uow, account.id, reference) if account and account.id else None
-        outcome = _plan(subs or [], form.end_wanted, now.date())
+        free = {  # France, L215-1: these may end on any day (core.services.early_end)
+            s.id: early_end.terms(uow, s, now)
+            for s in subs or []
+            if account is not None
+            and s.store_id == WEB_STORE
+            and early_end.free_now(uow, s, account.country_code, now)
+        }
+        outcome = _plan(subs or [], form.end_wanted, now.date(), free)
         matched = account is not None and subs is not None
         declaration = uow.declarations.add(
             Declaration(
@@ -99,7 +106,7 @@ def declare(ctx: ServiceContext, form: CancellationForm) -> Receipt:
                 status=MATCHED if matched else UNMATCHED,
                 receipt_hash=receipt_hash(code),
                 account_id=account.id if matched and account else None,
-                ends_on=_ends_on(subs or []),
+                ends_on=_ends_on(subs or [], outcome),
                 outcome=outcome,
             )
         )
@@ -123,7 +130,7 @@ def declare(ctx: ServiceContext, form: CancellationForm) -> Receipt:
         uow.commit()
     assert declaration.id is not None
     if matched and account is not None and account.id is not None:
-        _carry_out(ctx, declaration.id, account.id, outcome)
+        declaration = _carry_out(ctx, declaration.id, account.id, outcome) or declaration
     ctx.jobs.outbox_changed()
     return Receipt(declaration=declaration, code=code)
 
@@ -139,8 +146,14 @@ def _named(uow: UnitOfWork, account_id: int, reference: str | None) -> list[Subs
     return named or None
 
 
-def _plan(subs: list[Subscription], end_wanted: date | None, today: date) -> list[dict[str, Any]]:
-    """Per live contract: stop its renewal here, at a later period's end, or say where it is ended."""
+def _plan(
+    subs: list[Subscription],
+    end_wanted: date | None,
+    today: date,
+    free: dict[int | None, early_end.EarlyEnd],
+) -> list[dict[str, Any]]:
+    """Per live contract: stop its renewal here, at a later period's end, or say where it is ended. One the
+    parent may end at any time (`free`) ends now, or on the day asked inside its period."""
     plan = []
     for sub in subs:
         end = sub.end_date.date() if sub.end_date else None
@@ -155,6 +168,19 @@ def _plan(subs: list[Subscription], end_wanted: date | None, today: date) -> lis
         }
         if sub.payment_state_id == State.FREE_CAMPAIGN or not sub.is_renewing:
             item["action"] = ALREADY
+        elif sub.id in free and end_wanted is not None and today < end_wanted < (end or end_wanted):
+            item.update(action=SCHEDULED, endDate=end_wanted.isoformat(), earlyEnd=True)
+        elif sub.id in free and (end_wanted is None or end_wanted <= today):
+            # Ends now: the confirmation, which may go out before the cancellation is carried out,
+            # already says so, with the refund (_carry_out then writes what was done).
+            early = free[sub.id]
+            item.update(
+                action=CANCELLED,
+                endDate=today.isoformat(),
+                earlyEnd=True,
+                refund=str(early.refund),
+                currency=early.currency,
+            )
         elif sub.store_id == WEB_STORE and sub.partner != "insurance":
             later = end_wanted is not None and end is not None and end_wanted > end
             item["action"] = SCHEDULED if later else CANCELLED
@@ -168,22 +194,39 @@ def _plan(subs: list[Subscription], end_wanted: date | None, today: date) -> lis
     return plan
 
 
-def _ends_on(subs: list[Subscription]) -> Any:
-    ends = [s.end_date for s in subs if s.end_date is not None]
-    return max(ends) if ends else None
+def _ends_on(subs: list[Subscription], outcome: list[dict[str, Any]] | None = None) -> Any:
+    """The latest end of the contracts; one ending early (France, L215-1) on the day asked."""
+    early = {
+        i["subscriptionId"]: datetime.combine(date.fromisoformat(i["endDate"]), time(), UTC)
+        for i in outcome or []
+        if i.get("earlyEnd") and i["action"] in (SCHEDULED, CANCELLED)
+    }
+    ends = [early.get(s.id, s.end_date) for s in subs]
+    known = [e for e in ends if e is not None]
+    return max(known) if known else None
 
 
 def _carry_out(
     ctx: ServiceContext, declaration_id: int, account_id: int, outcome: list[dict[str, Any]]
-) -> None:
+) -> Declaration:
     """Stop renewal through the profile's own cancel (gateway, then Event.PARENT_CANCELLED). A refusal leaves the
     declaration in the queue (status unmatched, action failed) for a person to finish."""
-    failed = False
+    failed = early_ends = False
     for item in outcome:
         if item["action"] != CANCELLED:
             continue
         try:
-            cancellation.cancel(ctx, account_id, item["subscriptionId"])
+            sub, early = cancellation.cancel_with_terms(
+                ctx, account_id, item["subscriptionId"], channel="public"
+            )
+            if early is not None:  # France, L215-1: ended now, the unused share refunded
+                item.update(
+                    endDate=sub.end_date.date().isoformat() if sub.end_date else None,
+                    earlyEnd=True,
+                    refund=str(early.refund),
+                    currency=early.currency,
+                )
+                early_ends = True
         except DomainError as error:
             if error.error is errors.ALREADY_CANCELLED:
                 item["action"] = ALREADY
@@ -201,8 +244,12 @@ def _carry_out(
         declaration.outcome = outcome
         if failed:
             declaration.status = UNMATCHED
+        if early_ends:  # an early end moved the date the contracts end
+            named = [uow.subscriptions.get(i["subscriptionId"]) for i in outcome]
+            declaration.ends_on = _ends_on([s for s in named if s is not None])
         uow.declarations.save(declaration)
         uow.commit()
+    return declaration
 
 
 def carry_out_scheduled(ctx: ServiceContext, limit: int = 200) -> int:
@@ -222,7 +269,10 @@ def carry_out_scheduled(ctx: ServiceContext, limit: int = 200) -> int:
                     continue
                 sub = uow.subscriptions.get(item["subscriptionId"])
                 period_end = sub.end_date.date() if sub and sub.end_date else None
-                if (
+                if item.get("earlyEnd"):  # France, L215-1: on the day asked
+                    if ctx.clock.now().date() >= date.fromisoformat(item["endDate"]):
+                        due.append(item)
+                elif (
                     sub is None
                     or period_end is None
                     or period_end >= date.fromisoformat(item["endDate"])

@@ -18,6 +18,7 @@ from core.domain.accounts import Account
 from core.domain.billing_documents import BillingDocument
 from core.domain.consents import ConsentRecord, must_accept_terms
 from core.domain.contact import ContactMessage
+from core.domain.contract_cancellations import Declaration
 from core.domain.errors import DomainError
 from core.domain.newsletter import NewsletterSignup
 from core.domain.payment_history import PaymentEvent
@@ -96,6 +97,8 @@ class AccountExport:
     withdrawals: list[Withdrawal] = field(default_factory=list)
     # Receipts and credit notes (docs/billing.md#receipts-and-credit-notes)
     billing_documents: list[BillingDocument] = field(default_factory=list)
+    # Public cancellations matched to the account or made with its address (docs/consumer-law.md#what-is-kept)
+    declarations: list[Declaration] = field(default_factory=list)
 
 
 def export(ctx: ServiceContext, account_id: int) -> AccountExport:
@@ -114,6 +117,7 @@ def export(ctx: ServiceContext, account_id: int) -> AccountExport:
         payments = uow.payments.events(account_id=account_id)
         declared = uow.withdrawals.for_account(account_id)
         documents = uow.billing_documents.for_account(account_id)
+        cancellations = uow.declarations.for_account(account_id, account.email)
         asked = [
             c
             for s in subscriptions
@@ -145,6 +149,7 @@ def export(ctx: ServiceContext, account_id: int) -> AccountExport:
         purchase_consents=asked,
         withdrawals=declared,
         billing_documents=documents,
+        declarations=cancellations,
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from core.domain.catalogue import plan_name
@@ -84,7 +85,12 @@ def outcome_lines(
             else "-"
         )
         action = item["action"]
-        if action in (CANCELLED, FAILED):
+        if action == CANCELLED and item.get("earlyEnd"):  # docs/consumer-law-renewal.md#late-notice
+            amount = templates.format_money(
+                Decimal(item.get("refund") or "0"), item.get("currency") or "EUR", language
+            )
+            text = t("endedEarly").replace("{amount}", amount)
+        elif action in (CANCELLED, FAILED) or (action == SCHEDULED and item.get("earlyEnd")):
             text = t("ends")
         elif action == SCHEDULED:
             text = t("scheduled")

@@ -12,6 +12,7 @@ from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.stores import can_change_plan
 from core.domain.subscriptions import WEB_STORE, Subscription, visible
+from core.services import plan_continuation
 from core.services.cancellation import owned
 from core.services.context import ServiceContext
 
@@ -46,7 +47,10 @@ def change_plan(
             raise DomainError(errors.ALREADY_SUBSCRIBED, subscriptionId=holder, addsApps=False)
     now = ctx.clock.now()
     deferred = sub.in_no_change_window(now)
-    if sub.gateway_id and not deferred:
+    # Another billing frequency: a gateway refuses that plan change, so the gateway subscription runs out
+    # and another continues it (core.services.plan_continuation), told through the outbox.
+    crosses = sub.duration_code != plan.duration_code
+    if sub.gateway_id and not deferred and not crosses:
         if not ctx.gateway.change_plan(sub.gateway_id, plan.plan_id, price).ok:
             raise DomainError(errors.GENERIC)
     with ctx.uow() as uow:
@@ -68,17 +72,31 @@ def change_plan(
             )
             sub.duration_code, sub.currency = plan.duration_code, plan.currency
             sub.pending_plan_id = sub.pending_price = sub.pending_subscription_type = None
+            if crosses and sub.gateway_id and sub.next_billing_date and sub.id is not None:
+                uow.outbox.add(
+                    plan_continuation.continue_message(
+                        sub.account_id, sub.id, sub.next_billing_date.date()
+                    )
+                )
         uow.subscriptions.save(sub)
         uow.commit()
+    if crosses and not deferred:
+        ctx.jobs.outbox_changed()
     return sub
 
 
 def deferred_change_applied(uow: UnitOfWork, sub: Subscription, plan: Plan) -> None:
     """A change made inside the 24 hours before a charge takes effect with that charge: the plan's
     billing period and currency too, and the gateway bills the new plan from the next cycle on (told
-    through the outbox, so a gateway outage delays it but never loses it)."""
+    through the outbox, so a gateway outage delays it but never loses it; across billing frequencies by a
+    continuing subscription, core.services.plan_continuation)."""
+    crosses = sub.duration_code != plan.duration_code
     sub.duration_code, sub.currency = plan.duration_code, plan.currency
-    if sub.gateway_id:
+    if sub.gateway_id and crosses and sub.next_billing_date and sub.id is not None:
+        uow.outbox.add(
+            plan_continuation.continue_message(sub.account_id, sub.id, sub.next_billing_date.date())
+        )
+    elif sub.gateway_id:
         uow.outbox.add(
             OutboxMessage(
                 kind="gateway",
@@ -94,9 +112,12 @@ def deferred_change_applied(uow: UnitOfWork, sub: Subscription, plan: Plan) -> N
 
 
 def send_plan_change(ctx: ServiceContext, message: OutboxMessage) -> Callable[[], None]:
-    """The outbox handler of kind "gateway": a deferred plan change sent to the payment gateway, or
+    """The outbox handler of kind "gateway": a deferred plan change sent to the payment gateway, a yearly
+    plan continuing month by month (topic continue_on_plan, core.services.plan_continuation), or
     (topic cancel_subscription) the cancellation of a subscription whose access a refund or a lost
     dispute ended."""
+    if message.topic == plan_continuation.TOPIC:
+        return plan_continuation.send_continuation(ctx, message)
     if message.topic == "cancel_subscription":
 
         def cancel() -> None:

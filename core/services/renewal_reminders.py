@@ -11,7 +11,7 @@ inserted in the same transaction as its e-mail, and the database refuses a secon
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 
 from core.domain.catalogue import MONTHLY, Bundle, quote_bundles
@@ -19,21 +19,19 @@ from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.renewal_rules import (
     RULES,
     DueReminder,
-    ReminderKind,
     continues_monthly,
     due_renewal_reminder,
-    free_to_leave,
-    months_before,
     rule_for,
 )
 from core.domain.subscriptions import State, Subscription
+from core.services import early_end
 from core.services.context import ServiceContext
+from core.services.plan_continuation import continue_message
 
 log = logging.getLogger(__name__)
 
 # Looked ahead far enough for the earliest window of the table (France: two months before the deadline).
 HORIZON = timedelta(days=100)
-FIRST_YEAR = timedelta(days=300)  # a yearly charge this long after the purchase is a renewal
 REMINDING_COUNTRIES = tuple(c for c, rule in RULES.items() if rule.renewal_timing is not None)
 
 
@@ -68,7 +66,7 @@ def remind_renewals(ctx: ServiceContext, limit: int = 500) -> int:
             if not uow.reminders.claim(sub.id, due.kind, due.period, now, due.on_time):
                 continue  # a concurrent tick got there first
             if monthly is not None:
-                _switch_to_monthly(uow, fresh, monthly)
+                _switch_to_monthly(uow, fresh, monthly, due.period)
             uow.outbox.add(reminder_email(fresh, due))
             uow.commit()
         written += 1
@@ -90,25 +88,17 @@ def monthly_bundle(ctx: ServiceContext, sub: Subscription) -> Bundle | None:
     )
 
 
-def _switch_to_monthly(uow: UnitOfWork, sub: Subscription, monthly: Bundle) -> None:
+def _switch_to_monthly(uow: UnitOfWork, sub: Subscription, monthly: Bundle, period: date) -> None:
     """docs/consumer-law-renewal.md#decisions: the plan changes now (the paid year runs on) and the
-    gateway bills the monthly plan from the renewal on; told through the outbox, so an outage delays it
-    but never loses it (plan_changes.send_plan_change)."""
+    gateway bills the monthly plan from the renewal on. A gateway refuses to change a yearly plan into a
+    monthly one, so it is told through the outbox to let the yearly subscription run out and start a
+    monthly one when the year ends (core.services.plan_continuation, docs/consumer-law-renewal.md#at-the-gateway):
+    an outage delays it, never loses it, and a switch still missing on the renewal day raises an alert."""
+    assert sub.id is not None
     sub.continue_monthly(monthly.plan_id, monthly.price, monthly.product)
     uow.subscriptions.save(sub)
     if sub.gateway_id:
-        uow.outbox.add(
-            OutboxMessage(
-                kind="gateway",
-                topic="change_plan",
-                account_id=sub.account_id,
-                payload={
-                    "gateway_id": sub.gateway_id,
-                    "plan_id": monthly.plan_id,
-                    "price": str(monthly.price),
-                },
-            )
-        )
+        uow.outbox.add(continue_message(sub.account_id, sub.id, period))
 
 
 def reminder_email(sub: Subscription, due: DueReminder) -> OutboxMessage:
@@ -136,14 +126,7 @@ def reminder_email(sub: Subscription, due: DueReminder) -> OutboxMessage:
 
 def may_leave_at_any_time(ctx: ServiceContext, sub: Subscription, country: str) -> bool:
     """France, L215-1: this yearly subscription renewed without its notice sent in time, so the parent may
-    end it at any time (docs/consumer-law-renewal.md#decisions); for the cancellation to read."""
-    rule = rule_for(country)
-    if sub.id is None or sub.next_billing_date is None:
-        return False
-    renewed_at = months_before(sub.next_billing_date, 12)  # the charge that began this year
-    if sub.created_at is None or renewed_at - sub.created_at < FIRST_YEAR:
-        return False  # that charge was the first one, not a renewal
-    kind = rule.renewal_reminder_kind() or ReminderKind.RENEWAL_NOTICE
+    end it at any time (docs/consumer-law-renewal.md#late-notice; the cancellation acts on it:
+    core.services.early_end)."""
     with ctx.uow() as uow:
-        on_time = uow.reminders.on_time(sub.id, kind, renewed_at.date())
-    return free_to_leave(rule, sub.duration_code, renewed_at, bool(on_time), ctx.clock.now())
+        return early_end.free_now(uow, sub, country, ctx.clock.now())

@@ -7,6 +7,7 @@ import logging
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 
+from core.domain.contract_cancellations import declaration_purge_cutoffs
 from core.domain.ports import UnitOfWork
 from core.domain.renewal_rules import must_keep_consent_proof, rule_for
 from core.services.context import ServiceContext
@@ -33,6 +34,8 @@ class PurgeReport:
     tokens: int
     contact_messages: int
     consent_proofs: int = 0  # consent histories of erased accounts, kept as proof until now
+    declarations: int = 0  # public cancellations, docs/consumer-law.md#what-is-kept
+    withdrawals: int = 0  # withdrawal declarations, the same rule
 
 
 def purge_expired(ctx: ServiceContext, policy: RetentionPolicy) -> PurgeReport:
@@ -53,10 +56,21 @@ def purge_expired(ctx: ServiceContext, policy: RetentionPolicy) -> PurgeReport:
                 received_before=now - timedelta(days=policy.contact_days)
             ),
             consent_proofs=_purge_consent_proofs(uow, now),
+            **_purge_declarations(uow, now),
         )
         uow.commit()
     log.info("retention purge", extra={"fields": asdict(report)})
     return report
+
+
+def _purge_declarations(uow: UnitOfWork, now: datetime) -> dict[str, int]:
+    """Declarations received more than three years ago whose contract ended more than a year ago
+    (docs/consumer-law.md#what-is-kept; the same shape as the US consent proof's rule)."""
+    received_before, ended_before = declaration_purge_cutoffs(now)
+    return {
+        "declarations": uow.retention.purge_declarations(received_before, ended_before),
+        "withdrawals": uow.retention.purge_withdrawals(received_before, ended_before),
+    }
 
 
 def _purge_consent_proofs(uow: UnitOfWork, now: datetime, limit: int = 1000) -> int:

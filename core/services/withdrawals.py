@@ -30,6 +30,7 @@ from core.domain.withdrawals import (
     deadline,
     parse_reference,
     refund_due,
+    refund_retry_after,
     withdrawable,
 )
 from core.services import refunds
@@ -97,6 +98,29 @@ def open_for(ctx: ServiceContext, account_id: int) -> dict[int, datetime]:
         and withdrawable(s, now)
         and (ends := deadline(s)) is not None
     }
+
+
+def retry_refunds(ctx: ServiceContext, limit: int = 100) -> int:
+    """The beat's retry of withdrawal refunds the gateway did not answer (docs/consumer-law-withdrawal.md#retried-refunds):
+    each due one is taken by a conditional UPDATE (one worker per attempt), its next try set with backoff,
+    then resumed under its operation key, so the gateway is asked once and the database keeps one refund.
+    Answers how many were finished."""
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        due = uow.withdrawals.refunds_to_retry(now - refunds.STALE_PENDING, now, limit)
+    finished = 0
+    for w in due:
+        assert w.id is not None
+        attempts = w.refund_attempts + 1
+        with ctx.uow() as uow:
+            taken = uow.withdrawals.claim_refund_retry(
+                w.id, w.refund_attempts, now + refund_retry_after(attempts)
+            )
+            uow.commit()
+        if taken and _refund(ctx, w, first=False) == "succeeded":
+            log.info("withdrawal %s: refund finished at retry %d", w.id, attempts)
+            finished += 1
+    return finished
 
 
 def _contract(

@@ -39,6 +39,7 @@ EXPORTED_AS = {
     "purchase_consents": "purchaseConsents",
     "withdrawals": "withdrawals",
     "billing_documents": "billingDocuments",
+    "declarations": "declarations",
 }
 NOT_EXPORTED = {
     "billing_series": "the last number of each series of billing documents, nothing about a parent",
@@ -64,8 +65,6 @@ NOT_EXPORTED = {
     "grant_ledger": "free days staff gave, counted for their limits; the subscriptions are exported",
     "grant_requests": "staff asking each other for free time and the decisions: staff actions",
     "staff_login_throttle": "failed staff sign-ins per hashed address, nothing about a parent",
-    "declarations": "public cancellation declarations, matched by what a visitor typed and kept as proof of "
-    "receipt (docs/consumer-law.md#what-is-kept); not yet in the export (docs/consumer-law.md#not-yet-done)",
 }
 
 
@@ -159,7 +158,7 @@ def test_export_names_every_field_as_before(client, container, mailbox):
     assert set(data) == {
         "format", "exportedAt", "account", "children", "subscriptions", "consents", "contactMessages",
         "newsletter", "couponsRedeemed", "sessions", "payments", "analyticsRecords",
-        "purchaseConsents", "withdrawals", "billingDocuments",
+        "purchaseConsents", "withdrawals", "billingDocuments", "declarations",
     }  # fmt: skip
     [asked] = data["purchaseConsents"]  # the family bought in France: the express request, unticked
     assert (asked["expressRequest"], asked["country"], asked["priceAfterTrial"]) == (
@@ -168,6 +167,7 @@ def test_export_names_every_field_as_before(client, container, mailbox):
         "2.99",
     )
     assert data["withdrawals"] == []
+    assert data["declarations"] == []
     assert data["format"] == "lumo-account-export/1" and ISO.match(data["exportedAt"])
     account = data["account"]
     assert set(account) == {

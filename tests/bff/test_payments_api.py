@@ -135,6 +135,11 @@ def test_retry_after_gateway_timeout_creates_one_subscription(client, container,
     assert len(subscriptions(client, token)) == 1
 
 
+def gateway_id(container, sub_id):
+    with container.services.uow() as uow:
+        return uow.subscriptions.get(sub_id).gateway_id
+
+
 def test_change_plan_now_and_inside_the_24_hour_window(client, container, clock):
     token = signed_up(client)
     sub_id = pay(client, token).json["data"]["subscriptionId"]
@@ -148,6 +153,16 @@ def test_change_plan_now_and_inside_the_24_hour_window(client, container, clock)
         "lumo_tv_yearly_eur",
         "34.90",
     )
+    # Monthly -> yearly: the gateway refuses that plan change, so the trial's subscription is stopped and
+    # a yearly one continues it from the trial's end (docs/consumer-law-renewal.md#at-the-gateway).
+    gateway = container.services.gateway
+    trial_ends = (clock.now() + timedelta(days=7)).date()
+    continuing = f"lumo{sub_id}_y{trial_ends:%Y%m%d}"
+    assert gateway.subscriptions[f"lumo{sub_id}"]["status"] == "Canceled"  # nothing billed yet
+    assert (gateway.subscriptions[continuing]["plan_id"], gateway_id(container, sub_id)) == (
+        "lumo_tv_yearly_eur",
+        continuing,
+    )
     clock.advance(timedelta(days=6, hours=1))  # trial ends in 23 hours
     late = client.post(
         "/v5/braintree/subscription/change-plan",
@@ -157,10 +172,9 @@ def test_change_plan_now_and_inside_the_24_hour_window(client, container, clock)
     assert (
         late.status_code == 200 and late.json["paymentPlanId"] == "lumo_tv_yearly_eur"
     )  # not billed yet
-    gateway = container.services.gateway
     sig, payload = gateway.sample_notification(
         "charged",
-        f"lumo{sub_id}",
+        continuing,
         occurred_at=clock.now() + timedelta(days=1),
         paid_through=clock.now() + timedelta(days=366),
     )
@@ -197,11 +211,15 @@ def test_a_deferred_change_takes_its_billing_period_at_the_charge_and_reaches_th
     assert (
         gateway.subscriptions[gid]["plan_id"] == "lumo_tv_monthly_eur"
     )  # the coming charge stays monthly
+    clock.advance(timedelta(days=1))
+    charge = gateway.charge(gid, Decimal("4.99"), "EUR")
     sig, payload = gateway.sample_notification(
         "charged",
         gid,
-        occurred_at=clock.now() + timedelta(days=1),
-        paid_through=clock.now() + timedelta(days=31),
+        paid_through=clock.now() + timedelta(days=30),
+        transaction_id=charge,
+        amount=Decimal("4.99"),
+        currency="EUR",
     )
     assert (
         client.post(
@@ -217,10 +235,16 @@ def test_a_deferred_change_takes_its_billing_period_at_the_charge_and_reaches_th
         sub["paymentPlanPrice"],
     ) == ("lumo_tv_yearly_eur", "P1Y", "EUR", "34.90")
     container.deliver_outbox(("gateway",))
-    assert (gateway.subscriptions[gid]["plan_id"], gateway.subscriptions[gid]["price"]) == (
-        "lumo_tv_yearly_eur",
-        Decimal("34.90"),
-    )
+    # Another billing frequency: the monthly one runs out after the month just charged, a yearly one
+    # continues it on the same payment method from the next billing date.
+    continuing = f"lumo{sub_id}_y{clock.now() + timedelta(days=30):%Y%m%d}"
+    assert gateway.subscriptions[gid]["runs_out"] is True
+    assert (
+        gateway.subscriptions[continuing]["plan_id"],
+        gateway.subscriptions[continuing]["price"],
+        gateway.subscriptions[continuing]["first_billing_date"],
+    ) == ("lumo_tv_yearly_eur", Decimal("34.90"), (clock.now() + timedelta(days=30)).date())
+    assert gateway_id(container, sub_id) == continuing
 
 
 def test_a_deferred_change_the_gateway_refuses_is_retried_not_lost(
@@ -238,9 +262,9 @@ def test_a_deferred_change_the_gateway_refuses_is_retried_not_lost(
         headers=bearer(token),
         json={"subscriptionId": sub_id, "plans": {"planId": "lumo_tv_yearly_eur"}},
     )
-    real_change = gateway.change_plan
+    real_continue = gateway.continue_on_plan
     monkeypatch.setattr(
-        gateway, "change_plan", lambda *a: GatewayResult(ok=False, error="gatewayUnavailable")
+        gateway, "continue_on_plan", lambda *a: GatewayResult(ok=False, error="gatewayUnavailable")
     )
     sig, payload = gateway.sample_notification(
         "charged",
@@ -249,11 +273,14 @@ def test_a_deferred_change_the_gateway_refuses_is_retried_not_lost(
         paid_through=clock.now() + timedelta(days=31),
     )
     client.post("/v5/braintree/webhooks", data={"bt_signature": sig, "bt_payload": payload})
-    assert gateway.subscriptions[gid]["plan_id"] == "lumo_tv_monthly_eur"
-    monkeypatch.setattr(gateway, "change_plan", real_change)
+    assert gateway_id(container, sub_id) == gid and "runs_out" not in gateway.subscriptions[gid]
+    monkeypatch.setattr(gateway, "continue_on_plan", real_continue)
     clock.advance(timedelta(hours=1))  # past the retry delay
     assert container.deliver_outbox(("gateway",)).delivered["gateway"] == 1
-    assert gateway.subscriptions[gid]["plan_id"] == "lumo_tv_yearly_eur"
+    continuing = gateway_id(container, sub_id)
+    assert (
+        continuing != gid and gateway.subscriptions[continuing]["plan_id"] == "lumo_tv_yearly_eur"
+    )
 
 
 def test_change_plan_refused_for_store_and_free_subscriptions(client, container, clock):

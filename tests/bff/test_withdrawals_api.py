@@ -309,3 +309,70 @@ def test_a_withdrawal_refund_or_void_gets_a_credit_note_correcting_the_receipt(
     assert page.json["kind"] == "credit_note"
     assert page.json["corrects"] == charge["document"]["number"]
     assert page.json["amounts"]["gross"] == "4.99"
+
+
+# docs/consumer-law-withdrawal.md#retried-refunds: the beat retries a refund the gateway did not answer.
+def gateway_down(monkeypatch, gateway):
+    from core.domain.payments import GatewayUnavailable
+
+    def unavailable(*_args, **_kwargs):
+        raise GatewayUnavailable("down")
+
+    monkeypatch.setattr(gateway, "refund", unavailable)
+    monkeypatch.setattr(gateway, "void", unavailable)
+
+
+def test_a_refund_the_gateway_did_not_answer_is_retried_with_backoff_then_done_once(
+    client, container, monkeypatch
+):
+    from core.services.withdrawals import retry_refunds
+
+    services = container.services
+    gateway = services.gateway
+    _, sid, transaction = paid_month(client, container, express=False)
+    gateway_down(monkeypatch, gateway)
+    answer = declare(client, sid)
+    assert answer.status_code == 200, answer.json
+    assert refunds_of(container, sid) == [("withdrawal_refund", Decimal("4.99"), "pending")]
+    assert retry_refunds(services) == 0  # too fresh: the declaration's own call may still run
+    services.clock.advance(timedelta(minutes=3))
+    assert retry_refunds(services) == 0  # still down: attempt 1, the next in 2 minutes
+    assert retry_refunds(services) == 0  # not due yet: not even tried
+    assert rows(container, "SELECT refund_attempts FROM withdrawals") == [(1,)]
+    services.clock.advance(timedelta(minutes=2))
+    assert retry_refunds(services) == 0  # attempt 2, the next in 4 minutes
+    assert rows(container, "SELECT refund_attempts FROM withdrawals") == [(2,)]
+    monkeypatch.undo()  # the gateway is back
+    services.clock.advance(timedelta(minutes=3))
+    assert retry_refunds(services) == 0  # backoff: not before 4 minutes
+    services.clock.advance(timedelta(minutes=1))
+    assert retry_refunds(services) == 1
+    assert refunds_of(container, sid) == [("withdrawal_refund", Decimal("4.99"), "succeeded")]
+    assert gateway.transactions[transaction]["refunds"] == [Decimal("4.99")]
+    services.clock.advance(timedelta(hours=7))
+    assert retry_refunds(services) == 0  # done: never again
+    assert gateway.transactions[transaction]["refunds"] == [Decimal("4.99")]
+
+
+def test_ten_beat_workers_retrying_one_refund_give_it_back_once(app, container, monkeypatch):
+    """Run on PostgreSQL by CI's second pass (DATABASE_URL): the conditional UPDATE lets one worker take
+    the attempt, the operation key and the unique index keep one refund."""
+    from core.services.withdrawals import retry_refunds
+
+    client = app.test_client()
+    services = container.services
+    gateway = services.gateway
+    _, sid, transaction = paid_month(client, container, express=False)
+    gateway_down(monkeypatch, gateway)
+    assert declare(client, sid).status_code == 200
+    monkeypatch.undo()
+    services.clock.advance(timedelta(minutes=3))
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        finished = list(pool.map(lambda _: retry_refunds(services), range(10)))
+    assert sum(finished) == 1
+    assert refunds_of(container, sid) == [("withdrawal_refund", Decimal("4.99"), "succeeded")]
+    assert gateway.transactions[transaction]["refunds"] == [Decimal("4.99")]
+    assert [c for c in gateway.refund_calls if c[0] == transaction] == [
+        (transaction, Decimal("4.99"))
+    ]
+    assert rows(container, "SELECT refund_attempts FROM withdrawals") == [(1,)]

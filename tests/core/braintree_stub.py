@@ -23,7 +23,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from xml.sax.saxutils import escape
 
 MERCHANT_ID, PUBLIC_KEY, PRIVATE_KEY = "lumo_stub_merchant", "stub_public_key", "stub_private_key"
-PLANS = {"lumo_monthly", "lumo_yearly"}
+PLANS = {"lumo_monthly", "lumo_monthly_family", "lumo_yearly"}
+
+
+def frequency(plan_id: str) -> str:
+    """The billing frequency the control panel gives each stub plan."""
+    return "yearly" if "yearly" in plan_id else "monthly"
+
+
 _METHODS = {
     "fake-valid-nonce": (
         "credit_card",
@@ -431,6 +438,15 @@ class BraintreeStub:
         today = datetime.now(UTC).date()
         trial = params.get("trial_period") is True
         starts = today + timedelta(days=params["trial_duration"]) if trial else today
+        later = params.get("first_billing_date")
+        if later:  # Braintree: Pending until its first billing date, nothing charged now
+            later = date.fromisoformat(str(later)[:10])  # the SDK sends a date as a datetime
+            if later < today:
+                return api_error(
+                    "First Billing Date cannot be in the past.",
+                    {"subscription": [("91916", "first_billing_date")]},
+                )
+            starts = later
         modifications = {
             key: [
                 (
@@ -456,7 +472,7 @@ class BraintreeStub:
         )
         self.subscriptions[params["id"]] = {
             "id": params["id"],
-            "status": "Active",
+            "status": "Pending" if later else "Active",
             "plan_id": params["plan_id"],
             "price": params["price"],
             "payment_method_token": params["payment_method_token"],
@@ -465,8 +481,10 @@ class BraintreeStub:
             "trial_duration": params.get("trial_duration") if trial else None,
             "trial_duration_unit": params.get("trial_duration_unit") if trial else None,
             "first_billing_date": starts,
-            "next_billing_date": starts if trial else today + timedelta(days=30),
-            "paid_through_date": None if trial else today + timedelta(days=29),
+            "next_billing_date": starts if trial or later else today + timedelta(days=30),
+            "paid_through_date": None if trial or later else today + timedelta(days=29),
+            "current_billing_cycle": 0 if trial or later else 1,
+            "number_of_billing_cycles": None,
             "balance": "0.00",
             "next_billing_period_amount": str(total),
             "failure_count": 0,
@@ -477,7 +495,7 @@ class BraintreeStub:
             "status_history": [],
             "created_at": datetime.now(UTC).replace(tzinfo=None),
         }
-        if not trial:  # charged at once, through the subscription's merchant account
+        if not trial and not later:  # charged at once, through the subscription's merchant account
             charge = self._transaction(
                 "sale",
                 str(total),
@@ -544,6 +562,28 @@ class BraintreeStub:
     def _update(self, subscription: dict, params: dict):
         if params.get("plan_id") and params["plan_id"] not in PLANS:
             return api_error("Plan ID is invalid.", {"subscription": [("91904", "plan_id")]})
+        if params.get("plan_id") and frequency(params["plan_id"]) != frequency(
+            subscription["plan_id"]
+        ):
+            return api_error(
+                "Cannot update subscription to a plan with a different billing frequency.",
+                {"subscription": [("91922", "plan_id")]},
+            )
+        if "number_of_billing_cycles" in params:
+            if params.get("never_expires") is not False:
+                return api_error(
+                    "Number of billing cycles and never expires are inconsistent.",
+                    {"subscription": [("91908", "number_of_billing_cycles")]},
+                )
+            if int(params["number_of_billing_cycles"]) < subscription["current_billing_cycle"]:
+                return api_error(
+                    "Number of billing cycles is too small.",
+                    {"subscription": [("91909", "number_of_billing_cycles")]},
+                )
+            subscription.update(
+                never_expires=False,
+                number_of_billing_cycles=int(params["number_of_billing_cycles"]),
+            )
         token = params.get("payment_method_token")
         if token is not None and token not in self.payment_methods:
             return api_error(

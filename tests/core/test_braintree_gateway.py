@@ -316,7 +316,7 @@ def test_delete_customer_removes_it_and_an_unknown_one_is_fine(gateway, stub):
 def test_change_plan(gateway, stub):
     gateway.create_subscription(request())
 
-    result = gateway.change_plan("sub_42_1", "lumo_yearly", Decimal("59.9"))
+    result = gateway.change_plan("sub_42_1", "lumo_monthly_family", Decimal("59.9"))
 
     assert (result.ok, result.gateway_id) == (
         True,
@@ -325,7 +325,7 @@ def test_change_plan(gateway, stub):
     assert stub.bodies("PUT", "/subscriptions/sub_42_1") == [
         {
             "subscription": {
-                "plan_id": "lumo_yearly",
+                "plan_id": "lumo_monthly_family",
                 "price": "59.90",
                 "options": {"prorate_charges": False},
             }
@@ -333,6 +333,77 @@ def test_change_plan(gateway, stub):
     ]
     assert gateway.change_plan("sub_42_1", "no_such_plan", Decimal(1)).error == GATEWAY_REJECTED
     assert gateway.change_plan("sub_unknown", "lumo_yearly", Decimal(1)).error == GATEWAY_REJECTED
+    # Braintree refuses a plan of another billing frequency (91922): that is continue_on_plan.
+    assert gateway.change_plan("sub_42_1", "lumo_yearly", Decimal(1)).error == GATEWAY_REJECTED
+
+
+def test_continue_on_plan_lets_the_year_run_out_and_starts_a_monthly_one_when_it_ends(
+    gateway, stub
+):
+    gateway.create_subscription(request(plan_id="lumo_yearly", price=Decimal("59.90")))
+    yearly = stub.subscriptions["sub_42_1"]
+    ends = datetime.now(UTC).date() + timedelta(days=30)
+    yearly["next_billing_date"] = ends  # the paid year ends in 30 days
+    charges = len(stub.transactions)
+
+    result = gateway.continue_on_plan(
+        "sub_42_1", "lumo42_m1", "lumo_monthly", Decimal("4.99"), ends
+    )
+
+    assert (result.ok, result.gateway_id) == (True, "lumo42_m1")
+    assert result.next_billing_date == midnight(30)
+    assert stub.bodies("PUT", "/subscriptions/sub_42_1") == [
+        {"subscription": {"never_expires": False, "number_of_billing_cycles": 1}}
+    ]
+    [created] = stub.bodies("POST", "/subscriptions")[1:]
+    assert created["subscription"] == {
+        "id": "lumo42_m1",
+        "payment_method_token": yearly["payment_method_token"],
+        "plan_id": "lumo_monthly",
+        "price": "4.99",
+        "trial_period": False,
+        "options": {"do_not_inherit_add_ons_or_discounts": True},
+        "first_billing_date": f"{ends.isoformat()}T00:00:00Z",
+        "merchant_account_id": "lumo_eur",
+    }
+    assert (yearly["never_expires"], yearly["number_of_billing_cycles"]) == (False, 1)
+    assert stub.subscriptions["lumo42_m1"]["status"] == "Pending"
+    assert len(stub.transactions) == charges  # nothing charged now: no double charge
+
+    again = gateway.continue_on_plan("sub_42_1", "lumo42_m1", "lumo_monthly", Decimal("4.99"), ends)
+
+    assert (again.ok, again.gateway_id) == (True, "lumo42_m1")  # a retry finds it
+    assert len(stub.bodies("POST", "/subscriptions")) == 3  # tried once more, refused: id in use
+    assert len(stub.bodies("PUT", "/subscriptions/sub_42_1")) == 1  # the limit stands already
+    assert [k for k in stub.subscriptions if k.startswith("lumo42")] == ["lumo42_m1"]
+
+
+def test_continue_on_plan_cancels_one_in_its_trial_and_bills_the_new_one_from_the_trials_end(
+    gateway, stub
+):
+    gateway.create_subscription(request(trial_days=7))  # monthly, nothing billed yet
+    trial_ends = datetime.now(UTC).date() + timedelta(days=7)
+
+    result = gateway.continue_on_plan(
+        "sub_42_1", "lumo42_y1", "lumo_yearly", Decimal("34.90"), trial_ends
+    )
+
+    assert (result.ok, result.gateway_id) == (True, "lumo42_y1")
+    assert stub.subscriptions["sub_42_1"]["status"] == "Canceled"  # no cycle to run out
+    assert stub.bodies("PUT", "/subscriptions/sub_42_1") == []  # not limited: cancelled
+    assert stub.subscriptions["lumo42_y1"]["next_billing_date"] == trial_ends
+    again = gateway.continue_on_plan(
+        "sub_42_1", "lumo42_y1", "lumo_yearly", Decimal("34.90"), trial_ends
+    )
+    assert (again.ok, again.gateway_id) == (True, "lumo42_y1")  # cancelled already, found
+
+
+def test_continue_on_plan_of_an_unknown_subscription_is_refused(gateway, stub):
+    result = gateway.continue_on_plan(
+        "sub_unknown", "lumo42_m1", "lumo_monthly", Decimal("4.99"), datetime.now(UTC).date()
+    )
+    assert (result.ok, result.error) == (False, GATEWAY_REJECTED)
+    assert "lumo42_m1" not in stub.subscriptions
 
 
 def test_client_token(gateway, stub):

@@ -29,6 +29,7 @@ TOPICS = [
     "renewal_yearly_reminder",
     "renewal_continues_monthly",
     "receipt_acknowledgement",
+    "cancellation_early_end",
 ]
 PARAMS = {
     "name": "Mia <b>",

@@ -93,6 +93,8 @@ def test_beat_runs_the_outbox_redrive_and_the_subscription_clock(settings):
         "tasks.refresh_metrics",
         "tasks.roll_up_funnel",
         "tasks.carry_out_scheduled_cancellations",  # docs/consumer-law.md#cancellation-page
+        "tasks.check_monthly_switches",  # docs/consumer-law-renewal.md#at-the-gateway
+        "tasks.retry_withdrawal_refunds",  # docs/consumer-law-withdrawal.md#retried-refunds
         "tasks.run_dunning",  # docs/billing.md#failed-payments-and-dunning
     }
 

@@ -12,7 +12,7 @@ from decimal import Decimal
 import pytest
 
 from core.domain.renewal_rules import months_before, refusal_deadline
-from core.services import webhooks
+from core.services import plan_continuation, webhooks
 from core.services.renewal_reminders import may_leave_at_any_time, remind_renewals
 from core.services.subscription_clock import remind_trials_ending
 from tests.helpers import bearer, pay, register, subscriptions
@@ -190,11 +190,18 @@ def test_a_german_or_dutch_yearly_plan_switches_to_monthly_billing_before_its_re
         Decimal("4.99"),
     )
     assert stored.next_billing_date == renewal and stored.is_renewing  # the paid year runs on
-    gateway_sub = ctx.gateway.subscriptions[f"lumo{sub_id}"]  # told through the outbox
-    assert (gateway_sub["plan_id"], gateway_sub["price"]) == (
+    # Told through the outbox: the yearly one runs out, a monthly one continues it (no plan change
+    # across billing frequencies, which the gateway refuses), and its id is recorded.
+    yearly_sub = ctx.gateway.subscriptions[f"lumo{sub_id}"]
+    monthly_id = f"lumo{sub_id}_m{renewal:%Y%m%d}"
+    monthly_sub = ctx.gateway.subscriptions[monthly_id]
+    assert (yearly_sub["plan_id"], yearly_sub["runs_out"]) == ("lumo_tv_yearly_eur", True)
+    assert (monthly_sub["plan_id"], monthly_sub["price"], monthly_sub["method"]) == (
         "lumo_tv_monthly_eur",
         Decimal("4.99"),
+        yearly_sub["method"],
     )
+    assert stored.gateway_id == monthly_id and switch_done(container, sub_id)
     words, amount, plan = SWITCH[language]
     [mail] = sent(mailbox, words)
     assert mail.language == language and amount in mail.text and plan in mail.text
@@ -203,6 +210,78 @@ def test_a_german_or_dutch_yearly_plan_switches_to_monthly_billing_before_its_re
     assert reminder_rows(container, sub_id) == [
         ("renewal_continues_monthly", renewal.date().isoformat(), True)
     ]
+
+
+def switch_done(container, sub_id):
+    from sqlalchemy import text
+
+    with container.engine.connect() as c:
+        return (
+            c.execute(
+                text(
+                    "SELECT gateway_done_at FROM subscription_reminders WHERE subscription_id = :s"
+                ),
+                {"s": sub_id},
+            ).scalar()
+            is not None
+        )
+
+
+def test_the_gateway_refuses_a_plan_change_across_billing_frequencies(client, container, clock):
+    """The sandbox refuses as Braintree does (91922), so a switch made as a plan change would fail here."""
+    _, sub_id, _ = yearly(client, container, clock, "DE", "de")
+    gateway = container.services.gateway
+    refused = gateway.change_plan(f"lumo{sub_id}", "lumo_tv_monthly_eur", Decimal("4.99"))
+    assert not refused.ok and refused.error == "gateway_rejected"
+    assert gateway.change_plan(f"lumo{sub_id}", "lumo_tv_yearly_eur", Decimal("39.90")).ok
+
+
+def test_a_retried_switch_creates_one_monthly_subscription(client, container, clock):
+    _, sub_id, renewal = yearly(client, container, clock, "NL", "nl")
+    ctx = container.services
+    period = renewal.date()
+    move(clock, refusal_deadline(renewal) - timedelta(days=30))
+    assert remind_renewals(ctx) == 1
+    before = set(ctx.gateway.subscriptions)
+    for _ in range(3):  # the outbox retried after a lost answer; the clock's retry too
+        assert plan_continuation.continue_at_gateway(ctx, sub_id, period)
+    assert set(ctx.gateway.subscriptions) == before
+    assert [k for k in before if k.startswith(f"lumo{sub_id}_m")] == [
+        f"lumo{sub_id}_m{renewal:%Y%m%d}"
+    ]
+
+
+def test_a_switch_missing_on_the_renewal_day_is_counted_shown_and_retried(client, container, clock):
+    from core.adapters import metrics
+    from core.domain.staff import AuditFilter
+
+    _, sub_id, renewal = yearly(client, container, clock, "DE", "de")
+    ctx = container.services
+    ctx.gateway.fail_continue_on_plan = (
+        True  # the gateway is down for the switch: the outbox retries
+    )
+    move(clock, refusal_deadline(renewal) - timedelta(days=30))
+    assert remind_renewals(ctx) == 1
+    with ctx.uow() as uow:
+        assert uow.subscriptions.get(sub_id).gateway_id == f"lumo{sub_id}"
+    assert not switch_done(container, sub_id)
+    assert plan_continuation.check_missed_switches(ctx) == 0  # not the renewal day yet: no alert
+    move(clock, renewal - timedelta(hours=2))
+    assert plan_continuation.check_missed_switches(ctx) == 1
+    assert plan_continuation.check_missed_switches(ctx) == 1  # still failing, written once
+    counts = metrics.refresh_gauges(container.engine, clock.now())
+    assert counts["switches_missed"] == 1
+    assert metrics.SWITCHES_MISSED._value.get() == 1
+    with ctx.uow() as uow:
+        account_id = uow.subscriptions.get(sub_id).account_id
+        entries = uow.audit.entries(
+            AuditFilter(account_id=account_id, action="renewal.switch_missed")
+        )
+    assert [(e.outcome, e.target) for e in entries] == [("failed", f"subscription:{sub_id}")]
+    ctx.gateway.fail_continue_on_plan = False  # back: the next hourly look makes the switch
+    assert plan_continuation.check_missed_switches(ctx) == 0
+    assert switch_done(container, sub_id)
+    assert metrics.refresh_gauges(container.engine, clock.now())["switches_missed"] == 0
 
 
 # US: the yearly reminder 30 days before the deadline, and the acknowledgement receipt.

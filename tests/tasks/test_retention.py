@@ -64,6 +64,8 @@ def test_each_kind_of_record_goes_when_its_period_ends(app, container, clock, mo
         "tokens": 0,
         "contact_messages": 0,
         "consent_proofs": 0,
+        "declarations": 0,
+        "withdrawals": 0,
     }
     assert purge_after(settings.retention_tokens_days + 1)["tokens"] == 1  # the revoked one
     assert purge_after(
@@ -74,6 +76,8 @@ def test_each_kind_of_record_goes_when_its_period_ends(app, container, clock, mo
         "tokens": 1,
         "contact_messages": 0,
         "consent_proofs": 0,
+        "declarations": 0,
+        "withdrawals": 0,
     }
     assert purge_after(settings.retention_contact_days + 1)["contact_messages"] == 1
     assert purge_after(settings.retention_analytics_days + 1)["analytics_events"] == 1

@@ -164,6 +164,25 @@ class ExportBillingDocumentSchema(Schema):
     gross = fields.Decimal(as_string=True, required=True)
 
 
+class ExportDeclarationSchema(Schema):
+    """A public cancellation as received (docs/consumer-law.md#cancellation-page), without its receipt code."""
+
+    id = fields.Integer(required=True)
+    kind = fields.String(required=True)
+    termination = fields.String(required=True)
+    reason = fields.String(required=True, allow_none=True)
+    name = fields.String(required=True)
+    email = fields.String(required=True)
+    reference = fields.String(required=True, allow_none=True)
+    end_wanted = fields.Date(required=True, allow_none=True, data_key="endWanted")
+    language = fields.String(required=True)
+    wording_version = fields.String(required=True, data_key="wordingVersion")
+    country = fields.String(required=True)
+    received_at = fields.DateTime(format="iso", required=True, data_key="receivedAt")
+    status = fields.String(required=True)
+    ends_on = fields.DateTime(format="iso", required=True, allow_none=True, data_key="endsOn")
+
+
 class ExportSchema(Schema):
     format = fields.String(required=True, metadata={"description": "lumo-account-export/1"})
     exported_at = fields.DateTime(format="iso", required=True, data_key="exportedAt")
@@ -227,6 +246,13 @@ class ExportSchema(Schema):
         fields.Nested(ExportWithdrawalSchema),
         required=True,
         metadata={"description": "Withdrawal declarations as received."},
+    )
+    declarations = fields.List(
+        fields.Nested(ExportDeclarationSchema),
+        required=True,
+        metadata={
+            "description": "Public cancellations matched to the account or made with its address, as received."
+        },
     )
     analytics_records = fields.List(
         fields.Dict(),

@@ -78,6 +78,14 @@ class ContractOutcomeSchema(Schema):
     where = fields.String(
         allow_none=True, metadata={"description": "elsewhere: the page or path that ends it."}
     )
+    earlyEnd = fields.Boolean(
+        metadata={
+            "description": "France, L215-1 (renewal notice not sent in time): it ends on endDate, before its "
+            "period's end; when cancelled, the unused share is refunded (refund, currency)."
+        }
+    )
+    refund = fields.String(allow_none=True, metadata={"description": "Decimal amount refunded."})
+    currency = fields.String(allow_none=True)
 
 
 class DeclarationSchema(Schema):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import rowcount, to_domain, to_row
@@ -62,3 +62,11 @@ class SqlDeclarations:
         if before_id:
             query = query.where(DeclarationRow.id < before_id)
         return [to_domain(r, Declaration) for r in self.session.scalars(query)]
+
+    def for_account(self, account_id: int, email: str) -> list[Declaration]:
+        rows = self.session.scalars(
+            select(DeclarationRow)
+            .where(or_(DeclarationRow.account_id == account_id, DeclarationRow.email == email))
+            .order_by(DeclarationRow.id)
+        )
+        return [to_domain(r, Declaration) for r in rows]

@@ -643,6 +643,11 @@ class WithdrawalRow(Base):
     handled_at = mapped_column(UTCDateTime())
     handled_by: Mapped[str | None] = mapped_column(String(254))
     handled_reason: Mapped[str | None] = mapped_column(Text)
+    # docs/consumer-law-withdrawal.md#retried-refunds: the beat's retries of a refund the gateway did not answer.
+    refund_attempts: Mapped[int] = mapped_column(
+        Integer, nullable=False, server_default="0", default=0
+    )
+    refund_retry_at = mapped_column(UTCDateTime())
 
 
 # Operator console (docs/operator-console.md): staff, their sessions, and the append-only audit log.
@@ -879,6 +884,10 @@ class SubscriptionReminderRow(Base):
     period: Mapped[str] = mapped_column(String(10), nullable=False)  # the renewal day, YYYY-MM-DD
     sent_at = mapped_column(UTCDateTime(), nullable=False)
     on_time: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    # Germany, the Netherlands: the switch to monthly billing done at the gateway (docs/consumer-law-renewal.md#at-the-gateway),
+    # and when the clock first found it not done on the renewal day (docs/operations.md#alerts).
+    gateway_done_at = mapped_column(UTCDateTime(), nullable=True)
+    missed_at = mapped_column(UTCDateTime(), nullable=True)
 
 
 class BillingSeriesRow(Base):

@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime
 
-from sqlalchemy import exists, select
+from sqlalchemy import exists, select, update
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import to_domain
 from core.adapters.db.models import AccountRow, SubscriptionReminderRow, SubscriptionRow
 from core.adapters.db.repositories import _insert_once
 from core.domain.catalogue import YEARLY
+from core.domain.renewal_rules import ReminderKind
 from core.domain.subscriptions import WEB_STORE, State, Subscription
 
 
@@ -68,3 +69,43 @@ class SqlReminders:
                 SubscriptionReminderRow.period == period.isoformat(),
             )
         )
+
+    def switched(self, subscription_id: int, period: date, at: datetime) -> None:
+        self.session.execute(
+            update(SubscriptionReminderRow)
+            .where(
+                SubscriptionReminderRow.subscription_id == subscription_id,
+                SubscriptionReminderRow.kind == ReminderKind.CONTINUES_MONTHLY.value,
+                SubscriptionReminderRow.period == period.isoformat(),
+                SubscriptionReminderRow.gateway_done_at.is_(None),
+            )
+            .values(gateway_done_at=at)
+        )
+
+    def switches_missed(self, renewal_by: date, limit: int) -> list[tuple[int, date]]:
+        rows = self.session.execute(
+            select(SubscriptionReminderRow.subscription_id, SubscriptionReminderRow.period)
+            .join(SubscriptionRow, SubscriptionRow.id == SubscriptionReminderRow.subscription_id)
+            .where(
+                SubscriptionReminderRow.kind == ReminderKind.CONTINUES_MONTHLY.value,
+                SubscriptionReminderRow.gateway_done_at.is_(None),
+                SubscriptionReminderRow.period <= renewal_by.isoformat(),
+                SubscriptionRow.is_renewing.is_(True),
+            )
+            .order_by(SubscriptionReminderRow.period, SubscriptionReminderRow.subscription_id)
+            .limit(limit)
+        ).all()
+        return [(sid, date.fromisoformat(period)) for sid, period in rows]
+
+    def mark_missed(self, subscription_id: int, period: date, at: datetime) -> bool:
+        result = self.session.execute(
+            update(SubscriptionReminderRow)
+            .where(
+                SubscriptionReminderRow.subscription_id == subscription_id,
+                SubscriptionReminderRow.kind == ReminderKind.CONTINUES_MONTHLY.value,
+                SubscriptionReminderRow.period == period.isoformat(),
+                SubscriptionReminderRow.missed_at.is_(None),
+            )
+            .values(missed_at=at)
+        )
+        return bool(getattr(result, "rowcount", 0))

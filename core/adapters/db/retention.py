@@ -13,9 +13,11 @@ from core.adapters.db.models import (
     AnalyticsEventRow,
     ConsentRecordRow,
     ContactMessageRow,
+    DeclarationRow,
     OutboxRow,
     SubscriptionRow,
     TokenRow,
+    WithdrawalRow,
 )
 from core.domain.subscriptions import HIDDEN_STATES, WEB_STORE
 
@@ -59,6 +61,21 @@ class SqlRetention:
 
     def purge_contact_messages(self, received_before: datetime) -> int:
         return self._delete(ContactMessageRow, ContactMessageRow.created_at < received_before)
+
+    def purge_declarations(self, received_before: datetime, ended_before: datetime) -> int:
+        """Public cancellations received before `received_before` whose contract ended before
+        `ended_before` (or whose end is unknown: nothing matched, nothing was ended)."""
+        return self._delete(
+            DeclarationRow,
+            DeclarationRow.received_at < received_before,
+            or_(DeclarationRow.ends_on.is_(None), DeclarationRow.ends_on < ended_before),
+        )
+
+    def purge_withdrawals(self, received_before: datetime, ended_before: datetime) -> int:
+        """A withdrawal ends its contract when received: `at` is both dates."""
+        return self._delete(
+            WithdrawalRow, WithdrawalRow.at < received_before, WithdrawalRow.at < ended_before
+        )
 
     def kept_consent_proofs(
         self, limit: int

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select, update
+from datetime import datetime
+
+from sqlalchemy import exists, or_, select, update
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import rowcount, to_domain, to_row
-from core.adapters.db.models import PurchaseConsentRow, WithdrawalRow
+from core.adapters.db.models import PaymentEventRow, PurchaseConsentRow, WithdrawalRow
 from core.adapters.db.repositories import _insert_once
-from core.domain.withdrawals import PurchaseConsent, Withdrawal
+from core.domain.payment_history import FAILED, SUCCEEDED, WITHDRAWAL_REFUND, WITHDRAWAL_VOID
+from core.domain.withdrawals import REFUND_RETRY_MAX, PurchaseConsent, Withdrawal
 
 
 class SqlWithdrawals:
@@ -75,5 +78,37 @@ class SqlWithdrawals:
                 handled_by=withdrawal.handled_by,
                 handled_reason=withdrawal.handled_reason,
             )
+        )
+        return rowcount(result) == 1
+
+    # --- refunds the gateway did not answer (docs/consumer-law-withdrawal.md#retried-refunds) ---------------
+
+    def refunds_to_retry(
+        self, declared_before: datetime, now: datetime, limit: int
+    ) -> list[Withdrawal]:
+        settled = exists().where(
+            PaymentEventRow.subscription_id == WithdrawalRow.subscription_id,
+            PaymentEventRow.kind.in_((WITHDRAWAL_REFUND, WITHDRAWAL_VOID)),
+            PaymentEventRow.status.in_((SUCCEEDED, FAILED)),
+        )
+        rows = self.session.scalars(
+            select(WithdrawalRow)
+            .where(
+                WithdrawalRow.refund_amount > 0,
+                WithdrawalRow.at < declared_before,
+                WithdrawalRow.refund_attempts < REFUND_RETRY_MAX,
+                or_(WithdrawalRow.refund_retry_at.is_(None), WithdrawalRow.refund_retry_at <= now),
+                ~settled,
+            )
+            .order_by(WithdrawalRow.id)
+            .limit(limit)
+        )
+        return [to_domain(r, Withdrawal) for r in rows]
+
+    def claim_refund_retry(self, withdrawal_id: int, attempts: int, retry_at: datetime) -> bool:
+        result = self.session.execute(
+            update(WithdrawalRow)
+            .where(WithdrawalRow.id == withdrawal_id, WithdrawalRow.refund_attempts == attempts)
+            .values(refund_attempts=attempts + 1, refund_retry_at=retry_at)
         )
         return rowcount(result) == 1

@@ -347,6 +347,78 @@ class BraintreeGateway(PaymentGateway):
         )
 
     @_unavailable_on_network_error
+    def continue_on_plan(
+        self, gateway_id: str, next_id: str, plan_id: str, price: Decimal, starts_on: date
+    ) -> GatewayResult:
+        """Braintree refuses `subscription.update` to a plan of another billing frequency (91922,
+        PlanBillingFrequencyCannotBeUpdated), so (docs/consumer-law-renewal.md#at-the-gateway): the current
+        subscription gets no cycle after its current one (it expires when its paid cycle ends, never charging
+        again; one that has billed nothing yet, in its trial or pending, is cancelled), then `next_id` is
+        created on its vaulted payment method with `first_billing_date` = `starts_on` (its next billing
+        date, which ours equals): no day unbilled, none billed twice. Both steps are safe to repeat, and the stop comes first: a failure
+        between them leaves a gap the retry closes, never a double charge."""
+        try:
+            current = self._sdk.subscription.find(gateway_id)
+        except NotFoundError:
+            return GatewayResult(ok=False, gateway_id=gateway_id, error=GATEWAY_REJECTED)
+        stopped = self._stop_after_this_cycle(current)
+        if stopped is not None:
+            return stopped
+        params: dict[str, Any] = {
+            "id": next_id,
+            "payment_method_token": current.payment_method_token,
+            "plan_id": plan_id,
+            "price": _money(price),
+            "trial_period": False,
+            "options": {"do_not_inherit_add_ons_or_discounts": True},
+        }
+        if starts_on > datetime.now(UTC).date():
+            params["first_billing_date"] = starts_on  # else: billed now (a late retry)
+        if getattr(current, "merchant_account_id", None):
+            params["merchant_account_id"] = current.merchant_account_id
+        created = self._sdk.subscription.create(params)
+        if created.is_success:
+            return _success(created.subscription, None)
+        if _has_code(created, ErrorCodes.Subscription.IdIsInUse):  # a retry: it exists already
+            existing = self._existing(next_id)
+            if existing:
+                return existing
+        return GatewayResult(
+            ok=False,
+            gateway_id=gateway_id,
+            error=_failed("subscription.create", next_id, created),
+        )
+
+    def _stop_after_this_cycle(self, current) -> GatewayResult | None:
+        """No charge after the current cycle; None when done (or nothing to do), else the refusal."""
+        if current.status in _FINISHED:
+            return None
+        cycle = _int(getattr(current, "current_billing_cycle", None))
+        if (
+            cycle == 0
+        ):  # nothing billed yet (a trial, or a continuation not started): nothing to run out
+            result = self._sdk.subscription.cancel(current.id)
+            if result.is_success or _has_code(result, ErrorCodes.Subscription.StatusIsCanceled):
+                return None
+            return GatewayResult(
+                ok=False,
+                gateway_id=current.id,
+                error=_failed("subscription.cancel", current.id, result),
+            )
+        if not current.never_expires and _int(current.number_of_billing_cycles) == cycle:
+            return None  # a retry: limited already
+        limited = self._sdk.subscription.update(
+            current.id, {"never_expires": False, "number_of_billing_cycles": cycle}
+        )
+        if limited.is_success:
+            return None
+        return GatewayResult(
+            ok=False,
+            gateway_id=current.id,
+            error=_failed("subscription.update", current.id, limited),
+        )
+
+    @_unavailable_on_network_error
     def delete_customer(self, customer_id: str) -> GatewayResult:
         """Braintree removes the customer's vaulted payment methods; its transactions stay for accounting."""
         try:

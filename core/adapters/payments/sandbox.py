@@ -13,7 +13,7 @@ import hmac
 import json
 import re
 import secrets
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
 from core.domain import payments as p
@@ -170,6 +170,7 @@ class SandboxGateway:
         self._settle_after = settle_after
         self.subscriptions: dict[str, dict] = {}
         self.deleted_customers: list[str] = []
+        self.fail_continue_on_plan = False  # tests: the gateway times out on continue_on_plan
         # Charges, as the gateway keeps them: id -> {"status", "amount", "currency", "refunds": [amounts]}.
         # A charge is submitted for settlement (voidable) until settle() (refundable), as Braintree's
         # sandbox settles a few hours later.
@@ -435,9 +436,46 @@ class SandboxGateway:
         return p.GatewayResult(ok=True, gateway_id=gateway_id)
 
     def change_plan(self, gateway_id: str, plan_id: str, price: Decimal) -> p.GatewayResult:
-        if gateway_id in self.subscriptions:
-            self.subscriptions[gateway_id].update(plan_id=plan_id, price=price)
+        existing = self.subscriptions.get(gateway_id)
+        if existing is not None:
+            if _frequency(existing["plan_id"]) != _frequency(plan_id):
+                # As Braintree: "Cannot update subscription to a plan with a different billing frequency" (91922).
+                return p.GatewayResult(ok=False, gateway_id=gateway_id, error=p.GATEWAY_REJECTED)
+            existing.update(plan_id=plan_id, price=price)
         return p.GatewayResult(ok=True, gateway_id=gateway_id)
+
+    def continue_on_plan(
+        self, gateway_id: str, next_id: str, plan_id: str, price: Decimal, starts_on: date
+    ) -> p.GatewayResult:
+        """As the Braintree adapter: the current one runs out after its paid cycle (one that billed nothing
+        yet is cancelled), `next_id` starts on its payment method on `starts_on`; a retry finds `next_id`."""
+        if self.fail_continue_on_plan:
+            raise p.GatewayUnavailable("sandbox: simulated timeout")
+        current = self.subscriptions.get(gateway_id)
+        if current is None:
+            return p.GatewayResult(ok=False, gateway_id=gateway_id, error=p.GATEWAY_REJECTED)
+        billed = any(tx["subscription"] == gateway_id for tx in self.transactions.values())
+        if current["status"] in ("Active", "Pending") and not billed:
+            current["status"] = "Canceled"  # in its trial, or not started: nothing to run out
+        elif current["status"] == "Active":
+            current["runs_out"] = True  # number_of_billing_cycles = the current cycle
+        if next_id not in self.subscriptions:
+            self.subscriptions[next_id] = {
+                **current,
+                "plan_id": plan_id,
+                "price": price,
+                "status": "Pending",
+                "runs_out": False,
+                "continues": gateway_id,
+                "first_billing_date": starts_on,
+            }
+        continuing = self.subscriptions[next_id]
+        return p.GatewayResult(
+            ok=True,
+            gateway_id=next_id,
+            payment_method=continuing["method"],
+            **_method_details(continuing["method"], continuing["request"].nonce),
+        )
 
     def delete_customer(self, customer_id: str) -> p.GatewayResult:
         self.deleted_customers.append(customer_id)
@@ -492,6 +530,12 @@ class SandboxGateway:
             )
         except (ValueError, KeyError, TypeError, ArithmeticError) as exc:
             raise p.InvalidWebhookSignature("malformed sandbox payload") from exc
+
+
+def _frequency(plan_id: str) -> str:
+    """A plan's billing frequency, which the catalogue's plan ids carry (core.domain.catalogue.plan_id):
+    "lumo_tv_yearly_eur" -> "yearly"."""
+    return next((word for word in ("monthly", "yearly") if f"_{word}" in plan_id), "")
 
 
 def _aware(value: str) -> datetime:

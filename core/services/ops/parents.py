@@ -189,7 +189,8 @@ def timeline(view: dict[str, Any]) -> list[dict[str, Any]]:
             {
                 "at": a.at,
                 "kind": f"staff.{a.action}" if a.staff_id is not None else a.action,
-                "detail": mask_email(a.staff_email or ""),
+                # who, for staff; what, for the service's own entries (a switch missed, an early end)
+                "detail": mask_email(a.staff_email or "") if a.staff_id is not None else a.target,
             }
         )
     # Oldest first (equal times keep the order above: the account before what happened in it), then reversed.

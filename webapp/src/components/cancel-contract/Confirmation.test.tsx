@@ -53,6 +53,28 @@ describe('the confirmation of a public cancellation', () => {
     ).toBeInTheDocument();
   });
 
+  it('says a contract freed by a late renewal notice ended now, with its refund', () => {
+    const contract = {
+      subscriptionId: 3,
+      plan: 'lumo_tv',
+      duration: 'P1Y',
+      store: 'lumo',
+      endDate: '2028-03-12',
+      earlyEnd: true,
+    };
+    const declaration = {
+      ...base,
+      status: 'matched',
+      contracts: [
+        { ...contract, action: 'cancelled', refund: '25.36', currency: 'EUR' },
+        { ...contract, subscriptionId: 4, action: 'scheduled' },
+      ],
+    };
+    renderWithIntl(<Confirmation declaration={declaration} />);
+    expect(screen.getByText(/L215-1/)).toHaveTextContent('€25.36');
+    expect(screen.getByText(/March 12, 2028\. It will not renew/)).toBeInTheDocument();
+  });
+
   it('prints, and downloads the PDF copy by its receipt', async () => {
     const print = jest.fn();
     window.print = print;

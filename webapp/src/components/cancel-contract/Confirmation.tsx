@@ -47,10 +47,19 @@ export default function Confirmation({ declaration }: { declaration: Declaration
     const date = day(c.endDate);
     switch (c.action) {
       case 'cancelled':
+        // France, L215-1: a late renewal notice lets it end now, the unused share refunded.
+        if (c.earlyEnd && c.refund && c.currency) {
+          const amount = format.number(Number(c.refund), {
+            style: 'currency',
+            currency: c.currency,
+          });
+          return t('endedEarly', { plan, date, amount });
+        }
+        return t('ends', { plan, date });
       case 'failed':
         return t('ends', { plan, date });
       case 'scheduled':
-        return t('scheduled', { plan, date });
+        return c.earlyEnd ? t('ends', { plan, date }) : t('scheduled', { plan, date });
       case 'already_cancelled':
         return t('already', { plan, date });
       case 'elsewhere':

@@ -9281,6 +9281,25 @@ export type components = {
       /** Format: date-time */
       at: string;
     };
+    ExportDeclaration: {
+      id: number;
+      kind: string;
+      termination: string;
+      reason: string | null;
+      name: string;
+      email: string;
+      reference: string | null;
+      /** Format: date */
+      endWanted: string | null;
+      language: string;
+      wordingVersion: string;
+      country: string;
+      /** Format: date-time */
+      receivedAt: string;
+      status: string;
+      /** Format: date-time */
+      endsOn: string | null;
+    };
     Export: {
       /** @description lumo-account-export/1 */
       format: string;
@@ -9307,6 +9326,8 @@ export type components = {
       purchaseConsents: components['schemas']['ExportPurchaseConsent'][];
       /** @description Withdrawal declarations as received. */
       withdrawals: components['schemas']['ExportWithdrawal'][];
+      /** @description Public cancellations matched to the account or made with its address, as received. */
+      declarations: components['schemas']['ExportDeclaration'][];
       /** @description Always empty: analytics records carry no account, e-mail or name. */
       analyticsRecords: {
         [key: string]: unknown;
@@ -9406,6 +9427,11 @@ export type components = {
       endDate?: string | null;
       /** @description elsewhere: the page or path that ends it. */
       where?: string | null;
+      /** @description France, L215-1 (renewal notice not sent in time): it ends on endDate, before its period's end; when cancelled, the unused share is refunded (refund, currency). */
+      earlyEnd?: boolean;
+      /** @description Decimal amount refunded. */
+      refund?: string | null;
+      currency?: string | null;
     };
     Declaration: {
       /** @description Opens the PDF copy (POST …/pdf); shown once, only its hash is kept. */

@@ -43,6 +43,11 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'Header.logo',
   'Plans.lumo_tv',
   'ChildSettingsPage.app',
+  // The billing history's payment methods: the wallets' brand names, and a dash where none is known.
+  'BillingPage.methods.paypal',
+  'BillingPage.methods.google_pay',
+  'BillingPage.methods.apple_pay',
+  'BillingPage.methods.other',
 ]);
 // A line that is one placeholder only ("{greeting}" in e-mails, filled from Emails.greeting) has no words.
 const ONLY_A_PLACEHOLDER = /^\{\w+\}$/;

@@ -533,7 +533,8 @@ class Settings(BaseSettings):
     seller_name: str = setting(
         "Lumo Kids Media GmbH (placeholder)",
         "SELLER_NAME",
-        "the seller's legal name on every receipt and credit note (docs/billing.md#receipts-and-credit-notes)",
+        "the seller's legal name on every receipt and credit note (docs/billing.md#receipts-and-credit-notes); "
+        "production refuses to start with any of the three placeholders",
     )
     seller_address: str = setting(
         "Musterstrasse 1, 8000 Zürich, Switzerland (placeholder)",
@@ -719,6 +720,9 @@ def from_environment(environ: Mapping[str, str] | None = None) -> Settings:
     return Settings.model_validate(given)
 
 
+PLACEHOLDER = "(placeholder)"  # marks the development defaults of the seller's details
+
+
 def production_problems(
     settings: Settings, sold_currencies: Iterable[str] = SOLD_CURRENCIES
 ) -> list[str]:
@@ -751,6 +755,9 @@ def production_problems(
             )
     if not settings.public_url.startswith("https://"):
         problems.append("PUBLIC_URL must be an https:// address (it is in every e-mail link)")
+    for name in ("seller_name", "seller_address", "seller_vat_number"):
+        if PLACEHOLDER in getattr(settings, name):  # on every receipt and credit note
+            problems.append(f"{name.upper()} must be the seller's own, not the placeholder")
     return problems
 
 

@@ -109,6 +109,9 @@ PRODUCTION = {
     "PUBLIC_URL": "https://www.lumo.example",
     "BRAINTREE_MERCHANT_ACCOUNTS": "EUR=lumo_eur,CHF=lumo_chf,USD=lumo_usd",
     "STAFF_TOTP_KEY": PRODUCTION_TOTP_KEY,
+    "SELLER_NAME": "Lumo Kids Media GmbH",
+    "SELLER_ADDRESS": "Bahnhofstrasse 10, 8001 Zürich, Switzerland",
+    "SELLER_VAT_NUMBER": "EU372012345",
 }
 
 
@@ -138,10 +141,17 @@ def test_a_complete_production_configuration_starts():
             {"BRAINTREE_MERCHANT_ACCOUNTS": "EUR=lumo_eur,USD=lumo_usd"},
             "no merchant account for CHF$",
         ),
+        ({"SELLER_NAME": "Lumo Kids Media GmbH (placeholder)"}, "SELLER_NAME"),
+        ({"SELLER_ADDRESS": ""}, None),  # the default: the placeholder address
+        ({"SELLER_VAT_NUMBER": "EU000000000 (placeholder)"}, "SELLER_VAT_NUMBER"),
     ],
 )
 def test_production_refuses_development_values_and_missing_secrets(change, problem):
-    settings = from_environment({**PRODUCTION, **change})
+    environment = {**PRODUCTION, **change}
+    if problem is None:  # the variable left out: its development default
+        environment = {k: v for k, v in environment.items() if k not in change}
+        problem = next(iter(change))
+    settings = from_environment(environment)
     with pytest.raises(RuntimeError, match=problem):
         check_production(settings)
 

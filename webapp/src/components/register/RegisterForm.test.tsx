@@ -211,9 +211,14 @@ describe('RegisterForm submit (docs/product.md#flows)', () => {
     await renderForm(<RegisterForm />);
     fill();
     submit();
-    expect(await screen.findByRole('button', { name: en.RegisterPage.submitting })).toBeDisabled();
+    // Generous waits: the password is hashed before the request, slow on a loaded machine.
+    expect(
+      await screen.findByRole('button', { name: en.RegisterPage.submitting }, { timeout: 5000 }),
+    ).toBeDisabled();
     answer(jsonResponse(400, { code: 2, message: 'invalidEmail' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.invalidEmail);
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      en.Errors.invalidEmail,
+    );
   });
 });
 

@@ -33,7 +33,7 @@ from tests.e2e.conftest import (
     newest_source_mtime,
     wait_http,
 )
-from tests.e2e.support import ROOT, catalog, signed_in_hint_cookie
+from tests.e2e.support import ROOT, catalog, mails_to, signed_in_hint_cookie
 
 pytestmark = pytest.mark.e2e
 
@@ -497,6 +497,65 @@ def test_paypal_loads_when_the_parent_points_at_it_and_pays_by_keyboard(hosted, 
     ).click()
     expect(page).to_have_url(re.compile(r"/$"))
     paid_with(stack, parent, "paypal")
+
+
+def choose_paypal_and_agree(page: Page, cat=CAT) -> None:
+    """Our PayPal button, then PayPal Checkout's (focused once drawn), then PayPal's window approved."""
+    expect(page.get_by_role("button", name="PayPal", exact=True)).to_have_count(0)
+    assert calls(page, "paypalCheckout.loadPayPalSDK") == []
+    page.get_by_role("button", name=cat.t("PaymentForm.paypal"), exact=True).click()
+    real = page.get_by_role("button", name="PayPal", exact=True)
+    expect(real).to_be_focused()
+    real.click()
+    page.get_by_role("dialog", name="PayPal (stand-in)").get_by_role(
+        "button", name="Agree and continue"
+    ).click()
+
+
+def test_paypal_chosen_in_the_three_step_add_subscription(hosted, make_parent, stack):
+    parent = make_parent("hosted-paypal-add", subscribed=False)
+    page = hosted(parent.token)
+    page.goto(CAT.path("/add-subscription"))
+    expect(page.locator("html")).to_have_attribute("data-braintree", MARKER)
+    plans = page.get_by_role("group", name=CAT.t("AddSubscriptionPage.planLegend"))
+    plans.get_by_role(
+        "radio", name=re.compile("^" + re.escape(CAT.t("Plans.lumo_books_monthly")))
+    ).check()
+    page.get_by_role("button", name=CAT.t("AddSubscriptionPage.next")).click()
+    choose_paypal_and_agree(page)
+    expect(page).to_have_url(re.compile(r"/$"))
+    paid_with(stack, parent, "paypal")
+
+
+def test_paypal_chosen_on_the_payment_method_page_of_a_past_due_subscription(
+    hosted, make_parent, stack
+):
+    from urllib.parse import urlsplit
+
+    from tests.e2e.test_payment_update import past_due_parent, recovered, the_link
+
+    parent = past_due_parent(stack, make_parent, "en", "hosted-fix-paypal")
+    receipts_before = len(
+        [
+            m
+            for m in mails_to(stack.outbox, parent.email)
+            if str(m["Subject"])
+            in {CAT.t("Emails.receipt.subject"), CAT.t("Emails.receipt_acknowledgement.subject")}
+        ]
+    )
+    link = urlsplit(the_link(stack, parent, CAT))
+    page = hosted(parent.token)
+    page.goto(f"{link.path}?{link.query}")
+    expect(page.get_by_text(CAT.t("PaymentMethodPage.pastDueTitle"))).to_be_visible()
+    expect(hosted_input(page, CAT, "cardNumber")).to_be_editable()
+    choose_paypal_and_agree(page)
+    expect(
+        page.get_by_role("heading", level=1, name=CAT.t("PaymentMethodPage.doneTitle"))
+    ).to_be_visible()
+    assert calls(page, "paypalCheckout.createPayment")[-1]["flow"] == "vault"
+    recovered(page, CAT, stack, parent, receipts_before, "payment-update-hosted-paypal-done-en.png")
+    [subscription] = stack.api.account(parent.token)[1]["subscriptions"]
+    assert subscription["paymentMethod"] == "paypal"
 
 
 def test_google_pay_approved_with_networks_and_auth_methods(hosted, make_parent, stack):

@@ -33,7 +33,7 @@ from tests.e2e.conftest import (
     newest_source_mtime,
     wait_http,
 )
-from tests.e2e.support import ROOT, catalog, signed_in_hint_cookie
+from tests.e2e.support import ROOT, catalog, mails_to, signed_in_hint_cookie
 
 pytestmark = pytest.mark.e2e
 
@@ -411,16 +411,63 @@ def test_3ds_unavailable_pays_where_optional(card, hosted, make_parent, stack):
 # --- wallets -------------------------------------------------------------------------------------
 
 
+PAYPAL_CHECKOUT_MARKER = (
+    "Agree and continue"  # only the paypal-checkout stand-in holds it (bench/web_signed_in.py)
+)
+
+
+def scripts_holding(requests: list, needle: str) -> list[str]:
+    """The scripts among `requests` whose code holds `needle`."""
+    found = []
+    for request in requests:
+        if request.resource_type != "script":
+            continue
+        response = request.response()
+        try:
+            body = response.text() if response else ""
+        except Exception:  # a body Chromium no longer holds: nothing to search
+            body = ""
+        if needle in body:
+            found.append(request.url)
+    return found
+
+
+def paypal_loaded(page: Page) -> None:
+    page.wait_for_function(
+        "(window.__braintreeStandInCalls || []).some(c => c.call === 'paypalCheckout.loadPayPalSDK')"
+    )
+
+
 def test_paypal_checkout_cancelled_then_approved_in_the_vault_flow(hosted, make_parent, stack):
     parent = make_parent("hosted-paypal", subscribed=False)
     page = hosted(parent.token)
+    requested: list = []
+    page.on("requestfinished", lambda request: requested.append(request))
     open_subscribe(page)
-    page.get_by_role("button", name="PayPal", exact=True).click()
+    page.wait_for_load_state("networkidle")
+    # A parent who has not chosen PayPal gets none of its code (docs/benchmarks.md#signed-in-pages).
+    assert scripts_holding(requested, PAYPAL_CHECKOUT_MARKER) == []
+    assert calls(page, "paypalCheckout.loadPayPalSDK") == []
+    ours = page.get_by_role("button", name=CAT.t("PaymentForm.paypal"), exact=True)
+    real = page.get_by_role("button", name="PayPal", exact=True)  # PayPal Checkout's own button
+    expect(real).to_have_count(0)
+    # Chosen: loaded, PayPal's button drawn in place of ours, with the hint, and focused.
+    ours.click()
+    expect(
+        page.get_by_role("status").filter(has_text=CAT.t("PaymentForm.paypalContinue"))
+    ).to_be_visible()
+    expect(real).to_be_focused()
+    expect(ours).to_have_count(0)
+    assert scripts_holding(requested, PAYPAL_CHECKOUT_MARKER), (
+        "the check above must see PayPal's code"
+    )
+    assert len(calls(page, "paypalCheckout.loadPayPalSDK")) == 1
+    real.click()
     page.get_by_role("dialog", name="PayPal (stand-in)").get_by_role(
         "button", name="Cancel and return"
     ).click()
     expect(alert(page, CAT.t("PaymentForm.errors.walletClosed"))).to_be_visible()
-    page.get_by_role("button", name="PayPal", exact=True).click()
+    real.click()
     page.get_by_role("dialog", name="PayPal (stand-in)").get_by_role(
         "button", name="Agree and continue"
     ).click()
@@ -428,6 +475,87 @@ def test_paypal_checkout_cancelled_then_approved_in_the_vault_flow(hosted, make_
     paid_with(stack, parent, "paypal")
     assert calls(page, "paypalCheckout.createPayment")[-1]["flow"] == "vault"
     assert calls(page, "paypalCheckout.loadPayPalSDK")[0]["vault"] is True
+
+
+def test_paypal_loads_when_the_parent_points_at_it_and_pays_by_keyboard(hosted, make_parent, stack):
+    parent = make_parent("hosted-paypal-intent", subscribed=False)
+    page = hosted(parent.token)
+    open_subscribe(page)
+    ours = page.get_by_role("button", name=CAT.t("PaymentForm.paypal"), exact=True)
+    # Pointing at our button starts the load; PayPal's button is drawn only on the choice.
+    ours.hover()
+    paypal_loaded(page)
+    expect(page.get_by_role("button", name="PayPal", exact=True)).to_have_count(0)
+    ours.focus()
+    page.keyboard.press("Enter")
+    real = page.get_by_role("button", name="PayPal", exact=True)
+    expect(real).to_be_focused()
+    assert len(calls(page, "paypalCheckout.loadPayPalSDK")) == 1  # loaded once, hover and choice
+    page.keyboard.press("Enter")
+    page.get_by_role("dialog", name="PayPal (stand-in)").get_by_role(
+        "button", name="Agree and continue"
+    ).click()
+    expect(page).to_have_url(re.compile(r"/$"))
+    paid_with(stack, parent, "paypal")
+
+
+def choose_paypal_and_agree(page: Page, cat=CAT) -> None:
+    """Our PayPal button, then PayPal Checkout's (focused once drawn), then PayPal's window approved."""
+    expect(page.get_by_role("button", name="PayPal", exact=True)).to_have_count(0)
+    assert calls(page, "paypalCheckout.loadPayPalSDK") == []
+    page.get_by_role("button", name=cat.t("PaymentForm.paypal"), exact=True).click()
+    real = page.get_by_role("button", name="PayPal", exact=True)
+    expect(real).to_be_focused()
+    real.click()
+    page.get_by_role("dialog", name="PayPal (stand-in)").get_by_role(
+        "button", name="Agree and continue"
+    ).click()
+
+
+def test_paypal_chosen_in_the_three_step_add_subscription(hosted, make_parent, stack):
+    parent = make_parent("hosted-paypal-add", subscribed=False)
+    page = hosted(parent.token)
+    page.goto(CAT.path("/add-subscription"))
+    expect(page.locator("html")).to_have_attribute("data-braintree", MARKER)
+    plans = page.get_by_role("group", name=CAT.t("AddSubscriptionPage.planLegend"))
+    plans.get_by_role(
+        "radio", name=re.compile("^" + re.escape(CAT.t("Plans.lumo_books_monthly")))
+    ).check()
+    page.get_by_role("button", name=CAT.t("AddSubscriptionPage.next")).click()
+    choose_paypal_and_agree(page)
+    expect(page).to_have_url(re.compile(r"/$"))
+    paid_with(stack, parent, "paypal")
+
+
+def test_paypal_chosen_on_the_payment_method_page_of_a_past_due_subscription(
+    hosted, make_parent, stack
+):
+    from urllib.parse import urlsplit
+
+    from tests.e2e.test_payment_update import past_due_parent, recovered, the_link
+
+    parent = past_due_parent(stack, make_parent, "en", "hosted-fix-paypal")
+    receipts_before = len(
+        [
+            m
+            for m in mails_to(stack.outbox, parent.email)
+            if str(m["Subject"])
+            in {CAT.t("Emails.receipt.subject"), CAT.t("Emails.receipt_acknowledgement.subject")}
+        ]
+    )
+    link = urlsplit(the_link(stack, parent, CAT))
+    page = hosted(parent.token)
+    page.goto(f"{link.path}?{link.query}")
+    expect(page.get_by_text(CAT.t("PaymentMethodPage.pastDueTitle"))).to_be_visible()
+    expect(hosted_input(page, CAT, "cardNumber")).to_be_editable()
+    choose_paypal_and_agree(page)
+    expect(
+        page.get_by_role("heading", level=1, name=CAT.t("PaymentMethodPage.doneTitle"))
+    ).to_be_visible()
+    assert calls(page, "paypalCheckout.createPayment")[-1]["flow"] == "vault"
+    recovered(page, CAT, stack, parent, receipts_before, "payment-update-hosted-paypal-done-en.png")
+    [subscription] = stack.api.account(parent.token)[1]["subscriptions"]
+    assert subscription["paymentMethod"] == "paypal"
 
 
 def test_google_pay_approved_with_networks_and_auth_methods(hosted, make_parent, stack):
@@ -487,11 +615,16 @@ def test_screenshots_of_the_hosted_form_and_challenge(locale, hosted, make_paren
     parent = make_parent(f"hosted-shot-{locale}", subscribed=False)
     page = hosted(parent.token, locale={"en": "en-GB", "ar": "ar", "de": "de-DE"}[locale])
     open_subscribe(page, cat)
-    expect(
-        page.get_by_role("button", name="PayPal", exact=True)
-    ).to_be_visible()  # PayPal Checkout's own button
+    ours = page.get_by_role("button", name=cat.t("PaymentForm.paypal"), exact=True)
+    expect(ours).to_be_visible()  # ours, until the parent chooses PayPal
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOT_DIR / f"payment-hosted-{locale}.png"), full_page=True)
+    ours.click()
+    expect(page.get_by_role("button", name="PayPal", exact=True)).to_be_focused()
+    expect(page.get_by_text(cat.t("PaymentForm.paypalContinue"))).to_be_visible()
+    page.screenshot(
+        path=str(SCREENSHOT_DIR / f"payment-hosted-paypal-{locale}.png"), full_page=True
+    )
     fill_card(page, "4000 0000 0000 1091", cat=cat)
     pay(page, cat)
     dialog = page.get_by_role("dialog", name=cat.t("PaymentForm.challenge.title"))

@@ -254,6 +254,30 @@ describe('wallets', () => {
     expect(onResult).toHaveBeenLastCalledWith({ ok: false, message: 'walletClosed' });
   });
 
+  it('loads PayPal once per currency, ahead of the choice, and again after a failed load', async () => {
+    const paypalModule = jest.requireMock('braintree-web/paypal-checkout') as { create: jest.Mock };
+    const provider = await mounted();
+    expect(paypalModule.create).not.toHaveBeenCalled(); // nothing of PayPal with the card fields
+    await provider.preloadPayPal({ amount: '4.99', currency: 'EUR' });
+    await provider.mountPayPalButton(
+      'pp',
+      { amount: '4.99', currency: 'EUR' },
+      { onStart: () => true, onResult: jest.fn() },
+    );
+    expect(paypalModule.create).toHaveBeenCalledTimes(1);
+    expect(checkout.loadPayPalSDK).toHaveBeenCalledTimes(1);
+
+    const other = await mounted();
+    checkout.loadPayPalSDK.mockRejectedValueOnce(new Error('PayPal SDK could not load'));
+    await expect(other.preloadPayPal({ amount: '4.99', currency: 'EUR' })).rejects.toThrow();
+    await other.mountPayPalButton(
+      'pp',
+      { amount: '4.99', currency: 'EUR' },
+      { onStart: () => true, onResult: jest.fn() },
+    );
+    expect(checkout.loadPayPalSDK).toHaveBeenCalledTimes(3);
+  });
+
   it('offers Apple Pay only where the browser has ApplePaySession', async () => {
     const provider = await mounted();
     expect(provider.canPayWithApplePay()).toBe(false);

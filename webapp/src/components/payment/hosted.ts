@@ -1,3 +1,4 @@
+import type { PayPalSdk } from 'braintree-web/paypal-checkout';
 import { ACCEPTED_CARD_BRANDS, type CardBrand, type CardField } from './cardFormat';
 import { billingAddressOf } from './threeDSecure';
 import { tokenizeFields, tokenizeMessage } from './tokenizeErrors';
@@ -55,6 +56,8 @@ type ApplePaySessionInstance = {
   begin(): void;
 };
 type AppleWindow = Window & { ApplePaySession?: ApplePaySessionClass };
+type PayPalCheckout = Awaited<ReturnType<typeof import('braintree-web/paypal-checkout').create>>;
+type PayPalLoaded = { checkout: PayPalCheckout; sdk: PayPalSdk };
 
 function loadScript(src: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -129,7 +132,26 @@ export async function createHostedProvider(clientToken: string): Promise<Payment
   const environment = googlePayEnvironment(clientToken);
   let fields: Awaited<ReturnType<typeof hostedFieldsModule.create>> | null = null;
   let brand: string | null = null;
-  let paypal: { teardown(): Promise<void> } | null = null;
+  // paypal-checkout and PayPal's SDK, loaded once per currency, only when the parent turns to PayPal.
+  let paypal: { currency: string; loaded: Promise<PayPalLoaded> } | null = null;
+
+  function loadPayPal(currency: string): Promise<PayPalLoaded> {
+    if (paypal?.currency === currency) return paypal.loaded;
+    const previous = paypal?.loaded;
+    const loaded = (async () => {
+      await previous?.then(({ checkout }) => checkout.teardown()).catch(() => undefined);
+      const checkout = await (await import('braintree-web/paypal-checkout')).create({ client });
+      const sdk = await checkout.loadPayPalSDK({ vault: true, intent: 'tokenize', currency });
+      return { checkout, sdk };
+    })();
+    const entry = { currency, loaded };
+    paypal = entry;
+    // A load that failed is forgotten: the parent's next try loads again.
+    loaded.catch(() => {
+      if (paypal === entry) paypal = null;
+    });
+    return loaded;
+  }
 
   /** 3-D Secure 2 on a card nonce; the bank's challenge (if any) shows in the form's dialog. */
   async function verify(
@@ -220,15 +242,16 @@ export async function createHostedProvider(clientToken: string): Promise<Payment
       return { ok: false, message: 'tokenizeFailed' }; // PayPal Checkout draws its own button (mountPayPalButton)
     },
 
+    async preloadPayPal({ currency }: WalletAmount) {
+      await loadPayPal(currency);
+    },
+
     async mountPayPalButton(
       containerId: string,
       { currency }: WalletAmount,
       handlers: PayPalHandlers,
     ) {
-      await paypal?.teardown();
-      const checkout = await (await import('braintree-web/paypal-checkout')).create({ client });
-      paypal = checkout;
-      const sdk = await checkout.loadPayPalSDK({ vault: true, intent: 'tokenize', currency });
+      const { checkout, sdk } = await loadPayPal(currency);
       await sdk
         .Buttons({
           fundingSource: sdk.FUNDING.PAYPAL,
@@ -341,7 +364,7 @@ export async function createHostedProvider(clientToken: string): Promise<Payment
     async teardown() {
       await Promise.allSettled([
         fields?.teardown(),
-        paypal?.teardown(),
+        paypal?.loaded.then(({ checkout }) => checkout.teardown()),
         threeDSecure?.teardown(),
         collector?.teardown(),
         client.teardown(),

@@ -53,9 +53,12 @@ export interface PaymentProvider {
   ): Promise<void>;
   /** The sandbox reads the values; hosted fields ignore them and read their iframes (only the holder name is ours). */
   tokenizeCard(card: CardValues, check: CardCheck): Promise<TokenizeResult>;
-  /** 'own': the form shows its PayPal button and calls payWithPayPal; 'provider': mountPayPalButton draws PayPal's. */
+  /** 'own': the form shows its PayPal button and calls payWithPayPal; 'provider': mountPayPalButton draws PayPal's,
+   * once the parent chooses PayPal on the form's own button (docs/benchmarks.md#signed-in-pages). */
   readonly paypalButton: 'own' | 'provider';
   payWithPayPal(amount: WalletAmount): Promise<TokenizeResult>;
+  /** 'provider': loads PayPal's code ahead of the choice (the parent points at or focuses our PayPal button). */
+  preloadPayPal(amount: WalletAmount): Promise<void>;
   mountPayPalButton(
     containerId: string,
     amount: WalletAmount,

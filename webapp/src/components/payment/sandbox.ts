@@ -70,6 +70,8 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
+  async preloadPayPal(): Promise<void> {}
+
   async mountPayPalButton(): Promise<void> {}
 
   async payWithGooglePay(): Promise<TokenizeResult> {

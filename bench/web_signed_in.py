@@ -25,6 +25,7 @@ import time
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlparse
 
 from bench.servers import ROOT, free_port, gunicorn
 from bench.web_pages import (
@@ -42,8 +43,9 @@ from bench.web_pages import (
 DIST_DIR = ".next-bench-signed-in"
 TSCONFIG_DIR = WEBAPP / f"{DIST_DIR}-tsconfig"
 RESULTS = ROOT / "var" / "bench"
-# The parent's pages: which account opens each (a new parent subscribes; the demo parent has subscriptions).
-SIGNED_IN_ROUTES = {"/subscribe": "new", "/": "demo", "/products": "demo"}
+# The parent's pages: which account opens each (a new parent subscribes; a subscriber has a profile: a parent
+# with no subscription is sent from the profile and the products to /subscribe).
+SIGNED_IN_ROUTES = {"/subscribe": "new", "/": "subscriber", "/products": "subscriber"}
 PLAIN_FORM_ROUTE = "/change-password"  # a signed-in page with a form and no payment SDK: the floor
 CARD_INPUT = (
     "input[data-braintree-name=number]"  # the stand-in's hosted field (an iframe in production)
@@ -61,10 +63,6 @@ PAYMENT_MODULES = {
     "google-payment": "AndroidPayCard",
     "apple-pay": "ApplePayCard",
 }
-DEMO_EMAIL, DEMO_PASSWORD = (
-    "parent@lumo.example",
-    "lumo-demo-2026",
-)  # core/adapters/db/seed/demo.json
 
 
 def _post(url: str, body: dict, token: str | None = None) -> dict:
@@ -77,26 +75,34 @@ def _post(url: str, body: dict, token: str | None = None) -> dict:
     return json.loads(urllib.request.urlopen(request, timeout=30).read())
 
 
-def tokens(api: str) -> dict[str, str]:
-    """A new parent's token (no subscription yet: /subscribe) and the demo parent's (the profile)."""
+def _register(api: str, label: str) -> str:
     from core.domain.accounts import client_password_hash
 
-    new = _post(
+    return _post(
         f"{api}/v5/accounts",
         {
-            "email": f"bench-{os.getpid()}-{int(time.time())}@lumo.example",
+            "email": f"bench-{label}-{os.getpid()}-{int(time.time())}@lumo.example",
             "password": client_password_hash("bench password"),
             "isTcAccepted": True,
         },
     )["token"]
-    demo = _post(
-        f"{api}/v4/accounts/login",
-        {"email": DEMO_EMAIL, "password": client_password_hash(DEMO_PASSWORD)},
-    )["token"]
-    # The demo data's terms may predate the version in force: accepted, as a parent would at first visit.
-    version = json.loads(urllib.request.urlopen(f"{api}/v5/terms", timeout=30).read())["version"]
-    _post(f"{api}/v5/terms/accept", {"version": version}, demo)
-    return {"new": new, "demo": demo}
+
+
+def tokens(api: str) -> dict[str, str]:
+    """A new parent's token (no subscription yet: /subscribe) and a subscriber's (the profile, the
+    products): a parent without a subscription is sent from those pages to /subscribe."""
+    subscriber = _register(api, "subscriber")
+    _post(  # the sandbox gateway and Braintree's test nonce: a monthly TV plan, in its free trial
+        f"{api}/v5/braintree/subscription",
+        {
+            "paymentNonce": "fake-valid-nonce",
+            "plans": {"planId": "lumo_tv_monthly_eur"},
+            "coupon": None,
+            "billingName": "Bench Parent",
+        },
+        subscriber,
+    )
+    return {"new": _register(api, "new"), "subscriber": subscriber}
 
 
 def _storage(token: str) -> list[dict]:
@@ -166,6 +172,7 @@ def page_loads(browser, base: str, routes: dict[str, str], tokens: dict[str, str
         finished: list = []
         page.on("requestfinished", lambda request, into=finished: into.append(request))
         page.goto(base + route, wait_until="networkidle")
+        _check_landed(page.url, route)
         page.wait_for_timeout(IDLE_SECONDS * 1000)
         page.wait_for_load_state("networkidle")
         scripts = [r for r in finished if r.resource_type == "script"]
@@ -190,6 +197,13 @@ def page_loads(browser, base: str, routes: dict[str, str], tokens: dict[str, str
         }
         context.close()
     return figures
+
+
+def _check_landed(url: str, route: str) -> None:
+    """The page measured is the one asked for, not one the start-up logic sent the parent on to."""
+    path = urlparse(url).path.rstrip("/")
+    if path.removeprefix("/en") != route.rstrip("/"):
+        raise RuntimeError(f"asked for {route}, measured {path or '/'}: the parent was sent on")
 
 
 def _body(request) -> str:
@@ -247,7 +261,7 @@ def card_fields_ready(browser, base: str, tokens: dict[str, str], runs: int = RE
     card, plain = [], []
     for _ in range(runs):
         card.append(_ready_ms(browser, base, "/subscribe", tokens["new"], CARD_INPUT))
-        plain.append(_ready_ms(browser, base, PLAIN_FORM_ROUTE, tokens["demo"], PLAIN_INPUT))
+        plain.append(_ready_ms(browser, base, PLAIN_FORM_ROUTE, tokens["subscriber"], PLAIN_INPUT))
     card_ms, plain_ms = statistics.median(card), statistics.median(plain)
     return {
         "card_fields_ms": round(card_ms),
@@ -321,8 +335,7 @@ def _lighthouse_once(url: str, port: int) -> dict:
         out.unlink(missing_ok=True)
     audits = report["audits"]
     final = report.get("finalDisplayedUrl") or report.get("finalUrl") or url
-    if "/login" in final and "/login" not in url:
-        raise RuntimeError(f"lighthouse was sent to the login from {url}: the session was not kept")
+    _check_landed(final, urlparse(url).path)
     return {
         "score": round(100 * report["categories"]["performance"]["score"]),
         "tbt_ms": audits["total-blocking-time"]["numericValue"],
@@ -394,7 +407,7 @@ def cleanup() -> None:
 
 
 def main() -> None:
-    """Alone: a scratch database of its own, seeded with the demo data (the demo parent's profile)."""
+    """Alone: a scratch database of its own, seeded with the demo data."""
     from bench.scratch_db import scratch_database
     from core.adapters.db.seeding import seed_demo
     from core.adapters.passwords import Argon2Hasher

@@ -218,3 +218,15 @@ def test_each_payment_module_marker_is_in_its_stand_in_module_only_and_not_in_th
         holders = [p.stem for p in standin.glob("*.js") if marker in p.read_text()]
         assert holders == [module], (marker, holders)
         assert not any(marker in source for source in sources), marker
+
+
+def test_the_signed_in_bench_refuses_to_measure_a_page_the_parent_was_sent_away_from():
+    from bench import web_signed_in
+
+    web_signed_in._check_landed("http://localhost:3000/products", "/products")
+    web_signed_in._check_landed("http://localhost:3000/en", "/")
+    web_signed_in._check_landed("http://localhost:3000/", "/")
+    with pytest.raises(RuntimeError, match="sent on"):
+        web_signed_in._check_landed("http://localhost:3000/subscribe", "/products")
+    with pytest.raises(RuntimeError, match="sent on"):
+        web_signed_in._check_landed("http://localhost:3000/login?next=/", "/")

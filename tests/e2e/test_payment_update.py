@@ -89,6 +89,12 @@ def recovered(page: Page, cat, stack, parent, receipts_before: int, shot: str) -
     assert [s["paymentStateId"] for s in account["subscriptions"]] == ["Active"]
     receipt_subjects = {subject_of(cat, "receipt"), subject_of(cat, "receipt_acknowledgement")}
     assert len(mails(stack, parent, receipt_subjects)) == receipts_before + 1
+    # The billing history holds the charge taken, with its receipt (docs/billing.md#receipts-and-credit-notes)
+    status, history = stack.api.call("GET", "/v5/billing-history", token=parent.token)
+    assert status == 200
+    charges = [entry for entry in history["entries"] if entry["kind"] == "charge"]
+    assert charges and charges[0]["status"] == "succeeded", history
+    assert charges[0]["document"]["number"].startswith("R-"), charges[0]
     # The link was spent: opened again, it says so and offers the login
     page.reload()
     refused = page.get_by_role("alert").filter(has_text=cat.t("Errors.paymentLinkInvalid"))

@@ -76,7 +76,7 @@ class GatewayResult:
         None  # the first charge, when the subscription charged at once (no trial)
     )
     amount: Decimal | None = None  # what that charge (or a refund) took or gave back
-    # Issue 15: what the parent sees of the payment method on the profile, never more.
+    # What the parent sees of the payment method on the profile, never more.
     card_brand: str | None = None  # "Visa", "MasterCard", "American Express"…
     card_last4: str | None = None
     payer_email: str | None = None  # a PayPal account, already masked by mask_email

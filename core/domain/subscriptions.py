@@ -162,7 +162,7 @@ class Subscription:
     liability_shifted: bool | None = (
         None  # fraud liability shifted to the issuer; None: 3-D Secure did not apply
     )
-    payment_brand: str | None = None  # card brand the gateway reported (issue 15)
+    payment_brand: str | None = None  # card brand the gateway reported
     payment_last4: str | None = None  # the card's last four digits
     payment_email: str | None = None  # a PayPal account's e-mail, masked (payments.mask_email)
     # A discount coupon's terms as the gateway bills them (docs/billing.md#one-price-truth): the reduced

@@ -172,7 +172,7 @@ def change_email(
 def set_email_language(
     ctx: ServiceContext, account_id: int, language: str, explicit: bool
 ) -> Account:
-    """Issue 15: the e-mail language, chosen in the profile (explicit) or following the site's language."""
+    """The e-mail language, chosen in the profile (explicit) or following the site's language."""
     with ctx.uow() as uow:
         account = uow.accounts.get(account_id)
         if account is None:

@@ -717,7 +717,7 @@ def _success(subscription, method) -> GatewayResult:
 
 
 def _method_details(method) -> dict:
-    """Issue 15: the brand and last four digits of a card (Google Pay: the card behind it), or the PayPal
+    """The brand and last four digits of a card (Google Pay: the card behind it), or the PayPal
     payer's e-mail, masked at once; nothing else of the payment method is kept."""
     if method is None:
         return {}

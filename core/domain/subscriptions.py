@@ -164,7 +164,9 @@ class Subscription:
     )
     payment_brand: str | None = None  # card brand the gateway reported
     payment_last4: str | None = None  # the card's last four digits
-    payment_email: str | None = None  # a PayPal account's e-mail, masked (payments.mask_email)
+    payment_email: str | None = (
+        None  # a PayPal account's e-mail, masked (payments.mask_payer_email)
+    )
     # A discount coupon's terms as the gateway bills them (docs/billing.md#one-price-truth): the reduced
     # price of a period, for how many charges in all, how many are still to come, and the first charge
     # at the full price.

@@ -412,7 +412,7 @@ def test_the_profile_shows_the_card_brand_and_last_four_or_a_masked_paypal_email
 
 
 def test_mask_email_keeps_one_letter_and_the_domain():
-    from core.domain.payments import mask_email
+    from core.domain.payments import mask_payer_email
 
-    assert mask_email("jane.doe@paypal.com") == "j•••@paypal.com"
-    assert mask_email("") is None and mask_email("no-at-sign") is None
+    assert mask_payer_email("jane.doe@paypal.com") == "j•••@paypal.com"
+    assert mask_payer_email("") is None and mask_payer_email("no-at-sign") is None

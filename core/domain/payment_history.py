@@ -30,7 +30,6 @@ KINDS = (
 OPERATION = {REFUND: REFUND, VOID: VOID, WITHDRAWAL_REFUND: REFUND, WITHDRAWAL_VOID: VOID}
 # Event statuses: a refund or void is written pending before the gateway is called
 EVENT_PENDING, EVENT_SUCCEEDED, EVENT_FAILED = "pending", "succeeded", "failed"
-STATUSES = (EVENT_PENDING, EVENT_SUCCEEDED, EVENT_FAILED)
 # Payment statuses
 CHARGED, VOIDED = "charged", "voided"
 

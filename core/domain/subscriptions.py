@@ -116,18 +116,6 @@ def discount_schedule(
 
 
 WEB_STORE = "lumo"
-STORES = (
-    "lumo",
-    "ios",
-    "playstore",
-    "docomo",
-    "swisscom",
-    "virgo",
-    "switch",
-    "mondia",
-    "samsung",
-    "salt",
-)
 
 
 @dataclass
@@ -456,11 +444,6 @@ class Subscription:
 
 def visible(subscriptions: list[Subscription]) -> list[Subscription]:
     return [s for s in subscriptions if s.visible]
-
-
-def is_premium(subscriptions: list[Subscription], now: datetime) -> bool:
-    """Premium means at least one non-expired subscription."""
-    return any(not s.is_expired(now) for s in visible(subscriptions))
 
 
 def products_with_access(subscriptions: list[Subscription], now: datetime) -> frozenset[str]:

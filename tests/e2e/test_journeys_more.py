@@ -1,4 +1,4 @@
-"""More journeys (issue #8): change plan, the older 3-step /add-subscription flow, carrier and
+"""More journeys: change plan, the older 3-step /add-subscription flow, carrier and
 store unsubscribes, and the e-mail overlay of partner accounts.
 
 Accounts are made through the API. Subscriptions of partner stores (swisscom, switch, mondia,

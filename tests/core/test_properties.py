@@ -263,7 +263,7 @@ class SubscriptionLife(RuleBasedStateMachine):
             assert sub.is_expired(self.now)
             assert sub.end_date is not None and sub.end_date <= self.now
         if sub.payment_state_id in (State.TRIAL, State.ACTIVE, State.CANCELLED):
-            # Access lasts exactly until the end date: premium before it, not after.
+            # Access lasts exactly until the end date: open before it, not after.
             assert (not sub.is_expired(self.now)) == (
                 sub.end_date is None or self.now < sub.end_date
             )

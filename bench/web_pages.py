@@ -1,4 +1,4 @@
-"""Web pages (issue 20): every public page of the web app against the floor — the smallest Next App
+"""Web pages: every public page of the web app against the floor — the smallest Next App
 Router page with the same next, react and next-intl (bench/web/floor), built and served the same way in
 the same run. Per page: first-load JS (gzip, as the browser receives it), HTML (gzip), first-load bytes
 (HTML + JS + CSS), document/script/data requests until the page is idle (scrolled to its end, so that

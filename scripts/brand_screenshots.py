@@ -1,4 +1,4 @@
-"""Screenshots of the pages issue 17 restyled, and the font and image bytes each one loads.
+"""Screenshots of the pages restyled for docs/brand.md, and the font and image bytes each one loads.
 
     .venv/bin/python scripts/brand_screenshots.py --api http://127.0.0.1:5140 \
         --web http://localhost:5142 --label after
@@ -103,7 +103,7 @@ def main() -> None:
                     cookies = []
                     if who:
                         storage.append({"name": "kidj_ut", "value": tokens[who]})
-                        # The "signed in" hint the web app sets next to the token (issue 20): without
+                        # The "signed in" hint the web app sets next to the token: without
                         # it the server sends a private page's visitor to the login first.
                         cookies.append({"name": "lumo_signed_in", "value": "1", "url": args.web})
                     context = browser.new_context(

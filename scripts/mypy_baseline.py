@@ -1,6 +1,6 @@
 """Print the [[tool.mypy.overrides]] blocks that silence today's mypy findings module by module.
 
-The baseline of issue 18: the error codes still found in a module are switched off for that module
+The baseline: the error codes still found in a module are switched off for that module
 alone, so `make lint` is green and every other module (and every other error code) is checked. Fix a
 module, delete its block, run `.venv/bin/mypy`. Usage: .venv/bin/mypy | python scripts/mypy_baseline.py
 """

@@ -66,7 +66,7 @@ const nextConfig: NextConfig = {
     // The pages' CSS (a few KB) comes inside the HTML instead of as render-blocking requests, one
     // round trip each before the first paint. The CSP allows inline styles (lib/security/headers.ts).
     // Next puts it in the page data (the RSC payload) too, but in the same gzip stream the second copy
-    // costs little: measured without it (issue 20, docs/web-speed.md), the CSS files weighed more than
+    // costs little: measured without it (docs/web-speed.md), the CSS files weighed more than
     // they saved (/login 170.8 KB first-load against 168.8 KB).
     inlineCss: true,
     // With the CSS inline there is no request to save: each page gets the styles of its own

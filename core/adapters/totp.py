@@ -3,7 +3,8 @@
 The shared secrets are encrypted at rest (Fernet, from the `cryptography` package: AES-128-CBC + HMAC-SHA256)
 with STAFF_TOTP_KEY; what the rest of the code holds and stores (`StaffMember.totp_secret`) is the sealed
 form, opened only here to check a code or draw the provisioning URI. STAFF_TOTP_KEY may list several keys
-(comma-separated): the first seals, all open (key rotation: `flask --app bff staff rotate-totp-key`)."""
+(comma-separated): the first seals, all open, so a new key goes first and an old one stays listed while
+secrets sealed with it are stored."""
 
 from __future__ import annotations
 
@@ -42,10 +43,6 @@ class PyotpTotp:
 
     def reveal(self, sealed: str) -> str:
         return self._fernet.decrypt(sealed.encode()).decode()
-
-    def reseal(self, sealed: str) -> str:
-        """The same secret under the first key (after a key rotation)."""
-        return self._fernet.rotate(sealed.encode()).decode()
 
     def new_secret(self) -> str:
         """A fresh secret, sealed."""

@@ -88,7 +88,7 @@ class Account:
     id: int | None = None
 
     def follow_language(self, language: str, explicit: bool) -> bool:
-        """Issue 15: the e-mail language follows the site language the parent uses when logged in, until
+        """The e-mail language follows the site language the parent uses when logged in, until
         the parent chooses one in the profile (explicit), which wins from then on. True when it changed."""
         if language not in LANGUAGES or (self.language_chosen and not explicit):
             return False

@@ -27,13 +27,13 @@ STATUSES = (MATCHED, UNMATCHED, DONE)
 MAX_NAME, MAX_REASON, MAX_REFERENCE = 100, 1000, 40
 
 # What happened to each subscription of a matched account (Declaration.outcome[i]["action"]).
-CANCELLED = "cancelled"  # renewal stopped here; access until its end date
+OUTCOME_CANCELLED = "cancelled"  # renewal stopped here; access until its end date
 SCHEDULED = (
     "scheduled"  # a later end was asked: renewal stops when the period holding that date is reached
 )
 ALREADY = "already_cancelled"
 ELSEWHERE = "elsewhere"  # a store, partner or operator ends it: the confirmation says where
-FAILED = "failed"  # the gateway refused; the declaration waits in the queue
+OUTCOME_FAILED = "failed"  # the gateway refused; the declaration waits in the queue
 
 _REFERENCE = re.compile(r"^(?:lumo)?(\d{1,12})$", re.I)
 

@@ -82,7 +82,7 @@ PAYMENT_UNAVAILABLE = ErrorType(503, 0, "subscriptionCreateFailed")
 PLAN_NOT_FOUND = ErrorType(400, 0, "selectPlan")
 CHANGE_NOT_ALLOWED = ErrorType(400, 8, "changePlanNotAllowed")
 WEBHOOK_FORBIDDEN = ErrorType(403, 0, "somethingWentWrong")
-# One purchase per app and per request (issue 22, docs/billing.md). Codes of our own, after the spec's 1-9.
+# One purchase per app and per request (docs/billing.md). Codes of our own, after the spec's 1-9.
 ALREADY_SUBSCRIBED = ErrorType(
     400, 10, "alreadySubscribed"
 )  # body also carries subscriptionId, addsApps
@@ -124,7 +124,7 @@ RATE_LIMITED = ErrorType(429, 0, "rateLimited")
 GENERIC = ErrorType(500, 0, "somethingWentWrong")
 SERVICE_UNAVAILABLE = ErrorType(503, 0, "maintenance")
 NOT_FOUND = ErrorType(404, 0, "somethingWentWrong")
-# Family and trust (issue 7). Code 0 where the spec gives none; the message key tells them apart.
+# Family and trust. Code 0 where the spec gives none; the message key tells them apart.
 TERMS_UPDATE = ErrorType(403, 9, "termsUpdate")  # body also carries `version`, the terms in force
 TERMS_VERSION_OUTDATED = ErrorType(
     400, 0, "termsVersionOutdated"

@@ -33,7 +33,7 @@ GRANT_LIMITS: dict[str, GrantLimit] = {
 }
 _RANK = {SUPPORT: 0, FINANCE: 1, ADMIN: 2}
 
-PENDING, APPROVED, REJECTED = "pending", "approved", "rejected"
+GRANT_PENDING, APPROVED, REJECTED = "pending", "approved", "rejected"
 
 
 def limit_of(role: str) -> GrantLimit:
@@ -62,7 +62,7 @@ class GrantRequest:
     requested_role: str
     created_at: datetime
     subscription_id: int | None = None
-    status: str = PENDING
+    status: str = GRANT_PENDING
     decided_by: int | None = None
     decided_by_email: str | None = None
     decided_at: datetime | None = None

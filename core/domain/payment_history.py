@@ -28,9 +28,8 @@ KINDS = (
 )
 # What the gateway is asked to do for each kind that gives money back
 OPERATION = {REFUND: REFUND, VOID: VOID, WITHDRAWAL_REFUND: REFUND, WITHDRAWAL_VOID: VOID}
-# Event statuses: a refund or void is written PENDING before the gateway is called
-PENDING, SUCCEEDED, FAILED = "pending", "succeeded", "failed"
-STATUSES = (PENDING, SUCCEEDED, FAILED)
+# Event statuses: a refund or void is written pending before the gateway is called
+EVENT_PENDING, EVENT_SUCCEEDED, EVENT_FAILED = "pending", "succeeded", "failed"
 # Payment statuses
 CHARGED, VOIDED = "charged", "voided"
 

@@ -76,10 +76,10 @@ class GatewayResult:
         None  # the first charge, when the subscription charged at once (no trial)
     )
     amount: Decimal | None = None  # what that charge (or a refund) took or gave back
-    # Issue 15: what the parent sees of the payment method on the profile, never more.
+    # What the parent sees of the payment method on the profile, never more.
     card_brand: str | None = None  # "Visa", "MasterCard", "American Express"…
     card_last4: str | None = None
-    payer_email: str | None = None  # a PayPal account, already masked by mask_email
+    payer_email: str | None = None  # a PayPal account, already masked by mask_payer_email
     # The card's issuing country (ISO alpha-2/3 as the gateway gives it): VAT location evidence
     # (docs/billing.md#vat); None for PayPal or when the gateway does not know
     card_country: str | None = None
@@ -88,7 +88,7 @@ class GatewayResult:
     )
 
 
-def mask_email(address: str | None) -> str | None:
+def mask_payer_email(address: str | None) -> str | None:
     """j•••@example.com: the first character of the local part and the domain, nothing else."""
     if not address or "@" not in address:
         return None

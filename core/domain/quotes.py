@@ -1,4 +1,4 @@
-"""What a subscription will cost, said before the parent pays (issue 15: the order summary).
+"""What a subscription will cost, said before the parent pays (the order summary).
 
 One pure function over what `core.services.payments.subscribe` decides (the bundle price from the
 catalogue, the free days, the coupon's discount), so the page states exactly what the gateway is asked to

@@ -77,7 +77,7 @@ def max_grant_days(role: str) -> int:
     return MAX_SUPPORT_GRANT_DAYS if role == SUPPORT else MAX_GRANT_DAYS
 
 
-def mask_email(email: str) -> str:
+def mask_email_for_audit(email: str) -> str:
     """`a***@example.com`: enough to tell staff apart in the trail of failed logins, not the address."""
     local, _, domain = (email or "").partition("@")
     return f"{local[:1]}***@{domain}"[:254] if domain else "***"

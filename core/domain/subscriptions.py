@@ -116,18 +116,6 @@ def discount_schedule(
 
 
 WEB_STORE = "lumo"
-STORES = (
-    "lumo",
-    "ios",
-    "playstore",
-    "docomo",
-    "swisscom",
-    "virgo",
-    "switch",
-    "mondia",
-    "samsung",
-    "salt",
-)
 
 
 @dataclass
@@ -162,9 +150,11 @@ class Subscription:
     liability_shifted: bool | None = (
         None  # fraud liability shifted to the issuer; None: 3-D Secure did not apply
     )
-    payment_brand: str | None = None  # card brand the gateway reported (issue 15)
+    payment_brand: str | None = None  # card brand the gateway reported
     payment_last4: str | None = None  # the card's last four digits
-    payment_email: str | None = None  # a PayPal account's e-mail, masked (payments.mask_email)
+    payment_email: str | None = (
+        None  # a PayPal account's e-mail, masked (payments.mask_payer_email)
+    )
     # A discount coupon's terms as the gateway bills them (docs/billing.md#one-price-truth): the reduced
     # price of a period, for how many charges in all, how many are still to come, and the first charge
     # at the full price.
@@ -454,11 +444,6 @@ class Subscription:
 
 def visible(subscriptions: list[Subscription]) -> list[Subscription]:
     return [s for s in subscriptions if s.visible]
-
-
-def is_premium(subscriptions: list[Subscription], now: datetime) -> bool:
-    """Premium means at least one non-expired subscription."""
-    return any(not s.is_expired(now) for s in visible(subscriptions))
 
 
 def products_with_access(subscriptions: list[Subscription], now: datetime) -> frozenset[str]:

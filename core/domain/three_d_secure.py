@@ -45,7 +45,7 @@ FAILED_STATUSES = frozenset(
 
 # Outcomes of one nonce.
 AUTHENTICATED = "authenticated"  # liability shifted to the issuer
-FAILED = "failed"  # the cardholder failed authentication
+AUTHENTICATION_FAILED = "failed"  # the cardholder failed authentication
 UNAVAILABLE = (
     "unavailable"  # authentication could not be done (lookup error, timeout, issuer unavailable, …)
 )
@@ -54,7 +54,7 @@ EXEMPT = "exempt"  # a wallet that 3-D Secure does not apply to
 
 # Message keys (locales, namespace Errors) of a refused payment.
 MESSAGE_KEYS = {
-    FAILED: "threeDSecureFailed",
+    AUTHENTICATION_FAILED: "threeDSecureFailed",
     UNAVAILABLE: "threeDSecureUnavailable",
     NOT_VERIFIED: "threeDSecureRequired",
 }
@@ -115,7 +115,7 @@ def outcome(facts: NonceFacts) -> str:
     if auth.liability_shifted:
         return AUTHENTICATED
     if auth.status in FAILED_STATUSES:
-        return FAILED
+        return AUTHENTICATION_FAILED
     return UNAVAILABLE
 
 

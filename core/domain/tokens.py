@@ -25,14 +25,6 @@ class Purpose(StrEnum):
     PAYMENT_UPDATE = "payment_update"
 
 
-SINGLE_USE = {
-    Purpose.RESET_PASSWORD,
-    Purpose.CONFIRM_EMAIL,
-    Purpose.REDIRECT_KEY,
-    Purpose.PAYMENT_UPDATE,
-}
-
-
 def new_token() -> str:
     return secrets.token_urlsafe(32)
 

@@ -16,11 +16,11 @@ from core.domain import errors
 from core.domain.accounts import is_valid_email, normalise_email, pick_language
 from core.domain.contract_cancellations import (
     ALREADY,
-    CANCELLED,
     DONE,
     ELSEWHERE,
-    FAILED,
     MATCHED,
+    OUTCOME_CANCELLED,
+    OUTCOME_FAILED,
     SCHEDULED,
     UNMATCHED,
     WORDING_VERSION,
@@ -175,7 +175,7 @@ def _plan(
             # already says so, with the refund (_carry_out then writes what was done).
             early = free[sub.id]
             item.update(
-                action=CANCELLED,
+                action=OUTCOME_CANCELLED,
                 endDate=today.isoformat(),
                 earlyEnd=True,
                 refund=str(early.refund),
@@ -183,7 +183,7 @@ def _plan(
             )
         elif sub.store_id == WEB_STORE and sub.partner != "insurance":
             later = end_wanted is not None and end is not None and end_wanted > end
-            item["action"] = SCHEDULED if later else CANCELLED
+            item["action"] = SCHEDULED if later else OUTCOME_CANCELLED
             if later and end_wanted is not None:
                 item["endDate"] = end_wanted.isoformat()
         else:
@@ -199,7 +199,7 @@ def _ends_on(subs: list[Subscription], outcome: list[dict[str, Any]] | None = No
     early = {
         i["subscriptionId"]: datetime.combine(date.fromisoformat(i["endDate"]), time(), UTC)
         for i in outcome or []
-        if i.get("earlyEnd") and i["action"] in (SCHEDULED, CANCELLED)
+        if i.get("earlyEnd") and i["action"] in (SCHEDULED, OUTCOME_CANCELLED)
     }
     ends = [early.get(s.id, s.end_date) for s in subs]
     known = [e for e in ends if e is not None]
@@ -213,7 +213,7 @@ def _carry_out(
     declaration in the queue (status unmatched, action failed) for a person to finish."""
     failed = early_ends = False
     for item in outcome:
-        if item["action"] != CANCELLED:
+        if item["action"] != OUTCOME_CANCELLED:
             continue
         try:
             sub, early = cancellation.cancel_with_terms(
@@ -237,7 +237,7 @@ def _carry_out(
                     item["subscriptionId"],
                     error.error.message,
                 )
-                item["action"], failed = FAILED, True
+                item["action"], failed = OUTCOME_FAILED, True
     with ctx.uow() as uow:
         declaration = uow.declarations.get(declaration_id)
         assert declaration is not None
@@ -279,7 +279,7 @@ def carry_out_scheduled(ctx: ServiceContext, limit: int = 200) -> int:
                 ):
                     due.append(item)
         for item in due:
-            item["action"] = CANCELLED
+            item["action"] = OUTCOME_CANCELLED
         if due and declaration.id is not None and declaration.account_id is not None:
             _carry_out(ctx, declaration.id, declaration.account_id, declaration.outcome)
             done += len(due)

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from core.domain.catalogue import plan_name
 from core.domain.contract_cancellations import (
     ALREADY,
-    CANCELLED,
     ELSEWHERE,
-    FAILED,
+    OUTCOME_CANCELLED,
+    OUTCOME_FAILED,
     SCHEDULED,
     UNMATCHED,
     Declaration,
@@ -71,7 +71,7 @@ def outcome_lines(
     if (
         declaration.account_id is None
         or declaration.status == UNMATCHED
-        and not any(i["action"] == FAILED for i in declaration.outcome)
+        and not any(i["action"] == OUTCOME_FAILED for i in declaration.outcome)
     ):
         return [t("unmatched")]
     lines = []
@@ -85,12 +85,16 @@ def outcome_lines(
             else "-"
         )
         action = item["action"]
-        if action == CANCELLED and item.get("earlyEnd"):  # docs/consumer-law-renewal.md#late-notice
+        if action == OUTCOME_CANCELLED and item.get(
+            "earlyEnd"
+        ):  # docs/consumer-law-renewal.md#late-notice
             amount = templates.format_money(
                 Decimal(item.get("refund") or "0"), item.get("currency") or "EUR", language
             )
             text = t("endedEarly").replace("{amount}", amount)
-        elif action in (CANCELLED, FAILED) or (action == SCHEDULED and item.get("earlyEnd")):
+        elif action in (OUTCOME_CANCELLED, OUTCOME_FAILED) or (
+            action == SCHEDULED and item.get("earlyEnd")
+        ):
             text = t("ends")
         elif action == SCHEDULED:
             text = t("scheduled")

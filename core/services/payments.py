@@ -422,7 +422,7 @@ def _settle(
         sub.payment_brand, sub.payment_last4 = (
             result.card_brand,
             result.card_last4,
-        )  # issue 15: for the profile
+        )  # For the profile
         sub.payment_email = result.payer_email  # masked by the gateway adapter
         sub.payment_expiry = result.card_expiry  # the card-expiring e-mail
         effects = sub.apply(
@@ -457,7 +457,7 @@ def _settle(
 def _is_free_time(uow: UnitOfWork, sub: Subscription) -> bool:
     """Whether the days before the first charge are a free trial or a coupon's free time (a "Free trial"),
     not the paid-through rest of a cancelled subscription: that new subscription is active, billed when the
-    old one ends (issue 15: a resubscribe during a cancelled trial is not a second free trial)."""
+    old one ends (a resubscribe during a cancelled trial is not a second free trial)."""
     others = [o for o in visible(uow.subscriptions.for_account(sub.account_id)) if o.id != sub.id]
     coupon = uow.coupons.by_code(sub.coupon) if sub.coupon else None
     assert sub.created_at is not None  # stored

@@ -12,7 +12,7 @@ from core.domain import errors
 from core.domain.accounts import MAX_NAME_LENGTH, Account, is_valid_email, normalise_email
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage, UnitOfWork
-from core.domain.staff import AuditEntry, mask_email
+from core.domain.staff import AuditEntry, mask_email_for_audit
 from core.domain.stores import can_change_plan, cancel_route
 from core.domain.subscriptions import Subscription, visible
 from core.domain.tokens import Purpose, hash_token
@@ -172,7 +172,7 @@ def change_email(
 def set_email_language(
     ctx: ServiceContext, account_id: int, language: str, explicit: bool
 ) -> Account:
-    """Issue 15: the e-mail language, chosen in the profile (explicit) or following the site's language."""
+    """The e-mail language, chosen in the profile (explicit) or following the site's language."""
     with ctx.uow() as uow:
         account = uow.accounts.get(account_id)
         if account is None:
@@ -237,7 +237,7 @@ def _take_pending_email(ctx: ServiceContext, uow: UnitOfWork, account: Account) 
             at=ctx.clock.now(),
             account_id=account.id,
             target=f"account:{account.id}",
-            before={"email": mask_email(old)},
-            after={"email": mask_email(new)},
+            before={"email": mask_email_for_audit(old)},
+            after={"email": mask_email_for_audit(new)},
         )
     )

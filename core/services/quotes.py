@@ -1,4 +1,4 @@
-"""The order summary of the payment pages (issue 15): what `payments.subscribe` would charge, and when.
+"""The order summary of the payment pages: what `payments.subscribe` would charge, and when.
 
 It prices the plan and add-ons, checks the coupon and counts the free days exactly as subscribe does (the
 same helpers), without touching anything: no row, no redemption, no gateway call.

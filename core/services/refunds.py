@@ -21,12 +21,12 @@ from core.domain.errors import DomainError
 from core.domain.payment_history import (
     CHARGE,
     DISPUTE_LOST,
-    FAILED,
+    EVENT_FAILED,
+    EVENT_PENDING,
+    EVENT_SUCCEEDED,
     GATEWAY_ACTOR,
     OPERATION,
-    PENDING,
     REFUND,
-    SUCCEEDED,
     VOID,
     WITHDRAWAL_REFUND,
     WITHDRAWAL_VOID,
@@ -97,7 +97,7 @@ def refund(ctx: ServiceContext, cmd: RefundCommand) -> PaymentEvent:
         transaction_id=payment.transaction_id,
         amount=amount,
         currency=payment.currency,
-        status=PENDING,
+        status=EVENT_PENDING,
         actor=actor,
         reason=reason,
         operation_key=key,
@@ -185,9 +185,9 @@ def _again(
         or (wanted is not None and wanted != earlier.amount)
     ):
         raise DomainError(errors.REFUND_KEY_REUSED)
-    if earlier.status == SUCCEEDED:
+    if earlier.status == EVENT_SUCCEEDED:
         return earlier
-    if earlier.status == FAILED:
+    if earlier.status == EVENT_FAILED:
         raise DomainError(errors.REFUND_FAILED)
     if ctx.clock.now() - earlier.created_at < STALE_PENDING:
         raise DomainError(errors.PAYMENT_IN_PROGRESS)
@@ -203,7 +203,7 @@ def _again(
                 (
                     _amount(e)
                     for e in uow.payments.events(transaction_id=earlier.transaction_id)
-                    if OPERATION.get(e.kind) == REFUND and e.status == SUCCEEDED
+                    if OPERATION.get(e.kind) == REFUND and e.status == EVENT_SUCCEEDED
                 ),
                 Decimal(0),
             )
@@ -238,11 +238,11 @@ def _finish(
     with ctx.uow() as uow:
         event = uow.payments.event_by_key(pending.operation_key)
         assert event is not None and event.payment_id is not None  # the refund or void of a charge
-        if event.status != PENDING:  # a concurrent resume finished it
+        if event.status != EVENT_PENDING:  # a concurrent resume finished it
             uow.rollback()
             return event
         if result.ok:
-            event.status, event.gateway_ref = SUCCEEDED, result.gateway_id
+            event.status, event.gateway_ref = EVENT_SUCCEEDED, result.gateway_id
             if OPERATION[event.kind] == VOID:
                 uow.payments.mark_voided(event.payment_id)
             billing_documents.issue_credit_note(uow, event, now)
@@ -252,7 +252,7 @@ def _finish(
                 if event.end_access:
                     end_access(uow, sub, now)
         else:
-            event.status = FAILED
+            event.status = EVENT_FAILED
             uow.payments.release(event.payment_id, _amount(event))
             log.warning(
                 "refund %s of %s refused by the gateway: %s",
@@ -340,7 +340,7 @@ def record_charge(
             transaction_id=transaction_id,
             amount=payment.amount,
             currency=payment.currency,
-            status=SUCCEEDED,
+            status=EVENT_SUCCEEDED,
             actor=GATEWAY_ACTOR,
             reason="",
             operation_key=f"charge:{transaction_id}",
@@ -369,7 +369,7 @@ def apply_dispute(ctx: ServiceContext, event: payments.WebhookEvent) -> bool:
                 transaction_id=payment.transaction_id,
                 amount=event.amount,
                 currency=event.currency or payment.currency,
-                status=SUCCEEDED,
+                status=EVENT_SUCCEEDED,
                 actor=GATEWAY_ACTOR,
                 reason=f"dispute {event.gateway_id}",
                 operation_key=f"{event.kind}:{event.gateway_id}",

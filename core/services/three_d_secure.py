@@ -8,7 +8,7 @@ from core.domain import errors
 from core.domain.errors import DomainError
 from core.domain.payments import GatewayUnavailable, PaymentGateway
 from core.domain.three_d_secure import (
-    FAILED,
+    AUTHENTICATION_FAILED,
     NOT_VERIFIED,
     OFF,
     UNAVAILABLE,
@@ -20,7 +20,7 @@ from core.domain.three_d_secure import (
 log = logging.getLogger(__name__)
 
 _REFUSALS = {
-    FAILED: errors.THREE_D_SECURE_FAILED,
+    AUTHENTICATION_FAILED: errors.THREE_D_SECURE_FAILED,
     UNAVAILABLE: errors.THREE_D_SECURE_UNAVAILABLE,
     NOT_VERIFIED: errors.THREE_D_SECURE_REQUIRED,
 }

@@ -17,7 +17,7 @@ from decimal import Decimal
 from core.domain import errors
 from core.domain.accounts import is_valid_email, normalise_email, pick_language
 from core.domain.errors import DomainError
-from core.domain.payment_history import CHARGED, SUCCEEDED, Payment
+from core.domain.payment_history import CHARGED, EVENT_SUCCEEDED, Payment
 from core.domain.ports import OutboxMessage, UnitOfWork
 from core.domain.staff import AuditEntry
 from core.domain.subscriptions import Event, Subscription
@@ -246,7 +246,7 @@ def _refund(ctx: ServiceContext, w: Withdrawal, first: bool) -> str:
     with ctx.uow() as uow:
         done = uow.payments.event_by_key(key)
         payments = uow.payments.for_subscription(w.subscription_id)
-    if done is not None and done.status == SUCCEEDED:
+    if done is not None and done.status == EVENT_SUCCEEDED:
         return "succeeded"
     charge = next((p for p in reversed(payments) if p.status == CHARGED), None) or (
         payments[-1] if payments else None

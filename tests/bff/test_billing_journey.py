@@ -79,7 +79,7 @@ def test_register_coupon_pay_cancel_cancel_again_resubscribe(client, container, 
     ]
     assert new.trial_days == 5  # no second free trial; billing starts when the cancelled one ends
     states = sorted((s["paymentStateId"], s["paymentMethod"]) for s in subscriptions(client, token))
-    # Issue 15: the new one is not a second "Free trial": it is active, first charged when the old one ends.
+    # The new one is not a second "Free trial": it is active, first charged when the old one ends.
     assert states == [("Active", "paypal"), ("Cancelled", "card")]
     newest = subscriptions(client, token)[-1]
     assert newest["nextBillingDate"] == trial_end

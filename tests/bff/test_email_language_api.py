@@ -1,4 +1,4 @@
-"""The language of a parent's e-mails (issue 15 item 14): in the profile, following the site language
+"""The language of a parent's e-mails: in the profile, following the site language
 the parent uses when logged in, until the parent chooses one (the explicit choice wins)."""
 
 import json

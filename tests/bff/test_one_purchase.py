@@ -1,4 +1,4 @@
-"""Never bill a parent twice (issue 22, docs/billing.md): one renewing web subscription per app and one
+"""Never bill a parent twice (docs/billing.md): one renewing web subscription per app and one
 free trial per account, decided by the database; idempotency keys scoped to one account and one request.
 Runs on SQLite and, in CI's second pass, on PostgreSQL, where the racers really run in parallel."""
 

@@ -403,7 +403,7 @@ def test_expiry_job_lapses_cancelled_and_free_subscriptions(client, container, c
 def test_the_profile_shows_the_card_brand_and_last_four_or_a_masked_paypal_email(
     client, nonce, card, email
 ):
-    """Issue 15 item 10: stored from what the gateway answered; never a full number or e-mail."""
+    """Stored from what the gateway answered; never a full number or e-mail."""
     token = signed_up(client)
     assert pay(client, token, nonce=nonce).status_code == 200
     [sub] = subscriptions(client, token)
@@ -412,7 +412,7 @@ def test_the_profile_shows_the_card_brand_and_last_four_or_a_masked_paypal_email
 
 
 def test_mask_email_keeps_one_letter_and_the_domain():
-    from core.domain.payments import mask_email
+    from core.domain.payments import mask_payer_email
 
-    assert mask_email("jane.doe@paypal.com") == "j•••@paypal.com"
-    assert mask_email("") is None and mask_email("no-at-sign") is None
+    assert mask_payer_email("jane.doe@paypal.com") == "j•••@paypal.com"
+    assert mask_payer_email("") is None and mask_payer_email("no-at-sign") is None

@@ -430,7 +430,7 @@ def bundles_of(body):
 
 @pytest.mark.parametrize("country", COUNTRIES)
 def test_bundles_quote_every_product_and_period(client, country):
-    """Every figure the web shows comes quoted (issue 18 item 3): price, monthly equivalent, savings."""
+    """Every figure the web shows comes quoted: price, monthly equivalent, savings."""
     currency, symbol, figures, _, _ = COUNTRIES[country]
     bundles = bundles_of(get_plans(client, f"?countryCode={country}"))
     assert len(bundles) == 14

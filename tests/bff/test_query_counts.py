@@ -1,4 +1,4 @@
-"""SQL statements per request (issue 9): deterministic, so it can guard the hot paths."""
+"""SQL statements per request: deterministic, so it can guard the hot paths."""
 
 import pytest
 from sqlalchemy import event
@@ -44,7 +44,7 @@ def test_statements_per_endpoint(client, container, count_queries):
     # The session, its account (with the accepted terms), the subscriptions and their coupons: one query.
     assert measure(count_queries, lambda: client.get("/v5/subscriptions", headers=auth)) == 1
     assert measure(count_queries, lambda: client.get("/v5/coupon/validate/LUMO-HALF")) <= 1
-    # Login: the account, the failed-login count written before the password check (security issue 10),
+    # Login: the account, the failed-login count written before the password check,
     # the login noted (count cleared, country), the token.
     assert (
         measure(

@@ -1,4 +1,4 @@
-"""The order summary (issue 15 item 9): GET /v5/braintree/quote says what subscribe will charge, and when."""
+"""The order summary: GET /v5/braintree/quote says what subscribe will charge, and when."""
 
 from datetime import datetime, timedelta
 

@@ -1,4 +1,4 @@
-"""The web's Jest tests render real API answers (issue 18 items 3 and 4): the fixtures under
+"""The web's Jest tests render real API answers: the fixtures under
 webapp/src/test/fixtures/api/ are this API's answers, and this test fails when they are not.
 
 Refresh them with `make web-fixtures` (UPDATE_WEB_FIXTURES=1 .venv/bin/pytest tests/bff/test_web_fixtures.py).

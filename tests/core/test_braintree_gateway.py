@@ -151,7 +151,7 @@ def test_card_subscription_with_trial_and_coupon(gateway, stub):
         },
     }
     assert stub.subscriptions["sub_42_1"]["next_billing_period_amount"] == "5.99"
-    # Issue 15: the brand and last four digits Braintree reports, for the profile; no full e-mail, no number.
+    # The brand and last four digits Braintree reports, for the profile; no full e-mail, no number.
     assert (result.card_brand, result.card_last4, result.payer_email) == ("Visa", "1881", None)
     assert (
         result.card_expiry == "12/2030"
@@ -173,7 +173,7 @@ def test_wallet_subscription_without_trial(gateway, stub, nonce, kind):
     result = gateway.create_subscription(request(nonce=nonce, currency="USD"))
 
     assert (result.ok, result.payment_method) == (True, kind)
-    if kind == PAYPAL:  # issue 15: the payer's e-mail, masked at once; no card, no expiry
+    if kind == PAYPAL:  # The payer's e-mail, masked at once; no card, no expiry
         assert (result.payer_email, result.card_last4, result.card_expiry) == (
             "p•••@example.com",
             None,

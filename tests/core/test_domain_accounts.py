@@ -2,7 +2,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from core.domain import accounts, coupons, subscriptions, tokens
+from core.domain import accounts, coupons, tokens
 
 NOW = datetime(2026, 1, 31, 12, 0, tzinfo=UTC)
 
@@ -120,22 +120,3 @@ def test_coupon_durations(code, expected):
 def test_bad_coupon_durations(code):
     with pytest.raises(ValueError):
         coupons.parse_duration(code)
-
-
-def test_premium_needs_a_non_expired_subscription():
-    def sub(end):
-        return subscriptions.Subscription(
-            account_id=1,
-            subscription_type="lumo_tv",
-            duration_code="P1M",
-            store_id="lumo",
-            payment_state_id="Active",
-            end_date=end,
-        )
-
-    assert not subscriptions.is_premium([], NOW)
-    assert not subscriptions.is_premium([sub(NOW - timedelta(seconds=1))], NOW)
-    assert subscriptions.is_premium(
-        [sub(NOW - timedelta(days=1)), sub(NOW + timedelta(days=1))], NOW
-    )
-    assert subscriptions.is_premium([sub(None)], NOW)

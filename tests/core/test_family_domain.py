@@ -1,4 +1,4 @@
-"""Issue 7's pure rules: age gate, parental settings, PINs, terms versions, child names, holiday promo, erasure."""
+"""The family and trust rules: age gate, parental settings, PINs, terms versions, child names, holiday promo, erasure."""
 
 from dataclasses import replace
 from datetime import UTC, date, datetime

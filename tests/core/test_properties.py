@@ -42,7 +42,6 @@ from core.domain.subscriptions import (
     HIDDEN_STATES,
     State,
     Subscription,
-    is_premium,
     visible,
 )
 from core.settings import MAX_LOGIN_FREE_FAILURES, MIN_LOGIN_MAX_DELAY_SECONDS
@@ -261,11 +260,13 @@ class SubscriptionLife(RuleBasedStateMachine):
         if sub.payment_state_id in (State.CANCELLED, State.EXPIRED):
             assert not sub.is_renewing and sub.next_billing_date is None and sub.is_cancelled()
         if sub.payment_state_id == State.EXPIRED:
-            assert sub.is_expired(self.now) and not is_premium([sub], self.now)
+            assert sub.is_expired(self.now)
             assert sub.end_date is not None and sub.end_date <= self.now
         if sub.payment_state_id in (State.TRIAL, State.ACTIVE, State.CANCELLED):
-            # Access lasts exactly until the end date: premium before it, not after.
-            assert is_premium([sub], self.now) == (sub.end_date is None or self.now < sub.end_date)
+            # Access lasts exactly until the end date: open before it, not after.
+            assert (not sub.is_expired(self.now)) == (
+                sub.end_date is None or self.now < sub.end_date
+            )
         assert sub.visible == (sub.payment_state_id not in HIDDEN_STATES) and visible([sub]) == [
             sub
         ]

@@ -1,4 +1,4 @@
-"""Subscription.apply: the one state machine (issue 18 item 5), event by event, with its effects."""
+"""Subscription.apply: the one state machine, event by event, with its effects."""
 
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal

@@ -54,7 +54,7 @@ TIMEOUT_MS = 10_000
 OUT_DIR = ROOT / "var" / "e2e"
 SCREENSHOT_DIR = ROOT / "var" / "screenshots" / "e2e"
 
-# Issue 20: reports every Content-Security-Policy violation of a page to the test (see `contexts`).
+# Reports every Content-Security-Policy violation of a page to the test (see `contexts`).
 CSP_LISTENER = """
 document.addEventListener('securitypolicyviolation', (e) => {
   window.__lumoCspViolation(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
@@ -515,7 +515,7 @@ def new_context(browser, stack, request):
         cookies = []
         if token:
             storage += [{"name": "kidj_ut", "value": token}, {"name": "token", "value": token}]
-            # Issue 20: the "signed in" hint the web app keeps next to the token (lib/session/signed-in-hint.ts).
+            # The "signed in" hint the web app keeps next to the token (lib/session/signed-in-hint.ts).
             cookies.append(signed_in_hint_cookie(stack.web_url))
         if cookies_answered:  # the cookie banner was answered "necessary only" on an earlier visit
             storage.append(
@@ -545,7 +545,7 @@ def new_context(browser, stack, request):
                 f"{url}/**",
                 lambda route: route.fulfill(status=200, content_type="text/html", body=TV_PAGE),
             )
-        # Issue 20: any Content-Security-Policy violation on any page fails the test.
+        # Any Content-Security-Policy violation on any page fails the test.
         context.expose_binding(
             "__lumoCspViolation",
             lambda source, text: csp_violations.append(f"{source['page'].url}: {text}"),

@@ -293,7 +293,7 @@ def run_axe(page) -> dict:
     """Injects axe-core and returns {violations: n, by impact, rules: [...]} for the page as shown."""
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         # Evaluated by the DevTools protocol, which no Content-Security-Policy governs: a <script> tag would
-        # be an inline script the public pages' hash policy (issue 20) rightly blocks.
+        # be an inline script the public pages' hash policy rightly blocks.
         page.evaluate(AXE_JS.read_text() + "\n;undefined")
     result = page.evaluate(
         """async (tags) => {
@@ -311,12 +311,12 @@ def run_axe(page) -> dict:
 
 
 def paid_notice(cat: Catalog, kind: str) -> str:
-    """The profile's thank-you after a payment, up to its date (issue 15: a trial is not "active")."""
+    """The profile's thank-you after a payment, up to its date (a trial is not "active")."""
     return cat.t("ProfilePage.paidNotice", kind=kind, date="@@").split("@@")[0]
 
 
 def signed_in_hint_cookie(web_url: str) -> dict:
-    """The "signed in" hint cookie the web app sets next to a stored token (issue 20)."""
+    """The "signed in" hint cookie the web app sets next to a stored token."""
     return {
         "name": "lumo_signed_in",
         "value": "1",

@@ -1,4 +1,4 @@
-"""Issue 17, "Access beyond axe" (WCAG 2.2 AA), in Debian's Chromium: what axe-core cannot see.
+"""Access beyond axe (WCAG 2.2 AA, docs/accessibility.md), in Debian's Chromium: what axe-core cannot see.
 
 - the open cookie banner never hides the focused control (2.4.11): every one of the first 40 Tab
   stops of the landing and register pages is checked against the banner's rectangle at 375 and

@@ -1,4 +1,4 @@
-"""Issue 17 (WCAG 3.3.1, 4.1.3), the forms wired after the first round, in Debian's Chromium: a failed
+"""Errors announced on every form (WCAG 3.3.1, 4.1.3; docs/accessibility.md), the forms wired after the first round, in Debian's Chromium: a failed
 submit moves the focus to the first invalid field, whose message is linked to it (aria-describedby),
 or, when the API refused and no field is at fault, to the error message (role="alert").
 

@@ -1,4 +1,4 @@
-"""Issue 20: the public marketing and sign-up pages are prerendered and cacheable, with a CSP that needs no
+"""The public marketing and sign-up pages are prerendered and cacheable, with a CSP that needs no
 per-request nonce; private pages render per request, keep their nonce and are never stored by a cache;
 anonymous visitors of private pages are sent to the login before the page renders."""
 
@@ -93,7 +93,7 @@ def test_anonymous_visitors_of_private_pages_are_sent_to_login_by_the_server(sta
 def test_the_static_landing_page_shows_the_visitors_prices_from_the_api(
     stack, new_context, cat, country
 ):
-    """Issue 17's prices on the prerendered /homePage: asked by the browser through /api, which passes the
+    """The landing prices on the prerendered /homePage: asked by the browser through /api, which passes the
     edge's country header on, so each visitor sees the API's amounts for their country."""
     expected = json.loads(
         urllib.request.urlopen(

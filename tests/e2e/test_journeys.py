@@ -440,7 +440,7 @@ def test_declined_card_shows_its_message(new_context, make_parent, stack, cat):
 def test_second_tab_paying_for_the_same_app_lands_on_the_profile_charged_once(
     new_context, make_parent, stack, cat
 ):
-    """Two tabs open on /subscribe (issue 22): the second payment is refused before the gateway and the
+    """Two tabs open on /subscribe: the second payment is refused before the gateway and the
     parent is sent to the profile, told they already have the app."""
     parent = make_parent("two-tabs", subscribed=False)
     context = new_context(token=parent.token)
@@ -468,7 +468,7 @@ def test_tv_user_agent_no_footer_no_register_qr_login(new_context, make_parent, 
     expect(heading(page, cat.t("LoginPage.title"))).to_be_visible()
     qr = page.get_by_role("img", name=cat.t("LoginPage.qrLabel"))
     expect(qr).to_be_visible()
-    # An image of its own (issue 20): it must have loaded, not only carry its text alternative.
+    # An image of its own: it must have loaded, not only carry its text alternative.
     qr.evaluate("image => image.decode()")  # rejects, failing the test, if the image cannot load
     expect(page.get_by_role("heading", name=cat.t("LoginPage.qrTitle"))).to_be_visible()
     expect(page.get_by_role("contentinfo")).to_have_count(0)

@@ -1,4 +1,4 @@
-"""More journeys (issue #8): change plan, the older 3-step /add-subscription flow, carrier and
+"""More journeys: change plan, the older 3-step /add-subscription flow, carrier and
 store unsubscribes, and the e-mail overlay of partner accounts.
 
 Accounts are made through the API. Subscriptions of partner stores (swisscom, switch, mondia,
@@ -406,7 +406,7 @@ def test_mondia_parent_with_a_made_up_email_gives_a_real_one(
     expect(dialog.get_by_role("alert")).to_contain_text(cat.t("Errors.invalidEmail"))
     assert stack.api.account(parent.token)[1]["email"] == fake
 
-    # Issue 15: the e-mail language follows the site language the parent uses (noted when the page starts).
+    # The e-mail language follows the site language the parent uses (noted when the page starts).
     deadline = time.monotonic() + 10
     while (
         stack.api.account(parent.token)[1]["emailLanguage"] != locale

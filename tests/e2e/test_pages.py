@@ -146,7 +146,7 @@ PAGES = [
     ),
     Shown(
         "link-tv", "/link", "AgeGate.title", account=True, then=pass_age_gate("LinkTvPage.title")
-    ),  # issue 15
+    ),
     Shown("children-age-gate", "/children", "AgeGate.title", account=True),
     Shown(
         "children",

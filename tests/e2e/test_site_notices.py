@@ -1,4 +1,4 @@
-"""Issue 7 site notices in the browser: the maintenance popup, the maintenance page and the holiday modal.
+"""Site notices in the browser: the maintenance popup, the maintenance page and the holiday modal.
 
 The popup runs on the shared stack (an API answer of 503 `maintenance` is played by the browser's router).
 The maintenance page and the holiday modal need the API's switches on, which would cover every other

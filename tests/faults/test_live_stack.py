@@ -1,4 +1,4 @@
-"""Issue 19, as a new user or an attacker would meet it: over real HTTP, two API processes (gunicorn with
+"""As a new user or an attacker would meet it: over real HTTP, two API processes (gunicorn with
 the production configuration: bff/gunicorn_conf.py), one Celery worker, PostgreSQL, a Redis of this
 module's own (so it can be killed safely) and a real SMTP server, all on free loopback ports.
 

@@ -1,5 +1,5 @@
 """`make run` (scripts/run.py): the Procfile's processes under honcho, the embedded defaults, and what
-it prints once everything answers (issue 18 item 9)."""
+it prints once everything answers."""
 
 from __future__ import annotations
 

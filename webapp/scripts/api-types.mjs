@@ -1,4 +1,4 @@
-// The API's TypeScript types, generated from its OpenAPI document by openapi-typescript (issue 18 item 4).
+// The API's TypeScript types, generated from its OpenAPI document by openapi-typescript.
 //   node scripts/api-types.mjs ../var/openapi.json          writes src/lib/api/schema.d.ts
 //   node scripts/api-types.mjs --check ../var/openapi.json  fails when that file is not current
 // `make api-types` dumps the document (`flask openapi write`, no server) and runs this; `make lint` checks.

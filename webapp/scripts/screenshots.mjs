@@ -1,4 +1,4 @@
-// Screenshots of the public pages (issue 5) in en, ar and de at 375 and 1280 px,
+// Screenshots of the public pages in en, ar and de at 375 and 1280 px,
 // written to var/screenshots/ at the repository root. Needs the web app (and its
 // API) running: BASE_URL=http://localhost:3000 node scripts/screenshots.mjs
 // Uses the system Chromium; never downloads a browser.

@@ -91,7 +91,7 @@ describe('proxy during maintenance', () => {
   });
 });
 
-describe('issue 20: anonymous visitors of private pages go to the login before any render', () => {
+describe('anonymous visitors of private pages go to the login before any render', () => {
   const run = (path: string, headers: Record<string, string> = {}) =>
     proxy(
       new NextRequest(new URL(path, 'http://localhost:3000'), {
@@ -140,7 +140,7 @@ describe('issue 20: anonymous visitors of private pages go to the login before a
   });
 });
 
-describe('issue 20: prerendered pages are cacheable, with their inline scripts allowed by hash', () => {
+describe('prerendered pages are cacheable, with their inline scripts allowed by hash', () => {
   const run = (path: string, headers: Record<string, string> = {}) =>
     proxy(
       new NextRequest(new URL(path, 'http://localhost:3000'), {

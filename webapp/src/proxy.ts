@@ -49,7 +49,7 @@ function localized(locale: string, pathname: string, request: NextRequest): URL 
 }
 
 /**
- * Issue 20: where a visitor is sent before any page renders: an anonymous visitor of a private page (no
+ * Where a visitor is sent before any page renders: an anonymous visitor of a private page (no
  * "signed in" hint, no redirect key to log in with) to the login, with the page to come back to when it
  * is one (TV linking); a TV platform from the register page to the login (TVs cannot register).
  */
@@ -70,7 +70,7 @@ function earlyRedirect(request: NextRequest, routed: Response): NextResponse | n
 
 // A page rendered per request gets a fresh nonce: Next.js reads it from the request's
 // Content-Security-Policy header and puts it on its own scripts. A page prerendered at build time (the
-// public pages, issue 20) is the same for everyone: its inline scripts are allowed by their hashes
+// public pages) is the same for everyone: its inline scripts are allowed by their hashes
 // (lib/security/prerendered.ts) and shared caches may keep it. The browser gets the policy, with the other
 // security headers, on the response.
 // While the API is in maintenance (GET /v4/site, cached), every page is the maintenance page, 503.

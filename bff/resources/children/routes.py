@@ -1,4 +1,4 @@
-"""Child profiles and their parental settings (issue 7). Another parent's profile is 404, never 403."""
+"""Child profiles and their parental settings. Another parent's profile is 404, never 403."""
 
 from flask import g
 

@@ -13,7 +13,7 @@ from bff.resources.ops.schemas import OpsSubscriptionSchema
 from bff.resources.ops.serial import plain
 from bff.schemas import InputSchema
 from core.domain import errors
-from core.domain.grants import APPROVED, PENDING, REJECTED, GrantRequest
+from core.domain.grants import APPROVED, GRANT_PENDING, REJECTED, GrantRequest
 from core.services.ops import grants, parents
 
 
@@ -37,7 +37,7 @@ class OpsGrantRequestSchema(Schema):
     requestedByEmail = _s()
     requestedRole = _s(metadata={"enum": ["support", "finance", "admin"]})
     createdAt = _s(metadata={"format": "date-time"})
-    status = _s(metadata={"enum": [PENDING, APPROVED, REJECTED]})
+    status = _s(metadata={"enum": [GRANT_PENDING, APPROVED, REJECTED]})
     decidedBy = fields.Integer(required=True, allow_none=True)
     decidedByEmail = _n()
     decidedAt = fields.String(required=True, allow_none=True, metadata={"format": "date-time"})
@@ -59,8 +59,8 @@ class OpsGrantRequestsSchema(Schema):
 
 class OpsGrantRequestsQuerySchema(InputSchema):
     status = fields.String(
-        load_default=PENDING,
-        validate=validate.OneOf([PENDING, APPROVED, REJECTED, "all"]),
+        load_default=GRANT_PENDING,
+        validate=validate.OneOf([GRANT_PENDING, APPROVED, REJECTED, "all"]),
         metadata={"description": "pending (default), approved, rejected or all; newest first."},
     )
 

@@ -1,4 +1,4 @@
-"""The order summary of the payment pages: what a subscription will charge, and when (issue 15)."""
+"""The order summary of the payment pages: what a subscription will charge, and when."""
 
 from flask import g
 

@@ -135,7 +135,7 @@ class AccountSchema(Schema):
     email_language = fields.String(
         data_key="emailLanguage",
         attribute="account.language",
-        metadata={"description": "Language of the e-mails (issue 15)"},
+        metadata={"description": "Language of the e-mails"},
     )
     email_language_chosen = fields.Boolean(
         data_key="emailLanguageChosen",

@@ -115,7 +115,7 @@ def change_name(data):
 @blp.response(200, EmailLanguageAnswerSchema)
 @documents(blp, auth=True)
 def email_language(data):
-    """The language of the parent's e-mails (issue 15). The web app sends the site language the parent uses
+    """The language of the parent's e-mails. The web app sends the site language the parent uses
     when logged in (`explicit: false`), which applies until the parent chooses one in the profile
     (`explicit: true`); the answer says which language is in force and whether it was chosen."""
     account = profile.set_email_language(

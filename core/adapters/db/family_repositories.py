@@ -1,4 +1,4 @@
-"""Repositories of issue 7's tables: child profiles and their settings, TV links, consents,
+"""Repositories of the family and trust tables: child profiles and their settings, TV links, consents,
 contact messages, the newsletter list, and the cross-table reads and erasure of data rights."""
 
 from __future__ import annotations

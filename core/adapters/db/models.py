@@ -37,7 +37,7 @@ class AccountRow(Base):
     password_hash: Mapped[str] = mapped_column(String(255), nullable=False)
     name: Mapped[str] = mapped_column(String(100), nullable=False, default="")
     language: Mapped[str] = mapped_column(String(2), nullable=False, default="en")
-    # Issue 15: the parent chose the e-mail language in the profile (the site language no longer moves it).
+    # The parent chose the e-mail language in the profile (the site language no longer moves it).
     language_chosen: Mapped[bool] = mapped_column(
         Boolean, nullable=False, default=False, server_default=false()
     )
@@ -140,7 +140,7 @@ class SubscriptionRow(Base):
     retry_claimed_at = mapped_column(UTCDateTime())
     three_d_secure_status: Mapped[str | None] = mapped_column(String(64))
     liability_shifted: Mapped[bool | None] = mapped_column(Boolean)
-    # What the gateway said about the payment method (issue 15): never a full card number or e-mail.
+    # What the gateway said about the payment method: never a full card number or e-mail.
     payment_brand: Mapped[str | None] = mapped_column(String(30))  # e.g. Visa, American Express
     payment_last4: Mapped[str | None] = mapped_column(String(4))
     payment_email: Mapped[str | None] = mapped_column(

@@ -32,7 +32,7 @@ from core.adapters.db.models import (
     TvLinkRow,
     WebhookEventRow,
 )
-from core.domain.grants import PENDING, GrantRequest
+from core.domain.grants import GRANT_PENDING, GrantRequest
 from core.domain.login_throttle import LoginState
 from core.domain.staff import AuditEntry, AuditFilter, StaffMember
 from core.domain.subscriptions import State
@@ -284,7 +284,7 @@ class SqlGrants:
         """Pending -> approved or rejected, once: a conditional UPDATE, so two deciders cannot both win."""
         result = self.session.execute(
             update(GrantRequestRow)
-            .where(GrantRequestRow.id == request_id, GrantRequestRow.status == PENDING)
+            .where(GrantRequestRow.id == request_id, GrantRequestRow.status == GRANT_PENDING)
             .values(
                 status=status,
                 decided_by=staff_id,

@@ -10,7 +10,12 @@ from sqlalchemy.orm import Session
 from core.adapters.db.mapping import rowcount, to_domain, to_row
 from core.adapters.db.models import PaymentEventRow, PurchaseConsentRow, WithdrawalRow
 from core.adapters.db.repositories import _insert_once
-from core.domain.payment_history import FAILED, SUCCEEDED, WITHDRAWAL_REFUND, WITHDRAWAL_VOID
+from core.domain.payment_history import (
+    EVENT_FAILED,
+    EVENT_SUCCEEDED,
+    WITHDRAWAL_REFUND,
+    WITHDRAWAL_VOID,
+)
 from core.domain.withdrawals import REFUND_RETRY_MAX, PurchaseConsent, Withdrawal
 
 
@@ -89,7 +94,7 @@ class SqlWithdrawals:
         settled = exists().where(
             PaymentEventRow.subscription_id == WithdrawalRow.subscription_id,
             PaymentEventRow.kind.in_((WITHDRAWAL_REFUND, WITHDRAWAL_VOID)),
-            PaymentEventRow.status.in_((SUCCEEDED, FAILED)),
+            PaymentEventRow.status.in_((EVENT_SUCCEEDED, EVENT_FAILED)),
         )
         rows = self.session.scalars(
             select(WithdrawalRow)

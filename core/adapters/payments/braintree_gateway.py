@@ -60,7 +60,7 @@ from core.domain.payments import (
     SubscriptionRequest,
     TransactionInfo,
     WebhookEvent,
-    mask_email,
+    mask_payer_email,
 )
 
 log = logging.getLogger(__name__)
@@ -717,13 +717,13 @@ def _success(subscription, method) -> GatewayResult:
 
 
 def _method_details(method) -> dict:
-    """Issue 15: the brand and last four digits of a card (Google Pay: the card behind it), or the PayPal
+    """The brand and last four digits of a card (Google Pay: the card behind it), or the PayPal
     payer's e-mail, masked at once; nothing else of the payment method is kept."""
     if method is None:
         return {}
     email = getattr(method, "email", None)
     if isinstance(email, str) and email:
-        return {"payer_email": mask_email(email)}
+        return {"payer_email": mask_payer_email(email)}
     brand = getattr(method, "card_type", None) or getattr(method, "source_card_type", None)
     last4 = getattr(method, "last_4", None) or getattr(method, "source_card_last_4", None)
     # The card's expiry as MM/YYYY, for the card-expiring e-mail (docs/billing.md#failed-payments-and-dunning)

@@ -126,7 +126,7 @@ SANDBOX_PAYER = "jane.doe@paypal.com"
 
 def _method_details(method: str, nonce: str) -> dict:
     if method == p.PAYPAL:
-        return {"payer_email": p.mask_email(SANDBOX_PAYER)}
+        return {"payer_email": p.mask_payer_email(SANDBOX_PAYER)}
     brand, last4 = CARD_DETAILS.get(nonce, DEFAULT_CARD)
     return {
         "card_brand": brand,

@@ -11,7 +11,7 @@ from core.domain import errors
 from core.domain.accounts import Account, is_valid_email, normalise_email
 from core.domain.errors import DomainError
 from core.domain.ports import OutboxMessage, UnitOfWork
-from core.domain.staff import SENIOR_ROLES, AuditFilter, StaffMember, mask_email
+from core.domain.staff import SENIOR_ROLES, AuditFilter, StaffMember, mask_email_for_audit
 from core.domain.subscriptions import Event, State, Subscription
 from core.domain.tokens import Purpose
 from core.services import cancellation, data_rights
@@ -132,8 +132,8 @@ def change_email(
             "parent.change_email",
             account_id=account_id,
             target=f"account:{account_id}",
-            before={"email": mask_email(account.email)},
-            after={"pending_email": mask_email(email)},
+            before={"email": mask_email_for_audit(account.email)},
+            after={"pending_email": mask_email_for_audit(email)},
             reason=reason,
         )
         uow.commit()
@@ -260,7 +260,7 @@ def erase(
             "parent.erase",
             account_id=account_id,
             target=f"account:{account_id}",
-            before={"email": mask_email(account.email)},
+            before={"email": mask_email_for_audit(account.email)},
             reason=reason,
         )
 

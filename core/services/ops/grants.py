@@ -17,7 +17,14 @@ from typing import Any
 from core.domain import errors
 from core.domain.coupons import add_duration, parse_duration
 from core.domain.errors import DomainError
-from core.domain.grants import APPROVED, PENDING, REJECTED, GrantRequest, limit_of, may_approve
+from core.domain.grants import (
+    APPROVED,
+    GRANT_PENDING,
+    REJECTED,
+    GrantRequest,
+    limit_of,
+    may_approve,
+)
 from core.domain.ports import UnitOfWork
 from core.domain.staff import MAX_GRANT_DAYS, StaffMember, max_grant_days
 from core.domain.subscriptions import Event, State, Subscription
@@ -210,7 +217,7 @@ def request(
                 "days": plan.days,
                 "subscription_id": subscription_id,
                 "product": product,
-                "status": PENDING,
+                "status": GRANT_PENDING,
             },
             reason=why,
         )
@@ -218,7 +225,7 @@ def request(
     return asked
 
 
-def requests(ctx: ServiceContext, status: str | None = PENDING) -> list[GrantRequest]:
+def requests(ctx: ServiceContext, status: str | None = GRANT_PENDING) -> list[GrantRequest]:
     with ctx.read() as uow:
         return uow.grants.requests(status)
 

@@ -10,13 +10,13 @@ from typing import Any
 
 from core.domain import errors
 from core.domain.errors import DomainError
-from core.domain.payment_history import SUCCEEDED, Payment, PaymentEvent
+from core.domain.payment_history import EVENT_SUCCEEDED, Payment, PaymentEvent
 from core.domain.staff import StaffMember
 from core.services import refunds
 from core.services.context import ServiceContext
 from core.services.ops.audit import clean_reason, record
 
-REFUND, VOID = "parent.refund", "parent.void"
+AUDIT_REFUND, AUDIT_VOID = "parent.refund", "parent.void"
 
 
 def _charge_of(ctx: ServiceContext, account_id: int, transaction_id: str) -> Payment:
@@ -53,7 +53,7 @@ def give_back(
 ) -> PaymentEvent:
     """Refund (all that is left, or `amount`) or void a charge of this parent's. The operation key is scoped
     to the staff member, so two people's keys never meet."""
-    action = VOID if void else REFUND
+    action = AUDIT_VOID if void else AUDIT_REFUND
     reason = clean_reason(action, reason)
     assert reason is not None  # required for money actions (REASON_REQUIRED)
     before = _charge_of(ctx, account_id, transaction_id)
@@ -91,7 +91,7 @@ def give_back(
                 )
                 uow.commit()
         raise
-    if earlier is not None and earlier.status == SUCCEEDED:
+    if earlier is not None and earlier.status == EVENT_SUCCEEDED:
         return event  # the same click again: already done and audited
     with ctx.uow() as uow:
         after = uow.payments.by_transaction(transaction_id)

@@ -8,7 +8,7 @@ from typing import Any
 
 from core.domain import errors
 from core.domain.errors import DomainError
-from core.domain.staff import AuditFilter, mask_email
+from core.domain.staff import AuditFilter, mask_email_for_audit
 from core.domain.stores import cancel_route
 from core.domain.subscriptions import Subscription
 from core.services.context import ServiceContext
@@ -190,7 +190,9 @@ def timeline(view: dict[str, Any]) -> list[dict[str, Any]]:
                 "at": a.at,
                 "kind": f"staff.{a.action}" if a.staff_id is not None else a.action,
                 # who, for staff; what, for the service's own entries (a switch missed, an early end)
-                "detail": mask_email(a.staff_email or "") if a.staff_id is not None else a.target,
+                "detail": mask_email_for_audit(a.staff_email or "")
+                if a.staff_id is not None
+                else a.target,
             }
         )
     # Oldest first (equal times keep the order above: the account before what happened in it), then reversed.

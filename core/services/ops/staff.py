@@ -19,7 +19,7 @@ from core.domain.staff import (
     StaffMember,
     StaffPolicy,
     Totp,
-    mask_email,
+    mask_email_for_audit,
 )
 from core.domain.tokens import hash_token, new_token
 from core.services.context import ServiceContext
@@ -76,7 +76,7 @@ def create(
                 staff_id=by.id if by else None,
                 staff_email=by.email if by else None,
                 target=f"staff:{member.id}",
-                after={"email": mask_email(email), "role": role},
+                after={"email": mask_email_for_audit(email), "role": role},
                 reason=(reason or "").strip()[:500] or None,
             )
         )
@@ -248,7 +248,9 @@ def login(
                     at=now,
                     staff_id=member.id if member else None,
                     staff_email=member.email if usable and member else None,
-                    target=f"staff:{member.id}" if usable and member else mask_email(email),
+                    target=f"staff:{member.id}"
+                    if usable and member
+                    else mask_email_for_audit(email),
                 )
             )
             uow.commit()

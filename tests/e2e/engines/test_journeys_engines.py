@@ -274,7 +274,7 @@ def test_order_summary_price_and_date_in_the_readers_format(locale, tab, make_pa
     tab.remember(token=parent.token)
     status, quote = stack.api.call(
         "GET",
-        # What the page offers first (as tests/e2e/test_journey_issue15.py): yearly TV with both add-ons.
+        # What the page offers first (as tests/e2e/test_journey_order_summary.py): yearly TV with both add-ons.
         "/v5/braintree/quote?planId=lumo_tv_yearly_eur&product=lumo_tv_books_games"
         "&addOns=lumo_books&addOns=lumo_games",
         token=parent.token,

@@ -16,7 +16,7 @@ const PRIVATE_PATHS = [
   'add-subscription',
   'link',
   'children',
-]; // issue 7: TV linking (PIN in the address) and the family pages
+]; // TV linking (PIN in the address) and the family pages
 
 export default function robots(): MetadataRoute.Robots {
   return {

@@ -12,13 +12,13 @@ export const PUBLIC_PATHS = [
   '/coupon',
   '/intermarche',
   '/ACEF',
-  '/contact', // issue 7
+  '/contact',
   '/faq',
   '/about',
   '/learning',
   '/lumo-tv',
   '/lumo-stories',
-  '/lumo-games', // issue 7 "Pages"
+  '/lumo-games',
   '/cancel-contract', // docs/consumer-law.md#cancellation-page
   '/withdraw', // docs/consumer-law-withdrawal.md
 ] as const;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { routing } from './routing';
 
-// Issue 15: one name per app, the same in every language (brand names stay untranslated), used everywhere:
+// One name per app, the same in every language (brand names stay untranslated), used everywhere:
 // page titles and SEO descriptions, the hub, the FAQ, the parental settings. This test fails when a
 // catalogue names an app otherwise ("Lumo Fernsehen", "Lumo Сказки", "Lumo Tv"…).
 const APP_NAMES = { tv: 'Lumo TV', stories: 'Lumo Stories', games: 'Lumo Games' } as const;
@@ -21,7 +21,7 @@ function strings(tree: Tree | string | string[]): string[] {
 const APP_WORD =
   /Lumo[ \u00a0](Tv|TV|Télé|Fernsehen|Televisão|Televisión|Televisione|ТВ|تلفاز|Stories|Storie|Histoires|Historias|Cuentos|Geschichten|Verhalen|Histórias|Сказки|Истории|قصص|Games|Jeux|Juegos|Giochi|Spiele|Spelletjes|Jogos|Игры|ألعاب)(?!\w)/gu;
 
-describe('app names (issue 15 item 15)', () => {
+describe('app names', () => {
   it.each(routing.locales)('%s names each app with its one name', (locale) => {
     const names = strings(load(locale)).flatMap((text) =>
       [...text.matchAll(APP_WORD)].map((m) => m[0]),

@@ -37,7 +37,7 @@ const others = routing.locales.filter((l) => l !== 'en');
 
 // Brand names and language names written in their own language stay as they are.
 // Brand names and the short app name "TV" read the same in every Latin-script language.
-// ChildSettingsPage.app: the apps' names, untranslated brands (issue 15; i18n/app-names.test.ts).
+// ChildSettingsPage.app: the apps' names, untranslated brands (i18n/app-names.test.ts).
 const SAME_IN_EVERY_LANGUAGE = new Set([
   'Metadata.title',
   'Header.logo',

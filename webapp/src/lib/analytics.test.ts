@@ -108,7 +108,7 @@ describe('track', () => {
   });
 });
 
-describe('track behind the cookie consent (issue 7)', () => {
+describe('track behind the cookie consent', () => {
   it('sends nothing before the visitor has chosen', () => {
     track('OPEN_APP');
     expect(fetchMock).not.toHaveBeenCalled();

@@ -5,7 +5,7 @@ import { deviceTypeOf, isTvUserAgent } from './platform';
 import { local, session } from './session/storage';
 
 // docs/product.md#entities "Analytics record" and docs/product.md#constants event names. `track` is the single
-// entry point, and the consent gate (issue 7) sits inside it.
+// entry point, and the consent gate sits inside it.
 export type AnalyticsEvent =
   | 'OPEN_APP'
   | 'PAYMENT_DONE'

@@ -1,4 +1,4 @@
-// Issue 7 "Consent": the visitor's cookie choice, kept in localStorage under
+// Consent: the visitor's cookie choice, kept in localStorage under
 // `cookieConsent` as JSON with a version and a date. Necessary cookies are
 // always on; analytics and marketing need an explicit yes.
 //

@@ -70,7 +70,7 @@ describe('verifyRedirectKeyOnce', () => {
   });
 });
 
-describe('the landing capture, on every page (issue 20)', () => {
+describe('the landing capture, on every page', () => {
   // The modules lib/landing.ts loads, following its imports (type-only imports load nothing).
   function importedBy(entry: string): Set<string> {
     const src = path.resolve(__dirname, '..');

@@ -14,7 +14,7 @@ describe('SEO addresses', () => {
     delete process.env.NEXT_PUBLIC_SITE_URL;
   });
 
-  it("gives og:locale in Open Graph's ar_AR style, with the other eight as alternates (issue 17)", async () => {
+  it("gives og:locale in Open Graph's ar_AR style, with the other eight as alternates", async () => {
     (getTranslations as jest.Mock).mockResolvedValue((key: string) => `[${key}]`);
     const metadata = await pageMetadata({
       locale: 'ar',

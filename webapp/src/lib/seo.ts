@@ -39,8 +39,8 @@ export type SeoNamespace =
   | 'PromoPage'
   | 'FaqPage'
   | 'AboutPage'
-  | 'LearningPage' // issue 7 "Pages"
-  | 'ContactPage' // issue 17: canonical, hreflang and description on /contact too
+  | 'LearningPage'
+  | 'ContactPage' // Canonical, hreflang and description on /contact too
   | 'CancelContract' // docs/consumer-law.md#cancellation-page
   | 'Withdrawal' // docs/consumer-law-withdrawal.md: the public withdrawal page
   | 'ProductInfoPage.tv'
@@ -48,7 +48,7 @@ export type SeoNamespace =
   | 'ProductInfoPage.games';
 
 /**
- * Open Graph's og:locale is language_TERRITORY (ar_AR, en_GB), not a BCP 47 tag (issue 17): the
+ * Open Graph's og:locale is language_TERRITORY (ar_AR, en_GB), not a BCP 47 tag: the
  * territory each of our catalogues is written for.
  */
 export const OG_LOCALES: Record<Locale, string> = {

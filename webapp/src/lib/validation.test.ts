@@ -6,7 +6,7 @@ import {
 } from './validation';
 import de from '@locales/de.json';
 
-describe('the password rule, one place for every form that sets one (issue 15 item 7)', () => {
+describe('the password rule, one place for every form that sets one', () => {
   it('needs at least 8 characters, counted as the parent sees them', () => {
     expect(PASSWORD_MIN_LENGTH).toBe(8);
     expect(passwordError('')).toBe('valueRequired');

@@ -1,6 +1,6 @@
 import type { ErrorKey } from './api/errors';
 
-// Issue 15: the one place of the web app that says what a new password must be. The API only ever sees
+// The one place of the web app that says what a new password must be. The API only ever sees
 // the client hash (lib/password.ts), so it cannot check the length: every form that sets a password
 // (register, the retailer pages, change and reset password) asks this module.
 export const PASSWORD_MIN_LENGTH = 8;

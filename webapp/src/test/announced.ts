@@ -10,7 +10,7 @@ export function described(element: Element): string {
 }
 
 /**
- * Issue 17 after a failed submit: `field` has the focus, is marked invalid and its message
+ * After a failed submit: `field` has the focus, is marked invalid and its message
  * (aria-describedby) says `message`.
  */
 export async function expectFieldAnnounced(field: HTMLElement, message: string) {
@@ -19,7 +19,7 @@ export async function expectFieldAnnounced(field: HTMLElement, message: string) 
   expect(described(field)).toContain(message);
 }
 
-/** Issue 17 when no field is at fault: the error message (role="alert") has the focus. */
+/** When no field is at fault: the error message (role="alert") has the focus. */
 export async function expectAlertAnnounced(message: string) {
   const alert = await screen.findByRole('alert');
   await waitFor(() => expect(alert).toHaveFocus());

@@ -34,7 +34,7 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 type Props = LocaleParams & { children: ReactNode };
 
 export default async function LocaleLayout({ children, params }: Props) {
-  // Issue 20: nothing here reads the request, so pages that read nothing either are prerendered (src/proxy.ts
+  // Nothing here reads the request, so pages that read nothing either are prerendered (src/proxy.ts
   // allows their inline scripts by hash); the rest render per request with a nonce on Next's scripts.
   const locale = await resolvePageLocale(params);
   // The shell's texts; each page adds its own (i18n/client-messages.ts, i18n/PageMessages.tsx).
@@ -55,7 +55,7 @@ export default async function LocaleLayout({ children, params }: Props) {
         <NextIntlClientProvider messages={messages}>
           <LandingParamsCapture />
           {children}
-          {/* Issue 7: an API call answering 503 maintenance on any page, retailer and TV included. */}
+          {/* An API call answering 503 maintenance on any page, retailer and TV included. */}
           <MaintenanceNotice />
         </NextIntlClientProvider>
       </body>

@@ -2,7 +2,7 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { notFoundMetadata } from '@/lib/metadata/not-found';
 
-// Issue 17: a real title in the visitor's language (the locale layout gives lang and dir).
+// A real title in the visitor's language (the locale layout gives lang and dir).
 export const generateMetadata = notFoundMetadata;
 
 export default function NotFoundPage() {

@@ -7,7 +7,7 @@ import RatingBadge, { starFill } from './RatingBadge';
 import SecurePayment from './SecurePayment';
 import StoreBadge from './StoreBadge';
 
-describe('trust signals (issue 17)', () => {
+describe('trust signals', () => {
   it('names each accepted card network beside its logo', () => {
     renderWithIntl(<CardBrands />);
     const list = screen.getByRole('list', { name: en.PaymentForm.cardsAccepted });

@@ -15,7 +15,7 @@ import {
 
 type State = 'asking' | 'checking' | 'allowed' | 'blocked';
 
-// Issue 7 "age gate": the adult's birth year, checked by the API and never stored. Issue 15: a passed
+// Age gate: the adult's birth year, checked by the API and never stored. A passed
 // gate is remembered for the browser session and a refused one waits before asking again
 // (ageGateMemory.ts); the family pages' and /link's layouts hold it.
 export default function AgeGate({ children }: { children: ReactNode }) {

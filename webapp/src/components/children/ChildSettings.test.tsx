@@ -37,7 +37,7 @@ beforeEach(() => {
 const form = async (name: string) => within(await screen.findByRole('form', { name }));
 const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT');
 
-describe('parental settings (issue 7)', () => {
+describe('parental settings', () => {
   it('shows one form per app with the enums of that app', async () => {
     renderWithIntl(<ChildSettingsView childId={4} />);
     const tv = await form('Lumo TV');

@@ -9,7 +9,7 @@ import { getChildSettings, SETTINGS_APPS, type ChildSettings } from '@/lib/api/c
 import type { ErrorKey } from '@/lib/api/errors';
 import AppSettingsForm from './AppSettingsForm';
 
-/** The parental settings of one child, one form per app (issue 7). */
+/** The parental settings of one child, one form per app. */
 export default function ChildSettingsView({ childId }: { childId: number }) {
   const t = useTranslations('ChildSettingsPage');
   const tErrors = useTranslations('Errors');

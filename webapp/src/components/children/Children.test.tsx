@@ -44,7 +44,7 @@ beforeEach(() => {
 const calls = (url: string, method: string) =>
   fetchMock.mock.calls.filter(([u, init]) => u === url && (init?.method ?? 'GET') === method);
 
-describe('age gate (issue 7)', () => {
+describe('age gate', () => {
   function answer(year: string) {
     fireEvent.change(screen.getByRole('textbox', { name: g.birthYear }), {
       target: { value: year },
@@ -65,7 +65,7 @@ describe('age gate (issue 7)', () => {
     expect(JSON.parse(fetchMock.mock.calls[0][1].body)).toEqual({ birthYear: 1985 });
     expect(fetchMock.mock.calls[0][0]).toBe('/api/v5/age-gate');
     expect(window.localStorage.length).toBe(1); // the token only
-    // Issue 15: only that the gate was passed, for this browser session; never the year.
+    // Only that the gate was passed, for this browser session; never the year.
     expect({ ...window.sessionStorage }).toEqual({ ageGatePassed: '1' });
   });
 
@@ -95,7 +95,7 @@ describe('age gate (issue 7)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.birthYearInvalid);
   });
 
-  it('asks once per browser session: /children, /children/1 and a return show the pages at once (issue 15)', async () => {
+  it('asks once per browser session: /children, /children/1 and a return show the pages at once', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { allowed: true }));
     const first = renderWithIntl(
       <AgeGate>
@@ -115,7 +115,7 @@ describe('age gate (issue 7)', () => {
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/v5/age-gate')).toHaveLength(1);
   });
 
-  it('makes a refused child wait before asking again, even after a reload (issue 15)', async () => {
+  it('makes a refused child wait before asking again, even after a reload', async () => {
     jest.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z') });
     try {
       fetchMock.mockResolvedValueOnce(jsonResponse(200, { allowed: false }));
@@ -158,7 +158,7 @@ describe('age gate (issue 7)', () => {
   });
 });
 
-describe('child profiles (issue 7)', () => {
+describe('child profiles', () => {
   it('lists the profiles and creates one with a name and an age band', async () => {
     renderWithIntl(<ChildrenManager />);
     expect(await screen.findByText('Mia')).toBeInTheDocument();

@@ -9,7 +9,7 @@ import ChildrenManager from './ChildrenManager';
 
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
 
-// Issue 17 (WCAG 3.3.1, 4.1.3): a failed submit on the family pages focuses the field at fault,
+// WCAG 3.3.1, 4.1.3: a failed submit on the family pages focuses the field at fault,
 // whose message is linked to it, else the error message.
 const t = en.ChildrenPage;
 const fetchMock = jest.fn();

@@ -22,7 +22,7 @@ import styles from './Children.module.css';
 /** The page's error message, which a field at fault points at (aria-describedby). */
 const ERROR_ID = 'children-error';
 
-// Issue 7: up to six child profiles (name or nickname and an age band only).
+// Up to six child profiles (name or nickname and an age band only).
 export default function ChildrenManager() {
   const t = useTranslations('ChildrenPage');
   const tErrors = useTranslations('Errors');
@@ -32,7 +32,7 @@ export default function ChildrenManager() {
   const [name, setName] = useState('');
   const [ageBand, setAgeBand] = useState<AgeBand>('3-5');
   const [creating, setCreating] = useState(false);
-  // Issue 17: the add form's name field when it is at fault; after any failed submit the focus goes
+  // The add form's name field when it is at fault; after any failed submit the focus goes
   // to the field at fault (here or in a row being renamed), else to the message.
   const [nameInvalid, setNameInvalid] = useState(false);
   const [renameFault, setRenameFault] = useState<number | null>(null);

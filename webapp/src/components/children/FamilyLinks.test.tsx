@@ -26,7 +26,7 @@ beforeEach(() => {
   );
 });
 
-describe('a way into parental controls and TV linking (issue 15 item 2)', () => {
+describe('a way into parental controls and TV linking', () => {
   it.each([
     ['the profile', ProfileView],
     ['the hub', ProductsHub],

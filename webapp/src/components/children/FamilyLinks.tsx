@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 
 /**
- * Issue 15: the way into parental controls (/children) and TV linking (/link), from the profile and the
+ * The way into parental controls (/children) and TV linking (/link), from the profile and the
  * hub. Both pages sit behind the age gate (their layouts), so a child following these links meets it first.
  */
 export default function FamilyLinks({

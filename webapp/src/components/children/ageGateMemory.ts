@@ -1,6 +1,6 @@
 import { session } from '@/lib/session/storage';
 
-// Issue 15: a passed age gate is remembered for the browser session (this tab's session storage), so
+// A passed age gate is remembered for the browser session (this tab's session storage), so
 // /children, /children/1 and /link ask once; nothing about the answer (no birth year) is kept, only that
 // the gate was passed. After a refusal the gate waits before it asks again, and a reload does not skip
 // the wait: only the time of the next allowed try is kept.

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { PASSWORD_MIN_LENGTH, passwordStrength } from '@/lib/validation';
 
-/** Issue 15: the rule (at least 8 characters) and, once something is typed, how strong the password is. */
+/** The rule (at least 8 characters) and, once something is typed, how strong the password is. */
 export default function PasswordHint({ id, password }: { id: string; password: string }) {
   const t = useTranslations('PasswordHint');
   const strength = passwordStrength(password);

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { focusFirstError, useErrorFocus } from './errorFocus';
 import { useApiForm } from './useApiForm';
 
-describe('focus on the first error after a failed submit (issue 17)', () => {
+describe('focus on the first error after a failed submit', () => {
   it('focuses the first invalid field that is not disabled', () => {
     document.body.innerHTML = `<form>
       <input id="a" disabled aria-invalid="true" /><input id="b" /><input id="c" aria-invalid="true" />

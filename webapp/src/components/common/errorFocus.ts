@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-// Issue 17 (WCAG 3.3.1, 4.1.3): after a failed submit the visitor's focus goes to the first field
+// WCAG 3.3.1, 4.1.3: after a failed submit the visitor's focus goes to the first field
 // marked aria-invalid (whose message is linked to it by aria-describedby, so it is read with it);
 // when no field is at fault (the API refused), to the form's error message (role="alert"), which is
 // made focusable for that. Every form of the site calls it (through useApiForm or useErrorFocus).

@@ -23,7 +23,7 @@ type Options = {
  * first, then `send`. `send` answers the error key to show, which frees the button again,
  * or nothing when it succeeded: the form then moves on (another page, its "done" view)
  * and the button stays busy meanwhile. A thrown error shows the generic message.
- * Issue 17: after a failed submit the focus goes to the first invalid field, else to the error
+ * After a failed submit the focus goes to the first invalid field, else to the error
  * message (components/common/errorFocus.ts).
  */
 export function useApiForm(

@@ -25,7 +25,7 @@ function stored() {
   return JSON.parse(window.localStorage.getItem(CONSENT_KEY) ?? 'null');
 }
 
-describe('cookie-consent banner (issue 7)', () => {
+describe('cookie-consent banner', () => {
   it('is shown until the visitor chooses, then stores the choice with version and date', async () => {
     renderWithIntl(<CookieConsent />);
     expect(screen.getByRole('region', { name: t.title })).toBeInTheDocument();
@@ -159,7 +159,7 @@ describe('the consent probe of the document head', () => {
   });
 });
 
-describe('cookie-consent banner, access (issue 17)', () => {
+describe('cookie-consent banner, access', () => {
   it('is compact: the short text, the policy link, "choose cookies" and two buttons', () => {
     renderWithIntl(<CookieConsent />);
     const region = screen.getByRole('region', { name: t.title });

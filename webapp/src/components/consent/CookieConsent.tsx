@@ -10,7 +10,7 @@ import styles from './CookieConsent.module.css';
 
 type Mode = 'pending' | 'hidden' | 'banner' | 'details';
 
-// Issue 7 "Consent": shown until the visitor chooses; the footer's
+// Consent: shown until the visitor chooses; the footer's
 // "Cookie settings" link opens it again with the current choice.
 // TV platforms have no footer, so no way back to this choice: there the banner
 // never shows and only necessary cookies are used (see lib/consent.ts).
@@ -18,7 +18,7 @@ type Mode = 'pending' | 'hidden' | 'banner' | 'details';
 // the page instead of after hydration; a returning visitor never sees it, as the head's consent probe
 // hides a pending banner before the first paint (consentProbeScript) and hydration then removes it.
 //
-// Issue 17 (WCAG 2.2 AA): the site layout renders the banner first, so its buttons are the first Tab
+// WCAG 2.2 AA: the site layout renders the banner first, so its buttons are the first Tab
 // stops; it is compact (a short text, two buttons, "choose cookies" as a link-style button); and it
 // never hides the focused control (2.4.11): the page gets room for it (scroll padding and a bottom
 // padding of the banner's height, globals.css) and a focus behind it scrolls clear (focusClear.ts).

@@ -2,7 +2,7 @@ import { overlaps, scrollNeeded, FOCUS_GAP } from './focusClear';
 
 const banner = { top: 520, bottom: 659, left: 8, right: 367 };
 
-describe('focus kept clear of the cookie banner (issue 17, WCAG 2.4.11)', () => {
+describe('focus kept clear of the cookie banner (WCAG 2.4.11)', () => {
   it('does nothing for a control above or beside the banner', () => {
     expect(scrollNeeded({ top: 100, bottom: 148, left: 12, right: 300 }, banner)).toBe(0);
     const corner = { top: 600, bottom: 784, left: 904, right: 1264 };

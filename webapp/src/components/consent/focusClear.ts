@@ -1,4 +1,4 @@
-// Issue 17, WCAG 2.2 2.4.11 Focus Not Obscured: the cookie banner is fixed at the foot of the
+// WCAG 2.2 2.4.11 Focus Not Obscured: the cookie banner is fixed at the foot of the
 // window, so a control the visitor tabs to may land behind it. The page makes room for the banner
 // (globals.css reads BANNER_SIZE_PROPERTY for its scroll padding and bottom padding) and, when the
 // focused control still overlaps it, the window scrolls just enough to show it above the banner.

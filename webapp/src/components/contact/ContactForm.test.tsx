@@ -26,7 +26,7 @@ function fill(
   fireEvent.click(screen.getByRole('button', { name: t.submit }));
 }
 
-describe('contact form (issue 7)', () => {
+describe('contact form', () => {
   it('sends name, e-mail, phone, subject and message', async () => {
     fetchMock.mockResolvedValue(jsonResponse(201, { status: true }));
     renderWithIntl(<ContactForm />);

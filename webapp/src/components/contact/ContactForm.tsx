@@ -18,7 +18,7 @@ export const SUBJECTS = [
 const MAX_MESSAGE = 2000;
 type Fields = { name: string; email: string; phone: string; subject: string; message: string };
 
-// Issue 7 "Contact message" (docs/product.md#entities): stored by the API and sent to support by the e-mail job.
+// Contact message (docs/product.md#entities): stored by the API and sent to support by the e-mail job.
 export default function ContactForm() {
   const t = useTranslations('ContactPage');
   const tErrors = useTranslations('Errors');

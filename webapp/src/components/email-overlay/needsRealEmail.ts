@@ -2,7 +2,7 @@ import type { Account } from '@/lib/account/account';
 
 // docs/product.md#flows "E-mail modal": virgo-store parents with an unconfirmed e-mail, and
 // switch or mondia parents with a made-up one, are asked for a real address.
-// Issue 15: so are publisher-coupon families (phone + coupon at /coupon), whose account has a made-up address.
+// So are publisher-coupon families (phone + coupon at /coupon), whose account has a made-up address.
 
 export type EmailRequest = { partner: 'virgo' | 'switch' | 'mondia' | 'publisher' } | null;
 

@@ -6,7 +6,7 @@ import AboutView from './AboutView';
 
 const t = en.AboutPage;
 
-describe('/about (issue 7 "Pages")', () => {
+describe('/about (docs/product.md#screens)', () => {
   beforeEach(() => renderInLocale(<AboutView />, 'en'));
 
   it('has one main heading and sections in heading order', () => {

@@ -11,7 +11,7 @@ function headingLevels() {
   return screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
 }
 
-describe('/faq (issue 7 "Pages")', () => {
+describe('/faq (docs/product.md#screens)', () => {
   it('has one main heading and the three sections in order', () => {
     renderInLocale(<FaqView />, 'en');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

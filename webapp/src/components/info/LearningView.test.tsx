@@ -7,7 +7,7 @@ import LearningView from './LearningView';
 
 const t = en.LearningPage;
 
-describe('/learning (issue 7 "Pages")', () => {
+describe('/learning (docs/product.md#screens)', () => {
   beforeEach(() => renderInLocale(<LearningView />, 'en'));
 
   it('has one main heading and sections in heading order', () => {

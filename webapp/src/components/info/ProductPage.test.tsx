@@ -15,7 +15,7 @@ const OTHERS: Record<ProductApp, ProductApp[]> = {
   games: ['tv', 'stories'],
 };
 
-describe.each(PRODUCT_APPS)('/lumo-%s (issue 7 "Pages")', (app) => {
+describe.each(PRODUCT_APPS)('/lumo-%s (docs/product.md#screens)', (app) => {
   beforeEach(() => renderInLocale(<ProductPage app={app} />, 'en'));
 
   it("shows this app's hero with the free-trial call to action", () => {

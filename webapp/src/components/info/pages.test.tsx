@@ -46,7 +46,7 @@ afterAll(() => {
   delete process.env.NEXT_PUBLIC_SITE_URL;
 });
 
-describe.each(PAGES)('%s (issue 7 "Pages")', (path, page, namespace) => {
+describe.each(PAGES)('%s (docs/product.md#screens)', (path, page, namespace) => {
   it.each(['en', 'de', 'ar'] as const)(
     'has a localized title, description, canonical and hreflang in %s',
     async (locale) => {

@@ -1,6 +1,6 @@
 import type { ProductApp } from '@/components/layout/site-pages';
 
-// What each product page shows (issue 7 "Pages"). The two age bands of each app are the
+// What each product page shows (docs/product.md#screens). The two age bands of each app are the
 // first two age filters of its parental settings (lib/api/children.ts AGE_FILTERS, where
 // Stories is called "books"); ProductPage.test.tsx keeps them in step.
 export type AgeBand = { from: number; to: number };

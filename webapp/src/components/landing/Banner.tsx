@@ -17,8 +17,8 @@ export const MARQUEE_REPETITIONS = 70;
 export const MARQUEE_TOTAL_SECONDS = 1500;
 
 // The animation (landing.css .marquee-track) runs MARQUEE_REPETITIONS times of
-// MARQUEE_TOTAL_SECONDS / MARQUEE_REPETITIONS each, set here so the rule lives in one place. Issue 17
-// (WCAG 2.2.2): a pause button stops it, and so do hovering it and focusing the button; with
+// MARQUEE_TOTAL_SECONDS / MARQUEE_REPETITIONS each, set here so the rule lives in one place.
+// WCAG 2.2.2: a pause button stops it, and so do hovering it and focusing the button; with
 // prefers-reduced-motion it does not move at all (and the button is not shown).
 export default function Banner() {
   const t = useTranslations('HomePage.banner');

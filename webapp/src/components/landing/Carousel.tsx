@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { clampPage, dragTarget, pageAt, pageStarts, type Geometry } from './carouselPaging';
 
-/** The texts, rendered on the server (issue 20: the browser gets no catalogue for them). `pageLabels[i]`
+/** The texts, rendered on the server (the browser gets no catalogue for them). `pageLabels[i]`
  * names the dot of page i + 1; there are never more pages than cards. */
 export type CarouselLabels = { prev: string; next: string; pageLabels: readonly string[] };
 

@@ -43,7 +43,7 @@ describe('landing e-mail form (docs/product.md#flows, docs/product.md#validation
   });
 
   it('keeps the e-mail, sends START_FREE_TRIAL and goes to register', () => {
-    saveConsent({ analytics: true, marketing: false }); // issue 7: analytics only with consent
+    saveConsent({ analytics: true, marketing: false }); // Analytics only with consent
     renderWithIntl(<LandingEmailForm id="footer" />);
     start(' jane@example.com ');
     expect(window.sessionStorage.getItem('landingEmail')).toBe('jane@example.com');

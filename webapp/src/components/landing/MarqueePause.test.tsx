@@ -4,7 +4,7 @@ import { renderWithIntl } from '@/test/render';
 import Banner, { MARQUEE_REPETITIONS, MARQUEE_TOTAL_SECONDS } from './Banner';
 import MarqueePause from './MarqueePause';
 
-describe('scrolling banner (issue 17, WCAG 2.2.2)', () => {
+describe('scrolling banner (WCAG 2.2.2)', () => {
   it('the button pauses and plays again, saying what it will do', () => {
     render(<MarqueePause pauseLabel="Pause" playLabel="Play" />);
     const button = screen.getByRole('button', { name: 'Pause' });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 type Props = { pauseLabel: string; playLabel: string };
 
 /**
- * Issue 17, WCAG 2.2.2 Pause, Stop, Hide: the scrolling banner moves for 25 minutes, so the visitor
+ * WCAG 2.2.2 Pause, Stop, Hide: the scrolling banner moves for 25 minutes, so the visitor
  * can stop it (and start it again). The banner's CSS reads data-paused (landing.css .marquee).
  */
 export default function MarqueePause({ pauseLabel, playLabel }: Props) {

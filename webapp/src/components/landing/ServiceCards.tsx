@@ -3,7 +3,7 @@ import { PRODUCT_APPS, productPath } from '@/components/layout/site-pages';
 import { Link } from '@/i18n/navigation';
 import AppIcon from './AppIcon';
 
-/** The three apps, each linking to its product page (docs/product.md#screens, issue 7 "Pages"). */
+/** The three apps, each linking to its product page (docs/product.md#screens). */
 export default function ServiceCards() {
   const t = useTranslations('HomePage.services');
   return (

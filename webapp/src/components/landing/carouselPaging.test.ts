@@ -4,7 +4,7 @@ import { clampPage, dragTarget, DRAG_THRESHOLD, pageAt, pageStarts } from './car
 const pitch = 316;
 const gap = 16;
 
-describe('carousel paging (issue 17)', () => {
+describe('carousel paging', () => {
   it('at 1280 px with two rows: two pages, the second at the end of a 412 px scroll', () => {
     const starts = pageStarts({ max: 412, width: 1152, pitch, gap });
     expect(starts).toEqual([0, 412]);

@@ -1,4 +1,4 @@
-// Issue 17: the testimonial carousel's paging as plain arithmetic on its geometry, so it holds at
+// The testimonial carousel's paging as plain arithmetic on its geometry, so it holds at
 // every width and in both directions. All positions are distances from the start of the strip
 // (scrollLeft's absolute value: right to left, browsers count it from 0 towards negative values).
 //

@@ -14,7 +14,7 @@ const prefix = (locale: Locale) => (locale === 'en' ? '' : `/${locale}`);
 const productPrefix = (locale: Locale) =>
   ['ar', 'it', 'pt', 'en'].includes(locale) ? '' : `/${locale}`;
 
-describe('footer links in every locale (issue 7 "Pages")', () => {
+describe('footer links in every locale (docs/product.md#screens)', () => {
   it.each([...routing.locales])(
     '%s: product, help, about, learning and support pages are ours',
     (locale) => {

@@ -64,7 +64,7 @@ describe('header links (docs/product.md#screens)', () => {
   });
 });
 
-describe('footer (docs/product.md#screens, issue 7 "Pages")', () => {
+describe('footer (docs/product.md#screens)', () => {
   it('has the product switcher, the information links and nine languages', () => {
     renderWithIntl(<Footer />);
     const apps = screen.getByRole('navigation', { name: en.Footer.productsLabel });

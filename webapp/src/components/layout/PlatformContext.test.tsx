@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { NotOnTv, PlatformProvider, useIsTv } from './PlatformContext';
 
-// Issue 20: the platform is told apart in the browser, so the server's HTML is the same for everyone.
+// The platform is told apart in the browser, so the server's HTML is the same for everyone.
 function Probe() {
   return <p>{useIsTv() ? 'tv' : 'web'}</p>;
 }

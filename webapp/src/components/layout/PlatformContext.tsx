@@ -3,7 +3,7 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { isTvPlatform } from '@/lib/platform';
 
-// Whether the page runs on a TV platform (lib/platform.ts). Issue 20: read in the browser, so the public
+// Whether the page runs on a TV platform (lib/platform.ts). Read in the browser, so the public
 // pages are the same HTML for every visitor and can be prerendered and cached; the server's HTML is the
 // one for phones and computers, and a TV switches once hydrated.
 const PlatformContext = createContext(false);

@@ -1,4 +1,4 @@
-// The site's own informational pages (issue 7 "Pages"). Paths carry no locale: links go
+// The site's own informational pages (docs/product.md#screens). Paths carry no locale: links go
 // through '@/i18n/navigation', which adds the prefix of every locale but the default (en).
 
 export type ProductApp = 'tv' | 'stories' | 'games';

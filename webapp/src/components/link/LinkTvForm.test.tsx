@@ -32,7 +32,7 @@ describe('normalizePin', () => {
   ])('%s -> %s', (input, pin) => expect(normalizePin(input)).toBe(pin));
 });
 
-describe('LinkTvForm (issue 7)', () => {
+describe('LinkTvForm', () => {
   it('prefills the PIN from the QR code and claims it with the parent token', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { status: true }));
     renderWithIntl(<LinkTvForm initialPin="482913" />);

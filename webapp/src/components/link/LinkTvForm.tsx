@@ -15,7 +15,7 @@ export function normalizePin(value: string | null | undefined): string {
   return (value ?? '').replace(/\D/g, '').slice(0, PIN_LENGTH);
 }
 
-// Issue 7 "TV linking": the parent types the PIN shown on the TV (or arrives
+// TV linking: the parent types the PIN shown on the TV (or arrives
 // from its QR code with ?pin=), and the TV receives its own token.
 export default function LinkTvForm({ initialPin }: { initialPin?: string | null }) {
   const t = useTranslations('LinkTvPage');

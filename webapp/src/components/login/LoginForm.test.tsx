@@ -76,7 +76,7 @@ describe('LoginForm', () => {
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/'));
   });
 
-  it('goes back to the TV link page that asked for the login (issue 7)', async () => {
+  it('goes back to the TV link page that asked for the login', async () => {
     window.sessionStorage.setItem('returnTo', '/link?pin=482913');
     renderWithIntl(<LoginForm />);
     logIn();

@@ -8,12 +8,12 @@ import { FLASH_PARAMS, flashFromQuery, type PageFlash as PageFlashValue } from '
 
 /**
  * The message a redirect asked for, closable, its parameter removed from the address. Without a `flash`,
- * read from the address once the page has loaded (issue 20: prerendered pages cannot read the query).
+ * read from the address once the page has loaded (prerendered pages cannot read the query).
  */
 export default function PageFlash({ flash }: { flash?: PageFlashValue | null }) {
   const tErrors = useTranslations('Errors');
   const tNotices = useTranslations('Notices');
-  const tData = useTranslations('DataRights'); // issue 7's notice lives in its own namespace
+  const tData = useTranslations('DataRights'); // the deletion notice lives in its own namespace
   const [shown, setShown] = useState(flash ?? null);
   useEffect(() => {
     if (flash === undefined) {

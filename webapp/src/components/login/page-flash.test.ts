@@ -25,7 +25,7 @@ describe('flash messages carried by a redirect', () => {
   });
 });
 
-describe('account deletion notice (issue 7)', () => {
+describe('account deletion notice', () => {
   it('reads ?notice=accountDeleted', () => {
     expect(flashFromQuery({ notice: 'accountDeleted' })).toEqual({
       kind: 'success',

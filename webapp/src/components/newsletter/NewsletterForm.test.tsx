@@ -17,7 +17,7 @@ function signUp(email: string) {
   fireEvent.click(screen.getByRole('button', { name: t.submit }));
 }
 
-describe('newsletter sign-up (issue 7)', () => {
+describe('newsletter sign-up', () => {
   it('saves the address with the page language', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { status: true }));
     renderWithIntl(<NewsletterForm />);

@@ -8,7 +8,7 @@ import type { ErrorKey } from '@/lib/api/errors';
 import { emailError } from '@/lib/email';
 import styles from './Newsletter.module.css';
 
-// Issue 7 "newsletter sign-up", in the footer.
+// Newsletter sign-up, in the footer.
 export default function NewsletterForm() {
   const t = useTranslations('Newsletter');
   const tErrors = useTranslations('Errors');

@@ -19,7 +19,7 @@ import Webhooks from './Webhooks';
 
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
 
-// Issue 17 in the operator console: a failed submit focuses the first field at fault (its message
+// Errors announced (docs/accessibility.md) in the operator console: a failed submit focuses the first field at fault (its message
 // linked by aria-describedby: the form's own check, or the API's refusal when it names the field),
 // else the refusal (role="alert").
 const t = en.Ops;

@@ -73,7 +73,7 @@ export default function ParentPage({ accountId }: { accountId: number }) {
     return String(new FormData(form).get('reason') ?? '');
   }
 
-  /** The form's own checks first (issue 17: the field at fault is marked and focused). */
+  /** The form's own checks first (the field at fault is marked and focused). */
   function checked(event: FormEvent<HTMLFormElement>, scope: string): boolean {
     event.preventDefault();
     setDone(false);

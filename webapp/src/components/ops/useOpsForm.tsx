@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useErrorFocus } from '@/components/common/errorFocus';
 
-// Issue 17 in the console: a console form checks its own fields (their required, pattern and type
+// Errors announced (docs/accessibility.md) in the console: a console form checks its own fields (their required, pattern and type
 // attributes, with noValidate so the browser's bubble does not stand in for a message), marks the
 // fields at fault (aria-invalid, aria-describedby to their message) and, after a failed submit,
 // focuses the first of them, else the API's refusal (OpsError, role="alert").

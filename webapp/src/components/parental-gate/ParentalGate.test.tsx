@@ -36,7 +36,7 @@ describe('parental gate', () => {
     expect(screen.getByText('one, one, one')).toBeInTheDocument();
   });
 
-  it('focuses the answer field after a wrong answer, described by the message (issue 17)', async () => {
+  it('focuses the answer field after a wrong answer, described by the message', async () => {
     renderWithIntl(<ParentalGate onPass={jest.fn()} onClose={jest.fn()} />);
     const field = screen.getByLabelText(new RegExp(en.ParentalGate.task));
     fireEvent.change(field, { target: { value: '123' } });

@@ -60,7 +60,7 @@ export default function PublisherForm() {
     }
     setToken(login.data.token);
     clearCoupon(); // the coupon is redeemed: nothing left for the subscribe page
-    noteAccessGranted(); // issue 15: the hub confirms the coupon is active
+    noteAccessGranted(); // The hub confirms the coupon is active
     router.push('/products');
   }
 

@@ -95,7 +95,7 @@ describe('site layout (docs/product.md#screens, docs/product.md#roles)', () => {
     return !!element && (element.type === type || contains(element.props?.children, type));
   };
 
-  // Issue 20: the layout reads nothing of the request (it is prerendered); the browser tells a TV apart.
+  // The layout reads nothing of the request (it is prerendered); the browser tells a TV apart.
   it('puts the footer where TV platforms leave it out', async () => {
     mockHeaders['user-agent'] = TV;
     const tree = await SiteLayout({ children: 'page', params: params() });

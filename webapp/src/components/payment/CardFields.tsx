@@ -14,7 +14,7 @@ import {
 import type { PaymentProvider } from './provider';
 import styles from './PaymentForm.module.css';
 
-// Issue 17: every control has a name (autofill and assistive technologies read it).
+// Every control has a name (autofill and assistive technologies read it).
 const NAMES = { number: 'cardNumber', expiry: 'cardExpiry', cvv: 'cardCvv' } as const;
 
 type Props = {

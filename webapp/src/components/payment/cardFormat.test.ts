@@ -19,7 +19,7 @@ describe('card number', () => {
     ['41111111111111119999', '4111 1111 1111 1111'], // cut at 16 digits
     ['abc', ''],
     ['', ''],
-    // Issue 15: each brand as printed on its cards.
+    // Each brand as printed on its cards.
     ['378282246310005', '3782 822463 10005'], // American Express 4-6-5
     ['3782822463100059999', '3782 822463 10005'], // cut at 15 digits
     ['37828', '3782 8'],
@@ -33,7 +33,7 @@ describe('card number', () => {
     expect(maxFormattedLength(cardBrand('41'))).toBe(19);
   });
 
-  it('accepts only the lengths a brand issues, with a right Luhn sum (issue 15)', () => {
+  it('accepts only the lengths a brand issues, with a right Luhn sum', () => {
     expect(cardNumberValid('4111 1111 1111 1111')).toBe(true);
     expect(cardNumberValid('3782 822463 10005')).toBe(true);
     expect(cardNumberValid('4111 1111 1111 1112')).toBe(false); // Luhn
@@ -116,7 +116,7 @@ describe('card problems', () => {
       cardProblems({ ...card, number: '4111 1111', expiry: '01 / 20', cvv: '12' }, now).invalid,
     ).toEqual(['number', 'expiry', 'cvv']);
   });
-  it('catches a Luhn typo in the form, before any gateway call (issue 15)', () => {
+  it('catches a Luhn typo in the form, before any gateway call', () => {
     expect(cardProblems({ ...card, number: '4111 1111 1111 1121' }, now).invalid).toEqual([
       'number',
     ]);

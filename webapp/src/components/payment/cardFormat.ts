@@ -1,4 +1,4 @@
-// The card form of docs/product.md#entities and docs/product.md#validation: the number grouped and cut as its brand prints it (issue 15: American
+// The card form of docs/product.md#entities and docs/product.md#validation: the number grouped and cut as its brand prints it (American
 // Express 4-6-5 and 15 digits, Diners 4-6-4 and 14), checked with the Luhn sum in the form (hosted fields
 // do the same in production), expiry written MM / YY, CVV of 3 or 4 digits.
 

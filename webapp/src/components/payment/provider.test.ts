@@ -78,7 +78,7 @@ describe('sandbox provider', () => {
       await provider.tokenizeCard({ ...card('4111111111111111'), expiry: '13 / 30' }, check),
     ).toEqual({ ok: false, message: 'fieldsInvalid', fields: ['expiry'] });
   });
-  it('stops a Luhn-invalid number or an Amex of the wrong length in the form, with no nonce (issue 15)', async () => {
+  it('stops a Luhn-invalid number or an Amex of the wrong length in the form, with no nonce', async () => {
     expect(await provider.tokenizeCard(card('4111 1111 1111 1112'), check)).toEqual({
       ok: false,
       message: 'fieldsInvalid',

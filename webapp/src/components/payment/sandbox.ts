@@ -56,7 +56,7 @@ export class SandboxProvider implements PaymentProvider {
   async tokenizeCard(card: CardValues, check: CardCheck): Promise<TokenizeResult> {
     const { empty, invalid } = cardProblems(card);
     if (empty.length) return { ok: false, message: 'fieldsEmpty', fields: empty };
-    // Issue 15: a wrong Luhn sum or a length its brand does not issue is caught here (cardProblems), before any gateway call.
+    // A wrong Luhn sum or a length its brand does not issue is caught here (cardProblems), before any gateway call.
     if (invalid.length) return { ok: false, message: 'fieldsInvalid', fields: invalid };
     return threeDSecureNonce(card.number.replace(/\D/g, ''), sandboxCardNonce(card), check);
   }

@@ -1,5 +1,5 @@
 // The apps and what a parent picks of them: what the landing capture, the stored selection and the
-// pricing code share (issue 20: kept apart from the pricing code, plans.ts, which pages showing no price
+// pricing code share (kept apart from the pricing code, plans.ts, which pages showing no price
 // do not load).
 export type Period = 'P1M' | 'P1Y';
 export type App = 'tv' | 'books' | 'games';

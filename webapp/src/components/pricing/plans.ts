@@ -4,7 +4,7 @@
 import type { PlansResponse } from '@/lib/api/plans';
 import { normalizeApps, type App, type Period, type PlanSelection } from './apps';
 
-// Issue 20: the apps and the selection live in ./apps, which the landing capture (lib/landing.ts, on
+// The apps and the selection live in ./apps, which the landing capture (lib/landing.ts, on
 // every page) uses without pulling in the pricing code.
 export { APPS, DEFAULT_SELECTION, normalizeApps } from './apps';
 export type { App, Period, PlanSelection } from './apps';

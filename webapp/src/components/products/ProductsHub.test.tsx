@@ -42,7 +42,7 @@ beforeEach(() => {
   clearAccessNotice();
 });
 
-describe('a publisher-coupon family on the hub (issue 15 item 6)', () => {
+describe('a publisher-coupon family on the hub', () => {
   it('is told to log in with its phone number and coupon, never with the made-up address', () => {
     renderHub();
     expect(screen.getByText(en.ProductsPage.steps.login.phoneText)).toBeInTheDocument();
@@ -67,14 +67,14 @@ describe('a publisher-coupon family on the hub (issue 15 item 6)', () => {
     expect(address.closest('p')).toHaveTextContent(
       'Open an app and log in with parent@example.com and your password.',
     );
-    // Kept whole (issue 17): its own box, left to right even in Arabic.
+    // Kept whole: its own box, left to right even in Arabic.
     expect(address.tagName).toBe('BDI');
     expect(address).toHaveAttribute('dir', 'ltr');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 
-describe('the hub laid out for a phone (issue 17)', () => {
+describe('the hub laid out for a phone', () => {
   it('puts the steps and the main action before the app cards', () => {
     renderHub(account([subscription({ paymentStateId: 'Active' })]));
     const open = screen.getByRole('button', { name: en.ProductsPage.open });

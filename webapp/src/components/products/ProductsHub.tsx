@@ -64,7 +64,7 @@ export default function ProductsHub() {
               </span>
               <div>
                 <h2>{t(`steps.${step}.title`)}</h2>
-                {/* Issue 15: a publisher family logs in with its phone number and coupon, not the made-up address. */}
+                {/* A publisher family logs in with its phone number and coupon, not the made-up address. */}
                 <p>
                   {step === 'login' && publisher ? (
                     t('steps.login.phoneText')

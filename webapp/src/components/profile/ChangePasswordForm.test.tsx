@@ -30,7 +30,7 @@ describe('change password', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('refuses a new password shorter than 8 characters and shows the rule (issue 15)', async () => {
+  it('refuses a new password shorter than 8 characters and shows the rule', async () => {
     submit('old-pass', 'short', 'short');
     expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.passwordTooShort);
     expect(screen.getByText('At least 8 characters.')).toBeInTheDocument();

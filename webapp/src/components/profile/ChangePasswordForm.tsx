@@ -56,7 +56,7 @@ export default function ChangePasswordForm() {
     focusError();
   }
 
-  // Issue 17: the fields the error is about (aria-invalid, described by the message).
+  // The fields the error is about (aria-invalid, described by the message).
   const invalidField = (name: keyof Fields): boolean =>
     Boolean(
       (error && error !== 'wrongOldPassword' && !fields[name]) ||

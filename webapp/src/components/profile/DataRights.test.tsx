@@ -29,7 +29,7 @@ function askDeletion(password: string) {
   fireEvent.click(screen.getByRole('button', { name: t.deleteConfirm }));
 }
 
-describe('data rights on the profile (issue 7)', () => {
+describe('data rights on the profile', () => {
   it('downloads the account data as a JSON file', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse(200, { account: { email: 'parent@lumo.example' }, children: [] }),
@@ -89,7 +89,7 @@ describe('data rights on the profile (issue 7)', () => {
     expect(screen.getByRole('status')).toHaveTextContent(t.deletedNotice);
   });
 
-  it('sets the deletion apart from the download, in its own danger block (issue 17)', () => {
+  it('sets the deletion apart from the download, in its own danger block', () => {
     renderWithIntl(<DataRights />);
     const danger = screen.getByRole('group', { name: t.dangerTitle });
     expect(within(danger).getByText(t.dangerIntro)).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('data rights on the profile (issue 7)', () => {
     expect(screen.getByRole('button', { name: ar.DataRights.export })).toBeInTheDocument();
   });
 
-  describe('a failed request takes the focus to why (issue 17)', () => {
+  describe('a failed request takes the focus to why', () => {
     it('no password: the password field, described by the message', async () => {
       renderWithIntl(<DataRights />);
       askDeletion('');

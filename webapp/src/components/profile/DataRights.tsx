@@ -12,7 +12,7 @@ import { hashPassword } from '@/lib/password';
 import { clearSession } from '@/lib/session/storage';
 import styles from './Profile.module.css';
 
-// Issue 7 "Parent's data rights": download the account's data, delete the account.
+// Parent's data rights: download the account's data, delete the account.
 export default function DataRights() {
   const t = useTranslations('DataRights');
   const tErrors = useTranslations('Errors');
@@ -21,7 +21,7 @@ export default function DataRights() {
   const [errorKey, setErrorKey] = useState<ErrorKey | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [password, setPassword] = useState('');
-  // Issue 17: an empty or wrong password is the field's fault: it takes the focus, described by
+  // An empty or wrong password is the field's fault: it takes the focus, described by
   // the message; any other failure (the download, the server) focuses the message.
   const [passwordInvalid, setPasswordInvalid] = useState(false);
   const { ref: sectionRef, focusError } = useErrorFocus<HTMLElement>();

@@ -23,7 +23,7 @@ const languageCalls = () =>
     .filter(([url]) => url === '/api/v5/users/email-language')
     .map(([, init]) => JSON.parse(String(init.body)));
 
-describe('the language of the e-mails (issue 15 item 14)', () => {
+describe('the language of the e-mails', () => {
   it('is chosen in the profile, as an explicit choice', async () => {
     const parent = account([subscription()], { emailLanguage: 'en', emailLanguageChosen: false });
     const reloadAccount = jest.fn(async () => parent);

@@ -9,7 +9,7 @@ import { renderWithIntl } from '@/test/render';
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
 jest.mock('@/lib/country', () => ({ countryCode: jest.fn(async () => 'FR') }));
 
-describe('the masked password (issue 17)', () => {
+describe('the masked password', () => {
   it.each([
     ['en', en.ProfilePage.passwordHidden],
     ['ar', ar.ProfilePage.passwordHidden],

@@ -38,7 +38,7 @@ export default function ProfileView() {
   const tLocale = useTranslations('LocaleSwitcher');
   const [languageSaved, setLanguageSaved] = useState<'saving' | 'saved' | 'failed' | null>(null);
 
-  // Issue 15: the parent's own choice of the e-mail language, which the site language no longer moves.
+  // The parent's own choice of the e-mail language, which the site language no longer moves.
   async function chooseEmailLanguage(language: string) {
     setLanguageSaved('saving');
     const result = await setEmailLanguage(language, true);
@@ -126,7 +126,7 @@ export default function ProfileView() {
             <div>
               <dt>{t('password')}</dt>
               <dd>
-                {/* Issue 17: a span's aria-label is not read (it has no role), so screen readers
+                {/* A span's aria-label is not read (it has no role), so screen readers
                     said "bullet" eight times; the bullets are for the eye, the text for the ear. */}
                 <span className={styles.value} data-testid="password-masked">
                   <span aria-hidden="true">••••••••</span>

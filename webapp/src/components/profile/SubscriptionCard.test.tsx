@@ -20,7 +20,7 @@ const card = (locale: 'en' | 'ar' = 'en', overrides = {}) => {
   return screen.getByRole('article');
 };
 
-describe('each subscription on the profile says what it costs and how it is paid (issue 15 item 10)', () => {
+describe('each subscription on the profile says what it costs and how it is paid', () => {
   it('shows the price and currency, the card brand and last four digits', () => {
     const article = card('en', {
       paymentPlanPrice: '70.90',

@@ -93,7 +93,7 @@ export function subscriptionDisplay(
 }
 
 /**
- * Issue 15: how long the coupon still runs. Free time (a promo coupon's trial, an access coupon) runs until
+ * How long the coupon still runs. Free time (a promo coupon's trial, an access coupon) runs until
  * the subscription's end date; a discount says how long the reduced price lasts (couponDurationCode).
  */
 export type CouponLeft =

@@ -11,7 +11,7 @@ import { partnerTarget } from './partnerRoute';
 
 const context = (locale: string) => ({ params: Promise.resolve({ locale }) });
 
-describe('partner entry points (docs/product.md#screens, issue 15 item 1)', () => {
+describe('partner entry points (docs/product.md#screens)', () => {
   it.each([
     ['twt-partner', twt],
     ['tclpromo', tcl],

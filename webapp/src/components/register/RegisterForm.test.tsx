@@ -83,7 +83,7 @@ describe('RegisterForm validation (docs/product.md#validation)', () => {
     expect(registerCalls()).toHaveLength(0);
   });
 
-  it('refuses a password shorter than 8 characters, with the rule shown beside the field (issue 15)', async () => {
+  it('refuses a password shorter than 8 characters, with the rule shown beside the field', async () => {
     await renderForm(<RegisterForm />);
     expect(screen.getByText('At least 8 characters.')).toBeInTheDocument();
     fill({ password: 'p4sswor' });

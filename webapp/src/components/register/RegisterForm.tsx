@@ -57,7 +57,7 @@ export default function RegisterForm({
   const { ref: formRef, focusError } = useErrorFocus();
 
   useEffect(() => {
-    // The e-mail may come from the address (then removed from it; read here, issue 20: the page is
+    // The e-mail may come from the address (then removed from it; read here: the page is
     // prerendered) or from the landing form.
     const fromQuery = new URLSearchParams(window.location.search).get('email')?.trim();
     removeQueryParams('email');

@@ -17,7 +17,7 @@ type Input = {
   promoRequired: boolean;
 };
 
-/** docs/product.md#validation "Register": e-mail and password required (issue 15: at least 8 characters), terms required, promo optional (required in Arabic). */
+/** docs/product.md#validation "Register": e-mail and password required (at least 8 characters), terms required, promo optional (required in Arabic). */
 export function registerErrors({
   email,
   password,

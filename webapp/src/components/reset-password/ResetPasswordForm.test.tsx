@@ -30,7 +30,7 @@ describe('ResetPasswordForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('refuses a password shorter than 8 characters (issue 15)', async () => {
+  it('refuses a password shorter than 8 characters', async () => {
     renderWithIntl(<ResetPasswordForm token="tok" />);
     fillAndSubmit('1234567', '1234567');
     expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.passwordTooShort);

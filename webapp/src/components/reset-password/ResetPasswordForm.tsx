@@ -18,7 +18,7 @@ export default function ResetPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [done, setDone] = useState(false);
-  // Issue 17: the field a validation error is about (aria-invalid, described by the message).
+  // The field a validation error is about (aria-invalid, described by the message).
   const [invalidField, setInvalidField] = useState<'password' | 'confirmation' | null>(null);
   const form = useApiForm(
     async () => {

@@ -22,7 +22,7 @@ export async function fetchHolidayPromo(): Promise<HolidayPromo | null> {
 
 /**
  * Loads the holiday modal once this browser is one to offer it to (the modal decides from then on).
- * Issue 20: without a `promo`, the browser asks for it (never on a TV platform), so the pages' HTML is the
+ * Without a `promo`, the browser asks for it (never on a TV platform), so the pages' HTML is the
  * same whatever the promo and can be prerendered.
  */
 export default function HolidayOffer({ promo: given }: { promo?: HolidayPromo }) {

@@ -43,7 +43,7 @@ beforeEach(() => {
 });
 
 describe('site layout and the holiday promo', () => {
-  // Issue 20: the layout is prerendered, so it asks nothing; the offer asks in the browser (notices-lazy.test).
+  // The layout is prerendered, so it asks nothing; the offer asks in the browser (notices-lazy.test).
   it('mounts the holiday offer without a promo, whatever the API says', async () => {
     jest.mocked(getSiteStatus).mockResolvedValue(PROMO);
     mockHeaders['user-agent'] = TV;

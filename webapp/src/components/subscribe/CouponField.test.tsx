@@ -96,7 +96,7 @@ describe('coupon field', () => {
   });
 });
 
-describe('a refused code takes the focus to the field (issue 17)', () => {
+describe('a refused code takes the focus to the field', () => {
   it('nothing typed: the field, described by the message, and no call', async () => {
     apply('  ');
     await expectFieldAnnounced(screen.getByLabelText(en.CouponField.label), en.Errors.fillField);

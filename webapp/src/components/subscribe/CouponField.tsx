@@ -46,7 +46,7 @@ export default function CouponField({
   const tErrors = useTranslations('Errors');
   const tPlans = useTranslations('Plans');
   const [code, setCode] = useState('');
-  // Issue 17: a refused code focuses the field, which its message describes.
+  // A refused code focuses the field, which its message describes.
   const { ref: formRef, focusError } = useErrorFocus();
 
   if (coupon.applied) {

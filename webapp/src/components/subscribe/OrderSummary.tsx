@@ -8,7 +8,7 @@ import type { QuoteState } from './useQuote';
 import styles from './PaymentPage.module.css';
 
 /**
- * Issue 15: what is charged and when, before the parent pays — today's charge, the first charge (amount and
+ * What is charged and when, before the parent pays — today's charge, the first charge (amount and
  * date), the price after any discount, the renewal period and how to cancel. Every figure comes from
  * GET /v5/braintree/quote and is formatted for the page's locale.
  */

@@ -102,7 +102,7 @@ describe('the plan preselected on the payment page', () => {
   });
 });
 
-describe('an access coupon on /subscribe (docs/product.md#flows, issue 15 item 4)', () => {
+describe('an access coupon on /subscribe (docs/product.md#flows)', () => {
   it('goes to /products with the success notice, not to the profile, although the family now has every app', async () => {
     const { fireEvent, waitFor } = await import('@testing-library/react');
     const { useState } = await import('react');
@@ -156,7 +156,7 @@ describe('an access coupon on /subscribe (docs/product.md#flows, issue 15 item 4
   });
 });
 
-describe('the order summary (issue 15 item 9)', () => {
+describe('the order summary', () => {
   it("states today's charge, the first charge with its date, the renewal and how to cancel, from the API", async () => {
     renderPage(account([]));
     const summary = await screen.findByRole('region', { name: en.PaymentPage.summary.title });

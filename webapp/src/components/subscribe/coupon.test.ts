@@ -159,7 +159,7 @@ describe('stored coupon', () => {
   });
 });
 
-describe('the line each coupon type gets (issue 15 item 8)', () => {
+describe('the line each coupon type gets', () => {
   const { couponLine } = jest.requireActual('./coupon') as typeof import('./coupon');
   it('free months: free time first', () => {
     expect(couponLine({ kind: 'promo', code: 'LUMO-HOLIDAY', durationCode: 'P1M' })).toEqual({

@@ -108,7 +108,7 @@ export function restoreCoupon(): AppliedCoupon | null {
 export { clearCoupon };
 
 /**
- * Issue 15: the line under the coupon field says what this coupon really does — free time before the first
+ * The line under the coupon field says what this coupon really does — free time before the first
  * charge (promo), a reduced price that is charged (discount), or a bundle price for two apps or more — never
  * "nothing is charged" for a coupon that lowers the price.
  */

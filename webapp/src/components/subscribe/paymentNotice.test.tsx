@@ -8,7 +8,7 @@ import { clearPaymentNotice, notePaymentDone, paidNotice } from './paymentNotice
 
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
 
-describe('the thank-you after a payment agrees with the card (issue 15 item 9)', () => {
+describe('the thank-you after a payment agrees with the card', () => {
   it('calls a trial a trial, a later start a later start, and only a charged subscription active', () => {
     const date = '2026-11-30T10:00:00+00:00';
     expect(paidNotice({ paymentStateId: 'Trial', nextBillingDate: date }, 'trial')).toEqual({

@@ -1,6 +1,6 @@
 // Notices the profile shows right after a payment attempt (kept in memory, not in the address: they must not
 // come back on a reload or a shared link): the thank-you, or "You already have a subscription for this app"
-// when the API refused a second purchase (alreadySubscribed). Issue 15: the thank-you says what the new
+// when the API refused a second purchase (alreadySubscribed). The thank-you says what the new
 // subscription's card says — a free trial (or a coupon's free time) is not "active", and a subscription that
 // starts when a cancelled one ends says so.
 export type PaidNotice = { kind: 'trial' | 'active' | 'scheduled'; date: string | null };
@@ -40,7 +40,7 @@ export function paidNotice(
   return { kind: 'active', date };
 }
 
-// Issue 15: "Your coupon is active: all your apps are open" on the hub right after an access coupon
+// "Your coupon is active: all your apps are open" on the hub right after an access coupon
 // was redeemed on a payment page (in memory, like the payment notice).
 let accessPending = false;
 

@@ -79,7 +79,7 @@ type Bought = {
   total: number;
   method: string;
   subscriptionId?: number;
-  freeReason?: string | null; // issue 15: what the profile's thank-you says
+  freeReason?: string | null; // What the profile's thank-you says
 };
 
 /** docs/product.md#flows "Payment success": conversion, coupon cleared, subscriptions re-checked, PAYMENT_DONE, then onwards. */

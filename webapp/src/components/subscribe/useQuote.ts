@@ -10,7 +10,7 @@ import { chosenPlan } from './useCoupon';
 export type QuoteState = { quote: Quote | null; errorKey: ErrorKey | null };
 const EMPTY: QuoteState = { quote: null, errorKey: null };
 
-/** The order summary's figures from the API (issue 15), asked again whenever the plan, apps or coupon change. */
+/** The order summary's figures from the API, asked again whenever the plan, apps or coupon change. */
 export function useQuote(
   selection: PlanSelection,
   priced: PricedSelection | null,

@@ -29,7 +29,7 @@ async function triggerTermsUpdate(version = '2026-11') {
   });
 }
 
-describe('terms-update prompt (issue 7)', () => {
+describe('terms-update prompt', () => {
   it('stays closed until an API call answers 403 termsUpdate', async () => {
     renderWithIntl(<TermsUpdatePrompt onAccepted={jest.fn()} />);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

@@ -19,7 +19,7 @@ function reload() {
   window.location.reload();
 }
 
-// Issue 7: opened by any API answer 403 termsUpdate; blocks the page (no close
+// Opened by any API answer 403 termsUpdate; blocks the page (no close
 // button, no Escape) until the parent accepts the new version. Logout stays possible.
 export default function TermsUpdatePrompt({ onAccepted = reload, initialVersion = null }: Props) {
   const t = useTranslations('TermsUpdate');

@@ -31,7 +31,7 @@ export type Subscription = {
   canChangePlan: boolean;
   cancelledAt: string | null;
   couponDurationCode?: string | null;
-  // Issue 15: what the gateway reported of the payment method (brand + last four, or a masked PayPal e-mail).
+  // What the gateway reported of the payment method (brand + last four, or a masked PayPal e-mail).
   paymentCard?: { brand: string | null; last4: string } | null;
   paymentEmail?: string | null;
 };
@@ -41,7 +41,7 @@ export type Account = {
   name: string;
   emailIsConfirmed: boolean;
   isEmailFake: boolean;
-  emailLanguage?: string; // issue 15: the language of the e-mails
+  emailLanguage?: string; // The language of the e-mails
   emailLanguageChosen?: boolean; // chosen in the profile: the site language no longer moves it
   subscriptions: Subscription[];
 };

@@ -1,6 +1,6 @@
 import { apiRequest } from './client';
 
-// Issue 7 "Parent's data rights": export everything, or delete the account.
+// Parent's data rights: export everything, or delete the account.
 export function exportAccountData() {
   return apiRequest<Record<string, unknown>>('/v5/account/export');
 }

@@ -126,7 +126,7 @@ export function subscribeLegacy(
   );
 }
 
-/** 200 of GET /v5/braintree/quote (issue 15): what subscribe will charge, and when. Amounts as "4.99". */
+/** 200 of GET /v5/braintree/quote: what subscribe will charge, and when. Amounts as "4.99". */
 export type Quote = {
   currency: string;
   period: 'P1M' | 'P1Y';

@@ -1,6 +1,6 @@
 import { apiRequest } from './client';
 
-// Issue 7 "Child profiles": first name or nickname and an age band only.
+// Child profiles: first name or nickname and an age band only.
 export const AGE_BANDS = ['3-5', '6-8', '9-10'] as const;
 export type AgeBand = (typeof AGE_BANDS)[number];
 export type Child = { id: number; name: string; ageBand: AgeBand; createdAt: string };
@@ -29,7 +29,7 @@ export function deleteChild(id: number) {
   return apiRequest<unknown>(`/v5/children/${id}`, { method: 'DELETE' });
 }
 
-// Issue 7 "Parental settings", per child and per app (tv, books = Stories, games).
+// Parental settings, per child and per app (tv, books = Stories, games).
 export const SETTINGS_APPS = ['tv', 'books', 'games'] as const;
 export type SettingsApp = (typeof SETTINGS_APPS)[number];
 export const AGE_FILTERS: Record<SettingsApp, readonly string[]> = {

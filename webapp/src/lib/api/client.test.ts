@@ -57,7 +57,7 @@ describe('apiRequest', () => {
   });
 });
 
-describe('terms update (issue 7)', () => {
+describe('terms update', () => {
   it('announces a 403 termsUpdate with the version to accept', async () => {
     const listener = jest.fn();
     window.addEventListener('lumo:terms-update', listener);

@@ -53,7 +53,7 @@ export async function apiRequest<T>(
 
   const body = await readJson(response);
   if (response.ok) return { ok: true, status: response.status, data: body as T };
-  // Issue 7: new terms to accept; the layout's prompt blocks the page until then.
+  // New terms to accept; the layout's prompt blocks the page until then.
   if (isTermsUpdate(response.status, body)) announceTermsUpdate(body);
   if (isMaintenance(response.status, body)) announceMaintenance();
   if (isSessionExpired(response.status, token !== null)) announceSessionExpired();

@@ -2,7 +2,7 @@ import { apiRequest } from './client';
 import type { components } from './schema';
 import { TERMS_ACCEPT_PATH } from './terms';
 
-// Issue 7: terms and consents of the signed-in parent.
+// Terms and consents of the signed-in parent.
 
 /** Accepts the terms in force; 400 termsVersionOutdated carries the version now in force. */
 export function acceptTerms(version: string) {

@@ -1,4 +1,4 @@
-// Issue 7 "server maintenance popup": any API call answering 503 `maintenance` (MAINTENANCE_MODE, or the
+// Server maintenance popup: any API call answering 503 `maintenance` (MAINTENANCE_MODE, or the
 // database briefly out of reach) while a page is open. The API client announces it; the locale layout's
 // MaintenanceNotice listens and opens MaintenancePopup, which says "come back later". Page loads during maintenance never get here:
 // src/proxy.ts serves them the maintenance page itself.

@@ -27,7 +27,7 @@ export function sendPartnerPasswordMail(email: string) {
 }
 
 /**
- * Issue 15: the language of the parent's e-mails. `explicit` is the parent's choice in the profile, which
+ * The language of the parent's e-mails. `explicit` is the parent's choice in the profile, which
  * wins; otherwise the site language the parent uses (applied by the API only while none was chosen).
  */
 export function setEmailLanguage(language: string, explicit: boolean) {

@@ -1,5 +1,5 @@
-// GET /v5/plans/register for the landing page's prices (issue 17), asked by the browser once the static
-// page is shown (issue 20: /homePage is prerendered, so the server cannot know the visitor's country;
+// GET /v5/plans/register for the landing page's prices, asked by the browser once the static
+// page is shown (/homePage is prerendered, so the server cannot know the visitor's country;
 // Next's /api rewrite passes the edge's X-Country-Code on, as for every other call). The amounts are
 // computed by the API (docs/product.md#constants); the web app only formats them.
 import { apiRequest } from './client';

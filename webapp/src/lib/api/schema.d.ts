@@ -655,7 +655,7 @@ export type paths = {
     };
     get?: never;
     /**
-     * The language of the parent's e-mails (issue 15). The web app sends the site language the parent uses
+     * The language of the parent's e-mails. The web app sends the site language the parent uses
      *     when logged in (`explicit: false`), which applies until the parent chooses one in the profile
      *     (`explicit: true`); the answer says which language is in force and whether it was chosen.
      */
@@ -8600,7 +8600,7 @@ export type components = {
       name: string;
       emailIsConfirmed: boolean;
       isEmailFake: boolean;
-      /** @description Language of the e-mails (issue 15) */
+      /** @description Language of the e-mails */
       emailLanguage?: string;
       /** @description Chosen in the profile: the site language leaves it */
       emailLanguageChosen?: boolean;

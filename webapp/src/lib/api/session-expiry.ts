@@ -1,4 +1,4 @@
-// Issue 15: a session that ends while a page is open (token expired, idle or revoked: any call sent with the
+// A session that ends while a page is open (token expired, idle or revoked: any call sent with the
 // bearer token answers 401). The API client announces it; the StartupProvider listens, clears the session and
 // sends the parent to the login with the catalogue's `sessionExpired` message, back to the same page after it.
 export const SESSION_EXPIRED_EVENT = 'lumo:session-expired';

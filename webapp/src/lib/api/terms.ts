@@ -1,4 +1,4 @@
-// Issue 7 "terms versioning": any authenticated call answers 403
+// Terms versioning: any authenticated call answers 403
 // {code: 9, message: "termsUpdate", version} while the parent has not accepted
 // the terms in force. The API client announces it; the site layout's
 // TermsUpdateNotice listens and opens TermsUpdatePrompt, which blocks the page until the parent accepts.

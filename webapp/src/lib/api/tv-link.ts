@@ -1,7 +1,7 @@
 import { apiRequest } from './client';
 import type { components } from './schema';
 
-// Issue 7 "TV link": the parent confirms the PIN the TV shows; the TV then receives its own token.
+// TV link: the parent confirms the PIN the TV shows; the TV then receives its own token.
 export const CLAIM_PATH = '/v5/tv/link/claim';
 
 /** 400 pinInvalid / 404 when unknown or expired. */

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
-/** The not-found page's metadata (issue 17: a real title in the visitor's language), for both the
+/** The not-found page's metadata (a real title in the visitor's language), for both the
  * not-found boundary and the catch-all route that sends unknown paths to it. */
 export async function notFoundMetadata(): Promise<Metadata> {
   const t = await getTranslations('NotFoundPage');

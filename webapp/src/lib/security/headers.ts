@@ -59,7 +59,7 @@ export type SecurityOptions = {
   /** A page rendered per request: Next.js puts this nonce on its scripts. */
   nonce?: string;
   /**
-   * Issue 20: the SHA-256 sources of the inline scripts the page holds. Alone (no nonce), they make the
+   * The SHA-256 sources of the inline scripts the page holds. Alone (no nonce), they make the
    * policy of a prerendered page: its inline scripts by hash, every other script from this origin only.
    * With a nonce, the layout's own inline script (lib/security/inline-scripts.ts).
    */
@@ -156,7 +156,7 @@ export function securityHeaders(
   };
   if (options.production)
     headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
-  // Issue 20: a prerendered page is the same for everyone: shared caches may keep it a while and serve
+  // A prerendered page is the same for everyone: shared caches may keep it a while and serve
   // it stale while they fetch the next build's. Pages rendered per request keep Next's no-store.
   if (!options.nonce) headers['Cache-Control'] = PUBLIC_CACHE_CONTROL;
   if (isOpsPage(pathname)) {

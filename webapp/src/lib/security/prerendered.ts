@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-// Issue 20: a prerendered page (its HTML written by `next build`) carries no per-request nonce; its inline
+// A prerendered page (its HTML written by `next build`) carries no per-request nonce; its inline
 // scripts (the layout's probe, Next's page data) are allowed by their SHA-256 instead. The proxy reads the
 // very file Next will serve, once per build (cached by the file's modification time).
 

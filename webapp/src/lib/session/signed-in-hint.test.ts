@@ -1,7 +1,7 @@
 import { hasSignedInHint, SIGNED_IN_COOKIE, syncSignedInHint } from './signed-in-hint';
 import { clearSession, local, setToken } from './storage';
 
-// Issue 20: the "signed in" hint follows the stored token; src/proxy.ts reads it.
+// The "signed in" hint follows the stored token; src/proxy.ts reads it.
 const hinted = () => hasSignedInHint(document.cookie);
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-// Issue 20: a non-secret "signed in" hint, kept as a cookie next to the stored token (which stays in
+// A non-secret "signed in" hint, kept as a cookie next to the stored token (which stays in
 // local storage, docs/product.md#entities). It holds no token, only "1": the proxy (src/proxy.ts) reads
 // it to send an anonymous visitor of a private page to the login before that page renders. A forged hint
 // only gets the page's shell, which the start-up logic then sends to the login as before.

@@ -23,7 +23,7 @@ export const LOCAL_KEYS = {
   subscriptions: 'subscriptions',
   email: 'email',
   name: 'name',
-  // Issue 7: the holiday promo window ("from/to") whose modal this browser closed; kept at logout.
+  // The holiday promo window ("from/to") whose modal this browser closed; kept at logout.
   holidayModal: 'holidayModal',
 } as const;
 
@@ -34,11 +34,11 @@ export const SESSION_KEYS = {
   landingEmail: 'landingEmail',
   // 'Ads' when the landing address carried an ad click id (gclid, fbclid…), for analytics.
   origin: 'origin',
-  // Issue 7: the guarded page (with its query) to reopen after the login it required.
+  // The guarded page (with its query) to reopen after the login it required.
   returnTo: 'returnTo',
-  // Issue 15: the private page whose session ended mid-task, to reopen after the login.
+  // The private page whose session ended mid-task, to reopen after the login.
   returnAfterExpiry: 'returnAfterExpiry',
-  // Issue 15: a passed age gate (nothing about the answer), and the time before which a refused one waits.
+  // A passed age gate (nothing about the answer), and the time before which a refused one waits.
   ageGatePassed: 'ageGatePassed',
   ageGateRetryAt: 'ageGateRetryAt',
 } as const;

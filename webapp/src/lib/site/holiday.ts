@@ -1,6 +1,6 @@
 import type { HolidayPromo } from './status';
 
-// Issue 7 "holiday modal offering 1 month free": who sees it, where, and until when.
+// Holiday modal offering 1 month free: who sees it, where, and until when.
 // Pathnames are the site's, without the locale prefix (as usePathname of i18n/navigation gives them).
 
 /**

@@ -40,7 +40,7 @@ describe('StartupProvider', () => {
     expect(screen.getByRole('status')).toHaveTextContent(en.Startup.checking);
   });
 
-  it('remembers /link and its PIN for after the login (issue 7)', async () => {
+  it('remembers /link and its PIN for after the login', async () => {
     window.sessionStorage.clear();
     window.history.replaceState(null, '', '/link?pin=482913');
     renderAt('/link');
@@ -71,7 +71,7 @@ describe('StartupProvider', () => {
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/subscribe'));
   });
 
-  it('drops a dead token (401) and goes to login with the session-expired message (issue 15)', async () => {
+  it('drops a dead token (401) and goes to login with the session-expired message', async () => {
     setToken('dead');
     fetchMock.mockResolvedValue(jsonResponse(401, { code: 0, message: 'loginNeeded' }));
     renderAt('/');
@@ -80,7 +80,7 @@ describe('StartupProvider', () => {
     expect(getToken()).toBeNull();
   });
 
-  it('ends a session that dies mid-task: clears it, goes to login with the message, remembers the page (issue 15)', async () => {
+  it('ends a session that dies mid-task: clears it, goes to login with the message, remembers the page', async () => {
     window.sessionStorage.clear();
     setToken('t1');
     window.localStorage.setItem('email', 'parent@example.com');

@@ -102,7 +102,7 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let live = true;
     void countryCode();
-    // Issue 20: the proxy's "signed in" hint follows the stored token (src/proxy.ts).
+    // The proxy's "signed in" hint follows the stored token (src/proxy.ts).
     syncSignedInHint(getToken() !== null);
     rememberReturnFromQuery(window.location.search);
     const key = landingKeyUsed.current ? undefined : (landingKey ?? undefined);
@@ -126,7 +126,7 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
     };
   }, [pathname, attempt, isTv, cache, apply, landingKey]);
 
-  // Issue 15: any call answering 401 to the bearer token ends the session wherever the parent is.
+  // Any call answering 401 to the bearer token ends the session wherever the parent is.
   useEffect(() => {
     function expired() {
       clearSession();
@@ -148,7 +148,7 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
     return account;
   }, [cache]);
 
-  // Issue 15: the e-mails follow the site language the parent uses when logged in, until the parent
+  // The e-mails follow the site language the parent uses when logged in, until the parent
   // chooses their language in the profile (the API keeps an explicit choice).
   const locale = useLocale();
   const synced = useRef<string | null>(null);

@@ -4,7 +4,7 @@ import { routeKind, staysWhenNotPremium, staysWhenPremium } from './routes';
 
 beforeEach(() => window.sessionStorage.clear());
 
-describe('/link behind the start-up logic (issue 7)', () => {
+describe('/link behind the start-up logic', () => {
   it('is guarded: a logged-out parent is sent to the login', () => {
     expect(routeKind('/link')).toBe('guarded');
     expect(decideStartup({ pathname: '/link', isTvPlatform: false, hasToken: false })).toEqual({
@@ -19,7 +19,7 @@ describe('/link behind the start-up logic (issue 7)', () => {
   });
 });
 
-describe('/children behind the start-up logic (issue 7)', () => {
+describe('/children behind the start-up logic', () => {
   it('is a guarded page a premium parent may stay on', () => {
     expect(routeKind('/children/3')).toBe('guarded');
     expect(staysWhenPremium('/children')).toBe(true);
@@ -49,7 +49,7 @@ describe('return after login', () => {
   });
 });
 
-describe('return after a session that ended mid-task (issue 15)', () => {
+describe('return after a session that ended mid-task', () => {
   it('reopens the very private page, with its query, once', () => {
     rememberExpiredPage('/children/3', '?tab=games');
     expect(takeReturn()).toBe('/children/3?tab=games');

@@ -1,12 +1,12 @@
 import { session } from '../session/storage';
 import { firstSegment, routeKind } from './routes';
 
-// Issue 7 "TV linking": a parent who scans the TV's QR code while logged out is
+// TV linking: a parent who scans the TV's QR code while logged out is
 // sent to /login and must come back to /link with the PIN. Only the pages listed
 // here are remembered, so the login never sends anyone to an arbitrary address.
 const RETURNABLE = new Set(['link', 'payment-method']);
 
-// Issue 15: a session that ended mid-task brings the parent back to the very page (any private page of
+// A session that ended mid-task brings the parent back to the very page (any private page of
 // the site, with its query) after the login. Only a path of this site's private pages is accepted.
 const SITE_PATH = /^\/(?!\/)[\w\-./%]*(\?[^#]*)?$/;
 
@@ -18,7 +18,7 @@ export function rememberReturn(pathname: string, search = ''): void {
   session.set('returnTo', `/${firstSegment(pathname)}${withQuery(search)}`);
 }
 
-/** Issue 20: the login address's parameter naming the returnable page the proxy sent a visitor from. */
+/** The login address's parameter naming the returnable page the proxy sent a visitor from. */
 export const RETURN_PARAM = 'returnTo';
 
 export const isReturnable = (pathname: string) => RETURNABLE.has(firstSegment(pathname));

@@ -16,13 +16,13 @@ const PUBLIC = new Set([
   'reset-password',
   'confirm-email',
   'logout',
-  'contact', // issue 7
+  'contact',
   'faq',
   'about',
   'learning',
   'lumo-tv',
   'lumo-stories',
-  'lumo-games', // issue 7 "Pages"
+  'lumo-games',
   'cancel-contract', // docs/consumer-law.md#cancellation-page: no login, ever
   'withdraw', // the withdrawal function, no login (docs/consumer-law-withdrawal.md)
   'payment-method', // by the e-mail's link without a login, or the session (docs/billing.md#fixing-a-failed-payment)
@@ -53,8 +53,8 @@ const PREMIUM_STAYS = new Set([
   'change-password',
   'unsubscribe',
   'add-subscription',
-  'link', // issue 7: TV linking, open to every logged-in parent
-  'children', // issue 7: child profiles and parental settings (behind the age gate)
+  'link', // TV linking, open to every logged-in parent
+  'children', // Child profiles and parental settings (behind the age gate)
   'billing', // the billing history and its receipts (docs/billing.md#receipts-and-credit-notes)
 ]);
 
@@ -93,7 +93,7 @@ export const staysWhenPremium = (pathname: string) => PREMIUM_STAYS.has(firstSeg
 export const staysWhenNotPremium = (pathname: string) =>
   NON_PREMIUM_STAYS.has(firstSegment(pathname));
 /**
- * Issue 20: the site's pages that need a logged-in parent (every page some parent may stay on). The proxy
+ * The site's pages that need a logged-in parent (every page some parent may stay on). The proxy
  * sends a visitor without the "signed in" hint (lib/session/signed-in-hint.ts) from these to the login
  * before they render.
  */

@@ -13,13 +13,13 @@ type Props = LocaleParams & { children: ReactNode };
 export default async function SiteLayout({ children, params }: Props) {
   // Layouts render apart from their pages: each one sets the locale it serves.
   await resolvePageLocale(params);
-  // Issue 20: nothing here reads the request, so the public pages can be prerendered. TV platforms
+  // Nothing here reads the request, so the public pages can be prerendered. TV platforms
   // (docs/product.md#roles) get no footer; pages read the flag from the context, decided in the browser.
-  // Issue 7: the holiday promo, asked by the browser (never on TV platforms, which cannot register).
+  // The holiday promo, asked by the browser (never on TV platforms, which cannot register).
   return (
     <PlatformProvider>
       <div className="shell">
-        {/* Issue 17: first in the document, so the banner's buttons are the first Tab stops. */}
+        {/* First in the document, so the banner's buttons are the first Tab stops. */}
         <CookieConsent />
         <Header />
         <main className="content" id="main">

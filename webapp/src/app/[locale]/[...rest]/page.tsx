@@ -11,5 +11,5 @@ export default function CatchAllPage() {
   notFound();
 }
 
-// Issue 20: rendered per request, with the CSP nonce on its scripts (src/proxy.ts); never cached.
+// Rendered per request, with the CSP nonce on its scripts (src/proxy.ts); never cached.
 export const dynamic = 'force-dynamic';

@@ -31,5 +31,5 @@ export default async function ChangeSubscriptionPlanPage({ params }: LocaleParam
   );
 }
 
-// Issue 20: rendered per request, with the CSP nonce on its scripts (src/proxy.ts); never cached.
+// Rendered per request, with the CSP nonce on its scripts (src/proxy.ts); never cached.
 export const dynamic = 'force-dynamic';

@@ -11,7 +11,7 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
 
 export default async function HomePage({ params }: LocaleParams) {
   await resolvePageLocale(params);
-  // Prerendered (issue 20): the prices for the visitor's country are asked by the browser (LandingPrices).
+  // Prerendered: the prices for the visitor's country are asked by the browser (LandingPrices).
   return (
     <PageMessages namespaces={['HomePage.emailForm', 'HomePage.prices']}>
       <LandingPage />

@@ -18,7 +18,7 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
   return { title: t('title'), referrer: 'no-referrer', robots: { index: false, follow: false } };
 }
 
-// Issue 7 "TV linking": a guarded page (lib/startup); a logged-out parent logs in and comes back here.
+// TV linking: a guarded page (lib/startup); a logged-out parent logs in and comes back here.
 export default async function LinkTvPage({ params, searchParams }: Props) {
   const locale = await resolvePageLocale(params);
   const t = await getTranslations({ locale, namespace: 'LinkTvPage' });
@@ -34,5 +34,5 @@ export default async function LinkTvPage({ params, searchParams }: Props) {
   );
 }
 
-// Issue 20: rendered per request, with the CSP nonce on its scripts (src/proxy.ts); never cached.
+// Rendered per request, with the CSP nonce on its scripts (src/proxy.ts); never cached.
 export const dynamic = 'force-dynamic';

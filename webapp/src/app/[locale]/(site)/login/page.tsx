@@ -11,7 +11,7 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
   return pageMetadata({ locale, namespace: 'LoginPage', path: '/login' });
 }
 
-// Issue 20: prerendered (the flash of the address is read in the browser, the TV layout decided there).
+// Prerendered (the flash of the address is read in the browser, the TV layout decided there).
 export default async function LoginPage({ params }: LocaleParams) {
   const locale = await resolvePageLocale(params);
   const t = await getTranslations({ locale, namespace: 'LoginPage' });

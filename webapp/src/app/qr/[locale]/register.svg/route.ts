@@ -4,7 +4,7 @@ import { routing } from '@/i18n/routing';
 import { absoluteUrl } from '@/lib/seo';
 
 // docs/product.md#screens "Login": on a TV, a QR code sends the parent to the register page on a phone.
-// Issue 20: the code is an image built once per locale when the app is built, so the login page sends
+// The code is an image built once per locale when the app is built, so the login page sends
 // only its address; phones and computers, which never show it, no longer download the drawing.
 export const dynamic = 'force-static';
 

@@ -37,5 +37,5 @@ export default async function RegisterWithEntry({ params }: { params: Params }) 
   return <RegisterPage locale={locale} email={email} partner={partner} />;
 }
 
-// Issue 20: rendered per request, with the CSP nonce on its scripts (src/proxy.ts); never cached.
+// Rendered per request, with the CSP nonce on its scripts (src/proxy.ts); never cached.
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
-"""Issue 15 in a real browser: partner links as HTTP redirects, an access coupon on /subscribe, a session that
+"""The road to a paid subscription in a real browser: partner links as HTTP redirects, an access coupon on /subscribe, a session that
 ends mid-task, the order summary's figures, and the profile's price and card digits — plus the screenshots
-of the order summary and the profile in English, Arabic and German (var/screenshots/issue15-*.png)."""
+of the order summary and the profile in English, Arabic and German (var/screenshots/order-summary-journey-*.png)."""
 
 from __future__ import annotations
 
@@ -177,7 +177,7 @@ def test_order_summary_then_profile_price_and_card_digits(locale, make_parent, n
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     summary.scroll_into_view_if_needed()
     page.screenshot(
-        path=str(SCREENSHOTS / f"issue15-subscribe-summary-{locale}.png"), full_page=True
+        path=str(SCREENSHOTS / f"order-summary-journey-subscribe-{locale}.png"), full_page=True
     )
 
     pay_by_card(page, cat)
@@ -188,4 +188,6 @@ def test_order_summary_then_profile_price_and_card_digits(locale, make_parent, n
     )
     expect(card.locator("[data-figure='price']")).to_contain_text(figure)
     expect(card).to_contain_text(cat.t("ProfilePage.state", state="Trial"))
-    page.screenshot(path=str(SCREENSHOTS / f"issue15-profile-{locale}.png"), full_page=True)
+    page.screenshot(
+        path=str(SCREENSHOTS / f"order-summary-journey-profile-{locale}.png"), full_page=True
+    )

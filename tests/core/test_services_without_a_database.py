@@ -14,8 +14,15 @@ from core.domain.errors import DomainError
 from core.domain.payment_history import CHARGED, REFUND, SUCCEEDED, VOID, VOIDED
 from core.domain.staff import FINANCE, SUPPORT, AuditFilter, StaffMember
 from core.domain.subscriptions import State, Subscription
-from core.services import cancellation, gateway_events, payment_recovery, plan_changes, refunds
-from core.services.ops import grants, money
+from core.services import (
+    cancellation,
+    gateway_events,
+    payment_methods,
+    payment_recovery,
+    plan_changes,
+    refunds,
+)
+from core.services.ops import actions, grants, money
 from core.services.payments import SubscribeCommand, subscribe
 
 PLAN = "lumo_tv_monthly_eur"
@@ -430,3 +437,101 @@ def test_a_free_time_grant_adds_a_free_subscription_within_the_roles_limit_and_i
     assert refused.params["left"] == 3
     assert len(store.grants["ledger"]) == 1 and len(_audit(store, "parent.grant")) == 1
     _refused(errors.PARENT_NOT_FOUND, grants.grant, ctx, SUPPORT_MEMBER, 999_999, "P1M", "nobody")
+
+
+# -- more of the same paths: a new card, a console cancellation, a lost dispute --------------------
+def _past_due(ctx, store):
+    account_id, sub = _trial(ctx)
+    ctx.gateway.decline_renewals(sub.gateway_id)
+    ctx.clock.advance(timedelta(days=7))
+    _webhook(ctx, "charge_failed", sub)
+    assert store.subscriptions[sub.id].payment_state_id is State.PAST_DUE
+    return account_id, sub
+
+
+def test_a_new_card_on_a_past_due_subscription_retries_the_charge_once_per_key(ctx, store):
+    account_id, sub = _past_due(ctx, store)
+    command = payment_methods.UpdateCommand(
+        subscription_id=sub.id,
+        nonce="fake-valid-mastercard-nonce",
+        account_id=account_id,
+        idempotency_key="card-1",
+    )
+    updated = payment_methods.update(ctx, command)
+    assert updated.payment_state_id is State.ACTIVE
+    assert (updated.payment_brand, updated.payment_last4) == ("MasterCard", "4444")
+    (charge,) = _charges(store)
+    assert charge.amount == PRICE
+    (record,) = store.payment_method_updates.values()
+    assert record.outcome == payment_methods.OK
+    assert payment_methods.update(ctx, command).id == sub.id  # the same request: answered again
+    assert len(_charges(store)) == 1 and len(ctx.gateway.retry_calls) == 1
+    _refused(
+        errors.IDEMPOTENCY_KEY_REUSED,
+        payment_methods.update,
+        ctx,
+        payment_methods.UpdateCommand(
+            subscription_id=sub.id,
+            nonce="fake-paypal-future-nonce",
+            account_id=account_id,
+            idempotency_key="card-1",
+        ),
+    )
+    _refused(
+        errors.SUBSCRIPTION_NOT_FOUND,
+        payment_methods.update,
+        ctx,
+        payment_methods.UpdateCommand(
+            subscription_id=sub.id, nonce="fake-valid-nonce", account_id=account_id + 1
+        ),
+    )
+
+
+def test_a_console_cancellation_now_ends_access_today_and_is_audited_once(ctx, store):
+    account_id, sub, _ = _charged(ctx, store)
+    done = actions.cancel(ctx, SUPPORT_MEMBER, account_id, sub.id, False, "parent asked by phone")
+    stored = store.subscriptions[sub.id]
+    assert (done.payment_state_id, stored.payment_state_id) == (State.EXPIRED, State.EXPIRED)
+    assert stored.end_date == ctx.clock.now() and not stored.is_renewing
+    assert ctx.gateway.subscriptions[sub.gateway_id]["status"] == "Canceled"
+    (entry,) = _audit(store, "parent.cancel")
+    assert (entry.before["state"], entry.after["state"], entry.after["when"]) == (
+        State.ACTIVE,
+        State.EXPIRED,
+        "now",
+    )
+    assert (entry.staff_email, entry.reason) == ("support@lumo.example", "parent asked by phone")
+    _refused(
+        errors.ALREADY_CANCELLED, actions.cancel, ctx, SUPPORT_MEMBER, account_id, sub.id, True, "r"
+    )
+    assert len(_audit(store, "parent.cancel")) == 1  # a refused action leaves no entry
+    _refused(
+        errors.SUBSCRIPTION_NOT_FOUND,
+        actions.cancel,
+        ctx,
+        SUPPORT_MEMBER,
+        account_id,
+        sub.id + 1000,
+        True,
+        "r",
+    )
+
+
+def test_a_lost_dispute_is_recorded_once_and_ends_access(ctx, store):
+    _, sub, charge = _charged(ctx, store)
+    lost = payments.WebhookEvent(
+        kind="dispute_lost",
+        gateway_id="dispute-1",
+        occurred_at=ctx.clock.now(),
+        transaction_id=charge.transaction_id,
+        amount=PRICE,
+        currency="EUR",
+    )
+    assert gateway_events.apply_webhook(ctx, lost) is True
+    assert gateway_events.apply_webhook(ctx, lost) is False  # a redelivery
+    (event,) = _events(store, "dispute_lost")
+    assert (event.amount, event.end_access, event.gateway_ref) == (PRICE, True, "dispute-1")
+    stored = store.subscriptions[sub.id]
+    assert stored.payment_state_id is State.EXPIRED and not stored.is_renewing
+    (told,) = [m for m in store.outbox.values() if m.kind == "gateway"]
+    assert (told.topic, told.payload["gateway_id"]) == ("cancel_subscription", sub.gateway_id)

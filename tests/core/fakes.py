@@ -549,6 +549,67 @@ class FakeWithdrawals:
     def for_account(self, account_id):
         return [copy.deepcopy(w) for w in self.declarations.values() if w.account_id == account_id]
 
+    # The console's queue and the beat's retried refunds (docs/consumer-law-withdrawal.md#retried-refunds).
+    payments: dict  # the payment history's table: a settled withdrawal refund ends the retries
+
+    def _by_id(self):
+        return sorted(self.declarations.values(), key=lambda w: w.id)
+
+    def get(self, withdrawal_id):
+        return next((copy.deepcopy(w) for w in self._by_id() if w.id == withdrawal_id), None)
+
+    def queue(self, handled, before_id, limit):
+        return [
+            copy.deepcopy(w)
+            for w in reversed(self._by_id())
+            if (handled is None or (w.handled_at is not None) == handled)
+            and (not before_id or w.id < before_id)
+        ][:limit]
+
+    def mark_handled(self, withdrawal):
+        """Once: as the conditional UPDATE on handled_at."""
+        stored = self.declarations.get(withdrawal.subscription_id)
+        if stored is None or stored.id != withdrawal.id or stored.handled_at is not None:
+            return False
+        stored.handled_at, stored.handled_by, stored.handled_reason = (
+            withdrawal.handled_at,
+            withdrawal.handled_by,
+            withdrawal.handled_reason,
+        )
+        return True
+
+    def refunds_to_retry(self, declared_before, now, limit):
+        from core.domain.payment_history import (
+            FAILED,
+            SUCCEEDED,
+            WITHDRAWAL_REFUND,
+            WITHDRAWAL_VOID,
+        )
+        from core.domain.withdrawals import REFUND_RETRY_MAX
+
+        settled = {
+            e.subscription_id
+            for e in self.payments.get("_events", [])
+            if e.kind in (WITHDRAWAL_REFUND, WITHDRAWAL_VOID) and e.status in (SUCCEEDED, FAILED)
+        }
+        return [
+            copy.deepcopy(w)
+            for w in self._by_id()
+            if w.refund_amount > 0
+            and w.at < declared_before
+            and w.refund_attempts < REFUND_RETRY_MAX
+            and (w.refund_retry_at is None or w.refund_retry_at <= now)
+            and w.subscription_id not in settled
+        ][:limit]
+
+    def claim_refund_retry(self, withdrawal_id, attempts, retry_at):
+        """As the conditional UPDATE: only while `attempts` still stands."""
+        stored = next((w for w in self._by_id() if w.id == withdrawal_id), None)
+        if stored is None or stored.refund_attempts != attempts:
+            return False
+        stored.refund_attempts, stored.refund_retry_at = attempts + 1, retry_at
+        return True
+
 
 class FakePaymentMethodUpdates:
     """core.domain.ports.PaymentMethodUpdates: one row per Idempotency-Key."""
@@ -776,6 +837,7 @@ class FakeUnitOfWork:
             self._work.setdefault("billing_documents", {})
         )
         self.withdrawals = FakeWithdrawals(self._work["withdrawals"])
+        self.withdrawals.payments = self._work["payments"]
         self.subscriptions.trial_reminders = self._work["trial_reminders"]
         self.subscriptions.retry_claims = self._work["retry_claims"]
         self.payment_method_updates = FakePaymentMethodUpdates(self._work["payment_method_updates"])

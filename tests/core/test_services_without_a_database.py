@@ -21,6 +21,7 @@ from core.services import (
     payment_recovery,
     plan_changes,
     refunds,
+    withdrawals,
 )
 from core.services.ops import actions, grants, money
 from core.services.payments import SubscribeCommand, subscribe
@@ -535,3 +536,78 @@ def test_a_lost_dispute_is_recorded_once_and_ends_access(ctx, store):
     assert stored.payment_state_id is State.EXPIRED and not stored.is_renewing
     (told,) = [m for m in store.outbox.values() if m.kind == "gateway"]
     assert (told.topic, told.payload["gateway_id"]) == ("cancel_subscription", sub.gateway_id)
+
+
+# -- a withdrawal: the declaration, its refund, and the beat's retry when the gateway did not answer --
+def _eu_charged(ctx, store):
+    account_id = _account(ctx)
+    _trial_used(ctx, account_id)
+    sub = subscribe(
+        ctx,
+        SubscribeCommand(
+            account_id=account_id,
+            nonce="fake-valid-nonce",
+            plan_id=PLAN,
+            idempotency_key="eu-1",
+            country="FR",
+            express_request=True,
+        ),
+    )
+    (charge,) = _charges(store)
+    return account_id, sub, charge
+
+
+def _withdraw(ctx, account_id, sub):
+    return withdrawals.withdraw(
+        ctx,
+        withdrawals.WithdrawCommand(
+            name="", email="", reference=f"LUMO-{sub.id}", language="fr", account_id=account_id
+        ),
+    )
+
+
+def test_a_withdrawal_ends_the_contract_refunds_the_charge_and_is_audited(ctx, store):
+    account_id, sub, charge = _eu_charged(ctx, store)
+    assert store.withdrawals["consents"][sub.id].express_request is True
+    ctx.clock.advance(timedelta(days=3))
+    answer = _withdraw(ctx, account_id, sub)
+    assert answer.refund_status == "succeeded" and answer.withdrawal.refund_amount > 0
+    (given_back,) = [e for e in _events(store) if e.kind.startswith("withdrawal_")]
+    # not settled yet: the charge is voided whole, more than the share owed
+    assert (given_back.kind, given_back.amount) == ("withdrawal_void", PRICE)
+    assert store.payments[charge.id].status == VOIDED
+    assert store.subscriptions[sub.id].payment_state_id is State.EXPIRED
+    (entry,) = _audit(store, withdrawals.AUDIT_ACTION)
+    assert entry.after["expressRequest"] is True and entry.target == f"subscription:{sub.id}"
+    again = _withdraw(ctx, account_id, sub)  # a repeated declaration: the first one, nothing more
+    assert (
+        again.withdrawal.id == answer.withdrawal.id and len(_audit(store, "parent.withdrawal")) == 1
+    )
+
+
+def test_a_withdrawal_refund_the_gateway_did_not_answer_is_retried_once_by_the_beat(
+    ctx, store, monkeypatch
+):
+    account_id, sub, charge = _eu_charged(ctx, store)
+    ctx.gateway.settle(charge.transaction_id)
+    ctx.clock.advance(timedelta(days=3))
+
+    def down(*_):
+        raise payments.GatewayUnavailable("sandbox: down")
+
+    with monkeypatch.context() as m:
+        m.setattr(ctx.gateway, "refund", down)
+        answer = _withdraw(ctx, account_id, sub)
+    assert answer.refund_status == "pending"
+    (pending,) = [e for e in _events(store) if e.kind == "withdrawal_refund"]
+    assert pending.status == "pending"
+    assert store.payments[charge.id].refunded_amount == answer.withdrawal.refund_amount
+    assert withdrawals.retry_refunds(ctx) == 0  # not stale yet: the refund may still be under way
+
+    ctx.clock.advance(refunds.STALE_PENDING + timedelta(seconds=1))
+    assert withdrawals.retry_refunds(ctx) == 1
+    (done,) = [e for e in _events(store) if e.kind == "withdrawal_refund"]
+    assert done.status == SUCCEEDED
+    assert store.withdrawals["declarations"][sub.id].refund_attempts == 1
+    assert withdrawals.retry_refunds(ctx) == 0  # settled: nothing left to retry
+    assert store.payments[charge.id].refunded_amount == answer.withdrawal.refund_amount

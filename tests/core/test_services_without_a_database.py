@@ -23,7 +23,7 @@ from core.services import (
     refunds,
     withdrawals,
 )
-from core.services.ops import actions, grants, money
+from core.services.ops import actions, grants, money, staff
 from core.services.payments import SubscribeCommand, subscribe
 
 PLAN = "lumo_tv_monthly_eur"
@@ -611,3 +611,59 @@ def test_a_withdrawal_refund_the_gateway_did_not_answer_is_retried_once_by_the_b
     assert store.withdrawals["declarations"][sub.id].refund_attempts == 1
     assert withdrawals.retry_refunds(ctx) == 0  # settled: nothing left to retry
     assert store.payments[charge.id].refunded_amount == answer.withdrawal.refund_amount
+
+
+# -- the console's staff: sign-in with a one-time code, and an admin disabling a member ---------------
+class _Totp:
+    """A stand-in authenticator: the code "123456" belongs to the current 30-second step."""
+
+    def new_secret(self):
+        return "secret"
+
+    def provisioning_uri(self, secret, email):
+        return f"otpauth://totp/{email}?secret={secret}"
+
+    def matching_step(self, secret, code, at):
+        return int(at.timestamp()) // 30 if code == "123456" else None
+
+
+def test_a_staff_sign_in_spends_its_code_once_and_a_disabled_member_is_signed_out(ctx, store):
+    totp = _Totp()
+    admin, _ = staff.create(ctx, totp, "admin@lumo.example", "a long password", "admin")
+    member, uri = staff.create(ctx, totp, "Agent@Lumo.example", "a long password", SUPPORT)
+    assert uri == "otpauth://totp/agent@lumo.example?secret=secret"
+    _refused(errors.EMAIL_TAKEN, staff.create, ctx, totp, "agent@lumo.example", "x" * 12, SUPPORT)
+
+    _refused(
+        errors.STAFF_LOGIN_FAILED,
+        staff.login,
+        ctx,
+        totp,
+        "agent@lumo.example",
+        "a long password",
+        "000000",
+    )
+    token, signed_in = staff.login(ctx, totp, "agent@lumo.example", "a long password", "123456")
+    assert signed_in.id == member.id and staff.authenticate(ctx, token).id == member.id
+    _refused(  # the same code again, within its step: spent
+        errors.STAFF_LOGIN_FAILED,
+        staff.login,
+        ctx,
+        totp,
+        "agent@lumo.example",
+        "a long password",
+        "123456",
+    )
+
+    staff.set_disabled(ctx, admin, member.id, True, "left the company")
+    _refused(errors.LOGIN_NEEDED, staff.authenticate, ctx, token)
+    _refused(errors.STAFF_SELF, staff.set_disabled, ctx, admin, admin.id, True, "oops")
+    assert [(e.action, e.outcome) for e in store.audit] == [
+        ("staff.create", "done"),
+        ("staff.create", "done"),
+        ("staff.login_failed", "refused"),
+        ("staff.login", "done"),
+        ("staff.login_failed", "refused"),
+        ("staff.disable", "done"),
+    ]
+    assert store.audit[-1].after == {"disabled": True} and store.audit[-1].staff_id == admin.id

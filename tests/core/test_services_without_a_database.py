@@ -667,3 +667,39 @@ def test_a_staff_sign_in_spends_its_code_once_and_a_disabled_member_is_signed_ou
         ("staff.disable", "done"),
     ]
     assert store.audit[-1].after == {"disabled": True} and store.audit[-1].staff_id == admin.id
+
+
+def test_a_console_email_change_waits_for_the_new_address_and_support_cannot_pair_it_with_a_reset(
+    ctx, store
+):
+    account_id = _account(ctx)
+    actions.change_email(ctx, SUPPORT_MEMBER, account_id, "New@Example.com", "parent called")
+    account = store.accounts[account_id]
+    assert (account.email, account.pending_email) == ("parent@example.com", "new@example.com")
+    (sent,) = _emails(store, "confirm_email_change")
+    assert sent.payload == {"account_id": account_id, "to": "new@example.com"}
+    (entry,) = _audit(store, "parent.change_email")
+    assert (entry.before, entry.after) == (
+        {"email": "p***@example.com"},
+        {"pending_email": "n***@example.com"},
+    )
+    # the takeover pair within a day needs a finance or admin member
+    _refused(
+        errors.SENIOR_STAFF_NEEDED, actions.send_reset_link, ctx, SUPPORT_MEMBER, account_id, "r"
+    )
+    assert _emails(store, "reset_password") == [] and _audit(store, "parent.send_reset_link") == []
+    actions.send_reset_link(ctx, FINANCE_MEMBER, account_id, "parent called back")
+    assert len(_emails(store, "reset_password")) == 1
+    (reset,) = _audit(store, "parent.send_reset_link")
+    assert (reset.staff_id, reset.target) == (FINANCE_MEMBER.id, f"account:{account_id}")
+    _account(ctx, "taken@example.com")
+    _refused(
+        errors.EMAIL_TAKEN,
+        actions.change_email,
+        ctx,
+        FINANCE_MEMBER,
+        account_id,
+        "taken@example.com",
+        "r",
+    )
+    assert len(_audit(store, "parent.change_email")) == 1

@@ -38,6 +38,11 @@ class FakeStore:
         self.audit: list = []  # the console's trail, oldest first
         self.grants: dict = {}  # "ledger": rows of days given; "requests": by id
         self.staff: dict = {}  # "members" by id, "throttle" by e-mail hash, "sessions" by token hash
+        self.redeemed_at: dict = {}  # (coupon code, account id) -> when it was redeemed
+        self.children: dict = {}  # "profiles" by id, "settings" by (child id, app)
+        self.contact_messages: dict = {}
+        self.newsletter: dict = {}  # e-mail -> NewsletterSignup
+        self.declarations: dict = {}
 
 
 class _Repo:
@@ -275,6 +280,7 @@ class FakeSubscriptions(_Repo):
 
 class FakeCoupons(_Repo):
     add = _Repo._add
+    redeemed_at: dict  # FakeStore.redeemed_at: when each (code, account) was redeemed
 
     def by_code(self, code):
         return next(
@@ -297,10 +303,12 @@ class FakeCoupons(_Repo):
         if coupon.single_use:
             c.redeemed_at, c.redeemed_by = now, account_id
         used.add((coupon.code, account_id))
+        self.redeemed_at[(coupon.code, account_id)] = now
         return True
 
     def release(self, coupon, account_id):
         self.table.setdefault("_redemptions", set()).discard((coupon.code, account_id))
+        self.redeemed_at.pop((coupon.code, account_id), None)
         c = self.table[coupon.id]
         if c.redeemed_by == account_id:
             c.redeemed_at = c.redeemed_by = None
@@ -887,15 +895,183 @@ class FakeStaff:
         return counts
 
 
+class FakeChildren:
+    """core.domain.ports.ChildRepository: profiles in free slots (1..limit) and their settings per app."""
+
+    def __init__(self, table: dict) -> None:
+        self.profiles = table.setdefault("profiles", {})
+        self.app_settings = table.setdefault("settings", {})  # (child id, app) -> AppSettings
+
+    def for_account(self, account_id):
+        mine = [c for c in self.profiles.values() if c.account_id == account_id]
+        return [copy.deepcopy(c) for c in sorted(mine, key=lambda c: (c.created_at, c.id))]
+
+    def get(self, account_id, child_id):
+        c = self.profiles.get(child_id)
+        return copy.deepcopy(c) if c is not None and c.account_id == account_id else None
+
+    def add(self, child, limit):
+        taken = {c.slot for c in self.profiles.values() if c.account_id == child.account_id}
+        free = next((n for n in range(1, limit + 1) if n not in taken), None)
+        if free is None:
+            return None
+        child.slot, child.id = free, next(_ids)
+        self.profiles[child.id] = copy.deepcopy(child)
+        return child
+
+    def save(self, child):
+        stored = self.profiles[child.id]
+        stored.name, stored.age_band = child.name, child.age_band
+
+    def delete(self, child_id):
+        self.profiles.pop(child_id, None)
+        for key in [k for k in self.app_settings if k[0] == child_id]:
+            del self.app_settings[key]
+
+    def settings(self, child_ids):
+        return {k: copy.deepcopy(v) for k, v in self.app_settings.items() if k[0] in child_ids}
+
+    def save_settings(self, child_id, app, settings):
+        self.app_settings[(child_id, app)] = copy.deepcopy(settings)
+
+
+class FakeContactMessages(_Repo):
+    add = _Repo._add
+
+    def get(self, message_id):
+        return copy.deepcopy(self.table.get(message_id))
+
+    def for_account(self, account_id, email):
+        return [
+            copy.deepcopy(m)
+            for _, m in sorted(self.table.items())
+            if m.account_id == account_id or m.email == email
+        ]
+
+
+class FakeNewsletter:
+    """core.domain.ports.NewsletterList: one row per address (the unique index)."""
+
+    def __init__(self, table: dict) -> None:
+        self.table = table  # e-mail -> NewsletterSignup
+
+    def add(self, signup):
+        if signup.email in self.table:
+            return False
+        signup.id = signup.id or next(_ids)
+        self.table[signup.email] = copy.deepcopy(signup)
+        return True
+
+    def by_email(self, email):
+        return copy.deepcopy(self.table.get(email))
+
+
+class FakeDeclarations(_Repo):
+    """core.domain.ports.Declarations: public declarations to end a contract."""
+
+    add = _Repo._add
+
+    def get(self, declaration_id):
+        return copy.deepcopy(self.table.get(declaration_id))
+
+    def by_receipt(self, receipt_hash):
+        return next(
+            (copy.deepcopy(d) for d in self.table.values() if d.receipt_hash == receipt_hash), None
+        )
+
+    def save(self, declaration):
+        self.table[declaration.id] = copy.deepcopy(declaration)
+
+    def mark_done(self, declaration_id, declaration):
+        """Once: as the conditional UPDATE on a status other than done."""
+        from core.domain.contract_cancellations import DONE
+
+        stored = self.table.get(declaration_id)
+        if stored is None or stored.status == DONE:
+            return False
+        stored.status = DONE
+        stored.handled_at, stored.handled_by, stored.handled_reason = (
+            declaration.handled_at,
+            declaration.handled_by,
+            declaration.handled_reason,
+        )
+        return True
+
+    def queue(self, status, kind, before_id, limit):
+        return [
+            copy.deepcopy(d)
+            for _, d in sorted(self.table.items(), reverse=True)
+            if (not status or d.status == status)
+            and (not kind or d.kind == kind)
+            and (not before_id or d.id < before_id)
+        ][:limit]
+
+    def for_account(self, account_id, email):
+        return [
+            copy.deepcopy(d)
+            for _, d in sorted(self.table.items())
+            if d.account_id == account_id or d.email == email
+        ]
+
+
+class FakePersonalData:
+    """core.domain.ports.PersonalData over the other fakes' tables (TV links have no fake: none to erase)."""
+
+    def __init__(self, work: dict) -> None:
+        self.work = work
+
+    def coupons_redeemed(self, account_id):
+        when = self.work["redeemed_at"]
+        return sorted(
+            ((code, at) for (code, who), at in when.items() if who == account_id),
+            key=lambda pair: pair[1],
+        )
+
+    def sessions(self, account_id, now):
+        from core.domain.tokens import Purpose, StoredToken
+
+        return [
+            StoredToken(
+                account_id=t.account_id,
+                purpose=Purpose.SESSION,
+                token_hash="",
+                expires_at=t.expires_at,
+                created_at=t.created_at,
+                payload=t.payload,
+                id=t.id,
+            )
+            for _, t in sorted(self.work["tokens"].items())
+            if t.account_id == account_id
+            and t.purpose == Purpose.SESSION
+            and t.revoked_at is None
+            and t.expires_at > now
+        ]
+
+    def erase(self, account_id, email, keep_consent_proof=False):
+        w = self.work
+        children = w["children"].setdefault("profiles", {})
+        for child_id in [k for k, c in children.items() if c.account_id == account_id]:
+            FakeChildren(w["children"]).delete(child_id)
+
+        def drop(table, gone):
+            for key in [k for k, v in table.items() if gone(v)]:
+                del table[key]
+
+        drop(w["tokens"], lambda t: t.account_id == account_id)
+        if not keep_consent_proof:
+            drop(w["consents"], lambda r: r.account_id == account_id)
+        drop(w["contact_messages"], lambda m: m.account_id == account_id or m.email == email)
+        drop(w["newsletter"], lambda n: n.email == email)
+        drop(w["outbox"], lambda m: m.account_id == account_id)
+        for withdrawal in w["withdrawals"].get("declarations", {}).values():
+            if withdrawal.account_id == account_id:
+                withdrawal.name = withdrawal.email = ""
+
+
 # The UnitOfWork's repositories with no in-memory fake yet: a service test that needs one fails with an
 # AttributeError naming it. test_fakes_keep_up.py keeps this list and the protocol in step.
 NOT_FAKED = (
-    "children",
     "tv_links",
-    "contact_messages",
-    "declarations",
-    "newsletter",
-    "personal_data",
     "retention",
     "ops",
     "revenue",
@@ -942,6 +1118,12 @@ class FakeUnitOfWork:
         self.grants = FakeGrants(self._work["grants"], self._work["accounts"])
         self.staff = FakeStaff(self._work["staff"])
         self.site_switches = FakeSiteSwitches()
+        self.coupons.redeemed_at = self._work["redeemed_at"]
+        self.children = FakeChildren(self._work["children"])
+        self.contact_messages = FakeContactMessages(self._work["contact_messages"])
+        self.newsletter = FakeNewsletter(self._work["newsletter"])
+        self.declarations = FakeDeclarations(self._work["declarations"])
+        self.personal_data = FakePersonalData(self._work)
         return self
 
     def __exit__(self, *exc):

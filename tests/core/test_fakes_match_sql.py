@@ -245,3 +245,39 @@ def test_the_console_ledgers_answer_alike(uow):
         _step(uow, lambda u: u.staff.logged_in(member.id, 6)),
     ]
     assert steps == [True, False, False, True]
+
+
+def test_family_rows_and_the_staff_throttle_answer_alike(uow):
+    from core.domain.children import ChildProfile
+    from core.domain.login_throttle import LoginState
+    from core.domain.newsletter import NewsletterSignup
+
+    account_id, _, _, _ = _world(uow)
+
+    def child(name):
+        return lambda u: u.children.add(
+            ChildProfile(account_id=account_id, name=name, age_band="3-5", created_at=NOW), 2
+        )
+
+    slots = [getattr(_step(uow, child(n)), "slot", None) for n in ("A", "B", "C")]
+    assert slots == [1, 2, None]
+    signup = NewsletterSignup(
+        email="p@example.com", language="en", consented_at=NOW, consent_version="v1"
+    )
+    assert [
+        _step(uow, lambda u: u.newsletter.add(signup)),
+        _step(uow, lambda u: u.newsletter.add(signup)),
+        _step(uow, lambda u: u.newsletter.by_email("p@example.com").consent_version),
+    ] == [True, False, "v1"]
+    one, two = (
+        LoginState(failures=1, last_attempt_at=NOW),
+        LoginState(failures=2, last_attempt_at=NOW),
+    )
+    assert [
+        _step(uow, lambda u: u.staff.count_login_attempt("h", 0, one)),
+        _step(uow, lambda u: u.staff.count_login_attempt("h", 0, two)),
+        _step(uow, lambda u: u.staff.count_login_attempt("h", 1, two)),
+        _step(uow, lambda u: u.staff.login_state("h").failures),
+        _step(uow, lambda u: u.staff.clear_login_failures("h")),
+        _step(uow, lambda u: u.staff.login_state("h").failures),
+    ] == [True, False, True, 2, None, 0]

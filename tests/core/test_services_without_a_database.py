@@ -10,10 +10,13 @@ import pytest
 
 from core.domain import errors, payments
 from core.domain.accounts import Account
+from core.domain.children import ChildProfile
+from core.domain.contact import ContactMessage
 from core.domain.errors import DomainError
 from core.domain.payment_history import CHARGED, REFUND, SUCCEEDED, VOID, VOIDED
 from core.domain.staff import FINANCE, SUPPORT, AuditFilter, StaffMember
 from core.domain.subscriptions import State, Subscription
+from core.domain.tokens import Purpose, StoredToken
 from core.services import (
     cancellation,
     gateway_events,
@@ -703,3 +706,75 @@ def test_a_console_email_change_waits_for_the_new_address_and_support_cannot_pai
         "r",
     )
     assert len(_audit(store, "parent.change_email")) == 1
+
+
+# -- the console's data-rights actions: an export and an erasure ------------------------------------
+ADMIN_MEMBER = _staff("admin", 9, "admin@lumo.example")
+
+
+def _family(ctx, account_id):
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        uow.children.add(
+            ChildProfile(account_id=account_id, name="Mia", age_band="3-5", created_at=now), 3
+        )
+        uow.contact_messages.add(
+            ContactMessage(
+                name="P",
+                email="parent@example.com",
+                subject="s",
+                language="en",
+                message="m",
+                created_at=now,
+                account_id=account_id,
+            )
+        )
+        uow.tokens.add(
+            StoredToken(
+                account_id=account_id,
+                purpose=Purpose.SESSION,
+                token_hash="h1",
+                expires_at=now + timedelta(days=30),
+                created_at=now,
+            )
+        )
+        uow.commit()
+
+
+def test_a_console_export_holds_the_parents_data_and_is_audited(ctx, store):
+    account_id, sub, charge = _charged(ctx, store)
+    _family(ctx, account_id)
+    document = actions.export(ctx, SUPPORT_MEMBER, account_id, "parent asked by e-mail")
+    assert document.account.account.email == "parent@example.com"
+    assert [c.child.name for c in document.children] == ["Mia"]
+    assert [m.subject for m in document.contact_messages] == ["s"]
+    assert len(document.sessions) == 1 and [p.transaction_id for p in document.payments] == [
+        charge.transaction_id
+    ]
+    assert {s.id for s in document.subscriptions} >= {sub.id}
+    (entry,) = _audit(store, "parent.export")
+    assert (entry.staff_id, entry.target) == (SUPPORT_MEMBER.id, f"account:{account_id}")
+
+
+def test_a_console_erasure_needs_the_address_typed_and_leaves_nothing_that_names_the_parent(
+    ctx, store
+):
+    account_id, sub, _ = _charged(ctx, store)
+    _family(ctx, account_id)
+    _refused(
+        errors.CONFIRMATION_MISMATCH, actions.erase, ctx, ADMIN_MEMBER, account_id, "x@y.z", "r"
+    )
+    assert store.accounts[account_id].deleted_at is None and _audit(store, "parent.erase") == []
+
+    actions.erase(ctx, ADMIN_MEMBER, account_id, "Parent@Example.com", "asked in writing")
+    account = store.accounts[account_id]
+    assert (account.email, account.deleted_at) == (f"deleted-{account_id}", ctx.clock.now())
+    assert store.children["profiles"] == {} and store.tokens == {} and store.contact_messages == {}
+    assert store.subscriptions[sub.id].is_renewing is False
+    assert ctx.gateway.subscriptions[sub.gateway_id]["status"] == "Canceled"
+    (goodbye,) = _emails(store, "account_deleted")
+    assert (
+        goodbye.payload["to"] == "parent@example.com"
+    )  # its own address: the account has none now
+    (entry,) = _audit(store, "parent.erase")
+    assert (entry.before, entry.reason) == ({"email": "p***@example.com"}, "asked in writing")

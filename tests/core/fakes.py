@@ -43,6 +43,7 @@ class FakeStore:
         self.contact_messages: dict = {}
         self.newsletter: dict = {}  # e-mail -> NewsletterSignup
         self.declarations: dict = {}
+        self.tv_links: dict = {}
 
 
 class _Repo:
@@ -1014,8 +1015,63 @@ class FakeDeclarations(_Repo):
         ]
 
 
+class FakeTvLinks:
+    """core.domain.ports.TvLinkRepository: a PIN and a poll hash each unique (the unique constraints)."""
+
+    DEAD_LINK_KEPT = timedelta(days=1)  # as core/adapters/db/family_repositories.py
+
+    def __init__(self, table: dict) -> None:
+        self.table = table
+
+    def add(self, link, now):
+        gone = [
+            k
+            for k, t in self.table.items()
+            if t.expires_at < now - self.DEAD_LINK_KEPT
+            or (t.pin_hash == link.pin_hash and t.expires_at <= now)
+        ]
+        for k in gone:
+            del self.table[k]
+        if any(
+            (link.pin_hash is not None and t.pin_hash == link.pin_hash)
+            or t.poll_hash == link.poll_hash
+            for t in self.table.values()
+        ):
+            return False
+        link.id = next(_ids)
+        self.table[link.id] = copy.deepcopy(link)
+        return True
+
+    def by_poll_hash(self, poll_hash):
+        return next(
+            (copy.deepcopy(t) for t in self.table.values() if t.poll_hash == poll_hash), None
+        )
+
+    def claim(self, pin_hash, account_id, now, collect_by):
+        """As the conditional UPDATE: a live, unclaimed PIN, given once."""
+        t = next(
+            (
+                t
+                for t in self.table.values()
+                if t.pin_hash == pin_hash and t.claimed_at is None and t.expires_at > now
+            ),
+            None,
+        )
+        if t is None:
+            return False
+        t.account_id, t.claimed_at, t.pin_hash, t.expires_at = account_id, now, None, collect_by
+        return True
+
+    def collect(self, link_id, now):
+        t = self.table.get(link_id)
+        if t is None or t.claimed_at is None or t.collected_at is not None:
+            return False
+        t.collected_at = now
+        return True
+
+
 class FakePersonalData:
-    """core.domain.ports.PersonalData over the other fakes' tables (TV links have no fake: none to erase)."""
+    """core.domain.ports.PersonalData: reads and the erasure over the other fakes' tables."""
 
     def __init__(self, work: dict) -> None:
         self.work = work
@@ -1058,6 +1114,7 @@ class FakePersonalData:
                 del table[key]
 
         drop(w["tokens"], lambda t: t.account_id == account_id)
+        drop(w["tv_links"], lambda t: t.account_id == account_id)
         if not keep_consent_proof:
             drop(w["consents"], lambda r: r.account_id == account_id)
         drop(w["contact_messages"], lambda m: m.account_id == account_id or m.email == email)
@@ -1071,7 +1128,6 @@ class FakePersonalData:
 # The UnitOfWork's repositories with no in-memory fake yet: a service test that needs one fails with an
 # AttributeError naming it. test_fakes_keep_up.py keeps this list and the protocol in step.
 NOT_FAKED = (
-    "tv_links",
     "retention",
     "ops",
     "revenue",
@@ -1124,6 +1180,7 @@ class FakeUnitOfWork:
         self.newsletter = FakeNewsletter(self._work["newsletter"])
         self.declarations = FakeDeclarations(self._work["declarations"])
         self.personal_data = FakePersonalData(self._work)
+        self.tv_links = FakeTvLinks(self._work["tv_links"])
         return self
 
     def __exit__(self, *exc):

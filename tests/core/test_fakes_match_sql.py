@@ -281,3 +281,26 @@ def test_family_rows_and_the_staff_throttle_answer_alike(uow):
         _step(uow, lambda u: u.staff.clear_login_failures("h")),
         _step(uow, lambda u: u.staff.login_state("h").failures),
     ] == [True, False, True, 2, None, 0]
+
+
+def test_tv_links_answer_alike(uow):
+    from core.domain.tv_links import TvLink
+
+    account_id, _, _, _ = _world(uow)
+
+    def link(pin, poll, expires):
+        return TvLink(pin_hash=pin, poll_hash=poll, created_at=NOW, expires_at=expires)
+
+    later = NOW + timedelta(minutes=10)
+    added = _step(uow, lambda u: (u.tv_links.add(first := link("p1", "q1", later), NOW), first.id))
+    assert added[0] is True
+    answers = [
+        _step(uow, lambda u: u.tv_links.add(link("p1", "q2", later), NOW)),  # a live PIN
+        _step(uow, lambda u: u.tv_links.claim("p1", account_id, NOW, later)),
+        _step(uow, lambda u: u.tv_links.claim("p1", account_id, NOW, later)),
+        _step(uow, lambda u: u.tv_links.by_poll_hash("q1").account_id == account_id),
+        _step(uow, lambda u: u.tv_links.add(link("p1", "q3", later), NOW)),  # the PIN is free again
+        _step(uow, lambda u: u.tv_links.collect(added[1], NOW)),
+        _step(uow, lambda u: u.tv_links.collect(added[1], NOW)),
+    ]
+    assert answers == [False, True, False, True, True, True, False]

@@ -778,3 +778,16 @@ def test_a_console_erasure_needs_the_address_typed_and_leaves_nothing_that_names
     )  # its own address: the account has none now
     (entry,) = _audit(store, "parent.erase")
     assert (entry.before, entry.reason) == ({"email": "p***@example.com"}, "asked in writing")
+
+
+def test_a_console_sign_out_revokes_every_session_of_the_parent_and_is_audited(ctx, store):
+    account_id = _account(ctx)
+    _family(ctx, account_id)
+    other = _account(ctx, "other@example.com")
+    _family(ctx, other)
+    actions.revoke_sessions(ctx, SUPPORT_MEMBER, account_id, "lost phone")
+    revoked = {t.account_id: t.revoked_at for t in store.tokens.values()}
+    assert revoked == {account_id: ctx.clock.now(), other: None}
+    (entry,) = _audit(store, "parent.revoke_sessions")
+    assert (entry.target, entry.reason) == (f"account:{account_id}", "lost phone")
+    _refused(errors.PARENT_NOT_FOUND, actions.revoke_sessions, ctx, SUPPORT_MEMBER, 999_999, "r")

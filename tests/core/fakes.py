@@ -1070,6 +1070,82 @@ class FakeTvLinks:
         return True
 
 
+class FakeRetention:
+    """core.domain.ports.Retention over the other fakes' tables: each purge answers how many rows went."""
+
+    def __init__(self, work: dict) -> None:
+        self.work = work
+
+    @staticmethod
+    def _drop(table, gone):
+        keys = [k for k, v in table.items() if not str(k).startswith("_") and gone(v)]
+        for k in keys:
+            del table[k]
+        return len(keys)
+
+    def purge_analytics(self, received_before):
+        return self._drop(self.work["analytics"], lambda e: e.received_at < received_before)
+
+    def purge_outbox(self, delivered_before):
+        return self._drop(
+            self.work["outbox"],
+            lambda m: m.delivered_at is not None and m.delivered_at < delivered_before,
+        )
+
+    def purge_tokens(self, ended_before, idle_before):
+        from core.domain.tokens import Purpose
+
+        def ended(t):
+            return (
+                t.expires_at < ended_before
+                or (t.used_at is not None and t.used_at < ended_before)
+                or (t.revoked_at is not None and t.revoked_at < ended_before)
+                or (t.purpose == Purpose.SESSION and (t.last_used_at or t.created_at) < idle_before)
+            )
+
+        return self._drop(self.work["tokens"], ended)
+
+    def purge_contact_messages(self, received_before):
+        return self._drop(self.work["contact_messages"], lambda m: m.created_at < received_before)
+
+    def purge_declarations(self, received_before, ended_before):
+        return self._drop(
+            self.work["declarations"],
+            lambda d: (
+                d.received_at < received_before and (d.ends_on is None or d.ends_on < ended_before)
+            ),
+        )
+
+    def purge_withdrawals(self, received_before, ended_before):
+        return self._drop(
+            self.work["withdrawals"].setdefault("declarations", {}),
+            lambda w: w.at < received_before and w.at < ended_before,
+        )
+
+    def kept_consent_proofs(self, limit):
+        from core.domain.subscriptions import HIDDEN_STATES, WEB_STORE
+
+        with_consents = {r.account_id for r in self.work["consents"].values()}
+        answers = []
+        for account_id, account in sorted(self.work["accounts"].items()):
+            if account.deleted_at is None or account_id not in with_consents:
+                continue
+            web = [
+                s
+                for s in self.work["subscriptions"].values()
+                if s.account_id == account_id
+                and s.store_id == WEB_STORE
+                and s.payment_state_id not in HIDDEN_STATES
+            ]
+            first = min((s.created_at for s in web if s.created_at), default=None)
+            last = max((s.end_date for s in web if s.end_date), default=None)
+            answers.append((account_id, account.country_code, account.deleted_at, first, last))
+        return answers[:limit]
+
+    def purge_consents(self, account_ids):
+        return self._drop(self.work["consents"], lambda r: r.account_id in account_ids)
+
+
 class FakePersonalData:
     """core.domain.ports.PersonalData: reads and the erasure over the other fakes' tables."""
 
@@ -1128,7 +1204,6 @@ class FakePersonalData:
 # The UnitOfWork's repositories with no in-memory fake yet: a service test that needs one fails with an
 # AttributeError naming it. test_fakes_keep_up.py keeps this list and the protocol in step.
 NOT_FAKED = (
-    "retention",
     "ops",
     "revenue",
     "campaigns",
@@ -1181,6 +1256,7 @@ class FakeUnitOfWork:
         self.declarations = FakeDeclarations(self._work["declarations"])
         self.personal_data = FakePersonalData(self._work)
         self.tv_links = FakeTvLinks(self._work["tv_links"])
+        self.retention = FakeRetention(self._work)
         return self
 
     def __exit__(self, *exc):

@@ -304,3 +304,44 @@ def test_tv_links_answer_alike(uow):
         _step(uow, lambda u: u.tv_links.collect(added[1], NOW)),
     ]
     assert answers == [False, True, False, True, True, True, False]
+
+
+def test_retention_purges_count_alike(uow):
+    from core.domain.ports import OutboxMessage
+    from core.domain.tokens import Purpose, StoredToken
+
+    account_id, _, _, _ = _world(uow)
+    old, fresh = NOW - timedelta(days=400), NOW - timedelta(days=1)
+
+    def seed(u):
+        for delivered in (old, fresh, None):
+            u.outbox.add(
+                OutboxMessage(kind="email", topic="t", created_at=old, delivered_at=delivered)
+            )
+        for n, (purpose, created, revoked) in enumerate(
+            (
+                (Purpose.SESSION, old, None),  # idle since long ago
+                (Purpose.SESSION, NOW, None),  # live
+                (Purpose.RESET_PASSWORD, NOW, old),  # revoked long ago
+            )
+        ):
+            u.tokens.add(
+                StoredToken(
+                    account_id=account_id,
+                    purpose=purpose,
+                    token_hash=f"h{n}",
+                    expires_at=NOW + timedelta(days=30),
+                    created_at=created,
+                    revoked_at=revoked,
+                )
+            )
+
+    _step(uow, seed)
+    cutoff = NOW - timedelta(days=90)
+    counts = [
+        _step(uow, lambda u: u.retention.purge_outbox(cutoff)),
+        _step(uow, lambda u: u.retention.purge_outbox(cutoff)),
+        _step(uow, lambda u: u.retention.purge_tokens(cutoff, cutoff)),
+        _step(uow, lambda u: u.retention.purge_consents([])),
+    ]
+    assert counts == [1, 0, 2, 0]

@@ -791,3 +791,20 @@ def test_a_console_sign_out_revokes_every_session_of_the_parent_and_is_audited(c
     (entry,) = _audit(store, "parent.revoke_sessions")
     assert (entry.target, entry.reason) == (f"account:{account_id}", "lost phone")
     _refused(errors.PARENT_NOT_FOUND, actions.revoke_sessions, ctx, SUPPORT_MEMBER, 999_999, "r")
+
+
+def test_the_retention_purge_deletes_delivered_mail_and_ended_sessions_only(ctx, store):
+    from core.services import retention
+
+    account_id, _, _ = _charged(ctx, store)
+    _family(ctx, account_id)
+    with ctx.uow() as uow:  # the receipt went out long ago
+        for message in uow.outbox.table.values():
+            message.delivered_at = ctx.clock.now()
+        uow.commit()
+    assert retention.purge_expired(ctx, retention.RetentionPolicy()).outbox == 0
+    ctx.clock.advance(timedelta(days=40))
+    report = retention.purge_expired(ctx, retention.RetentionPolicy())
+    assert (report.outbox, report.tokens, report.contact_messages) == (1, 1, 0)
+    assert store.outbox == {} and store.tokens == {} and len(store.contact_messages) == 1
+    assert _charges(store) and store.billing_documents["docs"]  # billing records stay

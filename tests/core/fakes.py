@@ -1201,8 +1201,9 @@ class FakePersonalData:
                 withdrawal.name = withdrawal.email = ""
 
 
-# The UnitOfWork's repositories with no in-memory fake yet: a service test that needs one fails with an
-# AttributeError naming it. test_fakes_keep_up.py keeps this list and the protocol in step.
+# The UnitOfWork's repositories with no in-memory fake: the console's read models (SQL aggregates and joins
+# answered as dicts), tested on a database. A service test that needs one fails with an AttributeError
+# naming it; test_fakes_keep_up.py keeps this list and the protocol in step.
 NOT_FAKED = (
     "ops",
     "revenue",

@@ -808,3 +808,72 @@ def test_the_retention_purge_deletes_delivered_mail_and_ended_sessions_only(ctx,
     assert (report.outbox, report.tokens, report.contact_messages) == (1, 1, 0)
     assert store.outbox == {} and store.tokens == {} and len(store.contact_messages) == 1
     assert _charges(store) and store.billing_documents["docs"]  # billing records stay
+
+
+def test_a_grant_above_the_limit_waits_for_a_second_higher_member_and_is_decided_once(ctx, store):
+    account_id = _account(ctx)
+    asked = grants.request(ctx, SUPPORT_MEMBER, account_id, "P3M", "a long outage")
+    assert asked.status == "pending" and store.subscriptions == {}
+    _refused(
+        errors.GRANT_APPROVER_NEEDED, grants.decide, ctx, SUPPORT_MEMBER, asked.id, True, "mine"
+    )
+    decided, sub = grants.decide(ctx, FINANCE_MEMBER, asked.id, True, "agreed")
+    assert decided.status == "approved" and decided.decided_by == FINANCE_MEMBER.id
+    stored = store.subscriptions[sub.id]
+    assert (stored.payment_state_id, stored.end_date) == (
+        State.FREE_CAMPAIGN,
+        datetime(2026, 4, 30, 12, 0, tzinfo=UTC),  # three months from 31 January
+    )
+    (row,) = store.grants["ledger"]
+    assert (row["days"], row["request_id"], row["staff_id"]) == (89, asked.id, FINANCE_MEMBER.id)
+    _refused(
+        errors.GRANT_REQUEST_DECIDED, grants.decide, ctx, ADMIN_MEMBER, asked.id, False, "late"
+    )
+    assert [e.action for e in store.audit] == ["parent.grant_request", "parent.grant_approve"]
+
+
+def test_a_plan_change_to_yearly_billing_continues_through_the_outbox(ctx, store):
+    account_id, sub, _ = _charged(ctx, store)
+    plan_changes.change_plan(ctx, account_id, sub.id, "lumo_tv_yearly_eur")
+    stored = store.subscriptions[sub.id]
+    assert (stored.payment_plan_id, stored.duration_code, stored.payment_plan_price) == (
+        "lumo_tv_yearly_eur",
+        "P1Y",
+        Decimal("34.90"),
+    )
+    # the gateway refuses a change of billing frequency: a continuing subscription is asked for later
+    assert ctx.gateway.subscriptions[sub.gateway_id]["plan_id"] == PLAN
+    (told,) = [m for m in store.outbox.values() if m.kind == "gateway"]
+    assert told.topic == plan_changes.plan_continuation.TOPIC and told.account_id == account_id
+
+
+def test_a_deferred_plan_change_takes_effect_with_the_renewal_charge(ctx, store):
+    account_id, sub, _ = _charged(ctx, store)
+    renewal = store.subscriptions[sub.id].next_billing_date
+    ctx.clock.advance(renewal - ctx.clock.now() - timedelta(hours=2))
+    plan_changes.change_plan(ctx, account_id, sub.id, "lumo_tv_books_monthly_eur")
+    ctx.clock.advance(timedelta(hours=2))
+    paid_through = ctx.clock.now() + timedelta(days=28)
+    _webhook(
+        ctx,
+        "charged",
+        sub,
+        transaction_id=ctx.gateway.renew(sub.gateway_id),
+        amount=PRICE,  # the coming charge stays on the old plan
+        currency="EUR",
+        paid_through=paid_through,
+        next_billing_date=paid_through,
+    )
+    stored = store.subscriptions[sub.id]
+    assert (stored.payment_plan_id, stored.pending_plan_id, stored.payment_plan_price) == (
+        "lumo_tv_books_monthly_eur",
+        None,
+        Decimal("7.99"),
+    )
+    (told,) = [m for m in store.outbox.values() if m.kind == "gateway"]
+    assert (told.topic, told.payload["plan_id"], told.payload["price"]) == (
+        "change_plan",
+        "lumo_tv_books_monthly_eur",
+        "7.99",
+    )
+    assert [p.amount for p in _charges(store)] == [PRICE, PRICE]

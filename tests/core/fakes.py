@@ -700,11 +700,61 @@ class FakeDunning:
 
 
 class FakeReminders:
-    """core.domain.ports.ReminderLog: the claim and on_time of a reminder (what cancellation and the
-    renewal clock ask); the yearly-renewal and switch reads are not faked."""
+    """core.domain.ports.ReminderLog: each reminder once per (subscription, kind, renewal day)."""
 
-    def __init__(self, table: dict) -> None:
-        self.table = table
+    def __init__(self, table: dict, subscriptions: dict, accounts: dict) -> None:
+        self.table, self.subscriptions, self.accounts = table, subscriptions, accounts
+
+    def yearly_renewals(self, countries, after, until, limit):
+        from core.domain.subscriptions import WEB_STORE, State
+
+        wanted = {c.upper() for c in countries}
+        reminded = {k[0] for k in self.table if k[2] >= after.date().isoformat()}
+        found = []
+        for s in self.subscriptions.values():
+            account = self.accounts.get(s.account_id)
+            if (
+                account is not None
+                and account.deleted_at is None
+                and account.country_code in wanted
+                and s.store_id == WEB_STORE
+                and s.is_renewing
+                and s.payment_state_id == State.ACTIVE
+                and s.duration_code == "P1Y"
+                and s.next_billing_date is not None
+                and after < s.next_billing_date <= until
+                and s.id not in reminded
+            ):
+                found.append((copy.deepcopy(s), account.country_code))
+        found.sort(key=lambda pair: (pair[0].next_billing_date, pair[0].id))
+        return found[:limit]
+
+    def switches_missed(self, renewal_by, limit):
+        from datetime import date
+
+        from core.domain.renewal_rules import ReminderKind
+
+        found = sorted(
+            (period, sid)
+            for (sid, kind, period), row in self.table.items()
+            if kind == str(ReminderKind.CONTINUES_MONTHLY)
+            and row["switched_at"] is None
+            and period <= renewal_by.isoformat()
+            and sid in self.subscriptions
+            and self.subscriptions[sid].is_renewing
+        )
+        return [(sid, date.fromisoformat(period)) for period, sid in found][:limit]
+
+    def mark_missed(self, subscription_id, period, at):
+        """Once: as the conditional UPDATE on missed_at."""
+        from core.domain.renewal_rules import ReminderKind
+
+        key = (subscription_id, str(ReminderKind.CONTINUES_MONTHLY), period.isoformat())
+        row = self.table.get(key)
+        if row is None or row["missed_at"] is not None:
+            return False
+        row["missed_at"] = at
+        return True
 
     def claim(self, subscription_id, kind, period, at, on_time):
         key = (subscription_id, str(kind), period.isoformat())
@@ -1210,6 +1260,12 @@ NOT_FAKED = (
     "campaigns",
 )
 
+# Methods of faked repositories with no fake yet (reports and the renewal clock's sweeps, tested on a
+# database); test_fakes_keep_up.py keeps this list and the protocols in step.
+NOT_FAKED_METHODS = {
+    "dunning": ("open_episodes", "cards_expiring", "for_account", "recovery_by_month"),
+}
+
 
 class FakeUnitOfWork:
     """Changes become visible to the store only on commit."""
@@ -1245,7 +1301,9 @@ class FakeUnitOfWork:
         self.dunning = FakeDunning(
             self._work["dunning"], self._work["subscriptions"], self._work["payments"]
         )
-        self.reminders = FakeReminders(self._work["reminders"])
+        self.reminders = FakeReminders(
+            self._work["reminders"], self._work["subscriptions"], self._work["accounts"]
+        )
         self.audit = FakeAudit(self._work["audit"])
         self.grants = FakeGrants(self._work["grants"], self._work["accounts"])
         self.staff = FakeStaff(self._work["staff"])

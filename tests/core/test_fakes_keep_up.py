@@ -4,7 +4,7 @@ added to the protocol needs a fake in tests/core/fakes.py, or a line in its NOT_
 from typing import get_type_hints
 
 from core.domain.ports import UnitOfWork
-from tests.core.fakes import NOT_FAKED, FakeStore, FakeUnitOfWork
+from tests.core.fakes import NOT_FAKED, NOT_FAKED_METHODS, FakeStore, FakeUnitOfWork
 
 
 def _protocol_repositories() -> set[str]:
@@ -28,6 +28,30 @@ def test_the_fake_has_no_repository_the_protocol_lost_and_the_not_faked_list_is_
     assert _faked() - protocol == set(), "a fake for a repository the UnitOfWork no longer has"
     assert set(NOT_FAKED) - protocol == set(), "NOT_FAKED names a repository the UnitOfWork lost"
     assert set(NOT_FAKED) & _faked() == set(), "a repository is faked now: drop it from NOT_FAKED"
+
+
+def _missing_methods() -> dict[str, set[str]]:
+    """Per faked repository, the methods of its protocol the fake lacks."""
+    missing = {}
+    with FakeUnitOfWork(FakeStore()) as uow:
+        for name, protocol in get_type_hints(UnitOfWork).items():
+            fake = getattr(uow, name, None)
+            if fake is None:
+                continue
+            methods = {
+                m for m, v in vars(protocol).items() if callable(v) and not m.startswith("_")
+            }
+            if gaps := {m for m in methods if not hasattr(fake, m)}:
+                missing[name] = gaps
+    return missing
+
+
+def test_every_method_of_a_faked_repository_has_a_fake_or_is_listed_as_not_faked():
+    listed = {name: set(methods) for name, methods in NOT_FAKED_METHODS.items()}
+    assert _missing_methods() == listed, (
+        "fake the new method in tests/core/fakes.py (or list it in NOT_FAKED_METHODS); "
+        "drop a method from NOT_FAKED_METHODS once it is faked"
+    )
 
 
 def test_the_fakes_cover_the_repositories_of_payments_refunds_cancellation_and_the_console():

@@ -345,3 +345,42 @@ def test_retention_purges_count_alike(uow):
         _step(uow, lambda u: u.retention.purge_consents([])),
     ]
     assert counts == [1, 0, 2, 0]
+
+
+def test_the_renewal_clocks_reminder_reads_answer_alike(uow):
+    account_id, _, _, _ = _world(uow)
+
+    def yearly(u):
+        sub = u.subscriptions.add(
+            Subscription(
+                account_id=account_id,
+                subscription_type="lumo_games",
+                duration_code="P1Y",
+                store_id="lumo",
+                payment_state_id=State.ACTIVE,
+                is_renewing=True,
+                next_billing_date=NOW + timedelta(days=20),
+                end_date=NOW + timedelta(days=20),
+                created_at=NOW - timedelta(days=345),
+            )
+        )
+        return sub.id
+
+    sid = _step(uow, yearly)
+    day = (NOW + timedelta(days=20)).date()
+    window = (NOW, NOW + timedelta(days=30))
+    answers = [
+        _step(
+            uow, lambda u: [(s.id, c) for s, c in u.reminders.yearly_renewals(["fr"], *window, 10)]
+        ),
+        _step(uow, lambda u: u.reminders.yearly_renewals(["DE"], *window, 10)),
+        _step(uow, lambda u: u.reminders.claim(sid, "renewal_continues_monthly", day, NOW, True)),
+        _step(uow, lambda u: u.reminders.yearly_renewals(["FR"], *window, 10)),
+        _step(uow, lambda u: u.reminders.switches_missed(day, 10)),
+        _step(uow, lambda u: u.reminders.switches_missed(day - timedelta(days=1), 10)),
+        _step(uow, lambda u: u.reminders.mark_missed(sid, day, NOW)),
+        _step(uow, lambda u: u.reminders.mark_missed(sid, day, NOW)),
+        _step(uow, lambda u: u.reminders.switched(sid, day, NOW)),
+        _step(uow, lambda u: u.reminders.switches_missed(day, 10)),
+    ]
+    assert answers == [[(sid, "FR")], [], True, [], [(sid, day)], [], True, False, None, []]

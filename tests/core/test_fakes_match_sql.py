@@ -50,6 +50,7 @@ def _world(uow):
                     is_renewing=True,
                     end_date=NOW - timedelta(days=1),
                     created_at=NOW - timedelta(days=40),
+                    currency="EUR",
                 )
             )
             for product, state in (("lumo_tv", State.PAST_DUE), ("lumo_books", State.ACTIVE))
@@ -384,3 +385,53 @@ def test_the_renewal_clocks_reminder_reads_answer_alike(uow):
         _step(uow, lambda u: u.reminders.switches_missed(day, 10)),
     ]
     assert answers == [[(sid, "FR")], [], True, [], [(sid, day)], [], True, False, None, []]
+
+
+def test_the_dunning_reports_answer_alike(uow):
+    account_id, sub, active_id, _ = _world(uow)
+    ep1, ep2 = "2026-01-30", "2026-02-28"
+
+    def steps(u):
+        active = u.subscriptions.get(active_id)
+        active.payment_expiry = "02/2026"
+        u.subscriptions.save(active)
+        u.dunning.claim(sub, "opened", ep1, NOW, "sent", Decimal("4.99"))
+        u.dunning.claim(sub, "recovered", ep1, NOW, "done", Decimal("4.99"))
+        u.dunning.claim(sub, "opened", ep2, NOW, "sent", Decimal("4.99"))
+
+    _step(uow, steps)
+    opened = _step(uow, lambda u: [(s.id, ep) for s, ep, _ in u.dunning.open_episodes(10)])
+    assert opened == [(sub.id, ep2)]
+    rows = _step(uow, lambda u: u.dunning.for_account(account_id))
+    assert [(r["step"], r["episode"], r["amount"], r["currency"]) for r in rows] == [
+        ("opened", ep1, Decimal("4.99"), "EUR"),
+        ("recovered", ep1, Decimal("4.99"), "EUR"),
+        ("opened", ep2, Decimal("4.99"), "EUR"),
+    ]
+    assert _step(uow, lambda u: u.dunning.recovery_by_month("2026-01-01")) == [
+        {
+            "month": "2026-01",
+            "currency": "EUR",
+            "went_past_due": 1,
+            "recovered": 1,
+            "recovered_amount": Decimal("4.99"),
+        },
+        {
+            "month": "2026-02",
+            "currency": "EUR",
+            "went_past_due": 1,
+            "recovered": 0,
+            "recovered_amount": Decimal("0.00"),
+        },
+    ]
+    expiring = [
+        _step(uow, lambda u: [s.id for s in u.dunning.cards_expiring("02/2026", "2026-01", 10)]),
+        _step(
+            uow,
+            lambda u: u.dunning.claim(
+                u.subscriptions.get(active_id), "card_expiring", "2026-01", NOW, "sent"
+            ),
+        ),
+        _step(uow, lambda u: [s.id for s in u.dunning.cards_expiring("02/2026", "2026-01", 10)]),
+    ]
+    assert expiring == [[active_id], True, []]

@@ -317,6 +317,8 @@ class FakeCoupons(_Repo):
 
 class FakeOutbox(_Repo):
     def add(self, message: OutboxMessage):
+        # whose it is, as SqlOutbox.add: the payload's account when the message does not name one
+        message.account_id = message.account_id or message.payload.get("account_id")
         self._add(message)
 
     @staticmethod
@@ -364,7 +366,7 @@ class FakeOutbox(_Repo):
         return True
 
     def forget(self, message_id):
-        self.table[message_id].payload = {}
+        self.table[message_id].payload, self.table[message_id].account_id = {}, None
 
 
 class FakePaymentHistory(_Repo):

@@ -435,3 +435,14 @@ def test_the_dunning_reports_answer_alike(uow):
         _step(uow, lambda u: [s.id for s in u.dunning.cards_expiring("02/2026", "2026-01", 10)]),
     ]
     assert expiring == [[active_id], True, []]
+
+
+def test_an_outbox_message_belongs_to_its_payloads_account_alike(uow):
+    from core.domain.ports import OutboxMessage
+
+    account_id, _, _, _ = _world(uow)
+    message = OutboxMessage(kind="email", topic="t", payload={"account_id": account_id})
+    _step(uow, lambda u: u.outbox.add(message))
+    assert message.account_id == account_id
+    _step(uow, lambda u: u.outbox.forget(message.id))
+    assert _step(uow, lambda u: u.personal_data.erase(account_id, "p@example.com")) is None

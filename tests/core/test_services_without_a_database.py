@@ -321,7 +321,7 @@ def test_a_charge_failed_webhook_makes_it_past_due_and_opens_dunning_with_one_em
     steps = sorted(step for (_, step, _) in store.dunning)
     assert len(steps) == 2 and all(key[0] == sub.id for key in store.dunning)
     (failed,) = [m for m in _emails(store) if m.topic != "receipt"]
-    assert (failed.topic, failed.payload["account_id"]) == ("payment_failed", stored.account_id)
+    assert (failed.topic, failed.account_id) == ("payment_failed", stored.account_id)
     ctx.clock.advance(timedelta(minutes=1))
     _webhook(ctx, "past_due", sub)  # Braintree's second notice of the same failure
     assert len([m for m in _emails(store) if m.topic != "receipt"]) == 1

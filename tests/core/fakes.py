@@ -592,8 +592,8 @@ class FakeWithdrawals:
 
     def refunds_to_retry(self, declared_before, now, limit):
         from core.domain.payment_history import (
-            FAILED,
-            SUCCEEDED,
+            EVENT_FAILED,
+            EVENT_SUCCEEDED,
             WITHDRAWAL_REFUND,
             WITHDRAWAL_VOID,
         )
@@ -602,7 +602,8 @@ class FakeWithdrawals:
         settled = {
             e.subscription_id
             for e in self.payments.get("_events", [])
-            if e.kind in (WITHDRAWAL_REFUND, WITHDRAWAL_VOID) and e.status in (SUCCEEDED, FAILED)
+            if e.kind in (WITHDRAWAL_REFUND, WITHDRAWAL_VOID)
+            and e.status in (EVENT_SUCCEEDED, EVENT_FAILED)
         }
         return [
             copy.deepcopy(w)
@@ -916,10 +917,10 @@ class FakeGrants:
 
     def decide(self, request_id, status, staff_id, staff_email, at, reason):
         """Pending -> approved or rejected, once (as the conditional UPDATE)."""
-        from core.domain.grants import PENDING
+        from core.domain.grants import GRANT_PENDING
 
         r = self.asked.get(request_id)
-        if r is None or r.status != PENDING:
+        if r is None or r.status != GRANT_PENDING:
             return False
         r.status, r.decided_by, r.decided_by_email = status, staff_id, staff_email
         r.decided_at, r.decision_reason = at, reason

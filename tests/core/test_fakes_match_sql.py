@@ -9,7 +9,7 @@ import pytest
 
 from core.domain.accounts import Account
 from core.domain.grants import APPROVED, REJECTED, GrantRequest
-from core.domain.payment_history import CHARGE, SUCCEEDED, Payment, PaymentEvent
+from core.domain.payment_history import CHARGE, EVENT_SUCCEEDED, Payment, PaymentEvent
 from core.domain.staff import AuditEntry, AuditFilter, StaffMember
 from core.domain.subscriptions import State, Subscription
 from tests.core.fakes import FakeStore, FakeUnitOfWork
@@ -103,10 +103,10 @@ def test_payment_events_are_recorded_once_per_operation_key(uow):
             account_id=account_id,
         )
 
-    assert _step(uow, lambda u: u.payments.add_event(event(SUCCEEDED))) is True
+    assert _step(uow, lambda u: u.payments.add_event(event(EVENT_SUCCEEDED))) is True
     assert _step(uow, lambda u: u.payments.add_event(event("pending"))) is False
     found = _step(uow, lambda u: u.payments.event_by_key("charge:tx-1"))
-    assert (found.status, found.amount) == (SUCCEEDED, Decimal("10.00"))
+    assert (found.status, found.amount) == (EVENT_SUCCEEDED, Decimal("10.00"))
     assert [
         e.operation_key for e in _step(uow, lambda u: u.payments.events(account_id=account_id))
     ] == ["charge:tx-1"]

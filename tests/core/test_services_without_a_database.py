@@ -13,7 +13,7 @@ from core.domain.accounts import Account
 from core.domain.children import ChildProfile
 from core.domain.contact import ContactMessage
 from core.domain.errors import DomainError
-from core.domain.payment_history import CHARGED, REFUND, SUCCEEDED, VOID, VOIDED
+from core.domain.payment_history import CHARGED, EVENT_SUCCEEDED, REFUND, VOID, VOIDED
 from core.domain.staff import FINANCE, SUPPORT, AuditFilter, StaffMember
 from core.domain.subscriptions import State, Subscription
 from core.domain.tokens import Purpose, StoredToken
@@ -139,7 +139,9 @@ def test_a_card_purchase_is_charged_now_active_with_its_charge_event_receipt_and
         CHARGED,
         Decimal(0),
     )
-    assert [(e.kind, e.amount, e.status) for e in _events(store)] == [("charge", PRICE, SUCCEEDED)]
+    assert [(e.kind, e.amount, e.status) for e in _events(store)] == [
+        ("charge", PRICE, EVENT_SUCCEEDED)
+    ]
     (receipt,) = _documents(store, "receipt")
     assert (receipt.payment_id, receipt.account_id, receipt.number) == (charge.id, account_id, 1)
     (email,) = _emails(store)
@@ -193,7 +195,7 @@ def test_a_settled_charge_is_refunded_in_part_then_in_full_and_never_more(ctx, s
     ctx.gateway.settle(charge.transaction_id)
 
     part = _refund(ctx, charge, Decimal("1.50"), key="r1")
-    assert (part.kind, part.amount, part.status) == (REFUND, Decimal("1.50"), SUCCEEDED)
+    assert (part.kind, part.amount, part.status) == (REFUND, Decimal("1.50"), EVENT_SUCCEEDED)
     assert store.payments[charge.id].refunded_amount == Decimal("1.50")
     _refused(errors.REFUND_TOO_MUCH, _refund, ctx, charge, Decimal("3.50"), key="r2")
     assert store.payments[charge.id].refunded_amount == Decimal("1.50")  # nothing reserved
@@ -388,7 +390,7 @@ def test_a_refund_by_finance_is_audited_with_the_charge_before_and_after(ctx, st
         "finance@lumo.example",
     )
     assert event.operation_key == "ops:7:click-1"
-    (entry,) = _audit(store, money.REFUND)
+    (entry,) = _audit(store, money.AUDIT_REFUND)
     assert (entry.staff_id, entry.account_id, entry.reason, entry.outcome) == (
         7,
         account_id,
@@ -399,7 +401,7 @@ def test_a_refund_by_finance_is_audited_with_the_charge_before_and_after(ctx, st
     assert Decimal(entry.before["refunded"]) == 0 and entry.before["amount"] == str(PRICE)
     assert Decimal(entry.after["refunded"]) == Decimal("2.00") and entry.after["kind"] == REFUND
     give_back(reason="double charge", amount=Decimal("2.00"))  # the same click again
-    assert len(_audit(store, money.REFUND)) == 1 and len(_events(store, REFUND)) == 1
+    assert len(_audit(store, money.AUDIT_REFUND)) == 1 and len(_events(store, REFUND)) == 1
     _refused(
         errors.PAYMENT_NOT_FOUND,
         money.give_back,
@@ -610,7 +612,7 @@ def test_a_withdrawal_refund_the_gateway_did_not_answer_is_retried_once_by_the_b
     ctx.clock.advance(refunds.STALE_PENDING + timedelta(seconds=1))
     assert withdrawals.retry_refunds(ctx) == 1
     (done,) = [e for e in _events(store) if e.kind == "withdrawal_refund"]
-    assert done.status == SUCCEEDED
+    assert done.status == EVENT_SUCCEEDED
     assert store.withdrawals["declarations"][sub.id].refund_attempts == 1
     assert withdrawals.retry_refunds(ctx) == 0  # settled: nothing left to retry
     assert store.payments[charge.id].refunded_amount == answer.withdrawal.refund_amount

@@ -143,6 +143,18 @@ def cases(api: str, token: str, password: str) -> dict[str, dict]:
     }
 
 
+BARE = "bare Flask JSON"
+# Each hot read against the bare endpoint that makes the same round trips (docs/benchmarks.md): the plans
+# none (an in-process cache), the subscriptions one SQL statement, the coupon check one SQL statement and
+# one Redis command (its rate limit).
+OWN_FLOOR = {
+    "GET /v5/plans": BARE,
+    "GET /v5/plans (gzip)": BARE,
+    "GET /v5/subscriptions": "reference: bare + 1 SQL",
+    "GET /v5/coupon/validate/{code}": "reference: bare + 1 SQL + 1 Redis",
+}
+
+
 def references(bare: str) -> dict[str, dict]:
     """Bare Flask plus the one round trip a hot read needs (bench/bare_app.py): what 1 PostgreSQL
     statement (and 1 Redis command) cost on this machine, whatever the application does."""
@@ -225,6 +237,15 @@ def run(env: dict) -> dict:
             results["baseline"][c] = summary(bare_runs)
             for name in chosen:
                 results["endpoints"].setdefault(name, {})[c] = summary(runs[name], bare_runs)
+                floor = OWN_FLOOR.get(name)
+                floor_runs = bare_runs if floor == BARE else runs.get(floor or "")
+                if floor_runs:
+                    against = summary(runs[name], floor_runs)
+                    results["endpoints"][name][c].update(
+                        own_floor=floor,
+                        ratio_to_floor=against["ratio_to_bare"],
+                        p99_to_floor=against["p99_to_bare"],
+                    )
     return results
 
 
@@ -244,5 +265,20 @@ def table(result: dict) -> list[str]:
             lines.append(
                 f"{name:34} {c:>5} {r['rps']:8.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} "
                 f"{r['ratio_to_bare']:8.2f} {r.get('p99_to_bare', 0):8.2f} {r.get('socket_errors', 0):8}"
+            )
+    floors = [
+        (name, c, r)
+        for name, by_c in result["endpoints"].items()
+        for c, r in by_c.items()
+        if "ratio_to_floor" in r
+    ]
+    if floors:
+        lines.append(
+            f"\n{'against its own floor (goal ≥ 0.6, p99 ≤ 2 ×)':48} {'conns':>5} {'ratio':>6} {'p99 x':>6}"
+        )
+        for name, c, r in floors:
+            lines.append(
+                f"{name + ' / ' + r['own_floor'].removeprefix('reference: '):48} {c:>5} "
+                f"{r['ratio_to_floor']:6.2f} {r['p99_to_floor']:6.2f}"
             )
     return lines

@@ -230,3 +230,28 @@ def test_the_signed_in_bench_refuses_to_measure_a_page_the_parent_was_sent_away_
         web_signed_in._check_landed("http://localhost:3000/subscribe", "/products")
     with pytest.raises(RuntimeError, match="sent on"):
         web_signed_in._check_landed("http://localhost:3000/login?next=/", "/")
+
+
+def test_each_hot_read_is_compared_with_the_bare_endpoint_making_its_round_trips():
+    from bench import load
+
+    names = set(load.cases("http://api", "t", "p")) | set(load.references("http://bare"))
+    for read, floor in load.OWN_FLOOR.items():
+        assert read in names and (floor == load.BARE or floor in names), (read, floor)
+    figures = {"rps": 100.0, "p50_ms": 1.0, "p99_ms": 2.0, "non_2xx": 0, "socket_errors": 0}
+    result = {
+        "baseline": {32: figures},
+        "endpoints": {
+            "GET /v5/subscriptions": {
+                32: {
+                    **figures,
+                    "ratio_to_bare": 0.3,
+                    "own_floor": "reference: bare + 1 SQL",
+                    "ratio_to_floor": 0.45,
+                    "p99_to_floor": 1.5,
+                }
+            }
+        },
+    }
+    row = next(line for line in load.table(result) if line.startswith("GET /v5/subscriptions / "))
+    assert "bare + 1 SQL" in row and row.split()[-2:] == ["0.45", "1.50"]

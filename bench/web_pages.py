@@ -61,11 +61,12 @@ DIST_DIR = ".next-bench"
 TSCONFIG_DIR = WEBAPP / f"{DIST_DIR}-tsconfig"  # ignored by git (.next*/)
 
 
-def build(env: dict) -> None:
+def build(env: dict, dist_dir: str = DIST_DIR) -> None:
     """A production build in a folder of its own, type-checked with a tsconfig of its own (as the
     browser tests do), so neither other builds' generated types nor a rewritten tsconfig.json get in."""
-    TSCONFIG_DIR.mkdir(exist_ok=True)
-    tsconfig = TSCONFIG_DIR / "tsconfig.json"
+    tsconfig_dir = WEBAPP / f"{dist_dir}-tsconfig"  # ignored by git (.next*/)
+    tsconfig_dir.mkdir(exist_ok=True)
+    tsconfig = tsconfig_dir / "tsconfig.json"
     tsconfig.write_text(
         json.dumps(
             {
@@ -74,8 +75,8 @@ def build(env: dict) -> None:
                     "../next-env.d.ts",
                     "../src/**/*.ts",
                     "../src/**/*.tsx",
-                    f"../{DIST_DIR}/types/**/*.ts",
-                    f"../{DIST_DIR}/dev/types/**/*.ts",
+                    f"../{dist_dir}/types/**/*.ts",
+                    f"../{dist_dir}/dev/types/**/*.ts",
                 ],
                 "exclude": ["../node_modules"],
             },
@@ -290,11 +291,23 @@ def measure(base: str, floor: str, lighthouse_runs: int | None = None) -> dict:
     }
 
 
-def run(env: dict) -> dict:
+def ensure_lighthouse() -> None:
+    """Lighthouse, pinned in bench/web/package-lock.json, installed on first use."""
     if LIGHTHOUSE_RUNS and not LIGHTHOUSE.exists():
         subprocess.run(
             ["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT / "bench" / "web", check=True
         )
+
+
+def save(name: str, results: dict) -> dict:
+    """var/bench/<name>.json (git-ignored)."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / name).write_text(json.dumps(results, indent=2) + "\n")
+    return results
+
+
+def run(env: dict) -> dict:
+    ensure_lighthouse()
     try:
         with (
             gunicorn("bff:create_app()", env, "/healthz") as api,
@@ -304,9 +317,7 @@ def run(env: dict) -> dict:
             results = measure(base, floor)
     finally:
         cleanup()
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "web.json").write_text(json.dumps(results, indent=2) + "\n")
-    return results
+    return save("web.json", results)
 
 
 ROWS = (
@@ -352,31 +363,41 @@ def cleanup() -> None:
     shutil.rmtree(FLOOR / ".next", ignore_errors=True)
 
 
-def main() -> None:
-    """Alone: a scratch database of its own (never the one `make bench` or another run uses). With
-    BENCH_WEB_URL and BENCH_FLOOR_URL, measures servers already running instead (nothing is built)."""
-    if os.environ.get("BENCH_WEB_URL") and os.environ.get("BENCH_FLOOR_URL"):
-        results = measure(os.environ["BENCH_WEB_URL"], os.environ["BENCH_FLOOR_URL"])
-        RESULTS.mkdir(parents=True, exist_ok=True)
-        (RESULTS / "web.json").write_text(json.dumps(results, indent=2) + "\n")
-        print(table(results))
-        return
+@contextmanager
+def seeded_scratch(default_name: str, part: str):
+    """For a web part run alone: the environment of an API on a scratch PostgreSQL database of its own
+    (BENCH_WEB_DB, else `default_name`; never one `make bench` or another run uses), seeded with the demo
+    data, dropped at the end."""
     from bench.scratch_db import scratch_database
     from core.adapters.db.seeding import seed_demo
     from core.adapters.passwords import Argon2Hasher
 
     admin = os.environ.get("BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
-    name = os.environ.get("BENCH_WEB_DB", "lumo_bench_web")
-    with scratch_database(admin, name) as engine:
+    with scratch_database(admin, os.environ.get("BENCH_WEB_DB", default_name)) as engine:
         seed_demo(engine, Argon2Hasher())
-        env = {
+        yield {
             **os.environ,
             "DATABASE_URL": engine.url.render_as_string(hide_password=False),
             "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9"),
             "RATE_LIMIT_PER_MINUTE": "1000000000",
-            "OUTBOX_DIR": "/tmp/lumo-bench-web-outbox",
+            "OUTBOX_DIR": f"/tmp/lumo-bench-{part}-outbox",
             "LUMO_ENV": "development",
         }
+
+
+def main() -> None:
+    """Alone: a scratch database of its own (never the one `make bench` or another run uses). With
+    BENCH_WEB_URL and BENCH_FLOOR_URL, measures servers already running instead (nothing is built)."""
+    if os.environ.get("BENCH_WEB_URL") and os.environ.get("BENCH_FLOOR_URL"):
+        print(
+            table(
+                save(
+                    "web.json", measure(os.environ["BENCH_WEB_URL"], os.environ["BENCH_FLOOR_URL"])
+                )
+            )
+        )
+        return
+    with seeded_scratch("lumo_bench_web", "web") as env:
         results = run(env)
     print(table(results))
     print(f"\nresults: {RESULTS / 'web.json'}")

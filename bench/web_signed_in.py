@@ -36,12 +36,14 @@ from bench.web_pages import (
     LIGHTHOUSE,
     LIGHTHOUSE_RUNS,
     WEBAPP,
-    _next_build,
+    build,
+    ensure_lighthouse,
     next_server,
+    save,
+    seeded_scratch,
 )
 
 DIST_DIR = ".next-bench-signed-in"
-TSCONFIG_DIR = WEBAPP / f"{DIST_DIR}-tsconfig"
 RESULTS = ROOT / "var" / "bench"
 # The parent's pages: which account opens each (a new parent subscribes; a subscriber has a profile: a parent
 # with no subscription is sent from the profile and the products to /subscribe).
@@ -119,28 +121,6 @@ def _hint_cookie(base: str) -> dict:
     return {"name": "lumo_signed_in", "value": "1", "url": base}
 
 
-def build(env: dict) -> None:
-    """The production build with the braintree-web stand-in (as tests/e2e/test_payment_hosted.py builds it)."""
-    TSCONFIG_DIR.mkdir(exist_ok=True)
-    tsconfig = TSCONFIG_DIR / "tsconfig.json"
-    tsconfig.write_text(
-        json.dumps(
-            {
-                "extends": "../tsconfig.json",
-                "include": ["../next-env.d.ts", "../src/**/*.ts", "../src/**/*.tsx"],
-                "exclude": ["../node_modules"],
-            }
-        )
-    )
-    shared = WEBAPP / "tsconfig.json"
-    before = shared.read_bytes()
-    try:
-        _next_build(WEBAPP, {**env, "NEXT_TSCONFIG_PATH": str(tsconfig.relative_to(WEBAPP))})
-    finally:
-        if shared.read_bytes() != before:
-            shared.write_bytes(before)
-
-
 @contextmanager
 def web_app(api: str):
     env = {
@@ -150,7 +130,7 @@ def web_app(api: str):
         "NEXT_TELEMETRY_DISABLED": "1",
         "LUMO_BRAINTREE_STANDIN": "1",
     }
-    build(env)
+    build(env, DIST_DIR)
     with next_server(WEBAPP, env, "/login") as base:
         yield base
 
@@ -364,10 +344,7 @@ def measure(base: str, api: str, lighthouse_runs: int | None = None) -> dict:
 
 
 def run(env: dict) -> dict:
-    if LIGHTHOUSE_RUNS and not LIGHTHOUSE.exists():
-        subprocess.run(
-            ["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT / "bench" / "web", check=True
-        )
+    ensure_lighthouse()
     try:
         with (
             gunicorn("bench.standin_api:create_app()", env, "/healthz") as api,
@@ -376,9 +353,7 @@ def run(env: dict) -> dict:
             results = measure(base, api)
     finally:
         cleanup()
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "web_signed_in.json").write_text(json.dumps(results, indent=2) + "\n")
-    return results
+    return save("web_signed_in.json", results)
 
 
 def table(result: dict) -> str:
@@ -403,27 +378,12 @@ def table(result: dict) -> str:
 
 def cleanup() -> None:
     shutil.rmtree(WEBAPP / DIST_DIR, ignore_errors=True)
-    shutil.rmtree(TSCONFIG_DIR, ignore_errors=True)
+    shutil.rmtree(WEBAPP / f"{DIST_DIR}-tsconfig", ignore_errors=True)
 
 
 def main() -> None:
     """Alone: a scratch database of its own, seeded with the demo data."""
-    from bench.scratch_db import scratch_database
-    from core.adapters.db.seeding import seed_demo
-    from core.adapters.passwords import Argon2Hasher
-
-    admin = os.environ.get("BENCH_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
-    name = os.environ.get("BENCH_WEB_DB", "lumo_bench_signed_in")
-    with scratch_database(admin, name) as engine:
-        seed_demo(engine, Argon2Hasher())
-        env = {
-            **os.environ,
-            "DATABASE_URL": engine.url.render_as_string(hide_password=False),
-            "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9"),
-            "RATE_LIMIT_PER_MINUTE": "1000000000",
-            "OUTBOX_DIR": "/tmp/lumo-bench-signed-in-outbox",
-            "LUMO_ENV": "development",
-        }
+    with seeded_scratch("lumo_bench_signed_in", "signed-in") as env:
         results = run(env)
     print(table(results))
     print(f"\nresults: {RESULTS / 'web_signed_in.json'}")

@@ -1,9 +1,10 @@
 from marshmallow import Schema, fields, validate
 
+from bff.schemas import InputSchema
 from core.domain.accounts import LANGUAGES
 
 
-class LanguageArgs(Schema):
+class LanguageArgs(InputSchema):
     lang = fields.String(
         load_default=None,
         validate=validate.OneOf(LANGUAGES),

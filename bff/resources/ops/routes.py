@@ -604,7 +604,7 @@ def revenue_cohorts(args):
     return {"entries": rows}
 
 
-class OpsOssArgs(Schema):
+class OpsOssArgs(InputSchema):
     year = fields.Integer(required=True, validate=validate.Range(min=2020, max=2100))
     quarter = fields.Integer(required=True, validate=validate.Range(min=1, max=4))
 

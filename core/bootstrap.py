@@ -51,6 +51,8 @@ class Container:
     mail: email_delivery.MailSetup
     rate_limiter: RateLimiter
     dispatcher: outbox_dispatch.Dispatcher  # the outbox's handlers and retry policy
+    # The gateway adapter itself; the services get it wrapped in MeteredGateway (tests drive the sandbox here)
+    gateway: PaymentGateway
     catalogue: FileCatalogue = field(default_factory=FileCatalogue.load)  # plans, prices, licenses
     read_engine: Engine | None = (
         None  # autocommit connections of the read-only units of work (PostgreSQL)
@@ -87,9 +89,7 @@ def bootstrap(
 ) -> Container:
     clock = clock or SystemClock()
     catalogue = catalogue or FileCatalogue.load()
-    gateway = MeteredGateway(
-        gateway or payment_gateway(settings, clock)
-    )  # latency and outcome per call
+    gateway = gateway or payment_gateway(settings, clock)
     engine = make_engine(settings.database_url)
     read_engine = (
         engine
@@ -131,7 +131,7 @@ def bootstrap(
             payment_link_days=settings.payment_link_days,
         ),
         default_country=settings.default_country,
-        gateway=gateway,
+        gateway=MeteredGateway(gateway),  # latency and outcome per call
         catalogue=catalogue,
         terms=TermsPolicy(
             terms_version=settings.terms_version,
@@ -185,6 +185,7 @@ def bootstrap(
         rate_limiter=rate_limiter,
         catalogue=catalogue,
         dispatcher=dispatcher,
+        gateway=gateway,
         read_engine=read_engine,
         totp=PyotpTotp(settings.staff_totp_key or DEV_STAFF_TOTP_KEY),
     )

@@ -66,7 +66,7 @@ def test_the_seeded_holiday_coupon_is_a_month_free_before_billing(client, contai
     ) == ("STANDARD_COUPON", "P1M", "lumo")
     token = signed_up(client)
     assert pay(client, token, coupon=code).status_code == 200
-    request = next(iter(container.services.gateway.subscriptions.values()))["request"]
+    request = next(iter(container.gateway.subscriptions.values()))["request"]
     assert request.trial_days in (28, 29, 30, 31)  # one calendar month
 
 

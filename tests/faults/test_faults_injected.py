@@ -81,17 +81,17 @@ def test_a_payment_whose_settlement_commit_is_lost_resumes_once(
 ):
     token = signed_up(client)
     # Two commits: the pending row (kept), then the settlement after the gateway answered (lost).
-    real = container.services.gateway.create_subscription
+    real = container.gateway.create_subscription
 
     def charge_then_drop(request):
         result = real(request)
         commit_fault.armed = True
         return result
 
-    container.services.gateway.create_subscription = charge_then_drop
+    container.gateway.create_subscription = charge_then_drop
     lost = pay(client, token, key="pay-1")
     assert lost.status_code == 503 and lost.headers["Retry-After"] == "1"
-    container.services.gateway.create_subscription = real
+    container.gateway.create_subscription = real
     with container.engine.connect() as c:
         states = [r[0] for r in c.exec_driver_sql("SELECT payment_state_id FROM subscriptions")]
     assert states == ["Pending"]  # not shown as paid
@@ -99,7 +99,7 @@ def test_a_payment_whose_settlement_commit_is_lost_resumes_once(
     retried = pay(client, token, key="pay-1")
     assert retried.status_code == 200
     assert pay(client, token, key="pay-1").json == retried.json  # and again: the same answer
-    assert len(container.services.gateway.subscriptions) == 1  # charged once
+    assert len(container.gateway.subscriptions) == 1  # charged once
 
 
 def test_redis_down_still_registers_and_logs_in_with_limits_held_in_memory(
@@ -145,7 +145,7 @@ def test_a_gateway_timeout_after_the_charge_records_nothing_paid_and_the_retry_s
     client, container, clock
 ):
     token = signed_up(client)
-    gateway = container.services.gateway
+    gateway = container.gateway
     real = gateway.create_subscription
 
     def charged_but_timed_out(request):

@@ -86,7 +86,10 @@ def bootstrap(
     catalogue: FileCatalogue | None = None,
     gateway: PaymentGateway | None = None,
     http: HttpSender | None = None,
+    deliver_inline: bool = False,
 ) -> Container:
+    """`jobs` None: Celery when REDIS_URL is set, else the outbox delivered in this process right after each
+    commit; `deliver_inline` (tests): in this process even with a broker configured."""
     clock = clock or SystemClock()
     catalogue = catalogue or FileCatalogue.load()
     gateway = gateway or payment_gateway(settings, clock)
@@ -112,16 +115,34 @@ def bootstrap(
     )
     switches = SiteSwitches(
         SqlSiteSwitches(engine),
-        defaults=lambda: ctx.site,
+        defaults=SiteConfig(
+            maintenance=settings.maintenance_mode,
+            holiday_promo=HolidayPromo(
+                starts=settings.holiday_promo_from,
+                ends=settings.holiday_promo_to,
+                coupon_code=settings.holiday_promo_coupon,
+            ),
+        ),
         clock=clock,
         ttl_seconds=settings.site_cache_seconds,
     )
+    dispatcher = outbox_dispatcher(
+        settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds)
+    )
+    if rate_limiter is None:
+        rate_limiter = _rate_limiter(settings, engine)
+    if jobs is None and settings.redis_url and not deliver_inline:
+        jobs = CeleryJobQueue(settings.redis_url, settings.celery_queue)
     ctx = ServiceContext(
         uow=uow_factory(engine, clock),
         read_uow=read_uow_factory(read_engine, clock),
         hasher=Argon2Hasher(memory_kib=settings.argon2_memory_kib),
         clock=clock,
-        jobs=jobs or InlineJobQueue(lambda: None),
+        # The queue given or Celery's; else the outbox is delivered in this process, right after the
+        # commit, with the context being built (`services`)
+        jobs_for=lambda services: (
+            jobs or InlineJobQueue(partial(outbox_dispatch.deliver_pending, services, dispatcher))
+        ),
         policy=TokenPolicy(
             session_days=settings.session_days,
             session_idle_days=settings.session_idle_days,
@@ -138,14 +159,6 @@ def bootstrap(
             promo_consent_version=settings.promo_consent_version,
         ),
         tv_link=tv_link_policy(settings),
-        site=SiteConfig(
-            maintenance=settings.maintenance_mode,
-            holiday_promo=HolidayPromo(
-                starts=settings.holiday_promo_from,
-                ends=settings.holiday_promo_to,
-                coupon_code=settings.holiday_promo_coupon,
-            ),
-        ),
         qr=SegnoQrEncoder(),
         switches=switches,
         login_throttle=LoginThrottle(
@@ -166,17 +179,6 @@ def bootstrap(
             grace_days=settings.past_due_grace_days,
         ),
     )
-    dispatcher = outbox_dispatcher(
-        settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds)
-    )
-    if jobs is None:
-        ctx.jobs = (
-            CeleryJobQueue(settings.redis_url, settings.celery_queue)
-            if settings.redis_url
-            else InlineJobQueue(partial(outbox_dispatch.deliver_pending, ctx, dispatcher))
-        )
-    if rate_limiter is None:
-        rate_limiter = _rate_limiter(settings, engine)
     return Container(
         settings=settings,
         engine=engine,

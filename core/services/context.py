@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 from core.domain.billing_documents import BillingPolicy
 from core.domain.catalogue import Catalogue
@@ -48,16 +48,18 @@ class ServiceContext:
     uow: Callable[[], UnitOfWork]
     hasher: PasswordHasher
     clock: Clock
-    jobs: JobQueue
     policy: TokenPolicy
     gateway: PaymentGateway
     catalogue: Catalogue
     qr: QrEncoder
-    switches: SiteSwitches  # the runtime switches over `site` (maintenance, holiday promotion)
+    switches: SiteSwitches  # maintenance and holiday promotion: the configuration's, and the operators' switches
+    # Tells a worker there is outbox work. `jobs_for` instead: the queue made from this context itself
+    # (in-process delivery needs the context it delivers with), once, while the context is built.
+    jobs: JobQueue = field(default=None)  # type: ignore[assignment]  # given, or made by jobs_for
+    jobs_for: InitVar[Callable[[ServiceContext], JobQueue] | None] = None
     default_country: str = "FR"
     terms: TermsPolicy = field(default_factory=TermsPolicy)
     tv_link: TvLinkPolicy = field(default_factory=TvLinkPolicy)
-    site: SiteConfig = field(default_factory=SiteConfig)
     login_throttle: LoginThrottle = field(default_factory=LoginThrottle)
     read_uow: Callable[[], UnitOfWork] | None = None  # reads only; None: the ordinary unit of work
     three_d_secure: ThreeDSecurePolicy = field(default_factory=ThreeDSecurePolicy)  # THREE_D_SECURE
@@ -66,6 +68,12 @@ class ServiceContext:
     )  # seller and VAT rates: SELLER_*, VAT_*
     # DUNNING_* and PAST_DUE_GRACE_DAYS (docs/billing.md#failed-payments-and-dunning)
     dunning: Schedule = DEFAULT_SCHEDULE
+
+    def __post_init__(self, jobs_for: Callable[[ServiceContext], JobQueue] | None) -> None:
+        if (self.jobs is None) == (jobs_for is None):
+            raise TypeError("ServiceContext needs one of jobs and jobs_for")
+        if jobs_for is not None:
+            self.jobs = jobs_for(self)
 
     def site_config(self) -> SiteConfig:
         """Maintenance and holiday promotion in force: the runtime switches, else the configuration."""

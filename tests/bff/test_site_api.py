@@ -33,7 +33,7 @@ def test_site_defaults(client):
 
 def test_holiday_promo_window(client, container, clock):
     today = clock.now().date()
-    container.services.site = SiteConfig(
+    container.services.switches.defaults = SiteConfig(
         holiday_promo=HolidayPromo(today, today + timedelta(days=20), "LUMO-FAMILY")
     )
     promo = client.get("/v4/site").json["holidayPromo"]
@@ -53,7 +53,7 @@ def test_the_seeded_holiday_coupon_is_a_month_free_before_billing(client, contai
     LUMO-HOLIDAY, which validates it; paying with it starts billing a month later."""
     seed_demo(container.engine, container.services.hasher)
     today = clock.now().date()
-    container.services.site = SiteConfig(
+    container.services.switches.defaults = SiteConfig(
         holiday_promo=HolidayPromo(today, today + timedelta(days=20), "LUMO-HOLIDAY")
     )
     code = client.get("/v4/site").json["holidayPromo"]["couponCode"]

@@ -7,6 +7,7 @@ from core.adapters.payments.sandbox import SandboxGateway
 from core.adapters.qr import SegnoQrEncoder
 from core.domain.billing_documents import BillingPolicy, Seller
 from core.domain.clock import FixedClock
+from core.domain.site import SiteConfig
 from core.services.context import ServiceContext, TokenPolicy
 from core.services.site_switches import SiteSwitches
 from tests.core.fakes import (
@@ -27,7 +28,7 @@ def store():
 def ctx(store):
     clock = FixedClock(datetime(2026, 1, 31, 12, 0, tzinfo=UTC))
     catalogue = FileCatalogue.load()
-    context = ServiceContext(
+    return ServiceContext(
         uow=lambda: FakeUnitOfWork(store),
         hasher=PlainHasher(),
         clock=clock,
@@ -36,10 +37,9 @@ def ctx(store):
         gateway=SandboxGateway(clock=clock),
         catalogue=catalogue,
         qr=SegnoQrEncoder(),
-        switches=SiteSwitches(FakeSiteSwitches(), defaults=lambda: context.site, clock=clock),
+        switches=SiteSwitches(FakeSiteSwitches(), defaults=SiteConfig(), clock=clock),
         billing=BillingPolicy(
             Seller("Lumo Test GmbH", "Teststrasse 1, 8000 Zürich", "CHE-000.000.000"),
             catalogue.vat_rates(),
         ),
     )
-    return context

@@ -38,7 +38,14 @@ from core.services import (
     partner_callbacks,
     plan_changes,
 )
-from core.services.context import ServiceContext, TermsPolicy, TokenPolicy, TvLinkPolicy
+from core.services.context import (
+    ClientPolicy,
+    RateLimits,
+    ServiceContext,
+    TermsPolicy,
+    TokenPolicy,
+    TvLinkPolicy,
+)
 from core.services.site_switches import SiteSwitches
 from core.settings import DEV_LINK_PIN_PEPPER, DEV_STAFF_TOTP_KEY, Settings
 
@@ -48,8 +55,8 @@ class Container:
     settings: Settings
     engine: Engine
     services: ServiceContext
-    mail: email_delivery.MailSetup
-    rate_limiter: RateLimiter
+    mail: email_delivery.MailSetup  # the same as services.mail
+    rate_limiter: RateLimiter  # the same as services.rate_limits.limiter
     dispatcher: outbox_dispatch.Dispatcher  # the outbox's handlers and retry policy
     # The gateway adapter itself; the services get it wrapped in MeteredGateway (tests drive the sandbox here)
     gateway: PaymentGateway
@@ -57,9 +64,6 @@ class Container:
     read_engine: Engine | None = (
         None  # autocommit connections of the read-only units of work (PostgreSQL)
     )
-    totp: PyotpTotp = field(
-        default_factory=PyotpTotp
-    )  # the operator console's second factor; secrets sealed with STAFF_TOTP_KEY
 
     def close(self) -> None:
         """Close every pooled database connection."""
@@ -161,6 +165,14 @@ def bootstrap(
         tv_link=tv_link_policy(settings),
         qr=SegnoQrEncoder(),
         switches=switches,
+        licenses=catalogue,
+        mail=mail,
+        totp=PyotpTotp(settings.staff_totp_key or DEV_STAFF_TOTP_KEY),
+        rate_limits=rate_limits(settings, rate_limiter),
+        clients=ClientPolicy(
+            trusted_country_header=settings.trusted_country_header,
+            analytics_api_keys=settings.analytics_api_keys,
+        ),
         login_throttle=LoginThrottle(
             free_failures=settings.login_free_failures,
             max_delay_seconds=settings.login_max_delay_seconds,
@@ -189,7 +201,6 @@ def bootstrap(
         dispatcher=dispatcher,
         gateway=gateway,
         read_engine=read_engine,
-        totp=PyotpTotp(settings.staff_totp_key or DEV_STAFF_TOTP_KEY),
     )
 
 
@@ -214,6 +225,20 @@ def outbox_dispatcher(
             lease_seconds=settings.outbox_lease_seconds,
         ),
         observer=observe_outbox,
+    )
+
+
+def rate_limits(settings: Settings, limiter: RateLimiter) -> RateLimits:
+    return RateLimits(
+        limiter=limiter,
+        rate_limit_per_minute=settings.rate_limit_per_minute,
+        register_rate_limit_per_minute=settings.register_rate_limit_per_minute,
+        forgot_password_rate_limit_per_minute=settings.forgot_password_rate_limit_per_minute,
+        coupon_rate_limit_per_minute=settings.coupon_rate_limit_per_minute,
+        analytics_rate_limit_per_minute=settings.analytics_rate_limit_per_minute,
+        link_poll_rate_limit_per_minute=settings.link_poll_rate_limit_per_minute,
+        link_claim_attempts=settings.link_claim_attempts,
+        contact_rate_limit_per_hour=settings.contact_rate_limit_per_hour,
     )
 
 

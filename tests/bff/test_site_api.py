@@ -13,7 +13,7 @@ from core.adapters.jobs import InlineJobQueue
 from core.adapters.rate_limit import MemoryRateLimiter
 from core.bootstrap import bootstrap
 from core.domain.site import HolidayPromo, SiteConfig
-from tests.helpers import bearer, pay, signed_up
+from tests.helpers import bearer, limit_requests, pay, signed_up
 
 MESSAGE = {
     "name": "Ana Pereira",
@@ -192,8 +192,8 @@ def test_contact_storage_failure_is_contact_send_failed(client, container, monke
 
 
 def test_contact_is_rate_limited(client, container):
-    container.rate_limiter = MemoryRateLimiter(
-        now=lambda: 0.0
+    limit_requests(
+        container, MemoryRateLimiter(now=lambda: 0.0)
     )  # a window that does not roll over mid-test
     limit = container.settings.contact_rate_limit_per_hour
     codes = [client.post("/v4/contact", json=MESSAGE).status_code for _ in range(limit + 1)]

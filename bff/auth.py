@@ -9,7 +9,7 @@ from functools import wraps
 from flask import g, request
 
 from bff import metrics
-from bff.context import container, services
+from bff.context import services
 from core.domain import errors
 from core.domain.errors import DomainError, RetryLater
 from core.services import sessions
@@ -71,11 +71,11 @@ def rate_limited(action: str, limit_of: str = "rate_limit_per_minute", window_se
 
 def check_rate(key: str, limit_of: str = "rate_limit_per_minute", window_seconds: int = 60) -> None:
     """Count one attempt under `key`; 429 rateLimited with Retry-After once the limit is passed."""
-    c = container()
-    if not c.rate_limiter.hit(key, getattr(c.settings, limit_of), window_seconds):
+    limits = services().rate_limits
+    if not limits.limiter.hit(key, getattr(limits, limit_of), window_seconds):
         metrics.rate_limited(key.split(":", 1)[0])
         raise RetryLater(
-            errors.RATE_LIMITED, retry_after=c.rate_limiter.retry_after(window_seconds)
+            errors.RATE_LIMITED, retry_after=limits.limiter.retry_after(window_seconds)
         )
 
 
@@ -83,7 +83,7 @@ def private_key(value: str) -> str:
     """A rate-limit key part that is personal data (an e-mail), as a keyed hash: neither Redis nor the
     database fallback ever holds the address. Keyed by LINK_PIN_PEPPER (secret in production), so the
     keys cannot be reversed by hashing candidate addresses."""
-    secret = container().settings.link_pin_pepper.encode()
+    secret = services().tv_link.pin_pepper.encode()
     return hmac.new(
         secret, b"rate-limit:" + value.strip().lower().encode(), hashlib.sha256
     ).hexdigest()[:40]

@@ -32,7 +32,8 @@ def register(app: Flask) -> None:
         from core.services import sandbox_renewals
 
         try:
-            state = sandbox_renewals.decline_renewal(container().services, subscription_id)
+            c = container()
+            state = sandbox_renewals.decline_renewal(c.services, c.gateway, subscription_id)
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
         click.echo(f"subscription {subscription_id}: {state}")

@@ -19,7 +19,7 @@ def services() -> ServiceContext:
 
 def client_country() -> str:
     """The client's country from the trusted proxy's header, else the configured default."""
-    settings = container().settings
+    ctx = services()
     return normalise_country(
-        request.headers.get(settings.trusted_country_header), settings.default_country
+        request.headers.get(ctx.clients.trusted_country_header), ctx.default_country
     )

@@ -38,7 +38,14 @@ from core.services import (
     partner_callbacks,
     plan_changes,
 )
-from core.services.context import ServiceContext, TermsPolicy, TokenPolicy, TvLinkPolicy
+from core.services.context import (
+    ClientPolicy,
+    RateLimits,
+    ServiceContext,
+    TermsPolicy,
+    TokenPolicy,
+    TvLinkPolicy,
+)
 from core.services.site_switches import SiteSwitches
 from core.settings import DEV_LINK_PIN_PEPPER, DEV_STAFF_TOTP_KEY, Settings
 
@@ -48,16 +55,15 @@ class Container:
     settings: Settings
     engine: Engine
     services: ServiceContext
-    mail: email_delivery.MailSetup
-    rate_limiter: RateLimiter
+    mail: email_delivery.MailSetup  # the same as services.mail
+    rate_limiter: RateLimiter  # the same as services.rate_limits.limiter
     dispatcher: outbox_dispatch.Dispatcher  # the outbox's handlers and retry policy
+    # The gateway adapter itself; the services get it wrapped in MeteredGateway (tests drive the sandbox here)
+    gateway: PaymentGateway
     catalogue: FileCatalogue = field(default_factory=FileCatalogue.load)  # plans, prices, licenses
     read_engine: Engine | None = (
         None  # autocommit connections of the read-only units of work (PostgreSQL)
     )
-    totp: PyotpTotp = field(
-        default_factory=PyotpTotp
-    )  # the operator console's second factor; secrets sealed with STAFF_TOTP_KEY
 
     def close(self) -> None:
         """Close every pooled database connection."""
@@ -84,12 +90,13 @@ def bootstrap(
     catalogue: FileCatalogue | None = None,
     gateway: PaymentGateway | None = None,
     http: HttpSender | None = None,
+    deliver_inline: bool = False,
 ) -> Container:
+    """`jobs` None: Celery when REDIS_URL is set, else the outbox delivered in this process right after each
+    commit; `deliver_inline` (tests): in this process even with a broker configured."""
     clock = clock or SystemClock()
     catalogue = catalogue or FileCatalogue.load()
-    gateway = MeteredGateway(
-        gateway or payment_gateway(settings, clock)
-    )  # latency and outcome per call
+    gateway = gateway or payment_gateway(settings, clock)
     engine = make_engine(settings.database_url)
     read_engine = (
         engine
@@ -112,16 +119,34 @@ def bootstrap(
     )
     switches = SiteSwitches(
         SqlSiteSwitches(engine),
-        defaults=lambda: ctx.site,
+        defaults=SiteConfig(
+            maintenance=settings.maintenance_mode,
+            holiday_promo=HolidayPromo(
+                starts=settings.holiday_promo_from,
+                ends=settings.holiday_promo_to,
+                coupon_code=settings.holiday_promo_coupon,
+            ),
+        ),
         clock=clock,
         ttl_seconds=settings.site_cache_seconds,
     )
+    dispatcher = outbox_dispatcher(
+        settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds)
+    )
+    if rate_limiter is None:
+        rate_limiter = _rate_limiter(settings, engine)
+    if jobs is None and settings.redis_url and not deliver_inline:
+        jobs = CeleryJobQueue(settings.redis_url, settings.celery_queue)
     ctx = ServiceContext(
         uow=uow_factory(engine, clock),
         read_uow=read_uow_factory(read_engine, clock),
         hasher=Argon2Hasher(memory_kib=settings.argon2_memory_kib),
         clock=clock,
-        jobs=jobs or InlineJobQueue(lambda: None),
+        # The queue given or Celery's; else the outbox is delivered in this process, right after the
+        # commit, with the context being built (`services`)
+        jobs_for=lambda services: (
+            jobs or InlineJobQueue(partial(outbox_dispatch.deliver_pending, services, dispatcher))
+        ),
         policy=TokenPolicy(
             session_days=settings.session_days,
             session_idle_days=settings.session_idle_days,
@@ -131,23 +156,23 @@ def bootstrap(
             payment_link_days=settings.payment_link_days,
         ),
         default_country=settings.default_country,
-        gateway=gateway,
+        gateway=MeteredGateway(gateway),  # latency and outcome per call
         catalogue=catalogue,
         terms=TermsPolicy(
             terms_version=settings.terms_version,
             promo_consent_version=settings.promo_consent_version,
         ),
         tv_link=tv_link_policy(settings),
-        site=SiteConfig(
-            maintenance=settings.maintenance_mode,
-            holiday_promo=HolidayPromo(
-                starts=settings.holiday_promo_from,
-                ends=settings.holiday_promo_to,
-                coupon_code=settings.holiday_promo_coupon,
-            ),
-        ),
         qr=SegnoQrEncoder(),
         switches=switches,
+        licenses=catalogue,
+        mail=mail,
+        totp=PyotpTotp(settings.staff_totp_key or DEV_STAFF_TOTP_KEY),
+        rate_limits=rate_limits(settings, rate_limiter),
+        clients=ClientPolicy(
+            trusted_country_header=settings.trusted_country_header,
+            analytics_api_keys=settings.analytics_api_keys,
+        ),
         login_throttle=LoginThrottle(
             free_failures=settings.login_free_failures,
             max_delay_seconds=settings.login_max_delay_seconds,
@@ -166,17 +191,6 @@ def bootstrap(
             grace_days=settings.past_due_grace_days,
         ),
     )
-    dispatcher = outbox_dispatcher(
-        settings, mail, http or UrllibSender(timeout=settings.callback_timeout_seconds)
-    )
-    if jobs is None:
-        ctx.jobs = (
-            CeleryJobQueue(settings.redis_url, settings.celery_queue)
-            if settings.redis_url
-            else InlineJobQueue(partial(outbox_dispatch.deliver_pending, ctx, dispatcher))
-        )
-    if rate_limiter is None:
-        rate_limiter = _rate_limiter(settings, engine)
     return Container(
         settings=settings,
         engine=engine,
@@ -185,8 +199,8 @@ def bootstrap(
         rate_limiter=rate_limiter,
         catalogue=catalogue,
         dispatcher=dispatcher,
+        gateway=gateway,
         read_engine=read_engine,
-        totp=PyotpTotp(settings.staff_totp_key or DEV_STAFF_TOTP_KEY),
     )
 
 
@@ -211,6 +225,20 @@ def outbox_dispatcher(
             lease_seconds=settings.outbox_lease_seconds,
         ),
         observer=observe_outbox,
+    )
+
+
+def rate_limits(settings: Settings, limiter: RateLimiter) -> RateLimits:
+    return RateLimits(
+        limiter=limiter,
+        rate_limit_per_minute=settings.rate_limit_per_minute,
+        register_rate_limit_per_minute=settings.register_rate_limit_per_minute,
+        forgot_password_rate_limit_per_minute=settings.forgot_password_rate_limit_per_minute,
+        coupon_rate_limit_per_minute=settings.coupon_rate_limit_per_minute,
+        analytics_rate_limit_per_minute=settings.analytics_rate_limit_per_minute,
+        link_poll_rate_limit_per_minute=settings.link_poll_rate_limit_per_minute,
+        link_claim_attempts=settings.link_claim_attempts,
+        contact_rate_limit_per_hour=settings.contact_rate_limit_per_hour,
     )
 
 

@@ -17,7 +17,6 @@ from sqlalchemy import text
 
 from core.adapters.db.models import Base
 from core.adapters.db.unit_of_work import make_engine
-from core.adapters.jobs import InlineJobQueue
 from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
 from core.bootstrap import bootstrap
 from core.domain.clock import FixedClock
@@ -141,11 +140,9 @@ def container(settings, clock, mailbox):
         settings,
         clock=clock,
         mailer=mailbox,
-        jobs=InlineJobQueue(lambda: None),
+        deliver_inline=True,  # in-process right after each commit, as the embedded mode does
         rate_limiter=_rate_limiter(settings),
     )
-    # Deliver in-process right after each commit, as the embedded mode does.
-    c.services.jobs = InlineJobQueue(c.deliver_outbox)
     yield c
     c.close()
 

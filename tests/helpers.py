@@ -83,3 +83,14 @@ def add_coupon(container, **fields):
         coupon = uow.coupons.add(Coupon(**fields))
         uow.commit()
     return coupon
+
+
+def limit_requests(container, limiter=None, **limits) -> None:
+    """Count the routes' requests with another rate limiter, or allow other numbers (RateLimits' names,
+    the settings'): the service context's bundle, rebuilt."""
+    import dataclasses
+
+    if limiter is not None:
+        container.rate_limiter = limiter
+        limits["limiter"] = limiter
+    container.services.rate_limits = dataclasses.replace(container.services.rate_limits, **limits)

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Mapping
-from datetime import UTC, datetime, timedelta
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, date, datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
 from prometheus_client import (
@@ -28,7 +30,15 @@ from prometheus_client import (
 from sqlalchemy import text
 from sqlalchemy.engine import Engine
 
-from core.domain.payments import GatewayResult, GatewayUnavailable
+from core.domain.payments import (
+    GatewayResult,
+    GatewayUnavailable,
+    PaymentGateway,
+    SubscriptionRequest,
+    TransactionInfo,
+    WebhookEvent,
+)
+from core.domain.three_d_secure import NonceFacts
 
 # prometheus-client reads this variable itself; in multiprocess mode it writes a file there as soon as a
 # metric without labels is made (below), so the folder must exist before.
@@ -198,55 +208,108 @@ def _set(gauge: Gauge, name: str, values: Mapping[tuple[str, ...], float]) -> No
     _seen[name] |= set(values)
 
 
-_METERED = (
-    "client_token",
-    "create_subscription",
-    "cancel_subscription",
-    "change_plan",
-    "continue_on_plan",
-    "delete_customer",
-    "update_payment_method",
-    "retry_charge",
-)
-_MARK = "__lumo_metered__"  # set on the wrappers MeteredGateway hands out
+class MeteredGateway(PaymentGateway):
+    """The payment gateway it wraps, with the calls that reach the provider to change or create something
+    timed and their outcome counted (GATEWAY_CALLS: ok, declined, unavailable, error). Look-ups, webhook
+    parsing, refunds and voids pass straight through, unmetered. `inner` is the adapter itself."""
 
+    def __init__(self, inner: PaymentGateway) -> None:
+        self.inner = inner
 
-class MeteredGateway:
-    """Times every call of the payment gateway it wraps and counts its outcome. Attribute reads and
-    writes go to the wrapped gateway (tests replace its methods), so it stays transparent."""
+    def client_token(self, customer_id: str | None = None, currency: str | None = None) -> str:
+        with _metered("client_token"):
+            return self.inner.client_token(customer_id, currency)
 
-    def __init__(self, inner) -> None:
-        object.__setattr__(self, "_inner", inner)
+    def create_subscription(self, request: SubscriptionRequest) -> GatewayResult:
+        with _metered("create_subscription") as call:
+            return call.result(self.inner.create_subscription(request))
 
-    def __getattr__(self, name: str):
-        value = getattr(self._inner, name)
-        if name not in _METERED or not callable(value):
-            return value
+    def find_subscription(self, subscription_id: str) -> GatewayResult | None:
+        return self.inner.find_subscription(subscription_id)
 
-        def metered(*args, **kwargs):
-            started, outcome = time.perf_counter(), "error"
-            try:
-                result = value(*args, **kwargs)
-                outcome = (
-                    "declined" if isinstance(result, GatewayResult) and not result.ok else "ok"
+    def inspect_nonce(self, nonce: str) -> NonceFacts | None:
+        return self.inner.inspect_nonce(nonce)
+
+    def cancel_subscription(self, gateway_id: str) -> GatewayResult:
+        with _metered("cancel_subscription") as call:
+            return call.result(self.inner.cancel_subscription(gateway_id))
+
+    def change_plan(self, gateway_id: str, plan_id: str, price: Decimal) -> GatewayResult:
+        with _metered("change_plan") as call:
+            return call.result(self.inner.change_plan(gateway_id, plan_id, price))
+
+    def continue_on_plan(
+        self, gateway_id: str, next_id: str, plan_id: str, price: Decimal, starts_on: date
+    ) -> GatewayResult:
+        with _metered("continue_on_plan") as call:
+            return call.result(
+                self.inner.continue_on_plan(gateway_id, next_id, plan_id, price, starts_on)
+            )
+
+    def delete_customer(self, customer_id: str) -> GatewayResult:
+        with _metered("delete_customer") as call:
+            return call.result(self.inner.delete_customer(customer_id))
+
+    def parse_webhook(self, signature: str, payload: str) -> WebhookEvent:
+        return self.inner.parse_webhook(signature, payload)
+
+    def find_transaction(self, transaction_id: str) -> TransactionInfo | None:
+        return self.inner.find_transaction(transaction_id)
+
+    def refund(self, transaction_id: str, amount: Decimal) -> GatewayResult:
+        return self.inner.refund(transaction_id, amount)
+
+    def void(self, transaction_id: str) -> GatewayResult:
+        return self.inner.void(transaction_id)
+
+    def update_payment_method(
+        self,
+        gateway_id: str,
+        customer_id: str | None,
+        nonce: str,
+        *,
+        device_data: str | None = None,
+        currency: str | None = None,
+        billing_name: str = "",
+    ) -> GatewayResult:
+        with _metered("update_payment_method") as call:
+            return call.result(
+                self.inner.update_payment_method(
+                    gateway_id,
+                    customer_id,
+                    nonce,
+                    device_data=device_data,
+                    currency=currency,
+                    billing_name=billing_name,
                 )
-                return result
-            except GatewayUnavailable:
-                outcome = "unavailable"
-                raise
-            finally:
-                GATEWAY_CALLS.labels(name, outcome).observe(time.perf_counter() - started)
+            )
 
-        metered.__dict__[_MARK] = True
-        return metered
+    def retry_charge(self, gateway_id: str, amount: Decimal) -> GatewayResult:
+        with _metered("retry_charge") as call:
+            return call.result(self.inner.retry_charge(gateway_id, amount))
 
-    def __setattr__(self, name: str, value) -> None:
-        if getattr(value, _MARK, False):  # putting our own wrapper back = undoing a replacement
-            self._inner.__dict__.pop(name, None)
-        else:
-            setattr(self._inner, name, value)
 
-    def __delattr__(self, name: str) -> None:
-        self._inner.__dict__.pop(
-            name, None
-        )  # an undone replacement: the class's method shows again
+class _Call:
+    """One metered call's outcome: ok unless the answer is a refusal or the call raised."""
+
+    def __init__(self) -> None:
+        self.outcome = "ok"
+
+    def result(self, answer: GatewayResult) -> GatewayResult:
+        self.outcome = "ok" if answer.ok else "declined"
+        return answer
+
+
+@contextmanager
+def _metered(operation: str) -> Iterator[_Call]:
+    started, call = time.perf_counter(), _Call()
+    try:
+        yield call
+    except GatewayUnavailable:
+        call.outcome = "unavailable"
+        raise
+    except BaseException:
+        call.outcome = "error"
+        raise
+    finally:
+        GATEWAY_CALLS.labels(operation, call.outcome).observe(time.perf_counter() - started)

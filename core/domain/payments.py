@@ -11,6 +11,8 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, Protocol
 
+from core.domain.three_d_secure import NonceFacts
+
 # Neutral payment-method kinds
 CARD, PAYPAL, GOOGLE_PAY = "card", "paypal", "google_pay"
 APPLE_PAY = "apple_pay"
@@ -196,6 +198,11 @@ class PaymentGateway(Protocol):
     def create_subscription(self, request: SubscriptionRequest) -> GatewayResult: ...
     def find_subscription(self, subscription_id: str) -> GatewayResult | None:
         """The subscription created under our id (SubscriptionRequest.subscription_id), None if there is none."""
+
+    def inspect_nonce(self, nonce: str) -> NonceFacts | None:
+        """What the gateway knows of a nonce before it is used (its kind and any 3-D Secure result,
+        core/domain/three_d_secure.py); None: no such nonce (the payment call then refuses it).
+        GatewayUnavailable when the gateway does not answer."""
 
     def cancel_subscription(self, gateway_id: str) -> GatewayResult: ...
     def change_plan(self, gateway_id: str, plan_id: str, price: Decimal) -> GatewayResult:

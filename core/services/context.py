@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
+from typing import TYPE_CHECKING
 
 from core.domain.billing_documents import BillingPolicy
 from core.domain.catalogue import Catalogue
 from core.domain.clock import Clock
 from core.domain.dunning import DEFAULT_SCHEDULE, Schedule
+from core.domain.licenses import LicenseShelf
 from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
-from core.domain.ports import JobQueue, PasswordHasher, QrEncoder, UnitOfWork
+from core.domain.ports import JobQueue, PasswordHasher, QrEncoder, RateLimiter, UnitOfWork
 from core.domain.site import SiteConfig
+from core.domain.staff import Totp
 from core.domain.three_d_secure import ThreeDSecurePolicy
 from core.services.site_switches import SiteSwitches
+
+if TYPE_CHECKING:  # email_delivery itself takes a ServiceContext
+    from core.services.email_delivery import MailSetup
 
 
 @dataclass(frozen=True)
@@ -43,21 +49,53 @@ class TvLinkPolicy:
     public_url: str = "http://127.0.0.1:3000"
 
 
+@dataclass(frozen=True)
+class RateLimits:
+    """How many requests an address (or an e-mail, an account) may make, per action, and where they are
+    counted (Redis, else the database; memory without Redis). The names are the settings' (RATE_LIMIT_PER_MINUTE…)."""
+
+    limiter: RateLimiter
+    rate_limit_per_minute: int
+    register_rate_limit_per_minute: int
+    forgot_password_rate_limit_per_minute: int
+    coupon_rate_limit_per_minute: int
+    analytics_rate_limit_per_minute: int
+    link_poll_rate_limit_per_minute: int
+    link_claim_attempts: int
+    contact_rate_limit_per_hour: int
+
+
+@dataclass(frozen=True)
+class ClientPolicy:
+    """Who is asking: the trusted proxy's country header (TRUSTED_COUNTRY_HEADER) and the keys of the
+    analytics API's callers (ANALYTICS_API_KEYS)."""
+
+    trusted_country_header: str
+    analytics_api_keys: tuple[str, ...]
+
+
 @dataclass
 class ServiceContext:
     uow: Callable[[], UnitOfWork]
     hasher: PasswordHasher
     clock: Clock
-    jobs: JobQueue
     policy: TokenPolicy
     gateway: PaymentGateway
     catalogue: Catalogue
     qr: QrEncoder
-    switches: SiteSwitches  # the runtime switches over `site` (maintenance, holiday promotion)
+    switches: SiteSwitches  # maintenance and holiday promotion: the configuration's, and the operators' switches
+    licenses: LicenseShelf  # the license texts and promotional cards (the catalogue's file today)
+    mail: MailSetup  # the texts of e-mails, bills and PDF copies, in every language, and who sends them
+    totp: Totp  # the operator console's second factor (secrets sealed with STAFF_TOTP_KEY)
+    rate_limits: RateLimits
+    clients: ClientPolicy
+    # Tells a worker there is outbox work. `jobs_for` instead: the queue made from this context itself
+    # (in-process delivery needs the context it delivers with), once, while the context is built.
+    jobs: JobQueue = field(default=None)  # type: ignore[assignment]  # given, or made by jobs_for
+    jobs_for: InitVar[Callable[[ServiceContext], JobQueue] | None] = None
     default_country: str = "FR"
     terms: TermsPolicy = field(default_factory=TermsPolicy)
     tv_link: TvLinkPolicy = field(default_factory=TvLinkPolicy)
-    site: SiteConfig = field(default_factory=SiteConfig)
     login_throttle: LoginThrottle = field(default_factory=LoginThrottle)
     read_uow: Callable[[], UnitOfWork] | None = None  # reads only; None: the ordinary unit of work
     three_d_secure: ThreeDSecurePolicy = field(default_factory=ThreeDSecurePolicy)  # THREE_D_SECURE
@@ -66,6 +104,12 @@ class ServiceContext:
     )  # seller and VAT rates: SELLER_*, VAT_*
     # DUNNING_* and PAST_DUE_GRACE_DAYS (docs/billing.md#failed-payments-and-dunning)
     dunning: Schedule = DEFAULT_SCHEDULE
+
+    def __post_init__(self, jobs_for: Callable[[ServiceContext], JobQueue] | None) -> None:
+        if (self.jobs is None) == (jobs_for is None):
+            raise TypeError("ServiceContext needs one of jobs and jobs_for")
+        if jobs_for is not None:
+            self.jobs = jobs_for(self)
 
     def site_config(self) -> SiteConfig:
         """Maintenance and holiday promotion in force: the runtime switches, else the configuration."""

@@ -8,11 +8,12 @@ from core.services import webhooks
 from core.services.context import ServiceContext
 
 
-def decline_renewal(ctx: ServiceContext, subscription_id: int) -> State:
+def decline_renewal(ctx: ServiceContext, gateway: object, subscription_id: int) -> State:
     """The sandbox declines the subscription's renewal (its card on file declines from now on) and tells
-    us as Braintree would (`charge_failed`): Past_Due and the payment-failed e-mail. The sandbox only."""
-    decline = getattr(ctx.gateway, "decline_renewals", None)
-    sample = getattr(ctx.gateway, "sample_notification", None)
+    us as Braintree would (`charge_failed`): Past_Due and the payment-failed e-mail. The sandbox only:
+    `gateway` is the adapter itself (Container.gateway), whose test levers are not part of the port."""
+    decline = getattr(gateway, "decline_renewals", None)
+    sample = getattr(gateway, "sample_notification", None)
     if decline is None or sample is None:
         raise ValueError("the sandbox gateway only (PAYMENT_GATEWAY=sandbox)")
     with ctx.read() as uow:

@@ -64,7 +64,7 @@ class SiteSwitches:
     def __init__(
         self,
         store: SiteSwitchStore,
-        defaults: Callable[[], SiteConfig],
+        defaults: SiteConfig,
         clock: Clock,
         ttl_seconds: float = 10.0,
     ) -> None:
@@ -72,7 +72,7 @@ class SiteSwitches:
             store,
             defaults,
             clock,
-        )  # defaults: the configuration's, read each time
+        )  # defaults: the configuration's (MAINTENANCE_MODE, HOLIDAY_PROMO_*)
         self.ttl = timedelta(seconds=ttl_seconds)
         self._stored: dict[str, dict[str, Any]] | None = None
         self._expires: datetime | None = None
@@ -91,10 +91,10 @@ class SiteSwitches:
                 self._stored = self._stored or {}
             self._expires = now + self.ttl
         try:
-            return apply(self.defaults(), self._stored)
+            return apply(self.defaults, self._stored)
         except (KeyError, ValueError, TypeError, AttributeError):
             log.error("a stored site switch is unreadable; the configuration's values apply")
-            return self.defaults()
+            return self.defaults
 
     def forget(self) -> None:
         self._stored = None
@@ -104,7 +104,7 @@ class SiteSwitches:
         if name not in NAMES:
             raise SwitchError(f"unknown switch {name!r}; choose from {', '.join(NAMES)}")
         if value is not None:
-            apply(self.defaults(), {name: value})  # refuses a value it could not read back
+            apply(self.defaults, {name: value})  # refuses a value it could not read back
 
     def set(
         self, name: str, value: dict[str, Any] | None, changed_by: str, reason: str

@@ -31,13 +31,10 @@ def check_nonce(
 ) -> Decision:
     """The decision for this nonce under the currency's rule; DomainError (400) when the payment must not go on."""
     level = policy.level_for(currency)
-    # A gateway that can tell what it knows of a nonce has inspect_nonce(nonce) -> NonceFacts | None
-    # (None: no such nonce, the payment call refuses it); it raises GatewayUnavailable when silent.
-    inspect = getattr(gateway, "inspect_nonce", None)
-    if level == OFF or inspect is None:
+    if level == OFF:
         return Decision(accepted=True)
     try:
-        facts = inspect(nonce)
+        facts = gateway.inspect_nonce(nonce)
     except GatewayUnavailable as exc:
         raise DomainError(errors.PAYMENT_UNAVAILABLE) from exc
     decision = decide(level, facts)

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from core.adapters.rate_limit import MemoryRateLimiter
-from tests.helpers import PASSWORD, add_coupon, bearer, pw, register, signed_up
+from tests.helpers import PASSWORD, add_coupon, bearer, limit_requests, pw, register, signed_up
 
 EMAIL = "parent@example.com"
 ATTACK_SECONDS = 3600  # one simulated hour of guessing
@@ -23,7 +23,7 @@ def login(client, password=PASSWORD, email=EMAIL):
 @pytest.fixture
 def unlimited_addresses(container):
     """Keep the per-address limits out of the way of tests about the per-account delays."""
-    container.settings = container.settings.replace(rate_limit_per_minute=1_000_000)
+    limit_requests(container, rate_limit_per_minute=1_000_000)
 
 
 def test_five_tries_then_growing_delays_then_the_right_password_works(
@@ -148,10 +148,10 @@ def test_per_address_limits_are_configurable_and_answer_retry_after(
     client, container, app, setting, call
 ):
     app.config["TEST_TOKEN"] = signed_up(client, email="limits@example.com")
-    container.rate_limiter = MemoryRateLimiter(
-        now=lambda: 0.0
+    limit_requests(
+        container, MemoryRateLimiter(now=lambda: 0.0)
     )  # a window that does not roll over mid-test
-    container.settings = container.settings.replace(**{setting: 2})
+    limit_requests(container, **{setting: 2})
     answers = [call(client, i) for i in range(3)]
     assert [a.status_code for a in answers[:2]] != [429, 429]
     refused = answers[2]
@@ -170,7 +170,7 @@ def test_a_redeemed_coupon_code_cannot_be_guessed_faster_than_the_limit(client, 
     add_coupon(
         container, code="LUMO-SECRET-1", coupon_type="UNIQUE_ACCESS_COUPON", duration_code="P1M"
     )
-    container.rate_limiter = MemoryRateLimiter(now=lambda: 0.0)
+    limit_requests(container, MemoryRateLimiter(now=lambda: 0.0))
     limit = container.settings.coupon_rate_limit_per_minute
     codes = [client.get(f"/v5/coupon/validate/GUESS-{i}").status_code for i in range(limit)]
     assert 429 not in codes

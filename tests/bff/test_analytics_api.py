@@ -12,6 +12,7 @@ from core.adapters.db.models import AnalyticsEventRow, OutboxRow
 from core.adapters.rate_limit import MemoryRateLimiter
 from core.bootstrap import bootstrap
 from core.settings import DEV_ANALYTICS_KEY
+from tests.helpers import limit_requests
 from tests.loopback import HttpReceiver
 
 KEY = DEV_ANALYTICS_KEY
@@ -115,7 +116,7 @@ def test_epoch_milliseconds_and_a_far_future_time(client, container, clock):
 
 
 def test_the_endpoint_is_rate_limited(client, container, now_record):
-    container.settings = container.settings.replace(analytics_rate_limit_per_minute=3)
+    limit_requests(container, analytics_rate_limit_per_minute=3)
     codes = [post(client, now_record()).status_code for _ in range(4)]
     assert codes == [200, 200, 200, 429]
 

@@ -32,7 +32,7 @@ def parent(client, container, email="parent@example.com", country="DE", language
 def renew(client, container, token, amount="9.99", currency="EUR"):
     """The parent's trial subscription is charged (renewal webhook); its transaction id."""
     assert pay(client, token).status_code == 200
-    gateway = container.services.gateway
+    gateway = container.gateway
     [sub] = subscriptions(client, token)
     gateway_id = _gateway_id(container, sub["id"])
     transaction = gateway.charge(gateway_id, Decimal(amount), currency)
@@ -160,7 +160,7 @@ def test_a_card_from_another_country_is_recorded_and_flagged_but_vat_follows_the
 def test_a_refund_gets_a_credit_note_that_corrects_the_receipt(client, container):
     token, _ = parent(client, container, country="DE")
     transaction = renew(client, container, token, "9.99")
-    container.services.gateway.settle(transaction)
+    container.gateway.settle(transaction)
     refunds.refund(container.services, command(transaction, amount="5.00"))
 
     history = client.get("/v5/billing-history", headers=bearer(token)).json["entries"]
@@ -218,7 +218,7 @@ def test_pdf_receipt_and_credit_note_in_the_parents_language(
 ):
     token, _ = parent(client, container, country="DE", language=language)
     transaction = renew(client, container, token, "9.99")
-    container.services.gateway.settle(transaction)
+    container.gateway.settle(transaction)
     refunds.refund(container.services, command(transaction))
     refund, charge = client.get("/v5/billing-history", headers=bearer(token)).json["entries"]
     texts = []

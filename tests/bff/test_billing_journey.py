@@ -30,7 +30,7 @@ def test_register_coupon_pay_cancel_cancel_again_resubscribe(client, container, 
     paid = pay(client, token, plan="lumo_tv_monthly_eur", coupon="HALFOFF")
     assert paid.status_code == 200 and paid.json["status"] is True
     sub_id = paid.json["data"]["subscriptionId"]
-    request = container.services.gateway.subscriptions[f"lumo{sub_id}"]["request"]
+    request = container.gateway.subscriptions[f"lumo{sub_id}"]["request"]
     assert (request.price, request.trial_days) == (Decimal("4.99"), 7)
     assert (request.discount.amount, request.discount.cycles) == (Decimal("2.00"), 3)
 
@@ -74,9 +74,7 @@ def test_register_coupon_pay_cancel_cancel_again_resubscribe(client, container, 
         client, token, plan="lumo_tv_monthly_eur", nonce="fake-paypal-billing-agreement-nonce"
     )
     assert back.status_code == 200
-    new = container.services.gateway.subscriptions[f"lumo{back.json['data']['subscriptionId']}"][
-        "request"
-    ]
+    new = container.gateway.subscriptions[f"lumo{back.json['data']['subscriptionId']}"]["request"]
     assert new.trial_days == 5  # no second free trial; billing starts when the cancelled one ends
     states = sorted((s["paymentStateId"], s["paymentMethod"]) for s in subscriptions(client, token))
     # The new one is not a second "Free trial": it is active, first charged when the old one ends.
@@ -92,9 +90,9 @@ def test_resubscribe_after_expiry_is_charged_at_once(client, container, clock):
     clock.advance(timedelta(days=8))
     assert [s["isExpired"] for s in subscriptions(client, token)] == [True]
     again = pay(client, token, nonce="fake-android-pay-nonce")
-    request = container.services.gateway.subscriptions[
-        f"lumo{again.json['data']['subscriptionId']}"
-    ]["request"]
+    request = container.gateway.subscriptions[f"lumo{again.json['data']['subscriptionId']}"][
+        "request"
+    ]
     assert request.trial_days == 0
     newest = subscriptions(client, token)[-1]
     assert (newest["paymentStateId"], newest["paymentMethod"]) == ("Active", "google_pay")

@@ -48,4 +48,4 @@ def test_concurrent_double_submit_creates_one_subscription(app, container):
     assert ok and len(set(ok)) == 1
     assert all(a.status_code in (200, 409) for a in answers)
     assert len(subscriptions(app.test_client(), token)) == 1
-    assert len(container.services.gateway.subscriptions) == 1
+    assert len(container.gateway.subscriptions) == 1

@@ -137,9 +137,7 @@ def test_the_account_owner_is_told_and_resubscribes_without_losing_paid_time(
     clock.advance(timedelta(days=1))
     again = pay(client, token, nonce="fake-paypal-billing-agreement-nonce")
     assert again.status_code == 200
-    new = container.services.gateway.subscriptions[f"lumo{again.json['data']['subscriptionId']}"][
-        "request"
-    ]
+    new = container.gateway.subscriptions[f"lumo{again.json['data']['subscriptionId']}"]["request"]
     assert new.trial_days == 6  # billing starts when the paid (trial) time ends: nothing lost
     newest = subscriptions(client, token)[-1]
     assert newest["nextBillingDate"] == before["endDate"]

@@ -49,7 +49,7 @@ def test_every_type_answers_201_with_its_fields(
 def test_carrier_coupon_gives_two_months_free_before_billing(client, seeded, container):
     token = signed_up(client)
     assert pay(client, token, coupon="YAJKM0").status_code == 200
-    request = next(iter(container.services.gateway.subscriptions.values()))["request"]
+    request = next(iter(container.gateway.subscriptions.values()))["request"]
     assert request.trial_days in (59, 60, 61, 62)  # two calendar months
     assert subscriptions(client, token)[0]["coupon"] == "YAJKM0"
 
@@ -166,7 +166,7 @@ def test_access_coupon_at_payment_needs_no_payment(client, seeded, container):
         "lumo_tv",
         "coupon",
     )
-    assert container.services.gateway.subscriptions == {}
+    assert container.gateway.subscriptions == {}
 
 
 def test_failed_payment_gives_the_single_use_coupon_back(client, container):
@@ -201,7 +201,7 @@ def test_discount_price_reaches_the_gateway(client, container):
     )
     token = signed_up(client)
     assert pay(client, token, plan="lumo_tv_books_yearly_eur", coupon="YEAR").status_code == 200
-    request = next(iter(container.services.gateway.subscriptions.values()))["request"]
+    request = next(iter(container.gateway.subscriptions.values()))["request"]
     assert (request.price, request.discount.amount, request.discount.cycles) == (
         Decimal("55.90"),
         Decimal("16.00"),
@@ -227,4 +227,4 @@ def test_logged_in_parent_redeems_an_access_coupon(client, seeded, container):
     discount = client.post("/v5/coupon/redeem", json={"coupon": "LUMO-HALF"}, headers=bearer(token))
     assert (discount.status_code, discount.json["code"]) == (400, 7)
     assert client.post("/v5/coupon/redeem", json={"coupon": "LUMO-FAMILY"}).status_code == 401
-    assert container.services.gateway.subscriptions == {}
+    assert container.gateway.subscriptions == {}

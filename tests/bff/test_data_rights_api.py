@@ -270,7 +270,7 @@ def test_deletion_leaves_nothing_personal_in_any_table(client, container, mailbo
     assert (
         sub[0] is not None and sub[1] and sub[3] == "Cancelled" and not sub[4]
     )  # kept for accounting
-    gateway = container.services.gateway
+    gateway = container.gateway
     assert gateway.subscriptions[sub[1]]["status"] == "Canceled" and gateway.deleted_customers
 
 
@@ -289,7 +289,7 @@ def test_nothing_is_erased_when_the_gateway_cannot_be_reached(
     def unreachable(gateway_id):
         raise GatewayUnavailable("timeout")
 
-    monkeypatch.setattr(container.services.gateway, "cancel_subscription", unreachable)
+    monkeypatch.setattr(container.gateway, "cancel_subscription", unreachable)
     response = client.post("/v5/account/delete", json={"password": pw()}, headers=bearer(token))
     assert (response.status_code, response.json["message"]) == (503, "accountDeleteFailed")
     assert client.get("/v5/account/export", headers=bearer(token)).json["account"]["email"] == EMAIL

@@ -15,7 +15,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from core.settings import ROOT
-from tests.helpers import bearer, pay, pw, register, signed_up
+from tests.helpers import bearer, limit_requests, pay, pw, register, signed_up
 
 TOKEN = "metrics-scrape-token-of-the-tests"
 
@@ -124,7 +124,7 @@ def test_metrics_are_not_public(container, metrics_client):
 def test_rate_limit_and_login_throttle_refusals_are_counted(container, metrics_client):
     from core.domain.login_throttle import LoginThrottle
 
-    container.settings = container.settings.replace(register_rate_limit_per_minute=1)
+    limit_requests(container, register_rate_limit_per_minute=1)
     container.services.login_throttle = LoginThrottle(free_failures=1, max_delay_seconds=300)
     client = metrics_client
     before = scrape(client)

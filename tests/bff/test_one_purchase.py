@@ -16,7 +16,7 @@ RACERS = 20
 @pytest.fixture
 def gateway_calls(container):
     """Every create_subscription that reached the gateway, with its request."""
-    gateway = container.services.gateway
+    gateway = container.gateway
     calls, create = [], gateway.create_subscription
 
     def counted(request):
@@ -128,7 +128,7 @@ def test_a_failed_payment_frees_the_app_and_the_trial(client, gateway_calls):
 def test_an_expired_subscription_frees_its_apps(client, container, clock):
     token = signed_up(client)
     sub_id = pay(client, token).json["data"]["subscriptionId"]
-    gateway = container.services.gateway
+    gateway = container.gateway
     sig, payload = gateway.sample_notification(
         "expired", f"lumo{sub_id}", occurred_at=clock.now() + timedelta(days=1)
     )
@@ -265,7 +265,7 @@ def test_twenty_parallel_purchases_with_different_keys_give_one_subscription(
     ), [a.json for a in answers]
     assert _rows(container) == 1
     assert len(gateway_calls) == 1
-    assert len(container.services.gateway.subscriptions) == 1
+    assert len(container.gateway.subscriptions) == 1
 
 
 def test_twenty_parallel_purchases_of_different_apps_share_one_trial(app, container, gateway_calls):

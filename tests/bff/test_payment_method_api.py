@@ -20,7 +20,7 @@ def receipts(mailbox):
 
 def go_past_due(client, container, clock, token):
     sub_id = pay(client, token).json["data"]["subscriptionId"]
-    gateway = container.services.gateway
+    gateway = container.gateway
     gateway.decline_renewals(f"lumo{sub_id}")
     clock.advance(timedelta(days=7))
     sig, payload = gateway.sample_notification(
@@ -90,7 +90,7 @@ def test_an_update_by_session_retries_at_once_active_with_one_receipt(
     assert answer.json["paymentStateId"] == "Active"
     assert answer.json["paymentCard"] == {"brand": "MasterCard", "last4": "4444"}
     assert len(receipts(mailbox)) == before + 1
-    gateway = container.services.gateway
+    gateway = container.gateway
     assert gateway.removed_methods == [(f"lumo{past_due}", "fake-valid-nonce")]
     # The same request again: the same answer, no second gateway call or charge
     again = put(client, past_due, key="update-1", **bearer(parent))
@@ -112,7 +112,7 @@ def test_an_active_subscription_changes_method_without_a_charge(client, containe
     assert answer.status_code == 200
     assert (answer.json["paymentStateId"], answer.json["paymentMethod"]) == ("Trial", "paypal")
     assert answer.json["paymentEmail"] == "j•••@paypal.com" and answer.json["paymentCard"] is None
-    assert container.services.gateway.retry_calls == []
+    assert container.gateway.retry_calls == []
 
 
 def test_a_declined_card_changes_nothing_and_says_why(client, container, parent, past_due):
@@ -124,7 +124,7 @@ def test_a_declined_card_changes_nothing_and_says_why(client, container, parent,
     )
     [sub] = subscriptions(client, parent)
     assert sub["paymentStateId"] == "Past_Due" and sub["paymentCard"]["last4"] == "1881"
-    assert container.services.gateway.retry_calls == []
+    assert container.gateway.retry_calls == []
 
 
 def test_a_declined_retry_answers_the_gateways_message_and_keeps_the_link(
@@ -132,7 +132,7 @@ def test_a_declined_retry_answers_the_gateways_message_and_keeps_the_link(
 ):
     link = link_of(mailbox, past_due)
     monkeypatch.setattr(
-        container.services.gateway,
+        container.gateway,
         "retry_charge",
         lambda gid, amount: GatewayResult(ok=False, gateway_id=gid, error="declined"),
     )
@@ -223,7 +223,7 @@ def test_a_failed_3ds_authentication_is_refused_before_the_gateway(
         **bearer(parent),
     )
     assert answer.status_code == 400 and answer.json["errorMessage"] == "threeDSecureFailed"
-    assert container.services.gateway.retry_calls == []
+    assert container.gateway.retry_calls == []
 
 
 def test_a_3ds_card_updates_and_keeps_its_authentication(client, container, parent, past_due):

@@ -27,7 +27,7 @@ def test_client_token_failure_is_code_1(client, container):
     def broken(*_):
         raise ConnectionError("down")
 
-    container.services.gateway.client_token = broken
+    container.gateway.client_token = broken
     response = client.get("/v4/braintree/generate-token")
     assert (response.status_code, response.json["code"], response.json["message"]) == (
         400,
@@ -114,7 +114,7 @@ def test_same_idempotency_key_gives_one_subscription(client, container):
     assert first.status_code == second.status_code == 200
     assert first.json["data"] == second.json["data"]
     assert len(subscriptions(client, token)) == 1
-    assert len(container.services.gateway.subscriptions) == 1
+    assert len(container.gateway.subscriptions) == 1
 
 
 def test_same_nonce_twice_is_one_subscription(client, container):
@@ -155,7 +155,7 @@ def test_change_plan_now_and_inside_the_24_hour_window(client, container, clock)
     )
     # Monthly -> yearly: the gateway refuses that plan change, so the trial's subscription is stopped and
     # a yearly one continues it from the trial's end (docs/consumer-law-renewal.md#at-the-gateway).
-    gateway = container.services.gateway
+    gateway = container.gateway
     trial_ends = (clock.now() + timedelta(days=7)).date()
     continuing = f"lumo{sub_id}_y{trial_ends:%Y%m%d}"
     assert gateway.subscriptions[f"lumo{sub_id}"]["status"] == "Canceled"  # nothing billed yet
@@ -199,7 +199,7 @@ def test_a_deferred_change_takes_its_billing_period_at_the_charge_and_reaches_th
     subscription is yearly (duration too), and only then is the gateway told to bill the yearly plan."""
     token = signed_up(client)
     sub_id = pay(client, token).json["data"]["subscriptionId"]  # monthly TV, 7-day trial
-    gateway = container.services.gateway
+    gateway = container.gateway
     gid = f"lumo{sub_id}"
     clock.advance(timedelta(days=6, hours=1))  # the first charge is 23 hours away
     late = client.post(
@@ -254,7 +254,7 @@ def test_a_deferred_change_the_gateway_refuses_is_retried_not_lost(
 
     token = signed_up(client)
     sub_id = pay(client, token).json["data"]["subscriptionId"]
-    gateway = container.services.gateway
+    gateway = container.gateway
     gid = f"lumo{sub_id}"
     clock.advance(timedelta(days=6, hours=1))
     client.post(
@@ -321,7 +321,7 @@ def _hook(client, gateway, kind, gateway_id, at, paid_through=None):
 def test_webhooks_move_the_state_and_ignore_redelivery_and_old_news(
     client, container, clock, mailbox
 ):
-    gateway = container.services.gateway
+    gateway = container.gateway
     token = signed_up(client)
     gid = f"lumo{pay(client, token).json['data']['subscriptionId']}"
     t0 = clock.now()
@@ -351,7 +351,7 @@ def test_webhooks_move_the_state_and_ignore_redelivery_and_old_news(
 
 
 def test_webhook_with_bad_signature_is_403_and_changes_nothing(client, container):
-    gateway = container.services.gateway
+    gateway = container.gateway
     token = signed_up(client)
     gid = f"lumo{pay(client, token).json['data']['subscriptionId']}"
     sig, payload = gateway.sample_notification("canceled", gid)
@@ -373,7 +373,7 @@ def test_failed_charge_mails_the_parent(client, container, mailbox, clock):
     token = signed_up(client)
     gid = f"lumo{pay(client, token).json['data']['subscriptionId']}"
     before = len(mailbox.sent)
-    _hook(client, container.services.gateway, "charge_failed", gid, clock.now() + timedelta(days=7))
+    _hook(client, container.gateway, "charge_failed", gid, clock.now() + timedelta(days=7))
     assert len(mailbox.sent) == before + 1
     assert subscriptions(client, token)[0]["paymentStateId"] == "Past_Due"
 

@@ -26,7 +26,7 @@ def day(iso: str):
 
 def renew(container, gateway_id, paid_through):
     """The sandbox bills the next cycle as Braintree does, then its charged webhook arrives."""
-    gateway = container.services.gateway
+    gateway = container.gateway
     tx = gateway.renew(gateway_id)
     amount = gateway.find_transaction(tx).amount
     assert webhooks.receive(
@@ -66,7 +66,7 @@ def test_the_profile_shows_the_discount_while_it_runs_and_the_full_price_after(
     assert day(sub["fullPriceFrom"]) == day(said["fullPriceFrom"])
     assert day(sub["nextBillingDate"]) == day(said["firstChargeDate"])
 
-    gateway_id = next(iter(container.services.gateway.subscriptions))
+    gateway_id = next(iter(container.gateway.subscriptions))
     paid_through = datetime.fromisoformat(sub["nextBillingDate"])
     amounts = []
     for left in (2, 1, 0):

@@ -27,7 +27,7 @@ def refund_emails(mailbox):
 
 @pytest.fixture
 def gateway(container):
-    return container.services.gateway
+    return container.gateway
 
 
 def charged(client, container, amount="9.99"):
@@ -35,7 +35,7 @@ def charged(client, container, amount="9.99"):
     token = signed_up(client)
     assert pay(client, token).status_code == 200
     [sub] = subscriptions(client, token)
-    gateway = container.services.gateway
+    gateway = container.gateway
     gateway_id = next(iter(gateway.subscriptions))
     transaction = gateway.charge(gateway_id, Decimal(amount), "EUR")
     assert webhooks.receive(

@@ -9,7 +9,7 @@ from core.adapters.db.models import AccountRow, TokenRow
 from core.adapters.db.seeding import seed_demo
 from core.adapters.rate_limit import MemoryRateLimiter
 from core.domain.tokens import hash_token
-from tests.helpers import PASSWORD, bearer, pw, register, signed_up
+from tests.helpers import PASSWORD, bearer, limit_requests, pw, register, signed_up
 
 
 def test_register_answers_token_coupon_and_subscription_flag(client, container):
@@ -170,8 +170,8 @@ def test_session_token_expires(client, clock, container):
 def test_login_is_rate_limited(client, container):
     """Per client address (the per-account delays are in tests/bff/test_abuse_limits.py)."""
     signed_up(client)
-    container.rate_limiter = MemoryRateLimiter(
-        now=lambda: 0.0
+    limit_requests(
+        container, MemoryRateLimiter(now=lambda: 0.0)
     )  # a window that does not roll over mid-test
     limit = container.settings.rate_limit_per_minute
     codes = [

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from core.adapters.db.models import TokenRow
 from core.domain.tokens import hash_token
-from tests.helpers import bearer, pw, signed_up
+from tests.helpers import bearer, limit_requests, pw, signed_up
 
 RACERS = 50  # concurrent uses of one redirect key
 
@@ -87,7 +87,7 @@ def test_account_deletion_revokes_every_token(client, container):
 
 
 def test_fifty_concurrent_uses_of_one_redirect_key_give_exactly_one_session(app, container):
-    container.settings = container.settings.replace(rate_limit_per_minute=1_000_000)
+    limit_requests(container, rate_limit_per_minute=1_000_000)
     token = signed_up(app.test_client())
     key = (
         app.test_client()

@@ -13,7 +13,7 @@ from core.adapters.jobs import InlineJobQueue
 from core.adapters.rate_limit import MemoryRateLimiter
 from core.bootstrap import bootstrap
 from core.domain.site import HolidayPromo, SiteConfig
-from tests.helpers import bearer, pay, signed_up
+from tests.helpers import bearer, limit_requests, pay, signed_up
 
 MESSAGE = {
     "name": "Ana Pereira",
@@ -33,7 +33,7 @@ def test_site_defaults(client):
 
 def test_holiday_promo_window(client, container, clock):
     today = clock.now().date()
-    container.services.site = SiteConfig(
+    container.services.switches.defaults = SiteConfig(
         holiday_promo=HolidayPromo(today, today + timedelta(days=20), "LUMO-FAMILY")
     )
     promo = client.get("/v4/site").json["holidayPromo"]
@@ -53,7 +53,7 @@ def test_the_seeded_holiday_coupon_is_a_month_free_before_billing(client, contai
     LUMO-HOLIDAY, which validates it; paying with it starts billing a month later."""
     seed_demo(container.engine, container.services.hasher)
     today = clock.now().date()
-    container.services.site = SiteConfig(
+    container.services.switches.defaults = SiteConfig(
         holiday_promo=HolidayPromo(today, today + timedelta(days=20), "LUMO-HOLIDAY")
     )
     code = client.get("/v4/site").json["holidayPromo"]["couponCode"]
@@ -66,7 +66,7 @@ def test_the_seeded_holiday_coupon_is_a_month_free_before_billing(client, contai
     ) == ("STANDARD_COUPON", "P1M", "lumo")
     token = signed_up(client)
     assert pay(client, token, coupon=code).status_code == 200
-    request = next(iter(container.services.gateway.subscriptions.values()))["request"]
+    request = next(iter(container.gateway.subscriptions.values()))["request"]
     assert request.trial_days in (28, 29, 30, 31)  # one calendar month
 
 
@@ -192,8 +192,8 @@ def test_contact_storage_failure_is_contact_send_failed(client, container, monke
 
 
 def test_contact_is_rate_limited(client, container):
-    container.rate_limiter = MemoryRateLimiter(
-        now=lambda: 0.0
+    limit_requests(
+        container, MemoryRateLimiter(now=lambda: 0.0)
     )  # a window that does not roll over mid-test
     limit = container.settings.contact_rate_limit_per_hour
     codes = [client.post("/v4/contact", json=MESSAGE).status_code for _ in range(limit + 1)]

@@ -16,7 +16,9 @@ from core.services.site_switches import SiteSwitches, SwitchError
 def test_maintenance_switches_on_and_off_without_a_restart(client, container, clock):
     assert client.get("/v5/plans?countryCode=FR").status_code == 200
     # another process (an operator's CLI, another node) sets the switch in the database
-    other = SiteSwitches(SqlSiteSwitches(container.engine), lambda: container.services.site, clock)
+    other = SiteSwitches(
+        SqlSiteSwitches(container.engine), container.services.switches.defaults, clock
+    )
     other.set_maintenance(True, "ana (ops)", "database upgrade")
     assert (
         client.get("/v5/plans?countryCode=FR").status_code == 200
@@ -111,7 +113,7 @@ def test_the_cli_refuses_changes_without_who_and_why_or_with_a_missing_coupon(
 def test_the_environment_stays_the_default_and_a_reset_returns_to_it(container, clock):
     from core.domain.site import HolidayPromo, SiteConfig
 
-    container.services.site = SiteConfig(
+    container.services.switches.defaults = SiteConfig(
         maintenance=True,
         holiday_promo=HolidayPromo(date(2026, 12, 1), date(2026, 12, 31), "LUMO-X"),
     )
@@ -135,7 +137,7 @@ def test_an_unreadable_table_keeps_the_last_switches(container, clock):
             return self.values
 
     store = Flaky()
-    switches = SiteSwitches(store, lambda: container.services.site, clock, ttl_seconds=5)
+    switches = SiteSwitches(store, container.services.switches.defaults, clock, ttl_seconds=5)
     assert switches.current().maintenance is True
     store.down = True
     clock.advance(timedelta(seconds=6))

@@ -81,7 +81,7 @@ def test_each_rule_and_nonce(client, container, level_index, level, nonce):
             refused,
         )
         assert _rows(container, email) == []  # refused before anything was recorded or charged
-        assert container.services.gateway.subscriptions == {}
+        assert container.gateway.subscriptions == {}
         assert subscriptions(client, token) == []
 
 
@@ -136,7 +136,7 @@ def test_gateway_unreachable_during_the_lookup_is_503_and_nothing_is_recorded(cl
     def down(nonce):
         raise GatewayUnavailable("timeout")
 
-    container.services.gateway.inspect_nonce = down
+    container.gateway.inspect_nonce = down
     token = signed_up(client, email="down@example.com")
     response = pay(client, token, nonce=AUTHENTICATED)
     assert (response.status_code, response.json["message"]) == (503, "subscriptionCreateFailed")
@@ -146,7 +146,7 @@ def test_gateway_unreachable_during_the_lookup_is_503_and_nothing_is_recorded(cl
 def test_the_rule_off_never_asks_the_gateway(client, container):
     _rule(container, "off")
     asked = []
-    container.services.gateway.inspect_nonce = lambda nonce: asked.append(nonce)
+    container.gateway.inspect_nonce = lambda nonce: asked.append(nonce)
     token = signed_up(client)
     assert pay(client, token, nonce=FAILED).status_code == 200
     assert asked == []
@@ -169,7 +169,7 @@ def test_a_retry_after_a_lost_answer_is_answered_without_asking_the_gateway(clie
     def down(nonce):
         raise GatewayUnavailable("timeout")
 
-    container.services.gateway.inspect_nonce = down
+    container.gateway.inspect_nonce = down
     again = pay(client, token, nonce=AUTHENTICATED, key="lost-answer-1")
     assert again.status_code == 200 and again.json == first.json
     other = pay(

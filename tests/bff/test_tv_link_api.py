@@ -8,13 +8,13 @@ import pytest
 
 from core.adapters.rate_limit import MemoryRateLimiter
 from core.services import accounts
-from tests.helpers import bearer, pw, signed_up
+from tests.helpers import bearer, limit_requests, pw, signed_up
 
 
 @pytest.fixture
 def frozen_limits(container):
     """Rate-limit windows that never roll over during the test (fixed windows follow the wall clock)."""
-    container.rate_limiter = MemoryRateLimiter(now=lambda: 0.0)
+    limit_requests(container, MemoryRateLimiter(now=lambda: 0.0))
 
 
 def start(client):

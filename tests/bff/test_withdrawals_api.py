@@ -39,7 +39,7 @@ def paid_month(client, container, express: bool, language="de", settled=True):
     sid = buy(client, token, express, language)
     services = container.services
     services.clock.advance(timedelta(days=7))
-    gateway = services.gateway
+    gateway = container.gateway
     gateway_id = next(iter(gateway.subscriptions))
     transaction = gateway.charge(gateway_id, Decimal("4.99"), "EUR")
     if settled:
@@ -128,11 +128,11 @@ def test_day_3_of_the_paid_month_with_the_express_request_refunds_the_unused_day
     assert answer.json["refundAmount"] == "4.51"
     assert (answer.json["expressRequest"], answer.json["refundStatus"]) == (True, "succeeded")
     assert refunds_of(container, sid) == [("withdrawal_refund", Decimal("4.51"), "succeeded")]
-    assert container.services.gateway.transactions[transaction]["refunds"] == [Decimal("4.51")]
+    assert container.gateway.transactions[transaction]["refunds"] == [Decimal("4.51")]
     [sub] = subscriptions(client, token)
     assert (sub["paymentStateId"], sub["isRenewing"]) == ("Expired", False)
     # the gateway stops renewing it
-    assert container.services.gateway.subscriptions[f"lumo{sid}"]["status"] == "Canceled"
+    assert container.gateway.subscriptions[f"lumo{sid}"]["status"] == "Canceled"
     [ack] = [m for m in mailbox.sent if "Widerruf" in m.subject]
     assert ack.to == EMAIL
     assert f"LUMO-{sid}" in ack.subject and "4,51" in ack.text and "Ana Parent" in ack.text
@@ -245,7 +245,7 @@ def test_ten_parallel_declarations_give_one_refund(app, container):
     assert [a.status_code for a in answers] == [200] * 10
     assert len({a.json["id"] for a in answers}) == 1
     assert refunds_of(container, sid) == [("withdrawal_refund", Decimal("4.99"), "succeeded")]
-    assert container.services.gateway.transactions[transaction]["refunds"] == [Decimal("4.99")]
+    assert container.gateway.transactions[transaction]["refunds"] == [Decimal("4.99")]
     assert rows(container, "SELECT count(*) FROM withdrawals") == [(1,)]
 
 
@@ -290,7 +290,7 @@ def test_a_charge_not_yet_settled_is_voided_whole_never_refused(client, containe
     assert answer.json["refundStatus"] == "succeeded"
     # 4.51 was due; a charge that has not settled can only be voided whole: the parent gets more back
     assert refunds_of(container, sid) == [("withdrawal_void", Decimal("4.99"), "succeeded")]
-    assert container.services.gateway.transactions[transaction]["status"] == "voided"
+    assert container.gateway.transactions[transaction]["status"] == "voided"
 
 
 @pytest.mark.parametrize(
@@ -328,7 +328,7 @@ def test_a_refund_the_gateway_did_not_answer_is_retried_with_backoff_then_done_o
     from core.services.withdrawals import retry_refunds
 
     services = container.services
-    gateway = services.gateway
+    gateway = container.gateway
     _, sid, transaction = paid_month(client, container, express=False)
     gateway_down(monkeypatch, gateway)
     answer = declare(client, sid)
@@ -361,7 +361,7 @@ def test_ten_beat_workers_retrying_one_refund_give_it_back_once(app, container, 
 
     client = app.test_client()
     services = container.services
-    gateway = services.gateway
+    gateway = container.gateway
     _, sid, transaction = paid_month(client, container, express=False)
     gateway_down(monkeypatch, gateway)
     assert declare(client, sid).status_code == 200

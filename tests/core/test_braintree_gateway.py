@@ -907,3 +907,52 @@ def test_the_metered_wrapper_passes_updates_and_retries_through():
     assert metered.update_payment_method("g1", "1", "fake-valid-visa-nonce").ok
     assert metered.retry_charge("g1", Decimal("4.99")).ok
     assert sandbox.retry_calls == [("g1", Decimal("4.99")), ("g1", Decimal("4.99"))]
+
+
+def _gateway_calls(operation: str, outcome: str) -> float:
+    from core.adapters.metrics import REGISTRY
+
+    value = REGISTRY.get_sample_value(
+        "lumo_gateway_call_duration_seconds_count", {"operation": operation, "outcome": outcome}
+    )
+    return value or 0.0
+
+
+def test_the_metered_wrapper_times_the_calls_that_change_something_and_passes_the_rest():
+    import inspect
+
+    from core.adapters.metrics import MeteredGateway
+    from core.adapters.payments.sandbox import SandboxGateway
+    from core.domain.payments import GatewayUnavailable, PaymentGateway
+
+    sandbox = SandboxGateway()
+    metered = MeteredGateway(sandbox)
+    port = {n for n, f in inspect.getmembers(PaymentGateway, inspect.isfunction) if n[0] != "_"}
+    assert port <= set(vars(MeteredGateway))  # each method of the port written out, none found late
+    assert "inspect_nonce" in port
+
+    before = _gateway_calls("create_subscription", "declined")
+    declined = metered.create_subscription(request(nonce="fake-processor-declined-visa-nonce"))
+    assert not declined.ok
+    assert _gateway_calls("create_subscription", "declined") == before + 1
+
+    before = _gateway_calls("delete_customer", "ok")
+    assert metered.delete_customer("42").ok and sandbox.deleted_customers == ["42"]
+    assert _gateway_calls("delete_customer", "ok") == before + 1
+
+    def down(*args, **kwargs):
+        raise GatewayUnavailable("timeout")
+
+    sandbox.cancel_subscription = down  # type: ignore[method-assign]
+    before = _gateway_calls("cancel_subscription", "unavailable")
+    with pytest.raises(GatewayUnavailable):
+        metered.cancel_subscription("g1")
+    assert _gateway_calls("cancel_subscription", "unavailable") == before + 1
+
+    sandbox.void = down  # type: ignore[method-assign]
+    with pytest.raises(GatewayUnavailable):
+        metered.void("t1")
+    assert _gateway_calls("void", "unavailable") == 0  # look-ups, refunds and voids: not metered
+    assert metered.inspect_nonce("fake-paypal-billing-agreement-nonce") == sandbox.inspect_nonce(
+        "fake-paypal-billing-agreement-nonce"
+    )

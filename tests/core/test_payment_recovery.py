@@ -43,7 +43,7 @@ def past_due(client, container, clock):
     """A monthly subscription whose first renewal (after the 7-day trial) the card declined."""
     token = signed_up(client)
     sub_id = pay(client, token).json["data"]["subscriptionId"]
-    gateway = container.services.gateway
+    gateway = container.gateway
     gateway.decline_renewals(f"lumo{sub_id}")
     clock.advance(timedelta(days=7))
     webhook(client, gateway, "charge_failed", f"lumo{sub_id}", occurred_at=clock.now())
@@ -60,7 +60,7 @@ def state(container, sub_id):
 def test_a_retry_that_succeeds_is_a_renewal_active_charged_once_with_a_receipt(
     client, container, clock, mailbox, past_due
 ):
-    gateway = container.services.gateway
+    gateway = container.gateway
     gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-mastercard-nonce")
     ended = state(container, past_due).end_date
     before = len(receipts(mailbox))
@@ -109,7 +109,7 @@ def test_a_declined_retry_changes_nothing_and_answers_the_gateways_message(
     assert charges(container, past_due) == [] and len(mailbox.sent) == before
     # The claim was released: the next retry reaches the gateway again.
     payment_recovery.retry_past_due(container.services, past_due, actor="dunning")
-    assert len(container.services.gateway.retry_calls) == 2
+    assert len(container.gateway.retry_calls) == 2
 
 
 def test_a_held_claim_keeps_a_second_retry_from_the_gateway_until_it_is_stale(
@@ -121,9 +121,9 @@ def test_a_held_claim_keeps_a_second_retry_from_the_gateway_until_it_is_stale(
         uow.commit()
     result = payment_recovery.retry_past_due(ctx, past_due, actor="parent")
     assert (result.ok, result.code, result.message) == (False, "in_progress", "paymentInProgress")
-    assert ctx.gateway.retry_calls == []
+    assert container.gateway.retry_calls == []
     clock.advance(payment_recovery.RETRY_CLAIM_STALE + timedelta(seconds=1))
-    ctx.gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-nonce")
+    container.gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-nonce")
     assert payment_recovery.retry_past_due(ctx, past_due, actor="parent").ok
 
 
@@ -135,13 +135,13 @@ def test_only_a_past_due_subscription_is_retried(client, container):
     assert payment_recovery.retry_past_due(container.services, 999_999, actor="parent").code == (
         payment_recovery.NOT_PAST_DUE
     )
-    assert container.services.gateway.retry_calls == []
+    assert container.gateway.retry_calls == []
 
 
 def test_ten_concurrent_retries_charge_once(app, container, mailbox, past_due):
     """Meant for PostgreSQL (the conditional UPDATE decides); on SQLite writes are serialised and it holds."""
     ctx = container.services
-    ctx.gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-nonce")
+    container.gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-nonce")
     before = len(receipts(mailbox))
 
     with ThreadPoolExecutor(max_workers=10) as pool:
@@ -155,7 +155,7 @@ def test_ten_concurrent_retries_charge_once(app, container, mailbox, past_due):
         payment_recovery.IN_PROGRESS,
         payment_recovery.NOT_PAST_DUE,
     }
-    assert len(ctx.gateway.retry_calls) == 1
+    assert len(container.gateway.retry_calls) == 1
     assert len(charges(container, past_due)) == 1 and len(receipts(mailbox)) == before + 1
 
 
@@ -237,7 +237,7 @@ def test_an_unanswered_retry_keeps_its_claim_until_stale(container, clock, monke
     def silent(gateway_id, amount):
         raise GatewayUnavailable("timeout")
 
-    monkeypatch.setattr(ctx.gateway, "retry_charge", silent)
+    monkeypatch.setattr(container.gateway, "retry_charge", silent)
     result = payment_recovery.retry_past_due(ctx, past_due, actor="dunning")
     assert (result.ok, result.code, result.message) == (
         False,
@@ -247,9 +247,9 @@ def test_an_unanswered_retry_keeps_its_claim_until_stale(container, clock, monke
     monkeypatch.undo()
     # The outcome is unknown: no second retry until the claim is stale (the webhook tells what happened)
     assert payment_recovery.retry_past_due(ctx, past_due, actor="dunning").code == "in_progress"
-    assert ctx.gateway.retry_calls == []
+    assert container.gateway.retry_calls == []
     clock.advance(payment_recovery.RETRY_CLAIM_STALE + timedelta(seconds=1))
-    ctx.gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-nonce")
+    container.gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-nonce")
     assert payment_recovery.retry_past_due(ctx, past_due, actor="dunning").ok
 
 
@@ -259,11 +259,11 @@ def test_a_late_past_due_notice_from_before_the_retry_changes_nothing(
     ctx = container.services
     failed_at = clock.now()
     clock.advance(timedelta(hours=1))
-    ctx.gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-nonce")
+    container.gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-nonce")
     assert payment_recovery.retry_past_due(ctx, past_due, actor="parent").ok
     webhook(
         client,
-        ctx.gateway,
+        container.gateway,
         "past_due",
         f"lumo{past_due}",
         occurred_at=failed_at + timedelta(minutes=5),
@@ -279,7 +279,7 @@ def test_a_retry_during_a_discount_charges_the_discounted_price_and_uses_one_cyc
         sub.discount_price, sub.discount_cycles, sub.discount_cycles_left = Decimal("2.99"), 3, 2
         uow.subscriptions.save(sub)
         uow.commit()
-    gateway = container.services.gateway
+    gateway = container.gateway
     gateway.update_payment_method(f"lumo{past_due}", None, "fake-valid-visa-nonce")
 
     result = payment_recovery.retry_past_due(container.services, past_due, actor="parent")

@@ -14,7 +14,7 @@ from sqlalchemy.pool import NullPool
 from core.adapters.jobs import CeleryJobQueue
 from core.adapters.rate_limit import RedisRateLimiter
 from core.domain import payments
-from tests.helpers import bearer, pay, pw, register, signed_up
+from tests.helpers import bearer, limit_requests, pay, pw, register, signed_up
 
 DEAD_REDIS = "redis://127.0.0.1:1/0"  # nothing listens on port 1: connection refused at once
 ON_POSTGRES = "postgresql" in os.environ.get("DATABASE_URL", "")
@@ -81,17 +81,17 @@ def test_a_payment_whose_settlement_commit_is_lost_resumes_once(
 ):
     token = signed_up(client)
     # Two commits: the pending row (kept), then the settlement after the gateway answered (lost).
-    real = container.services.gateway.create_subscription
+    real = container.gateway.create_subscription
 
     def charge_then_drop(request):
         result = real(request)
         commit_fault.armed = True
         return result
 
-    container.services.gateway.create_subscription = charge_then_drop
+    container.gateway.create_subscription = charge_then_drop
     lost = pay(client, token, key="pay-1")
     assert lost.status_code == 503 and lost.headers["Retry-After"] == "1"
-    container.services.gateway.create_subscription = real
+    container.gateway.create_subscription = real
     with container.engine.connect() as c:
         states = [r[0] for r in c.exec_driver_sql("SELECT payment_state_id FROM subscriptions")]
     assert states == ["Pending"]  # not shown as paid
@@ -99,7 +99,7 @@ def test_a_payment_whose_settlement_commit_is_lost_resumes_once(
     retried = pay(client, token, key="pay-1")
     assert retried.status_code == 200
     assert pay(client, token, key="pay-1").json == retried.json  # and again: the same answer
-    assert len(container.services.gateway.subscriptions) == 1  # charged once
+    assert len(container.gateway.subscriptions) == 1  # charged once
 
 
 def test_redis_down_still_registers_and_logs_in_with_limits_held_in_memory(
@@ -107,8 +107,8 @@ def test_redis_down_still_registers_and_logs_in_with_limits_held_in_memory(
 ):
     import redis
 
-    container.rate_limiter = RedisRateLimiter(
-        redis.Redis.from_url(DEAD_REDIS, socket_connect_timeout=0.5)
+    limit_requests(
+        container, RedisRateLimiter(redis.Redis.from_url(DEAD_REDIS, socket_connect_timeout=0.5))
     )
     container.services.jobs = CeleryJobQueue(DEAD_REDIS)
     assert register(client).status_code == 200
@@ -127,7 +127,7 @@ def test_redis_down_still_registers_and_logs_in_with_limits_held_in_memory(
     clock.advance(timedelta(minutes=1))
     assert container.deliver_emails() == 2  # the beat's re-drive sends them
     # The limits fall back to this process's memory: still refused past the limit, with Retry-After.
-    container.settings = container.settings.replace(register_rate_limit_per_minute=1)
+    limit_requests(container, register_rate_limit_per_minute=1)
     codes = [register(client, email=f"more{i}@example.com").status_code for i in range(3)]
     assert 429 in codes
     # The brute-force guard lives in the database: Redis being down does not open it.
@@ -145,7 +145,7 @@ def test_a_gateway_timeout_after_the_charge_records_nothing_paid_and_the_retry_s
     client, container, clock
 ):
     token = signed_up(client)
-    gateway = container.services.gateway
+    gateway = container.gateway
     real = gateway.create_subscription
 
     def charged_but_timed_out(request):

@@ -15,7 +15,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from core.services import sessions
-from tests.helpers import signed_up
+from tests.helpers import limit_requests, signed_up
 
 EXAMPLES_PER_OPERATION = 20  # hypothesis examples per operation in the fuzzing phase
 CHECKS = [
@@ -28,7 +28,8 @@ CHECKS = [
 
 @pytest.fixture
 def fuzz_app(app, container):
-    container.settings = container.settings.replace(
+    limit_requests(
+        container,
         rate_limit_per_minute=10**9,
         register_rate_limit_per_minute=10**9,
         forgot_password_rate_limit_per_minute=10**9,

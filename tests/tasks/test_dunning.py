@@ -24,7 +24,7 @@ TOPICS = ("payment_failed", "payment_reminder", "payment_last_notice", "card_exp
 def webhook(container, kind, sub_id, clock, **extra):
     assert webhooks.receive(
         container.services,
-        *container.services.gateway.sample_notification(
+        *container.gateway.sample_notification(
             kind, f"lumo{sub_id}", occurred_at=clock.now(), **extra
         ),
     )
@@ -94,7 +94,7 @@ class Retries:
 
     def __init__(self, container, clock, started, sub_id, succeed_on=None):
         self.clock, self.started, self.succeed_on = clock, started, succeed_on
-        self.gateway = container.services.gateway
+        self.gateway = container.gateway
         self.gateway.decline_renewals(f"lumo{sub_id}")
         self.days: list[int] = []
 
@@ -351,7 +351,7 @@ def test_every_past_due_subscription_is_reached_page_by_page(client, container, 
         clock.advance(timedelta(days=-7))  # the next one fails on the same day
     clock.advance(timedelta(days=7, hours=1))
     for i in range(3):
-        container.services.gateway.decline_renewals(f"lumo{i + 1}")
+        container.gateway.decline_renewals(f"lumo{i + 1}")
     assert dunning.run_dunning(container.services, page=2) == 0  # day 0: e-mails already sent
     clock.advance(timedelta(days=3))
     assert dunning.run_dunning(container.services, page=2) == 6  # three retries, three e-mails
@@ -363,7 +363,7 @@ def test_a_retry_that_breaks_is_recorded_and_the_others_go_on(
     _, first = went_past_due(client, container, clock, email="broken@example.com")
     clock.advance(timedelta(days=-7))
     _, second = went_past_due(client, container, clock, email="fine@example.com")
-    container.services.gateway.decline_renewals(f"lumo{second}")
+    container.gateway.decline_renewals(f"lumo{second}")
 
     def retry(ctx, subscription_id, actor):
         if subscription_id == first:
@@ -387,7 +387,7 @@ def test_the_gateways_two_events_at_once_write_one_payment_failed_e_mail(
     assert pay(client, token).status_code == 200
     [sub] = subscriptions(client, token)
     clock.advance(timedelta(days=7))
-    gateway = container.services.gateway
+    gateway = container.gateway
     events = [
         gateway.sample_notification(kind, f"lumo{sub['id']}", occurred_at=clock.now())
         for kind in ("charge_failed", "past_due", "past_due", "charge_failed")

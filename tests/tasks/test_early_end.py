@@ -28,13 +28,13 @@ def renewed_year(client, container, clock, notice_in_time: bool, language="fr"):
     [sub] = subscriptions(client, token)
     ctx = container.services
     clock.advance(timedelta(days=7))
-    renewal = charge(ctx, sub["id"])[1]
+    renewal = charge(container, sub["id"])[1]
     deadline = refusal_deadline(renewal)
     late = months_before(deadline, 1) + timedelta(days=2)  # the beat was down
     clock.advance((months_before(deadline, 2) if notice_in_time else late) - clock.now())
     assert remind_renewals(ctx) == 1
     clock.advance(renewal - clock.now())
-    transaction, _ = charge(ctx, sub["id"])
+    transaction, _ = charge(container, sub["id"])
     return sub["id"], transaction
 
 
@@ -46,8 +46,8 @@ def login(client):
     return answer.json["token"]
 
 
-def charge(ctx, sub_id):
-    gateway = ctx.gateway
+def charge(container, sub_id):
+    ctx, gateway = container.services, container.gateway
     paid_through = months_before(ctx.clock.now(), -12)
     transaction = gateway.charge(f"lumo{sub_id}", YEAR, "EUR")
     gateway.settle(transaction)
@@ -102,7 +102,7 @@ def test_a_late_notice_lets_the_profile_cancel_end_it_now_with_the_unused_share_
         sub = uow.subscriptions.get(sub_id)
     assert sub.payment_state_id == "Expired" and sub.end_date == clock.now()
     assert refund_events(container, sub_id) == [("refund", UNUSED, "succeeded", "parent (L215-1)")]
-    assert container.services.gateway.transactions[transaction]["refunds"] == [UNUSED]
+    assert container.gateway.transactions[transaction]["refunds"] == [UNUSED]
     [mail] = [m for m in mailbox.sent if EARLY_LINE[language] in m.text]
     amount = container.mail.templates.format_money(UNUSED, "EUR", language)
     assert amount in mail.text and mail.language == language
@@ -110,7 +110,7 @@ def test_a_late_notice_lets_the_profile_cancel_end_it_now_with_the_unused_share_
     # Asked again (a double click): nothing more is refunded.
     again = client.get(f"/v4/braintree/subscriptions/cancel?id={sub_id}", headers=bearer(token))
     assert again.status_code == 400
-    assert container.services.gateway.transactions[transaction]["refunds"] == [UNUSED]
+    assert container.gateway.transactions[transaction]["refunds"] == [UNUSED]
 
 
 def test_with_the_notice_in_time_a_cancellation_only_stops_renewal(client, container, clock):
@@ -192,4 +192,4 @@ def test_a_late_notice_lets_the_public_page_end_it_on_the_day_asked(
     assert sub.payment_state_id == "Expired" and sub.end_date == clock.now()
     assert refund_events(container, sub_id) == [("refund", UNUSED, "succeeded", "parent (L215-1)")]
     assert carry_out_scheduled(ctx) == 0  # once
-    assert container.services.gateway.transactions[transaction]["refunds"] == [UNUSED]
+    assert container.gateway.transactions[transaction]["refunds"] == [UNUSED]

@@ -7,7 +7,6 @@ from datetime import timedelta
 import pytest
 
 from bff import create_app
-from core.adapters.jobs import InlineJobQueue
 from core.adapters.rate_limit import MemoryRateLimiter
 from core.bootstrap import bootstrap
 from core.domain import callbacks
@@ -65,10 +64,9 @@ def partner_container(settings, clock, mailbox, partner_server):
         settings.replace(partner_callbacks=endpoints),
         clock=clock,
         mailer=mailbox,
-        jobs=InlineJobQueue(lambda: None),
+        deliver_inline=True,  # in-process right after each commit, as the embedded mode does
         rate_limiter=MemoryRateLimiter(),
     )
-    c.services.jobs = InlineJobQueue(c.deliver_outbox)
     yield c
     c.close()
 

@@ -34,7 +34,7 @@ def yearly(client, container, clock, country, language, currency="eur", email="p
 
 def charge(container, clock, sub_id, amount, currency):
     """The gateway charges a year: answers the next renewal."""
-    gateway = container.services.gateway
+    gateway = container.gateway
     gateway_id = f"lumo{sub_id}"
     paid_through = months_before(clock.now(), -12)
     transaction = gateway.charge(gateway_id, amount, currency)
@@ -192,9 +192,9 @@ def test_a_german_or_dutch_yearly_plan_switches_to_monthly_billing_before_its_re
     assert stored.next_billing_date == renewal and stored.is_renewing  # the paid year runs on
     # Told through the outbox: the yearly one runs out, a monthly one continues it (no plan change
     # across billing frequencies, which the gateway refuses), and its id is recorded.
-    yearly_sub = ctx.gateway.subscriptions[f"lumo{sub_id}"]
+    yearly_sub = container.gateway.subscriptions[f"lumo{sub_id}"]
     monthly_id = f"lumo{sub_id}_m{renewal:%Y%m%d}"
-    monthly_sub = ctx.gateway.subscriptions[monthly_id]
+    monthly_sub = container.gateway.subscriptions[monthly_id]
     assert (yearly_sub["plan_id"], yearly_sub["runs_out"]) == ("lumo_tv_yearly_eur", True)
     assert (monthly_sub["plan_id"], monthly_sub["price"], monthly_sub["method"]) == (
         "lumo_tv_monthly_eur",
@@ -230,7 +230,7 @@ def switch_done(container, sub_id):
 def test_the_gateway_refuses_a_plan_change_across_billing_frequencies(client, container, clock):
     """The sandbox refuses as Braintree does (91922), so a switch made as a plan change would fail here."""
     _, sub_id, _ = yearly(client, container, clock, "DE", "de")
-    gateway = container.services.gateway
+    gateway = container.gateway
     refused = gateway.change_plan(f"lumo{sub_id}", "lumo_tv_monthly_eur", Decimal("4.99"))
     assert not refused.ok and refused.error == "gateway_rejected"
     assert gateway.change_plan(f"lumo{sub_id}", "lumo_tv_yearly_eur", Decimal("39.90")).ok
@@ -242,10 +242,10 @@ def test_a_retried_switch_creates_one_monthly_subscription(client, container, cl
     period = renewal.date()
     move(clock, refusal_deadline(renewal) - timedelta(days=30))
     assert remind_renewals(ctx) == 1
-    before = set(ctx.gateway.subscriptions)
+    before = set(container.gateway.subscriptions)
     for _ in range(3):  # the outbox retried after a lost answer; the clock's retry too
         assert plan_continuation.continue_at_gateway(ctx, sub_id, period)
-    assert set(ctx.gateway.subscriptions) == before
+    assert set(container.gateway.subscriptions) == before
     assert [k for k in before if k.startswith(f"lumo{sub_id}_m")] == [
         f"lumo{sub_id}_m{renewal:%Y%m%d}"
     ]
@@ -257,7 +257,7 @@ def test_a_switch_missing_on_the_renewal_day_is_counted_shown_and_retried(client
 
     _, sub_id, renewal = yearly(client, container, clock, "DE", "de")
     ctx = container.services
-    ctx.gateway.fail_continue_on_plan = (
+    container.gateway.fail_continue_on_plan = (
         True  # the gateway is down for the switch: the outbox retries
     )
     move(clock, refusal_deadline(renewal) - timedelta(days=30))
@@ -278,7 +278,7 @@ def test_a_switch_missing_on_the_renewal_day_is_counted_shown_and_retried(client
             AuditFilter(account_id=account_id, action="renewal.switch_missed")
         )
     assert [(e.outcome, e.target) for e in entries] == [("failed", f"subscription:{sub_id}")]
-    ctx.gateway.fail_continue_on_plan = False  # back: the next hourly look makes the switch
+    container.gateway.fail_continue_on_plan = False  # back: the next hourly look makes the switch
     assert plan_continuation.check_missed_switches(ctx) == 0
     assert switch_done(container, sub_id)
     assert metrics.refresh_gauges(container.engine, clock.now())["switches_missed"] == 0

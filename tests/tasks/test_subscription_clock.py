@@ -93,7 +93,7 @@ def past_due(client, container, clock):
 
     token = signed_up(client)
     sub_id = pay(client, token).json["data"]["subscriptionId"]
-    gateway = container.services.gateway
+    gateway = container.gateway
     sig, payload = gateway.sample_notification(
         "past_due", f"lumo{sub_id}", occurred_at=clock.now() + timedelta(days=7)
     )
@@ -120,7 +120,7 @@ def test_past_due_expires_after_the_grace_period(client, container, clock, grace
     [sub] = subscriptions(client, token)
     assert (sub["paymentStateId"], sub["isExpired"], sub["isRenewing"]) == ("Expired", True, False)
     assert (
-        container.services.gateway.subscriptions[f"lumo{sub_id}"]["status"] == "Canceled"
+        container.gateway.subscriptions[f"lumo{sub_id}"]["status"] == "Canceled"
     )  # no more card retries
     assert expire_past_due(container.services, grace_days) == 0
 
@@ -130,7 +130,7 @@ def test_past_due_waits_when_the_gateway_cannot_cancel(client, container, clock,
 
     token, _ = past_due(client, container, clock)
     monkeypatch.setattr(
-        container.services.gateway, "cancel_subscription", lambda gid: GatewayResult(ok=False)
+        container.gateway, "cancel_subscription", lambda gid: GatewayResult(ok=False)
     )
     clock.advance(timedelta(days=30))
     assert expire_past_due(container.services, 14) == 0

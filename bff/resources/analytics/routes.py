@@ -7,7 +7,7 @@ from flask import request
 
 from bff.auth import rate_limited
 from bff.blueprint import Blueprint
-from bff.context import container, services
+from bff.context import services
 from bff.resources.analytics.schemas import AnalyticsAnswerSchema, AnalyticsRecordSchema
 from bff.schemas import documents
 from core.domain import errors
@@ -26,7 +26,7 @@ def api_key_required(view):
         given = request.headers.get(API_KEY_HEADER, "").encode()
         if not any(
             hmac.compare_digest(given, key.encode())
-            for key in container().settings.analytics_api_keys
+            for key in services().clients.analytics_api_keys
         ):
             raise DomainError(errors.API_KEY_INVALID)
         return view(*args, **kwargs)

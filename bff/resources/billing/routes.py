@@ -6,7 +6,7 @@ from flask import Response, g
 
 from bff.auth import login_required_any_terms
 from bff.blueprint import Blueprint
-from bff.context import container, services
+from bff.context import services
 from bff.resources.billing.schemas import (
     BillingDocumentSchema,
     BillingHistorySchema,
@@ -68,7 +68,7 @@ def _language(args: dict) -> str:
 
 def document_view(view: DocumentView, language: str) -> dict:
     """The document's texts in `language`: what the page shows and the PDF prints, from one place."""
-    templates = container().mail.templates
+    templates = services().mail.templates
     doc: BillingDocument = view.document
 
     def t(key: str) -> str:

@@ -7,7 +7,7 @@ from marshmallow import Schema, fields, validate
 
 from bff.auth import rate_limited
 from bff.blueprint import Blueprint
-from bff.context import container, services
+from bff.context import services
 from bff.schemas import InputSchema, documents
 from core.adapters.declaration_pdf import declaration_pdf
 from core.domain import errors
@@ -142,7 +142,7 @@ def declare(data):
     reference, if given) names one account stop its web subscriptions' renewal at the end of the period (or the
     later date asked). Store, partner and operator contracts: the answer and the e-mail say where they are ended.
     Nothing matched: received, a person replies. Bad input: 400 code 0 parameterRequired with `errors`."""
-    settings = container().settings
+    header = services().clients.trusted_country_header
     receipt = contract_cancellations.declare(
         services(),
         contract_cancellations.CancellationForm(
@@ -153,9 +153,7 @@ def declare(data):
             reference=data["reference"],
             end_wanted=data["endDate"],
             language=data["language"] or request.accept_languages.best,
-            country=normalise_country(
-                request.headers.get(settings.trusted_country_header), UNKNOWN_COUNTRY
-            ),
+            country=normalise_country(request.headers.get(header), UNKNOWN_COUNTRY),
         ),
     )
     return declaration_view(receipt.declaration, receipt.code)
@@ -168,13 +166,13 @@ def declare(data):
 @documents(blp, errors.DECLARATION_NOT_FOUND, errors.RATE_LIMITED)
 def pdf(data):
     """The PDF copy of a declaration, by its receipt (sent in the body, so it stays out of access logs)."""
-    c = container()
-    declaration = contract_cancellations.find(services(), data["receipt"])
-    language, templates = declaration.language, c.mail.templates
+    ctx = services()
+    declaration = contract_cancellations.find(ctx, data["receipt"])
+    language, templates = declaration.language, ctx.mail.templates
     document = declaration_pdf(
         templates.text("CancelContract.confirmation.pdfTitle", language) or "",
         declaration_emails.content(templates, declaration, language),
-        declaration_emails.outcome_lines(templates, declaration, language, c.mail.public_url),
+        declaration_emails.outcome_lines(templates, declaration, language, ctx.mail.public_url),
         templates.text("CancelContract.confirmation.keep", language) or "",
         language,
     )

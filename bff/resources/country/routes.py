@@ -4,7 +4,7 @@ from flask import request
 from marshmallow import Schema, fields
 
 from bff.blueprint import Blueprint
-from bff.context import container
+from bff.context import services
 from core.domain.accounts import normalise_country
 
 blp = Blueprint("country", __name__, description="Country look-up")
@@ -18,6 +18,6 @@ class CountrySchema(Schema):
 @blp.response(200, CountrySchema)
 def country():
     """Two-letter country code; the default (FR) when the header is absent or malformed."""
-    settings = container().settings
-    header = request.headers.get(settings.trusted_country_header)
-    return {"geoplugin_countryCode": normalise_country(header, settings.default_country)}
+    ctx = services()
+    header = request.headers.get(ctx.clients.trusted_country_header)
+    return {"geoplugin_countryCode": normalise_country(header, ctx.default_country)}

@@ -3,7 +3,7 @@
 from flask import request
 
 from bff.blueprint import Blueprint
-from bff.context import container
+from bff.context import services
 from bff.resources.licenses.schemas import CardsSchema, LicensesQuerySchema, LicensesSchema
 from bff.resources.plans.routes import visitor_country
 from bff.schemas import documents
@@ -27,7 +27,7 @@ def _where(query) -> tuple[str, str | None, int]:
 def all_licenses(query):
     """Licenses available in the country, every app: `{"licenses": [...]}`."""
     country, language, count = _where(query)
-    return {"licenses": licenses.licenses_for(container().catalogue, country, language, count)}
+    return {"licenses": licenses.licenses_for(services().licenses, country, language, count)}
 
 
 @blp.route("/v1/licenses", methods=["GET"])
@@ -39,7 +39,7 @@ def story_licenses(query):
     country, language, count = _where(query)
     return {
         "licenses": licenses.licenses_for(
-            container().catalogue, country, language, count, app="books"
+            services().licenses, country, language, count, app="books"
         )
     }
 
@@ -55,4 +55,4 @@ def promotional_cards(query):
     Colours cycle blue, green, orange, red, yellow, purple in answer order.
     """
     country, language, count = _where(query)
-    return {"cards": licenses.promotional_cards(container().catalogue, country, language, count)}
+    return {"cards": licenses.promotional_cards(services().licenses, country, language, count)}

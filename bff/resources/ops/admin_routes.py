@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import g
 from marshmallow import Schema, fields, validate
 
-from bff.context import container, services
+from bff.context import services
 from bff.resources.ops.routing import REASON, OpsReasonSchema, ops_route
 from bff.resources.ops.schemas import (
     OpsHolidaySwitchSchema,
@@ -70,7 +70,7 @@ def staff_create(data):
     """A new staff member (admin). Answers the TOTP provisioning URI once: scan it now."""
     member, uri = staff.create(
         services(),
-        container().totp,
+        services().totp,
         data["email"],
         data["password"],
         data["role"],
@@ -118,7 +118,7 @@ def staff_disable(data, staff_id):
 )
 def staff_reset_totp(data, staff_id):
     """A new TOTP secret for a staff member who lost their authenticator; answers its URI once."""
-    uri = staff.reset_totp(services(), container().totp, g.staff, staff_id, data["reason"])
+    uri = staff.reset_totp(services(), services().totp, g.staff, staff_id, data["reason"])
     return {"id": staff_id, "provisioningUri": uri}
 
 

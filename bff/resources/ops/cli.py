@@ -30,7 +30,7 @@ def register(app: Flask) -> None:
 
         c = container()
         try:
-            member, uri = staff.create(c.services, c.totp, email, password, role)
+            member, uri = staff.create(c.services, c.services.totp, email, password, role)
         except DomainError as exc:
             raise click.UsageError(f"{exc.error.message} {exc.params or ''}".strip()) from None
         click.echo(f"staff member {member.id} created with role {member.role}")

@@ -11,7 +11,7 @@ from marshmallow import Schema, fields, validate
 
 from bff import csv_export
 from bff.auth import check_rate
-from bff.context import container, services
+from bff.context import services
 from bff.resources.ops.blueprint import blp
 from bff.resources.ops.routing import REASON, OpsReasonSchema, ops_docs, ops_route
 from bff.resources.ops.schemas import (
@@ -93,7 +93,7 @@ def login(data):
     check_rate(f"ops-login:ip:{request.remote_addr}")
     check_rate(f"ops-login:email:{data['email'].strip().lower()}")
     token, member = staff.login(
-        services(), container().totp, data["email"], data["password"], data["code"]
+        services(), services().totp, data["email"], data["password"], data["code"]
     )
     return {"token": token, "staff": _staff_view(member)}
 

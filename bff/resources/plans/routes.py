@@ -1,13 +1,15 @@
 """The plan catalogue and the register page's price."""
 
 import gzip
+from collections.abc import Hashable
 from functools import lru_cache
+from typing import cast
 
 from flask import Response, request
 
 from bff.auth import optional_account_id
 from bff.blueprint import Blueprint
-from bff.context import container, services
+from bff.context import services
 from bff.resources.plans.schemas import (
     CountryQuerySchema,
     PlansQuerySchema,
@@ -26,9 +28,9 @@ OPTIONAL_BEARER: list[dict[str, list[str]]] = [{}, {"bearer": []}]
 
 def visitor_country(raw: str | None) -> str:
     """The query's country if valid, else the trusted proxy's header, else the default (FR)."""
-    settings = container().settings
+    ctx = services()
     fallback = normalise_country(
-        request.headers.get(settings.trusted_country_header), settings.default_country
+        request.headers.get(ctx.clients.trusted_country_header), ctx.default_country
     )
     return normalise_country(raw, fallback)
 
@@ -52,7 +54,7 @@ def plan_list(query):
     account_id = optional_account_id()
     owned = plans.owned_types(services(), account_id) if account_id is not None else frozenset()
     body = _plans_json(
-        container().catalogue,
+        cast(Hashable, services().catalogue),  # one per process: the cache tells it by identity
         visitor_country(query["countryCode"]),
         query["showAll"],
         covered_apps(owned),
@@ -94,4 +96,4 @@ def register_price(query):
     The figures of the cheapest regular plan on sale in the country's currency, over both periods
     (one app: 4.99 / 34.90 USD and EUR, 6.90 / 49.90 CHF), so every figure is one a parent can buy.
     """
-    return plans.register_price(container().catalogue, visitor_country(query["countryCode"]))
+    return plans.register_price(services().catalogue, visitor_country(query["countryCode"]))

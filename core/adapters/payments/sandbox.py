@@ -160,7 +160,7 @@ _TRANSACTION_ID = re.compile(
 )
 
 
-class SandboxGateway:
+class SandboxGateway(p.PaymentGateway):
     def __init__(
         self, webhook_secret: str | None = None, clock=None, settle_after: int | None = None
     ) -> None:

@@ -43,7 +43,7 @@ def _switch_view(
 
 
 def _defaults(ctx: ServiceContext) -> SiteConfig:
-    return ctx.switches.defaults()
+    return ctx.switches.defaults
 
 
 def view(ctx: ServiceContext) -> dict[str, Any]:

@@ -19,7 +19,7 @@ class Staff:
 
     def create(self, email: str, role: str) -> str:
         member, uri = staff.create(
-            self.container.services, self.container.totp, email, STAFF_PASSWORD, role
+            self.container.services, self.container.services.totp, email, STAFF_PASSWORD, role
         )
         self.secrets[email] = pyotp.parse_uri(uri).secret
         return uri

@@ -11,7 +11,7 @@ from tests.bff.test_refunds import charged, rows
 def _setup(client, container, staff_members, settle=True):
     token, sub, transaction = charged(client, container)
     if settle:
-        container.services.gateway.settle(transaction)
+        container.gateway.settle(transaction)
     account_id = rows(
         container, "SELECT account_id FROM payments WHERE transaction_id = :t", t=transaction
     )[0][0]
@@ -36,7 +36,7 @@ def test_finance_refunds_part_of_a_charge_once_per_key_and_the_trail_has_before_
         first.json["event"]["status"],
     ) == ("refund", "2.50", "succeeded")
     assert again.status_code == 200 and again.json["event"]["id"] == first.json["event"]["id"]
-    assert container.services.gateway.refund_calls == [(transaction, Decimal("2.50"))]
+    assert container.gateway.refund_calls == [(transaction, Decimal("2.50"))]
     entries = client.get(
         f"/ops/v1/audit?action=parent.refund&accountId={account_id}", headers=headers
     ).json["entries"]
@@ -100,7 +100,7 @@ def test_refund_needs_a_reason_a_key_and_an_amount_that_is_one(client, container
         headers=headers,
     )
     assert (too_much.status_code, too_much.json["message"]) == (400, "refundTooMuch")
-    assert container.services.gateway.refund_calls == []
+    assert container.gateway.refund_calls == []
 
 
 def test_a_charge_of_another_parent_is_not_found(client, container, staff_members):
@@ -157,4 +157,4 @@ def test_support_may_not_refund(client, container, staff_members):
         headers=staff_members.headers("support"),
     )
     assert (response.status_code, response.json["message"]) == (403, "staffForbidden")
-    assert container.services.gateway.refund_calls == []
+    assert container.gateway.refund_calls == []

@@ -20,7 +20,7 @@ def test_the_oss_csv_equals_the_sum_of_the_documents(client, container, staff_me
     for email, country, amount in charges:
         token, _ = parent(client, container, email=email, country=country)
         transactions.append(renew(client, container, token, amount))
-    container.services.gateway.settle(transactions[1])
+    container.gateway.settle(transactions[1])
     refunds.refund(container.services, command(transactions[1], amount="20.00"))
     refunds.refund(container.services, command(transactions[2]))  # unsettled: voided whole
 

@@ -92,4 +92,4 @@ def test_refund_amounts_in_other_scripts_digits_are_refused(
         headers=staff_members.headers("finance"),
     )
     assert (response.status_code, response.json["message"]) == (400, "parameterRequired")
-    assert container.services.gateway.refund_calls == []
+    assert container.gateway.refund_calls == []

@@ -174,9 +174,9 @@ def test_the_totp_secret_is_stored_sealed_never_bare(container, staff_members):
     with container.services.read() as uow:
         stored = uow.staff.by_email("sealed@staff.lumo.example").totp_secret
     assert is_sealed(stored) and bare not in stored
-    assert container.totp.reveal(stored) == bare
+    assert container.services.totp.reveal(stored) == bare
     now = container.services.clock.now()
     code = pyotp.TOTP(bare).at(now)
     other = PyotpTotp("8vQ2cX3y1QqkLqv0y7r0lJmYtq0mS6q4Vd0b2D3E4fA=")
     assert other.matching_step(stored, code, now) is None
-    assert container.totp.matching_step(stored, code, now) is not None
+    assert container.services.totp.matching_step(stored, code, now) is not None

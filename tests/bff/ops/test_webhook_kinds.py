@@ -55,7 +55,7 @@ def _subscribed(client, container):
     token = signed_up(client)
     assert pay(client, token).status_code == 200
     [sub] = subscriptions(client, token)
-    return token, sub, next(iter(container.services.gateway.subscriptions))
+    return token, sub, next(iter(container.gateway.subscriptions))
 
 
 def _post(client, signature: str, payload: str):
@@ -82,7 +82,7 @@ def test_a_signed_webhook_of_an_unknown_kind_or_oversized_field_is_recorded_as_o
     client, container, changes, provider_kind
 ):
     token, sub, gateway_id = _subscribed(client, container)
-    gateway = container.services.gateway
+    gateway = container.gateway
     _, payload = gateway.sample_notification("charged", gateway_id)
     body = json.loads(base64.b64decode(payload)) | changes
     payload = base64.b64encode(json.dumps(body).encode()).decode()
@@ -100,7 +100,7 @@ def test_a_signed_webhook_of_an_unknown_kind_or_oversized_field_is_recorded_as_o
 
 
 def test_an_oversized_gateway_id_is_cut_to_the_column_and_a_naive_time_refused(client, container):
-    gateway = container.services.gateway
+    gateway = container.gateway
     signature, payload = gateway.sample_notification(LONG_KIND, "g" * 300)
     assert _post(client, signature, payload).status_code == 200
     with container.engine.connect() as c:
@@ -117,9 +117,7 @@ def test_an_oversized_gateway_id_is_cut_to_the_column_and_a_naive_time_refused(c
 def test_an_other_event_cannot_be_replayed(client, container, staff_members):
     _, _, gateway_id = _subscribed(client, container)
     assert (
-        _post(
-            client, *container.services.gateway.sample_notification(LONG_KIND, gateway_id)
-        ).status_code
+        _post(client, *container.gateway.sample_notification(LONG_KIND, gateway_id)).status_code
         == 200
     )
     headers = staff_members.headers("admin")
@@ -137,7 +135,7 @@ def test_an_other_event_cannot_be_replayed(client, container, staff_members):
 
 def test_known_kinds_keep_the_provider_kind(client, container):
     _, _, gateway_id = _subscribed(client, container)
-    gateway = container.services.gateway
+    gateway = container.gateway
     assert _post(client, *gateway.sample_notification("canceled", gateway_id)).status_code == 200
     with container.engine.connect() as c:
         assert c.execute(text("SELECT kind, provider_kind FROM webhook_events")).one() == (

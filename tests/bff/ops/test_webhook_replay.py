@@ -14,14 +14,14 @@ def _subscribed(client, container):
     token = signed_up(client)
     assert pay(client, token).status_code == 200
     [sub] = subscriptions(client, token)
-    return sub, next(iter(container.services.gateway.subscriptions))
+    return sub, next(iter(container.gateway.subscriptions))
 
 
 def test_the_log_keeps_what_the_event_said_and_an_admin_replays_it(
     client, container, staff_members
 ):
     sub, gateway_id = _subscribed(client, container)
-    gateway, clock = container.services.gateway, container.services.clock
+    gateway, clock = container.gateway, container.services.clock
     transaction = gateway.charge(gateway_id, Decimal("9.99"), "EUR")
     paid_through = clock.now() + timedelta(days=30)
     assert webhooks.receive(

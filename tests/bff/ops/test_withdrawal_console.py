@@ -38,7 +38,7 @@ def test_a_missed_switch_to_monthly_billing_shows_on_the_parents_timeline(
 
     _, sub_id, renewal = yearly(client, container, clock, "DE", "de")
     ctx = container.services
-    ctx.gateway.fail_continue_on_plan = True
+    container.gateway.fail_continue_on_plan = True
     move(clock, refusal_deadline(renewal) - timedelta(days=30))
     assert remind_renewals(ctx) == 1
     move(clock, renewal - timedelta(hours=1))

@@ -490,6 +490,19 @@ class Tab:
 
         self.wait(clicked, f"a {role} {name!r} to click")
 
+    def follow(self, name: str, path: str) -> None:
+        """Click the link `name` and wait for its address. A link at the end of a long page, clicked while
+        the page still lays out, now and then gets no navigation in WebKitGTK: clicked once more then."""
+        pattern = re.compile(f"^{re.escape(self.web_url + path)}/?(\\?.*)?$")
+        for attempt in range(2):
+            self.click("link", name)
+            try:
+                self.wait(lambda: pattern.match(self.url), f"the address {path}", timeout=10)
+                return
+            except EngineError:
+                if attempt:
+                    raise
+
     def fill(self, label: str, text: str, *, within=None) -> None:
         element = self.get("field", label, within=within)
         self.wait(lambda: element.is_enabled(), f"the field {label!r} to be enabled")

@@ -599,7 +599,8 @@ class BraintreeGateway(PaymentGateway):
         except NotFoundError:
             return
         if not result.is_success:
-            log.warning("braintree payment_method.delete %s failed: %s", token, result.message)
+            # the vault token itself stays out of the log (docs/security.md)
+            log.warning("braintree payment_method.delete failed: %s", result.message)
 
     def _ensure_customer(self, request: SubscriptionRequest) -> str | None:
         try:

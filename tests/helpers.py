@@ -94,3 +94,26 @@ def limit_requests(container, limiter=None, **limits) -> None:
         container.rate_limiter = limiter
         limits["limiter"] = limiter
     container.services.rate_limits = dataclasses.replace(container.services.rate_limits, **limits)
+
+
+def trial_used(ctx, account_id: int) -> None:
+    """An earlier web subscription took the account's one free trial: the next purchase is charged now."""
+    from datetime import timedelta
+
+    from core.domain.subscriptions import State, Subscription
+
+    now = ctx.clock.now()
+    with ctx.uow() as uow:
+        uow.subscriptions.add(
+            Subscription(
+                account_id=account_id,
+                subscription_type="lumo_books",
+                duration_code="P1M",
+                store_id="lumo",
+                payment_state_id=State.EXPIRED,
+                end_date=now - timedelta(days=30),
+                is_renewing=False,
+                created_at=now - timedelta(days=90),
+            )
+        )
+        uow.commit()

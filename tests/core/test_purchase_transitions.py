@@ -10,8 +10,9 @@ from core.domain import errors
 from core.domain.accounts import Account
 from core.domain.coupons import DISCOUNT, Coupon
 from core.domain.errors import DomainError
-from core.domain.subscriptions import State, Subscription
+from core.domain.subscriptions import State
 from core.services.payments import SubscribeCommand, subscribe
+from tests.helpers import trial_used
 
 PLAN = "lumo_tv_monthly_eur"
 
@@ -68,20 +69,7 @@ def test_a_first_purchase_starts_the_free_trial_with_a_receipt_and_no_charge(ctx
 def test_a_purchase_after_the_trial_is_active_charged_and_recorded(ctx, store):
     account_id = _account(ctx)
     now = ctx.clock.now()
-    with ctx.uow() as uow:  # the trial was used by an earlier web subscription
-        uow.subscriptions.add(
-            Subscription(
-                account_id=account_id,
-                subscription_type="lumo_books",
-                duration_code="P1M",
-                store_id="lumo",
-                payment_state_id=State.EXPIRED,
-                end_date=now - timedelta(days=30),
-                is_renewing=False,
-                created_at=now - timedelta(days=90),
-            )
-        )
-        uow.commit()
+    trial_used(ctx, account_id)  # by an earlier web subscription
     sub = _buy(ctx, account_id)
     price = ctx.catalogue.find(PLAN).price
     stored = _stored(store, sub.id)

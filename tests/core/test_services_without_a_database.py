@@ -15,7 +15,7 @@ from core.domain.contact import ContactMessage
 from core.domain.errors import DomainError
 from core.domain.payment_history import CHARGED, EVENT_SUCCEEDED, REFUND, VOID, VOIDED
 from core.domain.staff import FINANCE, SUPPORT, AuditFilter, StaffMember
-from core.domain.subscriptions import State, Subscription
+from core.domain.subscriptions import State
 from core.domain.tokens import Purpose, StoredToken
 from core.services import (
     cancellation,
@@ -28,6 +28,7 @@ from core.services import (
 )
 from core.services.ops import actions, grants, money, staff
 from core.services.payments import SubscribeCommand, subscribe
+from tests.helpers import trial_used
 
 PLAN = "lumo_tv_monthly_eur"
 PRICE = Decimal("4.99")
@@ -41,25 +42,6 @@ def _account(ctx, email="parent@example.com"):
     return account.id
 
 
-def _trial_used(ctx, account_id):
-    """An earlier web subscription took the account's one free trial: the next purchase is charged now."""
-    now = ctx.clock.now()
-    with ctx.uow() as uow:
-        uow.subscriptions.add(
-            Subscription(
-                account_id=account_id,
-                subscription_type="lumo_books",
-                duration_code="P1M",
-                store_id="lumo",
-                payment_state_id=State.EXPIRED,
-                end_date=now - timedelta(days=30),
-                is_renewing=False,
-                created_at=now - timedelta(days=90),
-            )
-        )
-        uow.commit()
-
-
 def _buy(ctx, account_id, nonce="fake-valid-nonce", key="key-1", plan=PLAN):
     return subscribe(
         ctx,
@@ -70,7 +52,7 @@ def _buy(ctx, account_id, nonce="fake-valid-nonce", key="key-1", plan=PLAN):
 def _charged(ctx, store):
     """A parent with an active subscription whose first cycle was charged now: (account, sub, charge)."""
     account_id = _account(ctx)
-    _trial_used(ctx, account_id)
+    trial_used(ctx, account_id)
     sub = _buy(ctx, account_id)
     (charge,) = _charges(store)
     return account_id, sub, charge
@@ -546,7 +528,7 @@ def test_a_lost_dispute_is_recorded_once_and_ends_access(ctx, store):
 # -- a withdrawal: the declaration, its refund, and the beat's retry when the gateway did not answer --
 def _eu_charged(ctx, store):
     account_id = _account(ctx)
-    _trial_used(ctx, account_id)
+    trial_used(ctx, account_id)
     sub = subscribe(
         ctx,
         SubscribeCommand(

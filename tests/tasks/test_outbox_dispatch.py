@@ -74,7 +74,7 @@ def test_failures_back_off_exponentially_then_dead_letter(app, container, clock)
 def _next_attempt(container, message_id):
     from sqlalchemy import select
 
-    from core.adapters.db.models import OutboxRow
+    from core.adapters.db.models.operations import OutboxRow
 
     with container.engine.connect() as c:
         return c.execute(

@@ -13,20 +13,20 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import rowcount, to_domain, to_row
-from core.adapters.db.models import (
-    AccountRow,
-    AnalyticsEventRow,
-    CouponRedemptionRow,
-    CouponRow,
-    OutboxRow,
+from core.adapters.db.models.accounts import AccountRow, TokenRow
+from core.adapters.db.models.analytics import AnalyticsEventRow
+from core.adapters.db.models.coupons import CouponRedemptionRow, CouponRow
+from core.adapters.db.models.operations import OutboxRow
+from core.adapters.db.models.payments import (
     PaymentEventRow,
     PaymentMethodUpdateRow,
     PaymentRow,
+    WebhookEventRow,
+)
+from core.adapters.db.models.subscriptions import (
     SubscriptionClaimRow,
     SubscriptionRow,
-    TokenRow,
     TrialClaimRow,
-    WebhookEventRow,
 )
 from core.domain import errors
 from core.domain.accounts import Account

@@ -15,7 +15,7 @@ from core.adapters.db.models.contact import ContactMessageRow, NewsletterSubscri
 from core.adapters.db.models.coupons import CouponRedemptionRow, CouponRow
 from core.adapters.db.models.family import ChildProfileRow, ParentalSettingsRow, TvLinkRow
 from core.adapters.db.models.operations import OutboxRow
-from core.adapters.db.repositories import _insert_once
+from core.adapters.db.repository_base import _insert_once
 from core.domain.children import ChildProfile
 from core.domain.consents import ConsentRecord
 from core.domain.contact import ContactMessage

@@ -35,7 +35,7 @@ from core.domain.payment_history import (
     Payment,
     PaymentEvent,
 )
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.subscriptions import Subscription
 from core.services.context import ServiceContext
 

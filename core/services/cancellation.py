@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from core.domain import errors
 from core.domain.errors import DomainError
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.stores import switch_operator
 from core.domain.subscriptions import WEB_STORE, Event, State, Subscription, visible
 from core.services import early_end

@@ -23,7 +23,7 @@ from core.domain.accounts import Account, pick_language
 from core.domain.catalogue import EUR, Plan, apps_of, price_bundle
 from core.domain.coupons import Coupon, CouponContext, check_for, check_usable, normalise_code
 from core.domain.errors import DomainError
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.quotes import PAID_THROUGH, build_quote, discount_of, free_time
 from core.domain.subscriptions import (
     Event,

@@ -4,7 +4,7 @@ dead letters, the operator commands, and a worker that dies mid-message."""
 from datetime import timedelta
 
 from bff import create_app
-from core.domain.ports import DeliveryError, OutboxMessage
+from core.domain.ports.messaging import DeliveryError, OutboxMessage
 from core.services import outbox_dispatch
 from tests.helpers import register
 

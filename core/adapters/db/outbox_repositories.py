@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import rowcount, to_domain, to_row
 from core.adapters.db.models.operations import OutboxRow
-from core.domain.ports import OutboxMessage
+from core.domain.ports.messaging import OutboxMessage
 
 
 class SqlOutbox:

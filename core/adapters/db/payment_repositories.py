@@ -18,7 +18,7 @@ from core.adapters.db.models.payments import (
 )
 from core.adapters.db.repository_base import _insert_once
 from core.domain.payment_history import Payment, PaymentEvent
-from core.domain.ports import UpdateRecord
+from core.domain.ports.payments import UpdateRecord
 
 
 class SqlWebhookLog:
@@ -138,7 +138,7 @@ class SqlPaymentHistory:
 
 
 class SqlPaymentMethodUpdates:
-    """Payment-method updates by Idempotency-Key (core.domain.ports.PaymentMethodUpdates)."""
+    """Payment-method updates by Idempotency-Key (core.domain.ports.payments.PaymentMethodUpdates)."""
 
     def __init__(self, session: Session) -> None:
         self.session = session

@@ -45,7 +45,8 @@ from core.adapters.db.subscription_repositories import ReadSubscriptions, SqlSub
 from core.adapters.db.token_repositories import ReadTokens, SqlTokens
 from core.adapters.db.withdrawal_repositories import SqlWithdrawals
 from core.domain.clock import Clock
-from core.domain.ports import CouponRepository, SubscriptionRepository, TokenRepository
+from core.domain.ports.accounts import TokenRepository
+from core.domain.ports.subscriptions import CouponRepository, SubscriptionRepository
 
 _PING = text("SELECT 1")
 

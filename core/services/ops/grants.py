@@ -25,7 +25,7 @@ from core.domain.grants import (
     limit_of,
     may_approve,
 )
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.staff import MAX_GRANT_DAYS, StaffMember, max_grant_days
 from core.domain.subscriptions import Event, State, Subscription
 from core.services.context import ServiceContext

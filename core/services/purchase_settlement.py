@@ -12,12 +12,8 @@ from core.domain.catalogue import Plan
 from core.domain.errors import DomainError
 from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.quotes import PAID_THROUGH, free_time
-from core.domain.subscriptions import (
-    Event,
-    State,
-    Subscription,
-    visible,
-)
+from core.domain.subscription_events import Event
+from core.domain.subscriptions import State, Subscription, visible
 from core.domain.three_d_secure import Decision
 from core.services.context import ServiceContext
 from core.services.subscription_effects import FirstCharge, carry_out

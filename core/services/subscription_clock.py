@@ -9,7 +9,8 @@ import logging
 from datetime import timedelta
 
 from core.domain.ports.messaging import OutboxMessage
-from core.domain.subscriptions import WEB_STORE, Event, State
+from core.domain.subscription_events import Event
+from core.domain.subscriptions import WEB_STORE, State
 from core.services.context import ServiceContext
 from core.services.subscription_effects import carry_out
 

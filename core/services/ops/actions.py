@@ -13,7 +13,8 @@ from core.domain.errors import DomainError
 from core.domain.ports.messaging import OutboxMessage
 from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.staff import SENIOR_ROLES, AuditFilter, StaffMember, mask_email_for_audit
-from core.domain.subscriptions import Event, State, Subscription
+from core.domain.subscription_events import Event
+from core.domain.subscriptions import State, Subscription
 from core.domain.tokens import Purpose
 from core.services import cancellation, data_rights
 from core.services.context import ServiceContext

@@ -9,7 +9,8 @@ from decimal import Decimal
 from core.domain import errors
 from core.domain.catalogue import Plan, apps_of, price_bundle
 from core.domain.errors import DomainError
-from core.domain.ports import OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.stores import can_change_plan
 from core.domain.subscriptions import WEB_STORE, Subscription, visible
 from core.services import plan_continuation

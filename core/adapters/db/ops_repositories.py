@@ -10,28 +10,21 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import rowcount, to_domain, to_row
-from core.adapters.db.models import (
-    AccountRow,
-    AnalyticsEventRow,
+from core.adapters.db.models.accounts import AccountRow, ConsentRecordRow, TokenRow
+from core.adapters.db.models.analytics import AnalyticsEventRow, FunnelDailyRow, FunnelRolledDayRow
+from core.adapters.db.models.console import (
     AuditLogRow,
-    ChildProfileRow,
-    ConsentRecordRow,
-    CouponRedemptionRow,
-    CouponRow,
-    FunnelDailyRow,
-    FunnelRolledDayRow,
     GrantLedgerRow,
     GrantRequestRow,
-    OutboxRow,
-    PaymentRow,
     StaffAccountRow,
     StaffLoginThrottleRow,
     StaffSessionRow,
-    SubscriptionRow,
-    TokenRow,
-    TvLinkRow,
-    WebhookEventRow,
 )
+from core.adapters.db.models.coupons import CouponRedemptionRow, CouponRow
+from core.adapters.db.models.family import ChildProfileRow, TvLinkRow
+from core.adapters.db.models.operations import OutboxRow
+from core.adapters.db.models.payments import PaymentRow, WebhookEventRow
+from core.adapters.db.models.subscriptions import SubscriptionRow
 from core.domain.grants import GRANT_PENDING, GrantRequest
 from core.domain.login_throttle import LoginState
 from core.domain.staff import AuditEntry, AuditFilter, StaffMember

@@ -10,7 +10,7 @@ from core.domain import errors
 from core.domain.accounts import is_valid_email, normalise_email
 from core.domain.errors import DomainError, RetryLater
 from core.domain.login_throttle import LoginThrottle
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.staff import (
     MIN_PASSWORD_LENGTH,
     NOTE_USE_EVERY,

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 from sqlalchemy import text, update
 
-from core.adapters.db.models import AccountRow
+from core.adapters.db.models.accounts import AccountRow
 from tests.helpers import PASSWORD, add_coupon, bearer, pay, pw, register, signed_up, subscriptions
 
 

@@ -81,7 +81,10 @@ export default function AppSettingsForm({ childId, app, initial }: Props) {
       {status === 'saved' && <Flash kind="success">{t('saved')}</Flash>}
       <label className="field">
         <span>{t('ageFilter')}</span>
-        <select value={settings.ageFilter} onChange={(e) => change({ ageFilter: e.target.value })}>
+        <select
+          value={settings.ageFilter}
+          onChange={(e) => change({ ageFilter: e.target.value as AppSettings['ageFilter'] })}
+        >
           {AGE_FILTERS[app].map((band) => (
             <option key={band} value={band}>
               {t('ageFilterValue', { band: key(band) })}
@@ -125,7 +128,7 @@ export default function AppSettingsForm({ childId, app, initial }: Props) {
         <span>{t('contentType')}</span>
         <select
           value={settings.contentType}
-          onChange={(e) => change({ contentType: e.target.value })}
+          onChange={(e) => change({ contentType: e.target.value as AppSettings['contentType'] })}
         >
           {CONTENT_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -136,7 +139,10 @@ export default function AppSettingsForm({ childId, app, initial }: Props) {
       </label>
       <label className="field">
         <span>{t('language')}</span>
-        <select value={settings.language} onChange={(e) => change({ language: e.target.value })}>
+        <select
+          value={settings.language}
+          onChange={(e) => change({ language: e.target.value as AppSettings['language'] })}
+        >
           {routing.locales.map((locale) => (
             <option key={locale} value={locale}>
               {tLocale('locale', { locale })}

@@ -2,7 +2,8 @@
 
 import { useCallback, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { may, opsRequest, type OpsParentPage, type OpsResult } from '@/lib/api/ops';
+import { may, ops, type OpsParentPage, type OpsResult } from '@/lib/api/ops';
+import type { paths } from '@/lib/api/schema';
 import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
 import PaymentHistory from './PaymentHistory';
@@ -10,6 +11,25 @@ import { useSignedInStaff } from './useSignedInStaff';
 import { useOpsForm } from './useOpsForm';
 
 type Page = OpsParentPage;
+
+/** The parent page's actions: POST /ops/v1/parents/{account_id}/<action>, each with its body's schema. */
+type ParentAction =
+  | 'resend-confirmation'
+  | 'send-reset-link'
+  | 'email'
+  | 'grant'
+  | 'cancel'
+  | 'sessions/revoke'
+  | 'erase';
+type ActionPath<K extends ParentAction> = `/ops/v1/parents/{account_id}/${K}`;
+/** The body as the page sends it: the fields the API defaults (reason, product…) may be left out. */
+type ActionBody<K extends ParentAction> = Partial<
+  NonNullable<paths[ActionPath<K>]['post']['requestBody']>['content']['application/json']
+>;
+
+type GrantBody = NonNullable<
+  paths['/ops/v1/parents/{account_id}/grant-requests']['post']['requestBody']
+>['content']['application/json'];
 
 export const GRANT_DURATIONS = ['P7D', 'P1M', 'P3M', 'P12M'] as const;
 
@@ -27,7 +47,7 @@ export default function ParentPage({ accountId }: { accountId: number }) {
   } | null>(null);
   const [done, setDone] = useState(false);
   /** The grant refused for the parent's limit, which may be sent for a second member's approval. */
-  const [overLimit, setOverLimit] = useState<Record<string, unknown> | null>(null);
+  const [overLimit, setOverLimit] = useState<ActionBody<'grant'> | null>(null);
   const [asked, setAsked] = useState(false);
   const {
     ref: actionsRef,
@@ -46,7 +66,10 @@ export default function ParentPage({ accountId }: { accountId: number }) {
   const whenTime = (iso: string) =>
     format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
-  const fetchPage = useCallback(() => opsRequest<Page>(`/parents/${accountId}`), [accountId]);
+  const fetchPage = useCallback(
+    () => ops.GET('/ops/v1/parents/{account_id}', { params: { path: { account_id: accountId } } }),
+    [accountId],
+  );
   const show = useCallback((result: OpsResult<Page>) => {
     if (result.ok) setPage(result.data);
     else setError({ message: result.message });
@@ -55,9 +78,12 @@ export default function ParentPage({ accountId }: { accountId: number }) {
   useLoaded(fetchPage, show);
 
   /** `scope`: the form it was sent from, whose field may be at fault (buttons: none). */
-  async function act(path: string, body: Record<string, unknown>, scope = 'buttons') {
+  async function act<K extends ParentAction>(action: K, body: ActionBody<K>, scope = 'buttons') {
     setDone(false);
-    const result = await opsRequest(`/parents/${accountId}/${path}`, { method: 'POST', body });
+    // One call for the seven actions: the path is one of them (ParentAction), its body typed above.
+    const path = `/ops/v1/parents/{account_id}/${action}` as ActionPath<'email'>;
+    const init = { params: { path: { account_id: accountId } }, body };
+    const result = await ops.POST(path, init as never);
     if (!result.ok) {
       refused(result.message, scope);
       setError({ message: result.message, max: result.max, params: result.params });
@@ -87,8 +113,8 @@ export default function ParentPage({ accountId }: { accountId: number }) {
     const form = new FormData(event.currentTarget);
     const sub = String(form.get('subscriptionId') ?? '');
     const body = {
-      duration: form.get('duration'),
-      reason: form.get('reason'),
+      duration: form.get('duration') as string,
+      reason: form.get('reason') as string | null,
       subscriptionId: sub ? Number(sub) : null,
     };
     setAsked(false);
@@ -99,9 +125,9 @@ export default function ParentPage({ accountId }: { accountId: number }) {
 
   async function askApproval() {
     if (!overLimit) return;
-    const result = await opsRequest(`/parents/${accountId}/grant-requests`, {
-      method: 'POST',
-      body: overLimit,
+    const result = await ops.POST('/ops/v1/parents/{account_id}/grant-requests', {
+      params: { path: { account_id: accountId } },
+      body: overLimit as ActionBody<'grant'> as GrantBody,
     });
     if (!result.ok) {
       setError({ message: result.message, max: result.max, params: result.params });
@@ -115,21 +141,28 @@ export default function ParentPage({ accountId }: { accountId: number }) {
   async function erase(event: FormEvent<HTMLFormElement>) {
     if (!checked(event, 'erase')) return;
     const form = new FormData(event.currentTarget);
-    const body = { confirmation: form.get('confirmation'), reason: form.get('reason') };
+    const body = {
+      confirmation: form.get('confirmation') as string,
+      reason: form.get('reason') as string | null,
+    };
     await act('erase', body, 'erase');
   }
 
   async function changeEmail(event: FormEvent<HTMLFormElement>) {
     if (!checked(event, 'email')) return;
     const form = new FormData(event.currentTarget);
-    await act('email', { email: form.get('email'), reason: form.get('reason') }, 'email');
+    const body = {
+      email: form.get('email') as string,
+      reason: form.get('reason') as string | null,
+    };
+    await act('email', body, 'email');
   }
 
   async function exportData(event: FormEvent<HTMLFormElement>) {
     if (!checked(event, 'export')) return;
     const reason = reasonOf(event.currentTarget);
-    const result = await opsRequest<{ export: unknown }>(`/parents/${accountId}/export`, {
-      method: 'POST',
+    const result = await ops.POST('/ops/v1/parents/{account_id}/export', {
+      params: { path: { account_id: accountId } },
       body: { reason },
     });
     if (!result.ok) {

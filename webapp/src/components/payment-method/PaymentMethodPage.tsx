@@ -42,7 +42,7 @@ function useMethodText() {
     s.paymentCard
       ? t('cardDigits', {
           brand: s.paymentCard.brand ?? t('paymentMethod', { method: 'card' }),
-          last4: s.paymentCard.last4,
+          last4: s.paymentCard.last4 ?? '',
         })
       : s.paymentEmail
         ? t('paypalAccount', { email: s.paymentEmail })

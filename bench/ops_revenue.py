@@ -100,7 +100,7 @@ def _time(call) -> dict:
     return {
         "median_ms": round(statistics.median(seconds) * 1000, 1),
         "max_ms": round(max(seconds) * 1000, 1),
-        "rows": len(rows) if isinstance(rows, list) else len(rows.get("activeByPlan", [])),
+        "rows": len(rows) if isinstance(rows, list) else len(rows.active_by_plan),
     }
 
 

@@ -230,8 +230,8 @@ def _start(
                 return None
             raise DomainError(
                 errors.ALREADY_SUBSCRIBED,
-                subscriptionId=holder.id if holder else None,
-                addsApps=bool(
+                subscription_id=holder.id if holder else None,
+                adds_apps=bool(
                     holder is not None and apps_of(product) - purchases.claimed_apps(holder)
                 ),
             )
@@ -403,7 +403,7 @@ def _settle(
             uow.commit()
             raise DomainError(
                 errors.PAYMENT_FAILED,
-                errorMessage=payments.MESSAGE_KEYS.get(result.error or "", "paymentNotValid"),
+                error_message=payments.MESSAGE_KEYS.get(result.error or "", "paymentNotValid"),
             )
         # The plan's period and currency; a stale purchase of a plan since removed from the catalogue
         # was still taken by the gateway: settle it on what the purchase itself recorded.
@@ -474,5 +474,5 @@ def _replay(sub: Subscription) -> Subscription:
     if sub.payment_state_id == State.PENDING:
         raise DomainError(errors.PAYMENT_IN_PROGRESS)
     if sub.payment_state_id == State.FAILED:
-        raise DomainError(errors.PAYMENT_FAILED, errorMessage="paymentNotValid")
+        raise DomainError(errors.PAYMENT_FAILED, error_message="paymentNotValid")
     return sub

@@ -28,8 +28,7 @@ from bff.resources.ops.schemas import (
     OpsSubscriptionOutSchema,
     OpsWebhookEventsSchema,
 )
-from bff.resources.ops.serial import plain
-from bff.schemas import ID_RANGE, InputSchema, StatusSchema
+from bff.schemas import ID_RANGE, CamelSchema, InputSchema, StatusSchema, camel
 from core.domain import errors
 from core.domain.coupons import CODE_PATTERN, PARTNER_PATTERN
 from core.domain.coupons import TYPES as COUPON_TYPES
@@ -122,7 +121,7 @@ class OpsSearchArgs(InputSchema):
 def search_parents(args):
     """Search parents by e-mail (partial), name (partial), phone (partner alias, partial), subscription id,
     gateway subscription or transaction id, or coupon code. Partial searches need 3 characters."""
-    return {"results": plain(parents.search(services(), args["by"], args["q"]))}
+    return {"results": parents.search(services(), args["by"], args["q"])}
 
 
 @ops_route(
@@ -134,7 +133,7 @@ def search_parents(args):
 )
 def parent_page(account_id):
     """Everything support needs about one parent, and a timeline merging it (newest first)."""
-    return plain(parents.page(services(), account_id))
+    return parents.page(services(), account_id)
 
 
 class OpsChangeEmailSchema(InputSchema):
@@ -267,7 +266,7 @@ def grant(data, account_id):
         subscription_id=data["subscriptionId"],
         product=data["product"],
     )
-    return {"subscription": plain(parents.subscription_view(sub, services().clock.now()))}
+    return {"subscription": parents.subscription_view(sub, services().clock.now())}
 
 
 @ops_route(
@@ -288,7 +287,7 @@ def cancel(data, account_id):
         data["when"] == "period_end",
         data["reason"],
     )
-    return {"subscription": plain(parents.subscription_view(sub, services().clock.now()))}
+    return {"subscription": parents.subscription_view(sub, services().clock.now())}
 
 
 @ops_route(
@@ -407,7 +406,7 @@ def refund_payment(data, account_id, transaction_id):
         amount=Decimal(data["amount"]) if data["amount"] else None,
         end_access=data["endAccess"],
     )
-    return {"event": plain(event)}
+    return {"event": event}
 
 
 @ops_route(
@@ -430,7 +429,7 @@ def void_payment(data, account_id, transaction_id):
         operation_key=data["operationKey"],
         end_access=data["endAccess"],
     )
-    return {"event": plain(event)}
+    return {"event": event}
 
 
 class OpsAuditArgs(InputSchema):
@@ -457,7 +456,7 @@ def audit_log(args):
             limit=args["limit"],
         ),
     )
-    return {"entries": plain(found)}
+    return {"entries": found}
 
 
 class OpsLimitArgs(InputSchema):
@@ -475,7 +474,7 @@ class OpsLimitArgs(InputSchema):
 )
 def dead_letters(args):
     """Outbox messages given up on (e-mails, analytics forwards, partner callbacks, gateway calls)."""
-    return {"entries": plain(operations.dead_letters(services(), args["limit"]))}
+    return {"entries": operations.dead_letters(services(), args["limit"])}
 
 
 @ops_route(
@@ -512,20 +511,18 @@ def discard_dead_letter(data, message_id):
 def webhook_events(args):
     """Payment gateway webhooks applied, newest first (kind, gateway id, when it happened, when received,
     transaction, amount, currency, outcome applied/out_of_order, replays)."""
-    return {
-        "entries": plain(operations.webhook_events(services(), args["limit"], args["beforeId"]))
-    }
+    return {"entries": operations.webhook_events(services(), args["limit"], args["beforeId"])}
 
 
 @ops_route(
     "/webhooks/<int:event_id>/replay",
     "POST",
     "webhooks.replay",
-    Schema.from_dict(
+    CamelSchema.from_dict(
         {
-            "subscriptionId": fields.Integer(),
+            "subscription_id": fields.Integer(),
             "state": fields.String(),
-            "endDate": fields.String(allow_none=True),
+            "end_date": fields.DateTime(allow_none=True),
         },
         name="OpsReplayed",
     ),
@@ -541,13 +538,13 @@ def replay_webhook(data, event_id):
     """Apply a logged gateway webhook again (admin; a reason is required): its subscription changes as when
     the event first came (a charge notice records its charge once and e-mails a receipt). An event older than
     the newest applied to that subscription: 409 webhookReplayStale. Audited with before and after."""
-    return plain(operations.replay_webhook(services(), g.staff, event_id, data["reason"]))
+    return operations.replay_webhook(services(), g.staff, event_id, data["reason"])
 
 
 @ops_route("/revenue", "GET", "revenue.read", OpsRevenueSchema)
 def revenue():
     """Live subscriptions by plan, currency and channel; MRR per currency; trials running; churn by month."""
-    return plain(revenue_service.overview(services()))
+    return revenue_service.overview(services())
 
 
 class OpsFunnelArgs(InputSchema):
@@ -582,7 +579,10 @@ def revenue_funnel(args):
     (Organic/Ads) and utm campaign, for the last `days` days; newest first."""
     rows = revenue_service.funnel(services(), args["days"])
     if args["format"] == "csv":
-        return _table(rows, revenue_service.FUNNEL_COLUMNS, "funnel")
+        columns = revenue_service.FUNNEL_COLUMNS
+        return csv_export.download(
+            tuple(camel(c) for c in columns), ([row[c] for c in columns] for row in rows), "funnel"
+        )
     return {"entries": rows}
 
 
@@ -793,12 +793,12 @@ def campaign_codes(args):
     "/campaigns/report",
     "GET",
     "campaigns.read",
-    Schema.from_dict(
+    CamelSchema.from_dict(
         {
             "issued": fields.Integer(),
             "redeemed": fields.Integer(),
             "converted": fields.Integer(),
-            "byDay": fields.List(fields.Nested(OpsCampaignDaySchema)),
+            "by_day": fields.List(fields.Nested(OpsCampaignDaySchema)),
         },
         name="OpsCampaignReport",
     ),
@@ -807,4 +807,4 @@ def campaign_codes(args):
 )
 def campaign_report(args):
     """Codes issued, redemptions and parents converted to paid, with redemptions and conversions by day (UTC)."""
-    return plain(campaigns.report(services(), args["prefix"]))
+    return campaigns.report(services(), args["prefix"])

@@ -1,14 +1,17 @@
 """The operator console's answers, field by field, so the OpenAPI document (and the web app's generated types)
-are precise. The console's reads are made plain by bff.resources.ops.serial.plain (camelCase keys, ISO 8601
-dates and decimals as strings) before these schemas dump them: hence strings for dates and amounts here."""
+are precise. They dump the read models of core/domain/ops_reads.py (and the domain's payments, audit entries):
+each field is the model's snake_case attribute, named in camelCase on the wire (bff.schemas.CamelSchema);
+dates and times are ISO 8601 text, amounts decimal strings (bff.schemas.Money)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, post_dump
 
 from bff.resources.account_data.schemas import ExportSchema
+from bff.resources.subscriptions.schemas import CancelRouteSchema
+from bff.schemas import CamelDict, CamelSchema, Money
 
 
 def _s(**kw: Any) -> fields.String:
@@ -20,14 +23,14 @@ def _n(**kw: Any) -> fields.String:
     return fields.String(required=True, allow_none=True, **kw)
 
 
-def _at(nullable: bool = False) -> fields.String:
+def _at(nullable: bool = False, **kw: Any) -> fields.DateTime:
     """A date and time (ISO 8601, with its offset); null only where `nullable`."""
-    return fields.String(required=True, allow_none=nullable, metadata={"format": "date-time"})
+    return fields.DateTime(required=True, allow_none=nullable, **kw)
 
 
-def _money(nullable: bool = False) -> fields.String:
-    return fields.String(
-        required=True, allow_none=nullable, metadata={"description": "A decimal, as a string"}
+def _money(nullable: bool = False, **kw: Any) -> Money:
+    return Money(
+        required=True, allow_none=nullable, metadata={"description": "A decimal, as a string"}, **kw
     )
 
 
@@ -35,8 +38,8 @@ def _i(**kw: Any) -> fields.Integer:
     return fields.Integer(required=True, **kw)
 
 
-def _b() -> fields.Boolean:
-    return fields.Boolean(required=True)
+def _b(**kw: Any) -> fields.Boolean:
+    return fields.Boolean(required=True, **kw)
 
 
 def _many(schema: type[Schema], **kw: Any) -> fields.List:
@@ -44,141 +47,143 @@ def _many(schema: type[Schema], **kw: Any) -> fields.List:
     return fields.List(fields.Nested(schema), required=True, **kw)
 
 
-def _free(description: str) -> fields.Dict:
-    return fields.Dict(
+def _free(description: str) -> CamelDict:
+    return CamelDict(
         keys=fields.String(), required=True, allow_none=True, metadata={"description": description}
     )
 
 
-class OpsParentFoundSchema(Schema):
+class OpsParentFoundSchema(CamelSchema):
     id = _i()
     email = _s()
     name = _s()
     partner = _n()
-    partnerAlias = _n()
-    createdAt = _at()
-    deletedAt = _at(nullable=True)
-    isEmailConfirmed = _b()
+    partner_alias = _n()
+    created_at = _at()
+    deleted_at = _at(nullable=True)
+    is_email_confirmed = _b()
 
 
-class OpsAccountSchema(Schema):
+class OpsAccountSchema(CamelSchema):
     """Every column of the account but the password hash."""
 
     id = _i()
     email = _s()
     name = _s()
     language = _s()
-    languageChosen = _b()
-    countryCode = _n()
-    isEmailConfirmed = _b()
-    isEmailFake = _b()
+    language_chosen = _b()
+    country_code = _n()
+    is_email_confirmed = _b()
+    is_email_fake = _b()
     partner = _n()
     env = _n()
-    promoAcceptedAt = _at(nullable=True)
-    termsAcceptedAt = _at(nullable=True)
+    promo_accepted_at = _at(nullable=True)
+    terms_accepted_at = _at(nullable=True)
     utm = _free("The campaign parameters of the registration")
-    createdAt = _at()
-    partnerAlias = _n()
-    termsVersion = _n()
-    promoConsentVersion = _n()
-    deletedAt = _at(nullable=True)
-    pendingEmail = fields.String(
+    created_at = _at()
+    partner_alias = _n()
+    terms_version = _n()
+    promo_consent_version = _n()
+    deleted_at = _at(nullable=True)
+    pending_email = fields.String(
         required=True,
         allow_none=True,
         metadata={"description": "An address asked for in the console, until it confirms"},
     )
-    pendingEmailAt = _at(nullable=True)
-    failedLogins = _i()
-    loginBlockedUntil = _at(nullable=True)
-    lastLoginAttemptAt = _at(nullable=True)
+    pending_email_at = _at(nullable=True)
+    failed_logins = _i()
+    login_blocked_until = _at(nullable=True)
+    last_login_attempt_at = _at(nullable=True)
 
 
-class OpsCancelRouteSchema(Schema):
-    method = _s(metadata={"enum": ["in_app", "store_page", "help", "none"]})
-    path = fields.String()
-    url = fields.String()
-    operator = fields.String()
+def _of(name: str) -> str:
+    """A field of the subscription inside core.domain.ops_reads.ConsoleSubscription."""
+    return f"subscription.{name}"
 
 
-class OpsSubscriptionSchema(Schema):
-    id = _i()
-    subscriptionType = _s()
-    durationCode = _s()
-    storeId = _s()
-    paymentStateId = _s()
-    endDate = _at(nullable=True)
-    nextBillingDate = _at(nullable=True)
-    paymentPlanId = _n()
-    paymentPlanPrice = _money(nullable=True)
-    currency = _n()
-    isRenewing = _b()
-    paymentMethod = _n()
-    coupon = _n()
-    gatewayId = _n()
-    platformPurchaseId = _n()
-    cancelledAt = _at(nullable=True)
-    createdAt = _at(nullable=True)
-    partner = _n()
-    cancel = fields.Nested(OpsCancelRouteSchema, required=True)
-    isExpired = _b()
-    visible = _b()
+class OpsSubscriptionSchema(CamelSchema):
+    """Every column the console needs, all required. The parent API's SubscriptionSchema (GET /v5/subscriptions)
+    is another answer on purpose: no gateway id, partner or visibility, prices from the catalogue, and the
+    apps' own spelling (platformPurchadeId)."""
+
+    id = _i(attribute=_of("id"))
+    subscription_type = _s(attribute=_of("subscription_type"))
+    duration_code = _s(attribute=_of("duration_code"))
+    store_id = _s(attribute=_of("store_id"))
+    payment_state_id = _s(attribute=_of("payment_state_id"))
+    end_date = _at(nullable=True, attribute=_of("end_date"))
+    next_billing_date = _at(nullable=True, attribute=_of("next_billing_date"))
+    payment_plan_id = _n(attribute=_of("payment_plan_id"))
+    payment_plan_price = _money(nullable=True, attribute=_of("payment_plan_price"))
+    currency = _n(attribute=_of("currency"))
+    is_renewing = _b(attribute=_of("is_renewing"))
+    payment_method = _n(attribute=_of("payment_method"))
+    coupon = _n(attribute=_of("coupon"))
+    gateway_id = _n(attribute=_of("gateway_id"))
+    platform_purchase_id = _n(attribute=_of("platform_purchase_id"))
+    cancelled_at = _at(nullable=True, attribute=_of("cancelled_at"))
+    created_at = _at(nullable=True, attribute=_of("created_at"))
+    partner = _n(attribute=_of("partner"))
+    cancel = fields.Nested(CancelRouteSchema, required=True)
+    is_expired = _b()
+    visible = _b(attribute=_of("visible"))
 
 
-class OpsCouponRedeemedSchema(Schema):
+class OpsCouponRedeemedSchema(CamelSchema):
     code = _s()
-    couponType = _n()
-    durationCode = _n()
+    coupon_type = _n()
+    duration_code = _n()
     product = _n()
-    redeemedAt = _at(nullable=True)
+    redeemed_at = _at(nullable=True)
 
 
-class OpsEmailSchema(Schema):
+class OpsEmailSchema(CamelSchema):
     id = _i()
     topic = _s()
-    createdAt = _at()
-    deliveredAt = _at(nullable=True)
+    created_at = _at()
+    delivered_at = _at(nullable=True)
     attempts = _i()
-    lastError = _n()
-    deadAt = _at(nullable=True)
-    discardedAt = _at(nullable=True)
+    last_error = _n()
+    dead_at = _at(nullable=True)
+    discarded_at = _at(nullable=True)
     status = _s(metadata={"enum": ["delivered", "discarded", "dead", "retrying", "pending"]})
 
 
-class OpsConsentSchema(Schema):
+class OpsConsentSchema(CamelSchema):
     kind = _s(metadata={"enum": ["terms", "promotional"]})
     version = _s()
     granted = _b()
     at = _at()
 
 
-class OpsParentSessionSchema(Schema):
+class OpsParentSessionSchema(CamelSchema):
     id = _i()
-    createdAt = _at()
-    expiresAt = _at()
-    lastUsedAt = _at(nullable=True)
+    created_at = _at()
+    expires_at = _at()
+    last_used_at = _at(nullable=True)
     payload = _n(metadata={"description": "tv for a TV session"})
 
 
-class OpsTvLinkSchema(Schema):
+class OpsTvLinkSchema(CamelSchema):
     id = _i()
-    claimedAt = _at(nullable=True)
-    collectedAt = _at(nullable=True)
+    claimed_at = _at(nullable=True)
+    collected_at = _at(nullable=True)
 
 
-class OpsThrottleSchema(Schema):
+class OpsThrottleSchema(CamelSchema):
     failures = _i()
-    blockedUntil = _at(nullable=True)
-    lastAttemptAt = _at(nullable=True)
+    blocked_until = _at(nullable=True)
+    last_attempt_at = _at(nullable=True)
     blocked = _b()
 
 
-class OpsAuditEntrySchema(Schema):
+class OpsAuditEntrySchema(CamelSchema):
     id = _i()
     action = _s()
     outcome = _s(metadata={"enum": ["done", "refused", "failed"]})
-    staffId = _i(allow_none=True)
-    staffEmail = _n()
-    accountId = _i(allow_none=True)
+    staff_id = _i(allow_none=True)
+    staff_email = _n()
+    account_id = _i(allow_none=True)
     target = _n()
     before = _free("What the action changed, before")
     after = _free("What the action changed, after")
@@ -186,42 +191,44 @@ class OpsAuditEntrySchema(Schema):
     at = _at()
 
 
-class OpsChargeSchema(Schema):
-    transactionId = _s()
-    subscriptionId = _i(allow_none=True)
+class OpsChargeSchema(CamelSchema):
+    transaction_id = _s()
+    subscription_id = _i(allow_none=True)
     amount = _money()
-    refundedAmount = _money()
+    refunded_amount = _money()
     refundable = _money()
     currency = _s()
     status = _s(metadata={"description": "charged or voided"})
-    createdAt = _at()
-    vatRate = _money(nullable=True)
-    billingCountry = _n(
+    created_at = _at()
+    vat_rate = _money(nullable=True)
+    billing_country = _n(
         metadata={"description": "VAT evidence: the country billed (VAT due there)"}
     )
-    cardCountry = _n(metadata={"description": "VAT evidence: the card's issuing country, if known"})
-    evidenceConflict = _b()
+    card_country = _n(
+        metadata={"description": "VAT evidence: the card's issuing country, if known"}
+    )
+    evidence_conflict = _b()
 
 
-class OpsPaymentHistorySchema(Schema):
+class OpsPaymentHistorySchema(CamelSchema):
     id = _i()
     kind = _s(metadata={"description": "charge, refund, void, dispute…"})
-    transactionId = _s()
+    transaction_id = _s()
     amount = _money(nullable=True)
     currency = _n()
     status = _s()
     actor = _s()
     reason = _s()
-    operationKey = _s()
-    createdAt = _at()
-    paymentId = _i(allow_none=True)
-    subscriptionId = _i(allow_none=True)
-    accountId = _i(allow_none=True)
-    gatewayRef = _n()
-    endAccess = _b()
+    operation_key = _s()
+    created_at = _at()
+    payment_id = _i(allow_none=True)
+    subscription_id = _i(allow_none=True)
+    account_id = _i(allow_none=True)
+    gateway_ref = _n()
+    end_access = _b()
 
 
-class OpsTimelineEventSchema(Schema):
+class OpsTimelineEventSchema(CamelSchema):
     at = _at()
     kind = _s()
     detail = _n()
@@ -231,20 +238,27 @@ class OpsTimelineEventSchema(Schema):
         }
     )
 
+    @post_dump
+    def _no_state(self, data: dict[str, Any], **_kwargs: Any) -> dict[str, Any]:
+        """An event without a state has no `state` key (rather than null)."""
+        if data.get("state") is None:
+            data.pop("state", None)
+        return data
 
-class OpsSearchResultSchema(Schema):
+
+class OpsSearchResultSchema(CamelSchema):
     results = _many(OpsParentFoundSchema, metadata={"description": "50 at most"})
 
 
-class OpsParentPageSchema(Schema):
+class OpsParentPageSchema(CamelSchema):
     account = fields.Nested(OpsAccountSchema, required=True)
     subscriptions = _many(OpsSubscriptionSchema)
-    couponsRedeemed = _many(OpsCouponRedeemedSchema)
+    coupons_redeemed = _many(OpsCouponRedeemedSchema)
     emails = _many(OpsEmailSchema, metadata={"description": "Outbox e-mails with status."})
     consents = _many(OpsConsentSchema)
     sessions = _many(OpsParentSessionSchema)
-    tvLinks = _many(OpsTvLinkSchema)
-    childProfiles = fields.Integer(
+    tv_links = _many(OpsTvLinkSchema)
+    child_profiles = fields.Integer(
         required=True, metadata={"description": "How many: never names or ages."}
     )
     throttle = fields.Nested(OpsThrottleSchema, required=True)
@@ -253,7 +267,7 @@ class OpsParentPageSchema(Schema):
         OpsChargeSchema,
         metadata={"description": "The parent's charges, with what is left to refund"},
     )
-    paymentEvents = _many(
+    payment_events = _many(
         OpsPaymentHistorySchema,
         metadata={"description": "Their history, oldest first: charges, refunds, voids, disputes"},
     )
@@ -263,15 +277,15 @@ class OpsParentPageSchema(Schema):
     )
 
 
-class OpsSubscriptionOutSchema(Schema):
+class OpsSubscriptionOutSchema(CamelSchema):
     subscription = fields.Nested(OpsSubscriptionSchema, required=True)
 
 
-class OpsExportSchema(Schema):
+class OpsExportSchema(CamelSchema):
     export = fields.Nested(ExportSchema, required=True)
 
 
-class OpsRefundAnswerSchema(Schema):
+class OpsRefundAnswerSchema(CamelSchema):
     event = fields.Nested(
         OpsPaymentHistorySchema,
         required=True,
@@ -279,111 +293,118 @@ class OpsRefundAnswerSchema(Schema):
     )
 
 
-class OpsAuditEntriesSchema(Schema):
+class OpsAuditEntriesSchema(CamelSchema):
     entries = _many(OpsAuditEntrySchema, metadata={"description": "Newest first"})
 
 
-class OpsDeadLetterSchema(Schema):
+class OpsDeadLetterSchema(CamelSchema):
     id = _i()
     kind = _s()
     topic = _s()
-    accountId = _i(allow_none=True)
+    account_id = _i(allow_none=True)
     attempts = _i()
-    lastError = _n()
-    createdAt = _at()
-    deadAt = _at()
+    last_error = _n()
+    created_at = _at()
+    dead_at = _at()
 
 
-class OpsDeadLettersSchema(Schema):
+class OpsDeadLettersSchema(CamelSchema):
     entries = _many(OpsDeadLetterSchema)
 
 
-class OpsWebhookEventSchema(Schema):
+class OpsWebhookEventSchema(CamelSchema):
     id = _i()
     kind = _s()
-    gatewayId = _s()
-    transactionId = _n()
+    gateway_id = _s()
+    transaction_id = _n()
     amount = _money(nullable=True)
     currency = _n()
-    occurredAt = _at()
-    receivedAt = _at()
+    occurred_at = _at()
+    received_at = _at()
     outcome = _n(metadata={"description": "applied, out_of_order, or ignored (kind other)"})
     replays = _i()
-    providerKind = _n(
+    provider_kind = _n(
         metadata={"description": "The gateway's own kind (64 characters at most); kind is ours"}
     )
 
 
-class OpsWebhookEventsSchema(Schema):
+class OpsWebhookEventsSchema(CamelSchema):
     entries = _many(OpsWebhookEventSchema)
 
 
-class OpsFunnelDaySchema(Schema):
-    day = _at()
+def _day() -> fields.String:
+    """A UTC day as SQL groups by it (YYYY-MM-DD text)."""
+    return fields.String(required=True, metadata={"format": "date-time"})
+
+
+class OpsFunnelDaySchema(CamelSchema):
+    day = _day()
     campaign = _s()
     origin = _s()
-    clickRegister = _i()
+    click_register = _i()
     registered = _i()
-    startFreeTrial = _i()
-    paymentDone = _i()
+    start_free_trial = _i()
+    payment_done = _i()
 
 
-class OpsFunnelSchema(Schema):
+class OpsFunnelSchema(CamelSchema):
     entries = _many(OpsFunnelDaySchema)
 
 
-class OpsCohortSchema(Schema):
-    week = _at()
+class OpsCohortSchema(CamelSchema):
+    week = _day()
     trials = _i()
     converted = _i()
     rate = _s(metadata={"description": "converted / trials, a decimal string"})
 
 
-class OpsCohortsSchema(Schema):
+class OpsCohortsSchema(CamelSchema):
     entries = _many(OpsCohortSchema)
 
 
-class OpsActivePlanSchema(Schema):
-    paymentPlanId = _n()
-    subscriptionType = _s()
+class OpsActivePlanSchema(CamelSchema):
+    payment_plan_id = _n()
+    subscription_type = _s()
     currency = _n()
-    storeId = _s(metadata={"description": "The channel"})
-    paymentStateId = _s()
+    store_id = _s(metadata={"description": "The channel"})
+    payment_state_id = _s()
     count = _i()
 
 
-class OpsMrrSchema(Schema):
+class OpsMrrSchema(CamelSchema):
     currency = _s()
     amount = _money()
 
 
-class OpsChurnMonthSchema(Schema):
+class OpsChurnMonthSchema(CamelSchema):
     month = _s(metadata={"description": "YYYY-MM, UTC"})
     cancellations = _i()
     expiries = _i()
 
 
-class OpsPastDueSchema(Schema):
-    subscriptionId = _i()
-    accountId = _i()
-    subscriptionType = _s()
+class OpsPastDueSchema(CamelSchema):
+    subscription_id = _i()
+    account_id = _i()
+    subscription_type = _s()
     amount = _money(nullable=True)
     currency = _n()
     since = _at()
-    accessEnds = _at()
+    access_ends = _at()
 
 
-class OpsRecoveryMonthSchema(Schema):
+class OpsRecoveryMonthSchema(CamelSchema):
     month = _s(metadata={"description": "YYYY-MM of the failed charge, UTC"})
     currency = _n()
-    wentPastDue = _i()
+    went_past_due = _i()
     recovered = _i()
-    recoveredAmount = _money()
-    rate = _s(metadata={"description": "recovered / wentPastDue, a decimal string"})
+    recovered_amount = _money()
+    rate = Money(
+        required=True, metadata={"description": "recovered / wentPastDue, a decimal string"}
+    )
 
 
-class OpsRevenueSchema(Schema):
-    activeByPlan = _many(
+class OpsRevenueSchema(CamelSchema):
+    active_by_plan = _many(
         OpsActivePlanSchema,
         metadata={"description": "Live subscriptions by plan, currency and channel"},
     )
@@ -391,68 +412,62 @@ class OpsRevenueSchema(Schema):
         OpsMrrSchema,
         metadata={"description": "Renewing paid subscriptions, yearly prices ÷ 12, per currency"},
     )
-    trialsRunning = fields.Integer(required=True)
-    churnByMonth = _many(OpsChurnMonthSchema, metadata={"description": "The last 12 months"})
-    pastDue = _many(
+    trials_running = fields.Integer(required=True)
+    churn_by_month = _many(OpsChurnMonthSchema, metadata={"description": "The last 12 months"})
+    past_due = _many(
         OpsPastDueSchema,
         metadata={"description": "Past-due subscriptions now, the longest past due first"},
     )
-    recoveryByMonth = _many(
+    recovery_by_month = _many(
         OpsRecoveryMonthSchema,
         metadata={"description": "Failed charges per month and currency, recovered and the rate"},
     )
 
 
-class OpsCampaignDaySchema(Schema):
-    day = _at()
+class OpsCampaignDaySchema(CamelSchema):
+    day = _day()
     redeemed = _i()
     converted = _i()
 
 
-class OpsStaffMemberSchema(Schema):
+class OpsStaffMemberSchema(CamelSchema):
     id = _i()
     email = _s()
     role = _s()
-    createdAt = _at()
-    disabledAt = _at(nullable=True)
+    created_at = _at()
+    disabled_at = _at(nullable=True)
     sessions = _i(metadata={"description": "Live sessions"})
 
 
-class OpsStaffListSchema(Schema):
+class OpsStaffListSchema(CamelSchema):
     staff = _many(OpsStaffMemberSchema)
 
 
-class OpsMaintenanceStateSchema(Schema):
+class OpsMaintenanceStateSchema(CamelSchema):
     on = _b()
     source = _s(metadata={"enum": ["stored", "default"]})
 
 
-class OpsHolidayStateSchema(Schema):
-    from_ = fields.String(
-        data_key="from",
-        attribute="from",
-        required=True,
-        allow_none=True,
-        metadata={"format": "date"},
-    )
-    to = fields.String(required=True, allow_none=True, metadata={"format": "date"})
+class OpsHolidayStateSchema(CamelSchema):
+    from_ = fields.Date(data_key="from", attribute="starts", required=True, allow_none=True)
+    to = fields.Date(attribute="ends", required=True, allow_none=True)
     coupon = _n()
-    activeToday = _b()
+    active_today = _b()
     source = _s(metadata={"enum": ["stored", "default"]})
 
 
-class OpsSwitchChangeSchema(Schema):
+class OpsSwitchChangeSchema(CamelSchema):
     name = _s()
     value = _free("The switch's value after the change; null: back to the default")
-    changedBy = _n()
-    changedAt = _at()
+    changed_by = _n()
+    changed_at = _at()
     reason = _n()
 
 
-class OpsSiteSchema(Schema):
+class OpsSiteSchema(CamelSchema):
     maintenance = fields.Nested(OpsMaintenanceStateSchema, required=True)
-    holidayPromo = fields.Nested(OpsHolidayStateSchema, required=True)
-    refreshSeconds = fields.Float(
+    holiday_promo = fields.Nested(OpsHolidayStateSchema, required=True)
+    refresh_seconds = fields.Float(
         required=True, metadata={"description": "How long each API process caches the switches."}
     )
     history = _many(
@@ -460,26 +475,24 @@ class OpsSiteSchema(Schema):
     )
 
 
-class OpsSwitchSchema(Schema):
+class OpsSwitchSchema(CamelSchema):
     switch = fields.Nested(OpsMaintenanceStateSchema, required=True)
 
 
-class OpsHolidaySwitchSchema(Schema):
+class OpsHolidaySwitchSchema(CamelSchema):
     switch = fields.Nested(OpsHolidayStateSchema, required=True)
 
 
-class OpsAnySwitchStateSchema(Schema):
+class OpsAnySwitchStateSchema(CamelSchema):
     """Either switch: maintenance (on) or the holiday promotion (from, to, coupon, activeToday)."""
 
     on = fields.Boolean()
-    from_ = fields.String(
-        data_key="from", attribute="from", allow_none=True, metadata={"format": "date"}
-    )
-    to = fields.String(allow_none=True, metadata={"format": "date"})
+    from_ = fields.Date(data_key="from", attribute="starts", allow_none=True)
+    to = fields.Date(attribute="ends", allow_none=True)
     coupon = fields.String(allow_none=True)
-    activeToday = fields.Boolean()
+    active_today = fields.Boolean()
     source = _s(metadata={"enum": ["stored", "default"]})
 
 
-class OpsSwitchDefaultSchema(Schema):
+class OpsSwitchDefaultSchema(CamelSchema):
     switch = fields.Nested(OpsAnySwitchStateSchema, required=True)

@@ -3,6 +3,7 @@ append-only audit log, and the console's reads over the parents' tables (search,
 
 from __future__ import annotations
 
+from dataclasses import fields
 from datetime import datetime
 
 from sqlalchemy import case, delete, func, insert, or_, select, union, update
@@ -34,6 +35,22 @@ from core.adapters.db.models import (
 )
 from core.domain.grants import GRANT_PENDING, GrantRequest
 from core.domain.login_throttle import LoginState
+from core.domain.ops_reads import (
+    AccountRecord,
+    ActivePlan,
+    CampaignDay,
+    CampaignReport,
+    ChurnMonth,
+    ConsentGiven,
+    DeadLetter,
+    LoggedWebhook,
+    ParentFound,
+    ParentSession,
+    RecurringSum,
+    RedeemedCoupon,
+    SentEmail,
+    TvLinkSeen,
+)
 from core.domain.staff import AuditEntry, AuditFilter, StaffMember
 from core.domain.subscriptions import State
 from core.domain.tokens import Purpose
@@ -327,14 +344,15 @@ def _like(text: str) -> str:
 
 
 class SqlOpsReads:
-    """What the console reads about parents. Answers plain dicts of column values."""
+    """What the console reads about parents, as the read models of core/domain/ops_reads.py."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def search(self, kind: str, text: str, limit: int = SEARCH_LIMIT) -> list[dict]:
+    def search(self, kind: str, text: str, limit: int = SEARCH_LIMIT) -> list[ParentFound]:
         return [
-            dict(r._mapping) for r in self.session.execute(self.search_statement(kind, text, limit))
+            ParentFound(**r._mapping)
+            for r in self.session.execute(self.search_statement(kind, text, limit))
         ]
 
     @staticmethod
@@ -391,17 +409,13 @@ class SqlOpsReads:
             .limit(limit)
         )
 
-    def account(self, account_id: int) -> dict | None:
+    def account(self, account_id: int) -> AccountRecord | None:
         row = self.session.get(AccountRow, account_id)
         if row is None:
             return None
-        return {
-            c.name: getattr(row, c.key)
-            for c in AccountRow.__table__.columns
-            if c.name != "password_hash"
-        }
+        return AccountRecord(**{f.name: getattr(row, f.name) for f in fields(AccountRecord)})
 
-    def coupons_redeemed(self, account_id: int) -> list[dict]:
+    def coupons_redeemed(self, account_id: int) -> list[RedeemedCoupon]:
         rows = self.session.execute(
             select(
                 CouponRow.code,
@@ -414,8 +428,8 @@ class SqlOpsReads:
             .where(CouponRedemptionRow.account_id == account_id)
             .order_by(CouponRedemptionRow.redeemed_at)
         )
-        seen = [dict(r._mapping) for r in rows]
-        codes = {r["code"] for r in seen}
+        seen = [RedeemedCoupon(**r._mapping) for r in rows]
+        codes = {r.code for r in seen}
         single = self.session.execute(
             select(
                 CouponRow.code,
@@ -425,9 +439,9 @@ class SqlOpsReads:
                 CouponRow.redeemed_at,
             ).where(CouponRow.redeemed_by == account_id)
         )
-        return seen + [dict(r._mapping) for r in single if r.code not in codes]
+        return seen + [RedeemedCoupon(**r._mapping) for r in single if r.code not in codes]
 
-    def emails(self, account_id: int, limit: int = 100) -> list[dict]:
+    def emails(self, account_id: int, limit: int = 100) -> list[SentEmail]:
         rows = self.session.execute(
             select(
                 OutboxRow.id,
@@ -443,9 +457,9 @@ class SqlOpsReads:
             .order_by(OutboxRow.id.desc())
             .limit(limit)
         )
-        return [dict(r._mapping) for r in rows]
+        return [SentEmail(**r._mapping) for r in rows]
 
-    def consents(self, account_id: int) -> list[dict]:
+    def consents(self, account_id: int) -> list[ConsentGiven]:
         rows = self.session.execute(
             select(
                 ConsentRecordRow.kind,
@@ -456,9 +470,9 @@ class SqlOpsReads:
             .where(ConsentRecordRow.account_id == account_id)
             .order_by(ConsentRecordRow.at, ConsentRecordRow.id)
         )
-        return [dict(r._mapping) for r in rows]
+        return [ConsentGiven(**r._mapping) for r in rows]
 
-    def sessions(self, account_id: int, now: datetime) -> list[dict]:
+    def sessions(self, account_id: int, now: datetime) -> list[ParentSession]:
         rows = self.session.execute(
             select(
                 TokenRow.id,
@@ -475,7 +489,7 @@ class SqlOpsReads:
             )
             .order_by(TokenRow.id.desc())
         )
-        return [dict(r._mapping) for r in rows]
+        return [ParentSession(**r._mapping) for r in rows]
 
     def revoke_session(self, account_id: int, session_id: int, now: datetime) -> bool:
         result = self.session.execute(
@@ -491,13 +505,13 @@ class SqlOpsReads:
         )
         return rowcount(result) == 1
 
-    def tv_links(self, account_id: int) -> list[dict]:
+    def tv_links(self, account_id: int) -> list[TvLinkSeen]:
         rows = self.session.execute(
             select(TvLinkRow.id, TvLinkRow.claimed_at, TvLinkRow.collected_at)
             .where(TvLinkRow.account_id == account_id)
             .order_by(TvLinkRow.id)
         )
-        return [dict(r._mapping) for r in rows]
+        return [TvLinkSeen(**r._mapping) for r in rows]
 
     def child_profile_count(self, account_id: int) -> int:
         return self.session.execute(
@@ -506,7 +520,7 @@ class SqlOpsReads:
             .where(ChildProfileRow.account_id == account_id)
         ).scalar_one()
 
-    def dead_letters(self, limit: int) -> list[dict]:
+    def dead_letters(self, limit: int) -> list[DeadLetter]:
         rows = self.session.execute(
             select(
                 OutboxRow.id,
@@ -526,7 +540,7 @@ class SqlOpsReads:
             .order_by(OutboxRow.id)
             .limit(limit)
         )
-        return [dict(r._mapping) for r in rows]
+        return [DeadLetter(**r._mapping) for r in rows]
 
     def discard_dead_letter(self, message_id: int, now: datetime) -> dict | None:
         row = self.session.execute(
@@ -553,7 +567,7 @@ class SqlOpsReads:
         )
         return dict(row._mapping) if rowcount(result) == 1 else None
 
-    def webhook_events(self, limit: int, before_id: int | None = None) -> list[dict]:
+    def webhook_events(self, limit: int, before_id: int | None = None) -> list[LoggedWebhook]:
         w = WebhookEventRow
         query = select(
             w.id,
@@ -571,30 +585,15 @@ class SqlOpsReads:
         if before_id is not None:
             query = query.where(WebhookEventRow.id < before_id)
         return [
-            dict(r._mapping)
+            LoggedWebhook(**r._mapping)
             for r in self.session.execute(query.order_by(WebhookEventRow.id.desc()).limit(limit))
         ]
 
-    def webhook_event(self, event_id: int) -> dict | None:
+    def webhook_event(self, event_id: int) -> LoggedWebhook | None:
         row = self.session.get(WebhookEventRow, event_id)
         if row is None:
             return None
-        return {
-            c: getattr(row, c)
-            for c in (
-                "id",
-                "kind",
-                "gateway_id",
-                "occurred_at",
-                "paid_through",
-                "next_billing_date",
-                "transaction_id",
-                "amount",
-                "currency",
-                "outcome",
-                "replays",
-            )
-        }
+        return LoggedWebhook(**{f.name: getattr(row, f.name) for f in fields(LoggedWebhook)})
 
     def count_replay(self, event_id: int) -> None:
         self.session.execute(
@@ -651,7 +650,7 @@ class SqlRevenue:
         s = SubscriptionRow
         return or_(s.end_date.is_(None), s.end_date > now, s.payment_state_id == State.PAST_DUE)
 
-    def active_by_plan(self, now: datetime) -> list[dict]:
+    def active_by_plan(self, now: datetime) -> list[ActivePlan]:
         s = SubscriptionRow
         rows = self.session.execute(
             select(
@@ -670,9 +669,9 @@ class SqlRevenue:
                 s.store_id, s.subscription_type, s.payment_plan_id, s.currency, s.payment_state_id
             )
         )
-        return [dict(r._mapping) for r in rows]
+        return [ActivePlan(**r._mapping) for r in rows]
 
-    def recurring_by_currency(self, now: datetime) -> list[dict]:
+    def recurring_by_currency(self, now: datetime) -> list[RecurringSum]:
         """Renewing paid subscriptions' price sums per currency and billing period."""
         s = SubscriptionRow
         rows = self.session.execute(
@@ -692,7 +691,7 @@ class SqlRevenue:
             .group_by(s.currency, s.duration_code)
             .order_by(s.currency, s.duration_code)
         )
-        return [dict(r._mapping) for r in rows]
+        return [RecurringSum(**r._mapping) for r in rows]
 
     def trials_running(self, now: datetime) -> int:
         s = SubscriptionRow
@@ -790,7 +789,7 @@ class SqlRevenue:
         )
         return [dict(r._mapping) for r in rows]
 
-    def churn_by_month(self, since: datetime, now: datetime) -> list[dict]:
+    def churn_by_month(self, since: datetime, now: datetime) -> list[ChurnMonth]:
         """Cancellations (renewal stopped, by the month of cancelled_at) and expiries (access ended, by the
         month of end_date, for subscriptions now Expired or Cancelled past their end)."""
         s = SubscriptionRow
@@ -811,16 +810,12 @@ class SqlRevenue:
             )
             .group_by(ended_month)
         )
-        months: dict[str, dict] = {}
-        for row in cancelled:
-            months.setdefault(row.month, {"month": row.month, "cancellations": 0, "expiries": 0})[
-                "cancellations"
-            ] = row.count
-        for row in ended:
-            months.setdefault(row.month, {"month": row.month, "cancellations": 0, "expiries": 0})[
-                "expiries"
-            ] = row.count
-        return [months[m] for m in sorted(months)]
+        cancellations: dict[str, int] = {r.month: r._mapping["count"] for r in cancelled}
+        expiries: dict[str, int] = {r.month: r._mapping["count"] for r in ended}
+        return [
+            ChurnMonth(month=m, cancellations=cancellations.get(m, 0), expiries=expiries.get(m, 0))
+            for m in sorted(cancellations.keys() | expiries.keys())
+        ]
 
 
 class SqlCampaigns:
@@ -855,7 +850,7 @@ class SqlCampaigns:
         )
         return [dict(r._mapping) for r in rows]
 
-    def report(self, prefix: str) -> dict:
+    def report(self, prefix: str) -> CampaignReport:
         issued = self.session.scalar(
             select(func.count()).select_from(CouponRow).where(self._of(prefix))
         )
@@ -880,14 +875,15 @@ class SqlCampaigns:
             .group_by(day)
             .order_by(day)
         )
-        by_day = [dict(r._mapping) for r in rows]
-        return {
-            "issued": issued,
-            "redeemed": sum(d["redeemed"] for d in by_day),
-            "converted": self.session.scalar(
+        by_day = [CampaignDay(**r._mapping) for r in rows]
+        return CampaignReport(
+            issued=issued or 0,
+            redeemed=sum(d.redeemed for d in by_day),
+            converted=self.session.scalar(
                 select(func.count(func.distinct(CouponRedemptionRow.account_id)))
                 .join(CouponRow, CouponRow.id == CouponRedemptionRow.coupon_id)
                 .where(self._of(prefix), CouponRedemptionRow.account_id.in_(paid))
-            ),
-            "by_day": by_day,
-        }
+            )
+            or 0,
+            by_day=by_day,
+        )

@@ -9,6 +9,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from core.domain.coupons import parse_duration
+from core.domain.ops_reads import Mrr, PastDue, RecoveryMonth, RevenueOverview
 from core.domain.ports import UnitOfWork
 from core.domain.subscriptions import Subscription
 from core.services.context import ServiceContext
@@ -31,18 +32,18 @@ def months_of(duration_code: str) -> int | None:
 
 # The analytics funnel (docs/operator-console.md): three docs/product.md#entities events and the accounts registered between them.
 FUNNEL_EVENTS = (
-    ("startFreeTrial", "START_FREE_TRIAL"),
-    ("clickRegister", "CLICK_REGISTER"),
-    ("paymentDone", "PAYMENT_DONE"),
+    ("start_free_trial", "START_FREE_TRIAL"),
+    ("click_register", "CLICK_REGISTER"),
+    ("payment_done", "PAYMENT_DONE"),
 )
 FUNNEL_COLUMNS = (
     "day",
     "origin",
     "campaign",
-    "startFreeTrial",
-    "clickRegister",
+    "start_free_trial",
+    "click_register",
     "registered",
-    "paymentDone",
+    "payment_done",
 )
 COHORT_COLUMNS = ("week", "trials", "converted", "rate")
 TRIAL_GAP = timedelta(
@@ -170,7 +171,7 @@ def trial_cohorts(ctx: ServiceContext, weeks: int = 12) -> list[dict[str, Any]]:
     ]
 
 
-def overview(ctx: ServiceContext) -> dict[str, Any]:
+def overview(ctx: ServiceContext) -> RevenueOverview:
     now = ctx.clock.now()
     with ctx.read() as uow:
         active = uow.revenue.active_by_plan(now)
@@ -183,58 +184,53 @@ def overview(ctx: ServiceContext) -> dict[str, Any]:
         )
     mrr: dict[str, Decimal] = {}
     for row in recurring:
-        months = months_of(row["duration_code"])
+        months = months_of(row.duration_code)
         if months:
-            mrr[row["currency"]] = (
-                mrr.get(row["currency"], Decimal(0)) + Decimal(row["total"]) / months
-            )
-    return {
-        "active_by_plan": active,
-        "mrr": [
-            {"currency": c, "amount": str(v.quantize(CENT, ROUND_HALF_UP))}
-            for c, v in sorted(mrr.items())
+            mrr[row.currency] = mrr.get(row.currency, Decimal(0)) + Decimal(row.total) / months
+    return RevenueOverview(
+        active_by_plan=active,
+        mrr=[
+            Mrr(currency=c, amount=v.quantize(CENT, ROUND_HALF_UP)) for c, v in sorted(mrr.items())
         ],
-        "trials_running": trials,
-        "churn_by_month": churn,
-        "past_due": [
+        trials_running=trials,
+        churn_by_month=churn,
+        past_due=[
             past_due_view(ctx, s)
             for s in sorted(past_due, key=lambda s: (s.end_date or now, s.id or 0))
         ],
-        "recovery_by_month": [recovery_view(r) for r in recovery],
-    }
+        recovery_by_month=[recovery_view(r) for r in recovery],
+    )
 
 
 PAST_DUE_SHOWN = 200  # the oldest first: those closest to lapsing
+RATE_PLACES = Decimal("0.0001")
 
 
-def past_due_view(ctx: ServiceContext, sub: Subscription) -> dict[str, Any]:
+def past_due_view(ctx: ServiceContext, sub: Subscription) -> PastDue:
     """A past-due subscription now: what is owed, since when, and when access ends
     (docs/billing.md#failed-payments-and-dunning)."""
     assert sub.end_date is not None  # past due since its end date
-    return {
-        "subscription_id": sub.id,
-        "account_id": sub.account_id,
-        "subscription_type": sub.subscription_type,
-        "amount": sub.pending_price or sub.payment_plan_price,
-        "currency": sub.currency,
-        "since": sub.end_date,
-        "access_ends": ctx.dunning.access_ends(sub.end_date),
-    }
+    assert sub.id is not None  # a stored subscription
+    return PastDue(
+        subscription_id=sub.id,
+        account_id=sub.account_id,
+        subscription_type=sub.subscription_type,
+        amount=sub.pending_price or sub.payment_plan_price,
+        currency=sub.currency,
+        since=sub.end_date,
+        access_ends=ctx.dunning.access_ends(sub.end_date),
+    )
 
 
-def recovery_view(row: dict[str, Any]) -> dict[str, Any]:
+def recovery_view(row: dict[str, Any]) -> RecoveryMonth:
     """Per month of the failed charge and currency: recovery rate = recovered ÷ went past due (4 places)."""
     went, recovered = row["went_past_due"], row["recovered"]
-    rate = (
-        (Decimal(recovered) / went).quantize(Decimal("0.0001"), ROUND_HALF_UP)
-        if went
-        else Decimal(0)
+    rate = (Decimal(recovered) / went if went else Decimal(0)).quantize(RATE_PLACES, ROUND_HALF_UP)
+    return RecoveryMonth(
+        month=row["month"],
+        currency=row["currency"],
+        went_past_due=went,
+        recovered=recovered,
+        recovered_amount=row["recovered_amount"],
+        rate=rate,
     )
-    return {
-        "month": row["month"],
-        "currency": row["currency"],
-        "went_past_due": went,
-        "recovered": recovered,
-        "recovered_amount": row["recovered_amount"],
-        "rate": f"{rate:.4f}",
-    }

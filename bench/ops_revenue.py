@@ -5,7 +5,7 @@
 Creates a scratch database beside the URL's, migrates it, fills `accounts` accounts over the last 120 days
 (a web subscription each, half of them trials, a charge for two thirds of those; five analytics events per
 account, a fifth of them from ads with a campaign) with generate_series, then times each query of the revenue
-screen (core/adapters/db/ops_repositories.py SqlRevenue through core/services/ops/revenue.py) five times and
+screen (core/adapters/db/revenue_reads.py SqlRevenue through core/services/ops/revenue.py) five times and
 drops the database. bench/run.py calls `run` (part "revenue"); docs/operator-console.md keeps the figures."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from bench.scratch_db import scratch_database
-from core.adapters.db.ops_repositories import SqlRevenue
+from core.adapters.db.revenue_reads import SqlRevenue
 from core.services.ops import revenue
 
 REPEATS = 5

@@ -6,14 +6,14 @@ from flask import g
 from marshmallow import Schema, fields, validate
 
 from bff.context import services
-from bff.resources.ops.routing import REASON, OpsReasonSchema, ops_route
-from bff.resources.ops.schemas import (
+from bff.resources.ops.admin_schemas import (
     OpsHolidaySwitchSchema,
     OpsSiteSchema,
     OpsStaffListSchema,
     OpsSwitchDefaultSchema,
     OpsSwitchSchema,
 )
+from bff.resources.ops.routing import REASON, OpsReasonSchema, ops_route
 from bff.schemas import InputSchema, StatusSchema
 from core.domain import errors
 from core.domain.staff import MIN_PASSWORD_LENGTH, ROLES

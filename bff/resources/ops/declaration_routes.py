@@ -8,9 +8,8 @@ from flask import g
 from marshmallow import fields, validate
 
 from bff.context import services
-from bff.resources.ops.routes import _table
-from bff.resources.ops.routing import OpsReasonSchema, ops_route
-from bff.resources.ops.schemas import _at, _i, _many, _n, _s
+from bff.resources.ops.answer_fields import _at, _i, _many, _n, _s
+from bff.resources.ops.routing import OpsReasonSchema, ops_route, table
 from bff.schemas import ID_RANGE, CamelDict, CamelSchema, InputSchema
 from core.domain import errors
 from core.domain.contract_cancellations import KINDS, STATUSES, Declaration
@@ -77,11 +76,11 @@ class OpsDeclarationArgs(InputSchema):
 
 
 def declarations_csv(found: list[Declaration]):
-    """The export for an authority's request, through the console's one CSV writer (ops routes' `_table`):
+    """The export for an authority's request, through the console's one CSV writer (`table`, bff/resources/ops/routing.py):
     the rows as the JSON answer gives them, the outcome as JSON text."""
     rows = OpsDeclarationSchema(many=True).dump(found)
     flat = [{**r, "outcome": json.dumps(r["outcome"], ensure_ascii=False)} for r in rows]
-    return _table(flat, CSV_COLUMNS, "declarations")
+    return table(flat, CSV_COLUMNS, "declarations")
 
 
 @ops_route(

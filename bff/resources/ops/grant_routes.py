@@ -7,9 +7,9 @@ from flask import g
 from marshmallow import Schema, fields, validate
 
 from bff.context import services
-from bff.resources.ops.routes import OpsGrantSchema
+from bff.resources.ops.parent_routes import OpsGrantSchema
+from bff.resources.ops.parent_schemas import OpsSubscriptionSchema
 from bff.resources.ops.routing import OpsReasonSchema, ops_route
-from bff.resources.ops.schemas import OpsSubscriptionSchema
 from bff.schemas import CamelSchema, InputSchema
 from core.domain import errors
 from core.domain.grants import APPROVED, GRANT_PENDING, REJECTED

@@ -8,6 +8,7 @@ from typing import Any
 
 from marshmallow import fields, validate
 
+from bff import csv_export
 from bff.resources.ops.auth import staff_required
 from bff.resources.ops.blueprint import blp
 from bff.schemas import InputSchema, documents
@@ -56,3 +57,8 @@ def ops_route(
         return blp.route(path, methods=[method])(view)
 
     return declare
+
+
+def table(rows: list[dict], columns: tuple[str, ...], name: str):
+    """The console's one CSV writer for rows of dicts: `columns` picked from each row, in order."""
+    return csv_export.download(columns, ([row[c] for c in columns] for row in rows), name)

@@ -11,6 +11,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from core.adapters.db.billing_repositories import SqlBillingDocuments
+from core.adapters.db.console_reads import SqlOpsReads
 from core.adapters.db.declarations import SqlDeclarations
 from core.adapters.db.dunning_repositories import SqlDunning
 from core.adapters.db.family_repositories import (
@@ -20,14 +21,6 @@ from core.adapters.db.family_repositories import (
     SqlNewsletter,
     SqlPersonalData,
     SqlTvLinks,
-)
-from core.adapters.db.ops_repositories import (
-    SqlAudit,
-    SqlCampaigns,
-    SqlGrants,
-    SqlOpsReads,
-    SqlRevenue,
-    SqlStaff,
 )
 from core.adapters.db.reminder_repositories import SqlReminders
 from core.adapters.db.repositories import (
@@ -45,7 +38,9 @@ from core.adapters.db.repositories import (
     SqlWebhookLog,
 )
 from core.adapters.db.retention import SqlRetention
+from core.adapters.db.revenue_reads import SqlCampaigns, SqlRevenue
 from core.adapters.db.site_switches import SqlSiteSwitchRows
+from core.adapters.db.staff_repositories import SqlAudit, SqlGrants, SqlStaff
 from core.adapters.db.withdrawal_repositories import SqlWithdrawals
 from core.domain.clock import Clock
 from core.domain.ports import CouponRepository, SubscriptionRepository, TokenRepository

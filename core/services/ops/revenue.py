@@ -1,6 +1,6 @@
 """The finance screen: live subscriptions by plan, currency and channel; monthly recurring revenue per currency
 (a yearly price counts a twelfth a month); trials running; cancellations and expiries by month. Counts and sums
-come from SQL (core/adapters/db/ops_repositories.py SqlRevenue); here only the division by each period's months."""
+come from SQL (core/adapters/db/revenue_reads.py SqlRevenue); here only the division by each period's months."""
 
 from __future__ import annotations
 

@@ -262,8 +262,31 @@ class RevenueOverview:
 
 
 @dataclass(frozen=True)
+class FunnelDay:
+    """One UTC day, origin and utm campaign of the analytics funnel."""
+
+    day: date
+    origin: str
+    campaign: str
+    start_free_trial: int = 0
+    click_register: int = 0
+    registered: int = 0
+    payment_done: int = 0
+
+
+@dataclass(frozen=True)
+class CohortWeek:
+    """Trials begun in one UTC week (from Monday), how many were then charged, and the rate."""
+
+    week: date
+    trials: int
+    converted: int
+    rate: Decimal  # converted / trials, 4 places
+
+
+@dataclass(frozen=True)
 class CampaignDay:
-    day: str  # YYYY-MM-DD, UTC
+    day: date  # UTC
     redeemed: int
     converted: int
 

@@ -48,8 +48,3 @@ def _free(description: str) -> CamelDict:
     return CamelDict(
         keys=fields.String(), required=True, allow_none=True, metadata={"description": description}
     )
-
-
-def _day() -> fields.String:
-    """A UTC day as SQL groups by it (YYYY-MM-DD text)."""
-    return fields.String(required=True, metadata={"format": "date-time"})

@@ -51,9 +51,7 @@ def revenue_funnel(args):
     rows = revenue_service.funnel(services(), args["days"])
     if args["format"] == "csv":
         columns = revenue_service.FUNNEL_COLUMNS
-        return csv_export.download(
-            tuple(camel(c) for c in columns), ([row[c] for c in columns] for row in rows), "funnel"
-        )
+        return table(rows, columns, "funnel", header=tuple(camel(c) for c in columns))
     return {"entries": rows}
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from marshmallow import fields
 
-from bff.resources.ops.answer_fields import _at, _day, _i, _many, _money, _n, _s
+from bff.resources.ops.answer_fields import _at, _i, _many, _money, _n, _s
 from bff.schemas import CamelSchema, Money
 
 
 class OpsFunnelDaySchema(CamelSchema):
-    day = _day()
+    day = fields.Date(required=True)
     campaign = _s()
     origin = _s()
     click_register = _i()
@@ -23,10 +23,10 @@ class OpsFunnelSchema(CamelSchema):
 
 
 class OpsCohortSchema(CamelSchema):
-    week = _day()
+    week = fields.Date(required=True)
     trials = _i()
     converted = _i()
-    rate = _s(metadata={"description": "converted / trials, a decimal string"})
+    rate = Money(required=True, metadata={"description": "converted / trials, a decimal string"})
 
 
 class OpsCohortsSchema(CamelSchema):
@@ -96,6 +96,6 @@ class OpsRevenueSchema(CamelSchema):
 
 
 class OpsCampaignDaySchema(CamelSchema):
-    day = _day()
+    day = fields.Date(required=True)
     redeemed = _i()
     converted = _i()

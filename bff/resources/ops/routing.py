@@ -3,7 +3,7 @@ answers, and the errors it documents (the 401/403 of a staff route included)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from marshmallow import fields, validate
@@ -59,6 +59,13 @@ def ops_route(
     return declare
 
 
-def table(rows: list[dict], columns: tuple[str, ...], name: str):
-    """The console's one CSV writer for rows of dicts: `columns` picked from each row, in order."""
-    return csv_export.download(columns, ([row[c] for c in columns] for row in rows), name)
+def table(rows: Sequence[Any], columns: tuple[str, ...], name: str, header: tuple[str, ...] = ()):
+    """The console's one CSV writer: `columns` picked from each row (a dict's keys or a read model's
+    attributes), in order, under `header` (the column names themselves by default)."""
+
+    def value(row: Any, column: str) -> Any:
+        return row[column] if isinstance(row, Mapping) else getattr(row, column)
+
+    return csv_export.download(
+        header or columns, ([value(row, c) for c in columns] for row in rows), name
+    )

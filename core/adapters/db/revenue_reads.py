@@ -3,7 +3,7 @@ grouped in SQL (core/services/ops/revenue.py and campaigns.py combine them)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from sqlalchemy import case, delete, func, insert, or_, select
 from sqlalchemy.orm import Session
@@ -299,7 +299,10 @@ class SqlCampaigns:
             .group_by(day)
             .order_by(day)
         )
-        by_day = [CampaignDay(**r._mapping) for r in rows]
+        by_day = [
+            CampaignDay(day=date.fromisoformat(r.day), redeemed=r.redeemed, converted=r.converted)
+            for r in rows
+        ]
         return CampaignReport(
             issued=issued or 0,
             redeemed=sum(d.redeemed for d in by_day),

@@ -4,18 +4,26 @@ come from SQL (core/adapters/db/revenue_reads.py SqlRevenue); here only the divi
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from core.domain.coupons import parse_duration
-from core.domain.ops_reads import Mrr, PastDue, RecoveryMonth, RevenueOverview
+from core.domain.ops_reads import (
+    CohortWeek,
+    FunnelDay,
+    Mrr,
+    PastDue,
+    RecoveryMonth,
+    RevenueOverview,
+)
 from core.domain.ports import UnitOfWork
 from core.domain.subscriptions import Subscription
 from core.services.context import ServiceContext
 
 CHURN_MONTHS = 12
 CENT = Decimal("0.01")
+RATE_PLACES = Decimal("0.0001")  # conversion and recovery rates
 
 
 def months_of(duration_code: str) -> int | None:
@@ -106,7 +114,7 @@ def roll_up_funnel(ctx: ServiceContext) -> int:
     return len(due)
 
 
-def funnel(ctx: ServiceContext, days: int = 30) -> list[dict[str, Any]]:
+def funnel(ctx: ServiceContext, days: int = 30) -> list[FunnelDay]:
     """START_FREE_TRIAL -> CLICK_REGISTER -> registered -> PAYMENT_DONE per UTC day, origin and utm campaign,
     for the last `days` days (today included); newest day first. Analytics steps count distinct journeys;
     `registered` counts accounts created, which keep their landing's utm tags but not the ad click id that
@@ -126,47 +134,39 @@ def funnel(ctx: ServiceContext, days: int = 30) -> list[dict[str, Any]]:
             since.date().isoformat(), live_from.date().isoformat()
         ) + _day_rows(uow, live_from, now)
     key_of = {event: key for key, event in FUNNEL_EVENTS}
-    rows: dict[tuple[str, str, str], dict[str, Any]] = {}
-
-    def row(day: str, origin: str, campaign: str) -> dict[str, Any]:
-        return rows.setdefault(
-            (day, origin, campaign),
-            {
-                "day": day,
-                "origin": origin,
-                "campaign": campaign,
-                **{c: 0 for c in FUNNEL_COLUMNS[3:]},
-            },
-        )
-
+    counts: dict[tuple[str, str, str], dict[str, int]] = {}
     for f in found:
         key = "registered" if f["step"] == "registered" else key_of[f["step"]]
-        row(f["day"], f["origin"], f["campaign"])[key] += f["count"]
-    by_origin = sorted(rows.values(), key=lambda r: (r["origin"], r["campaign"]))
-    return sorted(
-        by_origin, key=lambda r: r["day"], reverse=True
-    )  # stable: newest day, then origin, campaign
+        steps = counts.setdefault((f["day"], f["origin"], f["campaign"]), {})
+        steps[key] = steps.get(key, 0) + f["count"]
+    # newest day first, then origin and campaign
+    return [
+        FunnelDay(day=date.fromisoformat(day), origin=origin, campaign=campaign, **steps)
+        for (day, origin, campaign), steps in sorted(
+            sorted(counts.items(), key=lambda item: (item[0][1], item[0][2])),
+            key=lambda item: item[0][0],
+            reverse=True,
+        )
+    ]
 
 
-def trial_cohorts(ctx: ServiceContext, weeks: int = 12) -> list[dict[str, Any]]:
+def trial_cohorts(ctx: ServiceContext, weeks: int = 12) -> list[CohortWeek]:
     """Trial -> paid by weekly cohort (the UTC week, from Monday, the trial began): trials started, how many
-    were charged since, and the rate (a decimal string, 4 places); oldest week first."""
+    were charged since, and the rate (4 places); oldest week first."""
     now = ctx.clock.now()
     monday = _midnight(now) - timedelta(days=now.weekday())
     since = monday - timedelta(weeks=max(1, min(weeks, MAX_WEEKS)) - 1)
     with ctx.read() as uow:
         found = uow.revenue.trial_cohorts(since, now, int(TRIAL_GAP.total_seconds()))
     return [
-        {
-            "week": r["week"],
-            "trials": r["trials"],
-            "converted": r["converted"],
-            "rate": str(
-                (Decimal(r["converted"]) / r["trials"]).quantize(Decimal("0.0001"), ROUND_HALF_UP)
-            )
-            if r["trials"]
-            else "0.0000",
-        }
+        CohortWeek(
+            week=date.fromisoformat(r["week"]),
+            trials=r["trials"],
+            converted=r["converted"],
+            rate=(Decimal(r["converted"]) / r["trials"] if r["trials"] else Decimal(0)).quantize(
+                RATE_PLACES, ROUND_HALF_UP
+            ),
+        )
         for r in found
     ]
 
@@ -203,7 +203,6 @@ def overview(ctx: ServiceContext) -> RevenueOverview:
 
 
 PAST_DUE_SHOWN = 200  # the oldest first: those closest to lapsing
-RATE_PLACES = Decimal("0.0001")
 
 
 def past_due_view(ctx: ServiceContext, sub: Subscription) -> PastDue:

@@ -10116,7 +10116,7 @@ export type components = {
       recoveryByMonth: components['schemas']['OpsRecoveryMonth'][];
     };
     OpsFunnelDay: {
-      /** Format: date-time */
+      /** Format: date */
       day: string;
       campaign: string;
       origin: string;
@@ -10129,7 +10129,7 @@ export type components = {
       entries: components['schemas']['OpsFunnelDay'][];
     };
     OpsCohort: {
-      /** Format: date-time */
+      /** Format: date */
       week: string;
       trials: number;
       converted: number;
@@ -10201,7 +10201,7 @@ export type components = {
       errors?: string[];
     };
     OpsCampaignDay: {
-      /** Format: date-time */
+      /** Format: date */
       day: string;
       redeemed: number;
       converted: number;

@@ -4,42 +4,50 @@ from __future__ import annotations
 
 from marshmallow import fields
 
-from bff.resources.ops.answer_fields import _at, _b, _free, _i, _many, _n, _s
+from bff.resources.ops.answer_fields import (
+    boolean,
+    free_object,
+    integer,
+    many,
+    nullable_text,
+    required_text,
+    timestamp,
+)
 from bff.schemas import CamelSchema
 
 
 class OpsStaffMemberSchema(CamelSchema):
-    id = _i()
-    email = _s()
-    role = _s()
-    created_at = _at()
-    disabled_at = _at(nullable=True)
-    sessions = _i(metadata={"description": "Live sessions"})
+    id = integer()
+    email = required_text()
+    role = required_text()
+    created_at = timestamp()
+    disabled_at = timestamp(nullable=True)
+    sessions = integer(metadata={"description": "Live sessions"})
 
 
 class OpsStaffListSchema(CamelSchema):
-    staff = _many(OpsStaffMemberSchema)
+    staff = many(OpsStaffMemberSchema)
 
 
 class OpsMaintenanceStateSchema(CamelSchema):
-    on = _b()
-    source = _s(metadata={"enum": ["stored", "default"]})
+    on = boolean()
+    source = required_text(metadata={"enum": ["stored", "default"]})
 
 
 class OpsHolidayStateSchema(CamelSchema):
     from_ = fields.Date(data_key="from", attribute="starts", required=True, allow_none=True)
     to = fields.Date(attribute="ends", required=True, allow_none=True)
-    coupon = _n()
-    active_today = _b()
-    source = _s(metadata={"enum": ["stored", "default"]})
+    coupon = nullable_text()
+    active_today = boolean()
+    source = required_text(metadata={"enum": ["stored", "default"]})
 
 
 class OpsSwitchChangeSchema(CamelSchema):
-    name = _s()
-    value = _free("The switch's value after the change; null: back to the default")
-    changed_by = _n()
-    changed_at = _at()
-    reason = _n()
+    name = required_text()
+    value = free_object("The switch's value after the change; null: back to the default")
+    changed_by = nullable_text()
+    changed_at = timestamp()
+    reason = nullable_text()
 
 
 class OpsSiteSchema(CamelSchema):
@@ -48,7 +56,7 @@ class OpsSiteSchema(CamelSchema):
     refresh_seconds = fields.Float(
         required=True, metadata={"description": "How long each API process caches the switches."}
     )
-    history = _many(
+    history = many(
         OpsSwitchChangeSchema, metadata={"description": "The latest changes, newest first."}
     )
 
@@ -69,7 +77,7 @@ class OpsAnySwitchStateSchema(CamelSchema):
     to = fields.Date(attribute="ends", allow_none=True)
     coupon = fields.String(allow_none=True)
     active_today = fields.Boolean()
-    source = _s(metadata={"enum": ["stored", "default"]})
+    source = required_text(metadata={"enum": ["stored", "default"]})
 
 
 class OpsSwitchDefaultSchema(CamelSchema):

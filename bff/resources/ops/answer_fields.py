@@ -11,40 +11,40 @@ from marshmallow import Schema, fields
 from bff.schemas import CamelDict, Money
 
 
-def _s(**kw: Any) -> fields.String:
+def required_text(**kw: Any) -> fields.String:
     return fields.String(required=True, **kw)
 
 
-def _n(**kw: Any) -> fields.String:
+def nullable_text(**kw: Any) -> fields.String:
     """A nullable string."""
     return fields.String(required=True, allow_none=True, **kw)
 
 
-def _at(nullable: bool = False, **kw: Any) -> fields.DateTime:
+def timestamp(nullable: bool = False, **kw: Any) -> fields.DateTime:
     """A date and time (ISO 8601, with its offset); null only where `nullable`."""
     return fields.DateTime(required=True, allow_none=nullable, **kw)
 
 
-def _money(nullable: bool = False, **kw: Any) -> Money:
+def money_text(nullable: bool = False, **kw: Any) -> Money:
     return Money(
         required=True, allow_none=nullable, metadata={"description": "A decimal, as a string"}, **kw
     )
 
 
-def _i(**kw: Any) -> fields.Integer:
+def integer(**kw: Any) -> fields.Integer:
     return fields.Integer(required=True, **kw)
 
 
-def _b(**kw: Any) -> fields.Boolean:
+def boolean(**kw: Any) -> fields.Boolean:
     return fields.Boolean(required=True, **kw)
 
 
-def _many(schema: type[Schema], **kw: Any) -> fields.List:
+def many(schema: type[Schema], **kw: Any) -> fields.List:
     """A required list of nested `schema` rows."""
     return fields.List(fields.Nested(schema), required=True, **kw)
 
 
-def _free(description: str) -> CamelDict:
+def free_object(description: str) -> CamelDict:
     return CamelDict(
         keys=fields.String(), required=True, allow_none=True, metadata={"description": description}
     )

@@ -8,7 +8,7 @@ from flask import g
 from marshmallow import fields, validate
 
 from bff.context import services
-from bff.resources.ops.answer_fields import _at, _i, _many, _n, _s
+from bff.resources.ops.answer_fields import integer, many, nullable_text, required_text, timestamp
 from bff.resources.ops.routing import OpsReasonSchema, ops_route, table
 from bff.schemas import ID_RANGE, CamelDict, CamelSchema, InputSchema
 from core.domain import errors
@@ -42,29 +42,29 @@ CSV_COLUMNS = (
 class OpsDeclarationSchema(CamelSchema):
     """A declaration as the queue shows it; never its receipt hash (it opens the parent's copy)."""
 
-    id = _i()
-    kind = _s()
-    status = _s(metadata={"description": "matched | unmatched | done"})
-    received_at = _at()
-    language = _s()
-    wording_version = _s()
-    country = _s()
-    termination = _s()
-    reason = _n()
-    name = _s()
-    email = _s()
-    reference = _n()
+    id = integer()
+    kind = required_text()
+    status = required_text(metadata={"description": "matched | unmatched | done"})
+    received_at = timestamp()
+    language = required_text()
+    wording_version = required_text()
+    country = required_text()
+    termination = required_text()
+    reason = nullable_text()
+    name = required_text()
+    email = required_text()
+    reference = nullable_text()
     end_wanted = fields.Date(required=True, allow_none=True)
-    account_id = _i(allow_none=True)
-    ends_on = _at(nullable=True)
+    account_id = integer(allow_none=True)
+    ends_on = timestamp(nullable=True)
     outcome = fields.List(CamelDict(), required=True)
-    handled_at = _at(nullable=True)
-    handled_by = _n()
-    handled_reason = _n()
+    handled_at = timestamp(nullable=True)
+    handled_by = nullable_text()
+    handled_reason = nullable_text()
 
 
 class OpsDeclarationsSchema(CamelSchema):
-    entries = _many(OpsDeclarationSchema, metadata={"description": "Newest first"})
+    entries = many(OpsDeclarationSchema, metadata={"description": "Newest first"})
 
 
 class OpsDeclarationArgs(InputSchema):

@@ -7,6 +7,7 @@ from flask import g
 from marshmallow import Schema, fields, validate
 
 from bff.context import services
+from bff.resources.ops.answer_fields import nullable_text, required_text
 from bff.resources.ops.parent_routes import OpsGrantSchema
 from bff.resources.ops.parent_schemas import OpsSubscriptionSchema
 from bff.resources.ops.routing import OpsReasonSchema, ops_route
@@ -16,31 +17,23 @@ from core.domain.grants import APPROVED, GRANT_PENDING, REJECTED
 from core.services.ops import grants, parents
 
 
-def _s(**kw):
-    return fields.String(required=True, **kw)
-
-
-def _n():
-    return fields.String(required=True, allow_none=True)
-
-
 class OpsGrantRequestSchema(CamelSchema):
     id = fields.Integer(required=True)
     account_id = fields.Integer(required=True)
     subscription_id = fields.Integer(required=True, allow_none=True)
-    duration_code = _s()
+    duration_code = required_text()
     days = fields.Integer(required=True)
-    product = _s()
-    reason = _s()
+    product = required_text()
+    reason = required_text()
     requested_by = fields.Integer(required=True)
-    requested_by_email = _s()
-    requested_role = _s(metadata={"enum": ["support", "finance", "admin"]})
+    requested_by_email = required_text()
+    requested_role = required_text(metadata={"enum": ["support", "finance", "admin"]})
     created_at = fields.DateTime(required=True)
-    status = _s(metadata={"enum": [GRANT_PENDING, APPROVED, REJECTED]})
+    status = required_text(metadata={"enum": [GRANT_PENDING, APPROVED, REJECTED]})
     decided_by = fields.Integer(required=True, allow_none=True)
-    decided_by_email = _n()
+    decided_by_email = nullable_text()
     decided_at = fields.DateTime(required=True, allow_none=True)
-    decision_reason = _n()
+    decision_reason = nullable_text()
 
 
 class OpsGrantRequestOutSchema(CamelSchema):

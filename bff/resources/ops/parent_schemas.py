@@ -8,52 +8,61 @@ from typing import Any
 from marshmallow import fields, post_dump
 
 from bff.resources.account_data.schemas import ExportSchema
-from bff.resources.ops.answer_fields import _at, _b, _free, _i, _many, _money, _n, _s
+from bff.resources.ops.answer_fields import (
+    boolean,
+    free_object,
+    integer,
+    many,
+    money_text,
+    nullable_text,
+    required_text,
+    timestamp,
+)
 from bff.resources.subscriptions.schemas import CancelRouteSchema
 from bff.schemas import CamelSchema
 
 
 class OpsParentFoundSchema(CamelSchema):
-    id = _i()
-    email = _s()
-    name = _s()
-    partner = _n()
-    partner_alias = _n()
-    created_at = _at()
-    deleted_at = _at(nullable=True)
-    is_email_confirmed = _b()
+    id = integer()
+    email = required_text()
+    name = required_text()
+    partner = nullable_text()
+    partner_alias = nullable_text()
+    created_at = timestamp()
+    deleted_at = timestamp(nullable=True)
+    is_email_confirmed = boolean()
 
 
 class OpsAccountSchema(CamelSchema):
     """Every column of the account but the password hash."""
 
-    id = _i()
-    email = _s()
-    name = _s()
-    language = _s()
-    language_chosen = _b()
-    country_code = _n()
-    is_email_confirmed = _b()
-    is_email_fake = _b()
-    partner = _n()
-    env = _n()
-    promo_accepted_at = _at(nullable=True)
-    terms_accepted_at = _at(nullable=True)
-    utm = _free("The campaign parameters of the registration")
-    created_at = _at()
-    partner_alias = _n()
-    terms_version = _n()
-    promo_consent_version = _n()
-    deleted_at = _at(nullable=True)
+    id = integer()
+    email = required_text()
+    name = required_text()
+    language = required_text()
+    language_chosen = boolean()
+    country_code = nullable_text()
+    is_email_confirmed = boolean()
+    is_email_fake = boolean()
+    partner = nullable_text()
+    env = nullable_text()
+    promo_accepted_at = timestamp(nullable=True)
+    terms_accepted_at = timestamp(nullable=True)
+    utm = free_object("The campaign parameters of the registration")
+    created_at = timestamp()
+    partner_alias = nullable_text()
+    terms_version = nullable_text()
+    promo_consent_version = nullable_text()
+    deleted_at = timestamp(nullable=True)
     pending_email = fields.String(
         required=True,
         allow_none=True,
         metadata={"description": "An address asked for in the console, until it confirms"},
     )
-    pending_email_at = _at(nullable=True)
-    failed_logins = _i()
-    login_blocked_until = _at(nullable=True)
-    last_login_attempt_at = _at(nullable=True)
+    pending_email_at = timestamp(nullable=True)
+    failed_logins = integer()
+    login_blocked_until = timestamp(nullable=True)
+    last_login_attempt_at = timestamp(nullable=True)
 
 
 def _of(name: str) -> str:
@@ -66,132 +75,134 @@ class OpsSubscriptionSchema(CamelSchema):
     is another answer on purpose: no gateway id, partner or visibility, prices from the catalogue, and the
     apps' own spelling (platformPurchadeId)."""
 
-    id = _i(attribute=_of("id"))
-    subscription_type = _s(attribute=_of("subscription_type"))
-    duration_code = _s(attribute=_of("duration_code"))
-    store_id = _s(attribute=_of("store_id"))
-    payment_state_id = _s(attribute=_of("payment_state_id"))
-    end_date = _at(nullable=True, attribute=_of("end_date"))
-    next_billing_date = _at(nullable=True, attribute=_of("next_billing_date"))
-    payment_plan_id = _n(attribute=_of("payment_plan_id"))
-    payment_plan_price = _money(nullable=True, attribute=_of("payment_plan_price"))
-    currency = _n(attribute=_of("currency"))
-    is_renewing = _b(attribute=_of("is_renewing"))
-    payment_method = _n(attribute=_of("payment_method"))
-    coupon = _n(attribute=_of("coupon"))
-    gateway_id = _n(attribute=_of("gateway_id"))
-    platform_purchase_id = _n(attribute=_of("platform_purchase_id"))
-    cancelled_at = _at(nullable=True, attribute=_of("cancelled_at"))
-    created_at = _at(nullable=True, attribute=_of("created_at"))
-    partner = _n(attribute=_of("partner"))
+    id = integer(attribute=_of("id"))
+    subscription_type = required_text(attribute=_of("subscription_type"))
+    duration_code = required_text(attribute=_of("duration_code"))
+    store_id = required_text(attribute=_of("store_id"))
+    payment_state_id = required_text(attribute=_of("payment_state_id"))
+    end_date = timestamp(nullable=True, attribute=_of("end_date"))
+    next_billing_date = timestamp(nullable=True, attribute=_of("next_billing_date"))
+    payment_plan_id = nullable_text(attribute=_of("payment_plan_id"))
+    payment_plan_price = money_text(nullable=True, attribute=_of("payment_plan_price"))
+    currency = nullable_text(attribute=_of("currency"))
+    is_renewing = boolean(attribute=_of("is_renewing"))
+    payment_method = nullable_text(attribute=_of("payment_method"))
+    coupon = nullable_text(attribute=_of("coupon"))
+    gateway_id = nullable_text(attribute=_of("gateway_id"))
+    platform_purchase_id = nullable_text(attribute=_of("platform_purchase_id"))
+    cancelled_at = timestamp(nullable=True, attribute=_of("cancelled_at"))
+    created_at = timestamp(nullable=True, attribute=_of("created_at"))
+    partner = nullable_text(attribute=_of("partner"))
     cancel = fields.Nested(CancelRouteSchema, required=True)
-    is_expired = _b()
-    visible = _b(attribute=_of("visible"))
+    is_expired = boolean()
+    visible = boolean(attribute=_of("visible"))
 
 
 class OpsCouponRedeemedSchema(CamelSchema):
-    code = _s()
-    coupon_type = _n()
-    duration_code = _n()
-    product = _n()
-    redeemed_at = _at(nullable=True)
+    code = required_text()
+    coupon_type = nullable_text()
+    duration_code = nullable_text()
+    product = nullable_text()
+    redeemed_at = timestamp(nullable=True)
 
 
 class OpsEmailSchema(CamelSchema):
-    id = _i()
-    topic = _s()
-    created_at = _at()
-    delivered_at = _at(nullable=True)
-    attempts = _i()
-    last_error = _n()
-    dead_at = _at(nullable=True)
-    discarded_at = _at(nullable=True)
-    status = _s(metadata={"enum": ["delivered", "discarded", "dead", "retrying", "pending"]})
+    id = integer()
+    topic = required_text()
+    created_at = timestamp()
+    delivered_at = timestamp(nullable=True)
+    attempts = integer()
+    last_error = nullable_text()
+    dead_at = timestamp(nullable=True)
+    discarded_at = timestamp(nullable=True)
+    status = required_text(
+        metadata={"enum": ["delivered", "discarded", "dead", "retrying", "pending"]}
+    )
 
 
 class OpsConsentSchema(CamelSchema):
-    kind = _s(metadata={"enum": ["terms", "promotional"]})
-    version = _s()
-    granted = _b()
-    at = _at()
+    kind = required_text(metadata={"enum": ["terms", "promotional"]})
+    version = required_text()
+    granted = boolean()
+    at = timestamp()
 
 
 class OpsParentSessionSchema(CamelSchema):
-    id = _i()
-    created_at = _at()
-    expires_at = _at()
-    last_used_at = _at(nullable=True)
-    payload = _n(metadata={"description": "tv for a TV session"})
+    id = integer()
+    created_at = timestamp()
+    expires_at = timestamp()
+    last_used_at = timestamp(nullable=True)
+    payload = nullable_text(metadata={"description": "tv for a TV session"})
 
 
 class OpsTvLinkSchema(CamelSchema):
-    id = _i()
-    claimed_at = _at(nullable=True)
-    collected_at = _at(nullable=True)
+    id = integer()
+    claimed_at = timestamp(nullable=True)
+    collected_at = timestamp(nullable=True)
 
 
 class OpsThrottleSchema(CamelSchema):
-    failures = _i()
-    blocked_until = _at(nullable=True)
-    last_attempt_at = _at(nullable=True)
-    blocked = _b()
+    failures = integer()
+    blocked_until = timestamp(nullable=True)
+    last_attempt_at = timestamp(nullable=True)
+    blocked = boolean()
 
 
 class OpsAuditEntrySchema(CamelSchema):
-    id = _i()
-    action = _s()
-    outcome = _s(metadata={"enum": ["done", "refused", "failed"]})
-    staff_id = _i(allow_none=True)
-    staff_email = _n()
-    account_id = _i(allow_none=True)
-    target = _n()
-    before = _free("What the action changed, before")
-    after = _free("What the action changed, after")
-    reason = _n()
-    at = _at()
+    id = integer()
+    action = required_text()
+    outcome = required_text(metadata={"enum": ["done", "refused", "failed"]})
+    staff_id = integer(allow_none=True)
+    staff_email = nullable_text()
+    account_id = integer(allow_none=True)
+    target = nullable_text()
+    before = free_object("What the action changed, before")
+    after = free_object("What the action changed, after")
+    reason = nullable_text()
+    at = timestamp()
 
 
 class OpsChargeSchema(CamelSchema):
-    transaction_id = _s()
-    subscription_id = _i(allow_none=True)
-    amount = _money()
-    refunded_amount = _money()
-    refundable = _money()
-    currency = _s()
-    status = _s(metadata={"description": "charged or voided"})
-    created_at = _at()
-    vat_rate = _money(nullable=True)
-    billing_country = _n(
+    transaction_id = required_text()
+    subscription_id = integer(allow_none=True)
+    amount = money_text()
+    refunded_amount = money_text()
+    refundable = money_text()
+    currency = required_text()
+    status = required_text(metadata={"description": "charged or voided"})
+    created_at = timestamp()
+    vat_rate = money_text(nullable=True)
+    billing_country = nullable_text(
         metadata={"description": "VAT evidence: the country billed (VAT due there)"}
     )
-    card_country = _n(
+    card_country = nullable_text(
         metadata={"description": "VAT evidence: the card's issuing country, if known"}
     )
-    evidence_conflict = _b()
+    evidence_conflict = boolean()
 
 
 class OpsPaymentHistorySchema(CamelSchema):
-    id = _i()
-    kind = _s(metadata={"description": "charge, refund, void, dispute…"})
-    transaction_id = _s()
-    amount = _money(nullable=True)
-    currency = _n()
-    status = _s()
-    actor = _s()
-    reason = _s()
-    operation_key = _s()
-    created_at = _at()
-    payment_id = _i(allow_none=True)
-    subscription_id = _i(allow_none=True)
-    account_id = _i(allow_none=True)
-    gateway_ref = _n()
-    end_access = _b()
+    id = integer()
+    kind = required_text(metadata={"description": "charge, refund, void, dispute…"})
+    transaction_id = required_text()
+    amount = money_text(nullable=True)
+    currency = nullable_text()
+    status = required_text()
+    actor = required_text()
+    reason = required_text()
+    operation_key = required_text()
+    created_at = timestamp()
+    payment_id = integer(allow_none=True)
+    subscription_id = integer(allow_none=True)
+    account_id = integer(allow_none=True)
+    gateway_ref = nullable_text()
+    end_access = boolean()
 
 
 class OpsTimelineEventSchema(CamelSchema):
-    at = _at()
-    kind = _s()
-    detail = _n()
+    at = timestamp()
+    kind = required_text()
+    detail = nullable_text()
     state = fields.String(
         metadata={
             "description": "A key the console translates (delivery status, granted/withdrawn)"
@@ -207,31 +218,31 @@ class OpsTimelineEventSchema(CamelSchema):
 
 
 class OpsSearchResultSchema(CamelSchema):
-    results = _many(OpsParentFoundSchema, metadata={"description": "50 at most"})
+    results = many(OpsParentFoundSchema, metadata={"description": "50 at most"})
 
 
 class OpsParentPageSchema(CamelSchema):
     account = fields.Nested(OpsAccountSchema, required=True)
-    subscriptions = _many(OpsSubscriptionSchema)
-    coupons_redeemed = _many(OpsCouponRedeemedSchema)
-    emails = _many(OpsEmailSchema, metadata={"description": "Outbox e-mails with status."})
-    consents = _many(OpsConsentSchema)
-    sessions = _many(OpsParentSessionSchema)
-    tv_links = _many(OpsTvLinkSchema)
+    subscriptions = many(OpsSubscriptionSchema)
+    coupons_redeemed = many(OpsCouponRedeemedSchema)
+    emails = many(OpsEmailSchema, metadata={"description": "Outbox e-mails with status."})
+    consents = many(OpsConsentSchema)
+    sessions = many(OpsParentSessionSchema)
+    tv_links = many(OpsTvLinkSchema)
     child_profiles = fields.Integer(
         required=True, metadata={"description": "How many: never names or ages."}
     )
     throttle = fields.Nested(OpsThrottleSchema, required=True)
-    audit = _many(OpsAuditEntrySchema)
-    payments = _many(
+    audit = many(OpsAuditEntrySchema)
+    payments = many(
         OpsChargeSchema,
         metadata={"description": "The parent's charges, with what is left to refund"},
     )
-    payment_events = _many(
+    payment_events = many(
         OpsPaymentHistorySchema,
         metadata={"description": "Their history, oldest first: charges, refunds, voids, disputes"},
     )
-    timeline = _many(
+    timeline = many(
         OpsTimelineEventSchema,
         metadata={"description": "Every dated event of the page, newest first"},
     )

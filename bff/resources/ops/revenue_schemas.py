@@ -4,92 +4,99 @@ from __future__ import annotations
 
 from marshmallow import fields
 
-from bff.resources.ops.answer_fields import _at, _i, _many, _money, _n, _s
+from bff.resources.ops.answer_fields import (
+    integer,
+    many,
+    money_text,
+    nullable_text,
+    required_text,
+    timestamp,
+)
 from bff.schemas import CamelSchema, Money
 
 
 class OpsFunnelDaySchema(CamelSchema):
     day = fields.Date(required=True)
-    campaign = _s()
-    origin = _s()
-    click_register = _i()
-    registered = _i()
-    start_free_trial = _i()
-    payment_done = _i()
+    campaign = required_text()
+    origin = required_text()
+    click_register = integer()
+    registered = integer()
+    start_free_trial = integer()
+    payment_done = integer()
 
 
 class OpsFunnelSchema(CamelSchema):
-    entries = _many(OpsFunnelDaySchema)
+    entries = many(OpsFunnelDaySchema)
 
 
 class OpsCohortSchema(CamelSchema):
     week = fields.Date(required=True)
-    trials = _i()
-    converted = _i()
+    trials = integer()
+    converted = integer()
     rate = Money(required=True, metadata={"description": "converted / trials, a decimal string"})
 
 
 class OpsCohortsSchema(CamelSchema):
-    entries = _many(OpsCohortSchema)
+    entries = many(OpsCohortSchema)
 
 
 class OpsActivePlanSchema(CamelSchema):
-    payment_plan_id = _n()
-    subscription_type = _s()
-    currency = _n()
-    store_id = _s(metadata={"description": "The channel"})
-    payment_state_id = _s()
-    count = _i()
+    payment_plan_id = nullable_text()
+    subscription_type = required_text()
+    currency = nullable_text()
+    store_id = required_text(metadata={"description": "The channel"})
+    payment_state_id = required_text()
+    count = integer()
 
 
 class OpsMrrSchema(CamelSchema):
-    currency = _s()
-    amount = _money()
+    currency = required_text()
+    amount = money_text()
 
 
 class OpsChurnMonthSchema(CamelSchema):
-    month = _s(metadata={"description": "YYYY-MM, UTC"})
-    cancellations = _i()
-    expiries = _i()
+    month = required_text(metadata={"description": "YYYY-MM, UTC"})
+    cancellations = integer()
+    expiries = integer()
 
 
 class OpsPastDueSchema(CamelSchema):
-    subscription_id = _i()
-    account_id = _i()
-    subscription_type = _s()
-    amount = _money(nullable=True)
-    currency = _n()
-    since = _at()
-    access_ends = _at()
+    subscription_id = integer()
+    account_id = integer()
+    subscription_type = required_text()
+    amount = money_text(nullable=True)
+    currency = nullable_text()
+    since = timestamp()
+    access_ends = timestamp()
 
 
 class OpsRecoveryMonthSchema(CamelSchema):
-    month = _s(metadata={"description": "YYYY-MM of the failed charge, UTC"})
-    currency = _n()
-    went_past_due = _i()
-    recovered = _i()
-    recovered_amount = _money()
+    month = required_text(metadata={"description": "YYYY-MM of the failed charge, UTC"})
+    currency = nullable_text()
+    went_past_due = integer()
+    recovered = integer()
+    recovered_amount = money_text()
     rate = Money(
         required=True, metadata={"description": "recovered / wentPastDue, a decimal string"}
     )
 
 
 class OpsRevenueSchema(CamelSchema):
-    active_by_plan = _many(
+    active_by_plan = many(
         OpsActivePlanSchema,
         metadata={"description": "Live subscriptions by plan, currency and channel"},
     )
-    mrr = _many(
+    mrr = many(
         OpsMrrSchema,
         metadata={"description": "Renewing paid subscriptions, yearly prices ÷ 12, per currency"},
     )
     trials_running = fields.Integer(required=True)
-    churn_by_month = _many(OpsChurnMonthSchema, metadata={"description": "The last 12 months"})
-    past_due = _many(
+    churn_by_month = many(OpsChurnMonthSchema, metadata={"description": "The last 12 months"})
+    past_due = many(
         OpsPastDueSchema,
         metadata={"description": "Past-due subscriptions now, the longest past due first"},
     )
-    recovery_by_month = _many(
+    recovery_by_month = many(
         OpsRecoveryMonthSchema,
         metadata={"description": "Failed charges per month and currency, recovered and the rate"},
     )
@@ -97,5 +104,5 @@ class OpsRevenueSchema(CamelSchema):
 
 class OpsCampaignDaySchema(CamelSchema):
     day = fields.Date(required=True)
-    redeemed = _i()
-    converted = _i()
+    redeemed = integer()
+    converted = integer()

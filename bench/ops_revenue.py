@@ -19,15 +19,21 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from bench.scratch_db import scratch_database
-from core.adapters.db.revenue_reads import SqlRevenue
+from core.adapters.db.unit_of_work import _Repositories
 from core.services.ops import revenue
 
 REPEATS = 5
 
 
-class _Uow:
-    def __init__(self, session: Session) -> None:
-        self.session, self.revenue = session, SqlRevenue(session)
+class _Uow(_Repositories):
+    """The unit of work's own repositories (revenue, dunning, …) on one session the bench keeps open."""
+
+    def __init__(self, session: Session, clock) -> None:
+        self._session, self.clock = session, clock
+
+    @property
+    def session(self) -> Session:
+        return self._session
 
     def commit(self) -> None:
         self.session.commit()
@@ -43,7 +49,8 @@ class _Ctx:
     """Just what core/services/ops/revenue.py reads: a clock and a read-only unit of work."""
 
     def __init__(self, session: Session, now: datetime) -> None:
-        self._uow, self.clock = _Uow(session), type("Clock", (), {"now": staticmethod(lambda: now)})
+        self.clock = type("Clock", (), {"now": staticmethod(lambda: now)})
+        self._uow = _Uow(session, self.clock)
 
     def read(self):
         return self._uow

@@ -5,7 +5,7 @@
 Creates a scratch database beside the URL's, migrates it, fills `accounts` accounts over the last 120 days
 (a web subscription each, half of them trials, a charge for two thirds of those; five analytics events per
 account, a fifth of them from ads with a campaign) with generate_series, then times each query of the revenue
-screen (core/adapters/db/ops_repositories.py SqlRevenue through core/services/ops/revenue.py) five times and
+screen (core/adapters/db/revenue_reads.py SqlRevenue through core/services/ops/revenue.py) five times and
 drops the database. bench/run.py calls `run` (part "revenue"); docs/operator-console.md keeps the figures."""
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def _time(call) -> dict:
     return {
         "median_ms": round(statistics.median(seconds) * 1000, 1),
         "max_ms": round(max(seconds) * 1000, 1),
-        "rows": len(rows) if isinstance(rows, list) else len(rows["active_by_plan"]),
+        "rows": len(rows) if isinstance(rows, list) else len(rows.active_by_plan),
     }
 
 

@@ -226,8 +226,8 @@ def _start(
                 return None
             raise DomainError(
                 errors.ALREADY_SUBSCRIBED,
-                subscriptionId=holder.id if holder else None,
-                addsApps=bool(
+                subscription_id=holder.id if holder else None,
+                adds_apps=bool(
                     holder is not None and apps_of(product) - purchases.claimed_apps(holder)
                 ),
             )
@@ -338,5 +338,5 @@ def _replay(sub: Subscription) -> Subscription:
     if sub.payment_state_id == State.PENDING:
         raise DomainError(errors.PAYMENT_IN_PROGRESS)
     if sub.payment_state_id == State.FAILED:
-        raise DomainError(errors.PAYMENT_FAILED, errorMessage="paymentNotValid")
+        raise DomainError(errors.PAYMENT_FAILED, error_message="paymentNotValid")
     return sub

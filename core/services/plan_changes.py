@@ -45,7 +45,7 @@ def change_plan(
         with ctx.uow() as uow:  # apps another renewing subscription holds cannot be added here
             holder = uow.subscriptions.claim_holder(account_id, apps_of(product), except_id=sub.id)
         if holder is not None:
-            raise DomainError(errors.ALREADY_SUBSCRIBED, subscriptionId=holder, addsApps=False)
+            raise DomainError(errors.ALREADY_SUBSCRIBED, subscription_id=holder, adds_apps=False)
     now = ctx.clock.now()
     deferred = sub.in_no_change_window(now)
     # Another billing frequency: a gateway refuses that plan change, so the gateway subscription runs out

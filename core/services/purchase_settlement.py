@@ -87,7 +87,7 @@ def _settle(
             uow.commit()
             raise DomainError(
                 errors.PAYMENT_FAILED,
-                errorMessage=payments.MESSAGE_KEYS.get(result.error or "", "paymentNotValid"),
+                error_message=payments.MESSAGE_KEYS.get(result.error or "", "paymentNotValid"),
             )
         # The plan's period and currency; a stale purchase of a plan since removed from the catalogue
         # was still taken by the gateway: settle it on what the purchase itself recorded.

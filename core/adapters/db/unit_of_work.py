@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from core.adapters.db.account_repositories import SqlAccounts
 from core.adapters.db.analytics_repositories import SqlAnalytics
 from core.adapters.db.billing_repositories import SqlBillingDocuments
+from core.adapters.db.console_reads import SqlOpsReads
 from core.adapters.db.coupon_repositories import ReadCoupons, SqlCoupons
 from core.adapters.db.declarations import SqlDeclarations
 from core.adapters.db.dunning_repositories import SqlDunning
@@ -24,14 +25,6 @@ from core.adapters.db.family_repositories import (
     SqlPersonalData,
     SqlTvLinks,
 )
-from core.adapters.db.ops_repositories import (
-    SqlAudit,
-    SqlCampaigns,
-    SqlGrants,
-    SqlOpsReads,
-    SqlRevenue,
-    SqlStaff,
-)
 from core.adapters.db.outbox_repositories import SqlOutbox
 from core.adapters.db.payment_repositories import (
     SqlPaymentHistory,
@@ -40,7 +33,9 @@ from core.adapters.db.payment_repositories import (
 )
 from core.adapters.db.reminder_repositories import SqlReminders
 from core.adapters.db.retention import SqlRetention
+from core.adapters.db.revenue_reads import SqlCampaigns, SqlRevenue
 from core.adapters.db.site_switches import SqlSiteSwitchRows
+from core.adapters.db.staff_repositories import SqlAudit, SqlGrants, SqlStaff
 from core.adapters.db.subscription_repositories import ReadSubscriptions, SqlSubscriptions
 from core.adapters.db.token_repositories import ReadTokens, SqlTokens
 from core.adapters.db.withdrawal_repositories import SqlWithdrawals

@@ -141,7 +141,7 @@ def grant(
             raise DomainError(
                 errors.GRANT_LIMIT_REACHED,
                 max=rule.days,
-                windowDays=rule.window_days,
+                window_days=rule.window_days,
                 left=rule.left(already),
             )
         sub, before = _apply(uow, plan, account_id, code, product, now)

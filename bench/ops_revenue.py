@@ -5,7 +5,7 @@
 Creates a scratch database beside the URL's, migrates it, fills `accounts` accounts over the last 120 days
 (a web subscription each, half of them trials, a charge for two thirds of those; five analytics events per
 account, a fifth of them from ads with a campaign) with generate_series, then times each query of the revenue
-screen (core/adapters/db/ops_repositories.py SqlRevenue through core/services/ops/revenue.py) five times and
+screen (core/adapters/db/revenue_reads.py SqlRevenue through core/services/ops/revenue.py) five times and
 drops the database. bench/run.py calls `run` (part "revenue"); docs/operator-console.md keeps the figures."""
 
 from __future__ import annotations
@@ -19,15 +19,21 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from bench.scratch_db import scratch_database
-from core.adapters.db.ops_repositories import SqlRevenue
+from core.adapters.db.unit_of_work import _Repositories
 from core.services.ops import revenue
 
 REPEATS = 5
 
 
-class _Uow:
-    def __init__(self, session: Session) -> None:
-        self.session, self.revenue = session, SqlRevenue(session)
+class _Uow(_Repositories):
+    """The unit of work's own repositories (revenue, dunning, …) on one session the bench keeps open."""
+
+    def __init__(self, session: Session, clock) -> None:
+        self._session, self.clock = session, clock
+
+    @property
+    def session(self) -> Session:
+        return self._session
 
     def commit(self) -> None:
         self.session.commit()
@@ -43,7 +49,8 @@ class _Ctx:
     """Just what core/services/ops/revenue.py reads: a clock and a read-only unit of work."""
 
     def __init__(self, session: Session, now: datetime) -> None:
-        self._uow, self.clock = _Uow(session), type("Clock", (), {"now": staticmethod(lambda: now)})
+        self.clock = type("Clock", (), {"now": staticmethod(lambda: now)})
+        self._uow = _Uow(session, self.clock)
 
     def read(self):
         return self._uow
@@ -100,7 +107,7 @@ def _time(call) -> dict:
     return {
         "median_ms": round(statistics.median(seconds) * 1000, 1),
         "max_ms": round(max(seconds) * 1000, 1),
-        "rows": len(rows) if isinstance(rows, list) else len(rows.get("activeByPlan", [])),
+        "rows": len(rows) if isinstance(rows, list) else len(rows.active_by_plan),
     }
 
 

@@ -4,7 +4,7 @@
 
 Creates a scratch database beside the URL's, migrates it, fills `rows` accounts (and a subscription and a
 redeemed coupon per ten accounts) with generate_series, then prints EXPLAIN (ANALYZE, BUFFERS) of each search
-the console runs (core/adapters/db/ops_repositories.py) and drops the database. docs/operator-console.md
+the console runs (core/adapters/db/console_reads.py) and drops the database. docs/operator-console.md
 keeps the output."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from sqlalchemy import text
 from sqlalchemy.orm import Session
 
 from bench.scratch_db import scratch_database
-from core.adapters.db.ops_repositories import SqlOpsReads
+from core.adapters.db.console_reads import SqlOpsReads
 
 SEARCHES = [
     ("email", "user123456@"),

@@ -28,6 +28,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from bench.servers import ROOT, free_port, gunicorn
+from bench.web_builds import WEBAPP, build, next_server, seeded_scratch
 from bench.web_pages import (
     CHROME_FLAGS,
     CHROMIUM,
@@ -35,12 +36,8 @@ from bench.web_pages import (
     IDLE_SECONDS,
     LIGHTHOUSE,
     LIGHTHOUSE_RUNS,
-    WEBAPP,
-    build,
     ensure_lighthouse,
-    next_server,
     save,
-    seeded_scratch,
 )
 
 DIST_DIR = ".next-bench-signed-in"

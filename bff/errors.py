@@ -8,21 +8,42 @@ from typing import Any
 from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException, UnprocessableEntity
 
+from bff.naming import camel
 from core.adapters.db.unit_of_work import is_database_unavailable
 from core.domain import errors
-from core.domain.errors import DomainError, ErrorType, RetryLater
+from core.domain.errors import DomainError, ErrorType, Kind, RetryLater
 
 log = logging.getLogger(__name__)
+
+
+# The HTTP status of each kind of error (core/domain/errors.py): the one place statuses are chosen.
+STATUS = {
+    Kind.INVALID: 400,
+    Kind.UNAUTHENTICATED: 401,
+    Kind.FORBIDDEN: 403,
+    Kind.NOT_FOUND: 404,
+    Kind.CONFLICT: 409,
+    Kind.GONE: 410,
+    Kind.TOO_MANY: 429,
+    Kind.FAILED: 500,
+    Kind.UNAVAILABLE: 503,
+}
+
+
+def status_of(error: ErrorType) -> int:
+    return STATUS[error.kind]
 
 
 def error_body(error: ErrorType, **extra):
     body = {"code": error.code, "message": error.message}
     body.update(extra)
-    return jsonify(body), error.status
+    return jsonify(body), status_of(error)
 
 
 def _domain(exc: DomainError):
-    response, status = error_body(exc.error, **exc.params)
+    # the error's parameters are snake_case in core; the body names them in camelCase (couponProduct)
+    params = {camel(k): v for k, v in exc.params.items()}
+    response, status = error_body(exc.error, **params)
     if isinstance(exc, RetryLater):
         response.headers["Retry-After"] = str(exc.retry_after)
     return response, status

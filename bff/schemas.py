@@ -5,9 +5,12 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Mapping
+from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, pre_load, validate
 
+from bff.errors import status_of
+from bff.naming import camel, camel_keys
 from core.domain.errors import LOGIN_NEEDED, PARAMETER_REQUIRED, TERMS_UPDATE, ErrorType
 
 # Ids are INTEGER columns: a number outside 32 bits names no row, and must not reach the database.
@@ -92,6 +95,30 @@ class ApiErrorSchema(Schema):
     )
 
 
+class CamelSchema(Schema):
+    """An answer whose fields are the read model's snake_case attributes, named in camelCase on the wire
+    (a field's own data_key wins)."""
+
+    def on_bind_field(self, field_name: str, field_obj: fields.Field) -> None:
+        if field_obj.data_key is None:
+            field_obj.data_key = camel(field_name)
+
+
+class CamelDict(fields.Dict):
+    """A free-form object whose keys are camelCased at every depth (see camel_keys)."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return None if value is None else camel_keys(value)
+
+
+class Money(fields.Decimal):
+    """An amount: a Decimal in the read model, a decimal string on the wire (never a JSON number)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"type": "string", **kwargs.pop("metadata", {})}
+        super().__init__(as_string=True, metadata=metadata, **kwargs)
+
+
 class StatusSchema(Schema):
     status = fields.Boolean(required=True)
 
@@ -102,7 +129,7 @@ def documents(blp, *error_types: ErrorType, auth: bool = False, terms_gate: bool
     by_status = defaultdict(list)
     gate = (LOGIN_NEEDED, *((TERMS_UPDATE,) if terms_gate else ())) if auth else ()
     for e in (PARAMETER_REQUIRED, *error_types, *gate):
-        by_status[e.status].append(f"code {e.code} `{e.message}`")
+        by_status[status_of(e)].append(f"code {e.code} `{e.message}`")
 
     def decorator(view):
         for status, lines in sorted(by_status.items()):

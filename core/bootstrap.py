@@ -28,7 +28,8 @@ from core.domain.clock import Clock, SystemClock
 from core.domain.dunning import Schedule
 from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
-from core.domain.ports import HttpSender, JobQueue, Mailer, RateLimiter
+from core.domain.ports.messaging import HttpSender, JobQueue, Mailer
+from core.domain.ports.security import RateLimiter
 from core.domain.site import HolidayPromo, SiteConfig
 from core.domain.three_d_secure import ThreeDSecurePolicy
 from core.services import (

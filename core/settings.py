@@ -4,6 +4,11 @@ configuration table is generated from these declarations (`make settings-doc`; a
 
 An empty variable counts as unset (its default applies), so `FOO=` in a `.env` file never means "the empty
 value" by accident. `Settings(...)` itself never reads the process environment: tests build one from a dict.
+
+This module is long on purpose and stays one file: `Settings` is one declaration per variable, in the order
+the README's table lists them, and one file is where a reader looks for any setting (and the only place that
+reads the environment). The parsers above the class and the production checks below it are about those same
+fields.
 """
 
 from __future__ import annotations

@@ -276,7 +276,7 @@ def pay(token: str, source: str, key: str) -> tuple[int, dict, int]:
 
 def settle_stalled_payments(outcomes: list[dict], env: dict) -> int:
     """A payment caught by the SIGKILL of its API node stays pending: the clock's sweep settles it once it
-    is STALE_PENDING old if the gateway has it, and fails it if not (core/services/payments.py). The sweep
+    is STALE_PENDING old if the gateway has it, and fails it if not (core/services/purchase_settlement.py). The sweep
     runs here as if that time had passed; then each such parent's client asks again under the same key and,
     if that payment failed (it never reached the gateway), pays once more under a new key, as the payment
     page's "try again" does. Answers how many payments were caught."""
@@ -287,7 +287,7 @@ def settle_stalled_payments(outcomes: list[dict], env: dict) -> int:
 
     from core.bootstrap import bootstrap
     from core.domain.clock import FixedClock
-    from core.services.payments import STALE_PENDING, resolve_stale_purchases
+    from core.services.purchase_settlement import STALE_PENDING, resolve_stale_purchases
     from core.settings import from_environment
 
     later = FixedClock(datetime.now(UTC) + STALE_PENDING + timedelta(seconds=1))

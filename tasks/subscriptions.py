@@ -8,8 +8,8 @@ from celery import shared_task
 from core.services.cancellation import expire_due
 from core.services.contract_cancellations import carry_out_scheduled
 from core.services.dunning import run_dunning
-from core.services.payments import resolve_stale_purchases
 from core.services.plan_continuation import check_missed_switches
+from core.services.purchase_settlement import resolve_stale_purchases
 from core.services.renewal_reminders import remind_renewals
 from core.services.subscription_clock import expire_past_due, remind_trials_ending
 from core.services.withdrawals import retry_refunds

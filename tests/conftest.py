@@ -15,7 +15,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import text
 
-from core.adapters.db.models import Base
+from core.adapters.db.models.base import Base
 from core.adapters.db.unit_of_work import make_engine
 from core.adapters.rate_limit import MemoryRateLimiter, RedisRateLimiter
 from core.bootstrap import bootstrap

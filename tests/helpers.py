@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from core.domain.accounts import client_password_hash
-from core.domain.ports import Email
+from core.domain.ports.messaging import Email
 
 PASSWORD = "correct horse 42"
 

@@ -12,12 +12,21 @@ from bff.resources.country.routes import blp as country
 from bff.resources.coupons.routes import blp as coupons
 from bff.resources.health.routes import blp as health
 from bff.resources.licenses.routes import blp as licenses
-from bff.resources.ops import admin_routes as _admin_routes  # noqa: F401  (adds its routes to blp)
-from bff.resources.ops import (  # noqa: F401  (adds its routes to blp)
-    declaration_routes as _declaration_routes,
-)
-from bff.resources.ops import grant_routes as _grant_routes  # noqa: F401  (adds its routes to blp)
-from bff.resources.ops.routes import blp as ops
+
+# The console's route modules add their routes to its one blueprint, in this order (the OpenAPI document's).
+# isort: off
+from bff.resources.ops import admin_routes  # noqa: F401
+from bff.resources.ops import session_routes  # noqa: F401
+from bff.resources.ops import parent_routes  # noqa: F401
+from bff.resources.ops import money_routes  # noqa: F401
+from bff.resources.ops import operations_routes  # noqa: F401
+from bff.resources.ops import revenue_routes  # noqa: F401
+from bff.resources.ops import campaign_routes  # noqa: F401
+from bff.resources.ops import declaration_routes  # noqa: F401
+from bff.resources.ops import grant_routes  # noqa: F401
+
+# isort: on
+from bff.resources.ops.blueprint import blp as ops
 from bff.resources.partners.routes import blp as partners
 from bff.resources.payment_methods.routes import blp as payment_methods
 from bff.resources.plans.routes import blp as plans

@@ -10,7 +10,7 @@ from __future__ import annotations
 import urllib.error
 import urllib.request
 
-from core.domain.ports import DeliveryError
+from core.domain.ports.messaging import DeliveryError
 
 RETRYABLE_4XX = {408, 425, 429}
 

@@ -8,7 +8,7 @@ from email.utils import formatdate
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from core.domain.ports import DeliveryError, Email
+from core.domain.ports.messaging import DeliveryError, Email
 
 
 def build_message(email: Email, sender: str) -> EmailMessage:

@@ -51,7 +51,7 @@ class SqlRateLimiter:
     PURGE_EVERY = 200  # hits
 
     def __init__(self, engine, now=time.time) -> None:
-        from core.adapters.db.models import RateLimitCounterRow
+        from core.adapters.db.models.operations import RateLimitCounterRow
 
         self._engine = engine
         self._now = now

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
-from core.domain.catalogue import EU_COUNTRIES, VatSplit, vat_split
+from core.domain.catalogue import EU_COUNTRIES
+from core.domain.vat import VatSplit, vat_split
 
 RECEIPT, CREDIT_NOTE = "receipt", "credit_note"
 KINDS = (RECEIPT, CREDIT_NOTE)

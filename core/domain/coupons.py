@@ -176,11 +176,11 @@ def check_for(coupon: Coupon, ctx: CouponContext) -> None:
     if ctx.product and not coupon.is_access:
         chosen = covered_apps([ctx.product])
         if coupon.product == SCOPE_TV and "tv" not in chosen:
-            raise DomainError(errors.COUPON_ONLY_TV, couponProduct=coupon.product)
+            raise DomainError(errors.COUPON_ONLY_TV, coupon_product=coupon.product)
         if coupon.product == SCOPE_BOOKS and "books" not in chosen:
-            raise DomainError(errors.COUPON_ONLY_BOOKS, couponProduct=coupon.product)
+            raise DomainError(errors.COUPON_ONLY_BOOKS, coupon_product=coupon.product)
         if coupon.product == SCOPE_ALL and len(chosen) < 3:
-            raise DomainError(errors.COUPON_ONLY_ALL, couponProduct=coupon.product)
+            raise DomainError(errors.COUPON_ONLY_ALL, coupon_product=coupon.product)
     if coupon.is_discount:
         if ctx.plan_type and coupon.plan_type and ctx.plan_type.upper() != coupon.plan_type.upper():
             raise DomainError(

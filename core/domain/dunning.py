@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from enum import StrEnum
 
-from core.domain.ports import OutboxMessage
+from core.domain.ports.messaging import OutboxMessage
 from core.domain.subscriptions import Subscription
 
 

@@ -14,14 +14,8 @@ from decimal import Decimal
 
 from core.domain.catalogue import apps_of, covered_apps
 from core.domain.coupons import Coupon, add_duration
-from core.domain.subscriptions import (
-    TRIAL_DAYS,
-    DiscountSchedule,
-    Subscription,
-    discount_schedule,
-    had_trial,
-    visible,
-)
+from core.domain.discount_schedule import DiscountSchedule, discount_schedule
+from core.domain.subscriptions import TRIAL_DAYS, Subscription, had_trial, visible
 
 NO_FREE_TIME, TRIAL_TIME, COUPON_TIME, PAID_THROUGH = None, "trial", "coupon", "paidThrough"
 

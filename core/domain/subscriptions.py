@@ -1,6 +1,8 @@
 """Subscriptions: states, transitions and what "premium" means (docs/product.md#entities, docs/product.md#flows, docs/product.md#constants).
 
 free trial (7 days) -> active (auto-renewing) -> cancelled (access until endDate) -> expired.
+
+The events that move it and the effects a transition asks for: core/domain/subscription_events.py.
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from enum import StrEnum
 
-from core.domain.catalogue import MONTHLY, YEARLY, covered_apps
-from core.domain.coupons import add_duration
+from core.domain.catalogue import MONTHLY, covered_apps
+from core.domain.discount_schedule import DiscountSchedule, discount_schedule
+from core.domain.subscription_events import Effect, Event
 
 TRIAL_DAYS = 7
 NO_CHANGE_WINDOW = timedelta(
@@ -32,87 +35,9 @@ class State(StrEnum):
     FREE_CAMPAIGN = "Free_Campaign"
 
 
-class Event(StrEnum):
-    """What happens to a subscription: the gateway's events (payments.WebhookEvent.kind), the purchase's
-    outcome, the parent's cancellation, refunds, the operator console and the clock."""
-
-    CHARGED = "charged"
-    CHARGE_FAILED = "charge_failed"
-    PAST_DUE = "past_due"
-    CANCELED = "canceled"  # the gateway cancelled it
-    EXPIRED = "expired"  # the gateway let it expire
-    WENT_ACTIVE = "went_active"
-    PARENT_CANCELLED = (
-        "parent_cancelled"  # the parent stopped renewal (or a carrier's in-app unsubscribe)
-    )
-    TIME_UP = "time_up"  # the subscription clock: its end date has passed
-    PURCHASE_FAILED = "purchase_failed"  # the gateway refused the pending purchase
-    TRIAL_STARTED = "trial_started"  # the purchase went through; free days before the first charge
-    ACTIVATED = (
-        "activated"  # the purchase went through and is paid (or billed when older time ends)
-    )
-    ACCESS_ENDED = "access_ended"  # a refund that ends access, a lost dispute, the console's "now"
-    GRACE_OVER = "grace_over"  # the clock: still past due when the grace days ran out
-    ACCOUNT_CLOSED = "account_closed"  # the parent deleted the account: renewal stops
-    FREE_TIME_GRANTED = "free_time_granted"  # the console moved a non-renewing end date on
-    WITHDRAWN = (
-        "withdrawn"  # the parent withdrew from the contract (docs/consumer-law-withdrawal.md)
-    )
-
-
-GATEWAY_EVENTS = frozenset(
-    {
-        Event.CHARGED,
-        Event.CHARGE_FAILED,
-        Event.PAST_DUE,
-        Event.CANCELED,
-        Event.EXPIRED,
-        Event.WENT_ACTIVE,
-    }
-)
-
-
-class Effect(StrEnum):
-    """What a transition asks of the outside world; the use case carries it out in the same transaction."""
-
-    RECORD_CHARGE = "record_charge"  # the charge goes into the payment history
-    RECEIPT_EMAIL = "receipt_email"
-    PAYMENT_FAILED_EMAIL = "payment_failed_email"
-    CANCELLATION_EMAIL = "cancellation_email"
-    UNSUBSCRIBED = "unsubscribed"  # a carrier store or partner is told (callbacks.UNSUBSCRIBED)
-    SUBSCRIBED = "subscribed"  # a partner is told its user subscribed (callbacks.SUBSCRIBED)
-    RELEASE_COUPON = "release_coupon"  # a failed purchase gives its coupon back
-    CANCEL_AT_GATEWAY = (
-        "cancel_at_gateway"  # through the outbox, retried until the gateway confirms
-    )
-
-
 HIDDEN_STATES = (State.PENDING, State.FAILED)
 # A charge notice paid through at most this much past the recorded end is for the period already recorded.
 SAME_PERIOD = timedelta(hours=36)
-
-
-@dataclass(frozen=True)
-class DiscountSchedule:
-    """What a discount coupon makes the parent pay (docs/billing.md#one-price-truth): `price` for each of
-    `cycles` charges, then the full price from `full_price_from` (discount_schedule computes it)."""
-
-    price: Decimal
-    cycles: int
-    full_price_from: datetime
-
-
-def discount_schedule(
-    price: Decimal | None, cycles: int, first_charge_at: datetime, period: str
-) -> DiscountSchedule | None:
-    """The discount's schedule from the first charge's date and the plan's period: `cycles` charges at
-    `price`, one a period, then the full price on the charge after them. Counted from the first charge
-    as the gateway bills (a subscription billed on the 31st is billed on the last day of shorter months
-    and on the 31st again after them), never month by month from a clamped day."""
-    if price is None or cycles <= 0:
-        return None
-    months = cycles * (12 if period == YEARLY else 1)
-    return DiscountSchedule(price, cycles, add_duration(first_charge_at, f"P{months}M"))
 
 
 WEB_STORE = "lumo"

@@ -16,7 +16,8 @@ from core.domain.accounts import (
 )
 from core.domain.coupons import Coupon, check_usable, normalise_code
 from core.domain.errors import DomainError, RetryLater
-from core.domain.ports import OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.services import consents, equal_time, sessions
 from core.services.context import ServiceContext
 from core.services.coupon_grants import grant_access_coupon

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 from core.domain.analytics import AnalyticsEvent, FunnelRow, check, funnel, origin_for
-from core.domain.ports import HttpSender, OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import HttpSender, OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.services.context import ServiceContext
 
 

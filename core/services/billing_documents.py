@@ -27,7 +27,6 @@ from core.domain.billing_documents import (
     quarter_bounds,
     series_for,
 )
-from core.domain.catalogue import card_country_code, evidence_conflict, vat_rate, vat_split
 from core.domain.errors import DomainError
 from core.domain.payment_history import (
     CHARGE,
@@ -35,8 +34,9 @@ from core.domain.payment_history import (
     Payment,
     PaymentEvent,
 )
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.subscriptions import Subscription
+from core.domain.vat import card_country_code, evidence_conflict, vat_rate, vat_split
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)

@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 from core.domain import errors
 from core.domain.errors import DomainError
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.stores import switch_operator
-from core.domain.subscriptions import WEB_STORE, Event, State, Subscription, visible
+from core.domain.subscription_events import Event
+from core.domain.subscriptions import WEB_STORE, State, Subscription, visible
 from core.services import early_end
 from core.services.context import ServiceContext
 from core.services.subscription_effects import carry_out

@@ -10,7 +10,7 @@ from core.domain import errors
 from core.domain.children import MAX_CHILDREN, ChildProfile, is_age_band, normalise_name
 from core.domain.errors import DomainError
 from core.domain.parental_settings import APPS, AppSettings, check, defaults
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.services.context import ServiceContext
 
 

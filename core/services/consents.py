@@ -9,7 +9,7 @@ from core.domain import errors
 from core.domain.accounts import Account
 from core.domain.consents import PROMOTIONAL, TERMS, ConsentRecord, must_accept_terms
 from core.domain.errors import DomainError
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.services.context import ServiceContext
 
 

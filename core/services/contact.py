@@ -10,7 +10,7 @@ from core.domain.accounts import is_valid_email, normalise_email, pick_language
 from core.domain.contact import MAX_MESSAGE, MAX_NAME, SUBJECTS, ContactMessage, is_phone
 from core.domain.errors import DomainError
 from core.domain.newsletter import NewsletterSignup
-from core.domain.ports import OutboxMessage
+from core.domain.ports.messaging import OutboxMessage
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)

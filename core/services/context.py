@@ -13,7 +13,10 @@ from core.domain.dunning import DEFAULT_SCHEDULE, Schedule
 from core.domain.licenses import LicenseShelf
 from core.domain.login_throttle import LoginThrottle
 from core.domain.payments import PaymentGateway
-from core.domain.ports import JobQueue, PasswordHasher, QrEncoder, RateLimiter, UnitOfWork
+from core.domain.ports.family import QrEncoder
+from core.domain.ports.messaging import JobQueue
+from core.domain.ports.security import PasswordHasher, RateLimiter
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.site import SiteConfig
 from core.domain.staff import Totp
 from core.domain.three_d_secure import ThreeDSecurePolicy

@@ -29,7 +29,8 @@ from core.domain.contract_cancellations import (
     reference_subscription_id,
 )
 from core.domain.errors import DomainError
-from core.domain.ports import OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.staff import StaffMember
 from core.domain.stores import cancel_route
 from core.domain.subscriptions import WEB_STORE, State, Subscription, visible

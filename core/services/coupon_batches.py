@@ -18,7 +18,7 @@ from core.domain.coupons import (
     normalise_code,
     parse_duration,
 )
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.services.context import ServiceContext
 
 ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are typed from paper

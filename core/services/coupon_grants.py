@@ -7,8 +7,9 @@ from datetime import datetime
 from core.domain import errors
 from core.domain.coupons import Coupon, access_subscription_type, add_duration
 from core.domain.errors import DomainError
-from core.domain.ports import UnitOfWork
-from core.domain.subscriptions import WEB_STORE, Effect, Subscription
+from core.domain.ports.unit_of_work import UnitOfWork
+from core.domain.subscription_events import Effect
+from core.domain.subscriptions import WEB_STORE, Subscription
 from core.services.subscription_effects import carry_out
 
 

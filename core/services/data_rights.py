@@ -23,9 +23,11 @@ from core.domain.errors import DomainError
 from core.domain.newsletter import NewsletterSignup
 from core.domain.payment_history import PaymentEvent
 from core.domain.payments import GatewayUnavailable
-from core.domain.ports import ERASE_AFTER_DELIVERY, OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import ERASE_AFTER_DELIVERY, OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.renewal_rules import must_keep_consent_proof, purchase_span, rule_for
-from core.domain.subscriptions import WEB_STORE, Event, Subscription
+from core.domain.subscription_events import Event
+from core.domain.subscriptions import WEB_STORE, Subscription
 from core.domain.withdrawals import PurchaseConsent, Withdrawal
 from core.services import children, consents, profile
 from core.services.children import ChildWithSettings

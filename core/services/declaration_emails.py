@@ -19,7 +19,8 @@ from core.domain.contract_cancellations import (
     UNMATCHED,
     Declaration,
 )
-from core.domain.ports import Email, EmailTemplates, OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import Email, EmailTemplates, OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.services.context import ServiceContext
 
 if TYPE_CHECKING:

@@ -16,7 +16,8 @@ from datetime import datetime
 
 from core.domain import dunning as d
 from core.domain import payments
-from core.domain.ports import OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.subscriptions import State, Subscription
 from core.services import payment_recovery
 from core.services.context import ServiceContext

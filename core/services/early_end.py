@@ -14,10 +14,12 @@ from decimal import Decimal
 
 from core.domain.errors import DomainError
 from core.domain.payment_history import CHARGED, Payment
-from core.domain.ports import OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.renewal_rules import ReminderKind, free_to_leave, months_before, rule_for
 from core.domain.staff import AuditEntry
-from core.domain.subscriptions import Effect, Event, Subscription
+from core.domain.subscription_events import Effect, Event
+from core.domain.subscriptions import Subscription
 from core.domain.withdrawals import refund_due
 from core.services import refunds
 from core.services.context import ServiceContext

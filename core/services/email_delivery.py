@@ -21,7 +21,8 @@ from core.domain.dunning import (
     LAST_NOTICE_TOPIC,
     REMINDER_TOPIC,
 )
-from core.domain.ports import Email, EmailTemplates, Mailer, OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import Email, EmailTemplates, Mailer, OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.renewal_rules import ReminderKind, rule_for
 from core.domain.subscriptions import State
 from core.domain.tokens import Purpose

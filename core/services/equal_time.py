@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from weakref import WeakKeyDictionary
 
-from core.domain.ports import PasswordHasher
+from core.domain.ports.security import PasswordHasher
 
 # A client hash no parent can have sent: its argon2 never matches a real login.
 _DUMMY_SECRET = "0" * 64

@@ -10,8 +10,9 @@ from typing import Any
 from core.domain import errors, payments
 from core.domain.billing_documents import BillingPolicy
 from core.domain.errors import DomainError
-from core.domain.ports import UnitOfWork
-from core.domain.subscriptions import GATEWAY_EVENTS, Event, Subscription
+from core.domain.ports.unit_of_work import UnitOfWork
+from core.domain.subscription_events import GATEWAY_EVENTS, Event
+from core.domain.subscriptions import Subscription
 from core.services import refunds
 from core.services.context import ServiceContext
 from core.services.plan_changes import deferred_change_applied

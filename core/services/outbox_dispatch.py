@@ -18,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from core.domain.ports import ERASE_AFTER_DELIVERY, DeliveryError, OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import ERASE_AFTER_DELIVERY, DeliveryError, OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.services.context import ServiceContext
 
 log = logging.getLogger(__name__)

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from core.domain import callbacks
-from core.domain.ports import (
+from core.domain.ports.messaging import (
     ERASE_AFTER_DELIVERY,
     DeliveryError,
     HttpSender,
     OutboxMessage,
-    UnitOfWork,
 )
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.subscriptions import Subscription
 from core.services.context import ServiceContext
 

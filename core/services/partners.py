@@ -22,7 +22,7 @@ def publisher_subscribe(ctx: ServiceContext, publisher: str, phone: str, coupon_
     code = normalise_code(coupon_code)
     if not phone or not _PHONE.match(phone) or not code:
         raise DomainError(
-            errors.PUBLISHER_BAD_PARAMETER, messageCode=f"{prefix}_PARAMETER_REQUIRED"
+            errors.PUBLISHER_BAD_PARAMETER, message_code=f"{prefix}_PARAMETER_REQUIRED"
         )
     digits = phone.replace(" ", "")
     now = ctx.clock.now()
@@ -32,11 +32,11 @@ def publisher_subscribe(ctx: ServiceContext, publisher: str, phone: str, coupon_
             coupon = check_usable(uow.coupons.by_code(code), now)
         except DomainError:
             raise DomainError(
-                errors.PUBLISHER_INVALID_COUPON, messageCode=f"{prefix}_INVALID_COUPON"
+                errors.PUBLISHER_INVALID_COUPON, message_code=f"{prefix}_INVALID_COUPON"
             ) from None
         if not coupon.is_access or (coupon.partner and coupon.partner != publisher):
             raise DomainError(
-                errors.PUBLISHER_INVALID_COUPON, messageCode=f"{prefix}_INVALID_COUPON"
+                errors.PUBLISHER_INVALID_COUPON, message_code=f"{prefix}_INVALID_COUPON"
             )
         account = uow.accounts.by_alias(digits)
         if account is None:
@@ -61,7 +61,7 @@ def publisher_subscribe(ctx: ServiceContext, publisher: str, phone: str, coupon_
             grant_access_coupon(uow, coupon, account.id, now, partner=publisher)
         except DomainError:
             raise DomainError(
-                errors.PUBLISHER_INVALID_COUPON, messageCode=f"{prefix}_INVALID_COUPON"
+                errors.PUBLISHER_INVALID_COUPON, message_code=f"{prefix}_INVALID_COUPON"
             ) from None
         uow.commit()
     ctx.jobs.outbox_changed()  # the publisher's callback

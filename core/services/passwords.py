@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.domain import errors
 from core.domain.accounts import is_valid_email, normalise_email
 from core.domain.errors import DomainError
-from core.domain.ports import OutboxMessage
+from core.domain.ports.messaging import OutboxMessage
 from core.domain.tokens import Purpose, hash_token
 from core.services.context import ServiceContext
 

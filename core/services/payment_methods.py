@@ -137,7 +137,7 @@ def update(ctx: ServiceContext, cmd: UpdateCommand) -> Subscription:
     if not result.ok:
         message = payments.MESSAGE_KEYS.get(result.error or "", "paymentNotValid")
         _finish(ctx, key, message)
-        raise DomainError(errors.PAYMENT_FAILED, errorMessage=message)
+        raise DomainError(errors.PAYMENT_FAILED, error_message=message)
     with ctx.uow() as uow:
         stored = uow.subscriptions.get(sub.id)
         assert stored is not None  # authorised above
@@ -160,7 +160,7 @@ def update(ctx: ServiceContext, cmd: UpdateCommand) -> Subscription:
                 _finish(ctx, key, None)
                 raise DomainError(errors.PAYMENT_IN_PROGRESS)
             _finish(ctx, key, recovery.message)
-            raise DomainError(errors.PAYMENT_FAILED, errorMessage=recovery.message)
+            raise DomainError(errors.PAYMENT_FAILED, error_message=recovery.message)
     with ctx.uow() as uow:
         uow.payment_method_updates.finish(key, OK)
         if cmd.link:
@@ -194,7 +194,7 @@ def _replay(
     if outcome is None:
         raise DomainError(errors.PAYMENT_IN_PROGRESS)
     if outcome != OK:
-        raise DomainError(errors.PAYMENT_FAILED, errorMessage=outcome)
+        raise DomainError(errors.PAYMENT_FAILED, error_message=outcome)
     with ctx.read() as uow:
         sub = uow.subscriptions.get(subscription_id)
     assert sub is not None  # updated before

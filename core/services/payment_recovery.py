@@ -16,7 +16,8 @@ from decimal import Decimal
 
 from core.domain import payments
 from core.domain.coupons import add_duration
-from core.domain.subscriptions import Event, State
+from core.domain.subscription_events import Event
+from core.domain.subscriptions import State
 from core.services.context import ServiceContext
 from core.services.subscription_effects import carry_out
 

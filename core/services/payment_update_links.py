@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from core.domain import errors
 from core.domain.errors import DomainError
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.tokens import Purpose, StoredToken, hash_token
 from core.services import sessions
 from core.services.context import ServiceContext

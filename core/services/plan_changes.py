@@ -9,7 +9,8 @@ from decimal import Decimal
 from core.domain import errors
 from core.domain.catalogue import Plan, apps_of, price_bundle
 from core.domain.errors import DomainError
-from core.domain.ports import OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.stores import can_change_plan
 from core.domain.subscriptions import WEB_STORE, Subscription, visible
 from core.services import plan_continuation
@@ -44,7 +45,7 @@ def change_plan(
         with ctx.uow() as uow:  # apps another renewing subscription holds cannot be added here
             holder = uow.subscriptions.claim_holder(account_id, apps_of(product), except_id=sub.id)
         if holder is not None:
-            raise DomainError(errors.ALREADY_SUBSCRIBED, subscriptionId=holder, addsApps=False)
+            raise DomainError(errors.ALREADY_SUBSCRIBED, subscription_id=holder, adds_apps=False)
     now = ctx.clock.now()
     deferred = sub.in_no_change_window(now)
     # Another billing frequency: a gateway refuses that plan change, so the gateway subscription runs out

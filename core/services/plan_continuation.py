@@ -17,7 +17,7 @@ from datetime import date, timedelta
 
 from core.domain.catalogue import YEARLY
 from core.domain.payments import GatewayUnavailable
-from core.domain.ports import OutboxMessage
+from core.domain.ports.messaging import OutboxMessage
 from core.domain.staff import AuditEntry
 from core.services.context import ServiceContext
 

@@ -11,7 +11,8 @@ from typing import Any
 from core.domain import errors
 from core.domain.accounts import MAX_NAME_LENGTH, Account, is_valid_email, normalise_email
 from core.domain.errors import DomainError
-from core.domain.ports import OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.staff import AuditEntry, mask_email_for_audit
 from core.domain.stores import can_change_plan, cancel_route
 from core.domain.subscriptions import Subscription, visible

@@ -35,8 +35,10 @@ from core.domain.payment_history import (
     PaymentEvent,
     parse_amount,
 )
-from core.domain.ports import OutboxMessage, UnitOfWork
-from core.domain.subscriptions import Event, State, Subscription
+from core.domain.ports.messaging import OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
+from core.domain.subscription_events import Event
+from core.domain.subscriptions import State, Subscription
 from core.services import billing_documents, subscription_effects
 from core.services.context import ServiceContext
 

@@ -15,7 +15,8 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from core.domain.catalogue import MONTHLY, Bundle, quote_bundles
-from core.domain.ports import OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.renewal_rules import (
     RULES,
     DueReminder,

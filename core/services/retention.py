@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 
 from core.domain.contract_cancellations import declaration_purge_cutoffs
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.renewal_rules import must_keep_consent_proof, rule_for
 from core.services.context import ServiceContext
 

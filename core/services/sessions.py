@@ -10,7 +10,8 @@ from core.domain import errors
 from core.domain.accounts import Account
 from core.domain.consents import must_accept_terms
 from core.domain.errors import DomainError
-from core.domain.ports import TokenRepository, UnitOfWork
+from core.domain.ports.accounts import TokenRepository
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.subscriptions import Subscription
 from core.domain.tokens import Purpose, StoredToken, hash_token, new_token
 from core.services.context import ServiceContext

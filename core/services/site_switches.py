@@ -16,7 +16,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from core.domain.clock import Clock
-from core.domain.ports import SiteSwitchStore
+from core.domain.ports.site import SiteSwitchStore
 from core.domain.site import HolidayPromo, SiteConfig
 
 log = logging.getLogger(__name__)

@@ -8,8 +8,9 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from core.domain.ports import OutboxMessage
-from core.domain.subscriptions import WEB_STORE, Event, State
+from core.domain.ports.messaging import OutboxMessage
+from core.domain.subscription_events import Event
+from core.domain.subscriptions import WEB_STORE, State
 from core.services.context import ServiceContext
 from core.services.subscription_effects import carry_out
 

@@ -10,8 +10,10 @@ from decimal import Decimal
 
 from core.domain import callbacks, dunning
 from core.domain.billing_documents import BillingDocument, BillingPolicy
-from core.domain.ports import OutboxMessage, UnitOfWork
-from core.domain.subscriptions import Effect, State, Subscription
+from core.domain.ports.messaging import OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
+from core.domain.subscription_events import Effect
+from core.domain.subscriptions import State, Subscription
 from core.domain.withdrawals import PurchaseConsent, contract_reference, deadline
 from core.services import refunds
 from core.services.partner_callbacks import record_event

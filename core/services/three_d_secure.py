@@ -48,5 +48,5 @@ def check_nonce(
             decision.status,
         )
         error = _REFUSALS[decision.outcome]
-        raise DomainError(error, errorMessage=error.message)
+        raise DomainError(error, error_message=error.message)
     return decision

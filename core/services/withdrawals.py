@@ -18,9 +18,11 @@ from core.domain import errors
 from core.domain.accounts import is_valid_email, normalise_email, pick_language
 from core.domain.errors import DomainError
 from core.domain.payment_history import CHARGED, EVENT_SUCCEEDED, Payment
-from core.domain.ports import OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.staff import AuditEntry
-from core.domain.subscriptions import Event, Subscription
+from core.domain.subscription_events import Event
+from core.domain.subscriptions import Subscription
 from core.domain.withdrawals import (
     DECLARATION_VERSION,
     PROFILE,

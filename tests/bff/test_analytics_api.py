@@ -8,7 +8,8 @@ import pytest
 from sqlalchemy import select
 
 from bff import create_app
-from core.adapters.db.models import AnalyticsEventRow, OutboxRow
+from core.adapters.db.models.analytics import AnalyticsEventRow
+from core.adapters.db.models.operations import OutboxRow
 from core.adapters.rate_limit import MemoryRateLimiter
 from core.bootstrap import bootstrap
 from core.settings import DEV_ANALYTICS_KEY

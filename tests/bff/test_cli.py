@@ -2,7 +2,9 @@
 
 from sqlalchemy import func, select
 
-from core.adapters.db.models import AccountRow, CouponRow, SubscriptionRow
+from core.adapters.db.models.accounts import AccountRow
+from core.adapters.db.models.coupons import CouponRow
+from core.adapters.db.models.subscriptions import SubscriptionRow
 from tests.helpers import pw
 
 

@@ -6,7 +6,7 @@ import re
 import pytest
 from sqlalchemy import text
 
-from core.adapters.db.models import Base
+from core.adapters.db.models.base import Base
 from core.domain.payments import GatewayUnavailable
 from tests.helpers import add_coupon, bearer, pay, pw, register
 

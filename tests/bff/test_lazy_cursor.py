@@ -10,7 +10,7 @@ from sqlalchemy import text
 
 from core.adapters.db import lazy_cursor
 from core.adapters.db.lazy_cursor import LazyDescription, LazyDescriptionCursor
-from core.adapters.db.repositories import _LIVE_SESSION_WITH_SUBSCRIPTIONS
+from core.adapters.db.token_repositories import _LIVE_SESSION_WITH_SUBSCRIPTIONS
 from tests.helpers import bearer, signed_up
 
 

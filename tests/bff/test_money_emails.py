@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from core.domain.ports import OutboxMessage
+from core.domain.ports.messaging import OutboxMessage
 from core.services import accounts
 from tests.helpers import bearer, pay, pw, signed_up, subscriptions
 

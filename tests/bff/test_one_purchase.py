@@ -225,7 +225,7 @@ def test_a_stale_purchase_of_a_plan_since_retired_is_settled_on_what_it_recorded
 ):
     """The gateway took it, then the plan left the catalogue: the sweep still settles it (it used to crash
     on every tick), with the period and currency the purchase recorded."""
-    from core.services.payments import resolve_stale_purchases
+    from core.services.purchase_settlement import resolve_stale_purchases
 
     token = signed_up(client)
     first = pay(client, token, key="first").json["data"]["subscriptionId"]

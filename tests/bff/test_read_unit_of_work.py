@@ -91,7 +91,8 @@ def test_reads_see_what_another_unit_of_work_committed(container):
 
 
 def test_repositories_are_named_attributes_built_on_first_use(container):
-    from core.adapters.db.repositories import ReadSubscriptions, SqlAccounts, SqlSubscriptions
+    from core.adapters.db.account_repositories import SqlAccounts
+    from core.adapters.db.subscription_repositories import ReadSubscriptions, SqlSubscriptions
 
     with container.services.uow() as uow:
         assert "accounts" not in vars(uow)  # nothing built before it is asked for

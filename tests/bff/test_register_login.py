@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
-from core.adapters.db.models import AccountRow, TokenRow
+from core.adapters.db.models.accounts import AccountRow, TokenRow
 from core.adapters.db.seeding import seed_demo
 from core.adapters.rate_limit import MemoryRateLimiter
 from core.domain.tokens import hash_token

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from core.adapters.db.models import TokenRow
+from core.adapters.db.models.accounts import TokenRow
 from core.domain.tokens import hash_token
 from tests.helpers import bearer, limit_requests, pw, signed_up
 

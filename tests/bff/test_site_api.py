@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import text
 
 from bff import create_app
-from core.adapters.db.models import Base
+from core.adapters.db.models.base import Base
 from core.adapters.db.seeding import seed_demo
 from core.adapters.jobs import InlineJobQueue
 from core.adapters.rate_limit import MemoryRateLimiter

@@ -7,7 +7,7 @@ import itertools
 from dataclasses import replace
 from datetime import timedelta
 
-from core.domain.ports import OutboxMessage
+from core.domain.ports.messaging import OutboxMessage
 
 _ids = itertools.count(1)
 
@@ -533,7 +533,7 @@ class FakeAnalytics(_Repo):
 
 
 class FakeWithdrawals:
-    """core.domain.ports.WithdrawalLog: one consent and at most one withdrawal per subscription."""
+    """core.domain.ports.consumer_law.WithdrawalLog: one consent and at most one withdrawal per subscription."""
 
     def __init__(self, table: dict) -> None:
         self.consents = table.setdefault("consents", {})
@@ -625,13 +625,13 @@ class FakeWithdrawals:
 
 
 class FakePaymentMethodUpdates:
-    """core.domain.ports.PaymentMethodUpdates: one row per Idempotency-Key."""
+    """core.domain.ports.payments.PaymentMethodUpdates: one row per Idempotency-Key."""
 
     def __init__(self, table: dict) -> None:
         self.table = table
 
     def start(self, key, subscription_id, fingerprint, now):
-        from core.domain.ports import UpdateRecord
+        from core.domain.ports.payments import UpdateRecord
 
         if key in self.table:
             return False
@@ -650,7 +650,7 @@ class FakePaymentMethodUpdates:
 
 
 class FakeDunning:
-    """core.domain.ports.DunningLog: each step once per (subscription, step, episode)."""
+    """core.domain.ports.payments.DunningLog: each step once per (subscription, step, episode)."""
 
     def __init__(self, table: dict, subscriptions: dict, payments: dict) -> None:
         self.table, self.subscriptions, self.payments = table, subscriptions, payments
@@ -774,7 +774,7 @@ class FakeDunning:
 
 
 class FakeReminders:
-    """core.domain.ports.ReminderLog: each reminder once per (subscription, kind, renewal day)."""
+    """core.domain.ports.consumer_law.ReminderLog: each reminder once per (subscription, kind, renewal day)."""
 
     def __init__(self, table: dict, subscriptions: dict, accounts: dict) -> None:
         self.table, self.subscriptions, self.accounts = table, subscriptions, accounts
@@ -852,7 +852,7 @@ class FakeReminders:
 
 
 class FakeAudit:
-    """core.domain.ports.AuditLog: appended, never changed; read newest first."""
+    """core.domain.ports.console.AuditLog: appended, never changed; read newest first."""
 
     def __init__(self, rows: list) -> None:
         self.rows = rows
@@ -872,7 +872,7 @@ class FakeAudit:
 
 
 class FakeGrants:
-    """core.domain.ports.GrantLedger: the ledger of free days given and the four-eyes requests."""
+    """core.domain.ports.console.GrantLedger: the ledger of free days given and the four-eyes requests."""
 
     def __init__(self, table: dict, accounts: dict) -> None:
         self.ledger = table.setdefault("ledger", [])
@@ -928,7 +928,7 @@ class FakeGrants:
 
 
 class FakeStaff:
-    """core.domain.ports.StaffRepository: staff accounts, their login throttle and their sessions."""
+    """core.domain.ports.console.StaffRepository: staff accounts, their login throttle and their sessions."""
 
     def __init__(self, table: dict) -> None:
         self.members = table.setdefault("members", {})
@@ -1021,7 +1021,7 @@ class FakeStaff:
 
 
 class FakeChildren:
-    """core.domain.ports.ChildRepository: profiles in free slots (1..limit) and their settings per app."""
+    """core.domain.ports.family.ChildRepository: profiles in free slots (1..limit) and their settings per app."""
 
     def __init__(self, table: dict) -> None:
         self.profiles = table.setdefault("profiles", {})
@@ -1075,7 +1075,7 @@ class FakeContactMessages(_Repo):
 
 
 class FakeNewsletter:
-    """core.domain.ports.NewsletterList: one row per address (the unique index)."""
+    """core.domain.ports.site.NewsletterList: one row per address (the unique index)."""
 
     def __init__(self, table: dict) -> None:
         self.table = table  # e-mail -> NewsletterSignup
@@ -1092,7 +1092,7 @@ class FakeNewsletter:
 
 
 class FakeDeclarations(_Repo):
-    """core.domain.ports.Declarations: public declarations to end a contract."""
+    """core.domain.ports.consumer_law.Declarations: public declarations to end a contract."""
 
     add = _Repo._add
 
@@ -1140,7 +1140,7 @@ class FakeDeclarations(_Repo):
 
 
 class FakeTvLinks:
-    """core.domain.ports.TvLinkRepository: a PIN and a poll hash each unique (the unique constraints)."""
+    """core.domain.ports.family.TvLinkRepository: a PIN and a poll hash each unique (the unique constraints)."""
 
     DEAD_LINK_KEPT = timedelta(days=1)  # as core/adapters/db/family_repositories.py
 
@@ -1195,7 +1195,7 @@ class FakeTvLinks:
 
 
 class FakeRetention:
-    """core.domain.ports.Retention over the other fakes' tables: each purge answers how many rows went."""
+    """core.domain.ports.privacy.Retention over the other fakes' tables: each purge answers how many rows went."""
 
     def __init__(self, work: dict) -> None:
         self.work = work
@@ -1271,7 +1271,7 @@ class FakeRetention:
 
 
 class FakePersonalData:
-    """core.domain.ports.PersonalData: reads and the erasure over the other fakes' tables."""
+    """core.domain.ports.privacy.PersonalData: reads and the erasure over the other fakes' tables."""
 
     def __init__(self, work: dict) -> None:
         self.work = work

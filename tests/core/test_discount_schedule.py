@@ -9,15 +9,11 @@ import pytest
 
 from core.domain.accounts import Account
 from core.domain.coupons import DISCOUNT, Coupon
+from core.domain.discount_schedule import DiscountSchedule, discount_schedule
 from core.domain.payments import WebhookEvent
 from core.domain.quotes import build_quote
-from core.domain.subscriptions import (
-    DiscountSchedule,
-    Event,
-    State,
-    Subscription,
-    discount_schedule,
-)
+from core.domain.subscription_events import Event
+from core.domain.subscriptions import State, Subscription
 from core.services import gateway_events
 from core.services.payments import SubscribeCommand, subscribe
 from core.services.quotes import QuoteCommand, quote

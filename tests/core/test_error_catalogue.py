@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from bff.errors import STATUS, status_of
 from core.domain import errors, payments
 from core.domain.accounts import LANGUAGES
 from core.domain.errors import ErrorType
@@ -30,8 +31,8 @@ def test_error_codes_follow_the_spec():
         3,
         5,
     )
-    assert (errors.WRONG_PASSWORD.status, errors.WRONG_PASSWORD.code) == (400, 1)
-    assert (errors.EMAIL_NOT_FOUND.status, errors.NO_SUCH_USER.status) == (404, 404)
+    assert (status_of(errors.WRONG_PASSWORD), errors.WRONG_PASSWORD.code) == (400, 1)
+    assert (status_of(errors.EMAIL_NOT_FOUND), status_of(errors.NO_SUCH_USER)) == (404, 404)
     assert [
         e.code
         for e in (
@@ -68,3 +69,7 @@ def test_every_plan_name_key_is_translated(language):
     texts = json.loads((ROOT / "locales" / f"{language}.json").read_text(encoding="utf-8"))
     missing = [k for k in sorted(keys) if not texts.get("Plans", {}).get(k.removeprefix("Plans."))]
     assert missing == []
+
+
+def test_every_kind_of_error_has_an_http_status():
+    assert set(STATUS) == set(errors.Kind)

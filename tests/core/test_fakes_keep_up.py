@@ -1,9 +1,9 @@
-"""The in-memory unit of work keeps up with the UnitOfWork protocol (core/domain/ports.py): a repository
+"""The in-memory unit of work keeps up with the UnitOfWork protocol (core/domain/ports/unit_of_work.py): a repository
 added to the protocol needs a fake in tests/core/fakes.py, or a line in its NOT_FAKED list."""
 
 from typing import get_type_hints
 
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from tests.core.fakes import NOT_FAKED, NOT_FAKED_METHODS, FakeStore, FakeUnitOfWork
 
 

@@ -308,7 +308,7 @@ def test_tv_links_answer_alike(uow):
 
 
 def test_retention_purges_count_alike(uow):
-    from core.domain.ports import OutboxMessage
+    from core.domain.ports.messaging import OutboxMessage
     from core.domain.tokens import Purpose, StoredToken
 
     account_id, _, _, _ = _world(uow)
@@ -438,7 +438,7 @@ def test_the_dunning_reports_answer_alike(uow):
 
 
 def test_an_outbox_message_belongs_to_its_payloads_account_alike(uow):
-    from core.domain.ports import OutboxMessage
+    from core.domain.ports.messaging import OutboxMessage
 
     account_id, _, _, _ = _world(uow)
     message = OutboxMessage(kind="email", topic="t", payload={"account_id": account_id})

@@ -10,7 +10,7 @@ import pytest
 from core.adapters.email_templates import LocaleEmailTemplates
 from core.adapters.mailers import FileMailer, SmtpMailer
 from core.domain.accounts import LANGUAGES
-from core.domain.ports import Email
+from core.domain.ports.messaging import Email
 from core.settings import ROOT
 
 TOPICS = [

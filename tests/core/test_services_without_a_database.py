@@ -148,7 +148,7 @@ def test_a_declined_nonce_fails_the_purchase_and_a_retry_under_its_key_is_answer
     refused = _refused(
         errors.PAYMENT_FAILED, _buy, ctx, account_id, nonce="fake-processor-declined-visa-nonce"
     )
-    assert refused.params == {"errorMessage": "paymentDeclined"}
+    assert refused.params == {"error_message": "paymentDeclined"}
     (stored,) = store.subscriptions.values()
     assert stored.payment_state_id is State.FAILED and stored.gateway_id is None
     assert _charges(store) == [] and _emails(store) == []

@@ -5,7 +5,8 @@ from decimal import Decimal
 
 import pytest
 
-from core.domain.subscriptions import GATEWAY_EVENTS, Effect, Event, State, Subscription
+from core.domain.subscription_events import GATEWAY_EVENTS, Effect, Event
+from core.domain.subscriptions import State, Subscription
 from core.services.subscription_effects import receipt_email
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

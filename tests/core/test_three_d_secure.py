@@ -10,7 +10,7 @@ import braintree
 import pytest
 from braintree.test.nonces import Nonces
 
-from core.adapters.payments import sandbox
+from core.adapters.payments import sandbox, sandbox_nonces
 from core.adapters.payments.braintree_gateway import BraintreeGateway
 from core.domain import three_d_secure as tds
 from core.settings import ROOT, from_environment
@@ -99,12 +99,15 @@ def test_web_authenticates_a_trial_for_the_verification_amount_the_server_sends(
 # -- the sandbox gateway ---------------------------------------------------------------------
 def test_sandbox_three_d_secure_nonces_are_braintree_test_nonces():
     documented = {value for name, value in vars(Nonces).items() if name.startswith("ThreeDSecure")}
-    assert set(sandbox.THREE_D_SECURE_NONCES) == documented
-    assert sandbox.APPLE_PAY_NONCES == {
+    assert set(sandbox_nonces.THREE_D_SECURE_NONCES) == documented
+    assert sandbox_nonces.APPLE_PAY_NONCES == {
         v for n, v in vars(Nonces).items() if n.startswith("ApplePay")
     }
-    assert Nonces.ThreeDSecureVisaFullAuthentication in sandbox.THREE_D_SECURE_NONCES
-    assert Nonces.ThreeDSecureTwoVisaSuccessfulStepUpAuthentication in sandbox.THREE_D_SECURE_NONCES
+    assert Nonces.ThreeDSecureVisaFullAuthentication in sandbox_nonces.THREE_D_SECURE_NONCES
+    assert (
+        Nonces.ThreeDSecureTwoVisaSuccessfulStepUpAuthentication
+        in sandbox_nonces.THREE_D_SECURE_NONCES
+    )
 
 
 def test_sandbox_inspects_nonces_as_braintree_does():

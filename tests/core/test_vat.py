@@ -17,14 +17,8 @@ from core.domain.billing_documents import (
     oss_lines,
     quarter_bounds,
 )
-from core.domain.catalogue import (
-    EU_COUNTRIES,
-    card_country_code,
-    currency_for,
-    evidence_conflict,
-    vat_rate,
-    vat_split,
-)
+from core.domain.catalogue import EU_COUNTRIES, currency_for
+from core.domain.vat import card_country_code, evidence_conflict, vat_rate, vat_split
 from core.settings import Settings
 
 CATALOGUE = FileCatalogue.load()

@@ -5,7 +5,8 @@ from decimal import Decimal
 
 import pytest
 
-from core.domain.subscriptions import Effect, Event, Subscription
+from core.domain.subscription_events import Effect, Event
+from core.domain.subscriptions import Subscription
 from core.domain.withdrawals import (
     contract_reference,
     deadline,

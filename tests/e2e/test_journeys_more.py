@@ -18,7 +18,8 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from core.adapters.db.models import AccountRow, SubscriptionRow
+from core.adapters.db.models.accounts import AccountRow
+from core.adapters.db.models.subscriptions import SubscriptionRow
 from core.adapters.db.unit_of_work import make_engine
 from core.domain.stores import SWITCH_OPERATORS
 from tests.e2e.conftest import Parent

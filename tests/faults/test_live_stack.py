@@ -246,7 +246,7 @@ def _emptied(database_url: str) -> None:
     rows among them) would count as e-mails this module lost."""
     from sqlalchemy import text
 
-    from core.adapters.db.models import Base
+    from core.adapters.db.models.base import Base
     from core.adapters.db.unit_of_work import make_engine
 
     engine = make_engine(database_url)

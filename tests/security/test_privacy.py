@@ -6,7 +6,8 @@ import uuid
 
 from sqlalchemy import inspect, text
 
-from core.adapters.db.models import AnalyticsEventRow, ChildProfileRow
+from core.adapters.db.models.analytics import AnalyticsEventRow
+from core.adapters.db.models.family import ChildProfileRow
 from core.settings import DEV_ANALYTICS_KEY
 from tests.helpers import bearer, signed_up
 

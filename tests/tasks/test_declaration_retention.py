@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import update
 
-from core.adapters.db.models import DeclarationRow
+from core.adapters.db.models.consumer_law import DeclarationRow
 from core.domain.contract_cancellations import declaration_purge_cutoffs
 from tasks.retention import purge_expired_data
 from tests.helpers import bearer, pay, signed_up

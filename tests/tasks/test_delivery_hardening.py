@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy.exc import OperationalError
 
 from core.adapters.mailers import SmtpMailer
-from core.domain.ports import Email
+from core.domain.ports.messaging import Email
 from core.services import outbox_dispatch
 from tests.helpers import register
 from tests.loopback import free_port

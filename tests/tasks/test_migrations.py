@@ -6,7 +6,7 @@ from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 
-from core.adapters.db.models import Base
+from core.adapters.db.models.base import Base
 from core.adapters.db.unit_of_work import make_engine
 from core.settings import ROOT
 

@@ -4,7 +4,7 @@ dead letters, the operator commands, and a worker that dies mid-message."""
 from datetime import timedelta
 
 from bff import create_app
-from core.domain.ports import DeliveryError, OutboxMessage
+from core.domain.ports.messaging import DeliveryError, OutboxMessage
 from core.services import outbox_dispatch
 from tests.helpers import register
 
@@ -74,7 +74,7 @@ def test_failures_back_off_exponentially_then_dead_letter(app, container, clock)
 def _next_attempt(container, message_id):
     from sqlalchemy import select
 
-    from core.adapters.db.models import OutboxRow
+    from core.adapters.db.models.operations import OutboxRow
 
     with container.engine.connect() as c:
         return c.execute(

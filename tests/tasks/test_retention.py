@@ -112,7 +112,7 @@ def test_sessions_idle_past_their_period_are_purged(app, container, clock, monke
 
 
 def test_pending_and_dead_outbox_rows_are_kept(container, clock, monkeypatch):
-    from core.domain.ports import OutboxMessage
+    from core.domain.ports.messaging import OutboxMessage
 
     monkeypatch.setattr("tasks.retention.worker_container", lambda: container)
     with container.services.uow() as uow:

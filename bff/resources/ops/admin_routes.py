@@ -6,15 +6,14 @@ from flask import g
 from marshmallow import Schema, fields, validate
 
 from bff.context import services
-from bff.resources.ops.routing import REASON, OpsReasonSchema, ops_route
-from bff.resources.ops.schemas import (
+from bff.resources.ops.admin_schemas import (
     OpsHolidaySwitchSchema,
     OpsSiteSchema,
     OpsStaffListSchema,
     OpsSwitchDefaultSchema,
     OpsSwitchSchema,
 )
-from bff.resources.ops.serial import plain
+from bff.resources.ops.routing import REASON, OpsReasonSchema, ops_route
 from bff.schemas import InputSchema, StatusSchema
 from core.domain import errors
 from core.domain.staff import MIN_PASSWORD_LENGTH, ROLES
@@ -55,7 +54,7 @@ class OpsDisableSchema(InputSchema):
 @ops_route("/staff", "GET", "staff.manage", OpsStaffListSchema)
 def staff_list():
     """Every staff member (admin): role, created, disabled, live sessions. No secret or hash."""
-    return {"staff": plain(staff.staff_list(services()))}
+    return {"staff": staff.staff_list(services())}
 
 
 @ops_route(
@@ -140,7 +139,7 @@ SWITCH = '<any(maintenance, "holiday-promo"):name>'
 @ops_route("/site", "GET", "site.manage", OpsSiteSchema)
 def site_switches():
     """The runtime switches in force (admin): maintenance and the holiday promotion, stored or default."""
-    return plain(site.view(services()))
+    return site.view(services())
 
 
 @ops_route(
@@ -154,7 +153,7 @@ def site_switches():
 def site_maintenance(data):
     """Maintenance on or off without a restart (reason required): every API node and the web app follow
     within their cache time. The console keeps working during maintenance."""
-    return {"switch": plain(site.set_maintenance(services(), g.staff, data["on"], data["reason"]))}
+    return {"switch": site.set_maintenance(services(), g.staff, data["on"], data["reason"])}
 
 
 @ops_route(
@@ -170,7 +169,7 @@ def site_holiday_promo(data):
     after = site.set_holiday_promo(
         services(), g.staff, data["from_"], data["to"], data["coupon"], data["reason"]
     )
-    return {"switch": plain(after)}
+    return {"switch": after}
 
 
 @ops_route(
@@ -184,4 +183,4 @@ def site_holiday_promo(data):
 def site_reset(data, name):
     """A switch back to the environment's value (MAINTENANCE_MODE, HOLIDAY_PROMO_*)."""
     key = {"maintenance": "maintenance", "holiday-promo": "holiday_promo"}[name]
-    return {"switch": plain(site.reset(services(), g.staff, key, data["reason"]))}
+    return {"switch": site.reset(services(), g.staff, key, data["reason"])}

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 from flask import g
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
 from bff.context import services
-from bff.resources.ops.routes import _table
-from bff.resources.ops.routing import OpsReasonSchema, ops_route
-from bff.resources.ops.schemas import _at, _i, _many, _n, _s
-from bff.resources.ops.serial import plain
-from bff.schemas import ID_RANGE, InputSchema
+from bff.resources.ops.answer_fields import integer, many, nullable_text, required_text, timestamp
+from bff.resources.ops.routing import OpsReasonSchema, ops_route, table
+from bff.schemas import ID_RANGE, CamelDict, CamelSchema, InputSchema
 from core.domain import errors
 from core.domain.contract_cancellations import KINDS, STATUSES, Declaration
 from core.services import contract_cancellations, declaration_queue
@@ -39,30 +39,32 @@ CSV_COLUMNS = (
 )
 
 
-class OpsDeclarationSchema(Schema):
-    id = _i()
-    kind = _s()
-    status = _s(metadata={"description": "matched | unmatched | done"})
-    receivedAt = _at()
-    language = _s()
-    wordingVersion = _s()
-    country = _s()
-    termination = _s()
-    reason = _n()
-    name = _s()
-    email = _s()
-    reference = _n()
-    endWanted = _n()
-    accountId = _i(allow_none=True)
-    endsOn = _at(nullable=True)
-    outcome = fields.List(fields.Dict(), required=True)
-    handledAt = _at(nullable=True)
-    handledBy = _n()
-    handledReason = _n()
+class OpsDeclarationSchema(CamelSchema):
+    """A declaration as the queue shows it; never its receipt hash (it opens the parent's copy)."""
+
+    id = integer()
+    kind = required_text()
+    status = required_text(metadata={"description": "matched | unmatched | done"})
+    received_at = timestamp()
+    language = required_text()
+    wording_version = required_text()
+    country = required_text()
+    termination = required_text()
+    reason = nullable_text()
+    name = required_text()
+    email = required_text()
+    reference = nullable_text()
+    end_wanted = fields.Date(required=True, allow_none=True)
+    account_id = integer(allow_none=True)
+    ends_on = timestamp(nullable=True)
+    outcome = fields.List(CamelDict(), required=True)
+    handled_at = timestamp(nullable=True)
+    handled_by = nullable_text()
+    handled_reason = nullable_text()
 
 
-class OpsDeclarationsSchema(Schema):
-    entries = _many(OpsDeclarationSchema, metadata={"description": "Newest first"})
+class OpsDeclarationsSchema(CamelSchema):
+    entries = many(OpsDeclarationSchema, metadata={"description": "Newest first"})
 
 
 class OpsDeclarationArgs(InputSchema):
@@ -73,18 +75,12 @@ class OpsDeclarationArgs(InputSchema):
     format = fields.String(load_default="json", validate=validate.OneOf(["json", "csv"]))
 
 
-def _view(declaration: Declaration) -> dict:
-    row = plain(declaration)
-    row.pop("receiptHash", None)  # opens the parent's copy: never shown
-    return row
-
-
-def declarations_csv(rows: list[dict]):
-    """The export for an authority's request, through the console's one CSV writer (ops routes' `_table`)."""
-    import json
-
+def declarations_csv(found: list[Declaration]):
+    """The export for an authority's request, through the console's one CSV writer (`table`, bff/resources/ops/routing.py):
+    the rows as the JSON answer gives them, the outcome as JSON text."""
+    rows = OpsDeclarationSchema(many=True).dump(found)
     flat = [{**r, "outcome": json.dumps(r["outcome"], ensure_ascii=False)} for r in rows]
-    return _table(flat, CSV_COLUMNS, "declarations")
+    return table(flat, CSV_COLUMNS, "declarations")
 
 
 @ops_route(
@@ -100,15 +96,12 @@ def declarations(args):
     """Public declarations (cancellations made without logging in, and withdrawals), newest first, by status
     (matched, unmatched, done) and kind (cancellation, withdrawal); each with what was entered, when, in which
     language and wording, and what became of it. Each kind numbers its own rows: beforeId pages with kind."""
-    rows = [
-        _view(d)
-        for d in declaration_queue.queue(
-            services(), args["status"], args["kind"], args["beforeId"], args["limit"]
-        )
-    ]
+    found = declaration_queue.queue(
+        services(), args["status"], args["kind"], args["beforeId"], args["limit"]
+    )
     if args["format"] == "csv":
-        return declarations_csv(rows)
-    return {"entries": rows}
+        return declarations_csv(found)
+    return {"entries": found}
 
 
 @ops_route(
@@ -122,9 +115,7 @@ def declarations(args):
 def handle_declaration(data, declaration_id):
     """Mark a declaration handled (a reason is required), audited as declaration.handled with who and why; 409
     declarationHandled if it was already."""
-    return _view(
-        contract_cancellations.mark_handled(services(), g.staff, declaration_id, data["reason"])
-    )
+    return contract_cancellations.mark_handled(services(), g.staff, declaration_id, data["reason"])
 
 
 @ops_route(
@@ -138,8 +129,6 @@ def handle_declaration(data, declaration_id):
 def handle_withdrawal(data, withdrawal_id):
     """Mark a withdrawal in the queue handled (a reason is required), audited as declaration.handled with who and
     why; 409 declarationHandled if it was already."""
-    return _view(
-        declaration_queue.mark_withdrawal_handled(
-            services(), g.staff, withdrawal_id, data["reason"]
-        )
+    return declaration_queue.mark_withdrawal_handled(
+        services(), g.staff, withdrawal_id, data["reason"]
     )

@@ -7,44 +7,36 @@ from flask import g
 from marshmallow import Schema, fields, validate
 
 from bff.context import services
-from bff.resources.ops.routes import OpsGrantSchema
+from bff.resources.ops.answer_fields import nullable_text, required_text
+from bff.resources.ops.parent_routes import OpsGrantSchema
+from bff.resources.ops.parent_schemas import OpsSubscriptionSchema
 from bff.resources.ops.routing import OpsReasonSchema, ops_route
-from bff.resources.ops.schemas import OpsSubscriptionSchema
-from bff.resources.ops.serial import plain
-from bff.schemas import InputSchema
+from bff.schemas import CamelSchema, InputSchema
 from core.domain import errors
-from core.domain.grants import APPROVED, GRANT_PENDING, REJECTED, GrantRequest
+from core.domain.grants import APPROVED, GRANT_PENDING, REJECTED
 from core.services.ops import grants, parents
 
 
-def _s(**kw):
-    return fields.String(required=True, **kw)
-
-
-def _n():
-    return fields.String(required=True, allow_none=True)
-
-
-class OpsGrantRequestSchema(Schema):
+class OpsGrantRequestSchema(CamelSchema):
     id = fields.Integer(required=True)
-    accountId = fields.Integer(required=True)
-    subscriptionId = fields.Integer(required=True, allow_none=True)
-    durationCode = _s()
+    account_id = fields.Integer(required=True)
+    subscription_id = fields.Integer(required=True, allow_none=True)
+    duration_code = required_text()
     days = fields.Integer(required=True)
-    product = _s()
-    reason = _s()
-    requestedBy = fields.Integer(required=True)
-    requestedByEmail = _s()
-    requestedRole = _s(metadata={"enum": ["support", "finance", "admin"]})
-    createdAt = _s(metadata={"format": "date-time"})
-    status = _s(metadata={"enum": [GRANT_PENDING, APPROVED, REJECTED]})
-    decidedBy = fields.Integer(required=True, allow_none=True)
-    decidedByEmail = _n()
-    decidedAt = fields.String(required=True, allow_none=True, metadata={"format": "date-time"})
-    decisionReason = _n()
+    product = required_text()
+    reason = required_text()
+    requested_by = fields.Integer(required=True)
+    requested_by_email = required_text()
+    requested_role = required_text(metadata={"enum": ["support", "finance", "admin"]})
+    created_at = fields.DateTime(required=True)
+    status = required_text(metadata={"enum": [GRANT_PENDING, APPROVED, REJECTED]})
+    decided_by = fields.Integer(required=True, allow_none=True)
+    decided_by_email = nullable_text()
+    decided_at = fields.DateTime(required=True, allow_none=True)
+    decision_reason = nullable_text()
 
 
-class OpsGrantRequestOutSchema(Schema):
+class OpsGrantRequestOutSchema(CamelSchema):
     request = fields.Nested(OpsGrantRequestSchema, required=True)
 
 
@@ -63,10 +55,6 @@ class OpsGrantRequestsQuerySchema(InputSchema):
         validate=validate.OneOf([GRANT_PENDING, APPROVED, REJECTED, "all"]),
         metadata={"description": "pending (default), approved, rejected or all; newest first."},
     )
-
-
-def _view(asked: GrantRequest) -> dict:
-    return plain(asked)
 
 
 @ops_route(
@@ -95,7 +83,7 @@ def request_grant(data, account_id):
         subscription_id=data["subscriptionId"],
         product=data["product"],
     )
-    return {"request": _view(asked)}
+    return {"request": asked}
 
 
 @ops_route(
@@ -109,16 +97,14 @@ def request_grant(data, account_id):
 def grant_requests(args):
     """Grant requests (100 at most, newest first)."""
     status = None if args["status"] == "all" else args["status"]
-    return {"requests": [_view(r) for r in grants.requests(services(), status)]}
+    return {"requests": grants.requests(services(), status)}
 
 
 def _decide(request_id: int, reason: str | None, approve: bool) -> dict:
     decided, sub = grants.decide(services(), g.staff, request_id, approve, reason)
     return {
-        "request": _view(decided),
-        "subscription": plain(parents.subscription_view(sub, services().clock.now()))
-        if sub
-        else None,
+        "request": decided,
+        "subscription": parents.subscription_view(sub, services().clock.now()) if sub else None,
     }
 
 

@@ -9,8 +9,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import to_domain, to_row
-from core.adapters.db.models import BillingDocumentRow, BillingSeriesRow
-from core.adapters.db.repositories import _insert_once
+from core.adapters.db.models.billing import BillingDocumentRow, BillingSeriesRow
+from core.adapters.db.repository_base import _insert_once
 from core.domain.billing_documents import BillingDocument
 
 

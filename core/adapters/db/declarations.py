@@ -6,7 +6,7 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import rowcount, to_domain, to_row
-from core.adapters.db.models import DeclarationRow
+from core.adapters.db.models.consumer_law import DeclarationRow
 from core.domain.contract_cancellations import DONE, Declaration
 
 

@@ -11,8 +11,9 @@ from sqlalchemy import and_, exists, func, select, update
 from sqlalchemy.orm import Session, aliased
 
 from core.adapters.db.mapping import to_domain
-from core.adapters.db.models import DunningStepRow, PaymentRow, SubscriptionRow
-from core.adapters.db.repositories import _insert_once
+from core.adapters.db.models.payments import DunningStepRow, PaymentRow
+from core.adapters.db.models.subscriptions import SubscriptionRow
+from core.adapters.db.repository_base import _insert_once
 from core.domain.dunning import CLOSING_STEPS, OPENED, RECOVERED, StepKind
 from core.domain.subscriptions import WEB_STORE, State, Subscription
 

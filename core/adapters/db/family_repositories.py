@@ -9,20 +9,13 @@ from sqlalchemy import delete, or_, select, update
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import rowcount, to_domain, to_row
-from core.adapters.db.models import (
-    ChildProfileRow,
-    ConsentRecordRow,
-    ContactMessageRow,
-    CouponRedemptionRow,
-    CouponRow,
-    NewsletterSubscriptionRow,
-    OutboxRow,
-    ParentalSettingsRow,
-    TokenRow,
-    TvLinkRow,
-    WithdrawalRow,
-)
-from core.adapters.db.repositories import _insert_once
+from core.adapters.db.models.accounts import ConsentRecordRow, TokenRow
+from core.adapters.db.models.consumer_law import WithdrawalRow
+from core.adapters.db.models.contact import ContactMessageRow, NewsletterSubscriptionRow
+from core.adapters.db.models.coupons import CouponRedemptionRow, CouponRow
+from core.adapters.db.models.family import ChildProfileRow, ParentalSettingsRow, TvLinkRow
+from core.adapters.db.models.operations import OutboxRow
+from core.adapters.db.repository_base import _insert_once
 from core.domain.children import ChildProfile
 from core.domain.consents import ConsentRecord
 from core.domain.contact import ContactMessage

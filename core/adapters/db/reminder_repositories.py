@@ -10,8 +10,9 @@ from sqlalchemy import exists, select, update
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import to_domain
-from core.adapters.db.models import AccountRow, SubscriptionReminderRow, SubscriptionRow
-from core.adapters.db.repositories import _insert_once
+from core.adapters.db.models.accounts import AccountRow
+from core.adapters.db.models.subscriptions import SubscriptionReminderRow, SubscriptionRow
+from core.adapters.db.repository_base import _insert_once
 from core.domain.catalogue import YEARLY
 from core.domain.renewal_rules import ReminderKind
 from core.domain.subscriptions import WEB_STORE, State, Subscription

@@ -8,17 +8,12 @@ from sqlalchemy import delete, exists, func, or_, select
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import rowcount
-from core.adapters.db.models import (
-    AccountRow,
-    AnalyticsEventRow,
-    ConsentRecordRow,
-    ContactMessageRow,
-    DeclarationRow,
-    OutboxRow,
-    SubscriptionRow,
-    TokenRow,
-    WithdrawalRow,
-)
+from core.adapters.db.models.accounts import AccountRow, ConsentRecordRow, TokenRow
+from core.adapters.db.models.analytics import AnalyticsEventRow
+from core.adapters.db.models.consumer_law import DeclarationRow, WithdrawalRow
+from core.adapters.db.models.contact import ContactMessageRow
+from core.adapters.db.models.operations import OutboxRow
+from core.adapters.db.models.subscriptions import SubscriptionRow
 from core.domain.subscriptions import HIDDEN_STATES, WEB_STORE
 
 

@@ -11,9 +11,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import to_row
-from core.adapters.db.models import AccountRow, CouponRow, SubscriptionRow
+from core.adapters.db.models.accounts import AccountRow
+from core.adapters.db.models.coupons import CouponRow
+from core.adapters.db.models.subscriptions import SubscriptionRow
 from core.domain.accounts import client_password_hash
-from core.domain.ports import PasswordHasher
+from core.domain.ports.security import PasswordHasher
 from core.domain.subscriptions import Subscription
 
 DEMO_FILE = Path(__file__).parent / "seed" / "demo.json"

@@ -8,7 +8,7 @@ from sqlalchemy import delete, insert, select
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
-from core.adapters.db.models import SiteSwitchChangeRow, SiteSwitchRow
+from core.adapters.db.models.operations import SiteSwitchChangeRow, SiteSwitchRow
 
 
 def _load(c: Connection) -> dict[str, dict]:

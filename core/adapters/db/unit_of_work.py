@@ -10,7 +10,11 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
+from core.adapters.db.account_repositories import SqlAccounts
+from core.adapters.db.analytics_repositories import SqlAnalytics
 from core.adapters.db.billing_repositories import SqlBillingDocuments
+from core.adapters.db.console_reads import SqlOpsReads
+from core.adapters.db.coupon_repositories import ReadCoupons, SqlCoupons
 from core.adapters.db.declarations import SqlDeclarations
 from core.adapters.db.dunning_repositories import SqlDunning
 from core.adapters.db.family_repositories import (
@@ -21,34 +25,23 @@ from core.adapters.db.family_repositories import (
     SqlPersonalData,
     SqlTvLinks,
 )
-from core.adapters.db.ops_repositories import (
-    SqlAudit,
-    SqlCampaigns,
-    SqlGrants,
-    SqlOpsReads,
-    SqlRevenue,
-    SqlStaff,
-)
-from core.adapters.db.reminder_repositories import SqlReminders
-from core.adapters.db.repositories import (
-    ReadCoupons,
-    ReadSubscriptions,
-    ReadTokens,
-    SqlAccounts,
-    SqlAnalytics,
-    SqlCoupons,
-    SqlOutbox,
+from core.adapters.db.outbox_repositories import SqlOutbox
+from core.adapters.db.payment_repositories import (
     SqlPaymentHistory,
     SqlPaymentMethodUpdates,
-    SqlSubscriptions,
-    SqlTokens,
     SqlWebhookLog,
 )
+from core.adapters.db.reminder_repositories import SqlReminders
 from core.adapters.db.retention import SqlRetention
+from core.adapters.db.revenue_reads import SqlCampaigns, SqlRevenue
 from core.adapters.db.site_switches import SqlSiteSwitchRows
+from core.adapters.db.staff_repositories import SqlAudit, SqlGrants, SqlStaff
+from core.adapters.db.subscription_repositories import ReadSubscriptions, SqlSubscriptions
+from core.adapters.db.token_repositories import ReadTokens, SqlTokens
 from core.adapters.db.withdrawal_repositories import SqlWithdrawals
 from core.domain.clock import Clock
-from core.domain.ports import CouponRepository, SubscriptionRepository, TokenRepository
+from core.domain.ports.accounts import TokenRepository
+from core.domain.ports.subscriptions import CouponRepository, SubscriptionRepository
 
 _PING = text("SELECT 1")
 

@@ -8,8 +8,9 @@ from sqlalchemy import exists, or_, select, update
 from sqlalchemy.orm import Session
 
 from core.adapters.db.mapping import rowcount, to_domain, to_row
-from core.adapters.db.models import PaymentEventRow, PurchaseConsentRow, WithdrawalRow
-from core.adapters.db.repositories import _insert_once
+from core.adapters.db.models.consumer_law import PurchaseConsentRow, WithdrawalRow
+from core.adapters.db.models.payments import PaymentEventRow
+from core.adapters.db.repository_base import _insert_once
 from core.domain.payment_history import (
     EVENT_FAILED,
     EVENT_SUCCEEDED,

@@ -9,6 +9,10 @@ What the Braintree control panel must hold for this adapter:
 - a discount with id COUPON_DISCOUNT_ID ("lumo_coupon"): every coupon is sent as that
   discount, with its own amount and number of billing cycles;
 - an add-on for each add-on id Lumo sends.
+
+This module is long on purpose and stays one file: it is the only one that imports `braintree`
+(test_only_the_adapter_imports_braintree), its tables are written in the SDK's constants, and
+`BraintreeGateway`, one method per operation of the PaymentGateway port, is most of it.
 """
 
 from __future__ import annotations

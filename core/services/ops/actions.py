@@ -10,9 +10,11 @@ from datetime import datetime, timedelta
 from core.domain import errors
 from core.domain.accounts import Account, is_valid_email, normalise_email
 from core.domain.errors import DomainError
-from core.domain.ports import OutboxMessage, UnitOfWork
+from core.domain.ports.messaging import OutboxMessage
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.staff import SENIOR_ROLES, AuditFilter, StaffMember, mask_email_for_audit
-from core.domain.subscriptions import Event, State, Subscription
+from core.domain.subscription_events import Event
+from core.domain.subscriptions import State, Subscription
 from core.domain.tokens import Purpose
 from core.services import cancellation, data_rights
 from core.services.context import ServiceContext

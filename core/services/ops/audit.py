@@ -6,7 +6,7 @@ from typing import Any
 
 from core.domain import errors
 from core.domain.errors import DomainError
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.staff import REASON_REQUIRED, AuditEntry, AuditFilter, StaffMember
 from core.services.context import ServiceContext
 

@@ -8,7 +8,8 @@ from typing import Any
 
 from core.domain import errors
 from core.domain.errors import DomainError
-from core.domain.ports import UnitOfWork
+from core.domain.ops_reads import CampaignReport
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.staff import StaffMember
 from core.services import coupon_batches
 from core.services.context import ServiceContext
@@ -78,7 +79,7 @@ def codes(ctx: ServiceContext, prefix: str) -> list[dict[str, Any]]:
         return uow.campaigns.coupons(_prefix(prefix), MAX_LISTED)
 
 
-def report(ctx: ServiceContext, prefix: str) -> dict[str, Any]:
+def report(ctx: ServiceContext, prefix: str) -> CampaignReport:
     with ctx.read() as uow:
         return uow.campaigns.report(_prefix(prefix))
 

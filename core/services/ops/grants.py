@@ -25,9 +25,10 @@ from core.domain.grants import (
     limit_of,
     may_approve,
 )
-from core.domain.ports import UnitOfWork
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.staff import MAX_GRANT_DAYS, StaffMember, max_grant_days
-from core.domain.subscriptions import Event, State, Subscription
+from core.domain.subscription_events import Event
+from core.domain.subscriptions import State, Subscription
 from core.services.context import ServiceContext
 from core.services.ops.audit import clean_reason, record
 
@@ -140,7 +141,7 @@ def grant(
             raise DomainError(
                 errors.GRANT_LIMIT_REACHED,
                 max=rule.days,
-                windowDays=rule.window_days,
+                window_days=rule.window_days,
                 left=rule.left(already),
             )
         sub, before = _apply(uow, plan, account_id, code, product, now)

@@ -105,7 +105,7 @@ def give_back(
             target=f"payment:{transaction_id}"[:100],
             before=_state(before),
             after=dict(
-                _state(after), kind=event.kind, amount=str(event.amount), endAccess=end_access
+                _state(after), kind=event.kind, amount=str(event.amount), end_access=end_access
             ),
             reason=reason,
         )
@@ -113,10 +113,9 @@ def give_back(
     return event
 
 
-def payments_of(
-    ctx: ServiceContext, account_id: int
-) -> tuple[list[dict[str, Any]], list[PaymentEvent]]:
-    """The parent's charges (with what is left to give back) and their history, oldest first."""
+def payments_of(ctx: ServiceContext, account_id: int) -> tuple[list[Payment], list[PaymentEvent]]:
+    """The parent's charges (with what is left to give back, and the VAT location evidence:
+    docs/billing.md#vat) and their history, oldest first."""
     with ctx.read() as uow:
         history = uow.payments.events(account_id=account_id)
         seen, charges = set(), []
@@ -126,21 +125,5 @@ def payments_of(
             seen.add(event.transaction_id)
             payment = uow.payments.by_transaction(event.transaction_id)
             if payment is not None:
-                charges.append(
-                    {
-                        "transaction_id": payment.transaction_id,
-                        "subscription_id": payment.subscription_id,
-                        "amount": payment.amount,
-                        "refunded_amount": payment.refunded_amount,
-                        "refundable": payment.refundable,
-                        "currency": payment.currency,
-                        "status": payment.status,
-                        "created_at": payment.created_at,
-                        # VAT location evidence (docs/billing.md#vat): a conflict is for finance to check
-                        "vat_rate": payment.vat_rate,
-                        "billing_country": payment.billing_country,
-                        "card_country": payment.card_country,
-                        "evidence_conflict": payment.evidence_conflict,
-                    }
-                )
+                charges.append(payment)
     return charges, history

@@ -6,7 +6,8 @@ from typing import Any
 
 from core.domain import errors, payments
 from core.domain.errors import DomainError
-from core.domain.ports import UnitOfWork
+from core.domain.ops_reads import DeadLetter, LoggedWebhook, Replayed
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.staff import StaffMember
 from core.domain.subscriptions import Subscription
 from core.services import gateway_events
@@ -14,7 +15,7 @@ from core.services.context import ServiceContext
 from core.services.ops.audit import clean_reason, record
 
 
-def dead_letters(ctx: ServiceContext, limit: int = 100) -> list[dict[str, Any]]:
+def dead_letters(ctx: ServiceContext, limit: int = 100) -> list[DeadLetter]:
     with ctx.read() as uow:
         return uow.ops.dead_letters(limit)
 
@@ -53,7 +54,7 @@ def discard(ctx: ServiceContext, staff: StaffMember, message_id: int, reason: st
 
 def replay_webhook(
     ctx: ServiceContext, staff: StaffMember, event_id: int, reason: str | None
-) -> dict[str, Any]:
+) -> Replayed:
     """Apply a logged gateway event again (admin), with a reason; audited with the subscription before and
     after, in the transaction that changes it. Only subscription events are logged (disputes live in the
     payment history)."""
@@ -61,17 +62,18 @@ def replay_webhook(
     with ctx.read() as uow:
         row = uow.ops.webhook_event(event_id)
     # an `other` event has nothing to apply (docs/billing.md#webhook-kinds)
-    if row is None or row["kind"] == payments.OTHER_KIND:
+    if row is None or row.kind == payments.OTHER_KIND:
         raise DomainError(errors.WEBHOOK_EVENT_NOT_FOUND)
+    kind = row.kind
     event = payments.WebhookEvent(
-        kind=row["kind"],
-        gateway_id=row["gateway_id"],
-        occurred_at=row["occurred_at"],
-        paid_through=row["paid_through"],
-        next_billing_date=row["next_billing_date"],
-        transaction_id=row["transaction_id"],
-        amount=row["amount"],
-        currency=row["currency"],
+        kind=row.kind,
+        gateway_id=row.gateway_id,
+        occurred_at=row.occurred_at,
+        paid_through=row.paid_through,
+        next_billing_date=row.next_billing_date,
+        transaction_id=row.transaction_id,
+        amount=row.amount,
+        currency=row.currency,
     )
 
     def audit(uow: UnitOfWork, before: dict[str, Any], sub: Subscription) -> None:
@@ -88,18 +90,19 @@ def replay_webhook(
                 "state": sub.payment_state_id,
                 "end_date": sub.end_date.isoformat() if sub.end_date else None,
                 "renewing": sub.is_renewing,
-                "kind": row["kind"],
+                "kind": kind,
                 "subscription_id": sub.id,
             },
             reason=reason,
         )
 
     sub = gateway_events.replay_webhook(ctx, event, audit)
-    return {"subscription_id": sub.id, "state": sub.payment_state_id, "end_date": sub.end_date}
+    assert sub.id is not None  # a stored subscription
+    return Replayed(subscription_id=sub.id, state=sub.payment_state_id, end_date=sub.end_date)
 
 
 def webhook_events(
     ctx: ServiceContext, limit: int = 100, before_id: int | None = None
-) -> list[dict[str, Any]]:
+) -> list[LoggedWebhook]:
     with ctx.read() as uow:
         return uow.ops.webhook_events(limit, before_id)

@@ -1,20 +1,29 @@
 """The finance screen: live subscriptions by plan, currency and channel; monthly recurring revenue per currency
 (a yearly price counts a twelfth a month); trials running; cancellations and expiries by month. Counts and sums
-come from SQL (core/adapters/db/ops_repositories.py SqlRevenue); here only the division by each period's months."""
+come from SQL (core/adapters/db/revenue_reads.py SqlRevenue); here only the division by each period's months."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from core.domain.coupons import parse_duration
-from core.domain.ports import UnitOfWork
+from core.domain.ops_reads import (
+    CohortWeek,
+    FunnelDay,
+    Mrr,
+    PastDue,
+    RecoveryMonth,
+    RevenueOverview,
+)
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.subscriptions import Subscription
 from core.services.context import ServiceContext
 
 CHURN_MONTHS = 12
 CENT = Decimal("0.01")
+RATE_PLACES = Decimal("0.0001")  # conversion and recovery rates
 
 
 def months_of(duration_code: str) -> int | None:
@@ -31,18 +40,18 @@ def months_of(duration_code: str) -> int | None:
 
 # The analytics funnel (docs/operator-console.md): three docs/product.md#entities events and the accounts registered between them.
 FUNNEL_EVENTS = (
-    ("startFreeTrial", "START_FREE_TRIAL"),
-    ("clickRegister", "CLICK_REGISTER"),
-    ("paymentDone", "PAYMENT_DONE"),
+    ("start_free_trial", "START_FREE_TRIAL"),
+    ("click_register", "CLICK_REGISTER"),
+    ("payment_done", "PAYMENT_DONE"),
 )
 FUNNEL_COLUMNS = (
     "day",
     "origin",
     "campaign",
-    "startFreeTrial",
-    "clickRegister",
+    "start_free_trial",
+    "click_register",
     "registered",
-    "paymentDone",
+    "payment_done",
 )
 COHORT_COLUMNS = ("week", "trials", "converted", "rate")
 TRIAL_GAP = timedelta(
@@ -105,7 +114,7 @@ def roll_up_funnel(ctx: ServiceContext) -> int:
     return len(due)
 
 
-def funnel(ctx: ServiceContext, days: int = 30) -> list[dict[str, Any]]:
+def funnel(ctx: ServiceContext, days: int = 30) -> list[FunnelDay]:
     """START_FREE_TRIAL -> CLICK_REGISTER -> registered -> PAYMENT_DONE per UTC day, origin and utm campaign,
     for the last `days` days (today included); newest day first. Analytics steps count distinct journeys;
     `registered` counts accounts created, which keep their landing's utm tags but not the ad click id that
@@ -125,52 +134,44 @@ def funnel(ctx: ServiceContext, days: int = 30) -> list[dict[str, Any]]:
             since.date().isoformat(), live_from.date().isoformat()
         ) + _day_rows(uow, live_from, now)
     key_of = {event: key for key, event in FUNNEL_EVENTS}
-    rows: dict[tuple[str, str, str], dict[str, Any]] = {}
-
-    def row(day: str, origin: str, campaign: str) -> dict[str, Any]:
-        return rows.setdefault(
-            (day, origin, campaign),
-            {
-                "day": day,
-                "origin": origin,
-                "campaign": campaign,
-                **{c: 0 for c in FUNNEL_COLUMNS[3:]},
-            },
-        )
-
+    counts: dict[tuple[str, str, str], dict[str, int]] = {}
     for f in found:
         key = "registered" if f["step"] == "registered" else key_of[f["step"]]
-        row(f["day"], f["origin"], f["campaign"])[key] += f["count"]
-    by_origin = sorted(rows.values(), key=lambda r: (r["origin"], r["campaign"]))
-    return sorted(
-        by_origin, key=lambda r: r["day"], reverse=True
-    )  # stable: newest day, then origin, campaign
+        steps = counts.setdefault((f["day"], f["origin"], f["campaign"]), {})
+        steps[key] = steps.get(key, 0) + f["count"]
+    # newest day first, then origin and campaign
+    return [
+        FunnelDay(day=date.fromisoformat(day), origin=origin, campaign=campaign, **steps)
+        for (day, origin, campaign), steps in sorted(
+            sorted(counts.items(), key=lambda item: (item[0][1], item[0][2])),
+            key=lambda item: item[0][0],
+            reverse=True,
+        )
+    ]
 
 
-def trial_cohorts(ctx: ServiceContext, weeks: int = 12) -> list[dict[str, Any]]:
+def trial_cohorts(ctx: ServiceContext, weeks: int = 12) -> list[CohortWeek]:
     """Trial -> paid by weekly cohort (the UTC week, from Monday, the trial began): trials started, how many
-    were charged since, and the rate (a decimal string, 4 places); oldest week first."""
+    were charged since, and the rate (4 places); oldest week first."""
     now = ctx.clock.now()
     monday = _midnight(now) - timedelta(days=now.weekday())
     since = monday - timedelta(weeks=max(1, min(weeks, MAX_WEEKS)) - 1)
     with ctx.read() as uow:
         found = uow.revenue.trial_cohorts(since, now, int(TRIAL_GAP.total_seconds()))
     return [
-        {
-            "week": r["week"],
-            "trials": r["trials"],
-            "converted": r["converted"],
-            "rate": str(
-                (Decimal(r["converted"]) / r["trials"]).quantize(Decimal("0.0001"), ROUND_HALF_UP)
-            )
-            if r["trials"]
-            else "0.0000",
-        }
+        CohortWeek(
+            week=date.fromisoformat(r["week"]),
+            trials=r["trials"],
+            converted=r["converted"],
+            rate=(Decimal(r["converted"]) / r["trials"] if r["trials"] else Decimal(0)).quantize(
+                RATE_PLACES, ROUND_HALF_UP
+            ),
+        )
         for r in found
     ]
 
 
-def overview(ctx: ServiceContext) -> dict[str, Any]:
+def overview(ctx: ServiceContext) -> RevenueOverview:
     now = ctx.clock.now()
     with ctx.read() as uow:
         active = uow.revenue.active_by_plan(now)
@@ -183,58 +184,52 @@ def overview(ctx: ServiceContext) -> dict[str, Any]:
         )
     mrr: dict[str, Decimal] = {}
     for row in recurring:
-        months = months_of(row["duration_code"])
+        months = months_of(row.duration_code)
         if months:
-            mrr[row["currency"]] = (
-                mrr.get(row["currency"], Decimal(0)) + Decimal(row["total"]) / months
-            )
-    return {
-        "active_by_plan": active,
-        "mrr": [
-            {"currency": c, "amount": str(v.quantize(CENT, ROUND_HALF_UP))}
-            for c, v in sorted(mrr.items())
+            mrr[row.currency] = mrr.get(row.currency, Decimal(0)) + Decimal(row.total) / months
+    return RevenueOverview(
+        active_by_plan=active,
+        mrr=[
+            Mrr(currency=c, amount=v.quantize(CENT, ROUND_HALF_UP)) for c, v in sorted(mrr.items())
         ],
-        "trials_running": trials,
-        "churn_by_month": churn,
-        "past_due": [
+        trials_running=trials,
+        churn_by_month=churn,
+        past_due=[
             past_due_view(ctx, s)
             for s in sorted(past_due, key=lambda s: (s.end_date or now, s.id or 0))
         ],
-        "recovery_by_month": [recovery_view(r) for r in recovery],
-    }
+        recovery_by_month=[recovery_view(r) for r in recovery],
+    )
 
 
 PAST_DUE_SHOWN = 200  # the oldest first: those closest to lapsing
 
 
-def past_due_view(ctx: ServiceContext, sub: Subscription) -> dict[str, Any]:
+def past_due_view(ctx: ServiceContext, sub: Subscription) -> PastDue:
     """A past-due subscription now: what is owed, since when, and when access ends
     (docs/billing.md#failed-payments-and-dunning)."""
     assert sub.end_date is not None  # past due since its end date
-    return {
-        "subscription_id": sub.id,
-        "account_id": sub.account_id,
-        "subscription_type": sub.subscription_type,
-        "amount": sub.pending_price or sub.payment_plan_price,
-        "currency": sub.currency,
-        "since": sub.end_date,
-        "access_ends": ctx.dunning.access_ends(sub.end_date),
-    }
+    assert sub.id is not None  # a stored subscription
+    return PastDue(
+        subscription_id=sub.id,
+        account_id=sub.account_id,
+        subscription_type=sub.subscription_type,
+        amount=sub.pending_price or sub.payment_plan_price,
+        currency=sub.currency,
+        since=sub.end_date,
+        access_ends=ctx.dunning.access_ends(sub.end_date),
+    )
 
 
-def recovery_view(row: dict[str, Any]) -> dict[str, Any]:
+def recovery_view(row: dict[str, Any]) -> RecoveryMonth:
     """Per month of the failed charge and currency: recovery rate = recovered ÷ went past due (4 places)."""
     went, recovered = row["went_past_due"], row["recovered"]
-    rate = (
-        (Decimal(recovered) / went).quantize(Decimal("0.0001"), ROUND_HALF_UP)
-        if went
-        else Decimal(0)
+    rate = (Decimal(recovered) / went if went else Decimal(0)).quantize(RATE_PLACES, ROUND_HALF_UP)
+    return RecoveryMonth(
+        month=row["month"],
+        currency=row["currency"],
+        went_past_due=went,
+        recovered=recovered,
+        recovered_amount=row["recovered_amount"],
+        rate=rate,
     )
-    return {
-        "month": row["month"],
-        "currency": row["currency"],
-        "went_past_due": went,
-        "recovered": recovered,
-        "recovered_amount": row["recovered_amount"],
-        "rate": f"{rate:.4f}",
-    }

@@ -10,6 +10,7 @@ from typing import Any
 
 from core.domain import errors
 from core.domain.errors import DomainError
+from core.domain.ops_reads import HolidayState, MaintenanceState, SiteView
 from core.domain.site import SiteConfig
 from core.domain.staff import StaffMember
 from core.services.context import ServiceContext
@@ -28,17 +29,41 @@ HISTORY = 20
 
 def _switch_view(
     name: str, config: SiteConfig, stored: dict[str, Any], today: date
-) -> dict[str, Any]:
-    source = "stored" if name in stored else "default"
+) -> MaintenanceState | HolidayState:
     if name == MAINTENANCE:
-        return {"on": config.maintenance, "source": source}
+        return _maintenance(config, stored)
+    return _holiday(config, stored, today)
+
+
+def _source(name: str, stored: dict[str, Any]) -> str:
+    return "stored" if name in stored else "default"
+
+
+def _maintenance(config: SiteConfig, stored: dict[str, Any]) -> MaintenanceState:
+    return MaintenanceState(on=config.maintenance, source=_source(MAINTENANCE, stored))
+
+
+def _holiday(config: SiteConfig, stored: dict[str, Any], today: date) -> HolidayState:
     promo = config.holiday_promo
+    return HolidayState(
+        starts=promo.starts,
+        ends=promo.ends,
+        coupon=promo.coupon_code or None,
+        active_today=promo.is_active(today),
+        source=_source(HOLIDAY_PROMO, stored),
+    )
+
+
+def _audited(state: MaintenanceState | HolidayState) -> dict[str, Any]:
+    """A switch's state as the audit entry keeps it."""
+    if isinstance(state, MaintenanceState):
+        return {"on": state.on, "source": state.source}
     return {
-        "from": promo.starts.isoformat() if promo.starts else None,
-        "to": promo.ends.isoformat() if promo.ends else None,
-        "coupon": promo.coupon_code or None,
-        "active_today": promo.is_active(today),
-        "source": source,
+        "from": state.starts.isoformat() if state.starts else None,
+        "to": state.ends.isoformat() if state.ends else None,
+        "coupon": state.coupon,
+        "active_today": state.active_today,
+        "source": state.source,
     }
 
 
@@ -46,19 +71,19 @@ def _defaults(ctx: ServiceContext) -> SiteConfig:
     return ctx.switches.defaults
 
 
-def view(ctx: ServiceContext) -> dict[str, Any]:
+def view(ctx: ServiceContext) -> SiteView:
     """The switches in force (stored over the defaults), where each comes from, and the latest changes."""
     today = ctx.clock.now().date()
     with ctx.read() as uow:
         stored = uow.site_switches.load()
         history = uow.site_switches.history(HISTORY)
     config = apply(_defaults(ctx), stored)
-    return {
-        "maintenance": _switch_view(MAINTENANCE, config, stored, today),
-        "holiday_promo": _switch_view(HOLIDAY_PROMO, config, stored, today),
-        "refresh_seconds": ctx.switches.ttl.total_seconds(),
-        "history": history,
-    }
+    return SiteView(
+        maintenance=_maintenance(config, stored),
+        holiday_promo=_holiday(config, stored, today),
+        refresh_seconds=ctx.switches.ttl.total_seconds(),
+        history=history,
+    )
 
 
 def _change(
@@ -67,7 +92,7 @@ def _change(
     name: str,
     value: dict[str, Any] | None,
     reason: str | None,
-) -> dict[str, Any]:
+) -> MaintenanceState | HolidayState:
     reason = clean_reason("site.switch", reason)
     today = ctx.clock.now().date()
     defaults = _defaults(ctx)
@@ -85,8 +110,8 @@ def _change(
             staff,
             "site.switch",
             target=f"switch:{name}",
-            before=before,
-            after=after,
+            before=_audited(before),
+            after=_audited(after),
             reason=reason,
         )
         uow.commit()
@@ -96,7 +121,7 @@ def _change(
 
 def set_maintenance(
     ctx: ServiceContext, staff: StaffMember, on: bool, reason: str | None
-) -> dict[str, Any]:
+) -> MaintenanceState | HolidayState:
     return _change(ctx, staff, MAINTENANCE, {"on": bool(on)}, reason)
 
 
@@ -107,7 +132,7 @@ def set_holiday_promo(
     ends: date,
     coupon_code: str,
     reason: str | None,
-) -> dict[str, Any]:
+) -> MaintenanceState | HolidayState:
     clean_reason("site.switch", reason)
     with ctx.read() as uow:
         code = (coupon_code or "").strip().upper()
@@ -123,7 +148,9 @@ def set_holiday_promo(
     return _change(ctx, staff, HOLIDAY_PROMO, value, reason)
 
 
-def reset(ctx: ServiceContext, staff: StaffMember, name: str, reason: str | None) -> dict[str, Any]:
+def reset(
+    ctx: ServiceContext, staff: StaffMember, name: str, reason: str | None
+) -> MaintenanceState | HolidayState:
     """Back to the environment's value."""
     if name not in NAMES:
         raise DomainError(errors.NOT_FOUND)

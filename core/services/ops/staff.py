@@ -10,7 +10,8 @@ from core.domain import errors
 from core.domain.accounts import is_valid_email, normalise_email
 from core.domain.errors import DomainError, RetryLater
 from core.domain.login_throttle import LoginThrottle
-from core.domain.ports import UnitOfWork
+from core.domain.ops_reads import StaffListed
+from core.domain.ports.unit_of_work import UnitOfWork
 from core.domain.staff import (
     MIN_PASSWORD_LENGTH,
     NOTE_USE_EVERY,
@@ -84,22 +85,23 @@ def create(
     return member, totp.provisioning_uri(secret, email)
 
 
-def staff_list(ctx: ServiceContext) -> list[dict[str, Any]]:
+def staff_list(ctx: ServiceContext) -> list[StaffListed]:
     """Every staff member (no secret, no hash), with how many live sessions each has."""
     now = ctx.clock.now()
     with ctx.read() as uow:
         members = uow.staff.all()
         live = uow.staff.live_session_counts(now)
     return [
-        {
-            "id": m.id,
-            "email": m.email,
-            "role": m.role,
-            "created_at": m.created_at,
-            "disabled_at": m.disabled_at,
-            "sessions": live.get(m.id, 0) if m.id is not None else 0,
-        }
+        StaffListed(
+            id=m.id,
+            email=m.email,
+            role=m.role,
+            created_at=m.created_at,
+            disabled_at=m.disabled_at,
+            sessions=live.get(m.id, 0),
+        )
         for m in members
+        if m.id is not None  # stored members all have one
     ]
 
 

@@ -115,7 +115,7 @@ def test_the_holiday_promo_is_set_checked_and_reset(client, container, clock, st
 def test_a_switch_whose_audit_fails_is_not_changed(client, container, staff_members, monkeypatch):
     """The switch and its audit entry share one transaction: no entry, no change."""
     admin = staff_members.headers("admin")
-    from core.adapters.db.ops_repositories import SqlAudit
+    from core.adapters.db.staff_repositories import SqlAudit
 
     def broken(self, entry):
         raise RuntimeError("audit table unavailable")

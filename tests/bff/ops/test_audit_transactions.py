@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.adapters.db.ops_repositories import SqlAudit
+from core.adapters.db.staff_repositories import SqlAudit
 from tests.helpers import pay, signed_up, subscriptions
 
 

@@ -7,7 +7,9 @@ from decimal import Decimal
 
 from sqlalchemy import insert
 
-from core.adapters.db.models import AccountRow, DunningStepRow, SubscriptionRow
+from core.adapters.db.models.accounts import AccountRow
+from core.adapters.db.models.payments import DunningStepRow
+from core.adapters.db.models.subscriptions import SubscriptionRow
 from tests.tasks.test_dunning import went_past_due
 
 

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from sqlalchemy import update
 
-from core.adapters.db.models import AccountRow
+from core.adapters.db.models.accounts import AccountRow
 from core.settings import ROOT
 from tests.helpers import PASSWORD, bearer, pw, signed_up
 

@@ -7,7 +7,8 @@ from datetime import timedelta
 
 from sqlalchemy import func, select
 
-from core.adapters.db.models import GrantLedgerRow, SubscriptionRow
+from core.adapters.db.models.console import GrantLedgerRow
+from core.adapters.db.models.subscriptions import SubscriptionRow
 from core.domain.errors import DomainError
 from core.services.ops import grants
 from tests.helpers import signed_up, subscriptions

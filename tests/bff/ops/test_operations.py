@@ -4,7 +4,8 @@ from datetime import timedelta
 
 from sqlalchemy import insert, select
 
-from core.adapters.db.models import OutboxRow, WebhookEventRow
+from core.adapters.db.models.operations import OutboxRow
+from core.adapters.db.models.payments import WebhookEventRow
 
 
 def _dead(container, clock, topic="partner_subscribed", kind="partner", account_id=None):

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 from sqlalchemy import text, update
 
-from core.adapters.db.models import AccountRow
+from core.adapters.db.models.accounts import AccountRow
 from tests.helpers import PASSWORD, add_coupon, bearer, pay, pw, register, signed_up, subscriptions
 
 
@@ -289,7 +289,7 @@ def test_revoke_sessions_export_and_erase(client, staff_members, container):
 def test_the_parent_page_names_coupons_and_tv_links_field_by_field(
     client, container, staff_members, mailbox
 ):
-    """The page's lists are precise schemas (bff/resources/ops/schemas.py): each row keeps its keys."""
+    """The page's lists are precise schemas (bff/resources/ops/parent_schemas.py): each row keeps its keys."""
     from tests.bff.test_data_rights_api import EMAIL, a_full_family
 
     a_full_family(client, container, mailbox)

@@ -5,7 +5,8 @@ from decimal import Decimal
 
 from sqlalchemy import insert, select, text
 
-from core.adapters.db.models import AccountRow, SubscriptionRow
+from core.adapters.db.models.accounts import AccountRow
+from core.adapters.db.models.subscriptions import SubscriptionRow
 from core.services.ops.revenue import months_of
 
 
@@ -135,7 +136,7 @@ def _at_midnight(moment):
 
 
 def test_trial_to_paid_by_weekly_cohort_on_known_data(client, container, clock, staff_members):
-    from core.adapters.db.models import PaymentRow
+    from core.adapters.db.models.payments import PaymentRow
 
     now = clock.now()
     monday = _at_midnight(now) - timedelta(days=now.weekday())
@@ -212,7 +213,7 @@ def test_trial_to_paid_by_weekly_cohort_on_known_data(client, container, clock, 
 def test_the_funnel_by_day_origin_and_campaign_on_known_data(
     client, container, clock, staff_members
 ):
-    from core.adapters.db.models import AnalyticsEventRow
+    from core.adapters.db.models.analytics import AnalyticsEventRow
 
     now = clock.now()
     d1, d2 = _at_midnight(now) - timedelta(days=1), _at_midnight(now) - timedelta(days=2)
@@ -296,7 +297,7 @@ def test_the_funnel_reads_finished_days_from_the_daily_roll_up(
     """Known answers from the roll-up: the same rows as counted live; a finished day is read from
     funnel_daily (an event arriving for it later is not seen until the job rolls that day again), today is
     always counted live; the job is idempotent and re-rolls the last two days."""
-    from core.adapters.db.models import AnalyticsEventRow, FunnelDailyRow
+    from core.adapters.db.models.analytics import AnalyticsEventRow, FunnelDailyRow
     from core.services.ops import revenue
 
     now = clock.now()

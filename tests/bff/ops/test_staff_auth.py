@@ -6,7 +6,7 @@ from datetime import timedelta
 import pyotp
 from sqlalchemy import select, text
 
-from core.adapters.db.models import AuditLogRow, StaffAccountRow, StaffSessionRow
+from core.adapters.db.models.console import AuditLogRow, StaffAccountRow, StaffSessionRow
 from tests.bff.ops.conftest import STAFF_PASSWORD
 from tests.helpers import bearer, signed_up
 

@@ -72,7 +72,7 @@ def test_a_right_sign_in_clears_the_count_and_the_table_holds_no_address(
 ):
     from sqlalchemy import select
 
-    from core.adapters.db.models import StaffLoginThrottleRow
+    from core.adapters.db.models.console import StaffLoginThrottleRow
 
     staff_members.create("ana@staff.lumo.example", "support")
     _attempts(client, "ana@staff.lumo.example", n=3)

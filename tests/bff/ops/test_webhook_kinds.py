@@ -11,7 +11,7 @@ import braintree
 import pytest
 from sqlalchemy import text
 
-from core.adapters.db.models import WebhookEventRow
+from core.adapters.db.models.payments import WebhookEventRow
 from core.adapters.payments.braintree_gateway import _WEBHOOK_KINDS
 from core.domain import payments
 from tests.helpers import pay, signed_up, subscriptions

@@ -2,7 +2,7 @@
 
 from alembic import context
 
-from core.adapters.db.models import Base
+from core.adapters.db.models.base import Base
 from core.adapters.db.unit_of_work import make_engine
 from core.settings import from_environment
 

@@ -1,11 +1,10 @@
 'use client';
 
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useErrorFocus } from '@/components/common/errorFocus';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useApiForm } from '@/components/common/useApiForm';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import { checkAgeGate } from '@/lib/api/children';
-import type { ErrorKey } from '@/lib/api/errors';
 import {
   ageGatePassed,
   ageGateWaitSeconds,
@@ -13,7 +12,7 @@ import {
   rememberAgeGateRefused,
 } from './ageGateMemory';
 
-type State = 'asking' | 'checking' | 'allowed' | 'blocked';
+type State = 'asking' | 'allowed' | 'blocked';
 
 // Age gate: the adult's birth year, checked by the API and never stored. A passed
 // gate is remembered for the browser session and a refused one waits before asking again
@@ -23,9 +22,32 @@ export default function AgeGate({ children }: { children: ReactNode }) {
   const tErrors = useTranslations('Errors');
   const [year, setYear] = useState('');
   const [state, setState] = useState<State>('asking');
-  const [errorKey, setErrorKey] = useState<ErrorKey | null>(null);
   const [wait, setWait] = useState(0);
-  const { ref: formRef, focusError } = useErrorFocus();
+  const form = useApiForm(
+    async () => {
+      const result = await checkAgeGate(Number(year));
+      if (!result.ok) return result.errorKey;
+      if (result.data.allowed) {
+        rememberAgeGatePassed();
+        setState('allowed');
+        return null;
+      }
+      rememberAgeGateRefused();
+      setWait(ageGateWaitSeconds());
+      setState('blocked');
+      return null;
+    },
+    {
+      validate: () => {
+        const valid = /^\d{4}$/.test(year.trim());
+        form.setError(valid ? null : 'birthYearInvalid');
+        return valid;
+      },
+      // A refused gate asks again once its wait is over.
+      stays: true,
+    },
+  );
+  const errorKey = form.error;
 
   // Read after the first render: the server renders the question (it cannot see session storage).
   useEffect(() => {
@@ -50,31 +72,6 @@ export default function AgeGate({ children }: { children: ReactNode }) {
 
   if (state === 'allowed') return <>{children}</>;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (state === 'checking') return;
-    setErrorKey(null);
-    const birthYear = Number(year);
-    if (!/^\d{4}$/.test(year.trim())) {
-      setErrorKey('birthYearInvalid');
-      return focusError();
-    }
-    setState('checking');
-    const result = await checkAgeGate(birthYear);
-    if (!result.ok) {
-      setErrorKey(result.errorKey);
-      setState('asking');
-      return focusError();
-    }
-    if (result.data.allowed) {
-      rememberAgeGatePassed();
-      return setState('allowed');
-    }
-    rememberAgeGateRefused();
-    setWait(ageGateWaitSeconds());
-    setState('blocked');
-  }
-
   if (state === 'blocked') {
     return (
       <section className="page">
@@ -89,13 +86,7 @@ export default function AgeGate({ children }: { children: ReactNode }) {
     <section className="page">
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
-      <form
-        ref={formRef}
-        className="form"
-        onSubmit={submit}
-        noValidate
-        aria-busy={state === 'checking'}
-      >
+      <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.submitting}>
         {errorKey && (
           <Flash kind="error" id="age-gate-error">
             {tErrors(errorKey)}
@@ -116,7 +107,7 @@ export default function AgeGate({ children }: { children: ReactNode }) {
             onChange={(e) => setYear(e.target.value.replace(/\D/g, '').slice(0, 4))}
           />
         </label>
-        <button type="submit" className="button" disabled={state === 'checking'}>
+        <button type="submit" className="button" disabled={form.submitting}>
           {t('submit')}
         </button>
       </form>

@@ -1,9 +1,9 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
-import { useErrorFocus } from '@/components/common/errorFocus';
+import { useApiForm } from '@/components/common/useApiForm';
 import { routing } from '@/i18n/routing';
 import {
   AGE_FILTERS,
@@ -15,7 +15,6 @@ import {
   type AppSettings,
   type SettingsApp,
 } from '@/lib/api/children';
-import type { ErrorKey } from '@/lib/api/errors';
 import styles from './Children.module.css';
 
 type Props = { childId: number; app: SettingsApp; initial: AppSettings };
@@ -29,59 +28,62 @@ export default function AppSettingsForm({ childId, app, initial }: Props) {
   const tLocale = useTranslations('LocaleSwitcher');
   const [settings, setSettings] = useState<AppSettings>(initial);
   const [minutes, setMinutes] = useState(String(initial.timeLimitMinutes ?? 60));
-  const [status, setStatus] = useState<'editing' | 'saving' | 'saved'>('editing');
-  const [errorKey, setErrorKey] = useState<ErrorKey | null>(null);
+  const [saved, setSaved] = useState(false);
   const [minutesInvalid, setMinutesInvalid] = useState(false);
-  const { ref: formRef, focusError } = useErrorFocus();
   const limited = settings.timeLimitMinutes !== null;
   const id = (field: string) => `${app}-${field}`;
 
   const change = (patch: Partial<AppSettings>) => {
     setSettings((s) => ({ ...s, ...patch }));
-    setStatus('editing');
+    setSaved(false);
   };
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setErrorKey(null);
-    const value = Number(minutes);
-    const invalid =
-      limited && (!Number.isInteger(value) || value < MIN_MINUTES || value > MAX_MINUTES);
-    setMinutesInvalid(invalid);
-    if (invalid) return focusError();
-    setStatus('saving');
-    const result = await putChildSettings(childId, app, {
-      ...settings,
-      timeLimitMinutes: limited ? value : null,
-    });
-    if (result.ok) {
-      setStatus('saved');
-      return;
-    }
-    setErrorKey(result.errorKey);
-    setStatus('editing');
-    focusError();
-  }
+  const value = Number(minutes);
+  const form = useApiForm(
+    async () => {
+      setSaved(false);
+      const result = await putChildSettings(childId, app, {
+        ...settings,
+        timeLimitMinutes: limited ? value : null,
+      });
+      if (!result.ok) return result.errorKey;
+      setSaved(true);
+      return null;
+    },
+    {
+      validate: () => {
+        const invalid =
+          limited && (!Number.isInteger(value) || value < MIN_MINUTES || value > MAX_MINUTES);
+        setMinutesInvalid(invalid);
+        return !invalid;
+      },
+      // The settings stay on the page, to be changed and saved again.
+      stays: true,
+    },
+  );
+  const { error: errorKey, submitting } = form;
 
   return (
     <form
-      ref={formRef}
       className="form"
-      onSubmit={save}
+      onSubmit={form.onSubmit}
       noValidate
-      aria-busy={status === 'saving'}
+      aria-busy={submitting}
       aria-labelledby={id('title')}
     >
       <h2 id={id('title')}>{t('app', { app })}</h2>
       {errorKey && (
-        <Flash kind="error" onClose={() => setErrorKey(null)}>
+        <Flash kind="error" onClose={() => form.setError(null)}>
           {tErrors(errorKey)}
         </Flash>
       )}
-      {status === 'saved' && <Flash kind="success">{t('saved')}</Flash>}
+      {saved && <Flash kind="success">{t('saved')}</Flash>}
       <label className="field">
         <span>{t('ageFilter')}</span>
-        <select value={settings.ageFilter} onChange={(e) => change({ ageFilter: e.target.value })}>
+        <select
+          value={settings.ageFilter}
+          onChange={(e) => change({ ageFilter: e.target.value as AppSettings['ageFilter'] })}
+        >
           {AGE_FILTERS[app].map((band) => (
             <option key={band} value={band}>
               {t('ageFilterValue', { band: key(band) })}
@@ -125,7 +127,7 @@ export default function AppSettingsForm({ childId, app, initial }: Props) {
         <span>{t('contentType')}</span>
         <select
           value={settings.contentType}
-          onChange={(e) => change({ contentType: e.target.value })}
+          onChange={(e) => change({ contentType: e.target.value as AppSettings['contentType'] })}
         >
           {CONTENT_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -136,7 +138,10 @@ export default function AppSettingsForm({ childId, app, initial }: Props) {
       </label>
       <label className="field">
         <span>{t('language')}</span>
-        <select value={settings.language} onChange={(e) => change({ language: e.target.value })}>
+        <select
+          value={settings.language}
+          onChange={(e) => change({ language: e.target.value as AppSettings['language'] })}
+        >
           {routing.locales.map((locale) => (
             <option key={locale} value={locale}>
               {tLocale('locale', { locale })}
@@ -181,7 +186,7 @@ export default function AppSettingsForm({ childId, app, initial }: Props) {
           ))}
         </fieldset>
       )}
-      <button type="submit" className="button" disabled={status === 'saving'}>
+      <button type="submit" className="button" disabled={submitting}>
         {t('save', { app })}
       </button>
     </form>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import en from '@locales/en.json';
-import { MAX_MINUTES, MIN_MINUTES } from '@/lib/api/children';
+import { MAX_MINUTES, MIN_MINUTES, type AppSettings } from '@/lib/api/children';
 import { expectAlertAnnounced, expectFieldAnnounced } from '@/test/announced';
 import { jsonResponse } from '@/test/http';
 import { renderWithIntl } from '@/test/render';
@@ -87,7 +87,7 @@ describe("an app's settings", () => {
     sound: true,
     fullscreen: false,
     categories: [],
-  };
+  } as const satisfies AppSettings;
   const s = en.ChildSettingsPage;
   const minutesInvalid = s.minutesInvalid
     .replace('{min}', String(MIN_MINUTES))

@@ -22,7 +22,8 @@ const withAccount = (node: React.ReactNode) => (
 beforeEach(() => {
   window.localStorage.clear();
   global.fetch = jest.fn(
-    async () => ({ ok: true, status: 200, text: async () => '{}' }) as Response,
+    async () =>
+      ({ ok: true, status: 200, headers: new Headers(), text: async () => '{}' }) as Response,
   );
 });
 

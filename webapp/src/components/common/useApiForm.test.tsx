@@ -8,12 +8,14 @@ function Harness({
   send,
   validate,
   initialError,
+  stays,
 }: {
   send: Send;
   validate?: () => boolean;
   initialError?: ErrorKey;
+  stays?: boolean;
 }) {
-  const form = useApiForm(send, { validate, initialError });
+  const form = useApiForm(send, { validate, initialError, stays });
   return (
     <form onSubmit={form.onSubmit} aria-busy={form.submitting} aria-label="form">
       {form.error && <p role="alert">{form.error}</p>}
@@ -71,5 +73,14 @@ describe('useApiForm', () => {
     await act(async () => submit());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'busy' })).toBeDisabled();
+  });
+
+  it('frees the button after a success when the form stays', async () => {
+    const send = jest.fn(async () => null);
+    render(<Harness send={send} stays />);
+    await act(async () => submit());
+    expect(screen.getByRole('button', { name: 'send' })).toBeEnabled();
+    await act(async () => submit());
+    expect(send).toHaveBeenCalledTimes(2);
   });
 });

@@ -16,13 +16,17 @@ type Options = {
   /** The form's own checks before any call: false stops the submission (the form shows why). */
   validate?: () => boolean;
   initialError?: ErrorKey | null;
+  /** The form stays (or comes back) after a success, e.g. settings saved in place: the button is
+   * freed then too. */
+  stays?: boolean;
 };
 
 /**
  * The submit cycle the web forms share: one submission at a time, the form's own checks
  * first, then `send`. `send` answers the error key to show, which frees the button again,
  * or nothing when it succeeded: the form then moves on (another page, its "done" view)
- * and the button stays busy meanwhile. A thrown error shows the generic message.
+ * and the button stays busy meanwhile (with `stays`, a form that remains is free again).
+ * A thrown error shows the generic message.
  * After a failed submit the focus goes to the first invalid field, else to the error
  * message (components/common/errorFocus.ts).
  */
@@ -62,6 +66,9 @@ export function useApiForm(
       setError(failure);
       setSubmitting(false);
       setFailures((n) => n + 1);
+    } else if (options.stays) {
+      busy.current = false;
+      setSubmitting(false);
     }
   }
 

@@ -1,9 +1,9 @@
 'use client';
 
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
-import { useErrorFocus } from '@/components/common/errorFocus';
+import { useApiForm } from '@/components/common/useApiForm';
 import { sendContactMessage, type ContactMessage } from '@/lib/api/contact';
 import { emailError } from '@/lib/email';
 
@@ -30,14 +30,11 @@ export default function ContactForm() {
     message: '',
   });
   const [invalid, setInvalid] = useState<Partial<Record<keyof Fields, string>>>({});
-  const [status, setStatus] = useState<'editing' | 'sending' | 'sent' | 'failed'>('editing');
-  const { ref: formRef, focusError } = useErrorFocus();
+  const [sent, setSent] = useState(false);
   const set = (field: keyof Fields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [field]: e.target.value }));
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status === 'sending') return;
+  function validate(): boolean {
     const errors: Partial<Record<keyof Fields, string>> = {};
     (['name', 'subject', 'message'] as const).forEach((f) => {
       if (!fields[f].trim()) errors[f] = tErrors('valueRequired');
@@ -45,20 +42,26 @@ export default function ContactForm() {
     const emailKey = emailError(fields.email.trim());
     if (emailKey) errors.email = tErrors(emailKey);
     setInvalid(errors);
-    if (Object.keys(errors).length) return focusError();
-    setStatus('sending');
-    const result = await sendContactMessage({
-      name: fields.name.trim(),
-      email: fields.email.trim(),
-      phone: fields.phone.trim() || null,
-      subject: fields.subject as ContactMessage['subject'], // one of the select's options
-      message: fields.message.trim(),
-    });
-    setStatus(result.ok ? 'sent' : 'failed');
-    if (!result.ok) focusError();
+    return Object.keys(errors).length === 0;
   }
 
-  if (status === 'sent') return <Flash kind="success">{t('sent')}</Flash>;
+  const form = useApiForm(
+    async () => {
+      const result = await sendContactMessage({
+        name: fields.name.trim(),
+        email: fields.email.trim(),
+        phone: fields.phone.trim() || null,
+        subject: fields.subject as ContactMessage['subject'], // one of the select's options
+        message: fields.message.trim(),
+      });
+      if (!result.ok) return 'contactSendFailed';
+      setSent(true);
+      return null;
+    },
+    { validate },
+  );
+
+  if (sent) return <Flash kind="success">{t('sent')}</Flash>;
 
   const field = (name: keyof Fields, control: ReactNode, label: string) => (
     <>
@@ -79,16 +82,10 @@ export default function ContactForm() {
   });
 
   return (
-    <form
-      ref={formRef}
-      className="form"
-      onSubmit={submit}
-      noValidate
-      aria-busy={status === 'sending'}
-    >
-      {status === 'failed' && (
-        <Flash kind="error" onClose={() => setStatus('editing')}>
-          {tErrors('contactSendFailed')}
+    <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={form.submitting}>
+      {form.error && (
+        <Flash kind="error" onClose={() => form.setError(null)}>
+          {tErrors(form.error)}
         </Flash>
       )}
       {field(
@@ -158,7 +155,7 @@ export default function ContactForm() {
         />,
         t('message'),
       )}
-      <button type="submit" className="button" disabled={status === 'sending'}>
+      <button type="submit" className="button" disabled={form.submitting}>
         {t('submit')}
       </button>
     </form>

@@ -1,14 +1,13 @@
 'use client';
 
-import { useState, useSyncExternalStore, type FormEvent } from 'react';
-import { useErrorFocus } from '@/components/common/errorFocus';
+import { useState, useSyncExternalStore } from 'react';
+import { useApiForm } from '@/components/common/useApiForm';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import Modal from '@/components/pricing/Modal';
 import '@/components/pricing/pricing.css'; // the modal's styles live with the plan popup
 import type { Account } from '@/lib/account/account';
-import type { ErrorKey } from '@/lib/api/errors';
 import { changeEmail, sendPartnerPasswordMail } from '@/lib/api/profile';
 import { emailError } from '@/lib/email';
 import { session } from '@/lib/session/storage';
@@ -28,9 +27,7 @@ export default function EmailOverlay({ account, onSaved }: Props) {
   // Kept once shown: the saved message stays up after the reloaded account no longer asks.
   const [request, setRequest] = useState<EmailRequest>(null);
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<ErrorKey | null>(null);
-  const [status, setStatus] = useState<'editing' | 'saving' | 'saved'>('editing');
-  const { ref: formRef, focusError } = useErrorFocus();
+  const [saved, setSaved] = useState(false);
 
   const closed = useSyncExternalStore(unchanging, closedSnapshot, () => true);
   // Opened when a partner asks and the modal was not closed: decided again during render when either
@@ -47,29 +44,30 @@ export default function EmailOverlay({ account, onSaved }: Props) {
     setRequest(null);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status === 'saving') return;
-    const invalid = emailError(email);
-    setError(invalid);
-    if (invalid) return focusError();
-    setStatus('saving');
-    const result = await changeEmail(email.trim());
-    if (!result.ok) {
-      setStatus('editing');
-      focusError();
-      return setError(result.code === 5 ? 'emailTaken' : result.errorKey);
-    }
-    if (sendsPasswordMail(request)) await sendPartnerPasswordMail(email.trim());
-    setStatus('saved');
-    await onSaved();
-  }
+  const form = useApiForm(
+    async () => {
+      const result = await changeEmail(email.trim());
+      if (!result.ok) return result.code === 5 ? 'emailTaken' : result.errorKey;
+      if (sendsPasswordMail(request)) await sendPartnerPasswordMail(email.trim());
+      setSaved(true);
+      await onSaved();
+      return null;
+    },
+    {
+      validate: () => {
+        const invalid = emailError(email);
+        form.setError(invalid);
+        return !invalid;
+      },
+    },
+  );
+  const { error, setError, submitting } = form;
 
   if (!request) return null;
   return (
     <Modal titleId="email-overlay-title" onClose={close} closeLabel={t('close')}>
       <h2 id="email-overlay-title">{t('title')}</h2>
-      {status === 'saved' ? (
+      {saved ? (
         <>
           <Flash kind="success">
             {t(sendsPasswordMail(request) ? 'savedWithPassword' : 'saved')}
@@ -79,7 +77,7 @@ export default function EmailOverlay({ account, onSaved }: Props) {
           </button>
         </>
       ) : (
-        <form ref={formRef} className="form" onSubmit={submit} noValidate>
+        <form className="form" onSubmit={form.onSubmit} noValidate>
           <p>{t('intro', { partner: request.partner })}</p>
           {error && (
             <Flash kind="error" onClose={() => setError(null)}>
@@ -97,8 +95,8 @@ export default function EmailOverlay({ account, onSaved }: Props) {
               onChange={(e) => setEmail(e.target.value)}
             />
           </label>
-          <button type="submit" className="button" disabled={status === 'saving'}>
-            {status === 'saving' ? <Spinner label={t('saving')} /> : t('save')}
+          <button type="submit" className="button" disabled={submitting}>
+            {submitting ? <Spinner label={t('saving')} /> : t('save')}
           </button>
         </form>
       )}

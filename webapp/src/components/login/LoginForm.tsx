@@ -1,9 +1,9 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
-import { useErrorFocus } from '@/components/common/errorFocus';
+import { useApiForm } from '@/components/common/useApiForm';
 import Spinner from '@/components/common/Spinner';
 import { useIsTv } from '@/components/layout/PlatformContext';
 import { Link, useRouter } from '@/i18n/navigation';
@@ -30,38 +30,32 @@ export default function LoginForm({ flash }: { flash?: PageFlashValue | null }) 
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const [apiError, setApiError] = useState<ErrorKey | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const { ref: formRef, focusError } = useErrorFocus();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const invalid: Errors = {};
-    if (!email.trim()) invalid.email = 'valueRequired';
-    if (!password) invalid.password = 'valueRequired';
-    setErrors(invalid);
-    setApiError(null);
-    if (invalid.email || invalid.password) return focusError();
-
-    setSubmitting(true);
-    const result = await logIn(email, password);
-    if (!result.ok) {
-      setApiError(result.errorKey);
-      setSubmitting(false);
-      focusError();
-      return;
-    }
-    setToken(result.data.token);
-    const account = await loadAccount();
-    router.replace(
-      takeReturn() ?? loginDestination(account.ok && isPremium(account.data.subscriptions)),
-    );
-  }
+  const form = useApiForm(
+    async () => {
+      const result = await logIn(email, password);
+      if (!result.ok) return result.errorKey;
+      setToken(result.data.token);
+      const account = await loadAccount();
+      router.replace(
+        takeReturn() ?? loginDestination(account.ok && isPremium(account.data.subscriptions)),
+      );
+      return null;
+    },
+    {
+      validate: () => {
+        const invalid: Errors = {};
+        if (!email.trim()) invalid.email = 'valueRequired';
+        if (!password) invalid.password = 'valueRequired';
+        setErrors(invalid);
+        return !invalid.email && !invalid.password;
+      },
+    },
+  );
+  const { error: apiError, setError: setApiError, submitting } = form;
 
   if (checking) return <Spinner />;
   return (
-    <form ref={formRef} className="form" onSubmit={submit} noValidate aria-busy={submitting}>
+    <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={submitting}>
       <PageFlash flash={flash} />
       {apiError && (
         <Flash kind="error" onClose={() => setApiError(null)}>

@@ -1,10 +1,9 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
-import { useErrorFocus } from '@/components/common/errorFocus';
+import { useState } from 'react';
+import { useApiForm } from '@/components/common/useApiForm';
 import { useLocale, useTranslations } from 'next-intl';
 import { subscribeNewsletter } from '@/lib/api/newsletter';
-import type { ErrorKey } from '@/lib/api/errors';
 import { emailError } from '@/lib/email';
 import styles from './Newsletter.module.css';
 
@@ -14,32 +13,31 @@ export default function NewsletterForm() {
   const tErrors = useTranslations('Errors');
   const locale = useLocale();
   const [email, setEmail] = useState('');
-  const [status, setStatus] = useState<'editing' | 'sending' | 'saved'>('editing');
-  const [errorKey, setErrorKey] = useState<ErrorKey | null>(null);
-  const { ref: formRef, focusError } = useErrorFocus();
+  const [saved, setSaved] = useState(false);
+  const form = useApiForm(
+    async () => {
+      const result = await subscribeNewsletter(email.trim(), locale);
+      if (!result.ok) return result.errorKey;
+      setSaved(true);
+      return null;
+    },
+    {
+      validate: () => {
+        const invalid = emailError(email.trim());
+        form.setError(invalid);
+        return !invalid;
+      },
+    },
+  );
+  const errorKey = form.error;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status === 'sending') return;
-    const invalid = emailError(email.trim());
-    setErrorKey(invalid);
-    if (invalid) return focusError();
-    setStatus('sending');
-    const result = await subscribeNewsletter(email.trim(), locale);
-    if (result.ok) return setStatus('saved');
-    setErrorKey(result.errorKey);
-    setStatus('editing');
-    focusError();
-  }
-
-  if (status === 'saved') return <p role="status">{t('saved')}</p>;
+  if (saved) return <p role="status">{t('saved')}</p>;
   return (
     <form
-      ref={formRef}
       className={styles.form}
-      onSubmit={submit}
+      onSubmit={form.onSubmit}
       noValidate
-      aria-busy={status === 'sending'}
+      aria-busy={form.submitting}
       aria-labelledby="newsletter-title"
     >
       <h2 id="newsletter-title" className="footer-title">
@@ -59,7 +57,7 @@ export default function NewsletterForm() {
           aria-describedby={errorKey ? 'newsletter-error' : undefined}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <button type="submit" className="button" disabled={status === 'sending'}>
+        <button type="submit" className="button" disabled={form.submitting}>
           {t('submit')}
         </button>
       </div>

@@ -2,7 +2,8 @@
 
 import { useCallback, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { opsRequest, type OpsAuditEntry, type OpsResult } from '@/lib/api/ops';
+import { ops, type OpsAuditEntry, type OpsResult } from '@/lib/api/ops';
+import type { components } from '@/lib/api/schema';
 import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
 import { useOpsForm } from './useOpsForm';
@@ -26,9 +27,14 @@ export default function AuditLog() {
 
   const load = useCallback(
     async (wanted: Record<string, string>, beforeId?: number, asked = false) => {
-      const query = new URLSearchParams(Object.entries(wanted).filter(([, v]) => v));
-      if (beforeId) query.set('beforeId', String(beforeId));
-      const result = await opsRequest<{ entries: Entry[] }>(`/audit?${query}`);
+      // The filters the form checked (digits only); each empty one is left out.
+      const query = Object.fromEntries(
+        Object.entries(wanted)
+          .filter(([, v]) => v)
+          .map(([k, v]) => [k, Number(v)]),
+      );
+      if (beforeId) query.beforeId = beforeId;
+      const result = await ops.GET('/ops/v1/audit', { params: { query } });
       if (!result.ok) {
         // A refused filter (not the first load) takes the focus to why.
         if (asked) refused(result.message);
@@ -41,8 +47,8 @@ export default function AuditLog() {
     [refused],
   );
 
-  const fetchFirst = useCallback(() => opsRequest<{ entries: Entry[] }>('/audit?'), []);
-  const showFirst = useCallback((result: OpsResult<{ entries: Entry[] }>) => {
+  const fetchFirst = useCallback(() => ops.GET('/ops/v1/audit'), []);
+  const showFirst = useCallback((result: OpsResult<components['schemas']['OpsAuditEntries']>) => {
     setError(result.ok ? null : result.message);
     if (result.ok) setEntries(result.data.entries);
   }, []);

@@ -4,17 +4,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { download } from './csv';
-import { campaignCodesCsv, may, opsRequest } from '@/lib/api/ops';
+import { campaignCodesCsv, may, ops, type OpsCampaignReport } from '@/lib/api/ops';
+import type { components } from '@/lib/api/schema';
 import OpsError from './OpsError';
 import { useSignedInStaff } from './useSignedInStaff';
 import { useOpsForm } from './useOpsForm';
 
-type Report = {
-  issued: number;
-  redeemed: number;
-  converted: number;
-  byDay: { day: string; redeemed: number; converted: number }[];
-};
+type Report = OpsCampaignReport;
+type Batch = components['schemas']['OpsBatch'];
 
 export const COUPON_TYPES = [
   'UNIQUE_ACCESS_COUPON',
@@ -52,9 +49,9 @@ export default function Campaigns() {
     setError(null);
     if (!checkReport(event.currentTarget)) return;
     const wanted = String(new FormData(event.currentTarget).get('prefix') ?? '');
-    const result = await opsRequest<Report>(
-      `/campaigns/report?${new URLSearchParams({ prefix: wanted })}`,
-    );
+    const result = await ops.GET('/ops/v1/campaigns/report', {
+      params: { query: { prefix: wanted } },
+    });
     if (!result.ok) reportRefused(result.message);
     setError(result.ok ? null : result.message);
     setPrefix(wanted);
@@ -72,16 +69,15 @@ export default function Campaigns() {
     setCreated(null);
     if (!checkCreate(event.currentTarget)) return;
     const form = new FormData(event.currentTarget);
-    const result = await opsRequest<{ codes: string[] }>('/campaigns', {
-      method: 'POST',
-      body: {
-        prefix: form.get('prefix'),
-        type: form.get('type'),
-        duration: form.get('duration'),
-        count: Number(form.get('count')),
-        reason: form.get('reason'),
-      },
-    });
+    // The fields this form has; the API defaults the others (product, partner, bundle…).
+    const body: Partial<Batch> = {
+      prefix: form.get('prefix') as string,
+      type: form.get('type') as Batch['type'],
+      duration: form.get('duration') as string,
+      count: Number(form.get('count')),
+      reason: form.get('reason') as string | null,
+    };
+    const result = await ops.POST('/ops/v1/campaigns', { body: body as Batch });
     if (!result.ok) createRefused(result.message);
     setCreateError(result.ok ? null : result.message);
     setCreated(result.ok ? result.data.codes.length : null);

@@ -2,15 +2,16 @@
 
 import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { opsRequest, type OpsDeadLetter, type OpsResult } from '@/lib/api/ops';
+import { ops, type OpsDeadLetter, type OpsResult } from '@/lib/api/ops';
+import type { components } from '@/lib/api/schema';
 import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
 import { useOpsForm } from './useOpsForm';
 
 type Letter = OpsDeadLetter;
-type Letters = OpsResult<{ entries: Letter[] }>;
+type Letters = OpsResult<components['schemas']['OpsDeadLetters']>;
 
-const fetchLetters = () => opsRequest<{ entries: Letter[] }>('/outbox/dead');
+const fetchLetters = () => ops.GET('/ops/v1/outbox/dead');
 
 export default function DeadLetters() {
   const t = useTranslations('Ops.dead');
@@ -35,10 +36,10 @@ export default function DeadLetters() {
   useLoaded(fetchLetters, show);
 
   async function act(id: number, action: 'retry' | 'discard') {
-    const result = await opsRequest(`/outbox/${id}/${action}`, {
-      method: 'POST',
-      body: { reason: reasons[id] ?? '' },
-    });
+    const init = { params: { path: { message_id: id } }, body: { reason: reasons[id] ?? '' } };
+    const result = await (action === 'retry'
+      ? ops.POST('/ops/v1/outbox/{message_id}/retry', init)
+      : ops.POST('/ops/v1/outbox/{message_id}/discard', init));
     if (!result.ok) refused(result.message, `d${id}`);
     setError(result.ok ? null : result.message);
     await load();

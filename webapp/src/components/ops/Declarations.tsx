@@ -3,24 +3,32 @@
 import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useLoaded } from '@/components/common/useLoaded';
-import { opsRequest, staffToken, type OpsResult } from '@/lib/api/ops';
+import { ops, staffToken, type OpsDeclaration, type OpsResult } from '@/lib/api/ops';
 import type { components } from '@/lib/api/schema';
 import { download } from './csv';
 import OpsError from './OpsError';
 import { useOpsForm } from './useOpsForm';
 
-type Declaration = components['schemas']['OpsDeclaration'];
-type Entries = OpsResult<{ entries: Declaration[] }>;
+type Declaration = OpsDeclaration;
+type Entries = OpsResult<components['schemas']['OpsDeclarations']>;
 const STATUSES = ['unmatched', 'matched', 'done'] as const;
 type Status = (typeof STATUSES)[number] | '';
 
 type Kind = 'cancellation' | 'withdrawal';
 // Each kind numbers its own rows (docs/operator-console.md#public-declarations): a row is known by kind and id.
 const rowKey = (d: Declaration) => `${d.kind === 'withdrawal' ? 'w' : 'c'}${d.id}`;
-const handledPath = (d: Declaration) =>
+const markHandled = (d: Declaration, reason: string) =>
   d.kind === 'withdrawal'
-    ? `/declarations/withdrawals/${d.id}/handled`
-    : `/declarations/${d.id}/handled`;
+    ? ops.POST('/ops/v1/declarations/withdrawals/{withdrawal_id}/handled', {
+        params: { path: { withdrawal_id: d.id } },
+        body: { reason },
+      })
+    : ops.POST('/ops/v1/declarations/{declaration_id}/handled', {
+        params: { path: { declaration_id: d.id } },
+        body: { reason },
+      });
+const list = (status: Status) =>
+  ops.GET('/ops/v1/declarations', { params: { query: status ? { status } : {} } });
 
 const query = (status: Status, format?: 'csv') =>
   `/declarations?${new URLSearchParams({ ...(status ? { status } : {}), ...(format ? { format } : {}) })}`;
@@ -55,23 +63,20 @@ export default function Declarations() {
     if (result.ok) setEntries(result.data.entries);
     else setError(result.message);
   }, []);
-  const fetchFirst = useCallback(() => opsRequest<{ entries: Declaration[] }>(query('')), []);
+  const fetchFirst = useCallback(() => list(''), []);
   useLoaded(fetchFirst, show);
 
   async function filter(next: Status) {
     setStatus(next);
-    show(await opsRequest<{ entries: Declaration[] }>(query(next)));
+    show(await list(next));
   }
 
   async function handle(d: Declaration) {
     const key = rowKey(d);
-    const result = await opsRequest(handledPath(d), {
-      method: 'POST',
-      body: { reason: reasons[key] ?? '' },
-    });
+    const result = await markHandled(d, reasons[key] ?? '');
     if (!result.ok) refused(result.message, `h${key}`);
     setError(result.ok ? null : result.message);
-    show(await opsRequest<{ entries: Declaration[] }>(query(status)));
+    show(await list(status));
   }
 
   async function exportCsv() {

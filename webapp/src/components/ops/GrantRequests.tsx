@@ -3,15 +3,16 @@
 import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { may, opsRequest, type OpsGrantRequest, type OpsResult } from '@/lib/api/ops';
+import { may, ops, type OpsGrantRequest, type OpsResult } from '@/lib/api/ops';
+import type { components } from '@/lib/api/schema';
 import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
 import { useSignedInStaff } from './useSignedInStaff';
 import { useOpsForm } from './useOpsForm';
 
-type Requests = OpsResult<{ requests: OpsGrantRequest[] }>;
+type Requests = OpsResult<components['schemas']['OpsGrantRequests']>;
 
-const fetchRequests = () => opsRequest<{ requests: OpsGrantRequest[] }>('/grant-requests');
+const fetchRequests = () => ops.GET('/ops/v1/grant-requests');
 
 /**
  * Grants above a member's limit, waiting for a second member of a higher role
@@ -34,10 +35,10 @@ export default function GrantRequests() {
   useLoaded(fetchRequests, show);
 
   async function decide(id: number, decision: 'approve' | 'reject') {
-    const result = await opsRequest(`/grant-requests/${id}/${decision}`, {
-      method: 'POST',
-      body: { reason: reasons[id] ?? '' },
-    });
+    const init = { params: { path: { request_id: id } }, body: { reason: reasons[id] ?? '' } };
+    const result = await (decision === 'approve'
+      ? ops.POST('/ops/v1/grant-requests/{request_id}/approve', init)
+      : ops.POST('/ops/v1/grant-requests/{request_id}/reject', init));
     if (!result.ok) refused(result.message, `g${id}`);
     setError(result.ok ? null : result.message);
     show(await fetchRequests());

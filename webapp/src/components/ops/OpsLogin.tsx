@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
-import { keepSession, opsRequest, type Staff } from '@/lib/api/ops';
+import { keepSession, ops } from '@/lib/api/ops';
 import OpsError from './OpsError';
 import { useOpsForm } from './useOpsForm';
 
@@ -20,9 +20,12 @@ export default function OpsLogin() {
     if (!check(event.currentTarget)) return;
     const form = new FormData(event.currentTarget);
     setBusy(true);
-    const result = await opsRequest<{ token: string; staff: Staff }>('/session', {
-      method: 'POST',
-      body: { email: form.get('email'), password: form.get('password'), code: form.get('code') },
+    const result = await ops.POST('/ops/v1/session', {
+      body: {
+        email: String(form.get('email')),
+        password: String(form.get('password')),
+        code: String(form.get('code')),
+      },
     });
     setBusy(false);
     if (!result.ok) {

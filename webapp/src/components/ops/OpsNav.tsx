@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
-import { forgetSession, may, opsRequest } from '@/lib/api/ops';
+import { forgetSession, may, ops } from '@/lib/api/ops';
 import { useSignedInStaff } from './useSignedInStaff';
 
 /** The console's bar: its screens (those the role may open) and sign-out. Signed out: back to the login. */
@@ -17,7 +17,7 @@ export default function OpsNav() {
   }, [staff, router]);
 
   async function logout() {
-    await opsRequest('/session', { method: 'DELETE' });
+    await ops.DELETE('/ops/v1/session');
     forgetSession();
     router.replace('/ops');
   }

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { opsRequest, type OpsSearchResult } from '@/lib/api/ops';
+import { ops, type OpsSearchResult } from '@/lib/api/ops';
 import OpsError from './OpsError';
 import { useOpsForm } from './useOpsForm';
 
@@ -36,8 +36,11 @@ export default function ParentSearch() {
     event.preventDefault();
     if (!check(event.currentTarget)) return;
     const form = new FormData(event.currentTarget);
-    const query = new URLSearchParams({ by: String(form.get('by')), q: String(form.get('q')) });
-    const result = await opsRequest<{ results: Result[] }>(`/parents?${query}`);
+    const query = {
+      by: String(form.get('by')) as (typeof SEARCH_KINDS)[number],
+      q: String(form.get('q')),
+    };
+    const result = await ops.GET('/ops/v1/parents', { params: { query } });
     if (!result.ok) {
       refused(result.message);
       setError(result.message);

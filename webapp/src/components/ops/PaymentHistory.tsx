@@ -2,13 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import {
-  may,
-  opsRequest,
-  type OpsCharge,
-  type OpsPaymentHistoryEntry,
-  type Staff,
-} from '@/lib/api/ops';
+import { may, ops, type OpsCharge, type OpsPaymentHistoryEntry, type Staff } from '@/lib/api/ops';
 import OpsError from './OpsError';
 import { useOpsForm } from './useOpsForm';
 
@@ -75,21 +69,26 @@ export default function PaymentHistory({
     setError(null);
     if (!check(event.currentTarget)) return;
     const form = new FormData(event.currentTarget);
-    const body: Record<string, unknown> = {
+    const body = {
       reason: String(form.get('reason') ?? ''),
       operationKey: attempt.key,
       endAccess: form.get('endAccess') === 'on',
     };
-    if (attempt.mode === 'refund')
-      body.amount =
-        String(form.get('amount') ?? '')
-          .trim()
-          .replace(',', '.') || null;
+    const amount =
+      String(form.get('amount') ?? '')
+        .trim()
+        .replace(',', '.') || null;
+    const path = { account_id: accountId, transaction_id: attempt.charge.transactionId };
     setBusy(true);
-    const result = await opsRequest(
-      `/parents/${accountId}/payments/${encodeURIComponent(attempt.charge.transactionId)}/${attempt.mode}`,
-      { method: 'POST', body },
-    );
+    const result = await (attempt.mode === 'refund'
+      ? ops.POST('/ops/v1/parents/{account_id}/payments/{transaction_id}/refund', {
+          params: { path },
+          body: { ...body, amount },
+        })
+      : ops.POST('/ops/v1/parents/{account_id}/payments/{transaction_id}/void', {
+          params: { path },
+          body,
+        }));
     setBusy(false);
     if (!result.ok) {
       refused(result.message);

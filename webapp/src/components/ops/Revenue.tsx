@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { toCsv, download } from './csv';
-import { opsRequest, type OpsRevenue, type OpsCohort, type OpsFunnelDay } from '@/lib/api/ops';
+import { ops, type OpsRevenue, type OpsCohort, type OpsFunnelDay } from '@/lib/api/ops';
 import OpsError from './OpsError';
 import OssExport from './OssExport';
 
@@ -23,15 +23,15 @@ export default function Revenue() {
   const [funnel, setFunnel] = useState<FunnelRow[]>([]);
 
   useEffect(() => {
-    void opsRequest<Overview>('/revenue').then((result) =>
-      result.ok ? setData(result.data) : setError(result.message),
-    );
-    void opsRequest<{ entries: Cohort[] }>('/revenue/cohorts?weeks=12').then(
-      (r) => r.ok && setCohorts(r.data.entries),
-    );
-    void opsRequest<{ entries: FunnelRow[] }>('/revenue/funnel?days=30').then(
-      (r) => r.ok && setFunnel(r.data.entries),
-    );
+    void ops
+      .GET('/ops/v1/revenue')
+      .then((result) => (result.ok ? setData(result.data) : setError(result.message)));
+    void ops
+      .GET('/ops/v1/revenue/cohorts', { params: { query: { weeks: 12 } } })
+      .then((r) => r.ok && setCohorts(r.data.entries));
+    void ops
+      .GET('/ops/v1/revenue/funnel', { params: { query: { days: 30 } } })
+      .then((r) => r.ok && setFunnel(r.data.entries));
   }, []);
 
   if (!data) return <OpsError message={error} />;

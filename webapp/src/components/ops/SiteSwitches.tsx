@@ -3,35 +3,20 @@
 import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { SITE_STATUS_TTL_MS } from '@/lib/site/status';
-import { opsRequest, type OpsResult } from '@/lib/api/ops';
+import { ops, type OpsResult, type OpsSite } from '@/lib/api/ops';
 import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
 import { useOpsForm } from './useOpsForm';
 
-type Source = 'stored' | 'default';
-type Maintenance = { on: boolean; source: Source };
-type Promo = {
-  from: string | null;
-  to: string | null;
-  coupon: string | null;
-  activeToday: boolean;
-  source: Source;
-};
-type Change = {
-  name: 'maintenance' | 'holiday_promo';
-  value: Record<string, unknown> | null;
-  changedAt: string;
-  changedBy: string;
-  reason: string;
-};
-type Switches = {
-  maintenance: Maintenance;
-  holidayPromo: Promo;
-  refreshSeconds: number;
-  history: Change[];
-};
+type Switches = OpsSite;
+type Source = OpsSite['maintenance']['source'];
+type Change = OpsSite['history'][number];
+type Switch = 'maintenance' | 'holiday-promo';
 
-const fetchSwitches = () => opsRequest<Switches>('/site');
+const fetchSwitches = () => ops.GET('/ops/v1/site');
+/** Back to the switch's default (the deployment's setting), with a reason. */
+const resetSwitch = (name: Switch, reason: string) =>
+  ops.POST('/ops/v1/site/{name}/reset', { params: { path: { name } }, body: { reason } });
 
 /** The runtime switches (admin): maintenance mode and the holiday promotion, each change with a reason. */
 export default function SiteSwitches() {
@@ -64,9 +49,9 @@ export default function SiteSwitches() {
   useLoaded(fetchSwitches, show);
 
   /** `scope`: the switch whose fields may be at fault ('maintenance' or 'promo'). */
-  async function send(path: string, body: Record<string, unknown>, scope: string) {
+  async function send(call: () => Promise<OpsResult<unknown>>, scope: string) {
     setDone(false);
-    const result = await opsRequest(path, { method: 'POST', body });
+    const result = await call();
     if (!result.ok) refused(result.message, scope);
     setError(result.ok ? null : result.message);
     setDone(result.ok);
@@ -74,9 +59,14 @@ export default function SiteSwitches() {
     return result.ok;
   }
 
-  async function maintenance(path: string, body: Record<string, unknown>) {
-    if (await send(path, { ...body, reason: maintenanceReason }, 'maintenance'))
-      setMaintenanceReason('');
+  /** Turns maintenance on or off (`on`), or back to its default (null). */
+  async function maintenance(on: boolean | null) {
+    const reason = maintenanceReason;
+    const call = () =>
+      on === null
+        ? resetSwitch('maintenance', reason)
+        : ops.POST('/ops/v1/site/maintenance', { body: { on, reason } });
+    if (await send(call, 'maintenance')) setMaintenanceReason('');
   }
 
   async function savePromo(event: React.FormEvent<HTMLFormElement>) {
@@ -84,7 +74,7 @@ export default function SiteSwitches() {
     setDone(false);
     if (!check(event.currentTarget, 'promo')) return setError(null);
     const body = { from: promo.from, to: promo.to, coupon: promo.coupon, reason: promo.reason };
-    if (await send('/site/holiday-promo', body, 'promo'))
+    if (await send(() => ops.POST('/ops/v1/site/holiday-promo', { body }), 'promo'))
       setPromo((old) => ({ ...old, reason: '' }));
   }
 
@@ -138,12 +128,12 @@ export default function SiteSwitches() {
           <button
             type="button"
             className={m.on ? undefined : 'ops-danger-button'}
-            onClick={() => maintenance('/site/maintenance', { on: !m.on })}
+            onClick={() => maintenance(!m.on)}
           >
             {m.on ? t('turnOff') : t('turnOn')}
           </button>
           {m.source === 'stored' && (
-            <button type="button" onClick={() => maintenance('/site/maintenance/reset', {})}>
+            <button type="button" onClick={() => maintenance(null)}>
               {t('reset')}
             </button>
           )}
@@ -208,7 +198,7 @@ export default function SiteSwitches() {
             <button
               type="button"
               onClick={async () => {
-                if (await send('/site/holiday-promo/reset', { reason: promo.reason }, 'promo'))
+                if (await send(() => resetSwitch('holiday-promo', promo.reason), 'promo'))
                   setPromo((old) => ({ ...old, reason: '' }));
               }}
             >
@@ -238,7 +228,7 @@ export default function SiteSwitches() {
                     timeStyle: 'short',
                   })}
                 </td>
-                <td>{t(`switch_${c.name}`)}</td>
+                <td>{t(`switch_${c.name as 'maintenance' | 'holiday_promo'}`)}</td>
                 <td>{valueText(c)}</td>
                 <td>{c.changedBy}</td>
                 <td>{c.reason}</td>

@@ -3,7 +3,8 @@
 import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import QrCode from '@/components/login/QrCode';
-import { opsRequest, type OpsResult } from '@/lib/api/ops';
+import { ops, type OpsResult, type OpsStaffMember } from '@/lib/api/ops';
+import type { components } from '@/lib/api/schema';
 import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
 import { useSignedInStaff } from './useSignedInStaff';
@@ -11,15 +12,9 @@ import { useOpsForm } from './useOpsForm';
 
 const ROLES = ['support', 'finance', 'admin'] as const;
 type Role = (typeof ROLES)[number];
-type Member = {
-  id: number;
-  email: string;
-  role: Role;
-  createdAt: string;
-  disabledAt: string | null;
-  sessions: number;
-};
+type Member = OpsStaffMember;
 type Provisioning = { email: string; uri: string };
+const staffPath = (m: Member) => ({ params: { path: { staff_id: m.id } } });
 
 /** Staff management (admin): list, create (the TOTP set-up shown once), role, disable, reset TOTP. */
 export default function StaffAdmin() {
@@ -31,7 +26,12 @@ export default function StaffAdmin() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const [provisioning, setProvisioning] = useState<Provisioning | null>(null);
-  const [draft, setDraft] = useState({ email: '', password: '', role: 'support', reason: '' });
+  const [draft, setDraft] = useState({
+    email: '',
+    password: '',
+    role: 'support' as Role,
+    reason: '',
+  });
   const [roles, setRoles] = useState<Record<number, Role>>({});
   const [reasons, setReasons] = useState<Record<number, string>>({});
   const {
@@ -44,8 +44,8 @@ export default function StaffAdmin() {
   } = useOpsForm<HTMLDivElement>('ops-staff');
   const roleName = (role: string) => nav(`role_${role}` as Parameters<typeof nav>[0]);
 
-  const fetchList = useCallback(() => opsRequest<{ staff: Member[] }>('/staff'), []);
-  const show = useCallback((result: OpsResult<{ staff: Member[] }>) => {
+  const fetchList = useCallback(() => ops.GET('/ops/v1/staff'), []);
+  const show = useCallback((result: OpsResult<components['schemas']['OpsStaffList']>) => {
     if (result.ok) setMembers(result.data.staff);
     else setError(result.message);
   }, []);
@@ -53,9 +53,9 @@ export default function StaffAdmin() {
   useLoaded(fetchList, show);
 
   /** `scope`: the form or row whose fields may be at fault. */
-  async function act<T>(path: string, body: Record<string, unknown>, scope: string) {
+  async function act<T>(send: () => Promise<OpsResult<T>>, scope: string) {
     setDone(false);
-    const result = await opsRequest<T>(path, { method: 'POST', body });
+    const result = await send();
     if (!result.ok) refused(result.message, scope);
     setError(result.ok ? null : result.message);
     setDone(result.ok);
@@ -67,7 +67,7 @@ export default function StaffAdmin() {
     event.preventDefault();
     setDone(false);
     if (!check(event.currentTarget, 'new')) return setError(null);
-    const made = await act<{ id: number; provisioningUri: string }>('/staff', draft, 'new');
+    const made = await act(() => ops.POST('/ops/v1/staff', { body: draft }), 'new');
     if (made) {
       setProvisioning({ email: draft.email.trim().toLowerCase(), uri: made.provisioningUri });
       setDraft({ email: '', password: '', role: 'support', reason: '' });
@@ -75,11 +75,9 @@ export default function StaffAdmin() {
   }
 
   async function resetTotp(member: Member) {
-    const made = await act<{ provisioningUri: string }>(
-      `/staff/${member.id}/reset-totp`,
-      {
-        reason: reasons[member.id] ?? '',
-      },
+    const body = { reason: reasons[member.id] ?? '' };
+    const made = await act(
+      () => ops.POST('/ops/v1/staff/{staff_id}/reset-totp', { ...staffPath(member), body }),
       `m${member.id}`,
     );
     if (made) setProvisioning({ email: member.email, uri: made.provisioningUri });
@@ -159,8 +157,14 @@ export default function StaffAdmin() {
                             disabled={(roles[m.id] ?? m.role) === m.role}
                             onClick={() =>
                               act(
-                                `/staff/${m.id}/role`,
-                                { role: roles[m.id] ?? m.role, reason: reasons[m.id] ?? '' },
+                                () =>
+                                  ops.POST('/ops/v1/staff/{staff_id}/role', {
+                                    ...staffPath(m),
+                                    body: {
+                                      role: roles[m.id] ?? (m.role as Role),
+                                      reason: reasons[m.id] ?? '',
+                                    },
+                                  }),
                                 `m${m.id}`,
                               )
                             }
@@ -172,8 +176,11 @@ export default function StaffAdmin() {
                             className={m.disabledAt ? undefined : 'ops-danger-button'}
                             onClick={() =>
                               act(
-                                `/staff/${m.id}/disabled`,
-                                { disabled: !m.disabledAt, reason: reasons[m.id] ?? '' },
+                                () =>
+                                  ops.POST('/ops/v1/staff/{staff_id}/disabled', {
+                                    ...staffPath(m),
+                                    body: { disabled: !m.disabledAt, reason: reasons[m.id] ?? '' },
+                                  }),
                                 `m${m.id}`,
                               )
                             }
@@ -224,7 +231,7 @@ export default function StaffAdmin() {
             {t('role')}
             <select
               value={draft.role}
-              onChange={(e) => setDraft({ ...draft, role: e.target.value })}
+              onChange={(e) => setDraft({ ...draft, role: e.target.value as Role })}
             >
               {ROLES.map((r) => (
                 <option key={r} value={r}>

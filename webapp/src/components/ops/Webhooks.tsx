@@ -2,7 +2,8 @@
 
 import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
-import { may, opsRequest, type OpsWebhookEvent, type OpsResult } from '@/lib/api/ops';
+import { may, ops, type OpsWebhookEvent, type OpsResult } from '@/lib/api/ops';
+import type { components } from '@/lib/api/schema';
 import { useLoaded } from '@/components/common/useLoaded';
 import OpsError from './OpsError';
 import { useSignedInStaff } from './useSignedInStaff';
@@ -29,8 +30,8 @@ export default function Webhooks() {
   const whenTime = (iso: string) =>
     format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
-  const fetchList = useCallback(() => opsRequest<{ entries: Hook[] }>('/webhooks'), []);
-  const show = useCallback((result: OpsResult<{ entries: Hook[] }>) => {
+  const fetchList = useCallback(() => ops.GET('/ops/v1/webhooks'), []);
+  const show = useCallback((result: OpsResult<components['schemas']['OpsWebhookEvents']>) => {
     if (result.ok) setHooks(result.data.entries);
     else setError(result.message);
   }, []);
@@ -39,8 +40,8 @@ export default function Webhooks() {
 
   async function replay(id: number) {
     setDone(false);
-    const result = await opsRequest(`/webhooks/${id}/replay`, {
-      method: 'POST',
+    const result = await ops.POST('/ops/v1/webhooks/{event_id}/replay', {
+      params: { path: { event_id: id } },
       body: { reason: reasons[id] ?? '' },
     });
     if (!result.ok) refused(result.message, `w${id}`);

@@ -8,6 +8,7 @@ import Spinner from '@/components/common/Spinner';
 import PaymentForm from '@/components/payment/PaymentForm';
 import type { Nonce, PaymentMessage } from '@/components/payment/provider';
 import { CARD_VERIFICATION_AMOUNT, verificationEmail } from '@/components/payment/threeDSecure';
+import PaymentProviderStatus from '@/components/payment/PaymentProviderStatus';
 import { usePaymentProvider } from '@/components/payment/usePaymentProvider';
 import { formatMoney, toCents } from '@/components/pricing/plans';
 import { planName } from '@/components/profile/planName';
@@ -42,7 +43,7 @@ function useMethodText() {
     s.paymentCard
       ? t('cardDigits', {
           brand: s.paymentCard.brand ?? t('paymentMethod', { method: 'card' }),
-          last4: s.paymentCard.last4,
+          last4: s.paymentCard.last4 ?? '',
         })
       : s.paymentEmail
         ? t('paypalAccount', { email: s.paymentEmail })
@@ -216,19 +217,11 @@ export default function PaymentMethodPage({ subscriptionId, link }: Props) {
             <div className={styles.panel}>
               <h2 className={styles.panelTitle}>{t('newMethod')}</h2>
               <SecurePayment />
-              {provider.status === 'loading' && (
-                <div className={`${styles.loading} ${styles.formPlaceholder}`}>
-                  <Spinner label={t('preparing')} />
-                </div>
-              )}
-              {provider.status === 'failed' && (
-                <Flash kind="error">
-                  <p>{tErrors(provider.errorKey)}</p>
-                  <button type="button" className="button" onClick={provider.retry}>
-                    {t('retry')}
-                  </button>
-                </Flash>
-              )}
+              <PaymentProviderStatus
+                provider={provider}
+                preparing={t('preparing')}
+                retryLabel={t('retry')}
+              />
               {provider.status === 'ready' && (
                 <PaymentForm
                   provider={provider.provider}

@@ -1,9 +1,9 @@
 'use client';
 
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
-import { useErrorFocus } from '@/components/common/errorFocus';
+import { useApiForm } from '@/components/common/useApiForm';
 import Spinner from '@/components/common/Spinner';
 import { Link } from '@/i18n/navigation';
 import { changePassword } from '@/lib/api/profile';
@@ -34,27 +34,28 @@ export default function ChangePasswordForm() {
     newPassword: '',
     confirmPassword: '',
   });
-  const [status, setStatus] = useState<'editing' | 'saving' | 'done'>('editing');
-  const [error, setError] = useState<ErrorKey | null>(null);
-  const { ref: formRef, focusError } = useErrorFocus();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status !== 'editing') return;
-    const invalid = changePasswordError(fields);
-    setError(invalid);
-    if (invalid) return focusError();
-    setStatus('saving');
-    const [oldPass, newPass] = await Promise.all([
-      hashPassword(fields.oldPassword),
-      hashPassword(fields.newPassword),
-    ]);
-    const result = await changePassword(oldPass, newPass);
-    if (result.ok) return setStatus('done');
-    setStatus('editing');
-    setError(result.status === 400 && result.code === 1 ? 'wrongOldPassword' : result.errorKey);
-    focusError();
-  }
+  const [done, setDone] = useState(false);
+  const form = useApiForm(
+    async () => {
+      const [oldPass, newPass] = await Promise.all([
+        hashPassword(fields.oldPassword),
+        hashPassword(fields.newPassword),
+      ]);
+      const result = await changePassword(oldPass, newPass);
+      if (!result.ok)
+        return result.status === 400 && result.code === 1 ? 'wrongOldPassword' : result.errorKey;
+      setDone(true);
+      return null;
+    },
+    {
+      validate: () => {
+        const invalid = changePasswordError(fields);
+        form.setError(invalid);
+        return !invalid;
+      },
+    },
+  );
+  const { error, setError, submitting } = form;
 
   // The fields the error is about (aria-invalid, described by the message).
   const invalidField = (name: keyof Fields): boolean =>
@@ -65,7 +66,7 @@ export default function ChangePasswordForm() {
       (error === 'passwordTooShort' && name === 'newPassword'),
     );
 
-  if (status === 'done') {
+  if (done) {
     return (
       <Flash kind="success">
         <p>{t('success')}</p>
@@ -77,13 +78,7 @@ export default function ChangePasswordForm() {
   }
 
   return (
-    <form
-      ref={formRef}
-      className="form"
-      onSubmit={submit}
-      noValidate
-      aria-busy={status === 'saving'}
-    >
+    <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={submitting}>
       {error && (
         <Flash kind="error" id="change-password-error" onClose={() => setError(null)}>
           {tErrors(error)}
@@ -116,8 +111,8 @@ export default function ChangePasswordForm() {
           )}
         </Fragment>
       ))}
-      <button type="submit" className="button" disabled={status === 'saving'}>
-        {status === 'saving' ? <Spinner label={t('saving')} /> : t('submit')}
+      <button type="submit" className="button" disabled={submitting}>
+        {submitting ? <Spinner label={t('saving')} /> : t('submit')}
       </button>
       <Link prefetch={false} href="/">
         {t('cancel')}

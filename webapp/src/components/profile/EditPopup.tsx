@@ -1,14 +1,13 @@
 'use client';
 
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
-import { useErrorFocus } from '@/components/common/errorFocus';
+import { useApiForm } from '@/components/common/useApiForm';
 import Spinner from '@/components/common/Spinner';
 import Modal from '@/components/pricing/Modal';
 import '@/components/pricing/pricing.css'; // the modal's styles live with the plan popup
 import { changeEmail, changeName } from '@/lib/api/profile';
-import type { ErrorKey } from '@/lib/api/errors';
 import { emailError } from '@/lib/email';
 
 export type EditableField = 'email' | 'name';
@@ -27,42 +26,42 @@ export default function EditPopup({ field, initial, onSaved, onClose }: Props) {
   const t = useTranslations('ProfilePage.popup');
   const tErrors = useTranslations('Errors');
   const [value, setValue] = useState(initial);
-  const [status, setStatus] = useState<'editing' | 'saving' | 'saved'>('editing');
-  const [error, setError] = useState<ErrorKey | null>(null);
-  const { ref: formRef, focusError } = useErrorFocus();
+  const [saved, setSaved] = useState(false);
 
   useEffect(() => {
-    if (status !== 'saved') return;
+    if (!saved) return;
     const timer = setTimeout(onClose, CLOSE_AFTER_SAVE_MS);
     return () => clearTimeout(timer);
-  }, [status, onClose]);
+  }, [saved, onClose]);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status !== 'editing') return;
-    const trimmed = value.trim();
-    const invalid = !trimmed ? 'fillField' : field === 'email' ? emailError(trimmed) : null;
-    setError(invalid);
-    if (invalid) return focusError();
-    setStatus('saving');
-    const result = field === 'email' ? await changeEmail(trimmed) : await changeName(trimmed);
-    if (!result.ok) {
-      setStatus('editing');
-      focusError();
+  const form = useApiForm(
+    async () => {
+      const trimmed = value.trim();
+      const result = field === 'email' ? await changeEmail(trimmed) : await changeName(trimmed);
       // docs/product.md#errors "Profile popup": code 5 is an e-mail already taken.
-      return setError(result.code === 5 ? 'emailTaken' : result.errorKey);
-    }
-    await onSaved();
-    setStatus('saved');
-  }
+      if (!result.ok) return result.code === 5 ? 'emailTaken' : result.errorKey;
+      await onSaved();
+      setSaved(true);
+      return null;
+    },
+    {
+      validate: () => {
+        const trimmed = value.trim();
+        const invalid = !trimmed ? 'fillField' : field === 'email' ? emailError(trimmed) : null;
+        form.setError(invalid);
+        return !invalid;
+      },
+    },
+  );
+  const { error, setError, submitting } = form;
 
   return (
     <Modal titleId="edit-popup-title" onClose={onClose} closeLabel={t('close')}>
       <h2 id="edit-popup-title">{t('title', { field })}</h2>
-      {status === 'saved' ? (
+      {saved ? (
         <Flash kind="success">{t('saved', { field })}</Flash>
       ) : (
-        <form ref={formRef} className="form" onSubmit={submit} noValidate>
+        <form className="form" onSubmit={form.onSubmit} noValidate>
           {error && (
             <Flash kind="error" id="edit-popup-error" onClose={() => setError(null)}>
               {tErrors(error)}
@@ -83,8 +82,8 @@ export default function EditPopup({ field, initial, onSaved, onClose }: Props) {
               onChange={(e) => setValue(e.target.value)}
             />
           </label>
-          <button type="submit" className="button" disabled={status === 'saving'}>
-            {status === 'saving' ? <Spinner label={t('saving')} /> : t('save')}
+          <button type="submit" className="button" disabled={submitting}>
+            {submitting ? <Spinner label={t('saving')} /> : t('save')}
           </button>
         </form>
       )}

@@ -111,7 +111,7 @@ export default function SubscriptionCard({
                   : `${t('paymentMethod', { method: shown.paymentMethod })} · `) +
                 t('cardDigits', {
                   brand: s.paymentCard.brand ?? t('paymentMethod', { method: 'card' }),
-                  last4: s.paymentCard.last4,
+                  last4: s.paymentCard.last4 ?? '',
                 })
               : s.paymentEmail
                 ? t('paypalAccount', { email: s.paymentEmail })
@@ -140,7 +140,7 @@ export default function SubscriptionCard({
             </Link>
           )}
           {shown.unsubscribe?.method === 'in_app' && (
-            <Link prefetch={false} href={shown.unsubscribe.path}>
+            <Link prefetch={false} href={shown.unsubscribe.path ?? ''}>
               {t('unsubscribe')}
             </Link>
           )}

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import ar from '@locales/ar.json';
 import en from '@locales/en.json';
-import { apiRequest } from '@/lib/api/client';
+import { api, type ApiResult } from '@/lib/api/client';
 import { jsonResponse } from '@/test/http';
 import { renderWithIntl } from '@/test/render';
 import MaintenancePage from './MaintenancePage';
@@ -17,9 +17,9 @@ beforeEach(() => {
 
 async function call(status: number, body: unknown) {
   fetchMock.mockResolvedValueOnce(jsonResponse(status, body));
-  let result: Awaited<ReturnType<typeof apiRequest>> | undefined;
+  let result: ApiResult<unknown> | undefined;
   await act(async () => {
-    result = await apiRequest('/v5/subscriptions');
+    result = await api.GET('/v5/subscriptions');
   });
   return result!;
 }

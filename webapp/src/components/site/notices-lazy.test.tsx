@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import en from '@locales/en.json';
 import { PlatformProvider } from '@/components/layout/PlatformContext';
 import TermsUpdateNotice from '@/components/terms/TermsUpdateNotice';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { setToken } from '@/lib/session/storage';
 import type { HolidayPromo } from '@/lib/site/status';
 import { jsonResponse } from '@/test/http';
@@ -27,7 +27,7 @@ beforeEach(() => {
 async function answer(status: number, body: unknown) {
   fetchMock.mockResolvedValueOnce(jsonResponse(status, body));
   await act(async () => {
-    await apiRequest('/v5/subscriptions');
+    await api.GET('/v5/subscriptions');
   });
 }
 

@@ -4,9 +4,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import SecurePayment from '@/components/brand/SecurePayment';
 import Flash from '@/components/common/Flash';
-import Spinner from '@/components/common/Spinner';
 import PaymentForm from '@/components/payment/PaymentForm';
 import { threeDSecureAmount, verificationEmail } from '@/components/payment/threeDSecure';
+import PaymentProviderStatus from '@/components/payment/PaymentProviderStatus';
 import { usePaymentProvider } from '@/components/payment/usePaymentProvider';
 import PlanPopup from '@/components/pricing/PlanPopup';
 import PricingCard from '@/components/pricing/PricingCard';
@@ -48,7 +48,6 @@ const TITLES = {
 export default function PaymentPage({ mode }: { mode: PaymentMode }) {
   const t = useTranslations('PaymentPage');
   const tPage = useTranslations(TITLES[mode]);
-  const tErrors = useTranslations('Errors');
   const format = useFormatter();
   const router = useRouter();
   const { account, reloadAccount } = useStartup();
@@ -166,20 +165,11 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
         <div className={styles.pay}>
           <h2 className={styles.payTitle}>{t('paymentTitle')}</h2>
           <SecurePayment />
-          {/* As tall as the form it makes way for: the footer does not jump when the form arrives. */}
-          {provider.status === 'loading' && (
-            <div className={`${styles.loading} ${styles.formPlaceholder}`}>
-              <Spinner label={t('preparing')} />
-            </div>
-          )}
-          {provider.status === 'failed' && (
-            <Flash kind="error">
-              <p>{tErrors(provider.errorKey)}</p>
-              <button type="button" className="button" onClick={provider.retry}>
-                {t('retry')}
-              </button>
-            </Flash>
-          )}
+          <PaymentProviderStatus
+            provider={provider}
+            preparing={t('preparing')}
+            retryLabel={t('retry')}
+          />
           {provider.status === 'ready' && (
             <PaymentForm
               provider={provider.provider}

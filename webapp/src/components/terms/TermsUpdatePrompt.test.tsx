@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import ar from '@locales/ar.json';
 import en from '@locales/en.json';
 import { marketingUrl } from '@/components/layout/marketing';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { jsonResponse } from '@/test/http';
 import { resetNavigation } from '@/test/navigation';
 import { renderWithIntl } from '@/test/render';
@@ -25,7 +25,7 @@ beforeEach(() => {
 async function triggerTermsUpdate(version = '2026-11') {
   fetchMock.mockResolvedValueOnce(jsonResponse(403, { code: 9, message: 'termsUpdate', version }));
   await act(async () => {
-    await apiRequest('/v5/subscriptions');
+    await api.GET('/v5/subscriptions');
   });
 }
 
@@ -35,7 +35,7 @@ describe('terms-update prompt', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     fetchMock.mockResolvedValueOnce(jsonResponse(403, { code: 4, message: 'loginNeeded' }));
     await act(async () => {
-      await apiRequest('/v5/subscriptions');
+      await api.GET('/v5/subscriptions');
     });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });

@@ -30,7 +30,7 @@ function routeOf(subscription: Subscription): UnsubscribeTarget {
     return { kind: 'notCancellable', subscription };
   }
   if (cancel.method !== 'in_app')
-    return { kind: 'elsewhere', subscription, method: cancel.method, url: cancel.url };
+    return { kind: 'elsewhere', subscription, method: cancel.method, url: cancel.url ?? '' };
   if (subscription.storeId === 'swisscom') return { kind: 'swisscom', subscription };
   if (subscription.storeId === 'switch')
     return { kind: 'switch', subscription, operatorUrl: cancel.url ?? null };

@@ -1,9 +1,9 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
-import { useErrorFocus } from '@/components/common/errorFocus';
+import { useApiForm } from '@/components/common/useApiForm';
 import Spinner from '@/components/common/Spinner';
 import type { ErrorKey } from '@/lib/api/errors';
 import { withdrawPublic, type WithdrawalAnswer } from '@/lib/api/withdrawals';
@@ -30,10 +30,7 @@ export default function WithdrawForm({ initialReference = '' }: { initialReferen
     reference: initialReference,
   });
   const [invalid, setInvalid] = useState<Partial<Record<Field, ErrorKey>>>({});
-  const [failure, setFailure] = useState<ErrorKey | null>(null);
-  const [sending, setSending] = useState(false);
   const [done, setDone] = useState<WithdrawalAnswer | null>(null);
-  const { ref: formRef, focusError } = useErrorFocus();
   const filled = useRef(false);
 
   useEffect(() => {
@@ -49,29 +46,31 @@ export default function WithdrawForm({ initialReference = '' }: { initialReferen
   const set = (field: Field) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [field]: e.target.value }));
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sending) return;
-    const problems: Partial<Record<Field, ErrorKey>> = {};
-    if (!fields.name.trim()) problems.name = 'valueRequired';
-    if (!fields.reference.trim()) problems.reference = 'valueRequired';
-    const emailKey = emailError(fields.email);
-    if (emailKey) problems.email = emailKey;
-    setInvalid(problems);
-    setFailure(null);
-    if (Object.keys(problems).length) return focusError();
-    setSending(true);
-    const result = await withdrawPublic({
-      name: fields.name.trim(),
-      email: fields.email.trim(),
-      reference: fields.reference.trim(),
-      language: locale,
-    });
-    setSending(false);
-    if (result.ok) return setDone(result.data);
-    setFailure(result.errorKey);
-    focusError();
-  }
+  const form = useApiForm(
+    async () => {
+      const result = await withdrawPublic({
+        name: fields.name.trim(),
+        email: fields.email.trim(),
+        reference: fields.reference.trim(),
+        language: locale,
+      });
+      if (!result.ok) return result.errorKey;
+      setDone(result.data);
+      return null;
+    },
+    {
+      validate: () => {
+        const problems: Partial<Record<Field, ErrorKey>> = {};
+        if (!fields.name.trim()) problems.name = 'valueRequired';
+        if (!fields.reference.trim()) problems.reference = 'valueRequired';
+        const emailKey = emailError(fields.email);
+        if (emailKey) problems.email = emailKey;
+        setInvalid(problems);
+        return Object.keys(problems).length === 0;
+      },
+    },
+  );
+  const sending = form.submitting;
 
   if (done) return <WithdrawalReceipt withdrawal={done} />;
 
@@ -98,10 +97,10 @@ export default function WithdrawForm({ initialReference = '' }: { initialReferen
   );
 
   return (
-    <form ref={formRef} className="form" onSubmit={submit} noValidate aria-busy={sending}>
-      {failure && (
-        <Flash kind="error" onClose={() => setFailure(null)}>
-          {tErrors(failure)}
+    <form className="form" onSubmit={form.onSubmit} noValidate aria-busy={sending}>
+      {form.error && (
+        <Flash kind="error" onClose={() => form.setError(null)}>
+          {tErrors(form.error)}
         </Flash>
       )}
       {input('name', t('name'), { autoComplete: 'name', maxLength: '100' })}

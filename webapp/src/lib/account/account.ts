@@ -1,48 +1,37 @@
-// The account answer of GET /v5/subscriptions (docs/product.md#entities and docs/product.md#api), as the API sends it.
-export type CancelRoute =
-  | { method: 'in_app'; path: string; operator?: string; url?: string }
-  | { method: 'store_page' | 'help'; url: string }
-  | { method: 'none' };
+import type { components } from '@/lib/api/schema';
 
-export type Subscription = {
-  id: number;
-  subscriptionId: number;
-  durationCode: string;
-  subscriptionType: string;
-  paymentPlanPrice: string | null;
-  // docs/billing.md#one-price-truth: what the next charge takes (the discounted price while a discount
-  // runs), the plan's full price, and while a discount runs the first charge at the full price.
-  currentPrice?: string | null;
-  fullPrice?: string | null;
-  fullPriceFrom?: string | null;
-  discountCyclesLeft?: number;
-  currency: string | null;
-  isRenewing: boolean;
-  paymentPlanId: string | null;
-  endDate: string | null;
-  paymentStateId: string;
-  platformPurchadeId: string | null;
-  storeId: string;
-  isExpired: boolean;
-  nextBillingDate: string | null;
-  paymentMethod: string | null;
-  coupon: string | null;
-  cancel: CancelRoute;
-  canChangePlan: boolean;
-  cancelledAt: string | null;
-  couponDurationCode?: string | null;
-  // What the gateway reported of the payment method (brand + last four, or a masked PayPal e-mail).
-  paymentCard?: { brand: string | null; last4: string } | null;
-  paymentEmail?: string | null;
-};
+// The account answer of GET /v5/subscriptions (docs/product.md#entities and docs/product.md#api), as the
+// API's OpenAPI document describes it (generated: lib/api/schema.d.ts).
+export type CancelRoute = components['schemas']['CancelRoute'];
 
-export type Account = {
-  email: string;
-  name: string;
-  emailIsConfirmed: boolean;
-  isEmailFake: boolean;
-  emailLanguage?: string; // The language of the e-mails
-  emailLanguageChosen?: boolean; // chosen in the profile: the site language no longer moves it
+type Sent = components['schemas']['Subscription'];
+/**
+ * The fields every subscription of the answer has. The OpenAPI leaves them optional (their marshmallow
+ * fields in bff/resources/subscriptions/schemas.py lack required=True), although the API always sends
+ * them: once they are required there, Subscription is the generated type as it stands.
+ */
+type AlwaysSent =
+  | 'id'
+  | 'subscriptionId'
+  | 'durationCode'
+  | 'subscriptionType'
+  | 'paymentPlanPrice'
+  | 'currency'
+  | 'isRenewing'
+  | 'paymentPlanId'
+  | 'endDate'
+  | 'paymentStateId'
+  | 'platformPurchadeId'
+  | 'storeId'
+  | 'isExpired'
+  | 'nextBillingDate'
+  | 'paymentMethod'
+  | 'coupon'
+  | 'cancel'
+  | 'canChangePlan'
+  | 'cancelledAt';
+export type Subscription = Required<Pick<Sent, AlwaysSent>> & Omit<Sent, AlwaysSent>;
+export type Account = Omit<components['schemas']['Account'], 'subscriptions'> & {
   subscriptions: Subscription[];
 };
 

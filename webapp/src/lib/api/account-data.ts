@@ -1,13 +1,13 @@
-import { apiRequest } from './client';
+import { api } from './client';
 
 // Parent's data rights: export everything, or delete the account.
 export function exportAccountData() {
-  return apiRequest<Record<string, unknown>>('/v5/account/export');
+  return api.GET('/v5/account/export');
 }
 
 /** `password` is already hashed (lib/password). 400 code 1 wrongPassword, 503 accountDeleteFailed. */
 export function deleteAccount(password: string) {
-  return apiRequest<unknown>('/v5/account/delete', { method: 'POST', body: { password } });
+  return api.POST('/v5/account/delete', { body: { password } });
 }
 
 /** Saves a JSON document as a file through a temporary link. */

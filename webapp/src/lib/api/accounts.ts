@@ -1,7 +1,7 @@
 import { storedUtm } from '../analytics';
 import { countryCode } from '../country';
 import { hashPassword } from '../password';
-import { apiRequest } from './client';
+import { api, publicApi } from './client';
 import type { components } from './schema';
 
 // Registration, login and logout (docs/product.md#entities, docs/product.md#api).
@@ -31,7 +31,7 @@ export async function registerAccount(input: RegisterInput) {
     utm: storedUtm(),
     externalPartner: input.partner,
   };
-  return apiRequest<Registration>('/v5/accounts', { method: 'POST', auth: false, body });
+  return publicApi.POST('/v5/accounts', { body });
 }
 
 /** POST /v4/accounts/login with the client-side hash of the password. */
@@ -41,9 +41,9 @@ export async function logIn(email: string, password: string) {
     password: await hashPassword(password),
     countryCode: await countryCode(),
   };
-  return apiRequest<Schemas['Token']>('/v4/accounts/login', { method: 'POST', auth: false, body });
+  return publicApi.POST('/v4/accounts/login', { body });
 }
 
 export function logOut() {
-  return apiRequest<Schemas['Status']>('/v4/accounts/logout', { method: 'POST' });
+  return api.POST('/v4/accounts/logout');
 }

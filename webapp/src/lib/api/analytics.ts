@@ -2,7 +2,7 @@ import { API_BASE_PATH } from './client';
 import type { components } from './schema';
 
 // POST /v4/analytics: one record, sent with the web app's public key and `keepalive`, so it survives the
-// navigation that usually follows. Not through apiRequest: no bearer token, no answer to read.
+// navigation that usually follows. Not through the typed client: no bearer token, no answer to read.
 export const ANALYTICS_PATH = `${API_BASE_PATH}/v4/analytics`;
 
 export type AnalyticsRecord = components['schemas']['AnalyticsRecord'];

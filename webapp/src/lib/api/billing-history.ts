@@ -1,22 +1,26 @@
 import { getToken } from '../session/storage';
-import { API_BASE_PATH, apiRequest } from './client';
-import type { components } from './schema';
+import { API_BASE_PATH, api } from './client';
+import type { components, paths } from './schema';
 
 // The parent's billing history, receipts and credit notes (docs/billing.md#receipts-and-credit-notes).
 
 export type BillingHistory = components['schemas']['BillingHistory'];
 export type BillingEntry = components['schemas']['BillingEntry'];
 export type BillingDocument = components['schemas']['BillingDocument'];
+type Language = NonNullable<
+  NonNullable<paths['/v5/billing-documents/{ident}']['get']['parameters']['query']>['lang']
+>;
 
 export function billingHistory() {
-  return apiRequest<BillingHistory>('/v5/billing-history');
+  return api.GET('/v5/billing-history');
 }
 
 /** 404 billingDocumentNotFound: not one of the parent's own. */
 export function billingDocument(number: string, lang: string) {
-  return apiRequest<BillingDocument>(
-    `/v5/billing-documents/${encodeURIComponent(number)}?lang=${encodeURIComponent(lang)}`,
-  );
+  return api.GET('/v5/billing-documents/{ident}', {
+    // The site's locales are the API's languages.
+    params: { path: { ident: number }, query: { lang: lang as Language } },
+  });
 }
 
 /** The document's PDF in `lang`; null when it could not be had. */

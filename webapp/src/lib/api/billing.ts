@@ -1,5 +1,7 @@
-import { apiRequest } from './client';
+import { api } from './client';
 import type { components } from './schema';
+
+type Schemas = components['schemas'];
 
 // Payment and subscription calls of docs/product.md#api (subscribe, change plan, cancel, coupons).
 
@@ -8,143 +10,98 @@ export type DiscountDetails = components['schemas']['DiscountDetails'];
 /** 201 of GET /v5/coupon/validate/{code} (couponDurationCode: P{n}M or P{n}D). */
 export type UserCoupon = components['schemas']['Coupon'];
 
-/** What the API sells: the plan of the first app, and the product codes of the apps added to it. */
-export type ChosenPlan = { planId: string; product: string; addOns: string[] };
+/** What the API sells: the plan of the first app, and the product codes of the apps added to it
+ * (the web app always sends all three). */
+export type ChosenPlan = {
+  [K in keyof Schemas['ChosenPlan']]-?: NonNullable<Schemas['ChosenPlan'][K]>;
+};
+
+type CouponQuery = NonNullable<
+  NonNullable<import('./schema').paths['/v5/coupon/validate/{code}']['get']['parameters']['query']>
+>;
 
 export function validateCoupon(
   code: string,
-  context: { product?: string; planType?: string } = {},
+  context: { product?: string; planType?: CouponQuery['planType'] } = {},
 ) {
-  const query = new URLSearchParams();
-  if (context.product) query.set('product', context.product);
-  if (context.planType) query.set('planType', context.planType);
-  const suffix = query.toString() ? `?${query}` : '';
-  return apiRequest<UserCoupon>(`/v5/coupon/validate/${encodeURIComponent(code)}${suffix}`);
+  return api.GET('/v5/coupon/validate/{code}', {
+    params: {
+      path: { code },
+      query: { product: context.product || undefined, planType: context.planType || undefined },
+    },
+  });
 }
 
 /** A logged-in parent redeems a free or unique access coupon: access at once, no payment. */
 export function redeemCoupon(code: string) {
-  return apiRequest<components['schemas']['RedeemAnswer']>('/v5/coupon/redeem', {
-    method: 'POST',
-    body: { coupon: code },
-  });
+  return api.POST('/v5/coupon/redeem', { body: { coupon: code } });
 }
 
 /** A client token bound to the merchant account of `currency` (3-D Secure verifies cards against it). */
 export function generateClientToken(currency: string) {
-  return apiRequest<{ clientToken: string }>(
-    `/v4/braintree/generate-token?currency=${encodeURIComponent(currency)}`,
-  );
+  // The API knows EUR, CHF and USD; another currency is its to refuse, as before.
+  const query = { currency: currency as 'EUR' | 'CHF' | 'USD' };
+  return api.GET('/v4/braintree/generate-token', { params: { query } });
 }
 
-export type SubscribeRequest = {
-  paymentNonce: string;
-  plans: ChosenPlan;
-  isBundle: boolean;
-  coupon: string | null;
-  deviceData: string | null;
-  billingName: string;
-  expressStart?: boolean; // docs/consumer-law-withdrawal.md
-  language?: string;
-  utm?: Record<string, string>;
-};
+export type SubscribeRequest = Schemas['Subscribe'];
 
 /** One key per payment attempt: a retry after a timeout or a double click makes one subscription. */
 export function subscribe(request: SubscribeRequest, idempotencyKey: string) {
-  return apiRequest<{ status: boolean; data: { subscriptionId: number } }>(
-    '/v5/braintree/subscription',
-    {
-      method: 'POST',
-      body: request,
-      headers: { 'Idempotency-Key': idempotencyKey },
-    },
-  );
+  return api.POST('/v5/braintree/subscription', {
+    body: request,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 /** The subscription after the change. Inside the 24 hours before a charge the change waits for it:
  * the answer still carries the current plan, and nextBillingDate says when the new one starts. */
-export type ChangedSubscription = {
-  paymentPlanId: string | null;
-  subscriptionType: string;
-  nextBillingDate: string | null;
-};
+export type ChangedSubscription = Schemas['Subscription'];
 
 export function changePlan(subscriptionId: number | null, plans: ChosenPlan) {
-  return apiRequest<ChangedSubscription>('/v5/braintree/subscription/change-plan', {
-    method: 'POST',
-    body: { subscriptionId, plans },
-  });
+  return api.POST('/v5/braintree/subscription/change-plan', { body: { subscriptionId, plans } });
 }
 
 export function cancelWebSubscription(id: number) {
-  return apiRequest<{ status: boolean; endDate: string | null }>(
-    `/v4/braintree/subscriptions/cancel?id=${id}`,
-  );
+  return api.GET('/v4/braintree/subscriptions/cancel', { params: { query: { id } } });
 }
 
 export function cancelSwisscom() {
-  return apiRequest<{ status: boolean }>('/v4/swisscom/unsubscribe');
+  return api.GET('/v4/swisscom/unsubscribe');
 }
 
 export function cancelSwitch(id: number) {
-  return apiRequest<{ sub_partner?: string }>(`/v5/notification/unsubscription?id=${id}`, {
-    method: 'PUT',
-  });
+  return api.PUT('/v5/notification/unsubscription', { params: { query: { id } } });
 }
 
 /** The older per-product calls of the 3-step flow (docs/product.md#entities "Older payload"). */
-const LEGACY_PATHS: Record<string, string> = {
-  lumo_tv: 'subscriptions',
-  lumo_books: 'books/subscriptions',
-  lumo_games: 'games/subscriptions',
-  lumo_tv_books: 'tv-books/subscriptions',
-};
+const LEGACY_PATHS = {
+  lumo_tv: '/v4/braintree/subscriptions',
+  lumo_books: '/v4/braintree/books/subscriptions',
+  lumo_games: '/v4/braintree/games/subscriptions',
+  lumo_tv_books: '/v4/braintree/tv-books/subscriptions',
+} as const;
 export const LEGACY_PRODUCTS = Object.keys(LEGACY_PATHS);
 
-export type LegacySubscribeRequest = {
-  nonce: string;
-  name: string;
-  device_data: string | null;
-  iap: string;
-  coupon: string | null;
-  expressStart?: boolean; // docs/consumer-law-withdrawal.md
-  language?: string;
-};
+export type LegacySubscribeRequest = Schemas['LegacySubscribe'];
 
 export function subscribeLegacy(
   product: string,
   request: LegacySubscribeRequest,
   idempotencyKey: string,
 ) {
-  return apiRequest<{ status: boolean; data: { subscriptionId: number } }>(
-    `/v4/braintree/${LEGACY_PATHS[product]}`,
-    {
-      method: 'POST',
-      body: request,
-      headers: { 'Idempotency-Key': idempotencyKey },
-    },
-  );
+  return api.POST(LEGACY_PATHS[product as keyof typeof LEGACY_PATHS], {
+    body: request,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 /** 200 of GET /v5/braintree/quote: what subscribe will charge, and when. Amounts as "4.99". */
-export type Quote = {
-  currency: string;
-  period: 'P1M' | 'P1Y';
-  price: string;
-  todayAmount: string;
-  firstChargeAmount: string;
-  firstChargeDate: string;
-  freeDays: number;
-  freeReason: 'trial' | 'coupon' | 'paidThrough' | null;
-  discountPrice: string | null;
-  discountCycles: number;
-  fullPriceFrom: string | null;
-  couponKind: 'access' | 'promo' | 'discount' | null;
-};
+export type Quote = Schemas['Quote'];
 
 export function getQuote(plan: ChosenPlan, coupon: string | null) {
-  const query = new URLSearchParams({ planId: plan.planId, product: plan.product });
-  plan.addOns.forEach((addOn) => query.append('addOns', addOn));
-  if (coupon) query.set('coupon', coupon);
-  return apiRequest<Quote>(`/v5/braintree/quote?${query}`);
+  const query = { planId: plan.planId, product: plan.product, addOns: plan.addOns };
+  return api.GET('/v5/braintree/quote', {
+    params: { query: coupon ? { ...query, coupon } : query },
+  });
 }

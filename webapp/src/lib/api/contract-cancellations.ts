@@ -1,4 +1,4 @@
-import { API_BASE_PATH, apiRequest } from './client';
+import { API_BASE_PATH, publicApi } from './client';
 import type { components } from './schema';
 
 // The public cancellation page (docs/consumer-law.md#cancellation-page): no bearer token is sent, ever.
@@ -6,11 +6,7 @@ export type CancellationInput = components['schemas']['Cancellation'];
 export type Declaration = components['schemas']['Declaration'];
 
 export function declareCancellation(input: CancellationInput) {
-  return apiRequest<Declaration>('/v5/contract-cancellations', {
-    method: 'POST',
-    auth: false,
-    body: input,
-  });
+  return publicApi.POST('/v5/contract-cancellations', { body: input });
 }
 
 /** The declaration's PDF copy; the receipt goes in the body, so it stays out of access logs. */

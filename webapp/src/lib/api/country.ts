@@ -1,7 +1,6 @@
-import { apiRequest } from './client';
-import type { components } from './schema';
+import { publicApi } from './client';
 
 /** GET /v4/country: the visitor's country as the API geolocates it. */
 export function fetchCountry() {
-  return apiRequest<Partial<components['schemas']['Country']>>('/v4/country', { auth: false });
+  return publicApi.GET('/v4/country');
 }

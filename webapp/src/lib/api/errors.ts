@@ -1,4 +1,5 @@
 import type messages from '@locales/en.json';
+import type { components } from './schema';
 
 export type ErrorKey = keyof (typeof messages)['Errors'];
 
@@ -100,7 +101,8 @@ export function isErrorKey(value: unknown): value is ErrorKey {
   return typeof value === 'string' && (ERROR_KEYS as readonly string[]).includes(value);
 }
 
-export type ApiErrorBody = { code?: number; message?: string; [param: string]: unknown };
+/** An error body as it may come (any field missing when the answer is not the API's own). */
+export type ApiErrorBody = Partial<components['schemas']['ApiError']>;
 
 /** Picks the translation key for an API error body; unknown keys fall back to the generic text. */
 export function errorKeyFromBody(body: unknown): ErrorKey {

@@ -1,7 +1,9 @@
+import { typedClient, type Received } from './client';
 import type { components } from './schema';
 
-// The operator console's calls to /ops/v1 (docs/operator-console.md). The staff token lives in this
-// tab's sessionStorage only (never the parents' localStorage token): it dies with the tab, 8 h at most.
+// The operator console's calls to /ops/v1 (docs/operator-console.md), on the same typed client as the
+// parents' API with its own bearer token and result. The staff token lives in this tab's sessionStorage
+// only (never the parents' localStorage token): it dies with the tab, 8 h at most.
 export const STAFF_TOKEN_KEY = 'lumo_ops_token';
 export const STAFF_KEY = 'lumo_ops_staff';
 
@@ -20,8 +22,10 @@ export type OpsSite = Schemas['OpsSite'];
 export type OpsCharge = Schemas['OpsCharge'];
 export type OpsPaymentHistoryEntry = Schemas['OpsPaymentHistory'];
 export type OpsGrantRequest = Schemas['OpsGrantRequest'];
+export type OpsCampaignReport = Schemas['OpsCampaignReport'];
+export type OpsDeclaration = Schemas['OpsDeclaration'];
+export type Staff = Schemas['OpsStaff'];
 
-export type Staff = { id: number; email: string; role: string; permissions: string[] };
 /** A refusal's numbers (grantTooLong: max; grantLimitReached: max, left, windowDays) for its text. */
 export type OpsErrorParams = Record<string, number>;
 export type OpsResult<T> =
@@ -55,42 +59,24 @@ export function may(staff: Staff | null, permission: string): boolean {
   return !!staff && staff.permissions.includes(permission);
 }
 
-export async function opsRequest<T>(
-  path: string,
-  init: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown } = {},
-): Promise<OpsResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = staffToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(`/api/ops/v1${path}`, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-  } catch {
-    return { ok: false, status: 0, message: 'somethingWentWrong' };
-  }
-  const text = await response.text();
-  let body: Record<string, unknown> | null = null;
-  try {
-    body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-  } catch {
-    body = null;
-  }
-  if (response.ok) return { ok: true, data: body as T };
-  if (response.status === 401 && path !== '/session') forgetSession();
-  const message = typeof body?.message === 'string' ? body.message : 'somethingWentWrong';
+/** The console's result: the error body's message key and numbers; a 401 ends the staff session. */
+function opsResult({ ok, status, body, path }: Received): OpsResult<unknown> {
+  if (ok) return { ok: true, data: body };
+  if (status === 0) return { ok: false, status: 0, message: 'somethingWentWrong' };
+  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
+  if (status === 401 && path !== '/ops/v1/session') forgetSession();
+  const message = typeof fields?.message === 'string' ? fields.message : 'somethingWentWrong';
   return {
     ok: false,
-    status: response.status,
+    status,
     message,
-    max: typeof body?.max === 'number' ? body.max : undefined,
-    params: numbersOf(body),
+    max: typeof fields?.max === 'number' ? fields.max : undefined,
+    params: numbersOf(fields),
   };
 }
+
+/** The console's calls, with the staff token of this tab: `ops.GET('/ops/v1/parents/{account_id}', …)`. */
+export const ops = typedClient<'ops'>(staffToken, opsResult);
 
 function numbersOf(body: Record<string, unknown> | null): OpsErrorParams {
   const params: OpsErrorParams = {};

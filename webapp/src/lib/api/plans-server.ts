@@ -5,9 +5,10 @@ import { apiUrl } from './server';
 const TIMEOUT_MS = 2_000;
 const REVALIDATE_S = 300; // the API lets anonymous plans answers be kept 5 minutes
 
-export type QuotedBundles = Pick<PlansResponse, 'countryCode' | 'currency' | 'currencySymbol'> & {
-  bundles: Bundle[];
-};
+export type QuotedBundles = Pick<
+  PlansResponse,
+  'countryCode' | 'currency' | 'currencySymbol' | 'bundles'
+>;
 
 /**
  * The quoted bundles of a country, asked by the web server (a Server Component, e.g. the landing page):

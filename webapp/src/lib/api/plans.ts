@@ -1,4 +1,4 @@
-import { apiRequest } from './client';
+import { api } from './client';
 import { countryCode } from '@/lib/country';
 import type { components } from './schema';
 
@@ -13,7 +13,7 @@ export type Bundle = components['schemas']['Bundle'];
 
 export async function fetchPlans(showAll = false) {
   const cc = await countryCode();
-  return apiRequest<PlansResponse>(
-    `/v5/plans?countryCode=${encodeURIComponent(cc)}${showAll ? '&showAll=true' : ''}`,
-  );
+  return api.GET('/v5/plans', {
+    params: { query: { countryCode: cc, ...(showAll ? { showAll: true } : {}) } },
+  });
 }

@@ -1,29 +1,27 @@
-import { apiRequest } from './client';
+import { api, publicApi } from './client';
+import type { components } from './schema';
+
+type Language = components['schemas']['EmailLanguage']['language'];
 
 // The parent's own account (docs/product.md#api): password, e-mail and name.
 
 /** Both passwords are already hashed (lib/password). 400 code 1: wrong old password. */
 export function changePassword(oldPass: string, newPass: string) {
-  return apiRequest<unknown>('/v4/users/change-pass', {
-    method: 'POST',
-    body: { oldPass, newPass },
-  });
+  return api.POST('/v4/users/change-pass', { body: { oldPass, newPass } });
 }
 
 /** 400 code 2 invalid, 5 taken. */
 export function changeEmail(email: string) {
-  return apiRequest<unknown>('/v4/users/change-email', { method: 'POST', body: { email } });
+  return api.POST('/v4/users/change-email', { body: { email } });
 }
 
 export function changeName(name: string) {
-  return apiRequest<unknown>('/v4/users/change-name', { method: 'POST', body: { name } });
+  return api.POST('/v4/users/change-name', { body: { name } });
 }
 
 /** Partner accounts (mondia) get their password by e-mail once they have a real address. */
 export function sendPartnerPasswordMail(email: string) {
-  return apiRequest<unknown>(`/v5/users/forgotten-pass?email=${encodeURIComponent(email)}`, {
-    auth: false,
-  });
+  return publicApi.GET('/v5/users/forgotten-pass', { params: { query: { email } } });
 }
 
 /**
@@ -31,8 +29,7 @@ export function sendPartnerPasswordMail(email: string) {
  * wins; otherwise the site language the parent uses (applied by the API only while none was chosen).
  */
 export function setEmailLanguage(language: string, explicit: boolean) {
-  return apiRequest<{ language: string; chosen: boolean }>('/v5/users/email-language', {
-    method: 'PUT',
-    body: { language, explicit },
-  });
+  // The site's locales are the API's languages.
+  const body = { language: language as Language, explicit };
+  return api.PUT('/v5/users/email-language', { body });
 }

@@ -23,7 +23,12 @@ const FR = {
   yearlySavings: '24.98',
 };
 const answer = (status: number, body: unknown) =>
-  ({ ok: status < 400, status, text: async () => JSON.stringify(body) }) as unknown as Response;
+  ({
+    ok: status < 400,
+    status,
+    headers: new Headers(),
+    text: async () => JSON.stringify(body),
+  }) as unknown as Response;
 
 describe('the landing page prices (GET /v5/plans/register, asked by the browser)', () => {
   const fetchMock = jest.fn();

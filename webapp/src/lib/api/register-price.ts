@@ -2,16 +2,11 @@
 // page is shown (/homePage is prerendered, so the server cannot know the visitor's country;
 // Next's /api rewrite passes the edge's X-Country-Code on, as for every other call). The amounts are
 // computed by the API (docs/product.md#constants); the web app only formats them.
-import { apiRequest } from './client';
+import { publicApi } from './client';
+import type { components } from './schema';
 
-export type RegisterPrice = {
-  countryCode: string;
-  currency: string;
-  monthlyPrice: string;
-  yearlyPrice: string;
-  yearlyPerMonthPrice: string;
-  yearlySavings: string;
-};
+/** The fields of GET /v5/plans/register the landing page shows. */
+export type RegisterPrice = Omit<components['schemas']['RegisterPrice'], 'currencySymbol'>;
 
 const MONEY = /^\d+(\.\d{1,2})?$/;
 
@@ -35,6 +30,6 @@ export function parseRegisterPrice(body: unknown): RegisterPrice | null {
 
 /** The visitor's register price, or null when the API cannot answer (the page then shows none). */
 export async function registerPrice(): Promise<RegisterPrice | null> {
-  const result = await apiRequest<unknown>('/v5/plans/register', { auth: false });
+  const result = await publicApi.GET('/v5/plans/register');
   return result.ok ? parseRegisterPrice(result.data) : null;
 }

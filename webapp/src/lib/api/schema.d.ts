@@ -9747,13 +9747,6 @@ export type components = {
       /** Format: date-time */
       lastLoginAttemptAt: string | null;
     };
-    OpsCancelRoute: {
-      /** @enum {string} */
-      method: 'in_app' | 'store_page' | 'help' | 'none';
-      path?: string;
-      url?: string;
-      operator?: string;
-    };
     OpsSubscription: {
       id: number;
       subscriptionType: string;
@@ -9778,7 +9771,7 @@ export type components = {
       /** Format: date-time */
       createdAt: string | null;
       partner: string | null;
-      cancel: components['schemas']['OpsCancelRoute'];
+      cancel: components['schemas']['CancelRoute'];
       isExpired: boolean;
       visible: boolean;
     };
@@ -10063,6 +10056,7 @@ export type components = {
     OpsReplayed: {
       subscriptionId?: number;
       state?: string;
+      /** Format: date-time */
       endDate?: string | null;
     };
     OpsActivePlan: {
@@ -10122,7 +10116,7 @@ export type components = {
       recoveryByMonth: components['schemas']['OpsRecoveryMonth'][];
     };
     OpsFunnelDay: {
-      /** Format: date-time */
+      /** Format: date */
       day: string;
       campaign: string;
       origin: string;
@@ -10135,7 +10129,7 @@ export type components = {
       entries: components['schemas']['OpsFunnelDay'][];
     };
     OpsCohort: {
-      /** Format: date-time */
+      /** Format: date */
       week: string;
       trials: number;
       converted: number;
@@ -10207,7 +10201,7 @@ export type components = {
       errors?: string[];
     };
     OpsCampaignDay: {
-      /** Format: date-time */
+      /** Format: date */
       day: string;
       redeemed: number;
       converted: number;
@@ -10233,6 +10227,7 @@ export type components = {
       name: string;
       email: string;
       reference: string | null;
+      /** Format: date */
       endWanted: string | null;
       accountId: number | null;
       /** Format: date-time */

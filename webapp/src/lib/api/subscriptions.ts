@@ -1,7 +1,7 @@
 import type { Account } from '../account/account';
-import { apiRequest, type ApiResult } from './client';
+import { api, type ApiResult } from './client';
 
-/** GET /v5/subscriptions: the account and its visible subscriptions (components['schemas']['Account']). */
+/** GET /v5/subscriptions: the account and its visible subscriptions (lib/account/account.ts: why Account). */
 export function loadAccount(): Promise<ApiResult<Account>> {
-  return apiRequest<Account>('/v5/subscriptions');
+  return api.GET('/v5/subscriptions') as Promise<ApiResult<Account>>;
 }

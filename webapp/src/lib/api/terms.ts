@@ -1,3 +1,5 @@
+import type { components } from './schema';
+
 // Terms versioning: any authenticated call answers 403
 // {code: 9, message: "termsUpdate", version} while the parent has not accepted
 // the terms in force. The API client announces it; the site layout's
@@ -6,7 +8,8 @@ export const TERMS_UPDATE_EVENT = 'lumo:terms-update';
 export const TERMS_UPDATE_CODE = 9;
 export const TERMS_ACCEPT_PATH = '/v5/terms/accept';
 
-export type TermsUpdateDetail = { version: string };
+/** The version to accept, from the 403's body. */
+export type TermsUpdateDetail = Required<Pick<components['schemas']['ApiError'], 'version'>>;
 
 export function isTermsUpdate(status: number, body: unknown): boolean {
   const b = body as { code?: unknown; message?: unknown } | null;

@@ -1,16 +1,13 @@
-import { apiRequest, type ApiFailure } from './client';
+import { api, publicApi, type ApiFailure } from './client';
 import type { ErrorKey } from './errors';
 
 /** Sets a new password from an e-mailed reset link; `newPass` is already hashed. */
 export function resetPassword(token: string, newPass: string) {
-  return apiRequest<unknown>('/v4/users/reset-pass', {
-    method: 'POST',
-    body: { token, newPass },
-  });
+  return api.POST('/v4/users/reset-pass', { body: { token, newPass } });
 }
 
 export function confirmEmail(token: string) {
-  return apiRequest<unknown>(`/v4/users/confirm-email?token=${encodeURIComponent(token)}`);
+  return api.GET('/v4/users/confirm-email', { params: { query: { token } } });
 }
 
 /** Reset and confirmation links answer 400 with code 4 when expired or unknown. */
@@ -20,7 +17,5 @@ export function linkErrorKey(result: ApiFailure): ErrorKey {
 
 /** Sends the reset link when the address is known (the answer does not say whether it is). */
 export function requestPasswordReset(email: string) {
-  return apiRequest<unknown>(`/v4/users/forgotten-pass?email=${encodeURIComponent(email.trim())}`, {
-    auth: false,
-  });
+  return publicApi.GET('/v4/users/forgotten-pass', { params: { query: { email: email.trim() } } });
 }

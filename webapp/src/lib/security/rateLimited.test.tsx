@@ -7,7 +7,7 @@ import en from '@locales/en.json';
 import de from '@locales/de.json';
 import ForgottenPasswordForm from '@/components/forgotten-password/ForgottenPasswordForm';
 import { couponError } from '@/components/subscribe/coupon';
-import { apiRequest } from '@/lib/api/client';
+import { api } from '@/lib/api/client';
 import { linkErrorKey } from '@/lib/api/users';
 import { jsonResponse } from '@/test/http';
 import { resetNavigation } from '@/test/navigation';
@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 
 it('the API client turns a 429 into the rateLimited key', async () => {
-  const result = await apiRequest('/v5/coupon/validate/X');
+  const result = await api.GET('/v5/coupon/validate/{code}', { params: { path: { code: 'X' } } });
   expect(result).toMatchObject({ ok: false, status: 429, errorKey: 'rateLimited' });
   if (result.ok) throw new Error('unreachable');
   expect(couponError(result)).toEqual({ errorKey: 'rateLimited' });

@@ -2,15 +2,13 @@
 // holiday modal), never by the browser: the answer is in the first HTML, and one process asks the API
 // at most once per TTL however many pages it serves.
 
+import type { components } from '@/lib/api/schema';
 import { apiUrl } from '@/lib/api/server';
 
-export type HolidayPromo = {
-  active: boolean;
-  from: string | null;
-  to: string | null;
-  couponCode: string | null;
-};
-export type SiteStatus = { maintenance: boolean; holidayPromo: HolidayPromo };
+type Site = components['schemas']['Site'];
+/** The promotion as read (parseSiteStatus): every field there, null when absent or odd. */
+export type HolidayPromo = Required<Site['holidayPromo']>;
+export type SiteStatus = Omit<Site, 'holidayPromo'> & { holidayPromo: HolidayPromo };
 
 export const SITE_STATUS_TTL_MS = 20_000;
 const TIMEOUT_MS = 2_000;

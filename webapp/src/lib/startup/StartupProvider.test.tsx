@@ -90,8 +90,10 @@ describe('StartupProvider', () => {
     expect(await screen.findByText('page for parent@example.com')).toBeInTheDocument();
     // Later, any call of the page answers 401: the token was revoked or expired meanwhile.
     fetchMock.mockResolvedValueOnce(jsonResponse(401, { code: 0, message: 'loginNeeded' }));
-    const { apiRequest } = await import('../api/client');
-    const result = await apiRequest('/v5/children/3/settings');
+    const { api } = await import('../api/client');
+    const result = await api.GET('/v5/children/{child_id}/settings', {
+      params: { path: { child_id: 3 } },
+    });
     expect(result.ok).toBe(false);
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login?flash=sessionExpired'));
     expect(getToken()).toBeNull();
@@ -105,8 +107,8 @@ describe('StartupProvider', () => {
     setToken('t1');
     renderAt('/login');
     fetchMock.mockResolvedValueOnce(jsonResponse(401, { code: 0, message: 'loginNeeded' }));
-    const { apiRequest } = await import('../api/client');
-    await apiRequest('/v4/accounts/logout', { method: 'POST' });
+    const { api } = await import('../api/client');
+    await api.POST('/v4/accounts/logout');
     expect(getToken()).toBeNull();
     expect(router.replace).not.toHaveBeenCalled();
   });

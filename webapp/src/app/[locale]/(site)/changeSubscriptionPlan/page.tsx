@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import ChangeSubscriptionPlan from '@/components/subscribe/ChangeSubscriptionPlan';
+import PaymentPageMessages from '@/components/subscribe/PaymentPageMessages';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 import PageMessages from '@/i18n/PageMessages';
 import { accountMetadata } from '@/lib/startup/page-metadata';
@@ -9,24 +10,12 @@ export const generateMetadata = accountMetadata('ChangeSubscriptionPlanPage');
 export default async function ChangeSubscriptionPlanPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages
-      namespaces={[
-        'ChangeSubscriptionPlanPage',
-        'ChangePlanPage',
-        'CouponField',
-        'PaymentForm',
-        'PaymentPage',
-        'PlanPopup',
-        'Plans',
-        'PricingCard',
-        'ResubscribePage',
-        'SubscribePage',
-        'Withdrawal',
-      ]}
-    >
-      <Suspense>
-        <ChangeSubscriptionPlan />
-      </Suspense>
+    <PageMessages namespaces={['ChangeSubscriptionPlanPage']}>
+      <PaymentPageMessages>
+        <Suspense>
+          <ChangeSubscriptionPlan />
+        </Suspense>
+      </PaymentPageMessages>
     </PageMessages>
   );
 }

@@ -1,6 +1,6 @@
 import PaymentPage from '@/components/subscribe/PaymentPage';
+import PaymentPageMessages from '@/components/subscribe/PaymentPageMessages';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
-import PageMessages from '@/i18n/PageMessages';
 import { accountMetadata } from '@/lib/startup/page-metadata';
 
 export const generateMetadata = accountMetadata('SubscribePage');
@@ -8,22 +8,9 @@ export const generateMetadata = accountMetadata('SubscribePage');
 export default async function SubscribePageRoute({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages
-      namespaces={[
-        'ChangePlanPage',
-        'CouponField',
-        'PaymentForm',
-        'PaymentPage',
-        'PlanPopup',
-        'Plans',
-        'PricingCard',
-        'ResubscribePage',
-        'SubscribePage',
-        'Withdrawal',
-      ]}
-    >
+    <PaymentPageMessages>
       <PaymentPage mode="subscribe" />
-    </PageMessages>
+    </PaymentPageMessages>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import ChangePlanRoute from '@/components/subscribe/ChangePlanRoute';
+import PaymentPageMessages from '@/components/subscribe/PaymentPageMessages';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
-import PageMessages from '@/i18n/PageMessages';
 import { accountMetadata } from '@/lib/startup/page-metadata';
 
 export const generateMetadata = accountMetadata('ChangePlanPage');
@@ -10,24 +10,11 @@ export const generateMetadata = accountMetadata('ChangePlanPage');
 export default async function ChangePlanPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages
-      namespaces={[
-        'ChangePlanPage',
-        'CouponField',
-        'PaymentForm',
-        'PaymentPage',
-        'PlanPopup',
-        'Plans',
-        'PricingCard',
-        'ResubscribePage',
-        'SubscribePage',
-        'Withdrawal',
-      ]}
-    >
+    <PaymentPageMessages>
       <Suspense>
         <ChangePlanRoute />
       </Suspense>
-    </PageMessages>
+    </PaymentPageMessages>
   );
 }
 

@@ -97,7 +97,7 @@ restore: $(VENV)/.installed ## make restore FILE=var/backups/lumo-….dump [DATA
 
 test-scale: $(VENV)/.installed ## HAProxy + 2 API nodes + 2 workers + beat on PostgreSQL and Redis, under load, with a node and a worker killed (docs/operations.md)
 	command -v haproxy >/dev/null || (apt-get update -qq && apt-get install -y -qq haproxy)
-	$(PY) scripts/scale_test.py
+	$(PY) -m scripts.scale
 
 bench: $(VENV)/.installed webapp/node_modules/.installed ## load, growth, hashing and web benchmarks (needs PostgreSQL and Redis; installs wrk and Debian's chromium)
 	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)

@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useLoaded } from '@/components/common/useLoaded';
-import { ops, staffToken, type OpsDeclaration, type OpsResult } from '@/lib/api/ops';
+import { ops, staffCsv, type OpsDeclaration, type OpsResult } from '@/lib/api/ops';
 import type { components } from '@/lib/api/schema';
 import { download } from './csv';
 import OpsError from './OpsError';
@@ -30,20 +30,9 @@ const markHandled = (d: Declaration, reason: string) =>
 const list = (status: Status) =>
   ops.GET('/ops/v1/declarations', { params: { query: status ? { status } : {} } });
 
-const query = (status: Status, format?: 'csv') =>
-  `/declarations?${new URLSearchParams({ ...(status ? { status } : {}), ...(format ? { format } : {}) })}`;
-
 /** The export for an authority's request: the API's CSV of the declarations shown (docs/operator-console.md). */
-async function declarationsCsv(status: Status): Promise<string | null> {
-  try {
-    const response = await fetch(`/api/ops/v1${query(status, 'csv')}`, {
-      headers: { Authorization: `Bearer ${staffToken() ?? ''}` },
-    });
-    return response.ok ? await response.text() : null;
-  } catch {
-    return null;
-  }
-}
+const declarationsCsv = (status: Status) =>
+  staffCsv('/declarations', { ...(status ? { status } : {}), format: 'csv' });
 
 /**
  * The queue of public declarations (docs/operator-console.md#public-declarations): cancellations made without

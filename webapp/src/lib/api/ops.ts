@@ -86,10 +86,16 @@ function numbersOf(body: Record<string, unknown> | null): OpsErrorParams {
   return params;
 }
 
-/** The codes of a campaign as CSV (the import's columns, plus redeemed_at); null when refused. */
-export async function campaignCodesCsv(prefix: string): Promise<string | null> {
+/**
+ * A CSV export of the console (`/ops/v1` + `path`, with `query`), read as text with the staff token;
+ * null when refused or when the network failed. Downloads are not JSON, so they do not go through `ops`.
+ */
+export async function staffCsv(
+  path: string,
+  query: Record<string, string>,
+): Promise<string | null> {
   try {
-    const response = await fetch(`/api/ops/v1/campaigns/codes?${new URLSearchParams({ prefix })}`, {
+    const response = await fetch(`/api/ops/v1${path}?${new URLSearchParams(query)}`, {
       headers: { Authorization: `Bearer ${staffToken() ?? ''}` },
     });
     return response.ok ? await response.text() : null;
@@ -98,15 +104,9 @@ export async function campaignCodesCsv(prefix: string): Promise<string | null> {
   }
 }
 
+/** The codes of a campaign as CSV (the import's columns, plus redeemed_at); null when refused. */
+export const campaignCodesCsv = (prefix: string) => staffCsv('/campaigns/codes', { prefix });
+
 /** A quarter's OSS figures as CSV (docs/billing.md#vat); null when refused. Finance and admin. */
-export async function ossCsv(year: number, quarter: number): Promise<string | null> {
-  try {
-    const query = new URLSearchParams({ year: String(year), quarter: String(quarter) });
-    const response = await fetch(`/api/ops/v1/revenue/oss?${query}`, {
-      headers: { Authorization: `Bearer ${staffToken() ?? ''}` },
-    });
-    return response.ok ? await response.text() : null;
-  } catch {
-    return null;
-  }
-}
+export const ossCsv = (year: number, quarter: number) =>
+  staffCsv('/revenue/oss', { year: String(year), quarter: String(quarter) });

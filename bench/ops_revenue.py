@@ -16,47 +16,27 @@ import time
 from datetime import UTC, datetime
 
 from sqlalchemy import text
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import sessionmaker
 
 from bench.scratch_db import scratch_database
-from core.adapters.db.unit_of_work import _Repositories
+from core.adapters.db.unit_of_work import SqlUnitOfWork
 from core.services.ops import revenue
 
 REPEATS = 5
 
 
-class _Uow(_Repositories):
-    """The unit of work's own repositories (revenue, dunning, …) on one session the bench keeps open."""
-
-    def __init__(self, session: Session, clock) -> None:
-        self._session, self.clock = session, clock
-
-    @property
-    def session(self) -> Session:
-        return self._session
-
-    def commit(self) -> None:
-        self.session.commit()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        return None
-
-
 class _Ctx:
-    """Just what core/services/ops/revenue.py reads: a clock and a read-only unit of work."""
+    """Just what core/services/ops/revenue.py reads: a clock and the application's own units of work."""
 
-    def __init__(self, session: Session, now: datetime) -> None:
+    def __init__(self, engine, now: datetime) -> None:
         self.clock = type("Clock", (), {"now": staticmethod(lambda: now)})
-        self._uow = _Uow(session, self.clock)
+        self._sessions = sessionmaker(bind=engine, expire_on_commit=False)
 
-    def read(self):
-        return self._uow
+    def read(self) -> SqlUnitOfWork:
+        return SqlUnitOfWork(self._sessions, self.clock)
 
-    def uow(self):  # the roll-up job writes through the same session
-        return self._uow
+    def uow(self) -> SqlUnitOfWork:  # the roll-up job writes and commits
+        return SqlUnitOfWork(self._sessions, self.clock)
 
 
 def _fill(engine, accounts: int) -> None:
@@ -116,20 +96,19 @@ def run(url: str, accounts: int = 1_000_000, name: str = "lumo_ops_revenue") -> 
         started = time.monotonic()
         _fill(engine, accounts)
         result = {"accounts": accounts, "load_seconds": round(time.monotonic() - started)}
-        with Session(engine) as session:
-            ctx = _Ctx(session, datetime.now(UTC))
-            result["funnel_30_days"] = _time(lambda: revenue.funnel(ctx, 30))
-            result["funnel_92_days"] = _time(lambda: revenue.funnel(ctx, 92))
-            started = time.perf_counter()
-            result["funnel_rollup_days"] = revenue.roll_up_funnel(ctx)  # first run: every day
-            result["funnel_rollup_first_seconds"] = round(time.perf_counter() - started, 1)
-            started = time.perf_counter()
-            revenue.roll_up_funnel(ctx)  # each hour after: the last two days
-            result["funnel_rollup_hourly_ms"] = round((time.perf_counter() - started) * 1000, 1)
-            result["funnel_30_days_rolled_up"] = _time(lambda: revenue.funnel(ctx, 30))
-            result["funnel_92_days_rolled_up"] = _time(lambda: revenue.funnel(ctx, 92))
-            result["trial_cohorts_12_weeks"] = _time(lambda: revenue.trial_cohorts(ctx, 12))
-            result["overview"] = _time(lambda: revenue.overview(ctx))
+        ctx = _Ctx(engine, datetime.now(UTC))
+        result["funnel_30_days"] = _time(lambda: revenue.funnel(ctx, 30))
+        result["funnel_92_days"] = _time(lambda: revenue.funnel(ctx, 92))
+        started = time.perf_counter()
+        result["funnel_rollup_days"] = revenue.roll_up_funnel(ctx)  # first run: every day
+        result["funnel_rollup_first_seconds"] = round(time.perf_counter() - started, 1)
+        started = time.perf_counter()
+        revenue.roll_up_funnel(ctx)  # each hour after: the last two days
+        result["funnel_rollup_hourly_ms"] = round((time.perf_counter() - started) * 1000, 1)
+        result["funnel_30_days_rolled_up"] = _time(lambda: revenue.funnel(ctx, 30))
+        result["funnel_92_days_rolled_up"] = _time(lambda: revenue.funnel(ctx, 92))
+        result["trial_cohorts_12_weeks"] = _time(lambda: revenue.trial_cohorts(ctx, 12))
+        result["overview"] = _time(lambda: revenue.overview(ctx))
         return result
 
 

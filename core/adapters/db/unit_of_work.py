@@ -35,6 +35,7 @@ from core.adapters.db.reminder_repositories import SqlReminders
 from core.adapters.db.retention import SqlRetention
 from core.adapters.db.revenue_reads import SqlCampaigns, SqlRevenue
 from core.adapters.db.site_switches import SqlSiteSwitchRows
+from core.adapters.db.sqlite_begin import begin_immediate
 from core.adapters.db.staff_repositories import SqlAudit, SqlGrants, SqlStaff
 from core.adapters.db.subscription_repositories import ReadSubscriptions, SqlSubscriptions
 from core.adapters.db.token_repositories import ReadTokens, SqlTokens
@@ -74,9 +75,8 @@ def make_engine(url: str, read_only: bool = False, pre_ping: bool = True) -> Eng
 
         @event.listens_for(engine, "begin")
         def _begin_immediate(connection):
-            # Take the write lock up front: two deferred transactions that both later write
-            # would otherwise fail with "database is locked" instead of waiting their turn.
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            # The write lock up front, and again when SQLite refuses without waiting (sqlite_begin).
+            begin_immediate(connection.connection.driver_connection)
 
         return engine
     # Pre-ping: a pooled connection the server dropped (a restart, a failover, pg_terminate_backend) is

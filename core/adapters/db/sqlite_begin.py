@@ -22,7 +22,9 @@ ATTEMPTS = 7
 FIRST_PAUSE = 0.05  # seconds; doubled after each refusal (0.05 + 0.1 + … + 1.6 ≈ 3.2 s in all)
 
 
-def begin_immediate(dbapi_connection: Any, attempts: int = ATTEMPTS, pause: float = FIRST_PAUSE) -> None:
+def begin_immediate(
+    dbapi_connection: Any, attempts: int = ATTEMPTS, pause: float = FIRST_PAUSE
+) -> None:
     """BEGIN IMMEDIATE on a pysqlite connection (in autocommit: isolation_level None)."""
     for attempt in range(1, attempts + 1):
         try:
@@ -31,6 +33,8 @@ def begin_immediate(dbapi_connection: Any, attempts: int = ATTEMPTS, pause: floa
         except sqlite3.OperationalError as error:
             if "locked" not in str(error) or attempt == attempts:
                 raise
-            log.warning("SQLite refused BEGIN IMMEDIATE at once (attempt %s): trying again", attempt)
+            log.warning(
+                "SQLite refused BEGIN IMMEDIATE at once (attempt %s): trying again", attempt
+            )
             time.sleep(pause)
             pause *= 2

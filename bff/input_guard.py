@@ -76,11 +76,19 @@ def _refuse(where: str, why: str):
     return error_body(errors.PARAMETER_REQUIRED, errors={where: [why]})
 
 
+def _has_body(environ: dict) -> bool:
+    """A request body may follow: a length other than 0, or a chunked one."""
+    return environ.get("CONTENT_LENGTH", "") not in ("", "0") or "HTTP_TRANSFER_ENCODING" in environ
+
+
 def install(app: Flask) -> None:
     @app.before_request
     def _guard():
         if "\x00" in request.path:
             return _refuse("path", "Text cannot contain NUL characters.")
+        environ = request.environ
+        if not environ.get("QUERY_STRING") and not _has_body(environ):
+            return None  # nothing else to look at (most GETs: some 40 Python calls saved)
         for key, value in request.args.items(multi=True):
             if "\x00" in key or "\x00" in value:
                 return _refuse(key.replace("\x00", ""), "Text cannot contain NUL characters.")

@@ -39,6 +39,9 @@ def _security_headers(csp: str, production: bool) -> list[tuple[str, str]]:
     return headers
 
 
+STARTED = (
+    "lumo.started"  # the WSGI environ key holding when RequestLog began the request (bff.metrics)
+)
 _REQUEST_ID = re.compile(r"[A-Za-z0-9\-]{8,64}")
 
 
@@ -58,7 +61,7 @@ class RequestLog:
     def __call__(self, environ, start_response):
         supplied = environ.get("HTTP_X_REQUEST_ID", "")
         request_id = supplied if _REQUEST_ID.fullmatch(supplied) else uuid.uuid4().hex
-        started = time.perf_counter()
+        started = environ[STARTED] = time.perf_counter()  # also the latency metric's start
         logs.clear_context()
         logs.bind_context(request_id=request_id)  # on every line logged while this request runs
         # PATH_INFO is the path's UTF-8 bytes read as Latin-1 (PEP 3333): decoded as werkzeug decodes it

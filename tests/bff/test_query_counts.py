@@ -3,6 +3,7 @@
 import pytest
 from sqlalchemy import event
 
+from core.adapters.db.prepared_read import PreparedRead
 from core.adapters.db.seeding import seed_demo
 from tests.helpers import bearer, pay, pw, signed_up
 
@@ -10,8 +11,17 @@ IGNORED = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "PRAGMA")
 
 
 @pytest.fixture
-def count_queries(container):
+def count_queries(container, monkeypatch):
     statements: list[str] = []
+    # The hot reads run on the driver's cursor (core/adapters/db/prepared_read.py), past the engine's
+    # events: counted where they run.
+    rows = PreparedRead.rows
+
+    def counted(read, connection, parameters):
+        statements.append(str(read.statement))
+        return rows(read, connection, parameters)
+
+    monkeypatch.setattr(PreparedRead, "rows", counted)
 
     def record(conn, cursor, statement, parameters, context, executemany):
         if not statement.lstrip().upper().startswith(IGNORED):

@@ -8,6 +8,7 @@ from sqlalchemy import bindparam, delete, select, update
 
 from core.adapters.db.mapping import rowcount, to_domain, to_row
 from core.adapters.db.models.coupons import CouponRedemptionRow, CouponRow
+from core.adapters.db.prepared_read import PreparedRead
 from core.adapters.db.repository_base import _insert_once, _OnConnection, _OnSession
 from core.domain.coupons import Coupon
 
@@ -68,8 +69,8 @@ class SqlCoupons(_OnSession):
 class ReadCoupons(_OnConnection, SqlCoupons):
     """For read-only units of work: the coupon check as a Core statement on the unit's connection."""
 
-    _BY_CODE = select(CouponRow.__table__).where(CouponRow.code == bindparam("code"))
+    _BY_CODE = PreparedRead(select(CouponRow.__table__).where(CouponRow.code == bindparam("code")))
 
     def by_code(self, code: str) -> Coupon | None:
-        row = self.uow.execute(self._BY_CODE, {"code": code}).first()
-        return to_domain(row, Coupon) if row else None
+        rows = self.uow.rows(self._BY_CODE, {"code": code})
+        return to_domain(rows[0], Coupon) if rows else None

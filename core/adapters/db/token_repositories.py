@@ -8,12 +8,13 @@ from datetime import UTC, datetime
 
 from sqlalchemy import bindparam, func, select, update
 
-from core.adapters.db.mapping import rowcount, to_domain, to_row
+from core.adapters.db.mapping import field_names, rowcount, to_domain, to_row
 from core.adapters.db.models.accounts import AccountRow, TokenRow
 from core.adapters.db.models.coupons import CouponRow
 from core.adapters.db.models.subscriptions import (
     SubscriptionRow,
 )
+from core.adapters.db.prepared_read import PreparedRead
 from core.adapters.db.repository_base import _OnConnection, _OnSession
 from core.domain.accounts import Account
 from core.domain.subscriptions import Subscription
@@ -31,7 +32,7 @@ _LIVE_SESSION_WHERE = (
     TokenRow.expires_at > bindparam("now"),
     _LAST_USE > bindparam("idle_since"),
 )
-_LIVE_SESSION = (
+_LIVE_SESSION = PreparedRead(
     select(AccountRow.__table__, _LAST_USE.label("token_last_use"))
     .select_from(
         TokenRow.__table__.join(AccountRow.__table__, AccountRow.id == TokenRow.account_id)
@@ -45,7 +46,7 @@ _LIVE_SESSION = (
 _SUBSCRIPTION = SubscriptionRow.__table__
 _COUPON = CouponRow.__table__
 _SUBSCRIPTION_FIELDS = tuple(f.name for f in fields(Subscription) if f.name in _SUBSCRIPTION.c)
-_LIVE_SESSION_WITH_SUBSCRIPTIONS = (
+_LIVE_SESSION_WITH_SUBSCRIPTIONS = PreparedRead(
     select(
         AccountRow.__table__,
         _LAST_USE.label("token_last_use"),
@@ -62,8 +63,15 @@ _LIVE_SESSION_WITH_SUBSCRIPTIONS = (
 )
 
 
-def _subscription_of(row) -> Subscription:
-    return Subscription(**{name: getattr(row, f"s_{name}") for name in _SUBSCRIPTION_FIELDS})
+_SUBSCRIPTION_LABELS = tuple((name, f"s_{name}") for name in _SUBSCRIPTION_FIELDS)
+
+
+def _account_of(values: dict) -> Account:
+    return Account(**{name: values[name] for name in field_names(Account) if name in values})
+
+
+def _subscription_of(values: dict) -> Subscription:
+    return Subscription(**{name: values[label] for name, label in _SUBSCRIPTION_LABELS})
 
 
 class SqlTokens(_OnSession):
@@ -89,11 +97,11 @@ class SqlTokens(_OnSession):
     def live_session(
         self, token_hash: str, now: datetime, idle_since: datetime | None = None
     ) -> tuple[Account, datetime] | None:
-        row = self._run(
+        rows = self._run(
             _LIVE_SESSION,
             {"token_hash": token_hash, "now": now, "idle_since": idle_since or _LONG_AGO},
-        ).first()
-        return (to_domain(row, Account), row.token_last_use) if row else None
+        )
+        return (_account_of(rows[0]), rows[0]["token_last_use"]) if rows else None
 
     def live_session_with_subscriptions(
         self, token_hash: str, now: datetime, idle_since: datetime | None = None
@@ -101,16 +109,18 @@ class SqlTokens(_OnSession):
         rows = self._run(
             _LIVE_SESSION_WITH_SUBSCRIPTIONS,
             {"token_hash": token_hash, "now": now, "idle_since": idle_since or _LONG_AGO},
-        ).all()
+        )
         if not rows:
             return None
         subscriptions = [
-            (_subscription_of(r), r.coupon_duration_code) for r in rows if r.s_id is not None
+            (_subscription_of(values), values["coupon_duration_code"])
+            for values in rows
+            if values["s_id"] is not None
         ]
-        return to_domain(rows[0], Account), rows[0].token_last_use, subscriptions
+        return _account_of(rows[0]), rows[0]["token_last_use"], subscriptions
 
-    def _run(self, statement, parameters: dict):
-        return self.session.execute(statement, parameters)
+    def _run(self, read: PreparedRead, parameters: dict) -> list[dict]:
+        return [row._asdict() for row in self.session.execute(read.statement, parameters)]
 
     def touch(self, token_hash: str, now: datetime, unless_since: datetime) -> None:
         self.session.execute(
@@ -167,5 +177,5 @@ class SqlTokens(_OnSession):
 class ReadTokens(_OnConnection, SqlTokens):
     """For read-only units of work: the session check as a Core statement on the unit's connection."""
 
-    def _run(self, statement, parameters: dict):
-        return self.uow.execute(statement, parameters)
+    def _run(self, read: PreparedRead, parameters: dict) -> list[dict]:
+        return self.uow.rows(read, parameters)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine
@@ -31,6 +32,7 @@ from core.adapters.db.payment_repositories import (
     SqlPaymentMethodUpdates,
     SqlWebhookLog,
 )
+from core.adapters.db.prepared_read import PreparedRead
 from core.adapters.db.reminder_repositories import SqlReminders
 from core.adapters.db.retention import SqlRetention
 from core.adapters.db.revenue_reads import SqlCampaigns, SqlRevenue
@@ -45,6 +47,7 @@ from core.domain.ports.accounts import TokenRepository
 from core.domain.ports.subscriptions import CouponRepository, SubscriptionRepository
 
 _PING = text("SELECT 1")
+T = TypeVar("T")
 
 
 def make_engine(url: str, read_only: bool = False, pre_ping: bool = True) -> Engine:
@@ -300,14 +303,22 @@ class ReadOnlyUnitOfWork(_Repositories):
 
     def execute(self, statement: Any, parameters: dict[str, Any] | None = None) -> Any:
         """A read on the unit's connection; on a connection found dropped, once more on a new one."""
+        return self._once_more_if_dropped(lambda: self.connection.execute(statement, parameters))
+
+    def rows(self, read: PreparedRead, parameters: dict[str, Any]) -> list[dict[str, Any]]:
+        """A hot read's rows, run on the driver's cursor (core/adapters/db/prepared_read.py); on a
+        connection found dropped, once more on a new one."""
+        return self._once_more_if_dropped(lambda: read.rows(self.connection, parameters))
+
+    def _once_more_if_dropped(self, run: Callable[[], T]) -> T:
         try:
-            result = self.connection.execute(statement, parameters)
+            result = run()
         except DBAPIError as error:
             if self._proven or self._session is not None or not error.connection_invalidated:
                 raise
             self.connection.close()  # invalidated: the pool replaces it (and every older one)
             self.connection = self.engine.connect()
-            result = self.connection.execute(statement, parameters)
+            result = run()
         self._proven = True
         return result
 

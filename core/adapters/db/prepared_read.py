@@ -45,8 +45,10 @@ class _Compiled:
             if process is not None:
                 binds.append((name, process))
         columns = tuple(statement.selected_columns)
-        keys = tuple(column.key for column in columns)
-        assert len(set(keys)) == len(keys), "each column of a prepared read needs its own name"
+        keys = tuple(str(column.key) for column in columns)
+        assert None not in (c.key for c in columns) and len(set(keys)) == len(keys), (
+            "each column of a prepared read needs a name of its own"
+        )
         return cls(
             sql=compiled.string,
             order=tuple(compiled.positiontup) if compiled.positiontup else None,

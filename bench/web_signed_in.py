@@ -51,7 +51,9 @@ CARD_INPUT = (
 )
 PLAIN_INPUT = "input[type=password]"
 READY_RUNS = int(os.environ.get("BENCH_READY_RUNS", "5"))
-KEEP_REPORTS = os.environ.get("BENCH_LIGHTHOUSE_REPORTS", "")  # a folder: keep each Lighthouse report
+KEEP_REPORTS = os.environ.get(
+    "BENCH_LIGHTHOUSE_REPORTS", ""
+)  # a folder: keep each Lighthouse report
 # Lighthouse's mobile profile ("simulated" throttling), applied for real here: the page must become usable.
 PHONE = {"latency_ms": 150, "down_kbps": 1638.4, "up_kbps": 750, "cpu_slowdown": 4}
 # Strings that only the named module of the stand-in holds — not the web app's own code, which names the
@@ -309,7 +311,9 @@ def _lighthouse_once(url: str, port: int) -> dict:
         else:
             raise RuntimeError(f"lighthouse {url} failed 3 times:\n{done.stderr[-2000:]}")
         report = json.loads(out.read_text())
-        if KEEP_REPORTS:  # every report kept, to read where the time goes (bootup-time, long-tasks…)
+        if (
+            KEEP_REPORTS
+        ):  # every report kept, to read where the time goes (bootup-time, long-tasks…)
             Path(KEEP_REPORTS).mkdir(parents=True, exist_ok=True)
             name = urlparse(url).path.strip("/").replace("/", "-") or "profile"
             shutil.copy(out, Path(KEEP_REPORTS) / f"{name}-{time.strftime('%H%M%S')}.json")

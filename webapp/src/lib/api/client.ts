@@ -4,6 +4,8 @@ import createClient, {
   type MethodResponse,
 } from 'openapi-fetch';
 import { getToken } from '../session/storage';
+import { takeEarlyAccount } from '../startup/early-account';
+import { API_BASE_PATH } from './base-path';
 import { errorKeyFromBody, type ErrorKey } from './errors';
 import { announceMaintenance, isMaintenance } from './maintenance';
 import type { paths } from './schema';
@@ -14,8 +16,7 @@ import { announceTermsUpdate, isTermsUpdate } from './terms';
 // names a path of `paths`, and its params (`params.path`, `params.query`), body and answer follow from it.
 // openapi-fetch builds the request; the answer comes back as a result union the components read:
 // ApiResult for the parents' API (`api`, `publicApi`), OpsResult for the operator console (lib/api/ops).
-// Browser calls go through Next's /api rewrite to the Flask API (see next.config.ts).
-export const API_BASE_PATH = '/api';
+export { API_BASE_PATH };
 
 export type ApiFailure = {
   ok: false;
@@ -50,6 +51,9 @@ const headerName = (name: string) =>
 function send(request: OutgoingRequest): Promise<Response> {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[headerName(name)] = value));
+  // The start-up call the head script already sent (lib/startup/early-account.ts), taken once.
+  const early = takeEarlyAccount(request.url, request.method, headers.Authorization);
+  if (early) return early;
   // Looked up at each call: a replaced global fetch (tests) is the one used.
   return globalThis.fetch(request.url, { method: request.method, headers, body: request.body });
 }

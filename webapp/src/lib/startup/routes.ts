@@ -97,6 +97,10 @@ export const staysWhenNotPremium = (pathname: string) =>
  * sends a visitor without the "signed in" hint (lib/session/signed-in-hint.ts) from these to the login
  * before they render.
  */
+export const PRIVATE_SEGMENTS: readonly string[] = [
+  ...new Set([...PREMIUM_STAYS, ...NON_PREMIUM_STAYS]),
+];
+
 export const isPrivatePage = (pathname: string) =>
   PREMIUM_STAYS.has(firstSegment(pathname)) || NON_PREMIUM_STAYS.has(firstSegment(pathname));
 export const isPaymentRoute = (pathname: string) => PAYMENT.has(firstSegment(pathname));

@@ -6,8 +6,9 @@ import { PRIVATE_SEGMENTS } from './routes';
 // The start-up call, started by the layout's head script as soon as the HTML arrives, instead of
 // after the page's scripts have loaded and hydrated: on a private page with a stored token, the account
 // read (GET /v5/subscriptions) travels while the scripts download, and the start-up logic
-// (lib/startup/run.ts) takes its answer through the API client like any other (docs/web-speed.md,
-// "Signed-in pages"). Only the first read of the page takes it, with the same token, within FRESH_MS.
+// (lib/startup/run.ts) takes its answer through the API client like any other
+// (docs/web-speed.md#signed-in-pages). Only the first read of the page takes it, with the same token,
+// within FRESH_MS.
 
 export const EARLY_ACCOUNT_PATH = `${API_BASE_PATH}/v5/subscriptions`;
 const GLOBAL = '__lumoEarlyAccount';

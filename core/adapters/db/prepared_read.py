@@ -75,16 +75,17 @@ class _Compiled:
 
 
 class PreparedRead:
-    """One SELECT, compiled on first use for each dialect it meets."""
+    """One SELECT, compiled on first use for each database and driver it meets."""
 
     def __init__(self, statement: Select) -> None:
         self.statement = statement
-        self._by_dialect: dict[str, _Compiled] = {}
+        self._by_dialect: dict[tuple[str, str], _Compiled] = {}
 
     def _compiled(self, dialect: Dialect) -> _Compiled:
-        compiled = self._by_dialect.get(dialect.name)
+        key = (dialect.name, dialect.driver)
+        compiled = self._by_dialect.get(key)
         if compiled is None:
-            compiled = self._by_dialect[dialect.name] = _Compiled.of(self.statement, dialect)
+            compiled = self._by_dialect[key] = _Compiled.of(self.statement, dialect)
         return compiled
 
     def rows(self, connection: Connection, parameters: dict[str, Any]) -> list[dict[str, Any]]:

@@ -3,6 +3,7 @@ import {
   GOOGLE_PAY_METHODS,
   GOOGLE_PAY_NETWORKS,
   invalidFields,
+  WALLET_LOAD_TIMEOUT_MS,
 } from './hosted';
 
 // braintree-web's modules, mocked at their documented surface: what hosted.ts asks of them.
@@ -287,5 +288,45 @@ describe('wallets', () => {
     };
     expect(provider.canPayWithApplePay()).toBe(true);
     delete (window as unknown as { ApplePaySession?: unknown }).ApplePaySession;
+  });
+});
+
+describe('a wallet whose code never arrives', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('fails PayPal after WALLET_LOAD_TIMEOUT_MS as a network error, and loads again on the next try', async () => {
+    const provider = await mounted();
+    jest.useFakeTimers();
+    checkout.loadPayPalSDK.mockReturnValueOnce(new Promise(() => undefined) as never);
+    const calls = checkout.loadPayPalSDK.mock.calls.length;
+    const first = provider.preloadPayPal({ amount: '4.99', currency: 'EUR' });
+    const failed = expect(first).rejects.toMatchObject({ code: 'CLIENT_GATEWAY_NETWORK' });
+    await jest.advanceTimersByTimeAsync(WALLET_LOAD_TIMEOUT_MS - 1);
+    let settled = false;
+    first.catch(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false); // still waiting just before the limit
+    await jest.advanceTimersByTimeAsync(1);
+    await failed;
+    await provider.preloadPayPal({ amount: '4.99', currency: 'EUR' });
+    expect(checkout.loadPayPalSDK.mock.calls.length).toBe(calls + 2);
+  });
+
+  it('fails Google Pay when its script neither loads nor fails, and puts in a fresh script next time', async () => {
+    document.head.querySelectorAll('script[src*="pay.google.com"]').forEach((s) => s.remove());
+    const provider = await mounted();
+    jest.useFakeTimers();
+    const paying = provider.payWithGooglePay({ amount: '4.99', currency: 'EUR' }, check);
+    await jest.advanceTimersByTimeAsync(0);
+    const added = document.head.querySelector('script[src*="pay.google.com"]');
+    expect(added).not.toBeNull();
+    await jest.advanceTimersByTimeAsync(WALLET_LOAD_TIMEOUT_MS);
+    await expect(paying).resolves.toEqual({ ok: false, message: 'tokenizeNetwork' });
+    expect(document.head.querySelector('script[src*="pay.google.com"]')).toBeNull(); // taken out
+    void provider.payWithGooglePay({ amount: '4.99', currency: 'EUR' }, check);
+    await jest.advanceTimersByTimeAsync(0);
+    const again = document.head.querySelector('script[src*="pay.google.com"]');
+    expect(again).not.toBeNull();
+    expect(again).not.toBe(added);
   });
 });

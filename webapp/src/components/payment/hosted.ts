@@ -59,15 +59,45 @@ type AppleWindow = Window & { ApplePaySession?: ApplePaySessionClass };
 type PayPalCheckout = Awaited<ReturnType<typeof import('braintree-web/paypal-checkout').create>>;
 type PayPalLoaded = { checkout: PayPalCheckout; sdk: PayPalSdk };
 
-function loadScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (document.querySelector(`script[src="${src}"]`)) return resolve();
-    const script = Object.assign(document.createElement('script'), { src, async: true });
-    script.onload = () => resolve();
-    script.onerror = () =>
-      reject(Object.assign(new Error(`could not load ${src}`), { code: 'CLIENT_GATEWAY_NETWORK' }));
-    document.head.appendChild(script);
+/** How long a wallet's code may take to arrive before the form says the network failed. */
+export const WALLET_LOAD_TIMEOUT_MS = 20_000;
+
+const networkError = (what: string) =>
+  Object.assign(new Error(what), { code: 'CLIENT_GATEWAY_NETWORK' }); // tokenizeMessage's network key
+
+/** `promise`, or a network error when it has neither arrived nor failed within `ms`. */
+export function withinTime<T>(promise: Promise<T>, what: string, ms = WALLET_LOAD_TIMEOUT_MS) {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(networkError(`${what} did not load in time`)), ms);
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    );
   });
+}
+
+const scripts = new Map<string, Promise<void>>();
+
+/** A third party's script, once; one that failed or took too long is removed, so a new try loads it again. */
+function loadScript(src: string): Promise<void> {
+  const known = scripts.get(src);
+  if (known) return known;
+  if (document.querySelector(`script[src="${src}"]`)) return Promise.resolve(); // put in by the page
+  const script = Object.assign(document.createElement('script'), { src, async: true });
+  const loading = withinTime(
+    new Promise<void>((resolve, reject) => {
+      script.onload = () => resolve();
+      script.onerror = () => reject(networkError(`could not load ${src}`));
+      document.head.appendChild(script);
+    }),
+    src,
+  );
+  scripts.set(src, loading);
+  loading.catch(() => {
+    scripts.delete(src);
+    script.remove();
+  });
+  return loading;
 }
 
 /** Braintree client tokens are base64 JSON that name their environment. */
@@ -138,12 +168,16 @@ export async function createHostedProvider(clientToken: string): Promise<Payment
   function loadPayPal(currency: string): Promise<PayPalLoaded> {
     if (paypal?.currency === currency) return paypal.loaded;
     const previous = paypal?.loaded;
-    const loaded = (async () => {
-      await previous?.then(({ checkout }) => checkout.teardown()).catch(() => undefined);
-      const checkout = await (await import('braintree-web/paypal-checkout')).create({ client });
-      const sdk = await checkout.loadPayPalSDK({ vault: true, intent: 'tokenize', currency });
-      return { checkout, sdk };
-    })();
+    // A load that never ends (PayPal's SDK comes from www.paypal.com) fails after WALLET_LOAD_TIMEOUT_MS.
+    const loaded = withinTime(
+      (async () => {
+        await previous?.then(({ checkout }) => checkout.teardown()).catch(() => undefined);
+        const checkout = await (await import('braintree-web/paypal-checkout')).create({ client });
+        const sdk = await checkout.loadPayPalSDK({ vault: true, intent: 'tokenize', currency });
+        return { checkout, sdk };
+      })(),
+      'PayPal',
+    );
     const entry = { currency, loaded };
     paypal = entry;
     // A load that failed is forgotten: the parent's next try loads again.

@@ -95,7 +95,32 @@ class ApiErrorSchema(Schema):
     )
 
 
-class CamelSchema(Schema):
+_PATHS: dict[str, tuple[str, ...]] = {}
+_MISSING = object()
+
+
+class AnswerSchema(Schema):
+    """An answer dumped from read models (dataclasses and plain objects): each field's attribute is read
+    with getattr, a dotted one (`subscription.id`) split once for good. marshmallow's own lookup tries
+    `obj[key]` first and splits the path again for every field and every object, some five Python calls
+    per field (docs/benchmarks.md#python-calls-per-request). A dict on the way, or whatever getattr cannot
+    find (a None on the way), is looked up by marshmallow's own rules, so the answer is the same
+    (tests/bff/test_answer_schema.py)."""
+
+    def get_attribute(self, obj: Any, attr: str, default: Any) -> Any:
+        parts = _PATHS.get(attr)
+        if parts is None:
+            parts = _PATHS[attr] = tuple(attr.split("."))
+        value = obj
+        for part in parts:
+            # a dict's key, not its attribute (`items`, `get`): marshmallow's rules (the class compared
+            # rather than isinstance: no call on the way of every field)
+            if value.__class__ is dict or (value := getattr(value, part, _MISSING)) is _MISSING:
+                return super().get_attribute(obj, attr, default)
+        return value
+
+
+class CamelSchema(AnswerSchema):
     """An answer whose fields are the read model's snake_case attributes, named in camelCase on the wire
     (a field's own data_key wins)."""
 

@@ -1,7 +1,9 @@
 """The account answer's names on the wire (GET /v5/subscriptions): the one place they are written.
 Services hand read models (core.services.profile.AccountView, SubscriptionView) to these schemas."""
 
-from marshmallow import Schema, fields
+from marshmallow import fields
+
+from bff.schemas import AnswerSchema
 
 
 def _of(name: str) -> str:
@@ -9,7 +11,7 @@ def _of(name: str) -> str:
     return f"subscription.{name}"
 
 
-class CancelRouteSchema(Schema):
+class CancelRouteSchema(AnswerSchema):
     """core.domain.stores.cancel_route: how the parent cancels this subscription."""
 
     method = fields.String(
@@ -20,12 +22,12 @@ class CancelRouteSchema(Schema):
     operator = fields.String(metadata={"description": "switch: the operator's name"})
 
 
-class PaymentCardSchema(Schema):
+class PaymentCardSchema(AnswerSchema):
     brand = fields.String(required=True, allow_none=True)
     last4 = fields.String(required=True, allow_none=True)
 
 
-class SubscriptionSchema(Schema):
+class SubscriptionSchema(AnswerSchema):
     id = fields.Integer()  # SubscriptionView.id, the same number as subscriptionId
     subscription_id = fields.Integer(data_key="subscriptionId", attribute=_of("id"))
     duration_code = fields.String(data_key="durationCode", attribute=_of("duration_code"))
@@ -123,7 +125,7 @@ class SubscriptionSchema(Schema):
     )
 
 
-class AccountSchema(Schema):
+class AccountSchema(AnswerSchema):
     email = fields.String(required=True, attribute="account.email")
     name = fields.String(required=True, attribute="account.name")
     email_is_confirmed = fields.Boolean(

@@ -66,7 +66,7 @@ const networkError = (what: string) =>
   Object.assign(new Error(what), { code: 'CLIENT_GATEWAY_NETWORK' }); // tokenizeMessage's network key
 
 /** `promise`, or a network error when it has neither arrived nor failed within `ms`. */
-export function withinTime<T>(promise: Promise<T>, what: string, ms = WALLET_LOAD_TIMEOUT_MS) {
+function withinTime<T>(promise: Promise<T>, what: string, ms = WALLET_LOAD_TIMEOUT_MS) {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(networkError(`${what} did not load in time`)), ms);
     promise.then(

@@ -103,7 +103,9 @@ class PreparedRead:
         try:
             cursor.execute(compiled.sql, arguments)
             fetched = cursor.fetchall()
-            results = compiled.results or compiled.result_processors(dialect, cursor.description)
+            results = compiled.results
+            if results is None:  # the first run: the converters, from the driver's column types
+                results = compiled.result_processors(dialect, cursor.description)
         except dialect.loaded_dbapi.Error as error:
             dropped = dialect.is_disconnect(error, pooled, cursor)
             if dropped:

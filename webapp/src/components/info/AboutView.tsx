@@ -1,7 +1,7 @@
 import { useTranslations } from 'next-intl';
 import { INFO_PATHS } from '@/components/layout/site-pages';
 import { Link } from '@/i18n/navigation';
-import '@/components/landing/landing.css';
+import '@/components/landing/sections.css';
 import styles from './Info.module.css';
 
 const FIGURES = ['f1', 'f2', 'f3', 'f4'] as const;

@@ -3,7 +3,7 @@ import { jsonForScript } from '@/components/landing/faq';
 import { INFO_PATHS } from '@/components/layout/site-pages';
 import { Link } from '@/i18n/navigation';
 import { FAQ_QUESTIONS, FAQ_SECTIONS, faqPageStructuredData } from './faq';
-import '@/components/landing/landing.css';
+import '@/components/landing/sections.css';
 import styles from './Info.module.css';
 
 /**

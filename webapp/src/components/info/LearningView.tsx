@@ -3,7 +3,7 @@ import AppIcon from '@/components/landing/AppIcon';
 import { INFO_PATHS, PRODUCT_APPS, productPath } from '@/components/layout/site-pages';
 import { Link } from '@/i18n/navigation';
 import { AGE_BANDS, AGE_GROUPS } from './products';
-import '@/components/landing/landing.css';
+import '@/components/landing/sections.css';
 import styles from './Info.module.css';
 
 const POINTS = ['p1', 'p2', 'p3'] as const;

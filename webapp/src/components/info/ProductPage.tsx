@@ -3,7 +3,7 @@ import AppIcon from '@/components/landing/AppIcon';
 import { PRODUCT_APPS, productPath, type ProductApp } from '@/components/layout/site-pages';
 import { Link } from '@/i18n/navigation';
 import { AGE_BANDS, AGE_GROUPS, FEATURES } from './products';
-import '@/components/landing/landing.css';
+import '@/components/landing/sections.css';
 import styles from './Info.module.css';
 
 /** /lumo-tv, /lumo-stories, /lumo-games: one page per app, from the ProductInfoPage texts. */

@@ -9,6 +9,7 @@ import ServiceCards from './ServiceCards';
 import Signup from './Signup';
 import Testimonials from './Testimonials';
 import type { RegisterPrice } from '@/lib/api/register-price';
+import './sections.css';
 import './landing.css';
 
 /** /homePage, prerendered; only the forms, the carousel and the prices hydrate. `price`: given, the

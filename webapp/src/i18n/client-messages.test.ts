@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import en from '@locales/en.json';
-import { mergeMessages, pickMessages, SHELL_NAMESPACES, shellMessages } from './client-messages';
+import {
+  mergeMessages,
+  pickMessages,
+  SHELL_ERROR_KEYS,
+  SHELL_NAMESPACES,
+  shellMessages,
+} from './client-messages';
 
 const SRC = path.resolve(__dirname, '..');
 const APP = path.join(SRC, 'app', '[locale]');
@@ -13,6 +19,12 @@ const SHELL_LAYOUTS = ['layout.tsx', '(site)/layout.tsx', '(retailer)/layout.tsx
 // Namespaces chosen at run time, by the modules that choose them.
 const COMPUTED: Record<string, readonly string[]> = {
   'components/subscribe/PaymentPage.tsx': ['SubscribePage', 'ResubscribePage', 'ChangePlanPage'],
+};
+
+// Modules that read only some texts of a namespace: the shell's errors (useShellErrors falls back to the
+// generic text for any other).
+const NARROWED: Record<string, Record<string, readonly string[]>> = {
+  'i18n/shell-errors.ts': { Errors: SHELL_ERROR_KEYS.map((key) => `Errors.${key}`) },
 };
 
 const sources = new Map<string, string>();
@@ -64,7 +76,9 @@ function namespacesReadBelow(entry: string): Set<string> {
       for (const [, argument] of text.matchAll(/useTranslations\(([^)]*)\)/g)) {
         const literal = /^\s*['"]([^'"]+)['"]\s*$/.exec(argument);
         const computed = COMPUTED[path.relative(SRC, file)];
-        if (literal) namespaces.add(literal[1]);
+        const narrowed = literal && NARROWED[path.relative(SRC, file)]?.[literal[1]];
+        if (narrowed) narrowed.forEach((namespace) => namespaces.add(namespace));
+        else if (literal) namespaces.add(literal[1]);
         else if (computed) computed.forEach((namespace) => namespaces.add(namespace));
         else
           throw new Error(
@@ -95,14 +109,10 @@ function namespacesSentBy(entry: string): string[] {
   return [entry, ...imported].flatMap(own);
 }
 
-/** The layouts above a page or layout, below the locale layout. */
+/** The layouts above a page or layout (its own folder's for a page), below the locale layout. */
 function layoutsAbove(entry: string): string[] {
   const layouts: string[] = [];
-  for (
-    let dir = path.dirname(path.dirname(entry));
-    dir.startsWith(APP) && dir !== APP;
-    dir = path.dirname(dir)
-  ) {
+  for (let dir = path.dirname(entry); dir.startsWith(APP) && dir !== APP; dir = path.dirname(dir)) {
     const layout = path.join(dir, 'layout.tsx');
     if (layout !== entry && fs.existsSync(layout)) layouts.push(layout);
   }
@@ -157,7 +167,8 @@ describe('the messages sent to the browser', () => {
 describe('shellMessages', () => {
   it('keeps the shell namespaces and drops the pages and e-mail texts', () => {
     const sent = shellMessages({ ...en, Emails: { subject: 'x' } });
-    expect(sent).toHaveProperty('Errors.resetLinkInvalid', en.Errors.resetLinkInvalid);
+    expect(sent).toHaveProperty('Errors.newsletterAlreadySaved', en.Errors.newsletterAlreadySaved);
+    expect(sent).not.toHaveProperty('Errors.resetLinkInvalid');
     expect(sent).toHaveProperty('CookieConsent.title', en.CookieConsent.title);
     expect(sent).not.toHaveProperty('HomePage');
     expect(sent).not.toHaveProperty('LoginPage');

@@ -7,10 +7,29 @@
 // more wraps them in <PageMessages namespaces={[…]}>, which adds those on top for its subtree.
 // client-messages.test.ts follows the imports of every page and layout to its client components and
 // fails when one reads a namespace that is not sent to it (or when a listed one is not read).
-export const SHELL_NAMESPACES = [
+
+/**
+ * The error texts the shell's own forms and notices can show (the start-up's failures, the footer's
+ * newsletter sign-up, the terms prompt), read through useShellErrors (i18n/shell-errors.ts), which
+ * shows the generic text for any other. The whole error catalogue (90 texts, a third of what the shell
+ * would send) goes only to the pages and layouts whose forms read it, with <PageMessages>.
+ */
+export const SHELL_ERROR_KEYS = [
+  'somethingWentWrong',
+  'subscriptionNotFound',
+  'valueRequired',
+  'invalidEmail',
+  'newsletterAlreadySaved',
+  'rateLimited',
+  'maintenance',
+  'termsUpdate',
+  'termsVersionOutdated',
+] as const;
+
+export const SHELL_NAMESPACES: readonly string[] = [
   'Common',
   'CookieConsent',
-  'Errors',
+  ...SHELL_ERROR_KEYS.map((key) => `Errors.${key}`),
   'Flash',
   'Header',
   'HolidayModal',
@@ -19,7 +38,7 @@ export const SHELL_NAMESPACES = [
   'Newsletter',
   'Startup',
   'TermsUpdate',
-] as const;
+];
 
 export type Messages = Record<string, unknown>;
 

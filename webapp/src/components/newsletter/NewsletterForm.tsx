@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useApiForm } from '@/components/common/useApiForm';
 import { useLocale, useTranslations } from 'next-intl';
+import { useShellErrors } from '@/i18n/shell-errors';
 import { subscribeNewsletter } from '@/lib/api/newsletter';
 import { emailError } from '@/lib/email';
 import styles from './Newsletter.module.css';
@@ -10,7 +11,7 @@ import styles from './Newsletter.module.css';
 // Newsletter sign-up, in the footer.
 export default function NewsletterForm() {
   const t = useTranslations('Newsletter');
-  const tErrors = useTranslations('Errors');
+  const tErrors = useShellErrors();
   const locale = useLocale();
   const [email, setEmail] = useState('');
   const [saved, setSaved] = useState(false);

@@ -20,9 +20,10 @@ export default async function RegisterPage({
   return (
     <PageMessages
       namespaces={[
-        'PasswordHint',
         'DataRights',
+        'Errors',
         'Notices',
+        'PasswordHint',
         'PlanPopup',
         'Plans',
         'PricingCard',

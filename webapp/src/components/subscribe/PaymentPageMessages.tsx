@@ -8,6 +8,7 @@ export default function PaymentPageMessages({ children }: { children: ReactNode 
       namespaces={[
         'ChangePlanPage',
         'CouponField',
+        'Errors',
         'PaymentForm',
         'PaymentPage',
         'PlanPopup',

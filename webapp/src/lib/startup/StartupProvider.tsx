@@ -17,6 +17,7 @@ import { useIsTv } from '@/components/layout/PlatformContext';
 import { logOut } from '@/lib/api/accounts';
 import { withFlash } from '@/components/login/page-flash';
 import { Link, usePathname, useRouter } from '@/i18n/navigation';
+import { useShellErrors } from '@/i18n/shell-errors';
 import type { Account } from '../account/account';
 import type { ErrorKey } from '../api/errors';
 import { countryCode } from '../country';
@@ -56,7 +57,7 @@ type Outcome = { pathname: string; account: Account | null; error: ErrorKey | nu
 /** Runs the start-up decision (docs/product.md#flows) on the first page and on every later navigation. */
 export default function StartupProvider({ children }: { children: ReactNode }) {
   const t = useTranslations('Startup');
-  const tErrors = useTranslations('Errors');
+  const tErrors = useShellErrors();
   const pathname = usePathname();
   const router = useRouter();
   const isTv = useIsTv();

@@ -13,6 +13,7 @@ export default async function ProfilePage({ params }: LocaleParams) {
         'BillingPage',
         'DataRights',
         'EmailOverlay',
+        'Errors',
         'FamilyLinks',
         'Plans',
         'ProfilePage',

@@ -5,7 +5,7 @@ import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 export default async function OpsLoginPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['Ops.login']}>
+    <PageMessages namespaces={['Errors', 'Ops.login']}>
       <OpsLogin />
     </PageMessages>
   );

@@ -14,9 +14,10 @@ export default async function IntermarchePage({ params }: LocaleParams) {
   return (
     <PageMessages
       namespaces={[
-        'PasswordHint',
         'DataRights',
+        'Errors',
         'Notices',
+        'PasswordHint',
         'PlanPopup',
         'Plans',
         'PricingCard',

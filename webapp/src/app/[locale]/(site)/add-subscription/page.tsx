@@ -8,7 +8,9 @@ export const generateMetadata = accountMetadata('AddSubscriptionPage');
 export default async function AddSubscriptionPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['AddSubscriptionPage', 'PaymentForm', 'Plans', 'Withdrawal']}>
+    <PageMessages
+      namespaces={['AddSubscriptionPage', 'Errors', 'PaymentForm', 'Plans', 'Withdrawal']}
+    >
       <AddSubscriptionFlow />
     </PageMessages>
   );

@@ -16,7 +16,7 @@ export default async function BillingPage({ params }: LocaleParams) {
   const locale = await resolvePageLocale(params);
   const t = await getTranslations({ locale, namespace: 'BillingPage' });
   return (
-    <PageMessages namespaces={['BillingPage']}>
+    <PageMessages namespaces={['BillingPage', 'Errors']}>
       <section className={`page ${styles.wide}`} aria-labelledby="billing-title">
         <h1 id="billing-title">{t('title')}</h1>
         <p>{t('intro')}</p>

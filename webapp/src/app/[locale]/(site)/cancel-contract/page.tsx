@@ -16,7 +16,7 @@ export default async function CancelContractPage({ params }: LocaleParams) {
   const locale = await resolvePageLocale(params);
   const t = await getTranslations({ locale, namespace: 'CancelContract' });
   return (
-    <PageMessages namespaces={['CancelContract', 'Plans']}>
+    <PageMessages namespaces={['CancelContract', 'Errors', 'Plans']}>
       <section className="page">
         <h1>{t('title')}</h1>
         <p>{t('intro')}</p>

@@ -10,7 +10,7 @@ export default async function ChangePasswordPage({ params }: LocaleParams) {
   const locale = await resolvePageLocale(params);
   const t = await getTranslations({ locale, namespace: 'ChangePasswordPage' });
   return (
-    <PageMessages namespaces={['PasswordHint', 'ChangePasswordPage']}>
+    <PageMessages namespaces={['ChangePasswordPage', 'Errors', 'PasswordHint']}>
       <section className="page">
         <h1>{t('title')}</h1>
         <p>{t('intro')}</p>

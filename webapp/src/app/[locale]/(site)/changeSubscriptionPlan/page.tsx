@@ -10,7 +10,7 @@ export const generateMetadata = accountMetadata('ChangeSubscriptionPlanPage');
 export default async function ChangeSubscriptionPlanPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['ChangeSubscriptionPlanPage']}>
+    <PageMessages namespaces={['ChangeSubscriptionPlanPage', 'Errors']}>
       <PaymentPageMessages>
         <Suspense>
           <ChangeSubscriptionPlan />

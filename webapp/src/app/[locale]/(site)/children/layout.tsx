@@ -6,7 +6,7 @@ import PageMessages from '@/i18n/PageMessages';
 // navigation between its pages, so the parent answers once per visit.
 export default function ChildrenLayout({ children }: { children: ReactNode }) {
   return (
-    <PageMessages namespaces={['AgeGate']}>
+    <PageMessages namespaces={['AgeGate', 'Errors']}>
       <AgeGate>{children}</AgeGate>
     </PageMessages>
   );

@@ -22,7 +22,7 @@ export default async function ConfirmEmailPage({ params, searchParams }: Props) 
   const t = await getTranslations({ locale, namespace: 'ConfirmEmailPage' });
   const token = firstValue((await searchParams).token);
   return (
-    <PageMessages namespaces={['ConfirmEmailPage']}>
+    <PageMessages namespaces={['ConfirmEmailPage', 'Errors']}>
       <section className="page">
         <h1>{t('title')}</h1>
         <ConfirmEmailStatus token={token} />

@@ -14,7 +14,7 @@ export default async function ContactPage({ params }: LocaleParams) {
   const locale = await resolvePageLocale(params);
   const t = await getTranslations({ locale, namespace: 'ContactPage' });
   return (
-    <PageMessages namespaces={['ContactPage']}>
+    <PageMessages namespaces={['ContactPage', 'Errors']}>
       <section className="page">
         <h1>{t('title')}</h1>
         <p>{t('intro')}</p>

@@ -19,7 +19,7 @@ export default async function CouponPage({ params }: LocaleParams) {
   if (isTvUserAgent((await headers()).get('user-agent'))) redirect({ href: '/login', locale });
   const t = await getTranslations({ locale, namespace: 'CouponPage' });
   return (
-    <PageMessages namespaces={['CouponPage']}>
+    <PageMessages namespaces={['CouponPage', 'Errors']}>
       <section className="page">
         <h1>{t('title')}</h1>
         <p>{t('intro')}</p>

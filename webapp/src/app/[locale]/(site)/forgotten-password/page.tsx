@@ -14,7 +14,7 @@ export default async function ForgottenPasswordPage({ params }: LocaleParams) {
   const locale = await resolvePageLocale(params);
   const t = await getTranslations({ locale, namespace: 'ForgottenPasswordPage' });
   return (
-    <PageMessages namespaces={['ForgottenPasswordPage']}>
+    <PageMessages namespaces={['Errors', 'ForgottenPasswordPage']}>
       <section className="page">
         <h1>{t('title')}</h1>
         <p>{t('intro')}</p>

@@ -6,7 +6,7 @@ import PageMessages from '@/i18n/PageMessages';
 // (passed once per browser session: components/children/ageGateMemory.ts).
 export default function LinkLayout({ children }: { children: ReactNode }) {
   return (
-    <PageMessages namespaces={['AgeGate']}>
+    <PageMessages namespaces={['AgeGate', 'Errors']}>
       <AgeGate>{children}</AgeGate>
     </PageMessages>
   );

@@ -16,7 +16,7 @@ export default async function LoginPage({ params }: LocaleParams) {
   const locale = await resolvePageLocale(params);
   const t = await getTranslations({ locale, namespace: 'LoginPage' });
   return (
-    <PageMessages namespaces={['DataRights', 'LoginPage', 'Notices']}>
+    <PageMessages namespaces={['DataRights', 'Errors', 'LoginPage', 'Notices']}>
       <LoginPagePair
         qr={
           // docs/product.md#screens "Login": on TV a QR code sends the parent to the site on a phone.

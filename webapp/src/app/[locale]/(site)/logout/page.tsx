@@ -14,7 +14,7 @@ export default async function LogoutPage({ params }: LocaleParams) {
   const locale = await resolvePageLocale(params);
   const t = await getTranslations({ locale, namespace: 'LogoutPage' });
   return (
-    <PageMessages namespaces={['LogoutPage']}>
+    <PageMessages namespaces={['Errors', 'LogoutPage']}>
       <section className="page">
         <h1>{t('title')}</h1>
         <LogoutRedirect />

@@ -23,7 +23,9 @@ export default async function PaymentMethodRoute({ params, searchParams }: Props
   await resolvePageLocale(params);
   const query = await searchParams;
   return (
-    <PageMessages namespaces={['PaymentForm', 'PaymentMethodPage', 'Plans', 'ProfilePage']}>
+    <PageMessages
+      namespaces={['Errors', 'PaymentForm', 'PaymentMethodPage', 'Plans', 'ProfilePage']}
+    >
       <PaymentMethodPage
         subscriptionId={firstValue(query.subscription)}
         link={firstValue(query.link)}

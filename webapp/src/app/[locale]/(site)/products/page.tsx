@@ -9,7 +9,14 @@ export default async function ProductsPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
     <PageMessages
-      namespaces={['EmailOverlay', 'FamilyLinks', 'ParentalGate', 'Plans', 'ProductsPage']}
+      namespaces={[
+        'EmailOverlay',
+        'Errors',
+        'FamilyLinks',
+        'ParentalGate',
+        'Plans',
+        'ProductsPage',
+      ]}
     >
       <ProductsHub />
     </PageMessages>

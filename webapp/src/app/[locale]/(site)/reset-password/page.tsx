@@ -23,7 +23,7 @@ export default async function ResetPasswordPage({ params, searchParams }: Props)
   const t = await getTranslations({ locale, namespace: 'ResetPasswordPage' });
   const token = firstValue((await searchParams).token);
   return (
-    <PageMessages namespaces={['PasswordHint', 'ResetPasswordPage']}>
+    <PageMessages namespaces={['Errors', 'PasswordHint', 'ResetPasswordPage']}>
       <section className="page">
         <h1>{t('title')}</h1>
         <p>{t('intro')}</p>

@@ -20,10 +20,11 @@ export default async function SwisscomPage({ params }: LocaleParams) {
   return (
     <PageMessages
       namespaces={[
-        'PasswordHint',
         'CouponField',
         'DataRights',
+        'Errors',
         'Notices',
+        'PasswordHint',
         'PlanPopup',
         'Plans',
         'PricingCard',

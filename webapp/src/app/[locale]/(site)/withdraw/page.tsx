@@ -15,7 +15,7 @@ export default async function WithdrawPage({ params }: LocaleParams) {
   const locale = await resolvePageLocale(params);
   const t = await getTranslations({ locale, namespace: 'Withdrawal' });
   return (
-    <PageMessages namespaces={['Withdrawal']}>
+    <PageMessages namespaces={['Errors', 'Withdrawal']}>
       <section className="page" aria-labelledby="withdraw-title">
         <h1 id="withdraw-title">{t('title')}</h1>
         <p>{t('intro')}</p>

@@ -6,7 +6,7 @@ import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 export default async function OpsAuditPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['Ops.nav', 'Ops.audit']}>
+    <PageMessages namespaces={['Errors', 'Ops.audit', 'Ops.nav']}>
       <OpsNav />
       <AuditLog />
     </PageMessages>

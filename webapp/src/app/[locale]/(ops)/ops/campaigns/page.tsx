@@ -6,7 +6,7 @@ import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 export default async function OpsCampaignsPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['Ops.nav', 'Ops.campaigns']}>
+    <PageMessages namespaces={['Errors', 'Ops.campaigns', 'Ops.nav']}>
       <OpsNav />
       <Campaigns />
     </PageMessages>

@@ -6,7 +6,7 @@ import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 export default async function OpsDeadLettersPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['Ops.nav', 'Ops.dead']}>
+    <PageMessages namespaces={['Errors', 'Ops.dead', 'Ops.nav']}>
       <OpsNav />
       <DeadLetters />
     </PageMessages>

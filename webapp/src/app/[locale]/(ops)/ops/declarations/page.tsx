@@ -6,7 +6,7 @@ import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 export default async function OpsDeclarationsPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['Ops.nav', 'OpsDeclarations']}>
+    <PageMessages namespaces={['Errors', 'Ops.nav', 'OpsDeclarations']}>
       <OpsNav />
       <Declarations />
     </PageMessages>

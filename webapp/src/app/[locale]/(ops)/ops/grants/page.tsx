@@ -6,7 +6,7 @@ import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 export default async function OpsGrantsPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['Ops.nav', 'OpsGrants']}>
+    <PageMessages namespaces={['Errors', 'Ops.nav', 'OpsGrants']}>
       <OpsNav />
       <GrantRequests />
     </PageMessages>

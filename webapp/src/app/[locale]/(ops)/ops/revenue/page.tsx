@@ -6,7 +6,7 @@ import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 export default async function OpsRevenuePage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['Ops.nav', 'Ops.revenue']}>
+    <PageMessages namespaces={['Errors', 'Ops.nav', 'Ops.revenue']}>
       <OpsNav />
       <Revenue />
     </PageMessages>

@@ -6,7 +6,7 @@ import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 export default async function OpsSearchPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['Ops.nav', 'Ops.search']}>
+    <PageMessages namespaces={['Errors', 'Ops.nav', 'Ops.search']}>
       <OpsNav />
       <ParentSearch />
     </PageMessages>

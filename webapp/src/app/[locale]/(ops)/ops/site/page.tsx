@@ -6,7 +6,7 @@ import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 export default async function OpsSitePage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['Ops.nav', 'Ops.site']}>
+    <PageMessages namespaces={['Errors', 'Ops.nav', 'Ops.site']}>
       <OpsNav />
       <SiteSwitches />
     </PageMessages>

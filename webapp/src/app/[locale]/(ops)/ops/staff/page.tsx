@@ -6,7 +6,7 @@ import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 export default async function OpsStaffPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['Ops.nav', 'Ops.staff']}>
+    <PageMessages namespaces={['Errors', 'Ops.nav', 'Ops.staff']}>
       <OpsNav />
       <StaffAdmin />
     </PageMessages>

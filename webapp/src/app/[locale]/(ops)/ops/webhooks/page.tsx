@@ -6,7 +6,7 @@ import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 export default async function OpsWebhooksPage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
-    <PageMessages namespaces={['Ops.nav', 'Ops.webhooks']}>
+    <PageMessages namespaces={['Errors', 'Ops.nav', 'Ops.webhooks']}>
       <OpsNav />
       <Webhooks />
     </PageMessages>

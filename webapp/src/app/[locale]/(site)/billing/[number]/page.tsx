@@ -18,7 +18,7 @@ export default async function BillingDocumentPage({ params }: Params) {
   await resolvePageLocale(params);
   const { number } = await params;
   return (
-    <PageMessages namespaces={['BillingDocument']}>
+    <PageMessages namespaces={['BillingDocument', 'Errors']}>
       <section className={`page ${styles.wide}`}>
         <BillingDocumentView number={decodeURIComponent(number)} />
       </section>

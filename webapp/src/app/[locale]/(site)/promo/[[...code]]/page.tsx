@@ -37,10 +37,11 @@ export default async function PromoPage({ params }: { params: Params }) {
   return (
     <PageMessages
       namespaces={[
-        'PasswordHint',
         'CouponField',
         'DataRights',
+        'Errors',
         'Notices',
+        'PasswordHint',
         'PlanPopup',
         'Plans',
         'PricingCard',

@@ -12,7 +12,7 @@ export default async function UnsubscribePage({ params }: Props) {
   await resolvePageLocale(params);
   const { id } = await params;
   return (
-    <PageMessages namespaces={['Plans', 'UnsubscribePage']}>
+    <PageMessages namespaces={['Errors', 'Plans', 'UnsubscribePage']}>
       <Suspense>
         <UnsubscribeFlow idSegments={id} />
       </Suspense>

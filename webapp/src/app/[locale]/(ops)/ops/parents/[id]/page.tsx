@@ -12,7 +12,7 @@ export default async function OpsParentPage({ params }: Props) {
   if (!/^\d{1,9}$/.test(id)) notFound();
   return (
     <PageMessages
-      namespaces={['Ops.nav', 'Ops.parent', 'Ops.actions', 'Ops.payments', 'OpsGrants']}
+      namespaces={['Errors', 'Ops.actions', 'Ops.nav', 'Ops.parent', 'Ops.payments', 'OpsGrants']}
     >
       <OpsNav />
       <ParentPage accountId={Number(id)} />

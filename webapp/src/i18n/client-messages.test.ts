@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import en from '@locales/en.json';
+import { ERROR_KEYS } from '@/lib/api/errors';
 import {
   mergeMessages,
   pickMessages,
@@ -161,6 +162,47 @@ describe('the messages sent to the browser', () => {
     for (const namespace of [...SHELL_NAMESPACES, ...ENTRIES.flatMap(namespacesSentBy)]) {
       expect(pickMessages(en, [namespace])).toHaveProperty(namespace.split('.'));
     }
+  });
+});
+
+/** The error keys the API documents for one path (its answers' descriptions in the generated types). */
+function documentedErrors(apiPath: string): string[] {
+  const types = read(path.join(SRC, 'lib', 'api', 'schema.d.ts'));
+  const start = types.indexOf(`\n  '${apiPath}': {`);
+  expect(start).toBeGreaterThan(-1);
+  const end = types.indexOf("\n  '/", start + 1);
+  const block = types.slice(start, end);
+  return [...block.matchAll(/code \d+ `(\w+)`/g)].map((m) => m[1]);
+}
+
+describe('the shell’s error texts', () => {
+  it.each(['/v4/newsletter', '/v5/terms/accept'])(
+    'cover every error the API documents for %s (the shell’s own calls)',
+    (apiPath) => {
+      const documented = documentedErrors(apiPath);
+      expect(documented.length).toBeGreaterThan(1);
+      expect(
+        documented.filter((key) => !(SHELL_ERROR_KEYS as readonly string[]).includes(key)),
+      ).toEqual([]);
+    },
+  );
+
+  it('cover the start-up’s failures and the browser’s e-mail check', () => {
+    const errorKeysIn = (file: string) =>
+      [...read(file).matchAll(/'(\w+)'/g)]
+        .map((m) => m[1])
+        .filter((key) => (ERROR_KEYS as readonly string[]).includes(key));
+    const decide = path.join(SRC, 'lib', 'startup', 'decide.ts');
+    // Flashes are shown by the page the start-up sends the parent to (the login page, all errors).
+    const flashes = [...read(decide).matchAll(/flash: '(\w+)'/g)].map((m) => m[1]);
+    const shown = [
+      ...errorKeysIn(decide).filter((key) => !flashes.includes(key)),
+      ...errorKeysIn(path.join(SRC, 'lib', 'email.ts')),
+    ];
+    expect(shown).toEqual(expect.arrayContaining(['subscriptionNotFound', 'invalidEmail']));
+    expect(shown.filter((key) => !(SHELL_ERROR_KEYS as readonly string[]).includes(key))).toEqual(
+      [],
+    );
   });
 });
 

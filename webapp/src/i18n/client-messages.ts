@@ -9,19 +9,24 @@
 // fails when one reads a namespace that is not sent to it (or when a listed one is not read).
 
 /**
- * The error texts the shell's own forms and notices can show (the start-up's failures, the footer's
- * newsletter sign-up, the terms prompt), read through useShellErrors (i18n/shell-errors.ts), which
- * shows the generic text for any other. The whole error catalogue (90 texts, a third of what the shell
- * would send) goes only to the pages and layouts whose forms read it, with <PageMessages>.
+ * The error texts the shell's own forms and notices can show, read through useShellErrors
+ * (i18n/shell-errors.ts), which shows the generic text for any other: the start-up's failures
+ * (lib/startup/decide.ts), the errors the API documents for the footer's newsletter sign-up and the
+ * terms prompt (POST /v4/newsletter, POST /v5/terms/accept: client-messages.test.ts reads them from the
+ * generated API types), the browser's own check of an e-mail address, and the API's maintenance answer.
+ * The whole error catalogue (90 texts, a third of what the shell would send) goes only to the pages and
+ * layouts whose forms read it, with <PageMessages>.
  */
 export const SHELL_ERROR_KEYS = [
   'somethingWentWrong',
   'subscriptionNotFound',
   'valueRequired',
   'invalidEmail',
+  'parameterRequired',
   'newsletterAlreadySaved',
   'rateLimited',
   'maintenance',
+  'loginNeeded',
   'termsUpdate',
   'termsVersionOutdated',
 ] as const;

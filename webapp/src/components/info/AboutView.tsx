@@ -3,6 +3,7 @@ import { INFO_PATHS } from '@/components/layout/site-pages';
 import { Link } from '@/i18n/navigation';
 import '@/components/landing/sections.css';
 import styles from './Info.module.css';
+import own from './About.module.css';
 
 const FIGURES = ['f1', 'f2', 'f3', 'f4'] as const;
 const PROMISES = ['noAds', 'noDataSale', 'profiles', 'safeContent'] as const;
@@ -19,16 +20,16 @@ export default function AboutView() {
         </div>
       </section>
 
-      <section className={`landing-section ${styles.prose}`} aria-labelledby="story-title">
+      <section className={`landing-section ${own.prose}`} aria-labelledby="story-title">
         <h2 id="story-title">{t('story.heading')}</h2>
         <p>{t('story.p1')}</p>
         <p>{t('story.p2')}</p>
       </section>
 
-      <section className={styles.figuresBand} aria-labelledby="figures-title">
+      <section className={own.figuresBand} aria-labelledby="figures-title">
         <div className="landing-section">
           <h2 id="figures-title">{t('figures.heading')}</h2>
-          <ul className={styles.figures}>
+          <ul className={own.figures}>
             {FIGURES.map((key) => (
               <li key={key}>
                 {t.rich(`figures.${key}`, { strong: (chunks) => <strong>{chunks}</strong> })}

@@ -5,6 +5,7 @@ import { Link } from '@/i18n/navigation';
 import { FAQ_QUESTIONS, FAQ_SECTIONS, faqPageStructuredData } from './faq';
 import '@/components/landing/sections.css';
 import styles from './Info.module.css';
+import own from './Faq.module.css';
 
 /**
  * /faq: the questions in three sections (parental settings, account and subscription, general),
@@ -19,7 +20,7 @@ export default function FaqView() {
           <h1 id="faq-title">{t('title')}</h1>
           <p className="hero-lead">{t('intro')}</p>
           <nav aria-label={t('topicsLabel')}>
-            <ul className={styles.topics}>
+            <ul className={own.topics}>
               {FAQ_SECTIONS.map((section) => (
                 <li key={section}>
                   <a href={`#${section}`}>{t(`sections.${section}.heading`)}</a>
@@ -33,7 +34,7 @@ export default function FaqView() {
         <section
           key={section}
           id={section}
-          className={`landing-section ${styles.faqSection}`}
+          className={`landing-section ${own.faqSection}`}
           aria-labelledby={`${section}-title`}
         >
           <h2 id={`${section}-title`}>{t(`sections.${section}.heading`)}</h2>

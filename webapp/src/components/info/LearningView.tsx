@@ -5,6 +5,7 @@ import { Link } from '@/i18n/navigation';
 import { AGE_BANDS, AGE_GROUPS } from './products';
 import '@/components/landing/sections.css';
 import styles from './Info.module.css';
+import own from './Learning.module.css';
 
 const POINTS = ['p1', 'p2', 'p3'] as const;
 const CONTROLS = ['timeLimit', 'contentType', 'ageFilter', 'language'] as const;
@@ -29,16 +30,16 @@ export default function LearningView() {
           {PRODUCT_APPS.map((app) => {
             const [young, older] = AGE_BANDS[app];
             return (
-              <li key={app} className={`service-card service-${app} ${styles.appCard}`}>
+              <li key={app} className={`service-card service-${app} ${own.appCard}`}>
                 <AppIcon app={app} />
                 <h3>{t(`apps.${app}.title`)}</h3>
                 <p>{t(`apps.${app}.text`)}</p>
-                <ul className={styles.points}>
+                <ul className={own.points}>
                   {POINTS.map((point) => (
                     <li key={point}>{t(`apps.${app}.${point}`)}</li>
                   ))}
                 </ul>
-                <p className={styles.bands}>
+                <p className={own.bands}>
                   {t('apps.ages', {
                     young: tProduct('ageBand', young),
                     older: tProduct('ageBand', older),

@@ -5,6 +5,7 @@ import { Link } from '@/i18n/navigation';
 import { AGE_BANDS, AGE_GROUPS, FEATURES } from './products';
 import '@/components/landing/sections.css';
 import styles from './Info.module.css';
+import own from './Product.module.css';
 
 /** /lumo-tv, /lumo-stories, /lumo-games: one page per app, from the ProductInfoPage texts. */
 export default function ProductPage({ app }: { app: ProductApp }) {
@@ -17,12 +18,12 @@ export default function ProductPage({ app }: { app: ProductApp }) {
         <div className="hero-text">
           <h1 id="product-title">{t(`${app}.title`)}</h1>
           <p className="hero-lead">{t(`${app}.text`)}</p>
-          <Link prefetch={false} href="/register" className={`button ${styles.cta}`}>
+          <Link prefetch={false} href="/register" className={`button ${own.cta}`}>
             {tHome('emailForm.submit')}
           </Link>
           <p className="hero-trial">{tHome('hero.trial')}</p>
         </div>
-        <div className={`${styles.productArt} service-${app}`}>
+        <div className={`${own.productArt} service-${app}`}>
           <AppIcon app={app} size={160} />
         </div>
       </section>

@@ -44,4 +44,27 @@ describe('the information pages’ styles', () => {
       expect(undefinedClasses).toEqual([]);
     },
   );
+
+  it.each(VIEWS.map((file) => [path.basename(file), file]))(
+    'every module class %s uses is defined in the module it comes from',
+    (_, file) => {
+      const source = read(file);
+      const modules = [...source.matchAll(/import (\w+) from '\.\/(\w+\.module\.css)';/g)];
+      expect(modules.length).toBeGreaterThan(0);
+      for (const [, name, module] of modules) {
+        const css = read(path.join(__dirname, module));
+        const used = [
+          ...new Set([...source.matchAll(new RegExp(`\\b${name}\\.(\\w+)`, 'g'))].map((m) => m[1])),
+        ];
+        expect(used.length).toBeGreaterThan(0);
+        expect({
+          module,
+          missing: used.filter((c) => !new RegExp(`\\.${c}(?![\\w-])`).test(css)),
+        }).toEqual({
+          module,
+          missing: [],
+        });
+      }
+    },
+  );
 });

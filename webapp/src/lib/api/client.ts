@@ -5,7 +5,7 @@ import createClient, {
 } from 'openapi-fetch';
 import { getToken } from '../session/storage';
 import { takeEarlyAccount } from '../startup/early-account';
-import { API_BASE_PATH } from './base-path';
+import { API_BASE_PATH, API_DEFAULT_HEADERS } from './base-path';
 import { errorKeyFromBody, type ErrorKey } from './errors';
 import { announceMaintenance, isMaintenance } from './maintenance';
 import type { paths } from './schema';
@@ -60,7 +60,7 @@ function send(request: OutgoingRequest): Promise<Response> {
 
 const raw = createClient<paths>({
   baseUrl: API_BASE_PATH,
-  headers: { Accept: 'application/json' },
+  headers: API_DEFAULT_HEADERS,
   Request: OutgoingRequest as unknown as typeof Request,
   fetch: send as unknown as (request: Request) => Promise<Response>,
 });

@@ -1,7 +1,7 @@
 import { routing } from '@/i18n/routing';
-import { API_BASE_PATH } from '../api/base-path';
+import { API_BASE_PATH, API_DEFAULT_HEADERS } from '../api/base-path';
 import { LOCAL_KEYS } from '../session/storage';
-import { PRIVATE_SEGMENTS } from './routes';
+import { PRIVATE_SEGMENTS, REDIRECT_KEY_PARAM, REDIRECT_KEY_SEGMENT } from './routes';
 
 // The start-up call, started by the layout's head script as soon as the HTML arrives, instead of
 // after the page's scripts have loaded and hydrated: on a private page with a stored token, the account
@@ -25,12 +25,17 @@ export function earlyAccountScript(): string {
   const locales = JSON.stringify(routing.locales);
   const segments = JSON.stringify(PRIVATE_SEGMENTS);
   const tokenKeys = JSON.stringify([LOCAL_KEYS.userToken, LOCAL_KEYS.token]);
+  // A page that may carry a redirect key (run.ts, redirectKeyOf) verifies it before the account read.
+  const keySegment = JSON.stringify(REDIRECT_KEY_SEGMENT);
+  const keyParam = JSON.stringify(REDIRECT_KEY_PARAM);
+  const headers = JSON.stringify(API_DEFAULT_HEADERS).slice(0, -1);
   return (
     `try{var p=location.pathname.split("/").filter(Boolean);if(${locales}.indexOf(p[0])>=0)p.shift();` +
     `var k=${tokenKeys},t=localStorage.getItem(k[0])||localStorage.getItem(k[1]);` +
-    `if(t&&${segments}.indexOf(p[0]||"")>=0&&p[0]!=="changePlan"&&!/[?&]key=/.test(location.search))` +
+    `if(t&&${segments}.indexOf(p[0]||"")>=0&&p[0]!==${keySegment}` +
+    `&&!new URLSearchParams(location.search).has(${keyParam}))` +
     `window.${GLOBAL}={token:t,at:Date.now(),response:fetch(${JSON.stringify(EARLY_ACCOUNT_PATH)},` +
-    `{method:"GET",headers:{Accept:"application/json",Authorization:"Bearer "+t}})}}catch(e){}`
+    `{method:"GET",headers:${headers},"Authorization":"Bearer "+t}})}}catch(e){}`
   );
 }
 

@@ -101,6 +101,11 @@ export const PRIVATE_SEGMENTS: readonly string[] = [
   ...new Set([...PREMIUM_STAYS, ...NON_PREMIUM_STAYS]),
 ];
 
+/** A redirect key comes as ?key= on any page, or as the last segment of /changePlan/{key}
+ * (docs/product.md#flows): read by redirectKeyOf (run.ts) and the layout's early start-up call. */
+export const REDIRECT_KEY_PARAM = 'key';
+export const REDIRECT_KEY_SEGMENT = 'changePlan';
+
 export const isPrivatePage = (pathname: string) =>
   PREMIUM_STAYS.has(firstSegment(pathname)) || NON_PREMIUM_STAYS.has(firstSegment(pathname));
 export const isPaymentRoute = (pathname: string) => PAYMENT.has(firstSegment(pathname));

@@ -3,6 +3,7 @@ import { loadAccount as fetchAccount } from '../api/subscriptions';
 import { getToken } from '../session/storage';
 import { verifyRedirectKeyOnce } from '../landing';
 import { decideStartup, type AccountOutcome, type StartupInput, type StartupStep } from './decide';
+import { REDIRECT_KEY_PARAM, REDIRECT_KEY_SEGMENT } from './routes';
 
 // Runs the pure decision to its final step, doing the I/O it asks for in between.
 
@@ -65,11 +66,13 @@ export const liveEffects = (cache: ReturnType<typeof accountCache>): StartupEffe
   },
 });
 
+const KEY_SEGMENT = new RegExp(`/${REDIRECT_KEY_SEGMENT}/([^/?#]+)/?$`);
+
 /** A redirect key comes as ?key= on any page, or as the last segment of /changePlan/{key}. */
 export function redirectKeyOf(pathname: string, search: string): string | null {
-  const fromQuery = new URLSearchParams(search).get('key')?.trim();
+  const fromQuery = new URLSearchParams(search).get(REDIRECT_KEY_PARAM)?.trim();
   if (fromQuery) return fromQuery;
-  const match = /\/changePlan\/([^/?#]+)\/?$/.exec(pathname);
+  const match = KEY_SEGMENT.exec(pathname);
   if (!match) return null;
   try {
     return decodeURIComponent(match[1]);

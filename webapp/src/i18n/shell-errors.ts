@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslations } from 'next-intl';
 import type { ErrorKey } from '@/lib/api/errors';
 
@@ -8,5 +9,5 @@ import type { ErrorKey } from '@/lib/api/errors';
  */
 export function useShellErrors(): (key: ErrorKey) => string {
   const t = useTranslations('Errors');
-  return (key) => (t.has(key) ? t(key) : t('somethingWentWrong'));
+  return useCallback((key: ErrorKey) => (t.has(key) ? t(key) : t('somethingWentWrong')), [t]);
 }

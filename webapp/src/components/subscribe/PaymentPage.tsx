@@ -36,18 +36,25 @@ import { noteAccessGranted } from './paymentNotice';
 import { useCoupon } from './useCoupon';
 import { usePay } from './usePay';
 import { useQuote } from './useQuote';
+import PaymentHeading, { headingTexts, PAYMENT_TITLE_ID, PAYMENT_TITLES } from './PaymentHeading';
 import styles from './PaymentPage.module.css';
 
-const TITLES = {
-  subscribe: 'SubscribePage',
-  resubscribe: 'ResubscribePage',
-  changePlan: 'ChangePlanPage',
-} as const;
-
-/** /subscribe, /resubscribe and (for a parent with no web subscription to change) /changePlan. */
+/** /changePlan for a parent with no web subscription to change (ChangePlanRoute): the heading, then the
+ * page. /subscribe and /resubscribe get their heading from the server (ServerHeadedPaymentPage). */
 export default function PaymentPage({ mode }: { mode: PaymentMode }) {
   const t = useTranslations('PaymentPage');
-  const tPage = useTranslations(TITLES[mode]);
+  const tPage = useTranslations(PAYMENT_TITLES[mode]);
+  return (
+    <section className={styles.page} aria-labelledby={PAYMENT_TITLE_ID}>
+      <PaymentHeading {...headingTexts(mode, t, tPage)} />
+      <PaymentPageBody mode={mode} />
+    </section>
+  );
+}
+
+/** The payment page below its heading: the plan, the coupon, the order and the payment form. */
+export function PaymentPageBody({ mode }: { mode: PaymentMode }) {
+  const t = useTranslations('PaymentPage');
   const format = useFormatter();
   const router = useRouter();
   const { account, reloadAccount } = useStartup();
@@ -130,14 +137,7 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
   }
 
   return (
-    <section className={styles.page} aria-labelledby="payment-title">
-      <header className={styles.head}>
-        {mode === 'subscribe' && (
-          <p className={styles.step}>{t('step', { current: 2, total: 2 })}</p>
-        )}
-        <h1 id="payment-title">{tPage('title')}</h1>
-        <p>{tPage('intro')}</p>
-      </header>
+    <>
       {mode === 'resubscribe' && running?.endDate && (
         <Flash kind="success">
           {t('stillActive', {
@@ -201,6 +201,6 @@ export default function PaymentPage({ mode }: { mode: PaymentMode }) {
           onClose={() => setPopupOpen(false)}
         />
       )}
-    </section>
+    </>
   );
 }

@@ -5,7 +5,10 @@ import { jsonResponse } from '@/test/http';
 import { resetNavigation, router, setPathname } from '@/test/navigation';
 import { renderWithIntl } from '@/test/render';
 import { getToken, setToken } from '../session/storage';
-import StartupProvider, { useStartup } from './StartupProvider';
+import fs from 'node:fs';
+import path from 'node:path';
+import StartupProvider, { StartupGate, useStartup } from './StartupProvider';
+import { HEADED_BY_SERVER, isHeadedByServer } from './routes';
 
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
 jest.mock('../country', () => ({ countryCode: jest.fn(async () => 'FR') }));
@@ -123,5 +126,66 @@ describe('StartupProvider', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, account([subscription()])));
     fireEvent.click(screen.getByRole('button', { name: en.Startup.retry }));
     expect(await screen.findByText('page for parent@example.com')).toBeInTheDocument();
+  });
+});
+
+describe('pages headed by the server', () => {
+  const renderHeaded = (pathname: string) => {
+    setPathname(pathname);
+    return renderWithIntl(
+      <StartupProvider>
+        <h1>heading from the server</h1>
+        <StartupGate>
+          <AccountEmail />
+        </StartupGate>
+      </StartupProvider>,
+    );
+  };
+
+  it('show their heading during the check, and the rest of the page only once it passed', async () => {
+    setToken('t1');
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    renderHeaded('/subscribe');
+    expect(screen.getByRole('heading', { name: 'heading from the server' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(en.Startup.checking);
+    expect(screen.queryByText(/page for/)).not.toBeInTheDocument();
+    answer(jsonResponse(200, account([])));
+    expect(await screen.findByText('page for parent@example.com')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('send a visitor without a token to login, never showing the gated part', async () => {
+    renderHeaded('/resubscribe');
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login'));
+    expect(screen.queryByText(/page for/)).not.toBeInTheDocument();
+  });
+
+  it('keep the whole page behind the check on other guarded pages, heading included', () => {
+    setToken('t1');
+    fetchMock.mockReturnValue(new Promise<Response>(() => {}));
+    renderHeaded('/products');
+    expect(
+      screen.queryByRole('heading', { name: 'heading from the server' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(en.Startup.checking);
+  });
+
+  it('are the ones whose page renders a <StartupGate>', () => {
+    const app = path.resolve(__dirname, '..', '..', 'app', '[locale]', '(site)');
+    const sources = (segment: string) => {
+      const page = fs.readFileSync(path.join(app, segment, 'page.tsx'), 'utf8');
+      const imported = [...page.matchAll(/from '@\/(components\/[^']+)'/g)].map((m) =>
+        fs.readFileSync(path.resolve(__dirname, '..', '..', `${m[1]}.tsx`), 'utf8'),
+      );
+      return [page, ...imported].join('\n');
+    };
+    expect([...HEADED_BY_SERVER].sort()).toEqual(['resubscribe', 'subscribe']);
+    for (const segment of HEADED_BY_SERVER) {
+      expect(isHeadedByServer(`/${segment}`)).toBe(true);
+      expect(sources(segment)).toContain('<StartupGate>');
+    }
+    expect(isHeadedByServer('/changePlan')).toBe(false);
+    expect(isHeadedByServer('/products')).toBe(false);
   });
 });

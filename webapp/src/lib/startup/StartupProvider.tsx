@@ -26,7 +26,7 @@ import { clearSession, getToken, local } from '../session/storage';
 import { setEmailLanguage } from '../api/profile';
 import { SESSION_EXPIRED_EVENT } from '../api/session-expiry';
 import { rememberExpiredPage, rememberReturn, rememberReturnFromQuery } from './return-to';
-import { routeKind } from './routes';
+import { isHeadedByServer, routeKind } from './routes';
 import {
   accountCache,
   liveEffects,
@@ -43,11 +43,14 @@ type StartupContextValue = {
   account: Account | null;
   /** Reloads GET /v5/subscriptions (after a payment, a cancel or a profile change). */
   reloadAccount(): Promise<Account | null>;
+  /** What a guarded page shows instead of itself: the check under way, or its failure; null once it passed. */
+  gate?: ReactNode;
 };
 
 export const StartupContext = createContext<StartupContextValue>({
   account: null,
   reloadAccount: async () => null,
+  gate: null,
 });
 
 export const useStartup = () => useContext(StartupContext);
@@ -176,37 +179,42 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
   }, [loaded, locale, cache]);
 
   const ready = outcome?.pathname === pathname;
-  const context = useMemo(
-    () => ({ account: ready ? outcome.account : null, reloadAccount }),
-    [ready, outcome, reloadAccount],
-  );
   const error = ready ? outcome.error : null;
   const guarded = routeKind(pathname) === 'guarded';
 
-  let body: ReactNode = children;
-  if (guarded && error) {
-    body = (
-      <section className="page">
-        <Flash kind="error">{tErrors(error)}</Flash>
-        <div className={styles.actions}>
-          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
-            {t('retry')}
-          </button>
-          <Link prefetch={false} href="/logout" className={styles.secondary}>
-            {t('logout')}
-          </Link>
-        </div>
-      </section>
-    );
-  } else if (guarded && !ready) {
+  const pending = guarded && !ready;
+  const failure = guarded ? error : null;
+  const gate = useMemo((): ReactNode => {
+    if (failure)
+      return (
+        <section className="page">
+          <Flash kind="error">{tErrors(failure)}</Flash>
+          <div className={styles.actions}>
+            <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+              {t('retry')}
+            </button>
+            <Link prefetch={false} href="/logout" className={styles.secondary}>
+              {t('logout')}
+            </Link>
+          </div>
+        </section>
+      );
     // The footer waits with the page (globals.css): it would otherwise show under the spinner and then
     // jump down when the page, or the login page it sends a visitor to, takes the space.
-    body = (
-      <div className={styles.loading} data-startup-pending="">
-        <Spinner label={t('checking')} />
-      </div>
-    );
-  }
+    if (pending)
+      return (
+        <div className={styles.loading} data-startup-pending="">
+          <Spinner label={t('checking')} />
+        </div>
+      );
+    return null;
+  }, [failure, pending, t, tErrors]);
+  const context = useMemo(
+    () => ({ account: ready ? outcome.account : null, reloadAccount, gate }),
+    [ready, outcome, reloadAccount, gate],
+  );
+  // A page headed by the server shows its heading at once and its own <StartupGate> around the rest.
+  const body = gate !== null && !isHeadedByServer(pathname) ? gate : children;
 
   return (
     <StartupContext.Provider value={context}>
@@ -220,4 +228,11 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
       {body}
     </StartupContext.Provider>
   );
+}
+
+/** The guarded part of a page headed by the server (routes.ts, isHeadedByServer): the start-up check's
+ * spinner or failure until it passes, then the page. */
+export function StartupGate({ children }: { children: ReactNode }) {
+  const { gate } = useStartup();
+  return gate ?? children;
 }

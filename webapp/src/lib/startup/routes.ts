@@ -106,6 +106,16 @@ export const PRIVATE_SEGMENTS: readonly string[] = [
 export const REDIRECT_KEY_PARAM = 'key';
 export const REDIRECT_KEY_SEGMENT = 'changePlan';
 
+/**
+ * Guarded pages whose heading is rendered on the server, with the HTML, and which guard the rest
+ * themselves with <StartupGate> (StartupProvider.tsx): the heading's text is the page's largest, so it is
+ * painted at once instead of after the scripts and the start-up check (docs/web-speed.md#signed-in-pages).
+ * Only pages whose heading does not depend on the account (not /changePlan, which may show the
+ * change-of-plan panel).
+ */
+export const HEADED_BY_SERVER: ReadonlySet<string> = new Set(['subscribe', 'resubscribe']);
+export const isHeadedByServer = (pathname: string) => HEADED_BY_SERVER.has(firstSegment(pathname));
+
 export const isPrivatePage = (pathname: string) =>
   PREMIUM_STAYS.has(firstSegment(pathname)) || NON_PREMIUM_STAYS.has(firstSegment(pathname));
 export const isPaymentRoute = (pathname: string) => PAYMENT.has(firstSegment(pathname));

@@ -1,4 +1,4 @@
-import PaymentPage from '@/components/subscribe/PaymentPage';
+import ServerHeadedPaymentPage from '@/components/subscribe/ServerHeadedPaymentPage';
 import PaymentPageMessages from '@/components/subscribe/PaymentPageMessages';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 import { accountMetadata } from '@/lib/startup/page-metadata';
@@ -9,7 +9,7 @@ export default async function ResubscribePageRoute({ params }: LocaleParams) {
   await resolvePageLocale(params);
   return (
     <PaymentPageMessages>
-      <PaymentPage mode="resubscribe" />
+      <ServerHeadedPaymentPage mode="resubscribe" />
     </PaymentPageMessages>
   );
 }

@@ -42,9 +42,12 @@ settings-doc: $(VENV)/.installed ## README.md's settings table from core/setting
 web-fixtures: $(VENV)/.installed ## the API answers the Jest tests render (webapp/src/test/fixtures/api)
 	UPDATE_WEB_FIXTURES=1 $(VENV)/bin/pytest tests/bff/test_web_fixtures.py -q
 
+# The Python suite runs on every core (pytest-xdist; each worker migrates a database of its own):
+# make test-python PYTEST_WORKERS=0 runs it in one process.
+PYTEST_WORKERS ?= auto
 test-python: $(VENV)/.installed
 	$(VENV)/bin/lint-imports
-	$(VENV)/bin/pytest --ignore=tests/e2e
+	$(VENV)/bin/pytest --ignore=tests/e2e -n $(PYTEST_WORKERS)
 
 test-web: webapp/node_modules/.installed
 	cd webapp && npm test

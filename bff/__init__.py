@@ -7,9 +7,9 @@ from types import FunctionType
 from typing import Any
 
 from flask import Flask
-from flask_smorest import Api
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from bff.api_document import Api
 from core.adapters import logs
 from core.bootstrap import Container, bootstrap
 from core.settings import Settings, check_production, from_environment

@@ -32,7 +32,7 @@ HASH = Argon2Hasher(memory_kib=1024).hash(
 KNOWN_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdCtzYWx0L3NhbHQ$Zm9v+YmFy/YmF6K3F1eC9xdXV4K2Nvcmdl"
 
 
-@pytest.mark.parametrize("secret", [HASH, KNOWN_HASH])
+@pytest.mark.parametrize("secret", [HASH, KNOWN_HASH], ids=["fresh", "known"])
 def test_argon2_hashes_are_masked_whole(secret):
     line = redact(f"[parameters: ('ana+kids@example.com', '{secret}', 'Ana')]")
     assert "argon2id$v" not in line and secret not in line

@@ -1,15 +1,22 @@
-"""AnswerSchema (bff/schemas.py) reads attributes its own short way; the answers must be the ones
-marshmallow's own lookup gives: dotted attributes, a None on the way, mappings, missing attributes and
-dump defaults, objects inside lists."""
+"""AnswerSchema (bff/schemas.py) reads attributes and writes values its own short way; the answers must be
+the ones marshmallow's own dump gives: dotted attributes, a None on the way, mappings, missing attributes and
+dump defaults, objects inside lists, values a field converts (an int to a String, a bool to an Integer),
+fields that format (dates, amounts, nested answers) and fields that compute their value."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from typing import Any
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from marshmallow import Schema, fields
 
 from bff.resources.subscriptions.schemas import AccountSchema
-from bff.schemas import AnswerSchema
+from bff.schemas import AnswerSchema, CamelDict, Money
 
 
 @dataclass
@@ -62,3 +69,104 @@ def test_the_same_answers_as_marshmallows_own_lookup():
 
 def test_the_account_answer_is_dumped_through_it():
     assert issubclass(AccountSchema, AnswerSchema)
+
+
+@dataclass
+class Row:
+    text: Any = "t"
+    number: Any = 3
+    count_text: Any = 12
+    ratio: Any = 0.5
+    flag: Any = True
+    raw: Any = None
+    when: Any = None
+    day: Any = None
+    amount: Any = None
+    inner: Any = None
+    inners: Any = None
+    blob: Any = None
+
+
+def _many_fields(base: type[Schema]) -> dict:
+    inner = base.from_dict(
+        {"name": fields.String(), "count": fields.Integer()}, name=f"{base.__name__}In"
+    )
+    return {
+        "text": fields.String(),
+        "number": fields.Integer(),
+        "count_text": fields.Integer(as_string=True),
+        "ratio": fields.Float(),
+        "flag": fields.Boolean(data_key="isFlag"),
+        "raw": fields.Raw(),
+        "when": fields.DateTime(),
+        "day": fields.Date(),
+        "amount": Money(),
+        "inner": fields.Nested(inner),
+        "inners": fields.List(fields.Nested(inner)),
+        "blob": CamelDict(),
+        "computed": fields.Method("shout"),
+        "fixed": fields.Constant("always"),
+        "made": fields.Function(lambda obj: "made"),
+    }
+
+
+class PlainRow(Schema.from_dict(_many_fields(Schema), name="PlainRowBase")):  # type: ignore[misc]
+    def shout(self, obj):
+        return str(getattr(obj, "text", "")).upper()
+
+
+class QuickRow(AnswerSchema.from_dict(_many_fields(AnswerSchema), name="QuickRowBase")):  # type: ignore[misc]
+    def shout(self, obj):
+        return str(getattr(obj, "text", "")).upper()
+
+
+ROWS = [
+    Row(),
+    Row(text=5, number=True, ratio=2, flag=None, raw={"a": 1}),  # values the fields convert
+    Row(text=None, number=None, ratio=None, raw=[1, 2]),
+    Row(number="7", ratio="1.5", text=b"bytes"),
+    Row(
+        when=datetime(2026, 11, 27, 23, 0, tzinfo=UTC),
+        day=date(2026, 11, 27),
+        amount=Decimal("9.90"),
+        inner=Inner(),
+        inners=[Inner(), Inner(name="b", count=None)],
+        blob={"snake_case": {"deeper_key": 1}},
+    ),
+    Row(inner={"name": "from a dict", "count": 4}, inners=[]),
+    {"text": "a whole dict", "number": 1, "inner": None},
+]
+
+
+@pytest.mark.parametrize("row", ROWS, ids=range(len(ROWS)))
+def test_every_kind_of_field_gives_marshmallows_answer(row):
+    assert QuickRow().dump(row) == PlainRow().dump(row)
+    assert QuickRow(many=True).dump([row, row]) == PlainRow(many=True).dump([row, row])
+    assert QuickRow(only=("text", "computed")).dump(row) == PlainRow(
+        only=("text", "computed")
+    ).dump(row)
+
+
+values = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**40), max_value=2**40),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=5),
+    st.decimals(allow_nan=False, allow_infinity=False, places=2, min_value=-1000, max_value=1000),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=values, number=values, ratio=values, flag=values, raw=values)
+def test_any_values_give_marshmallows_answer_or_its_error(text, number, ratio, flag, raw):
+    row = Row(text=text, number=number, ratio=ratio, flag=flag, raw=raw)
+    try:
+        expected: Any = PlainRow(only=("text", "number", "ratio", "flag", "raw")).dump(row)
+    except Exception as error:  # a value the field cannot format: the same error from both
+        expected = type(error)
+    try:
+        got: Any = QuickRow(only=("text", "number", "ratio", "flag", "raw")).dump(row)
+    except Exception as error:
+        got = type(error)
+    assert got == expected

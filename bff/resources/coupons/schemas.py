@@ -1,10 +1,12 @@
 """A checked coupon as the register and coupon answers name it (core.domain.coupons.Coupon): the one place
 its wire names are written."""
 
-from marshmallow import Schema, fields
+from marshmallow import fields
+
+from bff.schemas import AnswerSchema
 
 
-class DiscountDetailsSchema(Schema):
+class DiscountDetailsSchema(AnswerSchema):
     """core.domain.coupons.DiscountTerms."""
 
     price = fields.Decimal(
@@ -18,7 +20,7 @@ class DiscountDetailsSchema(Schema):
     plan_type = fields.String(required=True, allow_none=True, data_key="planType")
 
 
-class CouponSchema(Schema):
+class CouponSchema(AnswerSchema):
     code = fields.String(required=True, data_key="couponSerialNumber")
     duration_code = fields.String(required=True, data_key="couponDurationCode")
     product = fields.String(required=True, data_key="couponProduct")

@@ -51,10 +51,11 @@ def main() -> None:
             f"{apis['this checkout']}/v5/accounts",
             {"email": "load@lumo.example", "password": password, "isTcAccepted": True},
         )["token"]
+        subscriber = load.subscriber_token(apis["this checkout"], password)
         cases = {
             (api, name): case
             for api, base in apis.items()
-            for name, case in load.cases(base, token, password).items()
+            for name, case in load.cases(base, token, password, subscriber).items()
             if "POST" not in name and (not load.ENDPOINTS or any(e in name for e in load.ENDPOINTS))
         }
         bare_case = {"url": f"{bare}/json"}

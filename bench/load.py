@@ -123,7 +123,32 @@ def summary(runs: list[dict], bare_runs: list[dict] | None = None) -> dict:
     return out
 
 
-def cases(api: str, token: str, password: str) -> dict[str, dict]:
+SUBSCRIBER = "GET /v5/subscriptions (a subscriber)"
+
+
+def subscriber_token(api: str, password: str) -> str:
+    """A parent with a subscription (the sandbox gateway, Braintree's test nonce; a monthly TV plan): the
+    start-up call of a parent who pays answers the account and its subscription (a second dump)."""
+    token = _post(
+        f"{api}/v5/accounts",
+        {"email": "subscriber@lumo.example", "password": password, "isTcAccepted": True},
+        {"X-Country-Code": "FR"},
+    )["token"]
+    _post(
+        f"{api}/v5/braintree/subscription",
+        {
+            "paymentNonce": "fake-valid-nonce",
+            "plans": {"planId": "lumo_tv_monthly_eur"},
+            "coupon": None,
+            "billingName": "Bench Parent",
+        },
+        {"Authorization": f"Bearer {token}", "X-Country-Code": "FR"},
+    )
+    return token
+
+
+def cases(api: str, token: str, password: str, subscriber: str = "") -> dict[str, dict]:
+    """The endpoints measured; the subscriber's row only with a subscriber's token."""
     return {
         "GET /v5/plans": dict(url=f"{api}/v5/plans?countryCode=FR"),
         # What browsers and the apps get: the same answer, gzip (about 2 KB instead of 14 KB).
@@ -132,6 +157,16 @@ def cases(api: str, token: str, password: str) -> dict[str, dict]:
         ),
         "GET /v5/subscriptions": dict(
             url=f"{api}/v5/subscriptions", headers={"Authorization": f"Bearer {token}"}
+        ),
+        **(
+            {
+                SUBSCRIBER: dict(
+                    url=f"{api}/v5/subscriptions",
+                    headers={"Authorization": f"Bearer {subscriber}"},
+                )
+            }
+            if subscriber
+            else {}
         ),
         "GET /v5/coupon/validate/{code}": dict(url=f"{api}/v5/coupon/validate/LUMO-HALF"),
         "POST /v4/accounts/login": dict(
@@ -151,6 +186,7 @@ OWN_FLOOR = {
     "GET /v5/plans": BARE,
     "GET /v5/plans (gzip)": BARE,
     "GET /v5/subscriptions": "reference: bare + 1 SQL",
+    SUBSCRIBER: "reference: bare + 1 SQL",
     "GET /v5/coupon/validate/{code}": "reference: bare + 1 SQL + 1 Redis",
 }
 
@@ -201,9 +237,11 @@ def run(env: dict) -> dict:
             f"{api}/v5/accounts",
             {"email": "load@lumo.example", "password": password, "isTcAccepted": True},
         )["token"]
+        wants_subscriber = not ENDPOINTS or any(part in SUBSCRIBER for part in ENDPOINTS)
+        subscriber = subscriber_token(api, password) if wants_subscriber else ""
         chosen = {
             name: case
-            for name, case in cases(api, token, password).items()
+            for name, case in cases(api, token, password, subscriber).items()
             if not ENDPOINTS or any(part in name for part in ENDPOINTS)
         }
         if any("login" in name for name in chosen):

@@ -235,7 +235,8 @@ def test_the_signed_in_bench_refuses_to_measure_a_page_the_parent_was_sent_away_
 def test_each_hot_read_is_compared_with_the_bare_endpoint_making_its_round_trips():
     from bench import load
 
-    names = set(load.cases("http://api", "t", "p")) | set(load.references("http://bare"))
+    names = set(load.cases("http://api", "t", "p", "s")) | set(load.references("http://bare"))
+    assert load.SUBSCRIBER in names and load.SUBSCRIBER not in load.cases("http://api", "t", "p")
     for read, floor in load.OWN_FLOOR.items():
         assert read in names and (floor == load.BARE or floor in names), (read, floor)
     figures = {"rps": 100.0, "p50_ms": 1.0, "p99_ms": 2.0, "non_2xx": 0, "socket_errors": 0}

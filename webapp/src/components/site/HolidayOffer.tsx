@@ -1,18 +1,26 @@
 'use client';
 
+import { useLocale } from 'next-intl';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useIsTv } from '@/components/layout/PlatformContext';
-import { usePathname } from '@/i18n/navigation';
+import { getPathname, usePathname } from '@/i18n/navigation';
+import type { Locale } from '@/i18n/routing';
 import { parseSiteStatus, type HolidayPromo } from '@/lib/site/status';
 import { useHolidayOffered } from './holiday-visitor';
 
 // The modal, its artwork and its styles are fetched only for a visitor it is offered to.
 const HolidayModal = lazy(() => import('./HolidayModal'));
 
-/** The promo of GET /v4/site, as the web server has it (app/[locale]/site-status); null when off or unknown. */
-export async function fetchHolidayPromo(): Promise<HolidayPromo | null> {
+/**
+ * The promo of GET /v4/site, as the web server has it (app/[locale]/site-status); null when off or unknown.
+ * Asked at the reader's own locale's path (`/ar/site-status`; English's has no prefix): the bare
+ * `/site-status` is answered with a redirect to it for every other language, a round trip more.
+ */
+export async function fetchHolidayPromo(locale: Locale): Promise<HolidayPromo | null> {
   try {
-    const response = await fetch('/site-status', { headers: { Accept: 'application/json' } });
+    const response = await fetch(getPathname({ href: '/site-status', locale }), {
+      headers: { Accept: 'application/json' },
+    });
     const status = response.ok ? parseSiteStatus(await response.json()) : null;
     return status?.holidayPromo.active ? status.holidayPromo : null;
   } catch {
@@ -27,6 +35,7 @@ export async function fetchHolidayPromo(): Promise<HolidayPromo | null> {
  */
 export default function HolidayOffer({ promo: given }: { promo?: HolidayPromo }) {
   const pathname = usePathname();
+  const locale = useLocale() as Locale;
   const isTv = useIsTv();
   const [offered, setOffered] = useState(false);
   const [fetched, setFetched] = useState<HolidayPromo | null>(null);
@@ -35,11 +44,11 @@ export default function HolidayOffer({ promo: given }: { promo?: HolidayPromo })
   useEffect(() => {
     if (given || isTv) return;
     let live = true;
-    void fetchHolidayPromo().then((answer) => live && setFetched(answer));
+    void fetchHolidayPromo(locale).then((answer) => live && setFetched(answer));
     return () => {
       live = false;
     };
-  }, [given, isTv]);
+  }, [given, isTv, locale]);
 
   // Once offered, the modal stays loaded (it decides from then on).
   const offerNow = useHolidayOffered(promo, pathname, isTv);

@@ -73,6 +73,26 @@ describe('holiday offer', () => {
   });
 
   it.each([
+    ['en', '/site-status'],
+    ['ar', '/ar/site-status'],
+  ] as const)(
+    'asks for the promo at the %s path, which the proxy answers without a redirect',
+    async (locale, path) => {
+      fetchMock.mockResolvedValueOnce(jsonResponse(200, {}));
+      setPathname('/login');
+      renderWithIntl(
+        <PlatformProvider isTv={false}>
+          <HolidayOffer />
+        </PlatformProvider>,
+        locale,
+      );
+      await act(async () => {});
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock.mock.calls[0][0]).toBe(path);
+    },
+  );
+
+  it.each([
     ['on another page', '/login', false, false],
     ['for a logged-in parent', '/homePage', false, true],
     ['on a TV', '/homePage', true, false],

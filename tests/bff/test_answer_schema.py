@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from marshmallow import Schema, fields
 
@@ -159,6 +159,7 @@ values = st.one_of(
 
 @settings(max_examples=300, deadline=None)
 @given(text=values, number=values, ratio=values, flag=values, raw=values)
+@example(text=None, number=None, ratio="NAN", flag=None, raw=None)  # NaN, found by a CI run
 def test_any_values_give_marshmallows_answer_or_its_error(text, number, ratio, flag, raw):
     row = Row(text=text, number=number, ratio=ratio, flag=flag, raw=raw)
     try:
@@ -169,4 +170,5 @@ def test_any_values_give_marshmallows_answer_or_its_error(text, number, ratio, f
         got: Any = QuickRow(only=("text", "number", "ratio", "flag", "raw")).dump(row)
     except Exception as error:
         got = type(error)
-    assert got == expected
+    # repr: a Float field makes NaN of the text "nan", and NaN equals nothing, itself included
+    assert repr(got) == repr(expected)

@@ -22,6 +22,13 @@ from bench.servers import THREADS, WORKER_CLASS, WORKERS, gunicorn
 CONCURRENCY = tuple(int(c) for c in os.environ.get("BENCH_CONNECTIONS", "1,8,32").split(","))
 REPEATS = int(os.environ.get("BENCH_REPEATS", "3"))
 ENDPOINTS = [e.strip() for e in os.environ.get("BENCH_ENDPOINTS", "").split(",") if e.strip()]
+
+
+def wanted(name: str) -> bool:
+    """An endpoint the run measures: every one without BENCH_ENDPOINTS, else those naming a part of it."""
+    return not ENDPOINTS or any(part in name for part in ENDPOINTS)
+
+
 SETUP = (
     f"gunicorn {WORKERS} {WORKER_CLASS} workers"
     + (f" x {THREADS} threads" if WORKER_CLASS == "gthread" else "")
@@ -237,12 +244,11 @@ def run(env: dict) -> dict:
             f"{api}/v5/accounts",
             {"email": "load@lumo.example", "password": password, "isTcAccepted": True},
         )["token"]
-        wants_subscriber = not ENDPOINTS or any(part in SUBSCRIBER for part in ENDPOINTS)
-        subscriber = subscriber_token(api, password) if wants_subscriber else ""
+        subscriber = subscriber_token(api, password) if wanted(SUBSCRIBER) else ""
         chosen = {
             name: case
             for name, case in cases(api, token, password, subscriber).items()
-            if not ENDPOINTS or any(part in name for part in ENDPOINTS)
+            if wanted(name)
         }
         if any("login" in name for name in chosen):
             for n in range(LOGIN_ACCOUNTS):

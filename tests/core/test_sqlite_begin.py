@@ -74,16 +74,3 @@ def test_the_engine_begins_through_it(database, monkeypatch):
     with engine.connect() as c:
         assert c.execute(text("SELECT count(*) FROM t")).scalar() == 1
     engine.dispose()
-
-
-def test_the_pauses_grow_to_a_second_and_last_about_ten_seconds_in_all(database, monkeypatch):
-    pauses: list[float] = []
-    monkeypatch.setattr(sqlite_begin.time, "sleep", pauses.append)
-    holder, waiter = _connection(database), _connection(database)
-    holder.execute("BEGIN IMMEDIATE")
-    with pytest.raises(sqlite3.OperationalError, match="locked"):
-        sqlite_begin.begin_immediate(waiter)
-    holder.execute("ROLLBACK")
-    assert len(pauses) == sqlite_begin.ATTEMPTS - 1
-    assert pauses[:5] == [0.05, 0.1, 0.2, 0.4, 0.8] and set(pauses[5:]) == {sqlite_begin.MAX_PAUSE}
-    assert 9 < sum(pauses) < 10

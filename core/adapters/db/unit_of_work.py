@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
 from typing import Any, TypeVar
 
 from sqlalchemy import create_engine, event, text
@@ -26,6 +25,7 @@ from core.adapters.db.family_repositories import (
     SqlPersonalData,
     SqlTvLinks,
 )
+from core.adapters.db.lazy_attribute import lazy_attribute
 from core.adapters.db.outbox_repositories import SqlOutbox
 from core.adapters.db.payment_repositories import (
     SqlPaymentHistory,
@@ -130,115 +130,115 @@ class _Repositories:
     def session(self) -> Session:
         raise NotImplementedError
 
-    @cached_property
+    @lazy_attribute
     def accounts(self) -> SqlAccounts:
         return SqlAccounts(self.session)
 
-    @cached_property
+    @lazy_attribute
     def payment_method_updates(self) -> SqlPaymentMethodUpdates:
         return SqlPaymentMethodUpdates(self.session)
 
-    @cached_property
+    @lazy_attribute
     def tokens(self) -> TokenRepository:
         return SqlTokens(self.session)
 
-    @cached_property
+    @lazy_attribute
     def subscriptions(self) -> SubscriptionRepository:
         return SqlSubscriptions(self.session)
 
-    @cached_property
+    @lazy_attribute
     def coupons(self) -> CouponRepository:
         return SqlCoupons(self.session)
 
-    @cached_property
+    @lazy_attribute
     def outbox(self) -> SqlOutbox:
         return SqlOutbox(self.session, self.clock)
 
-    @cached_property
+    @lazy_attribute
     def webhooks(self) -> SqlWebhookLog:
         return SqlWebhookLog(self.session)
 
-    @cached_property
+    @lazy_attribute
     def analytics(self) -> SqlAnalytics:
         return SqlAnalytics(self.session)
 
-    @cached_property
+    @lazy_attribute
     def children(self) -> SqlChildren:
         return SqlChildren(self.session)
 
-    @cached_property
+    @lazy_attribute
     def tv_links(self) -> SqlTvLinks:
         return SqlTvLinks(self.session)
 
-    @cached_property
+    @lazy_attribute
     def consents(self) -> SqlConsents:
         return SqlConsents(self.session)
 
-    @cached_property
+    @lazy_attribute
     def contact_messages(self) -> SqlContactMessages:
         return SqlContactMessages(self.session)
 
-    @cached_property
+    @lazy_attribute
     def declarations(self) -> SqlDeclarations:
         return SqlDeclarations(self.session)
 
-    @cached_property
+    @lazy_attribute
     def newsletter(self) -> SqlNewsletter:
         return SqlNewsletter(self.session)
 
-    @cached_property
+    @lazy_attribute
     def personal_data(self) -> SqlPersonalData:
         return SqlPersonalData(self.session)
 
-    @cached_property
+    @lazy_attribute
     def retention(self) -> SqlRetention:
         return SqlRetention(self.session)
 
-    @cached_property
+    @lazy_attribute
     def payments(self) -> SqlPaymentHistory:
         return SqlPaymentHistory(self.session)
 
-    @cached_property
+    @lazy_attribute
     def billing_documents(self) -> SqlBillingDocuments:
         return SqlBillingDocuments(self.session)
 
-    @cached_property
+    @lazy_attribute
     def staff(self) -> SqlStaff:
         return SqlStaff(self.session)
 
-    @cached_property
+    @lazy_attribute
     def grants(self) -> SqlGrants:
         return SqlGrants(self.session)
 
-    @cached_property
+    @lazy_attribute
     def withdrawals(self) -> SqlWithdrawals:
         return SqlWithdrawals(self.session)
 
-    @cached_property
+    @lazy_attribute
     def audit(self) -> SqlAudit:
         return SqlAudit(self.session)
 
-    @cached_property
+    @lazy_attribute
     def ops(self) -> SqlOpsReads:
         return SqlOpsReads(self.session)
 
-    @cached_property
+    @lazy_attribute
     def revenue(self) -> SqlRevenue:
         return SqlRevenue(self.session)
 
-    @cached_property
+    @lazy_attribute
     def campaigns(self) -> SqlCampaigns:
         return SqlCampaigns(self.session)
 
-    @cached_property
+    @lazy_attribute
     def site_switches(self) -> SqlSiteSwitchRows:
         return SqlSiteSwitchRows(self.session)
 
-    @cached_property
+    @lazy_attribute
     def reminders(self) -> SqlReminders:
         return SqlReminders(self.session)
 
-    @cached_property
+    @lazy_attribute
     def dunning(self) -> SqlDunning:
         return SqlDunning(self.session)
 
@@ -322,15 +322,15 @@ class ReadOnlyUnitOfWork(_Repositories):
         self._proven = True
         return result
 
-    @cached_property
+    @lazy_attribute
     def tokens(self) -> TokenRepository:
         return ReadTokens(self)
 
-    @cached_property
+    @lazy_attribute
     def subscriptions(self) -> SubscriptionRepository:
         return ReadSubscriptions(self)
 
-    @cached_property
+    @lazy_attribute
     def coupons(self) -> CouponRepository:
         return ReadCoupons(self)
 

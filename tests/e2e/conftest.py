@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.browser_reports import console_report, failed_request_report, unexpected
 from tests.e2e.support import ROOT, Api, catalog, signed_in_hint_cookie
 
 WEBAPP = ROOT / "webapp"
@@ -68,6 +69,11 @@ AXE_RESULTS: dict[str, dict] = {}
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "e2e: a browser test against the running stack")
+    config.addinivalue_line(
+        "markers",
+        "browser_reports(*patterns): console errors or failed requests this test provokes "
+        "(tests/e2e/browser_reports.py)",
+    )
 
 
 # --- processes ----------------------------------------------------------------------------------
@@ -491,7 +497,7 @@ def new_context(browser, stack, request):
     """
     contexts = []
     page_errors: list[str] = []
-    console: list[str] = []
+    reports: list[str] = []  # console errors and failed requests (tests/e2e/browser_reports.py)
     csp_violations: list[str] = []
 
     def make(
@@ -556,11 +562,13 @@ def new_context(browser, stack, request):
             lambda page: (
                 page.on("pageerror", lambda error: page_errors.append(f"{page.url}: {error}")),
                 page.on(
+                    "requestfailed",
+                    lambda req: _report(reports, page, failed_request_report(req.url, req.failure)),
+                ),
+                page.on(
                     "console",
-                    lambda message: (
-                        console.append(f"{page.url}: {message.text}")
-                        if message.type == "error"
-                        else None
+                    lambda message: _report(
+                        reports, page, console_report(message.type, message.text)
                     ),
                 ),
             ),
@@ -571,8 +579,8 @@ def new_context(browser, stack, request):
     yield make
     failed = getattr(request.node, "report_call", None)
     if failed is not None and failed.failed:
-        if page_errors or console:
-            print("browser errors:\n" + "\n".join(page_errors + console[-20:]))
+        if page_errors or reports:
+            print("browser errors:\n" + "\n".join(page_errors + reports[-20:]))
         shots = OUT_DIR / "failures"
         shots.mkdir(parents=True, exist_ok=True)
         for c_index, context in enumerate(contexts):
@@ -588,6 +596,15 @@ def new_context(browser, stack, request):
         pytest.fail("uncaught errors in the page:\n" + "\n".join(page_errors[:10]))
     if csp_violations and not (failed is not None and failed.failed):
         pytest.fail("Content-Security-Policy violations:\n" + "\n".join(csp_violations[:10]))
+    marker = request.node.get_closest_marker("browser_reports")
+    left = unexpected(reports, marker.args if marker else ())
+    if left and not (failed is not None and failed.failed):
+        pytest.fail("console errors or failed requests in the page:\n" + "\n".join(left[:10]))
+
+
+def _report(reports: list[str], page, report: str | None) -> None:
+    if report is not None:
+        reports.append(f"{page.url}: {report}")
 
 
 # --- accounts -----------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import pyotp
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.browser_reports import MAINTENANCE_ANSWER
 from tests.e2e.conftest import SCREENSHOT_DIR
 from tests.e2e.support import ROOT, Catalog, catalog
 
@@ -334,6 +335,7 @@ def wait_for_public_status(page: Page, cat: Catalog, status: int, within_seconds
         time.sleep(1)
 
 
+@pytest.mark.browser_reports(MAINTENANCE_ANSWER)
 def test_an_admin_switches_maintenance_on_and_the_public_site_follows_then_off(new_context, stack):
     """The site switch from the console, without a restart: the public site answers its maintenance page
     (503) within the switch's refresh time (the API's SITE_CACHE_SECONDS + the web app's own cache), then

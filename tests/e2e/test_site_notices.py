@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.browser_reports import MAINTENANCE_ANSWER
 from tests.e2e.conftest import (
     AXE_RESULTS,
     Processes,
@@ -83,6 +84,7 @@ def holiday_site(site_with):
     )
 
 
+@pytest.mark.browser_reports(MAINTENANCE_ANSWER)
 def test_a_call_answering_maintenance_opens_the_popup(new_context, cat):
     page = new_context().new_page()
     # The page itself loads (the web server's API is up); its first API call answers maintenance.
@@ -105,6 +107,7 @@ def test_a_call_answering_maintenance_opens_the_popup(new_context, cat):
     expect(dialog).to_be_hidden()
 
 
+@pytest.mark.browser_reports(MAINTENANCE_ANSWER)
 @pytest.mark.parametrize(
     "locale,path",
     [
@@ -132,6 +135,7 @@ def test_every_page_is_the_maintenance_page_503(new_context, maintenance_site, l
         assert_accessible(page, f"maintenance page {path} [{locale}]")
 
 
+@pytest.mark.browser_reports(MAINTENANCE_ANSWER)
 def test_tv_gets_the_maintenance_page_without_footer(new_context, maintenance_site, cat):
     page = new_context(user_agent=TV).new_page()
     assert page.goto(f"{maintenance_site}/login").status == 503

@@ -36,7 +36,6 @@ class lazy_attribute(Generic[T]):  # noqa: N801 — used as a decorator, like pr
         if instance is None:
             return self
         value = self.compute(instance)
-        instance.__dict__[self.name] = (
-            value  # read from the instance from now on (a non-data descriptor)
-        )
+        # kept on the instance: read from there from now on (this is a non-data descriptor)
+        instance.__dict__[self.name] = value
         return value

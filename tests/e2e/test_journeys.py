@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.browser_reports import WEB_APP_REDIRECT
 from tests.e2e.conftest import WEB_APP_URLS, unique_email
 from tests.e2e.support import Catalog, catalog, gate_answer, mails_to, paid_notice, text_of
 
@@ -110,6 +111,7 @@ def subscription_card(page: Page):
 
 
 @pytest.mark.parametrize("locale", ["en", "ar"])
+@pytest.mark.browser_reports(WEB_APP_REDIRECT)
 def test_landing_register_subscribe_hub_open_web_app(locale, new_context, stack):
     cat = catalog(locale)
     page = new_context(

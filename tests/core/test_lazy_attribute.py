@@ -85,9 +85,8 @@ def test_a_writer_finishes_while_a_reader_waits_for_its_lock(container):
         with ctx.uow() as uow:
             uow.subscriptions.get(0)  # the transaction (on SQLite: the write lock) has begun
             holding.set()
-            time.sleep(
-                0.5
-            )  # the reader is building its repository now (on SQLite: waiting for the lock)
+            # the reader is building its repository now (on SQLite: waiting for the lock)
+            time.sleep(0.5)
             started = time.monotonic()
             assert uow.dunning.open_episodes(1) == []
             uow.commit()

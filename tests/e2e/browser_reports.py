@@ -9,7 +9,7 @@ Every console error and every failed request fails the test, except two kinds a 
 - a request that failed with `net::ERR_ABORTED` — a navigation, prefetch or fetch the page itself dropped
   (the App Router cancels the prefetch of a page once the parent goes there).
 
-A test that provokes something else (a 503 in maintenance, a server that is down) names it with
+A test that provokes something else (a 503 in maintenance, a host that does not exist) names it with
 `@pytest.mark.browser_reports(r"pattern", ...)`: each pattern, searched in the report's text, allows the
 reports it matches in that test alone.
 """
@@ -25,10 +25,6 @@ CLIENT_ERROR_ANSWER = re.compile(
 DROPPED_BY_THE_PAGE = "net::ERR_ABORTED"
 # The site in maintenance: pages and API calls answer 503 and the page shows the maintenance notice.
 MAINTENANCE_ANSWER = r"status of 503 \(Service Unavailable\)"
-# A parent sent on to a web app: /apps/{app} redirects to its configured address, which does not exist in
-# tests (tests/e2e/conftest.py, WEB_APP_URLS). The harness's stand-in route never sees that request, because
-# Playwright routes only the first request of a redirect chain; the test asserts the address and its key.
-WEB_APP_REDIRECT = r"net::ERR_NAME_NOT_RESOLVED\) https://(tv|stories|games)\.lumo\.example/"
 
 
 def console_report(kind: str, text: str) -> str | None:

@@ -578,7 +578,8 @@ def new_context(browser, stack, request):
 
     yield make
     failed = getattr(request.node, "report_call", None)
-    if failed is not None and failed.failed:
+    call_failed = failed is not None and failed.failed  # its own report says more than these
+    if call_failed:
         if page_errors or reports:
             print("browser errors:\n" + "\n".join(page_errors + reports[-20:]))
         shots = OUT_DIR / "failures"
@@ -592,13 +593,13 @@ def new_context(browser, stack, request):
                     pass
     for context in contexts:
         context.close()
-    if page_errors and not (failed is not None and failed.failed):
+    if page_errors and not call_failed:
         pytest.fail("uncaught errors in the page:\n" + "\n".join(page_errors[:10]))
-    if csp_violations and not (failed is not None and failed.failed):
+    if csp_violations and not call_failed:
         pytest.fail("Content-Security-Policy violations:\n" + "\n".join(csp_violations[:10]))
     marker = request.node.get_closest_marker("browser_reports")
     left = unexpected(reports, marker.args if marker else ())
-    if left and not (failed is not None and failed.failed):
+    if left and not call_failed:
         pytest.fail("console errors or failed requests in the page:\n" + "\n".join(left[:10]))
 
 

@@ -13,7 +13,6 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.browser_reports import WEB_APP_REDIRECT
 from tests.e2e.conftest import WEB_APP_URLS, unique_email
 from tests.e2e.support import Catalog, catalog, gate_answer, mails_to, paid_notice, text_of
 
@@ -108,6 +107,11 @@ def subscription_card(page: Page):
 
 
 # --- 1. landing -> register -> subscribe -> hub -> the web app, in English and in Arabic ---------
+
+
+# /apps/tv redirects to the web app's address, which does not exist in tests; the harness's stand-in route
+# never sees it (Playwright routes only a redirect chain's first request). The test asserts the address and key.
+WEB_APP_REDIRECT = rf"net::ERR_NAME_NOT_RESOLVED\) {re.escape(WEB_APP_URLS['tv'])}/"
 
 
 @pytest.mark.parametrize("locale", ["en", "ar"])

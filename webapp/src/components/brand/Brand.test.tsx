@@ -51,7 +51,14 @@ describe('trust signals', () => {
     expect(starFill(4.3)).toBe('86%');
     expect(starFill(9)).toBe('100%');
     expect(starFill(-1)).toBe('0%');
-    renderWithIntl(<RatingBadge store="appStore" rating={4.7} text="4.7 on the App Store" />);
+    const { container } = renderWithIntl(
+      <RatingBadge store="appStore" rating={4.7} text="4.7 on the App Store" />,
+    );
     expect(screen.getByText('4.7 on the App Store')).toBeVisible();
+    // The store's mark is an image of its own (src/app/marks), decorative: the text names the store.
+    const mark = container.querySelector('img');
+    expect(mark).toHaveAttribute('src', '/marks/app-store.svg');
+    expect(mark).toHaveAttribute('alt', '');
+    expect(container.querySelector('svg')).toBeNull();
   });
 });

@@ -1,12 +1,10 @@
 import type { MouseEvent } from 'react';
-import { siAppstore, siGoogleplay } from 'simple-icons';
 import BrandMark from './BrandMark';
+import { STORE_MARKS, type Store } from './storeMarks';
 import styles from './Brand.module.css';
 
-const MARKS = { appStore: siAppstore, googlePlay: siGoogleplay } as const;
-
 type Props = {
-  store: keyof typeof MARKS;
+  store: Store;
   href: string;
   /** "Download on the App Store" / "Get it on Google Play", in the page's language. */
   label: string;
@@ -17,7 +15,7 @@ type Props = {
 export default function StoreBadge({ store, href, label, onClick }: Props) {
   return (
     <a href={href} onClick={onClick} className={styles.storeBadge}>
-      <BrandMark icon={MARKS[store]} size={26} color="#fff" />
+      <BrandMark icon={STORE_MARKS[store]} size={26} color="#fff" />
       <span>{label}</span>
     </a>
   );

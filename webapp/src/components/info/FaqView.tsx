@@ -1,15 +1,15 @@
 import { useTranslations } from 'next-intl';
-import { jsonForScript } from '@/components/landing/faq';
 import { INFO_PATHS } from '@/components/layout/site-pages';
 import { Link } from '@/i18n/navigation';
-import { FAQ_QUESTIONS, FAQ_SECTIONS, faqPageStructuredData } from './faq';
+import { FAQ_QUESTIONS, FAQ_SECTIONS } from './faq';
 import '@/components/landing/sections.css';
 import styles from './Info.module.css';
 import own from './Faq.module.css';
 
 /**
  * /faq: the questions in three sections (parental settings, account and subscription, general),
- * each opening and closing on its own (native <details>, no script), plus FAQPage structured data.
+ * each opening and closing on its own (native <details>, no script). No FAQPage structured data: Google
+ * shows FAQ rich results only for government and health sites (docs/web-speed.md).
  */
 export default function FaqView() {
   const t = useTranslations('FaqPage');
@@ -55,10 +55,6 @@ export default function FaqView() {
           {t('contact.link')}
         </Link>
       </section>
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: jsonForScript(faqPageStructuredData(t)) }}
-      />
     </div>
   );
 }

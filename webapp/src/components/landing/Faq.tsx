@@ -1,5 +1,5 @@
 import { useTranslations } from 'next-intl';
-import { FAQ_ITEMS, faqStructuredData, jsonForScript } from './faq';
+import { FAQ_ITEMS } from './faq';
 
 // docs/product.md#screens: eight questions, each opening and closing on its own (native <details>).
 export default function Faq() {
@@ -15,10 +15,6 @@ export default function Faq() {
           </details>
         ))}
       </div>
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: jsonForScript(faqStructuredData(t)) }}
-      />
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useErrorFocus } from '@/components/common/errorFocus';
 import { useTranslations } from 'next-intl';
+import { useShellErrors } from '@/i18n/shell-errors';
 import { useRouter } from '@/i18n/navigation';
 import { track } from '@/lib/analytics';
 import type { ErrorKey } from '@/lib/api/errors';
@@ -13,7 +14,8 @@ import { session } from '@/lib/session/storage';
 // otherwise keep the e-mail, send START_FREE_TRIAL and go to register.
 export default function LandingEmailForm({ id }: { id: 'hero' | 'footer' }) {
   const t = useTranslations('HomePage.emailForm');
-  const tErrors = useTranslations('Errors');
+  // Only the browser's e-mail check (emailError): texts every page has (SHELL_ERROR_KEYS).
+  const errorText = useShellErrors();
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<ErrorKey | null>(null);
@@ -57,7 +59,7 @@ export default function LandingEmailForm({ id }: { id: 'hero' | 'footer' }) {
       </div>
       {error && (
         <p id={errorId} className="field-error landing-error" role="alert">
-          {tErrors(error)}
+          {errorText(error)}
         </p>
       )}
     </form>

@@ -13,7 +13,7 @@ export default async function HomePage({ params }: LocaleParams) {
   await resolvePageLocale(params);
   // Prerendered: the prices for the visitor's country are asked by the browser (LandingPrices).
   return (
-    <PageMessages namespaces={['Errors', 'HomePage.emailForm', 'HomePage.prices']}>
+    <PageMessages namespaces={['HomePage.emailForm', 'HomePage.prices']}>
       <LandingPage />
     </PageMessages>
   );

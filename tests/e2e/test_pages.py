@@ -110,8 +110,15 @@ PAGES = [
     Shown("acef", "/ACEF", "RetailerPage.title"),
     Shown("contact", "/contact", "ContactPage.title"),
     Shown("not-found", "/no-such-page", "NotFoundPage.title"),
-    Shown("profile", "/", "ProfilePage.title", account=True),
-    Shown("profile-edit-name", "/", "ProfilePage.title", account=True, then=open_name_popup),
+    Shown("profile", "/", "ProfilePage.title", account=True, ready="ProfilePage.accountTitle"),
+    Shown(
+        "profile-edit-name",
+        "/",
+        "ProfilePage.title",
+        account=True,
+        ready="ProfilePage.accountTitle",
+        then=open_name_popup,
+    ),
     Shown("change-password", "/change-password", "ChangePasswordPage.title", account=True),
     Shown("unsubscribe", "/unsubscribe/{sub}", "UnsubscribePage.title", account=True),
     Shown(

@@ -121,7 +121,7 @@ describe('StartupProvider', () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(404, { code: 0, message: 'subscriptionNotFound' }),
     );
-    renderAt('/');
+    renderAt('/products');
     expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.subscriptionNotFound);
     fetchMock.mockResolvedValueOnce(jsonResponse(200, account([subscription()])));
     fireEvent.click(screen.getByRole('button', { name: en.Startup.retry }));
@@ -142,18 +142,21 @@ describe('pages headed by the server', () => {
     );
   };
 
-  it('show their heading during the check, and the rest of the page only once it passed', async () => {
-    setToken('t1');
-    let answer: (response: Response) => void = () => {};
-    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
-    renderHeaded('/subscribe');
-    expect(screen.getByRole('heading', { name: 'heading from the server' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(en.Startup.checking);
-    expect(screen.queryByText(/page for/)).not.toBeInTheDocument();
-    answer(jsonResponse(200, account([])));
-    expect(await screen.findByText('page for parent@example.com')).toBeInTheDocument();
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
-  });
+  it.each(['/subscribe', '/'])(
+    '%s shows its heading during the check, and the rest of the page only once it passed',
+    async (pathname) => {
+      setToken('t1');
+      let answer: (response: Response) => void = () => {};
+      fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+      renderHeaded(pathname);
+      expect(screen.getByRole('heading', { name: 'heading from the server' })).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent(en.Startup.checking);
+      expect(screen.queryByText(/page for/)).not.toBeInTheDocument();
+      answer(jsonResponse(200, account(pathname === '/' ? [subscription()] : [])));
+      expect(await screen.findByText('page for parent@example.com')).toBeInTheDocument();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    },
+  );
 
   it('send a visitor without a token to login, never showing the gated part', async () => {
     renderHeaded('/resubscribe');
@@ -180,7 +183,7 @@ describe('pages headed by the server', () => {
       );
       return [page, ...imported].join('\n');
     };
-    expect([...HEADED_BY_SERVER].sort()).toEqual(['resubscribe', 'subscribe']);
+    expect([...HEADED_BY_SERVER].sort()).toEqual(['', 'resubscribe', 'subscribe']); // '' = the profile
     for (const segment of HEADED_BY_SERVER) {
       expect(isHeadedByServer(`/${segment}`)).toBe(true);
       expect(sources(segment)).toContain('<StartupGate>');

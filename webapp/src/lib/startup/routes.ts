@@ -113,7 +113,7 @@ export const REDIRECT_KEY_SEGMENT = 'changePlan';
  * Only pages whose heading does not depend on the account (not /changePlan, which may show the
  * change-of-plan panel).
  */
-export const HEADED_BY_SERVER: ReadonlySet<string> = new Set(['subscribe', 'resubscribe']);
+export const HEADED_BY_SERVER: ReadonlySet<string> = new Set(['', 'subscribe', 'resubscribe']); // '' = the profile
 export const isHeadedByServer = (pathname: string) => HEADED_BY_SERVER.has(firstSegment(pathname));
 
 export const isPrivatePage = (pathname: string) =>

@@ -1,4 +1,4 @@
-import ProfileView from '@/components/profile/ProfileView';
+import ServerHeadedProfilePage from '@/components/profile/ServerHeadedProfilePage';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 import PageMessages from '@/i18n/PageMessages';
 import { accountMetadata } from '@/lib/startup/page-metadata';
@@ -20,7 +20,7 @@ export default async function ProfilePage({ params }: LocaleParams) {
         'Withdrawal',
       ]}
     >
-      <ProfileView />
+      <ServerHeadedProfilePage />
     </PageMessages>
   );
 }

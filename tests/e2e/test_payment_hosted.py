@@ -433,8 +433,11 @@ def scripts_holding(requests: list, needle: str) -> list[str]:
 
 
 def paypal_loaded(page: Page) -> None:
+    # A function, not an expression: Playwright evaluates an expression again on every poll, and the
+    # page's CSP (no 'unsafe-eval') refuses those later evaluations (microsoft/playwright#36986).
     page.wait_for_function(
-        "(window.__braintreeStandInCalls || []).some(c => c.call === 'paypalCheckout.loadPayPalSDK')"
+        "() => (window.__braintreeStandInCalls || [])"
+        ".some((c) => c.call === 'paypalCheckout.loadPayPalSDK')"
     )
 
 

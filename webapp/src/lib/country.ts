@@ -10,9 +10,8 @@ let pending: Promise<string> | null = null;
 export function countryCode(): Promise<string> {
   const stored = local.get('countryCode');
   if (stored) return Promise.resolve(stored);
-  pending ??= fetchCountry().then((result) => {
+  pending ??= fetchCountry().then((code) => {
     pending = null;
-    const code = result.ok ? result.data?.geoplugin_countryCode : undefined;
     if (!code) return DEFAULT_COUNTRY; // not stored: the next page asks again
     local.set('countryCode', code);
     return code;

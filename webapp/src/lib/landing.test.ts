@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { loadSelection } from '@/components/pricing/selection';
 import { jsonResponse } from '@/test/http';
+import { importedBy } from '@/test/imports';
 import { captureLandingParams, verifyRedirectKeyOnce } from './landing';
 import { getToken, setToken } from './session/storage';
 
@@ -71,32 +71,6 @@ describe('verifyRedirectKeyOnce', () => {
 });
 
 describe('the landing capture, on every page', () => {
-  // The modules lib/landing.ts loads, following its imports (type-only imports load nothing).
-  function importedBy(entry: string): Set<string> {
-    const src = path.resolve(__dirname, '..');
-    const seen = new Set<string>();
-    const queue = [entry];
-    while (queue.length) {
-      const file = queue.pop()!;
-      if (seen.has(file)) continue;
-      seen.add(file);
-      const text = fs.readFileSync(file, 'utf8');
-      for (const [, typeOnly, specifier] of text.matchAll(
-        /import\s+(type\s+)?[^'"]*?from\s*['"]([^'"]+)['"]/g,
-      )) {
-        if (typeOnly) continue;
-        const base = specifier.startsWith('@/')
-          ? path.join(src, specifier.slice(2))
-          : specifier.startsWith('.')
-            ? path.resolve(path.dirname(file), specifier)
-            : null;
-        const found = base && [`${base}.ts`, `${base}.tsx`].find((f) => fs.existsSync(f));
-        if (found) queue.push(found);
-      }
-    }
-    return new Set([...seen].map((file) => path.relative(src, file)));
-  }
-
   it('does not load the pricing code', () => {
     const loaded = importedBy(path.join(__dirname, 'landing.ts'));
     expect(loaded).toContain('components/pricing/selection.ts');

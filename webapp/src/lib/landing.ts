@@ -1,6 +1,6 @@
 import { preferMonthly } from '@/components/pricing/selection';
 import { captureAttribution } from './analytics';
-import { verifyRedirectKey } from './api/redirect';
+import { callOnDemand } from './api/on-demand';
 import { clearSession, local, setToken } from './session/storage';
 
 // Landing query parameters of docs/product.md#screens: monthly, app, key, tv-app-folder; plus
@@ -34,7 +34,10 @@ const verifications = new Map<string, Promise<boolean>>();
 export function verifyRedirectKeyOnce(redirectKey: string): Promise<boolean> {
   let verification = verifications.get(redirectKey);
   if (!verification) {
-    verification = verifyRedirectKey(redirectKey).then((result) => {
+    verification = callOnDemand(
+      () => import('./api/redirect'),
+      (calls) => calls.verifyRedirectKey(redirectKey),
+    ).then((result) => {
       if (result.ok && result.data?.token) {
         setToken(result.data.token);
         return true;

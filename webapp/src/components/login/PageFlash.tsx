@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import { removeQueryParams } from '@/lib/url';
-import { FLASH_PARAMS, flashFromQuery, type PageFlash as PageFlashValue } from './page-flash';
+import { FLASH_PARAMS, type PageFlash as PageFlashValue } from './page-flash';
+import { flashFromQuery } from './read-flash';
 
 /**
  * The message a redirect asked for, closable, its parameter removed from the address. Without a `flash`,

@@ -1,4 +1,5 @@
-import { flashFromQuery, withFlash } from './page-flash';
+import { withFlash } from './page-flash';
+import { flashFromQuery } from './read-flash';
 
 describe('flash messages carried by a redirect', () => {
   it('reads a known error key or notice key', () => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useApiForm } from '@/components/common/useApiForm';
 import { useLocale, useTranslations } from 'next-intl';
 import { useShellErrors } from '@/i18n/shell-errors';
-import { subscribeNewsletter } from '@/lib/api/newsletter';
+import { callOnDemand } from '@/lib/api/on-demand';
 import { emailError } from '@/lib/email';
 import styles from './Newsletter.module.css';
 
@@ -17,7 +17,11 @@ export default function NewsletterForm() {
   const [saved, setSaved] = useState(false);
   const form = useApiForm(
     async () => {
-      const result = await subscribeNewsletter(email.trim(), locale);
+      // The API client is downloaded with the first sign-up, not with every page (lib/api/on-demand.ts).
+      const result = await callOnDemand(
+        () => import('@/lib/api/newsletter'),
+        (calls) => calls.subscribeNewsletter(email.trim(), locale),
+      );
       if (!result.ok) return result.errorKey;
       setSaved(true);
       return null;

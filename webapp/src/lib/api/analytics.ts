@@ -1,4 +1,4 @@
-import { API_BASE_PATH } from './client';
+import { API_BASE_PATH } from './base-path';
 import type { components } from './schema';
 
 // POST /v4/analytics: one record, sent with the web app's public key and `keepalive`, so it survives the

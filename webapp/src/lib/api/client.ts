@@ -7,6 +7,7 @@ import { getToken } from '../session/storage';
 import { takeEarlyAccount } from '../startup/early-account';
 import { API_BASE_PATH, API_DEFAULT_HEADERS } from './base-path';
 import { errorKeyFromBody, type ErrorKey } from './errors';
+import { parseJson } from './json';
 import { announceMaintenance, isMaintenance } from './maintenance';
 import type { paths } from './schema';
 import { announceSessionExpired, isSessionExpired } from './session-expiry';
@@ -103,16 +104,6 @@ export interface Received {
   sentToken: boolean;
   /** The schema path called (e.g. '/ops/v1/session'). */
   path: string;
-}
-
-function parseJson(text: unknown): unknown {
-  if (typeof text !== 'string') return text ?? null;
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 type RawCall = (

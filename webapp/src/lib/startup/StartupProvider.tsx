@@ -14,7 +14,6 @@ import { useLocale, useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import Spinner from '@/components/common/Spinner';
 import { useIsTv } from '@/components/layout/PlatformContext';
-import { logOut } from '@/lib/api/accounts';
 import { withFlash } from '@/components/login/page-flash';
 import { Link, usePathname, useRouter } from '@/i18n/navigation';
 import { useShellErrors } from '@/i18n/shell-errors';
@@ -23,19 +22,17 @@ import type { ErrorKey } from '../api/errors';
 import { countryCode } from '../country';
 import { syncSignedInHint } from '../session/signed-in-hint';
 import { clearSession, getToken, local } from '../session/storage';
-import { setEmailLanguage } from '../api/profile';
 import { SESSION_EXPIRED_EVENT } from '../api/session-expiry';
 import { rememberExpiredPage, rememberReturn, rememberReturnFromQuery } from './return-to';
 import { isHeadedByServer, routeKind } from './routes';
 import {
   accountCache,
   liveEffects,
-  loadAccountOutcome,
+  loadStartupCalls,
   redirectKeyOf,
   runStartup,
   type FinalStep,
 } from './run';
-import { openWebApp } from './web-apps';
 import styles from './StartupProvider.module.css';
 
 type StartupContextValue = {
@@ -83,7 +80,11 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
       if (step.next === 'fail') return done(null, step.errorKey);
       if (step.next === 'navigate') {
         if (step.logout) {
-          void logOut().catch(() => null); // revoke the token on the server too; reads it before it is cleared
+          // Revoke the token on the server too (logOut reads it before it is cleared). This step comes
+          // after the account's read, so the calls are already there.
+          await loadStartupCalls()
+            .then(({ logOut }) => void logOut().catch(() => null))
+            .catch(() => null);
           clearSession();
         } else if (step.dropToken) local.remove('userToken', 'token');
         if (step.flash === 'sessionExpired') rememberExpiredPage(path, window.location.search);
@@ -94,10 +95,11 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
       }
       // The calling app or TV folder is used once, then forgotten.
       local.remove(step.next === 'openApp' ? 'app' : 'tvAppFolderId');
-      const opened =
-        step.next === 'openApp'
-          ? await openWebApp(step.app)
-          : await openWebApp('tv', step.folderId);
+      const opened = await loadStartupCalls()
+        .then(({ openWebApp }) =>
+          step.next === 'openApp' ? openWebApp(step.app) : openWebApp('tv', step.folderId),
+        )
+        .catch(() => false);
       if (!opened) done(cache.get(), 'somethingWentWrong');
     },
     [cache, router],
@@ -144,7 +146,9 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
   }, [pathname, cache, router]);
 
   const reloadAccount = useCallback(async () => {
-    const result = await loadAccountOutcome();
+    const result = await loadStartupCalls()
+      .then(({ loadAccountOutcome }) => loadAccountOutcome())
+      .catch(() => ({ status: 'failed' }) as const);
     const account = result.status === 'ok' ? result.account : null;
     cache.set(account);
     // A 401 here was announced by the API client: the listener above clears the session and goes to the login.
@@ -163,19 +167,22 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
     const key = `${loaded.email} ${locale}`;
     if (synced.current === key) return;
     synced.current = key;
-    void setEmailLanguage(locale, false).then((result) => {
-      if (!result.ok) return;
-      const synced = {
-        ...loaded,
-        emailLanguage: result.data.language,
-        emailLanguageChosen: result.data.chosen,
-      };
-      cache.set(synced);
-      // The page on screen (the profile's language select) shows the language just stored.
-      setOutcome((current) =>
-        current?.account === loaded ? { ...current, account: synced } : current,
-      );
-    });
+    void loadStartupCalls()
+      .then(({ setEmailLanguage }) => setEmailLanguage(locale, false))
+      .catch(() => ({ ok: false }) as const)
+      .then((result) => {
+        if (!result.ok) return;
+        const synced = {
+          ...loaded,
+          emailLanguage: result.data.language,
+          emailLanguageChosen: result.data.chosen,
+        };
+        cache.set(synced);
+        // The page on screen (the profile's language select) shows the language just stored.
+        setOutcome((current) =>
+          current?.account === loaded ? { ...current, account: synced } : current,
+        );
+      });
   }, [loaded, locale, cache]);
 
   const ready = outcome?.pathname === pathname;

@@ -1,21 +1,22 @@
 import { account, subscription } from '@/test/accounts';
 import { jsonResponse } from '@/test/http';
 import { setToken } from '../session/storage';
-import { accountCache, liveEffects, redirectKeyOf, runStartup, type StartupEffects } from './run';
+import { liveCalls } from './calls';
+import { accountCache, redirectKeyOf, runStartup, type StartupCalls } from './run';
 
 const premium = account([subscription()]);
 
-function fakeEffects(overrides: Partial<StartupEffects> = {}) {
+function fakeEffects(overrides: Partial<StartupCalls> = {}) {
   let token = false;
-  return {
+  const calls = {
     verifyKey: jest.fn(async () => {
       token = true;
       return true;
     }),
     loadAccount: jest.fn(async () => ({ status: 'ok' as const, account: premium })),
-    hasToken: jest.fn(() => token),
     ...overrides,
   };
+  return { ...calls, hasToken: jest.fn(() => token), calls: jest.fn(async () => calls) };
 }
 
 describe('start-up runner', () => {
@@ -48,6 +49,25 @@ describe('start-up runner', () => {
       to: '/login',
     });
   });
+
+  it('answers a visitor without a token on a public page without loading the calls', async () => {
+    const effects = fakeEffects();
+    expect(await runStartup({ ...base, pathname: '/faq' }, effects)).toEqual({ next: 'render' });
+    expect(effects.calls).not.toHaveBeenCalled();
+  });
+
+  it('shows the retry when the calls cannot be downloaded', async () => {
+    const effects = {
+      ...fakeEffects(),
+      calls: jest.fn(async (): Promise<StartupCalls> => {
+        throw new Error('ChunkLoadError');
+      }),
+    };
+    expect(await runStartup({ ...base, key: 'k1' }, effects)).toEqual({
+      next: 'fail',
+      errorKey: 'somethingWentWrong',
+    });
+  });
 });
 
 describe('redirect key of the address', () => {
@@ -71,7 +91,7 @@ describe('account cache', () => {
   it('loads the account once per token', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, premium));
     setToken('t1');
-    const effects = liveEffects(accountCache());
+    const effects = liveCalls(accountCache());
     expect(await effects.loadAccount()).toEqual({ status: 'ok', account: premium });
     expect(await effects.loadAccount()).toEqual({ status: 'ok', account: premium });
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -88,7 +108,7 @@ describe('account cache', () => {
   ])('maps status %s to %s and caches nothing', async (status, outcome) => {
     fetchMock.mockResolvedValue(jsonResponse(status, { code: 0, message: 'somethingWentWrong' }));
     setToken('t1');
-    const effects = liveEffects(accountCache());
+    const effects = liveCalls(accountCache());
     expect(await effects.loadAccount()).toEqual({ status: outcome });
     await effects.loadAccount();
     expect(fetchMock).toHaveBeenCalledTimes(2);

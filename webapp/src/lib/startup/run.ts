@@ -1,43 +1,52 @@
 import type { Account } from '../account/account';
-import { loadAccount as fetchAccount } from '../api/subscriptions';
 import { getToken } from '../session/storage';
-import { verifyRedirectKeyOnce } from '../landing';
 import { decideStartup, type AccountOutcome, type StartupInput, type StartupStep } from './decide';
 import { REDIRECT_KEY_PARAM, REDIRECT_KEY_SEGMENT } from './routes';
 
-// Runs the pure decision to its final step, doing the I/O it asks for in between.
+// Runs the pure decision to its final step, doing the I/O it asks for in between. The calls that I/O
+// needs (lib/startup/calls.ts, with the API client) are downloaded only when a step asks for one: a
+// visitor without a token on a public page gets the answer at once, and never downloads them
+// (docs/web-speed.md#the-api-client-on-demand).
 
-export type StartupEffects = {
+/** The calls a step may ask for. */
+export type StartupCalls = {
   verifyKey(key: string): Promise<boolean>;
   loadAccount(): Promise<AccountOutcome>;
+};
+
+export type StartupEffects = {
   hasToken(): boolean;
+  /** The calls, loaded the first time a step needs one. */
+  calls(): Promise<StartupCalls>;
 };
 
 export type FinalStep = Exclude<StartupStep, { next: 'verifyKey' } | { next: 'loadAccount' }>;
+
+/** What a page shows when the calls could not be downloaded or failed unexpectedly: the retry. */
+const CANNOT_CHECK: FinalStep = { next: 'fail', errorKey: 'somethingWentWrong' };
 
 export async function runStartup(start: StartupInput, effects: StartupEffects): Promise<FinalStep> {
   let input = { ...start, hasToken: effects.hasToken() };
   for (;;) {
     const step = decideStartup(input);
+    if (step.next !== 'verifyKey' && step.next !== 'loadAccount') return step;
+    let calls: StartupCalls;
+    try {
+      calls = await effects.calls();
+    } catch {
+      return CANNOT_CHECK;
+    }
     if (step.next === 'verifyKey') {
-      const valid = await effects.verifyKey(step.key);
+      const valid = await calls.verifyKey(step.key);
       input = { ...input, keyCheck: valid ? 'valid' : 'invalid', hasToken: effects.hasToken() };
-    } else if (step.next === 'loadAccount') {
-      input = { ...input, account: await effects.loadAccount() };
     } else {
-      return step;
+      input = { ...input, account: await calls.loadAccount() };
     }
   }
 }
 
-/** GET /v5/subscriptions, with the statuses of docs/product.md#errors "Subscriptions load". */
-export async function loadAccountOutcome(): Promise<AccountOutcome> {
-  const result = await fetchAccount();
-  if (result.ok) return { status: 'ok', account: result.data };
-  if (result.status === 401) return { status: 'unauthorized' };
-  if (result.status === 404) return { status: 'notFound' };
-  return { status: 'failed' };
-}
+/** The start-up's calls to the API, downloaded the first time one is needed (lib/startup/calls.ts). */
+export const loadStartupCalls = () => import('./calls');
 
 /** The account of the current token is loaded once and reused until reloaded or the token changes. */
 export function accountCache() {
@@ -54,16 +63,11 @@ export function accountCache() {
   };
 }
 
-export const liveEffects = (cache: ReturnType<typeof accountCache>): StartupEffects => ({
-  verifyKey: verifyRedirectKeyOnce,
+export type AccountCache = ReturnType<typeof accountCache>;
+
+export const liveEffects = (cache: AccountCache): StartupEffects => ({
   hasToken: () => getToken() !== null,
-  async loadAccount() {
-    const known = cache.get();
-    if (known) return { status: 'ok', account: known };
-    const outcome = await loadAccountOutcome();
-    cache.set(outcome.status === 'ok' ? outcome.account : null);
-    return outcome;
-  },
+  calls: () => loadStartupCalls().then((calls) => calls.liveCalls(cache)),
 });
 
 const KEY_SEGMENT = new RegExp(`/${REDIRECT_KEY_SEGMENT}/([^/?#]+)/?$`);

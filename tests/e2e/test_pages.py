@@ -143,12 +143,19 @@ PAGES = [
         account=True,
     ),
     Shown("add-subscription", "/add-subscription", "AddSubscriptionPage.title", account=True),
-    Shown("products", "/products", "ProductsPage.title", account=True),
+    Shown(
+        "products",
+        "/products",
+        "ProductsPage.title",
+        account=True,
+        ready="ProductsPage.backToProfile",
+    ),
     Shown(
         "products-parental-gate",
         "/products",
         "ProductsPage.title",
         account=True,
+        ready="ProductsPage.backToProfile",
         then=open_parental_gate,
     ),
     Shown(

@@ -21,7 +21,7 @@ import {
   updatePaymentMethod,
   type PaymentMethodAnswer,
 } from '@/lib/api/payment-method';
-import { useStartup } from '@/lib/startup/StartupProvider';
+import { useStartup } from '@/lib/startup/use-startup';
 import styles from './PaymentMethodPage.module.css';
 
 type Props = {

@@ -12,7 +12,7 @@ import {
   clearPaymentNotice,
   paymentJustDone,
 } from '@/components/subscribe/paymentNotice';
-import { useStartup } from '@/lib/startup/StartupProvider';
+import { useStartup } from '@/lib/startup/use-startup';
 import { routing } from '@/i18n/routing';
 import { setEmailLanguage } from '@/lib/api/profile';
 import DataRights from './DataRights';

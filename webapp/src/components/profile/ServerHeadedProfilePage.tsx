@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { StartupGate } from '@/lib/startup/StartupProvider';
+import StartupGate from '@/lib/startup/StartupGate';
 import ProfileView from './ProfileView';
 import styles from './Profile.module.css';
 

@@ -24,7 +24,7 @@ import ExpressStartConsent from '@/components/withdrawal/ExpressStartConsent';
 import { usePlanQuote } from '@/components/withdrawal/usePlanQuote';
 import { LEGACY_PRODUCTS, subscribe, subscribeLegacy } from '@/lib/api/billing';
 import { isErrorKey } from '@/lib/api/errors';
-import { useStartup } from '@/lib/startup/StartupProvider';
+import { useStartup } from '@/lib/startup/use-startup';
 import { nextStep, STEPS, type Step } from './legacy';
 import LegacyPlanStep from './LegacyPlanStep';
 import { useAlreadySubscribed, useIdempotencyKey, usePaymentSuccess } from './usePay';

@@ -14,7 +14,7 @@ import type { Subscription } from '@/lib/account/account';
 import { changePlan } from '@/lib/api/billing';
 import type { ErrorKey } from '@/lib/api/errors';
 import { planName, productOf } from '@/components/profile/planName';
-import { useStartup } from '@/lib/startup/StartupProvider';
+import { useStartup } from '@/lib/startup/use-startup';
 import { chosenPlan } from './useCoupon';
 import styles from './PaymentPage.module.css';
 

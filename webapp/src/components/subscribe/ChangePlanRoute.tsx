@@ -2,7 +2,7 @@
 
 import { useSearchParams } from 'next/navigation';
 import type { Account } from '@/lib/account/account';
-import { useStartup } from '@/lib/startup/StartupProvider';
+import { useStartup } from '@/lib/startup/use-startup';
 import ChangePlanPanel from './ChangePlanPanel';
 import PaymentPage from './PaymentPage';
 

@@ -8,7 +8,7 @@ import type { PlanSelection } from '@/components/pricing/plans';
 import { saveSelection } from '@/components/pricing/selection';
 import { usePlans } from '@/components/pricing/usePlans';
 import { useRouter } from '@/i18n/navigation';
-import { useStartup } from '@/lib/startup/StartupProvider';
+import { useStartup } from '@/lib/startup/use-startup';
 import { currentSelection } from './ChangePlanPanel';
 import { changeableSubscription } from './ChangePlanRoute';
 

@@ -28,7 +28,7 @@ import ExpressStartConsent from '@/components/withdrawal/ExpressStartConsent';
 import { useRouter } from '@/i18n/navigation';
 import { appsWithAccess } from '@/lib/account/account';
 import { sendsToProfile, type PaymentMode } from '@/lib/startup/decide';
-import { useStartup } from '@/lib/startup/StartupProvider';
+import { useStartup } from '@/lib/startup/use-startup';
 import { couponLine, type AppliedCoupon } from './coupon';
 import CouponField from './CouponField';
 import OrderSummary from './OrderSummary';

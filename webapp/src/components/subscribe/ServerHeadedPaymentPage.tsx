@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { StartupGate } from '@/lib/startup/StartupProvider';
+import StartupGate from '@/lib/startup/StartupGate';
 import { PaymentPageBody } from './PaymentPage';
 import PaymentHeading, { headingTexts, PAYMENT_TITLE_ID, PAYMENT_TITLES } from './PaymentHeading';
 import styles from './PaymentPage.module.css';

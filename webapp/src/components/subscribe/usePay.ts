@@ -11,7 +11,7 @@ import { subscribe, type SubscribeRequest } from '@/lib/api/billing';
 import type { ApiFailure } from '@/lib/api/client';
 import { isErrorKey } from '@/lib/api/errors';
 import { clearCoupon, local } from '@/lib/session/storage';
-import { useStartup } from '@/lib/startup/StartupProvider';
+import { useStartup } from '@/lib/startup/use-startup';
 import { openWebApp } from '@/lib/startup/web-apps';
 import { afterPayment, fireConversion } from './afterPayment';
 import { noteAlreadySubscribed, notePaymentDone, paidNotice } from './paymentNotice';

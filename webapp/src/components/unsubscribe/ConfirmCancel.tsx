@@ -7,7 +7,7 @@ import Spinner from '@/components/common/Spinner';
 import { Link } from '@/i18n/navigation';
 import { track } from '@/lib/analytics';
 import type { ErrorKey } from '@/lib/api/errors';
-import { useStartup } from '@/lib/startup/StartupProvider';
+import { useStartup } from '@/lib/startup/use-startup';
 import { cancel, CANCEL_REASONS, type CancelReason, type CancelResult } from './cancel';
 import { appsOf, type UnsubscribeTarget } from './target';
 import styles from './Unsubscribe.module.css';

@@ -5,7 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import Flash from '@/components/common/Flash';
 import { Link } from '@/i18n/navigation';
-import { useStartup } from '@/lib/startup/StartupProvider';
+import { useStartup } from '@/lib/startup/use-startup';
 import ConfirmCancel from './ConfirmCancel';
 import { parseAddress, unsubscribeTarget, type UnsubscribeTarget } from './target';
 import styles from './Unsubscribe.module.css';

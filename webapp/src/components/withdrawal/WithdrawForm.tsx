@@ -8,7 +8,7 @@ import Spinner from '@/components/common/Spinner';
 import type { ErrorKey } from '@/lib/api/errors';
 import { withdrawPublic, type WithdrawalAnswer } from '@/lib/api/withdrawals';
 import { emailError } from '@/lib/email';
-import { useStartup } from '@/lib/startup/StartupProvider';
+import { useStartup } from '@/lib/startup/use-startup';
 import WithdrawalReceipt from './WithdrawalReceipt';
 
 type Fields = { name: string; email: string; reference: string };

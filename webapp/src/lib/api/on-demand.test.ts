@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { importedBy } from '@/test/imports';
 import { callOnDemand } from './on-demand';
@@ -41,5 +42,32 @@ describe("the site's shell, on every page", () => {
   it('downloads the API client and the start-up calls only when a call is made', () => {
     expect(shell).not.toContain('lib/api/client.ts');
     expect(shell).not.toContain('lib/startup/calls.ts');
+  });
+});
+
+describe('the pages that read the account', () => {
+  const src = path.resolve(__dirname, '..', '..');
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sources(full);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+    });
+  const readers = sources(src).filter(
+    (file) =>
+      /\buseStartup\(/.test(fs.readFileSync(file, 'utf8')) && !file.includes('/lib/startup/'),
+  );
+
+  it('hand them to the start-up from the first render when headed by the server (StartupGate.tsx)', () => {
+    expect(importedBy(path.join(src, 'lib/startup/StartupGate.tsx'))).toContain(
+      'lib/startup/calls.ts',
+    );
+  });
+
+  it('carry the start-up calls in their own scripts (lib/startup/use-startup.ts)', () => {
+    expect(readers.length).toBeGreaterThan(5);
+    for (const file of readers) {
+      expect([file, importedBy(file).has('lib/startup/calls.ts')]).toEqual([file, true]);
+    }
   });
 });

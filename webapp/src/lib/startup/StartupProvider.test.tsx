@@ -7,7 +7,8 @@ import { renderWithIntl } from '@/test/render';
 import { getToken, setToken } from '../session/storage';
 import fs from 'node:fs';
 import path from 'node:path';
-import StartupProvider, { StartupGate, useStartup } from './StartupProvider';
+import StartupGate from './StartupGate';
+import StartupProvider, { useStartup } from './StartupProvider';
 import { HEADED_BY_SERVER, isHeadedByServer } from './routes';
 
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
@@ -37,7 +38,7 @@ const renderAt = (pathname: string) => {
 
 describe('StartupProvider', () => {
   it('sends a visitor without a token from a guarded page to login, never showing the page', async () => {
-    renderAt('/products');
+    renderAt('/billing');
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith('/login'));
     expect(screen.queryByText(/page for/)).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(en.Startup.checking);
@@ -121,7 +122,7 @@ describe('StartupProvider', () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse(404, { code: 0, message: 'subscriptionNotFound' }),
     );
-    renderAt('/products');
+    renderAt('/billing');
     expect(await screen.findByRole('alert')).toHaveTextContent(en.Errors.subscriptionNotFound);
     fetchMock.mockResolvedValueOnce(jsonResponse(200, account([subscription()])));
     fireEvent.click(screen.getByRole('button', { name: en.Startup.retry }));
@@ -167,7 +168,7 @@ describe('pages headed by the server', () => {
   it('keep the whole page behind the check on other guarded pages, heading included', () => {
     setToken('t1');
     fetchMock.mockReturnValue(new Promise<Response>(() => {}));
-    renderHeaded('/products');
+    renderHeaded('/billing');
     expect(
       screen.queryByRole('heading', { name: 'heading from the server' }),
     ).not.toBeInTheDocument();
@@ -183,12 +184,12 @@ describe('pages headed by the server', () => {
       );
       return [page, ...imported].join('\n');
     };
-    expect([...HEADED_BY_SERVER].sort()).toEqual(['', 'resubscribe', 'subscribe']); // '' = the profile
+    expect([...HEADED_BY_SERVER].sort()).toEqual(['', 'products', 'resubscribe', 'subscribe']); // '' = the profile
     for (const segment of HEADED_BY_SERVER) {
       expect(isHeadedByServer(`/${segment}`)).toBe(true);
       expect(sources(segment)).toContain('<StartupGate>');
     }
     expect(isHeadedByServer('/changePlan')).toBe(false);
-    expect(isHeadedByServer('/products')).toBe(false);
+    expect(isHeadedByServer('/billing')).toBe(false);
   });
 });

@@ -236,10 +236,3 @@ export default function StartupProvider({ children }: { children: ReactNode }) {
     </StartupContext.Provider>
   );
 }
-
-/** The guarded part of a page headed by the server (routes.ts, isHeadedByServer): the start-up check's
- * spinner or failure until it passes, then the page. */
-export function StartupGate({ children }: { children: ReactNode }) {
-  const { gate } = useStartup();
-  return gate ?? children;
-}

@@ -108,12 +108,17 @@ export const REDIRECT_KEY_SEGMENT = 'changePlan';
 
 /**
  * Guarded pages whose heading is rendered on the server, with the HTML, and which guard the rest
- * themselves with <StartupGate> (StartupProvider.tsx): the heading's text is the page's largest, so it is
+ * themselves with <StartupGate> (StartupGate.tsx): the heading's text is the page's largest, so it is
  * painted at once instead of after the scripts and the start-up check (docs/web-speed.md#signed-in-pages).
  * Only pages whose heading does not depend on the account (not /changePlan, which may show the
  * change-of-plan panel).
  */
-export const HEADED_BY_SERVER: ReadonlySet<string> = new Set(['', 'subscribe', 'resubscribe']); // '' = the profile
+export const HEADED_BY_SERVER: ReadonlySet<string> = new Set([
+  '', // the profile
+  'products',
+  'subscribe',
+  'resubscribe',
+]);
 export const isHeadedByServer = (pathname: string) => HEADED_BY_SERVER.has(firstSegment(pathname));
 
 export const isPrivatePage = (pathname: string) =>

@@ -70,6 +70,24 @@ describe('start-up runner', () => {
   });
 });
 
+describe('the start-up calls', () => {
+  it('are the ones the page carries when it carries them (lib/startup/use-startup.ts)', async () => {
+    await jest.isolateModulesAsync(async () => {
+      const run: typeof import('./run') = require('./run');
+      const carried = { liveCalls: jest.fn() } as unknown as typeof import('./calls');
+      run.provideStartupCalls(carried);
+      await expect(run.loadStartupCalls()).resolves.toBe(carried);
+    });
+  });
+
+  it('are downloaded otherwise', async () => {
+    await jest.isolateModulesAsync(async () => {
+      const run: typeof import('./run') = require('./run');
+      await expect(run.loadStartupCalls()).resolves.toHaveProperty('liveCalls');
+    });
+  });
+});
+
 describe('redirect key of the address', () => {
   it.each([
     ['/', '?key=abc', 'abc'],

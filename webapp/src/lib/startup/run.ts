@@ -45,8 +45,20 @@ export async function runStartup(start: StartupInput, effects: StartupEffects): 
   }
 }
 
-/** The start-up's calls to the API, downloaded the first time one is needed (lib/startup/calls.ts). */
-export const loadStartupCalls = () => import('./calls');
+type CallsModule = typeof import('./calls');
+let provided: CallsModule | null = null;
+
+/**
+ * Called by lib/startup/use-startup.ts, which the pages that read the account import: their own scripts
+ * then carry the calls, and the start-up takes them from there instead of downloading them a second time.
+ */
+export function provideStartupCalls(calls: CallsModule): void {
+  provided = calls;
+}
+
+/** The start-up's calls to the API (lib/startup/calls.ts): the page's own, or downloaded the first time. */
+export const loadStartupCalls = (): Promise<CallsModule> =>
+  provided ? Promise.resolve(provided) : import('./calls');
 
 /** The account of the current token is loaded once and reused until reloaded or the token changes. */
 export function accountCache() {

@@ -1,4 +1,4 @@
-import ProductsHub from '@/components/products/ProductsHub';
+import ServerHeadedProductsPage from '@/components/products/ServerHeadedProductsPage';
 import { resolvePageLocale, type LocaleParams } from '@/i18n/locale-params';
 import PageMessages from '@/i18n/PageMessages';
 import { accountMetadata } from '@/lib/startup/page-metadata';
@@ -18,7 +18,7 @@ export default async function ProductsPage({ params }: LocaleParams) {
         'ProductsPage',
       ]}
     >
-      <ProductsHub />
+      <ServerHeadedProductsPage />
     </PageMessages>
   );
 }

@@ -8,11 +8,10 @@ import Spinner from '@/components/common/Spinner';
 import { useIsTv } from '@/components/layout/PlatformContext';
 import { Link, useRouter } from '@/i18n/navigation';
 import { isPremium } from '@/lib/account/account';
-import { loadAccount } from '@/lib/api/subscriptions';
+import { callOnDemand } from '@/lib/api/on-demand';
 import type { ErrorKey } from '@/lib/api/errors';
 import { setToken } from '@/lib/session/storage';
 import { takeReturn } from '@/lib/startup/return-to';
-import { logIn } from '@/lib/api/accounts';
 import { loginDestination } from './entry';
 import Field from './Field';
 import PageFlash from './PageFlash';
@@ -32,10 +31,17 @@ export default function LoginForm({ flash }: { flash?: PageFlashValue | null }) 
   const [errors, setErrors] = useState<Errors>({});
   const form = useApiForm(
     async () => {
-      const result = await logIn(email, password);
+      // The API client comes with the call (docs/web-speed.md#the-api-client-on-demand).
+      const result = await callOnDemand(
+        () => import('@/lib/api/accounts'),
+        (calls) => calls.logIn(email, password),
+      );
       if (!result.ok) return result.errorKey;
       setToken(result.data.token);
-      const account = await loadAccount();
+      const account = await callOnDemand(
+        () => import('@/lib/api/subscriptions'),
+        (calls) => calls.loadAccount(),
+      );
       router.replace(
         takeReturn() ?? loginDestination(account.ok && isPremium(account.data.subscriptions)),
       );

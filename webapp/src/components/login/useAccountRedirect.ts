@@ -4,7 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useIsTv } from '@/components/layout/PlatformContext';
 import { useRouter } from '@/i18n/navigation';
 import { isPremium } from '@/lib/account/account';
-import { loadAccount } from '@/lib/api/subscriptions';
+import { callOnDemand } from '@/lib/api/on-demand';
 import { webAppOf } from '@/lib/startup/decide';
 import { clearSession, getToken, local } from '@/lib/session/storage';
 import { entryDestination, type EntryRule } from './entry';
@@ -40,7 +40,11 @@ export function useAccountRedirect(rule: EntryRule): boolean {
       if (to) router.replace(to);
       return;
     }
-    loadAccount().then((result) => {
+    // Only with a token: a first visit does not download the API client (lib/api/on-demand.ts).
+    callOnDemand(
+      () => import('@/lib/api/subscriptions'),
+      (calls) => calls.loadAccount(),
+    ).then((result) => {
       const calledBack = Boolean(webAppOf(local.get('app')) || local.get('tvAppFolderId'));
       if (result.ok)
         go(

@@ -211,7 +211,8 @@ describe('RegisterForm submit (docs/product.md#flows)', () => {
     await renderForm(<RegisterForm />);
     fill();
     submit();
-    // Generous waits: the password is hashed before the request, slow on a loaded machine.
+    // Generous waits: the password is hashed before the request, slow on a loaded machine, and the
+    // first submit loads the call's module (lib/api/on-demand.ts).
     expect(
       await screen.findByRole('button', { name: en.RegisterPage.submitting }, { timeout: 5000 }),
     ).toBeDisabled();
@@ -219,7 +220,7 @@ describe('RegisterForm submit (docs/product.md#flows)', () => {
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       en.Errors.invalidEmail,
     );
-  });
+  }, 15000); // the two waits above, and the call's module loaded on the first submit
 });
 
 describe('RegisterForm e-mail and coupon', () => {

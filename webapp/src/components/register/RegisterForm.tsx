@@ -18,7 +18,7 @@ import { track } from '@/lib/analytics';
 import type { ErrorKey } from '@/lib/api/errors';
 import { session, setToken } from '@/lib/session/storage';
 import { removeQueryParams } from '@/lib/url';
-import { registerAccount } from '@/lib/api/accounts';
+import { callOnDemand } from '@/lib/api/on-demand';
 import { afterRegistration } from './api';
 import Consent from './Consent';
 import CouponTooltip from './CouponTooltip';
@@ -81,14 +81,19 @@ export default function RegisterForm({
 
     setSubmitting(true);
     track('CLICK_REGISTER');
-    const result = await registerAccount({
-      email,
-      password,
-      coupon,
-      isPromoAccepted: promo,
-      language: locale,
-      partner,
-    });
+    // The API client comes with the call (docs/web-speed.md#the-api-client-on-demand).
+    const result = await callOnDemand(
+      () => import('@/lib/api/accounts'),
+      (calls) =>
+        calls.registerAccount({
+          email,
+          password,
+          coupon,
+          isPromoAccepted: promo,
+          language: locale,
+          partner,
+        }),
+    );
     if (!result.ok) {
       setApiError(result.errorKey);
       setSubmitting(false);

@@ -45,6 +45,18 @@ describe("the site's shell, on every page", () => {
   });
 });
 
+describe('the pages parents arrive on', () => {
+  const src = path.resolve(__dirname, '..', '..');
+  it.each(['homePage', 'register', 'login'])(
+    '/%s reads what it shows without the API client, which comes with a submitted form',
+    (route) => {
+      const page = importedBy(path.join(src, `app/[locale]/(site)/${route}/page.tsx`));
+      expect(page).not.toContain('lib/api/client.ts');
+      expect(page).not.toContain('lib/startup/calls.ts');
+    },
+  );
+});
+
 describe('the pages that read the account', () => {
   const src = path.resolve(__dirname, '..', '..');
   const sources = (dir: string): string[] =>

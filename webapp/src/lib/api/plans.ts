@@ -1,9 +1,10 @@
-import { api } from './client';
 import { countryCode } from '@/lib/country';
+import { publicRead } from './public-read';
 import type { components } from './schema';
 
 // GET /v5/plans: the catalogue of the visitor's country and its quoted bundles (types generated from the
-// API's OpenAPI). On the web server, use getQuotedBundles (./plans-server) instead.
+// API's OpenAPI), read without the API client (./public-read: /register reads it as it loads). On the
+// web server, use getQuotedBundles (./plans-server) instead.
 
 export type PlansResponse = components['schemas']['Plans'];
 export type Plan = components['schemas']['Plan'];
@@ -13,7 +14,5 @@ export type Bundle = components['schemas']['Bundle'];
 
 export async function fetchPlans(showAll = false) {
   const cc = await countryCode();
-  return api.GET('/v5/plans', {
-    params: { query: { countryCode: cc, ...(showAll ? { showAll: true } : {}) } },
-  });
+  return publicRead('/v5/plans', { countryCode: cc, ...(showAll ? { showAll: true } : {}) });
 }

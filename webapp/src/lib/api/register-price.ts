@@ -1,8 +1,9 @@
 // GET /v5/plans/register for the landing page's prices, asked by the browser once the static
 // page is shown (/homePage is prerendered, so the server cannot know the visitor's country;
 // Next's /api rewrite passes the edge's X-Country-Code on, as for every other call). The amounts are
-// computed by the API (docs/product.md#constants); the web app only formats them.
-import { publicApi } from './client';
+// computed by the API (docs/product.md#constants); the web app only formats them. Read without the
+// API client (./public-read), which the landing would otherwise download for this call alone.
+import { publicRead } from './public-read';
 import type { components } from './schema';
 
 /** The fields of GET /v5/plans/register the landing page shows. */
@@ -30,6 +31,6 @@ export function parseRegisterPrice(body: unknown): RegisterPrice | null {
 
 /** The visitor's register price, or null when the API cannot answer (the page then shows none). */
 export async function registerPrice(): Promise<RegisterPrice | null> {
-  const result = await publicApi.GET('/v5/plans/register');
+  const result = await publicRead('/v5/plans/register');
   return result.ok ? parseRegisterPrice(result.data) : null;
 }

@@ -153,6 +153,11 @@ class CouponContext:
     price: Decimal | None = None  # the plan's price of a period, add-ons included, when known
 
 
+# What check_usable refuses with: every call that takes a code (registration, the coupon check, the
+# redemption, the payment) can answer these.
+UNUSABLE_ERRORS = (errors.INVALID_COUPON, errors.COUPON_EXPIRED, errors.COUPON_REDEEMED)
+
+
 def check_usable(coupon: Coupon | None, now: datetime) -> Coupon:
     """Exists, not expired, not spent: otherwise code 3 with the right message."""
     if coupon is None:

@@ -15,6 +15,7 @@ from bff.resources.accounts.schemas import (
 )
 from bff.schemas import StatusSchema, documents
 from core.domain import errors
+from core.domain.coupons import UNUSABLE_ERRORS
 from core.services import accounts, sessions
 
 blp = Blueprint("accounts", __name__, description="Registration, login and logout")
@@ -24,9 +25,7 @@ blp = Blueprint("accounts", __name__, description="Registration, login and logou
 @rate_limited("register", limit_of="register_rate_limit_per_minute")
 @blp.arguments(RegisterSchema)
 @blp.response(200, RegistrationSchema)
-@documents(
-    blp, errors.INVALID_EMAIL, errors.INVALID_COUPON, errors.EMAIL_TAKEN, errors.RATE_LIMITED
-)
+@documents(blp, errors.INVALID_EMAIL, *UNUSABLE_ERRORS, errors.EMAIL_TAKEN, errors.RATE_LIMITED)
 def register(registration: accounts.Registration):
     """Create a parent account (docs/product.md#api). An access coupon gives a subscription at once."""
     return accounts.register(

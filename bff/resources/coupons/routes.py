@@ -9,12 +9,13 @@ from bff.context import services
 from bff.resources.coupons.schemas import CouponSchema
 from bff.schemas import InputSchema, documents
 from core.domain import errors
+from core.domain.coupons import UNUSABLE_ERRORS
 from core.services import coupons
 
 blp = Blueprint("coupons", __name__, description="Coupons")
 
 COUPON_ERRORS = (
-    errors.INVALID_COUPON,
+    *UNUSABLE_ERRORS,
     errors.COUPON_ONLY_TV,
     errors.COUPON_ONLY_BOOKS,
     errors.COUPON_ONLY_ALL,

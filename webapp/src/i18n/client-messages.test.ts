@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import en from '@locales/en.json';
-import { ERROR_KEYS } from '@/lib/api/errors';
+import { REGISTER_ERROR_KEYS } from '@/components/register/error-keys';
+import { registerErrors } from '@/components/register/validation';
+import { ERROR_KEYS, type ErrorKey } from '@/lib/api/errors';
 import {
   mergeMessages,
   pickMessages,
@@ -22,10 +24,10 @@ const COMPUTED: Record<string, readonly string[]> = {
   'components/subscribe/PaymentPage.tsx': ['SubscribePage', 'ResubscribePage', 'ChangePlanPage'],
 };
 
-// Modules that read only some texts of a namespace: the shell's errors (useShellErrors falls back to the
+// Modules that read only some texts of a namespace: the shell's errors (useErrorText falls back to the
 // generic text for any other).
 const NARROWED: Record<string, Record<string, readonly string[]>> = {
-  'i18n/shell-errors.ts': { Errors: SHELL_ERROR_KEYS.map((key) => `Errors.${key}`) },
+  'i18n/error-text.ts': { Errors: SHELL_ERROR_KEYS.map((key) => `Errors.${key}`) },
 };
 
 const sources = new Map<string, string>();
@@ -203,6 +205,52 @@ describe('the shell’s error texts', () => {
     expect(shown.filter((key) => !(SHELL_ERROR_KEYS as readonly string[]).includes(key))).toEqual(
       [],
     );
+  });
+});
+
+describe('the register page’s error texts (components/register/error-keys.ts)', () => {
+  const sent = [...SHELL_ERROR_KEYS, ...REGISTER_ERROR_KEYS] as readonly string[];
+  const notSent = (keys: readonly string[]) => keys.filter((key) => !sent.includes(key));
+
+  it('are sent by the page, which sends no other of the catalogue', () => {
+    const page = read(path.join(SRC, 'components', 'register', 'RegisterPage.tsx'));
+    expect(page).toContain('...errorTexts(REGISTER_ERROR_KEYS)');
+    expect(page).not.toMatch(/'Errors'/);
+  });
+
+  it('cover every error the API documents for POST /v5/accounts', () => {
+    const documented = documentedErrors('/v5/accounts');
+    expect(documented).toEqual(expect.arrayContaining(['emailTaken', 'couponRedeemed']));
+    expect(notSent(documented)).toEqual([]);
+  });
+
+  it('cover what the form’s own checks can find', () => {
+    const found = ['', 'a', 'a@b', 'a@b.fr'].flatMap((email) =>
+      ['', 'short', 'long enough'].flatMap((password) => {
+        const errors = registerErrors({
+          email,
+          password,
+          terms: true,
+          promo: true,
+          promoRequired: false,
+        });
+        return [errors.email, errors.password].filter((key): key is ErrorKey => !!key);
+      }),
+    );
+    expect(new Set(found)).toEqual(new Set(['valueRequired', 'invalidEmail', 'passwordTooShort']));
+    expect(notSent(found)).toEqual([]);
+  });
+
+  it('cover the flashes other pages send to /register', () => {
+    const flashes = files(SRC, /\.tsx?$/)
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .flatMap((file) =>
+        [
+          ...read(file).matchAll(/withFlash\('\/register', \{ kind: 'error', key: '(\w+)' \}\)/g),
+        ].map((m) => m[1]),
+      );
+    expect(flashes).toContain('couponInvalid');
+    expect(notSent(flashes)).toEqual([]);
   });
 });
 

@@ -9,8 +9,8 @@
 // fails when one reads a namespace that is not sent to it (or when a listed one is not read).
 
 /**
- * The error texts the shell's own forms and notices can show, read through useShellErrors
- * (i18n/shell-errors.ts), which shows the generic text for any other: the start-up's failures
+ * The error texts the shell's own forms and notices can show, read through useErrorText
+ * (i18n/error-text.ts), which shows the generic text for any other: the start-up's failures
  * (lib/startup/decide.ts), the errors the API documents for the footer's newsletter sign-up and the
  * terms prompt (POST /v4/newsletter, POST /v5/terms/accept: client-messages.test.ts reads them from the
  * generated API types), the browser's own check of an e-mail address, and the API's maintenance answer.
@@ -31,10 +31,13 @@ export const SHELL_ERROR_KEYS = [
   'termsVersionOutdated',
 ] as const;
 
+/** The catalogue paths of some error texts ('Errors.emailTaken'), for a page that sends only those. */
+export const errorTexts = (keys: readonly string[]): string[] => keys.map((key) => `Errors.${key}`);
+
 export const SHELL_NAMESPACES: readonly string[] = [
   'Common',
   'CookieConsent',
-  ...SHELL_ERROR_KEYS.map((key) => `Errors.${key}`),
+  ...errorTexts(SHELL_ERROR_KEYS),
   'Flash',
   'Header',
   'HolidayModal',

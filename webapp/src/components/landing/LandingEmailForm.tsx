@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useErrorFocus } from '@/components/common/errorFocus';
 import { useTranslations } from 'next-intl';
-import { useShellErrors } from '@/i18n/shell-errors';
+import { useErrorText } from '@/i18n/error-text';
 import { useRouter } from '@/i18n/navigation';
 import { track } from '@/lib/analytics';
 import type { ErrorKey } from '@/lib/api/errors';
@@ -15,7 +15,7 @@ import { session } from '@/lib/session/storage';
 export default function LandingEmailForm({ id }: { id: 'hero' | 'footer' }) {
   const t = useTranslations('HomePage.emailForm');
   // Only the browser's e-mail check (emailError): texts every page has (SHELL_ERROR_KEYS).
-  const errorText = useShellErrors();
+  const errorText = useErrorText();
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<ErrorKey | null>(null);

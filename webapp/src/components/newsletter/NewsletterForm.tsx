@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useApiForm } from '@/components/common/useApiForm';
 import { useLocale, useTranslations } from 'next-intl';
-import { useShellErrors } from '@/i18n/shell-errors';
+import { useErrorText } from '@/i18n/error-text';
 import { callOnDemand } from '@/lib/api/on-demand';
 import { emailError } from '@/lib/email';
 import styles from './Newsletter.module.css';
@@ -11,7 +11,7 @@ import styles from './Newsletter.module.css';
 // Newsletter sign-up, in the footer.
 export default function NewsletterForm() {
   const t = useTranslations('Newsletter');
-  const tErrors = useShellErrors();
+  const tErrors = useErrorText();
   const locale = useLocale();
   const [email, setEmail] = useState('');
   const [saved, setSaved] = useState(false);

@@ -6,7 +6,11 @@ import { PlatformProvider } from '@/components/layout/PlatformContext';
 import { PLANS_FR } from '@/components/pricing/test-plans';
 import { jsonResponse } from '@/test/http';
 import { resetNavigation, router } from '@/test/navigation';
+import { render } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import { errorTexts, mergeMessages, pickMessages, shellMessages } from '@/i18n/client-messages';
 import { renderWithIntl } from '@/test/render';
+import { REGISTER_ERROR_KEYS } from './error-keys';
 import RegisterForm from './RegisterForm';
 
 jest.mock('@/i18n/navigation', () => require('@/test/navigation').navigationMock);
@@ -199,6 +203,39 @@ describe('RegisterForm submit (docs/product.md#flows)', () => {
     fireEvent.click(screen.getByRole('button', { name: en.Flash.close }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['emailTaken', en.Errors.emailTaken],
+    ['couponExpired', en.Errors.couponExpired],
+    ['alreadySubscribed', en.Errors.somethingWentWrong], // never answered here: not sent to the page
+  ])(
+    'with only the texts the page sends, shows the answer %s as %p',
+    async (message, text) => {
+      registerAnswer = jsonResponse(400, { code: 3, message });
+      // What the locale layout and RegisterPage send (i18n/client-messages.ts, ./error-keys.ts).
+      const messages = mergeMessages(
+        shellMessages(en),
+        pickMessages(en, [
+          'RegisterPage',
+          'PasswordHint',
+          'PricingCard',
+          'Plans',
+          'PlanPopup',
+          ...errorTexts(REGISTER_ERROR_KEYS),
+        ]),
+      );
+      render(
+        <NextIntlClientProvider locale="en" messages={messages} timeZone="UTC" onError={() => {}}>
+          <RegisterForm />
+        </NextIntlClientProvider>,
+      );
+      await screen.findByText(/70[.,]90/);
+      fill();
+      submit();
+      expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(text);
+    },
+    15000,
+  );
 
   it('shows a loader while the account is created', async () => {
     let answer: (r: Response) => void = () => {};

@@ -13,6 +13,7 @@ import PageFlash from '@/components/login/PageFlash';
 import type { PageFlash as PageFlashValue } from '@/components/login/page-flash';
 import { useAccountRedirect } from '@/components/login/useAccountRedirect';
 import PlanPicker from '@/components/pricing/PlanPicker';
+import { useErrorText } from '@/i18n/error-text';
 import { Link, useRouter } from '@/i18n/navigation';
 import { track } from '@/lib/analytics';
 import type { ErrorKey } from '@/lib/api/errors';
@@ -42,7 +43,7 @@ export default function RegisterForm({
   flash,
 }: RegisterFormProps) {
   const t = useTranslations('RegisterPage');
-  const tErrors = useTranslations('Errors');
+  const errorText = useErrorText(); // the texts of REGISTER_ERROR_KEYS (./error-keys.ts)
   const locale = useLocale();
   const router = useRouter();
   const checking = useAccountRedirect('register');
@@ -107,13 +108,13 @@ export default function RegisterForm({
 
   if (checking) return <Spinner />;
   const message = (key?: ErrorKey | 'termsRequired' | 'promoRequired') =>
-    key === 'termsRequired' || key === 'promoRequired' ? t(key) : key ? tErrors(key) : null;
+    key === 'termsRequired' || key === 'promoRequired' ? t(key) : key ? errorText(key) : null;
   return (
     <form ref={formRef} className="form" onSubmit={submit} noValidate aria-busy={submitting}>
       <PageFlash flash={flash} />
       {apiError && (
         <Flash kind="error" onClose={() => setApiError(null)}>
-          {tErrors(apiError)}
+          {errorText(apiError)}
         </Flash>
       )}
       <Field

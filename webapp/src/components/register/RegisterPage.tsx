@@ -1,6 +1,8 @@
 import { getTranslations } from 'next-intl/server';
+import { errorTexts } from '@/i18n/client-messages';
 import PageMessages from '@/i18n/PageMessages';
 import type { Locale } from '@/i18n/routing';
+import { REGISTER_ERROR_KEYS } from './error-keys';
 import RegisterForm from './RegisterForm';
 
 /**
@@ -21,7 +23,7 @@ export default async function RegisterPage({
     <PageMessages
       namespaces={[
         'DataRights',
-        'Errors',
+        ...errorTexts(REGISTER_ERROR_KEYS),
         'Notices',
         'PasswordHint',
         'PlanPopup',

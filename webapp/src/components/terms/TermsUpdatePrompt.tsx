@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { marketingUrl } from '@/components/layout/marketing';
 import { Link } from '@/i18n/navigation';
-import { useShellErrors } from '@/i18n/shell-errors';
+import { useErrorText } from '@/i18n/error-text';
 import { acceptTerms } from '@/lib/api/consents';
 import type { ErrorKey } from '@/lib/api/errors';
 import { TERMS_UPDATE_EVENT, type TermsUpdateDetail } from '@/lib/api/terms';
@@ -24,7 +24,7 @@ function reload() {
 // button, no Escape) until the parent accepts the new version. Logout stays possible.
 export default function TermsUpdatePrompt({ onAccepted = reload, initialVersion = null }: Props) {
   const t = useTranslations('TermsUpdate');
-  const tErrors = useShellErrors();
+  const tErrors = useErrorText();
   const locale = useLocale();
   const [version, setVersion] = useState<string | null>(initialVersion);
   const [sending, setSending] = useState(false);

@@ -32,7 +32,7 @@ export type paths = {
             'application/json': components['schemas']['Registration'];
           };
         };
-        /** @description code 0 `parameterRequired`; code 2 `invalidEmail`; code 3 `couponInvalid`; code 5 `emailTaken` */
+        /** @description code 0 `parameterRequired`; code 2 `invalidEmail`; code 3 `couponInvalid`; code 3 `couponExpired`; code 3 `couponRedeemed`; code 5 `emailTaken` */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1186,7 +1186,7 @@ export type paths = {
             'application/json': components['schemas']['Coupon'];
           };
         };
-        /** @description code 0 `parameterRequired`; code 3 `couponInvalid`; code 4 `couponProductMismatch`; code 5 `couponProductMismatch`; code 6 `couponProductMismatch`; code 7 `couponPlanMismatch`; code 7 `monthlyOnly`; code 7 `onlyTwoProducts` */
+        /** @description code 0 `parameterRequired`; code 3 `couponInvalid`; code 3 `couponExpired`; code 3 `couponRedeemed`; code 4 `couponProductMismatch`; code 5 `couponProductMismatch`; code 6 `couponProductMismatch`; code 7 `couponPlanMismatch`; code 7 `monthlyOnly`; code 7 `onlyTwoProducts` */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1248,7 +1248,7 @@ export type paths = {
             'application/json': components['schemas']['Coupon'];
           };
         };
-        /** @description code 0 `parameterRequired`; code 3 `couponInvalid`; code 4 `couponProductMismatch`; code 5 `couponProductMismatch`; code 6 `couponProductMismatch`; code 7 `couponPlanMismatch`; code 7 `monthlyOnly`; code 7 `onlyTwoProducts` */
+        /** @description code 0 `parameterRequired`; code 3 `couponInvalid`; code 3 `couponExpired`; code 3 `couponRedeemed`; code 4 `couponProductMismatch`; code 5 `couponProductMismatch`; code 6 `couponProductMismatch`; code 7 `couponPlanMismatch`; code 7 `monthlyOnly`; code 7 `onlyTwoProducts` */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1311,7 +1311,7 @@ export type paths = {
             'application/json': components['schemas']['RedeemAnswer'];
           };
         };
-        /** @description code 0 `parameterRequired`; code 3 `couponInvalid`; code 4 `couponProductMismatch`; code 5 `couponProductMismatch`; code 6 `couponProductMismatch`; code 7 `couponPlanMismatch`; code 7 `monthlyOnly`; code 7 `onlyTwoProducts` */
+        /** @description code 0 `parameterRequired`; code 3 `couponInvalid`; code 3 `couponExpired`; code 3 `couponRedeemed`; code 4 `couponProductMismatch`; code 5 `couponProductMismatch`; code 6 `couponProductMismatch`; code 7 `couponPlanMismatch`; code 7 `monthlyOnly`; code 7 `onlyTwoProducts` */
         400: {
           headers: {
             [name: string]: unknown;

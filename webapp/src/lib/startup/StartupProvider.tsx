@@ -16,7 +16,7 @@ import Spinner from '@/components/common/Spinner';
 import { useIsTv } from '@/components/layout/PlatformContext';
 import { withFlash } from '@/components/login/page-flash';
 import { Link, usePathname, useRouter } from '@/i18n/navigation';
-import { useShellErrors } from '@/i18n/shell-errors';
+import { useErrorText } from '@/i18n/error-text';
 import type { Account } from '../account/account';
 import type { ErrorKey } from '../api/errors';
 import { countryCode } from '../country';
@@ -57,7 +57,7 @@ type Outcome = { pathname: string; account: Account | null; error: ErrorKey | nu
 /** Runs the start-up decision (docs/product.md#flows) on the first page and on every later navigation. */
 export default function StartupProvider({ children }: { children: ReactNode }) {
   const t = useTranslations('Startup');
-  const tErrors = useShellErrors();
+  const tErrors = useErrorText();
   const pathname = usePathname();
   const router = useRouter();
   const isTv = useIsTv();

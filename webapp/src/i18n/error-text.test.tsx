@@ -4,7 +4,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import type { ReactNode } from 'react';
 import en from '@locales/en.json';
 import { shellMessages } from './client-messages';
-import { useShellErrors } from './shell-errors';
+import { useErrorText } from './error-text';
 
 function withMessages(messages: Record<string, unknown>) {
   return function Messages({ children }: { children: ReactNode }) {
@@ -16,9 +16,9 @@ function withMessages(messages: Record<string, unknown>) {
   };
 }
 
-describe('useShellErrors', () => {
+describe('useErrorText', () => {
   it('shows an error the shell was sent in its own words', () => {
-    const { result } = renderHook(() => useShellErrors(), {
+    const { result } = renderHook(() => useErrorText(), {
       wrapper: withMessages(shellMessages(en)),
     });
     expect(result.current('newsletterAlreadySaved')).toBe(en.Errors.newsletterAlreadySaved);
@@ -26,14 +26,14 @@ describe('useShellErrors', () => {
   });
 
   it('shows the generic text for an error the shell was not sent, never its key', () => {
-    const { result } = renderHook(() => useShellErrors(), {
+    const { result } = renderHook(() => useErrorText(), {
       wrapper: withMessages(shellMessages(en)),
     });
     expect(result.current('couponExpired')).toBe(en.Errors.somethingWentWrong);
   });
 
   it('uses the whole catalogue where a page sent it', () => {
-    const { result } = renderHook(() => useShellErrors(), { wrapper: withMessages(en) });
+    const { result } = renderHook(() => useErrorText(), { wrapper: withMessages(en) });
     expect(result.current('couponExpired')).toBe(en.Errors.couponExpired);
   });
 });

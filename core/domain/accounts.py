@@ -51,9 +51,12 @@ def pick_language(candidate: str | None) -> str:
     return short if short in LANGUAGES else DEFAULT_LANGUAGE
 
 
+_COUNTRY_CODE = re.compile(r"[A-Z]{2}")
+
+
 def normalise_country(raw: str | None, default: str) -> str:
     code = (raw or "").strip().upper()
-    return code if re.fullmatch(r"[A-Z]{2}", code) and code != "XX" else default
+    return code if _COUNTRY_CODE.fullmatch(code) and code != "XX" else default
 
 
 @dataclass

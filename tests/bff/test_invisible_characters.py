@@ -90,3 +90,24 @@ def test_child_nicknames_are_letters_and_spaces(client, name):
         "/v5/children", json={"name": "Jean-Luc", "ageBand": "3-5"}, headers=bearer(token)
     )
     assert kept.status_code == 201 and kept.json["name"] == "Jean-Luc"
+
+
+@pytest.mark.parametrize(
+    "query,field",
+    [
+        ("countryCode=F%00R", "countryCode"),
+        ("count%00ryCode=FR", "countryCode"),
+        ("countryCode=FR&showAll=tr%00ue", "showAll"),
+    ],
+)
+def test_a_nul_in_the_query_is_refused_before_the_view(client, query, field):
+    """bff/input_guard.py parses the query for NULs only when the raw query holds one (or %00)."""
+    response = client.get(f"/v5/plans?{query}")
+    _refused(response)
+    assert response.json["errors"] == {field: ["Text cannot contain NUL characters."]}
+
+
+def test_a_query_without_nul_reaches_the_view(client):
+    response = client.get("/v5/plans?countryCode=CH&showAll=true")
+    assert response.status_code == 200
+    assert response.json["monthly_plan"][0]["currency"] == "CHF"

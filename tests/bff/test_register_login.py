@@ -98,7 +98,13 @@ def test_the_api_document_names_every_error_registration_answers(client):
     """The web app's register page is sent the texts of the errors documented here (i18n tests read them)."""
     answers = client.get("/openapi.json").json["paths"]["/v5/accounts"]["post"]["responses"]
     documented = " ".join(str(answer.get("description", "")) for answer in answers.values())
-    for message in ("invalidEmail", "couponInvalid", "couponExpired", "couponRedeemed", "emailTaken"):
+    for message in (
+        "invalidEmail",
+        "couponInvalid",
+        "couponExpired",
+        "couponRedeemed",
+        "emailTaken",
+    ):
         assert f"`{message}`" in documented
 
 

@@ -1,10 +1,13 @@
 """gunicorn's configuration (`gunicorn -c python:bff.gunicorn_conf 'bff:create_app()'`, used by `make run`
 and the Procfile).
 
-- Logs: its access and error logs go through the API's one logging setup (JSON, redacted: the request line's
-  query keeps only harmless parameters, by allow-list, docs/security.md#query-strings-in-logs), and the answers gunicorn writes itself before
-  Flask sees a request (414 URI too long, 431 headers too large, 400 unparsable) are the API's JSON error
-  body instead of HTML.
+- Logs: one access line per request, the API's own (`lumo.access`, bff/observability.py: method, path, the
+  query by allow-list, status, time, request id); gunicorn's access log is off, as it repeated that line for
+  every request (docs/operations.md#logs). Its error log goes through the API's one logging setup (JSON,
+  redacted, docs/security.md#query-strings-in-logs): a request gunicorn refuses itself before Flask sees it
+  (414 URI too long, 431 headers too large, 400 unparsable) is on record there ("Invalid request from
+  ip=…", a warning), and is answered the API's JSON error body instead of HTML. An operator who wants
+  gunicorn's access lines too adds `--access-logfile -`; they are redacted the same way.
 - Metrics: Prometheus multiprocess mode. PROMETHEUS_MULTIPROC_DIR (set before gunicorn starts, one per API
   node) is emptied when the master starts; the master serves the summed metrics of its workers on
   METRICS_HOST:METRICS_PORT (loopback by default: not the public port); an exited worker's live gauges go
@@ -19,16 +22,33 @@ import logging
 import shutil
 from pathlib import Path
 
-from gunicorn import util
+from gunicorn import glogging, util
 
 from core.adapters import metrics
 from core.adapters.logs import logconfig_dict as _logconfig_dict
 from core.settings import from_environment
 
-accesslog = "-"
-access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'  # + request_id (core.adapters.logs)
+access_log_format = (
+    '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'  # if turned on; + request_id (core.adapters.logs)
+)
 loglevel = "info"
 logconfig_dict = _logconfig_dict(loglevel.upper())
+
+
+class OneAccessLine(glogging.Logger):
+    """gunicorn's logger, writing its access line only when `--access-logfile` asks for it: with a
+    `logconfig_dict` gunicorn would otherwise build and write one for every request, beside the API's."""
+
+    @property
+    def access_log_enabled(self) -> bool:
+        return bool(self.cfg.accesslog)
+
+    def access(self, resp, req, environ, request_time) -> None:
+        if self.cfg.accesslog:
+            super().access(resp, req, environ, request_time)
+
+
+logger_class = OneAccessLine
 
 _settings = from_environment()
 log = logging.getLogger("gunicorn.error")

@@ -109,3 +109,24 @@ def test_the_app_remembers_plain_functions_and_asks_flask_about_anything_else(ap
     ):  # Flask's answer: no async views without asgiref
         app.ensure_sync(coroutine)
     assert asked[-1] is coroutine
+
+
+def test_gunicorn_writes_its_own_access_line_only_when_asked(monkeypatch):
+    """One access line per request, the API's: gunicorn's (bff/gunicorn_conf.py) only with --access-logfile."""
+    from types import SimpleNamespace
+
+    from gunicorn import glogging
+
+    from bff.gunicorn_conf import OneAccessLine
+
+    written: list[tuple] = []
+    monkeypatch.setattr(glogging.Logger, "access", lambda self, *args: written.append(args))
+    logger = OneAccessLine.__new__(OneAccessLine)  # no logging set-up: only the decision is tested
+    logger.cfg = SimpleNamespace(accesslog=None)
+    assert logger.access_log_enabled is False
+    logger.access("response", "request", {}, 0.1)
+    assert written == []
+    logger.cfg = SimpleNamespace(accesslog="-")
+    assert logger.access_log_enabled is True
+    logger.access("response", "request", {}, 0.1)
+    assert written == [("response", "request", {}, 0.1)]

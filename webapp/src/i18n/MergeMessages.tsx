@@ -2,7 +2,7 @@
 
 import { useMemo, type ReactNode } from 'react';
 import { NextIntlClientProvider, useLocale, useMessages } from 'next-intl';
-import { mergeMessages, type Messages } from './client-messages';
+import { mergeMessages, type Messages } from './merge-messages';
 
 /** The messages of the provider above, with `messages` added; locale, time zone and formats are inherited. */
 export default function MergeMessages({

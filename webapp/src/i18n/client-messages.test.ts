@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import en from '@locales/en.json';
+import { importedBy } from '@/test/imports';
 import { REGISTER_ERROR_KEYS } from '@/components/register/error-keys';
 import { registerErrors } from '@/components/register/validation';
 import { ERROR_KEYS, type ErrorKey } from '@/lib/api/errors';
@@ -263,6 +264,14 @@ describe('shellMessages', () => {
     expect(sent).not.toHaveProperty('HomePage');
     expect(sent).not.toHaveProperty('LoginPage');
     expect(sent).not.toHaveProperty('Emails');
+  });
+});
+
+describe('MergeMessages, in the browser', () => {
+  it('imports the merging alone, not the lists of what is sent (they stay on the server)', () => {
+    const loaded = importedBy(path.join(SRC, 'i18n', 'MergeMessages.tsx'));
+    expect(loaded).toContain('i18n/merge-messages.ts');
+    expect(loaded).not.toContain('i18n/client-messages.ts');
   });
 });
 

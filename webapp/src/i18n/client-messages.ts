@@ -1,3 +1,5 @@
+import { isObject, type Messages } from './merge-messages';
+
 // The parts of the catalogue that reach the browser: only what client components read. The pages'
 // own texts (the landing page, the FAQ, the product and info pages…) are rendered on the server and
 // the e-mail texts are used by the API's mailer: sending them would only weigh down every page.
@@ -48,11 +50,9 @@ export const SHELL_NAMESPACES: readonly string[] = [
   'TermsUpdate',
 ];
 
-export type Messages = Record<string, unknown>;
-
-function isObject(value: unknown): value is Messages {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+// Merging lives in its own module (./merge-messages): MergeMessages, in the browser, imports only that and
+// not the shell's lists above.
+export { mergeMessages, type Messages } from './merge-messages';
 
 /** The messages under the given dotted paths ('Errors', 'HomePage.emailForm'), nested as in the catalogue. */
 export function pickMessages(messages: Messages, paths: readonly string[]): Messages {
@@ -70,18 +70,6 @@ export function pickMessages(messages: Messages, paths: readonly string[]): Mess
     target[keys[keys.length - 1]] = source;
   }
   return picked;
-}
-
-/** `extra` on top of `base`, namespaces that both hold merged key by key. */
-export function mergeMessages(base: Messages, extra: Messages): Messages {
-  const merged: Messages = { ...base };
-  for (const [key, value] of Object.entries(extra)) {
-    merged[key] =
-      isObject(value) && isObject(merged[key])
-        ? mergeMessages(merged[key] as Messages, value)
-        : value;
-  }
-  return merged;
 }
 
 /** What the locale layout sends to every page. */

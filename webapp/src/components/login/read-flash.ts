@@ -11,7 +11,7 @@ function first(value: string | string[] | undefined): string | undefined {
 }
 
 /** Whether `errors` (the page's `Errors` messages) holds a text of its own under `key`. */
-export function hasOwnText(errors: unknown, key: string): boolean {
+function hasOwnText(errors: unknown, key: string): boolean {
   return (
     typeof errors === 'object' &&
     errors !== null &&

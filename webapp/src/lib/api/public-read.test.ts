@@ -1,9 +1,7 @@
+import { jsonResponse, textResponse } from '@/test/http';
 import { MAINTENANCE_EVENT } from './maintenance';
 import { setToken } from '../session/storage';
 import { publicRead, readUrl } from './public-read';
-
-const answer = (status: number, text: string) =>
-  ({ ok: status < 400, status, text: async () => text }) as unknown as Response;
 
 describe('a public read (lib/api/public-read.ts)', () => {
   const fetchMock = jest.fn();
@@ -24,7 +22,7 @@ describe('a public read (lib/api/public-read.ts)', () => {
   });
 
   it('answers the parsed body, sending JSON headers and no bearer without a token', async () => {
-    fetchMock.mockResolvedValue(answer(200, '{"geoplugin_countryCode":"DE"}'));
+    fetchMock.mockResolvedValue(jsonResponse(200, { geoplugin_countryCode: 'DE' }));
     await expect(publicRead('/v4/country')).resolves.toEqual({
       ok: true,
       status: 200,
@@ -37,7 +35,7 @@ describe('a public read (lib/api/public-read.ts)', () => {
 
   it("sends the stored token, for the plans' subscribed flags", async () => {
     setToken('tok');
-    fetchMock.mockResolvedValue(answer(200, '{}'));
+    fetchMock.mockResolvedValue(jsonResponse(200, {}));
     await publicRead('/v5/plans', { countryCode: 'FR' });
     expect(fetchMock.mock.calls[0][1].headers.Authorization).toBe('Bearer tok');
   });
@@ -54,14 +52,14 @@ describe('a public read (lib/api/public-read.ts)', () => {
   it('announces maintenance, and answers any failure with the generic error', async () => {
     const heard = jest.fn();
     window.addEventListener(MAINTENANCE_EVENT, heard);
-    fetchMock.mockResolvedValue(answer(503, '{"message":"maintenance"}'));
+    fetchMock.mockResolvedValue(jsonResponse(503, { message: 'maintenance' }));
     await expect(publicRead('/v5/plans/register')).resolves.toEqual({
       ok: false,
       status: 503,
       errorKey: 'somethingWentWrong',
     });
     expect(heard).toHaveBeenCalledTimes(1);
-    fetchMock.mockResolvedValue(answer(500, '<html>proxy</html>'));
+    fetchMock.mockResolvedValue(textResponse(500, '<html>proxy</html>'));
     await expect(publicRead('/v5/plans/register')).resolves.toMatchObject({ status: 500 });
     expect(heard).toHaveBeenCalledTimes(1);
     window.removeEventListener(MAINTENANCE_EVENT, heard);

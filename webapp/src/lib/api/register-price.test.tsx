@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import LandingPrices from '@/components/landing/LandingPrices';
 import en from '@locales/en.json';
+import { jsonResponse } from '@/test/http';
 import { parseRegisterPrice, registerPrice } from './register-price';
 
 jest.mock('@/i18n/navigation', () => ({
@@ -22,13 +23,6 @@ const FR = {
   yearlyPerMonthPrice: '3.00',
   yearlySavings: '24.98',
 };
-const answer = (status: number, body: unknown) =>
-  ({
-    ok: status < 400,
-    status,
-    headers: new Headers(),
-    text: async () => JSON.stringify(body),
-  }) as unknown as Response;
 
 describe('the landing page prices (GET /v5/plans/register, asked by the browser)', () => {
   const fetchMock = jest.fn();
@@ -61,16 +55,16 @@ describe('the landing page prices (GET /v5/plans/register, asked by the browser)
   });
 
   it('asks the API through /api, without a token (the API reads the edge country header)', async () => {
-    fetchMock.mockResolvedValue(answer(200, FR));
+    fetchMock.mockResolvedValue(jsonResponse(200, FR));
     expect((await registerPrice())?.monthlyPrice).toBe('4.99');
     expect(String(fetchMock.mock.calls[0][0])).toBe('/api/v5/plans/register');
     expect(fetchMock.mock.calls[0][1].headers.Authorization).toBeUndefined();
   });
 
   it('answers null when the API fails or sends what it cannot show', async () => {
-    fetchMock.mockResolvedValueOnce(answer(503, { code: 0 }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(503, { code: 0 }));
     expect(await registerPrice()).toBeNull();
-    fetchMock.mockResolvedValueOnce(answer(200, { ...FR, currency: 'euro' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...FR, currency: 'euro' }));
     expect(await registerPrice()).toBeNull();
     fetchMock.mockRejectedValueOnce(new Error('offline'));
     expect(await registerPrice()).toBeNull();
@@ -84,14 +78,14 @@ describe('the landing page prices (GET /v5/plans/register, asked by the browser)
     );
 
   it('shows the section once the API answers, with its amounts formatted', async () => {
-    fetchMock.mockResolvedValue(answer(200, FR));
+    fetchMock.mockResolvedValue(jsonResponse(200, FR));
     renderPrices();
     expect(await screen.findByRole('heading', { name: en.HomePage.prices.heading })).toBeVisible();
     expect(screen.getByText(/€4\.99/)).toBeInTheDocument();
   });
 
   it('shows no section when the API fails', async () => {
-    fetchMock.mockResolvedValue(answer(503, {}));
+    fetchMock.mockResolvedValue(jsonResponse(503, {}));
     const { container } = renderPrices();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(container.querySelector('section')).toBeNull();

@@ -253,11 +253,13 @@ describe('RegisterForm submit (docs/product.md#flows)', () => {
     expect(
       await screen.findByRole('button', { name: en.RegisterPage.submitting }, { timeout: 5000 }),
     ).toBeDisabled();
+    // The call goes out once its module is loaded (lib/api/on-demand.ts), after the loader shows.
+    await waitFor(() => expect(registerCalls()).toHaveLength(1), { timeout: 5000 });
     answer(jsonResponse(400, { code: 2, message: 'invalidEmail' }));
     expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
       en.Errors.invalidEmail,
     );
-  }, 15000); // the two waits above, and the call's module loaded on the first submit
+  }, 20000); // the three waits above (the call's module is loaded on the first submit)
 });
 
 describe('RegisterForm e-mail and coupon', () => {

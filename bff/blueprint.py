@@ -9,12 +9,57 @@ flask-smorest's `alt_response` and `doc` only add to the OpenAPI document, yet e
 function that calls it through `current_app.ensure_sync` (a proxy lookup and a coroutine check): a view
 with its error answers documented for four statuses and a bearer ran five such layers on every request.
 Here the view keeps the documentation those decorators build and is returned itself (the OpenAPI
-document is the same: tests/bff/test_blueprint_layers.py)."""
+document is the same: tests/bff/test_blueprint_layers.py).
+
+A query schema that sets `remember_queries = True` has each query string it parsed remembered
+(`QueryParser`): the public catalogue reads are called with the same few query strings by every visitor,
+and webargs reading two parameters through the schema was the largest part of `GET /v5/plans` (about 130
+of its 790 Python calls, docs/benchmarks.md#python-calls-per-request)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import flask
 import flask_smorest
 from marshmallow import Schema
+from webargs.flaskparser import FlaskParser
+
+
+class QueryParser(FlaskParser):
+    """webargs' Flask parser; for a schema with `remember_queries`, a query string it has parsed is not
+    parsed again: the answer is a fresh copy of the first one's (a dict of the schema's loaded values,
+    which for such a schema are immutable: strings, numbers, booleans, None). The parse is a pure
+    function of the raw query string (the schema reads nothing else), so the copy is what the parse
+    would give. Only successful parses are kept (a refused query is refused each time, with its error);
+    at most `REMEMBERED` strings, forgotten all at once when full (a crawler's random queries cannot
+    grow it)."""
+
+    REMEMBERED = 1024
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._parsed: dict[tuple[int, str, str], dict[str, Any]] = {}
+
+    def parse(self, argmap, req=None, *, location=None, validate=None, **kwargs):
+        if (
+            location != "query"
+            or validate is not None
+            or not getattr(argmap, "remember_queries", False)
+        ):
+            return super().parse(argmap, req, location=location, validate=validate, **kwargs)
+        key = (
+            id(argmap),
+            str(kwargs.get("unknown")),
+            (req or flask.request).environ.get("QUERY_STRING", ""),
+        )
+        parsed = self._parsed.get(key)
+        if parsed is None:
+            parsed = super().parse(argmap, req, location=location, **kwargs)
+            if len(self._parsed) >= self.REMEMBERED:
+                self._parsed.clear()
+            self._parsed[key] = parsed
+        return dict(parsed)
 
 
 def _documentation_only(decorator):
@@ -27,6 +72,8 @@ def _documentation_only(decorator):
 
 
 class Blueprint(flask_smorest.Blueprint):
+    ARGUMENTS_PARSER = QueryParser()
+
     def arguments(self, schema, *args, **kwargs):
         if isinstance(schema, type) and issubclass(schema, Schema):
             schema = schema()

@@ -27,6 +27,9 @@ COUPON_ERRORS = (
 
 
 class CouponContextQuery(InputSchema):
+    # the subscribe page asks with a few product and period pairs (bff/blueprint.py)
+    remember_queries = True
+
     product = fields.String(
         load_default=None,
         validate=validate.Length(max=40),

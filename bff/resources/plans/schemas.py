@@ -24,6 +24,8 @@ def money(**kwargs) -> fields.Decimal:
 
 
 class CountryQuerySchema(InputSchema):
+    remember_queries = True  # every visitor asks with the same few query strings (bff/blueprint.py)
+
     countryCode = fields.String(
         load_default=None, allow_none=True, metadata={"description": COUNTRY_HELP}
     )

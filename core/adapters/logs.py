@@ -73,22 +73,40 @@ _PARAMETER_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
 _QUERY = re.compile(r"(/[^\s?\"']*)\?([^\s\"'#]*)")
 
 
+# Query strings with nothing to redact, as they are logged: the public reads are asked with the same few
+# (`countryCode=FR`), so each is judged once. A query with anything redacted is never kept here (a secret
+# stays in no process memory longer than its request); at most this many, forgotten all at once when full.
+_HARMLESS_QUERIES: dict[str, str] = {}
+HARMLESS_QUERIES_KEPT = 1024
+
+
 def redact_query(query: str) -> str:
     """A query string by allow-list: `by=email&q=[redacted]`. Names and values are URL-decoded (`%40`, `+`)
     before they are judged, so an encoded e-mail is not let through as harmless text."""
     if not query:
         return query
+    known = _HARMLESS_QUERIES.get(query)
+    if known is not None:
+        return known
     kept = []
+    harmless = True
     for pair in query.split("&"):
         raw_name, has_value, raw_value = pair.partition("=")
         name, value = unquote_plus(raw_name), unquote_plus(raw_value)
         if not _PARAMETER_NAME.match(name):
             kept.append(REDACTED)
+            harmless = False
         elif name in SAFE_QUERY_PARAMETERS and _SAFE_VALUE.match(value):
             kept.append(f"{name}={value}" if has_value else name)
         else:
             kept.append(f"{name}={REDACTED}")
-    return "&".join(kept)
+            harmless = False
+    logged = "&".join(kept)
+    if harmless:
+        if len(_HARMLESS_QUERIES) >= HARMLESS_QUERIES_KEPT:
+            _HARMLESS_QUERIES.clear()
+        _HARMLESS_QUERIES[query] = logged
+    return logged
 
 
 def _redact_queries(text: str) -> str:

@@ -11,6 +11,7 @@ from urllib.parse import quote, quote_plus
 import pytest
 
 from bff.gunicorn_conf import access_log_format
+from core.adapters import logs
 from core.adapters.logs import REDACTED, SAFE_QUERY_PARAMETERS, formatter, redact, redact_query
 
 NAME = "Ana Silva"
@@ -126,6 +127,23 @@ def test_harmless_parameters_keep_their_values():
     )
     assert redact_query("ana@example.com") == REDACTED
     assert "q" not in SAFE_QUERY_PARAMETERS and "email" not in SAFE_QUERY_PARAMETERS
+
+
+def test_only_harmless_queries_are_remembered_and_the_memory_is_bounded(monkeypatch):
+    monkeypatch.setattr(logs, "_HARMLESS_QUERIES", {})
+    monkeypatch.setattr(logs, "HARMLESS_QUERIES_KEPT", 3)
+    for _ in range(2):
+        assert redact_query("countryCode=FR&showAll=true") == "countryCode=FR&showAll=true"
+        for secret in _encodings():
+            assert redact_query(f"countryCode=FR&token={secret}") == (
+                f"countryCode=FR&token={REDACTED}"
+            )
+            assert redact_query(secret) == REDACTED
+    assert logs._HARMLESS_QUERIES == {"countryCode=FR&showAll=true": "countryCode=FR&showAll=true"}
+    for code in ("CH", "DE", "IT", "US"):
+        assert redact_query(f"countryCode={code}") == f"countryCode={code}"
+    assert len(logs._HARMLESS_QUERIES) <= 3
+    assert "countryCode=US" in logs._HARMLESS_QUERIES  # the newest is kept
 
 
 def test_url_encoded_emails_are_masked_anywhere():

@@ -27,12 +27,15 @@ OPTIONAL_BEARER: list[dict[str, list[str]]] = [{}, {"bearer": []}]
 
 
 def visitor_country(raw: str | None) -> str:
-    """The query's country if valid, else the trusted proxy's header, else the default (FR)."""
+    """The query's country if valid, else the trusted proxy's header, else the default (FR). The
+    header is read only when the query names no valid country (the apps and the site name one)."""
+    chosen = normalise_country(raw, "")
+    if chosen:
+        return chosen
     ctx = services()
-    fallback = normalise_country(
+    return normalise_country(
         request.headers.get(ctx.clients.trusted_country_header), ctx.default_country
     )
-    return normalise_country(raw, fallback)
 
 
 @blp.route("/v5/plans", methods=["GET"])

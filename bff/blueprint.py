@@ -39,7 +39,7 @@ class QueryParser(FlaskParser):
 
     def __init__(self) -> None:
         super().__init__()
-        self._parsed: dict[tuple[int, str, str], dict[str, Any]] = {}
+        self._parsed: dict[tuple[Schema, str, str], dict[str, Any]] = {}
 
     def parse(self, argmap, req=None, *, location=None, validate=None, **kwargs):
         if (
@@ -48,8 +48,8 @@ class QueryParser(FlaskParser):
             or not getattr(argmap, "remember_queries", False)
         ):
             return super().parse(argmap, req, location=location, validate=validate, **kwargs)
-        key = (
-            id(argmap),
+        key = (  # the schema itself (kept alive by its route, hashed by identity), not its id
+            argmap,
             str(kwargs.get("unknown")),
             (req or flask.request).environ.get("QUERY_STRING", ""),
         )

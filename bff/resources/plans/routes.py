@@ -9,7 +9,7 @@ from flask import Response, request
 
 from bff.auth import optional_account_id
 from bff.blueprint import Blueprint
-from bff.context import services
+from bff.context import client_country, services
 from bff.resources.plans.schemas import (
     CountryQuerySchema,
     PlansQuerySchema,
@@ -29,13 +29,7 @@ OPTIONAL_BEARER: list[dict[str, list[str]]] = [{}, {"bearer": []}]
 def visitor_country(raw: str | None) -> str:
     """The query's country if valid, else the trusted proxy's header, else the default (FR). The
     header is read only when the query names no valid country (the apps and the site name one)."""
-    chosen = normalise_country(raw, "")
-    if chosen:
-        return chosen
-    ctx = services()
-    return normalise_country(
-        request.headers.get(ctx.clients.trusted_country_header), ctx.default_country
-    )
+    return normalise_country(raw, "") or client_country()
 
 
 @blp.route("/v5/plans", methods=["GET"])

@@ -55,6 +55,10 @@ document.addEventListener('securitypolicyviolation', (e) => console.error(
 # Put in each WebKit page (the engine has no console or network events over WebDriver). Records, from the
 # moment it is put in: uncaught errors, rejected promises, console.error, Content-Security-Policy violations,
 # resources that fail to load, and fetches answered 400+ or failing. Idempotent; the test drains window.__lumoProbe at each step.
+# WebKit rejects a fetch whose keep-alive connection the server closed as it was reused (the Next server
+# closes idle ones after 5 s) with "TypeError: Load failed" and does not ask again, where Chromium and
+# Firefox resend: a GET that failed is asked once more by the probe, and only an address that fails twice
+# (down, refused, blocked) is recorded.
 PROBE = r"""
 if (!window.__lumoProbe) {
   const seen = (window.__lumoProbe = []);
@@ -76,7 +80,11 @@ if (!window.__lumoProbe) {
       if (response.status >= 400) seen.push(`${response.status} ${url}`);
       return response;
     } catch (err) {
-      if (!(err && err.name === 'AbortError')) seen.push(`fetch failed ${url}: ${err}`);
+      if (!(err && err.name === 'AbortError')) {
+        const method = (args[1] && args[1].method) || (args[0] && args[0].method) || 'GET';
+        const again = method.toUpperCase() === 'GET' ? originalFetch(url, { cache: 'no-store' }).then(() => true, () => false) : Promise.resolve(false);
+        again.then((answered) => answered || seen.push(`fetch failed ${url}: ${err}`));
+      }
       throw err;
     }
   };

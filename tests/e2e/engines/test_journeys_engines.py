@@ -8,7 +8,11 @@ locale catalogues, so a test reads like the page does.
 from __future__ import annotations
 
 import re
+import socket
+import threading
+import time
 from datetime import date, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -382,3 +386,93 @@ def test_cancel_a_contract_from_the_footer_without_login(locale, tab, make_paren
     tab.shot(f"cancel-contract-confirmation-{locale}")
     [after] = stack.api.account(parent.token)[1]["subscriptions"]
     assert (after["isRenewing"], after["paymentStateId"]) == (False, "Cancelled"), after
+
+
+# --- the harness itself: what each engine reports as a failed request (conftest.py's PROBE and BiDi) ---
+
+
+def test_a_request_that_fails_is_reported_and_one_dropped_or_answered_on_retry_is_not(tab):
+    """A fetch to an address that refuses fails the test in both engines. Not counted: fetches a
+    navigation drops, and a GET whose connection closed once without an answer (WebKit rejects it with
+    "TypeError: Load failed" and never asks again) but which the same address answers when asked again."""
+    with socket.socket() as closed:  # a port of this machine that nothing listens on
+        closed.bind(("127.0.0.1", 0))
+        refused = f"http://127.0.0.1:{closed.getsockname()[1]}/refused"
+    tab.goto("/robots.txt")
+    tab.driver.execute_script("fetch(arguments[0]).catch(() => {})", refused)
+    tab.wait(
+        lambda: (tab.drain(), any(refused in p for p in tab.problems))[1],
+        "the refused fetch to be reported",
+    )
+    tab.problems.clear()  # this test's own failure, on purpose
+
+    server = TestServer()
+    try:
+        tab.goto("/robots.txt")
+        tab.driver.execute_script(
+            "window.__flaky = fetch(arguments[0] + '/flaky').then(() => 'answered', () => 'failed')",
+            server.url,
+        )
+        # Firefox resends the request itself; WebKit gives up, and the probe asks once more.
+        seen = tab.driver.execute_script("return window.__flaky")
+        assert seen == ("failed" if tab.engine.name == "webkit" else "answered"), seen
+        tab.wait(lambda: server.flaky_asked == 2, "the address to be asked once more")
+        # The page leaves while a fetch is in flight, for a document that takes a second to come.
+        tab.driver.execute_script(
+            "fetch(arguments[0] + '/slow').catch(() => {}); "
+            "setTimeout(() => location.assign(arguments[0] + '/slow'), 50)",
+            server.url,
+        )
+        tab.wait(lambda: tab.url.startswith(server.url), "the slow page", timeout=10)
+        tab.wait(lambda: server.slow_answered == 1, "the slow page to arrive")
+    finally:
+        server.stop()
+    tab.drain()
+    assert not tab.problems, tab.problems
+
+
+class TestServer:
+    """A local HTTP server: /flaky closes its first connection without an answer and answers from then
+    on; /slow answers after a second."""
+
+    __test__ = False
+
+    def __init__(self) -> None:
+        self.flaky_asked = 0
+        self.slow_answered = 0
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                if self.path.startswith("/flaky"):
+                    owner.flaky_asked += 1
+                    if owner.flaky_asked == 1:
+                        self.connection.shutdown(socket.SHUT_RDWR)
+                        self.close_connection = True
+                        return
+                elif self.path.startswith("/slow"):
+                    time.sleep(1.0)
+                body = b"<!doctype html><title>test server</title>"
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Access-Control-Allow-Origin", "*")
+                self.end_headers()
+                try:
+                    self.wfile.write(body)
+                except OSError:  # the browser dropped the request it no longer needs
+                    return
+                if self.path.startswith("/slow") and "text/html" in (self.headers["Accept"] or ""):
+                    owner.slow_answered += 1
+
+            def log_message(self, *args) -> None:  # quiet: the test's output is pytest's
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()

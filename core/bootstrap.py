@@ -11,8 +11,14 @@ from functools import partial
 from sqlalchemy.engine import Engine
 
 from core.adapters.catalogue_file import FileCatalogue
+from core.adapters.db.kept_connections import KeptConnections
 from core.adapters.db.site_switches import SqlSiteSwitches
-from core.adapters.db.unit_of_work import make_engine, read_uow_factory, uow_factory
+from core.adapters.db.unit_of_work import (
+    POOL_RECYCLE_SECONDS,
+    make_engine,
+    read_uow_factory,
+    uow_factory,
+)
 from core.adapters.email_templates import LocaleEmailTemplates
 from core.adapters.http_sender import UrllibSender
 from core.adapters.jobs import CeleryJobQueue, InlineJobQueue
@@ -65,9 +71,12 @@ class Container:
     read_engine: Engine | None = (
         None  # autocommit connections of the read-only units of work (PostgreSQL)
     )
+    kept_reads: KeptConnections | None = None  # the read engine's connection each thread keeps
 
     def close(self) -> None:
         """Close every pooled database connection."""
+        if self.kept_reads is not None:
+            self.kept_reads.release_all()
         self.engine.dispose()
         if self.read_engine is not None and self.read_engine is not self.engine:
             self.read_engine.dispose()
@@ -106,6 +115,15 @@ def bootstrap(
         # (ReadOnlyUnitOfWork.execute); the ping was as costly as the hot reads themselves.
         else make_engine(settings.database_url, read_only=True, pre_ping=False)
     )
+    kept_reads = (
+        None
+        if read_engine is engine
+        else KeptConnections(
+            read_engine,
+            limit=read_engine.pool.size(),  # type: ignore[attr-defined]
+            recycle_seconds=POOL_RECYCLE_SECONDS,
+        )
+    )
     mail = email_delivery.MailSetup(
         mailer=mailer
         or (
@@ -140,7 +158,7 @@ def bootstrap(
         jobs = CeleryJobQueue(settings.redis_url, settings.celery_queue)
     ctx = ServiceContext(
         uow=uow_factory(engine, clock),
-        read_uow=read_uow_factory(read_engine, clock),
+        read_uow=read_uow_factory(read_engine, clock, kept_reads),
         hasher=Argon2Hasher(memory_kib=settings.argon2_memory_kib),
         clock=clock,
         # The queue given or Celery's; else the outbox is delivered in this process, right after the
@@ -202,6 +220,7 @@ def bootstrap(
         dispatcher=dispatcher,
         gateway=gateway,
         read_engine=read_engine,
+        kept_reads=kept_reads,
     )
 
 

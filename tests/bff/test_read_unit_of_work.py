@@ -1,5 +1,8 @@
 """The read-only unit of work of the hot read paths (token check, account view, coupon check, plans)."""
 
+import gc
+import threading
+
 import pytest
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import DBAPIError
@@ -171,15 +174,41 @@ def test_the_orm_reads_check_the_connection_before_their_first_statement():
 
 
 def _terminate_read_connections(container):
-    """Every pooled connection of the read engine is killed by the server, as in a failover."""
-    pids = []
-    with container.read_engine.connect() as c:
-        pids.append(c.exec_driver_sql("SELECT pg_backend_pid()").scalar())
+    """Every connection to the test's database is killed by the server, as in a failover: the one the
+    thread keeps for its reads (core/adapters/db/kept_connections.py) and the pooled ones."""
     killer = create_engine(container.settings.database_url, poolclass=NullPool)
     with killer.connect() as c:
-        for pid in pids:
-            c.exec_driver_sql(f"SELECT pg_terminate_backend({pid})")
+        c.exec_driver_sql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
     killer.dispose()
+
+
+def _backend(container):
+    with container.services.read() as uow:
+        return uow.execute(text("SELECT pg_backend_pid()")).scalar()
+
+
+def test_on_postgresql_a_thread_keeps_its_read_connection_and_the_container_gives_it_back(
+    container,
+):
+    if container.engine.dialect.name != "postgresql":
+        assert container.kept_reads is None  # SQLite: the read unit's transaction ends with it
+        return
+    first = _backend(container)
+    assert _backend(container) == first  # the same server process: no checkout, no checkin
+    other = []
+    thread = threading.Thread(target=lambda: other.append(_backend(container)))
+    thread.start()
+    thread.join()
+    assert other[0] != first  # a thread of its own, a connection of its own
+    gc.collect()
+    assert container.kept_reads.kept_count == 1  # the ended thread's went back to the pool
+    container.kept_reads.release_all()
+    assert container.kept_reads.kept_count == 0
+    _backend(container)
+    assert container.kept_reads.kept_count == 1
 
 
 def test_on_postgresql_the_hot_reads_survive_a_dropped_connection_without_a_ping(client, container):

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from sqlalchemy import create_engine, event, text
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -25,6 +25,7 @@ from core.adapters.db.family_repositories import (
     SqlPersonalData,
     SqlTvLinks,
 )
+from core.adapters.db.kept_connections import KeptConnections
 from core.adapters.db.lazy_attribute import lazy_attribute
 from core.adapters.db.outbox_repositories import SqlOutbox
 from core.adapters.db.payment_repositories import (
@@ -47,6 +48,8 @@ from core.domain.ports.accounts import TokenRepository
 from core.domain.ports.subscriptions import CouponRepository, SubscriptionRepository
 
 _PING = text("SELECT 1")
+# A pooled connection older than this is closed and opened anew (a kept one too: KeptConnections).
+POOL_RECYCLE_SECONDS = 1800
 T = TypeVar("T")
 
 
@@ -87,7 +90,11 @@ def make_engine(url: str, read_only: bool = False, pre_ping: bool = True) -> Eng
     # costs one round trip per checkout (measured in bench/pre_ping.py; figures in docs/benchmarks.md). The
     # read engine goes without (bootstrap): its read-only units of work repeat a read that met a dropped
     # connection instead (ReadOnlyUnitOfWork.execute).
-    common = {"pool_recycle": 1800, "pool_pre_ping": pre_ping, "hide_parameters": True}
+    common = {
+        "pool_recycle": POOL_RECYCLE_SECONDS,
+        "pool_pre_ping": pre_ping,
+        "hide_parameters": True,
+    }
     if read_only:
         engine = create_engine(
             url,
@@ -291,12 +298,17 @@ class ReadOnlyUnitOfWork(_Repositories):
     statement (a read in autocommit: nothing to undo, safe to repeat) runs once more on a new connection
     (`execute`). The rarer reads through the ORM session check the connection first (`session`)."""
 
-    def __init__(self, engine: Engine, clock: Clock) -> None:
+    def __init__(self, engine: Engine, clock: Clock, kept: KeptConnections | None = None) -> None:
         self.engine = engine
         self.clock = clock
+        self.kept = (
+            kept  # the connection each thread keeps between units (PostgreSQL's read engine)
+        )
 
     def __enter__(self) -> ReadOnlyUnitOfWork:
-        self.connection = self.engine.connect()
+        self.connection: Connection = (
+            self.engine.connect() if self.kept is None else self.kept.take()
+        )
         self._session: Session | None = None
         self._proven = False  # a statement has succeeded on this connection
         return self
@@ -316,8 +328,12 @@ class ReadOnlyUnitOfWork(_Repositories):
         except DBAPIError as error:
             if self._proven or self._session is not None or not error.connection_invalidated:
                 raise
-            self.connection.close()  # invalidated: the pool replaces it (and every older one)
-            self.connection = self.engine.connect()
+            # invalidated: the pool replaces it (and every older one)
+            if self.kept is None:
+                self.connection.close()
+                self.connection = self.engine.connect()
+            else:
+                self.connection = self.kept.renew(self.connection)
             result = run()
         self._proven = True
         return result
@@ -347,7 +363,10 @@ class ReadOnlyUnitOfWork(_Repositories):
     def __exit__(self, *exc: object) -> None:
         if self._session is not None:
             self._session.close()
-        self.connection.close()
+        if self.kept is None:
+            self.connection.close()
+        else:
+            self.kept.give_back(self.connection)
 
     def commit(self) -> None:
         raise ReadOnlyWrite("a read-only unit of work cannot commit")
@@ -362,7 +381,9 @@ def uow_factory(engine: Engine, clock):
     return lambda: SqlUnitOfWork(factory, clock)
 
 
-def read_uow_factory(read_engine: Engine, clock):
+def read_uow_factory(read_engine: Engine, clock, kept: KeptConnections | None = None):
     """For the hot read paths (authenticate a token, the account view, coupon and plan checks), on the
-    engine of make_engine(url, read_only=True) (PostgreSQL) or the ordinary one (SQLite)."""
-    return lambda: ReadOnlyUnitOfWork(read_engine, clock)
+    engine of make_engine(url, read_only=True) (PostgreSQL; `kept`: each thread keeps its connection
+    between units, core/adapters/db/kept_connections.py) or the ordinary one (SQLite, whose read unit's
+    transaction is rolled back at its end: a connection per unit)."""
+    return lambda: ReadOnlyUnitOfWork(read_engine, clock, kept)

@@ -198,6 +198,12 @@ def test_on_postgresql_a_thread_keeps_its_read_connection_and_the_container_give
         return
     first = _backend(container)
     assert _backend(container) == first  # the same server process: no checkout, no checkin
+    with container.services.read() as uow:
+        kept = uow.connection
+        uow.execute(text("SELECT 1"))  # SQLAlchemy begins its transaction on the connection
+        assert kept.in_transaction()
+        uow.accounts.by_email("nobody@lumo.example")  # the ORM session, on the kept connection
+    assert not kept.in_transaction() and not kept.closed  # left as a closed one would have been
     other = []
     thread = threading.Thread(target=lambda: other.append(_backend(container)))
     thread.start()

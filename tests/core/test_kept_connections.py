@@ -9,9 +9,16 @@ from core.adapters.db.kept_connections import KeptConnections
 class _Connection:
     def __init__(self, number: int) -> None:
         self.number, self.closed, self.invalidated = number, False, False
+        self.begun, self.rollbacks = False, 0
 
     def close(self) -> None:
         self.closed = True
+
+    def in_transaction(self) -> bool:
+        return self.begun
+
+    def rollback(self) -> None:
+        self.begun, self.rollbacks = False, self.rollbacks + 1
 
 
 class _Engine:
@@ -38,6 +45,10 @@ def test_a_thread_keeps_its_connection_between_units_and_another_thread_has_its_
     first = kept.take()
     kept.give_back(first)
     assert not first.closed and kept.take() is first  # the same, not given back to the pool
+    assert first.rollbacks == 0  # nothing begun: nothing to end
+    first.begun = True  # a statement through Connection.execute began SQLAlchemy's transaction
+    kept.give_back(first)
+    assert (first.begun, first.rollbacks, first.closed) == (False, 1, False)
     other = _in_a_thread(lambda: kept.take())
     assert other is not first
     assert other.closed  # the thread ended: its connection went back to the pool

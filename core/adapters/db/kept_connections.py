@@ -77,10 +77,14 @@ class KeptConnections:
         return connection
 
     def give_back(self, connection: Connection) -> None:
-        """The end of a unit of work: the pool has the connection back unless this thread keeps it."""
+        """The end of a unit of work: the pool has the connection back unless this thread keeps it. A kept
+        one leaves the transaction SQLAlchemy began with a statement through `execute` (in autocommit no
+        transaction is open on the server, so no round trip), as closing it would have."""
         kept: _Kept | None = getattr(self._local, "kept", None)
         if kept is None or kept.connection is not connection:
             connection.close()
+        elif connection.in_transaction():
+            connection.rollback()
 
     def renew(self, connection: Connection) -> Connection:
         """A new connection in place of `connection`, found dropped: the old one goes back to the pool

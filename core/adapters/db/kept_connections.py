@@ -9,7 +9,8 @@ sync worker or a Celery prefork child is one thread, so one kept connection each
 Safe because the read engine's connections hold no state between statements (autocommit, read-only,
 no reset on return: unit_of_work.make_engine), and bounded:
 - at most `limit` threads keep one (the pool's size, so the pool's overflow stays for the others); a
-  thread beyond it takes and gives back per unit of work, as before;
+  thread beyond it takes and gives back per unit of work, as before (limit 0: every thread does, as
+  SQLite's read units and any unit built without one: unit_of_work._per_unit);
 - a kept connection found closed or invalidated (the server dropped it: the unit's retry invalidates it)
   is replaced, and one older than `recycle_seconds` is given back and taken anew (the pool's own recycle
   happens at checkout, which a kept connection skips);
@@ -66,8 +67,7 @@ class KeptConnections:
                 and time.monotonic() - kept.since < self.recycle_seconds
             ):
                 return connection
-            self._forget(kept)  # given back; a new one below
-            self._local.kept = None
+            self._forget_mine(kept)  # given back; a new one below
         connection = self.engine.connect()
         with self._lock:
             if len(self._kept) < self.limit:
@@ -91,16 +91,19 @@ class KeptConnections:
         (invalidated, the pool replaces it) and the new one is kept if the old one was."""
         kept: _Kept | None = getattr(self._local, "kept", None)
         if kept is not None and kept.connection is connection:
-            self._forget(kept)
-            self._local.kept = None
-            return self.take()
-        connection.close()
-        return self.engine.connect()
+            self._forget_mine(kept)
+        else:
+            connection.close()
+        return self.take()
 
     def release_all(self) -> None:
         """Every thread's kept connection back to the pool (the container's close, before dispose)."""
         for kept in list(self._kept):
             self._forget(kept)
+
+    def _forget_mine(self, kept: _Kept) -> None:
+        self._forget(kept)
+        self._local.kept = None
 
     def _forget(self, kept: _Kept) -> None:
         with self._lock:

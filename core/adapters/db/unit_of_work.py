@@ -301,14 +301,12 @@ class ReadOnlyUnitOfWork(_Repositories):
     def __init__(self, engine: Engine, clock: Clock, kept: KeptConnections | None = None) -> None:
         self.engine = engine
         self.clock = clock
-        self.kept = (
-            kept  # the connection each thread keeps between units (PostgreSQL's read engine)
-        )
+        # Where the unit's connection comes from and goes back to: kept by each thread between units
+        # (PostgreSQL's read engine), or taken from the pool and given back per unit (limit 0).
+        self.kept = kept if kept is not None else _per_unit(engine)
 
     def __enter__(self) -> ReadOnlyUnitOfWork:
-        self.connection: Connection = (
-            self.engine.connect() if self.kept is None else self.kept.take()
-        )
+        self.connection: Connection = self.kept.take()
         self._session: Session | None = None
         self._proven = False  # a statement has succeeded on this connection
         return self
@@ -329,11 +327,7 @@ class ReadOnlyUnitOfWork(_Repositories):
             if self._proven or self._session is not None or not error.connection_invalidated:
                 raise
             # invalidated: the pool replaces it (and every older one)
-            if self.kept is None:
-                self.connection.close()
-                self.connection = self.engine.connect()
-            else:
-                self.connection = self.kept.renew(self.connection)
+            self.connection = self.kept.renew(self.connection)
             result = run()
         self._proven = True
         return result
@@ -363,10 +357,7 @@ class ReadOnlyUnitOfWork(_Repositories):
     def __exit__(self, *exc: object) -> None:
         if self._session is not None:
             self._session.close()
-        if self.kept is None:
-            self.connection.close()
-        else:
-            self.kept.give_back(self.connection)
+        self.kept.give_back(self.connection)
 
     def commit(self) -> None:
         raise ReadOnlyWrite("a read-only unit of work cannot commit")
@@ -386,4 +377,10 @@ def read_uow_factory(read_engine: Engine, clock, kept: KeptConnections | None = 
     engine of make_engine(url, read_only=True) (PostgreSQL; `kept`: each thread keeps its connection
     between units, core/adapters/db/kept_connections.py) or the ordinary one (SQLite, whose read unit's
     transaction is rolled back at its end: a connection per unit)."""
-    return lambda: ReadOnlyUnitOfWork(read_engine, clock, kept)
+    connections = kept if kept is not None else _per_unit(read_engine)
+    return lambda: ReadOnlyUnitOfWork(read_engine, clock, connections)
+
+
+def _per_unit(engine: Engine) -> KeptConnections:
+    """No thread keeps one: each unit takes a connection from the pool and gives it back."""
+    return KeptConnections(engine, limit=0, recycle_seconds=POOL_RECYCLE_SECONDS)

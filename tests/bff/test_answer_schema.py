@@ -5,6 +5,7 @@ fields that format (dates, amounts, nested answers) and fields that compute thei
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal
@@ -172,3 +173,14 @@ def test_any_values_give_marshmallows_answer_or_its_error(text, number, ratio, f
         got = type(error)
     # repr: a Float field makes NaN of the text "nan", and NaN equals nothing, itself included
     assert repr(got) == repr(expected)
+
+
+def test_an_answer_keeps_its_schemas_order_on_the_wire(client):
+    """The JSON of an answer lists its names in the schema's order (the OpenAPI document's), not sorted:
+    Flask 3 sorts unless `app.json.sort_keys` is off (bff/__init__.py)."""
+    from tests.helpers import bearer, signed_up
+
+    answer = client.get("/v5/subscriptions", headers=bearer(signed_up(client)))
+    names = list(json.loads(answer.get_data(as_text=True)))
+    assert names == [f.data_key or name for name, f in AccountSchema().dump_fields.items()]
+    assert names != sorted(names)

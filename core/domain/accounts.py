@@ -110,3 +110,33 @@ class Account:
         self.is_email_confirmed, self.is_email_fake = False, True
         self.promo_accepted_at = self.promo_consent_version = None
         self.deleted_at = now
+
+
+@dataclass(frozen=True)
+class AccountSummary:
+    """What the account answer shows of the account and the session check reads of it. The apps' start-up
+    call (`/v5/subscriptions`) reads only these columns: never the password hash, the login-throttle state
+    or the sign-up's marketing data (docs/benchmarks.md#python-calls-per-request)."""
+
+    id: int
+    email: str
+    name: str
+    language: str
+    language_chosen: bool
+    is_email_confirmed: bool
+    is_email_fake: bool
+    terms_version: str | None
+
+    @classmethod
+    def of(cls, account: Account) -> AccountSummary:
+        assert account.id is not None  # a stored account
+        return cls(
+            id=account.id,
+            email=account.email,
+            name=account.name,
+            language=account.language,
+            language_chosen=account.language_chosen,
+            is_email_confirmed=account.is_email_confirmed,
+            is_email_fake=account.is_email_fake,
+            terms_version=account.terms_version,
+        )

@@ -9,7 +9,13 @@ from decimal import Decimal
 from typing import Any
 
 from core.domain import errors
-from core.domain.accounts import MAX_NAME_LENGTH, Account, is_valid_email, normalise_email
+from core.domain.accounts import (
+    MAX_NAME_LENGTH,
+    Account,
+    AccountSummary,
+    is_valid_email,
+    normalise_email,
+)
 from core.domain.errors import DomainError
 from core.domain.ports.messaging import OutboxMessage
 from core.domain.ports.unit_of_work import UnitOfWork
@@ -67,9 +73,10 @@ class SubscriptionView:
 
 @dataclass(frozen=True)
 class AccountView:
-    """The account answer (read model): the account and its visible subscriptions."""
+    """The account answer (read model): the account (or what the answer shows of it) and its visible
+    subscriptions."""
 
-    account: Account
+    account: Account | AccountSummary
     subscriptions: list[SubscriptionView]
 
 
@@ -112,7 +119,9 @@ def account_view_for_token(ctx: ServiceContext, raw_token: str | None) -> Accoun
 
 
 def _account_answer(
-    account: Account, subscriptions: list[tuple[Subscription, str | None]], now: datetime
+    account: Account | AccountSummary,
+    subscriptions: list[tuple[Subscription, str | None]],
+    now: datetime,
 ) -> AccountView:
     return AccountView(
         account, [subscription_view(s, now, duration) for s, duration in subscriptions]

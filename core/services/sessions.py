@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from typing import TypeVar
 
 from core.domain import errors
-from core.domain.accounts import Account
+from core.domain.accounts import Account, AccountSummary
 from core.domain.consents import must_accept_terms
 from core.domain.errors import DomainError
 from core.domain.ports.accounts import TokenRepository
@@ -74,9 +74,10 @@ def _live_session(
 
 def authenticated_account_with_subscriptions(
     ctx: ServiceContext, raw_token: str | None, terms_gate: bool = False
-) -> tuple[Account, list[tuple[Subscription, str | None]]]:
-    """As `authenticated_account`, with the account's subscriptions (each with its coupon's duration code)
-    read in the same single query: the apps ask for them on every start."""
+) -> tuple[AccountSummary, list[tuple[Subscription, str | None]]]:
+    """As `authenticated_account`, answering what the account answer shows of the account, with the
+    account's subscriptions (each with its coupon's duration code) read in the same single query: the apps
+    ask for them on every start."""
     return _admitted(
         ctx,
         raw_token,
@@ -88,6 +89,7 @@ def authenticated_account_with_subscriptions(
 
 
 _More = TypeVar("_More")
+_Seen = TypeVar("_Seen", Account, AccountSummary)  # what a session check reads of the account
 
 
 def _admitted(
@@ -95,9 +97,9 @@ def _admitted(
     raw_token: str | None,
     terms_gate: bool,
     lookup: Callable[
-        [TokenRepository, str, datetime, datetime], tuple[Account, datetime, _More] | None
+        [TokenRepository, str, datetime, datetime], tuple[_Seen, datetime, _More] | None
     ],
-) -> tuple[Account, _More]:
+) -> tuple[_Seen, _More]:
     """The session checks shared by every authenticated call: 401 loginNeeded without a live token
     (unknown, expired, revoked, or idle for `session_idle_days`), the hourly note of use, and with
     `terms_gate` 403 termsUpdate until the terms in force are accepted. `lookup(tokens, token_hash,

@@ -184,3 +184,33 @@ def test_an_answer_keeps_its_schemas_order_on_the_wire(client):
     names = list(json.loads(answer.get_data(as_text=True)))
     assert names == [f.data_key or name for name, f in AccountSchema().dump_fields.items()]
     assert names != sorted(names)
+
+
+def test_the_account_answer_shows_only_what_the_start_up_read_takes():
+    """The account part of the answer reads AccountSummary's fields only, so `/v5/subscriptions` (which
+    reads just those columns) and the calls that hold the whole account give the same answer. A field
+    added to AccountSchema must be added to AccountSummary too."""
+    from dataclasses import fields as dataclass_fields
+
+    from core.domain.accounts import Account, AccountSummary
+    from core.services.profile import AccountView
+
+    shown = {
+        f.attribute.split(".", 1)[1]
+        for f in AccountSchema().fields.values()
+        if (f.attribute or "").startswith("account.")
+    }
+    assert shown and shown <= {f.name for f in dataclass_fields(AccountSummary)}
+    whole = Account(
+        email="parent@example.com",
+        password_hash="$argon2id$...",
+        name="Ada",
+        language="fr",
+        language_chosen=True,
+        is_email_confirmed=True,
+        terms_version="2026-01",
+        id=7,
+    )
+    assert AccountSchema().dump(AccountView(AccountSummary.of(whole), [])) == AccountSchema().dump(
+        AccountView(whole, [])
+    )

@@ -13,8 +13,10 @@ from sqlalchemy import bindparam, literal_column, select
 from sqlalchemy.exc import DBAPIError
 
 from core.adapters.db import token_repositories as tokens
-from core.adapters.db.models.accounts import TokenRow
+from core.adapters.db.mapping import field_names
+from core.adapters.db.models.accounts import AccountRow, TokenRow
 from core.adapters.db.prepared_read import PreparedRead
+from core.domain.accounts import AccountSummary
 from core.domain.tokens import Purpose
 from tests.helpers import pay, signed_up
 
@@ -42,7 +44,9 @@ def test_the_session_read_gives_the_rows_sqlalchemy_gives(client, container):
     assert len(mine) == 1 and mine == theirs
     [row] = mine
     assert row["s_id"] is not None and isinstance(row["s_payment_plan_price"], Decimal)
-    assert row["created_at"].tzinfo is not None and row["created_at"].utcoffset() == timedelta(0)
+    assert row["s_created_at"].tzinfo is not None and row["s_created_at"].utcoffset() == timedelta(
+        0
+    )
     assert row["token_last_use"].tzinfo is not None
     # twice: the compiled form and the result converters are kept, and give the same again
     assert _both(container, tokens._LIVE_SESSION_WITH_SUBSCRIPTIONS, parameters)[0] == mine
@@ -71,3 +75,18 @@ def test_a_driver_error_comes_back_as_sqlalchemys_without_its_parameters(contain
             broken.rows(connection, {"secret": "parent@example.com"})
     assert "parent@example.com" not in str(raised.value)
     assert not raised.value.connection_invalidated
+
+
+def test_the_start_up_read_takes_of_the_account_only_what_its_answer_shows():
+    """`/v5/subscriptions` reads AccountSummary's columns of the account: not its password hash, its
+    login-throttle state or its sign-up's marketing data (core/domain/accounts.py AccountSummary)."""
+    read = tokens._LIVE_SESSION_WITH_SUBSCRIPTIONS.statement
+    account_columns = {
+        c.name for c in read.selected_columns if getattr(c, "table", None) is AccountRow.__table__
+    }
+    assert account_columns == set(field_names(AccountSummary))
+    sql = str(read.compile())
+    for column in ("password_hash", "failed_logins", "login_blocked_until", "utm", "partner_alias"):
+        assert f"accounts.{column}" not in sql
+    # every authenticated call's own check still reads the whole account
+    assert "accounts.password_hash" in str(tokens._LIVE_SESSION.statement.compile())

@@ -7,6 +7,7 @@ import itertools
 from dataclasses import replace
 from datetime import timedelta
 
+from core.domain.accounts import AccountSummary
 from core.domain.ports.messaging import OutboxMessage
 
 _ids = itertools.count(1)
@@ -123,7 +124,7 @@ class FakeTokens(_Repo):
             key=lambda s: s.id,
         )
         return (
-            copy.deepcopy(account),
+            AccountSummary.of(account),
             last_use,
             [(copy.deepcopy(s), durations.get(s.coupon)) for s in subscriptions],
         )

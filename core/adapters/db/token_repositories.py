@@ -16,7 +16,7 @@ from core.adapters.db.models.subscriptions import (
 )
 from core.adapters.db.prepared_read import PreparedRead
 from core.adapters.db.repository_base import _OnConnection, _OnSession
-from core.domain.accounts import Account
+from core.domain.accounts import Account, AccountSummary
 from core.domain.subscriptions import Subscription
 from core.domain.tokens import Purpose, StoredToken
 
@@ -41,14 +41,15 @@ _LIVE_SESSION = PreparedRead(
 )
 
 
-# `/v5/subscriptions`, the apps' start-up call, in one statement: the live session, its account, the
-# account's subscriptions (one row each, or one row of NULLs) and each subscription's coupon duration.
+# `/v5/subscriptions`, the apps' start-up call, in one statement: the live session, what the answer shows of
+# its account (AccountSummary's columns), the account's subscriptions (one row each, or one row of NULLs) and
+# each subscription's coupon duration.
 _SUBSCRIPTION = SubscriptionRow.__table__
 _COUPON = CouponRow.__table__
 _SUBSCRIPTION_FIELDS = tuple(f.name for f in fields(Subscription) if f.name in _SUBSCRIPTION.c)
 _LIVE_SESSION_WITH_SUBSCRIPTIONS = PreparedRead(
     select(
-        AccountRow.__table__,
+        *(AccountRow.__table__.c[name] for name in field_names(AccountSummary)),
         _LAST_USE.label("token_last_use"),
         *(_SUBSCRIPTION.c[name].label(f"s_{name}") for name in _SUBSCRIPTION_FIELDS),
         _COUPON.c.duration_code.label("coupon_duration_code"),
@@ -68,6 +69,10 @@ _SUBSCRIPTION_LABELS = tuple((name, f"s_{name}") for name in _SUBSCRIPTION_FIELD
 
 def _account_of(values: dict) -> Account:
     return Account(**{name: values[name] for name in field_names(Account) if name in values})
+
+
+def _summary_of(values: dict) -> AccountSummary:
+    return AccountSummary(**{name: values[name] for name in field_names(AccountSummary)})
 
 
 def _subscription_of(values: dict) -> Subscription:
@@ -105,7 +110,7 @@ class SqlTokens(_OnSession):
 
     def live_session_with_subscriptions(
         self, token_hash: str, now: datetime, idle_since: datetime | None = None
-    ) -> tuple[Account, datetime, list[tuple[Subscription, str | None]]] | None:
+    ) -> tuple[AccountSummary, datetime, list[tuple[Subscription, str | None]]] | None:
         rows = self._run(
             _LIVE_SESSION_WITH_SUBSCRIPTIONS,
             {"token_hash": token_hash, "now": now, "idle_since": idle_since or _LONG_AGO},
@@ -117,7 +122,7 @@ class SqlTokens(_OnSession):
             for values in rows
             if values["s_id"] is not None
         ]
-        return _account_of(rows[0]), rows[0]["token_last_use"], subscriptions
+        return _summary_of(rows[0]), rows[0]["token_last_use"], subscriptions
 
     def _run(self, read: PreparedRead, parameters: dict) -> list[dict]:
         return [row._asdict() for row in self.session.execute(read.statement, parameters)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
-from core.domain.accounts import Account
+from core.domain.accounts import Account, AccountSummary
 from core.domain.login_throttle import LoginState
 from core.domain.subscriptions import Subscription
 from core.domain.tokens import Purpose, StoredToken
@@ -37,9 +37,10 @@ class TokenRepository(Protocol):
 
     def live_session_with_subscriptions(
         self, token_hash: str, now: datetime, idle_since: datetime | None = None
-    ) -> tuple[Account, datetime, list[tuple[Subscription, str | None]]] | None:
-        """As `live_session`, plus the account's subscriptions (by id), each with its coupon's duration
-        code (None without a coupon), in the same single query."""
+    ) -> tuple[AccountSummary, datetime, list[tuple[Subscription, str | None]]] | None:
+        """As `live_session` with only what the account answer shows of the account, plus the account's
+        subscriptions (by id), each with its coupon's duration code (None without a coupon), in the same
+        single query."""
 
     def touch(self, token_hash: str, now: datetime, unless_since: datetime) -> None:
         """Note a use of the token now, unless one after `unless_since` is noted already."""

@@ -114,9 +114,10 @@ class Account:
 
 @dataclass(frozen=True)
 class AccountSummary:
-    """What the account answer shows of the account and the session check reads of it. The apps' start-up
-    call (`/v5/subscriptions`) reads only these columns: never the password hash, the login-throttle state
-    or the sign-up's marketing data (docs/benchmarks.md#python-calls-per-request)."""
+    """What an authenticated request reads of its account with the session check, and what the account
+    answer shows of it. The check reads only these columns: never the password hash, the login-throttle
+    state or the sign-up's marketing data (docs/security.md, "Sessions";
+    docs/benchmarks.md#python-calls-per-request)."""
 
     id: int
     email: str

@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from typing import TypeVar
 
 from core.domain import errors
-from core.domain.accounts import Account, AccountSummary
+from core.domain.accounts import AccountSummary
 from core.domain.consents import must_accept_terms
 from core.domain.errors import DomainError
 from core.domain.ports.accounts import TokenRepository
@@ -52,22 +52,21 @@ def issue_session(ctx: ServiceContext, uow: UnitOfWork, account_id: int) -> str:
 def authenticate(ctx: ServiceContext, raw_token: str | None, terms_gate: bool = False) -> int:
     """The account id behind a bearer token, or 401 loginNeeded. With `terms_gate`, an account that
     has not accepted the terms in force gets 403 termsUpdate (with the version to accept)."""
-    account = authenticated_account(ctx, raw_token, terms_gate)
-    assert account.id is not None  # a stored account
-    return account.id
+    return authenticated_account(ctx, raw_token, terms_gate).id
 
 
 def authenticated_account(
     ctx: ServiceContext, raw_token: str | None, terms_gate: bool = False
-) -> Account:
-    """As `authenticate`, answering the account itself (read in the same query as the token)."""
+) -> AccountSummary:
+    """As `authenticate`, answering what a request reads of the account (read in the same query as the
+    token; AccountSummary: never its password hash)."""
     account, _ = _admitted(ctx, raw_token, terms_gate, _live_session)
     return account
 
 
 def _live_session(
     tokens: TokenRepository, token_hash: str, now: datetime, idle_since: datetime
-) -> tuple[Account, datetime, None] | None:
+) -> tuple[AccountSummary, datetime, None] | None:
     found = tokens.live_session(token_hash, now, idle_since=idle_since)
     return None if found is None else (*found, None)
 
@@ -75,9 +74,8 @@ def _live_session(
 def authenticated_account_with_subscriptions(
     ctx: ServiceContext, raw_token: str | None, terms_gate: bool = False
 ) -> tuple[AccountSummary, list[tuple[Subscription, str | None]]]:
-    """As `authenticated_account`, answering what the account answer shows of the account, with the
-    account's subscriptions (each with its coupon's duration code) read in the same single query: the apps
-    ask for them on every start."""
+    """As `authenticated_account`, with the account's subscriptions (each with its coupon's duration code)
+    read in the same single query: the apps ask for them on every start."""
     return _admitted(
         ctx,
         raw_token,
@@ -89,7 +87,6 @@ def authenticated_account_with_subscriptions(
 
 
 _More = TypeVar("_More")
-_Seen = TypeVar("_Seen", Account, AccountSummary)  # what a session check reads of the account
 
 
 def _admitted(
@@ -97,9 +94,9 @@ def _admitted(
     raw_token: str | None,
     terms_gate: bool,
     lookup: Callable[
-        [TokenRepository, str, datetime, datetime], tuple[_Seen, datetime, _More] | None
+        [TokenRepository, str, datetime, datetime], tuple[AccountSummary, datetime, _More] | None
     ],
-) -> tuple[_Seen, _More]:
+) -> tuple[AccountSummary, _More]:
     """The session checks shared by every authenticated call: 401 loginNeeded without a live token
     (unknown, expired, revoked, or idle for `session_idle_days`), the hourly note of use, and with
     `terms_gate` 403 termsUpdate until the terms in force are accepted. `lookup(tokens, token_hash,

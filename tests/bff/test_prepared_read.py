@@ -77,16 +77,22 @@ def test_a_driver_error_comes_back_as_sqlalchemys_without_its_parameters(contain
     assert not raised.value.connection_invalidated
 
 
-def test_the_start_up_read_takes_of_the_account_only_what_its_answer_shows():
-    """`/v5/subscriptions` reads AccountSummary's columns of the account: not its password hash, its
-    login-throttle state or its sign-up's marketing data (core/domain/accounts.py AccountSummary)."""
-    read = tokens._LIVE_SESSION_WITH_SUBSCRIPTIONS.statement
+@pytest.mark.parametrize(
+    "read",
+    [tokens._LIVE_SESSION, tokens._LIVE_SESSION_WITH_SUBSCRIPTIONS],
+    ids=["session", "start-up"],
+)
+def test_the_session_check_takes_of_the_account_only_its_summary(read):
+    """Every authenticated request's session check, and `/v5/subscriptions`' with the subscriptions, read
+    AccountSummary's columns of the account: not its password hash, its login-throttle state or its
+    sign-up's marketing data (core/domain/accounts.py AccountSummary, docs/security.md "Sessions")."""
+    statement = read.statement
     account_columns = {
-        c.name for c in read.selected_columns if getattr(c, "table", None) is AccountRow.__table__
+        c.name
+        for c in statement.selected_columns
+        if getattr(c, "table", None) is AccountRow.__table__
     }
     assert account_columns == set(field_names(AccountSummary))
-    sql = str(read.compile())
+    sql = str(statement.compile())
     for column in ("password_hash", "failed_logins", "login_blocked_until", "utm", "partner_alias"):
         assert f"accounts.{column}" not in sql
-    # every authenticated call's own check still reads the whole account
-    assert "accounts.password_hash" in str(tokens._LIVE_SESSION.statement.compile())

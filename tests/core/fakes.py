@@ -109,7 +109,7 @@ class FakeTokens(_Repo):
         last_use = t and (t.last_used_at or t.created_at)
         if t is None or (idle_since is not None and last_use <= idle_since):
             return None
-        return self.accounts[t.account_id], last_use
+        return AccountSummary.of(self.accounts[t.account_id]), last_use
 
     def live_session_with_subscriptions(self, token_hash, now, idle_since=None):
         found = self.live_session(token_hash, now, idle_since)
@@ -124,7 +124,7 @@ class FakeTokens(_Repo):
             key=lambda s: s.id,
         )
         return (
-            AccountSummary.of(account),
+            account,
             last_use,
             [(copy.deepcopy(s), durations.get(s.coupon)) for s in subscriptions],
         )

@@ -16,12 +16,14 @@ from core.adapters.db.models.subscriptions import (
 )
 from core.adapters.db.prepared_read import PreparedRead
 from core.adapters.db.repository_base import _OnConnection, _OnSession
-from core.domain.accounts import Account, AccountSummary
+from core.domain.accounts import AccountSummary
 from core.domain.subscriptions import Subscription
 from core.domain.tokens import Purpose, StoredToken
 
 # Every authenticated request runs this: built once (values bound per call), columns rather than ORM
-# entities. The session token, its account, and when it was last used.
+# entities. The session token, what a request reads of its account (AccountSummary's columns: never the
+# password hash, the login-throttle state or the sign-up's marketing data), and when it was last used.
+_SUMMARY = tuple(AccountRow.__table__.c[name] for name in field_names(AccountSummary))
 _LAST_USE = func.coalesce(TokenRow.last_used_at, TokenRow.created_at)
 _LONG_AGO = datetime(1970, 1, 1, tzinfo=UTC)
 _LIVE_SESSION_WHERE = (
@@ -33,7 +35,7 @@ _LIVE_SESSION_WHERE = (
     _LAST_USE > bindparam("idle_since"),
 )
 _LIVE_SESSION = PreparedRead(
-    select(AccountRow.__table__, _LAST_USE.label("token_last_use"))
+    select(*_SUMMARY, _LAST_USE.label("token_last_use"))
     .select_from(
         TokenRow.__table__.join(AccountRow.__table__, AccountRow.id == TokenRow.account_id)
     )
@@ -41,15 +43,14 @@ _LIVE_SESSION = PreparedRead(
 )
 
 
-# `/v5/subscriptions`, the apps' start-up call, in one statement: the live session, what the answer shows of
-# its account (AccountSummary's columns), the account's subscriptions (one row each, or one row of NULLs) and
-# each subscription's coupon duration.
+# `/v5/subscriptions`, the apps' start-up call, in one statement: the live session, its account's summary, the
+# account's subscriptions (one row each, or one row of NULLs) and each subscription's coupon duration.
 _SUBSCRIPTION = SubscriptionRow.__table__
 _COUPON = CouponRow.__table__
 _SUBSCRIPTION_FIELDS = tuple(f.name for f in fields(Subscription) if f.name in _SUBSCRIPTION.c)
 _LIVE_SESSION_WITH_SUBSCRIPTIONS = PreparedRead(
     select(
-        *(AccountRow.__table__.c[name] for name in field_names(AccountSummary)),
+        *_SUMMARY,
         _LAST_USE.label("token_last_use"),
         *(_SUBSCRIPTION.c[name].label(f"s_{name}") for name in _SUBSCRIPTION_FIELDS),
         _COUPON.c.duration_code.label("coupon_duration_code"),
@@ -65,10 +66,6 @@ _LIVE_SESSION_WITH_SUBSCRIPTIONS = PreparedRead(
 
 
 _SUBSCRIPTION_LABELS = tuple((name, f"s_{name}") for name in _SUBSCRIPTION_FIELDS)
-
-
-def _account_of(values: dict) -> Account:
-    return Account(**{name: values[name] for name in field_names(Account) if name in values})
 
 
 def _summary_of(values: dict) -> AccountSummary:
@@ -101,12 +98,12 @@ class SqlTokens(_OnSession):
 
     def live_session(
         self, token_hash: str, now: datetime, idle_since: datetime | None = None
-    ) -> tuple[Account, datetime] | None:
+    ) -> tuple[AccountSummary, datetime] | None:
         rows = self._run(
             _LIVE_SESSION,
             {"token_hash": token_hash, "now": now, "idle_since": idle_since or _LONG_AGO},
         )
-        return (_account_of(rows[0]), rows[0]["token_last_use"]) if rows else None
+        return (_summary_of(rows[0]), rows[0]["token_last_use"]) if rows else None
 
     def live_session_with_subscriptions(
         self, token_hash: str, now: datetime, idle_since: datetime | None = None

@@ -32,15 +32,15 @@ class TokenRepository(Protocol):
     def live(self, token_hash: str, purpose: Purpose, now: datetime) -> StoredToken | None: ...
     def live_session(
         self, token_hash: str, now: datetime, idle_since: datetime | None = None
-    ) -> tuple[Account, datetime] | None:
-        """(the account, last use) of a live session token used after `idle_since`, in one query."""
+    ) -> tuple[AccountSummary, datetime] | None:
+        """(the account's summary, last use) of a live session token used after `idle_since`, in one
+        query."""
 
     def live_session_with_subscriptions(
         self, token_hash: str, now: datetime, idle_since: datetime | None = None
     ) -> tuple[AccountSummary, datetime, list[tuple[Subscription, str | None]]] | None:
-        """As `live_session` with only what the account answer shows of the account, plus the account's
-        subscriptions (by id), each with its coupon's duration code (None without a coupon), in the same
-        single query."""
+        """As `live_session`, plus the account's subscriptions (by id), each with its coupon's duration
+        code (None without a coupon), in the same single query."""
 
     def touch(self, token_hash: str, now: datetime, unless_since: datetime) -> None:
         """Note a use of the token now, unless one after `unless_since` is noted already."""

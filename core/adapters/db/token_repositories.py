@@ -68,10 +68,6 @@ _LIVE_SESSION_WITH_SUBSCRIPTIONS = PreparedRead(
 _SUBSCRIPTION_LABELS = tuple((name, f"s_{name}") for name in _SUBSCRIPTION_FIELDS)
 
 
-def _summary_of(values: dict) -> AccountSummary:
-    return AccountSummary(**{name: values[name] for name in field_names(AccountSummary)})
-
-
 def _subscription_of(values: dict) -> Subscription:
     return Subscription(**{name: values[label] for name, label in _SUBSCRIPTION_LABELS})
 
@@ -103,7 +99,7 @@ class SqlTokens(_OnSession):
             _LIVE_SESSION,
             {"token_hash": token_hash, "now": now, "idle_since": idle_since or _LONG_AGO},
         )
-        return (_summary_of(rows[0]), rows[0]["token_last_use"]) if rows else None
+        return (to_domain(rows[0], AccountSummary), rows[0]["token_last_use"]) if rows else None
 
     def live_session_with_subscriptions(
         self, token_hash: str, now: datetime, idle_since: datetime | None = None
@@ -119,7 +115,7 @@ class SqlTokens(_OnSession):
             for values in rows
             if values["s_id"] is not None
         ]
-        return _summary_of(rows[0]), rows[0]["token_last_use"], subscriptions
+        return to_domain(rows[0], AccountSummary), rows[0]["token_last_use"], subscriptions
 
     def _run(self, read: PreparedRead, parameters: dict) -> list[dict]:
         return [row._asdict() for row in self.session.execute(read.statement, parameters)]
